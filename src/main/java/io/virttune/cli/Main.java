@@ -1,0 +1,47 @@
+package io.virttune.cli;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+
+/** The process entry point: builds the picocli command tree and maps failures to exit codes. */
+public final class Main {
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  public Main(PrintWriter out, PrintWriter err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) {
+    PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+    PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+    System.exit(new Main(out, err).run(args));
+  }
+
+  /** Runs one command line and returns its exit code; output goes to the writers given. */
+  public int run(String... args) {
+    CommandLine commandLine = new CommandLine(new VirtTuneCommand());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
+    commandLine.setExecutionExceptionHandler(this::handleFailure);
+    commandLine.setExitCodeExceptionMapper(e -> ExitCode.FAILED.code());
+    int exitCode = commandLine.execute(args);
+    out.flush();
+    err.flush();
+    return exitCode;
+  }
+
+  private int handleFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
+    if (e instanceof VirtTuneException failure) {
+      err.println("virt-tune: " + failure.getMessage());
+      return failure.exitCode().code();
+    }
+    err.println("virt-tune: internal error: " + e);
+    e.printStackTrace(err);
+    return ExitCode.FAILED.code();
+  }
+}
