@@ -1,11 +1,21 @@
 package io.virttune.process;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The one door through which virt-tune runs external commands: an argv in (never a shell string),
  * a {@link ProcessResult} out. A missing program yields exit code {@link ProcessResult#NOT_FOUND}.
  */
 public interface ProcessRunner {
-  ProcessResult run(List<String> argv);
+
+  /**
+   * Runs argv to completion. Each line of stdout (split on '\n' or '\r', so progress meters that
+   * redraw one line arrive as they are drawn) is also given to {@code stdoutLines} as it appears.
+   */
+  ProcessResult run(List<String> argv, Consumer<String> stdoutLines);
+
+  default ProcessResult run(List<String> argv) {
+    return run(argv, line -> {});
+  }
 }
