@@ -1,0 +1,19 @@
+package io.virttune.libvirt;
+
+/** A domain's run state, as virt-tune needs to tell it apart (running guests are never converted offline). */
+public enum DomainState {
+  RUNNING,
+  PAUSED,
+  SHUTOFF,
+  /** Crashed, suspended to memory, shutting down, blocked or unknown: not safe to treat as shut off. */
+  OTHER;
+
+  /** True when no QEMU process can be holding the domain's images open. */
+  public boolean isShutOff() {
+    return this == SHUTOFF;
+  }
+
+  public String label() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

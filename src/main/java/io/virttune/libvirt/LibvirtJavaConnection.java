@@ -1,0 +1,163 @@
+package io.virttune.libvirt;
+
+import io.virttune.VirtTuneException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.libvirt.Connect;
+import org.libvirt.Domain;
+import org.libvirt.DomainInfo;
+import org.libvirt.Error.ErrorNumber;
+import org.libvirt.LibvirtException;
+import org.libvirt.StorageVol;
+import org.libvirt.StorageVolInfo;
+import org.libvirt.jna.Libvirt;
+
+/** {@link LibvirtConnection} over libvirt-java, opened read-only: inspecting never needs more. */
+public final class LibvirtJavaConnection implements LibvirtConnection {
+  /** VIR_DOMAIN_XML_INACTIVE: the persistent definition, which is what a redefine replaces. */
+  private static final int XML_INACTIVE = 2;
+
+  /**
+   * libvirt prints every error to stderr unless a handler is set; virt-tune reports errors itself,
+   * in context. Held in a field because JNA callbacks must stay reachable.
+   */
+  private static final Libvirt.VirErrorCallback SILENT = (userData, error) -> {};
+
+  static {
+    try {
+      Connect.setErrorCallback(SILENT);
+    } catch (LibvirtException | UnsatisfiedLinkError e) {
+      // Without the library nothing else works either; openReadOnly reports that clearly.
+    }
+  }
+
+  private final String uri;
+  private final Connect connect;
+
+  private LibvirtJavaConnection(String uri, Connect connect) {
+    this.uri = uri;
+    this.connect = connect;
+  }
+
+  /** Opens a read-only connection, or fails with a message that names the URI and the cause. */
+  public static LibvirtJavaConnection openReadOnly(String uri) {
+    try {
+      return new LibvirtJavaConnection(uri, new Connect(uri, true));
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed(
+          "cannot connect to libvirt at '" + uri + "': " + message(e)
+              + " (is libvirtd running, and is the URI right? see --connect)", e);
+    } catch (UnsatisfiedLinkError e) {
+      throw VirtTuneException.failed(
+          "cannot load the libvirt client library (libvirt.so.0); install the libvirt0 package", e);
+    }
+  }
+
+  @Override
+  public String uri() {
+    return uri;
+  }
+
+  @Override
+  public String hostname() {
+    return call("read the host name", connect::getHostName);
+  }
+
+  @Override
+  public String libvirtVersion() {
+    return LibvirtVersions.decode(call("read the libvirt version", connect::getLibVersion));
+  }
+
+  @Override
+  public String hypervisorVersion() {
+    String type = call("read the hypervisor type", connect::getType);
+    return type + " " + LibvirtVersions.decode(call("read the hypervisor version", connect::getVersion));
+  }
+
+  @Override
+  public DomainInventory domains() {
+    List<DomainRecord> domains = new ArrayList<>();
+    List<DomainReadFailure> failures = new ArrayList<>();
+    for (int id : call("list running domains", connect::listDomains)) {
+      readDomain("domain id " + id, () -> connect.domainLookupByID(id), domains, failures);
+    }
+    for (String name : call("list defined domains", connect::listDefinedDomains)) {
+      readDomain(name, () -> connect.domainLookupByName(name), domains, failures);
+    }
+    return new DomainInventory(domains, failures);
+  }
+
+  private void readDomain(
+      String label,
+      LibvirtCall<Domain> lookup,
+      List<DomainRecord> domains,
+      List<DomainReadFailure> failures) {
+    String name = label;
+    try {
+      Domain domain = lookup.call();
+      name = domain.getName();
+      DomainState state = state(domain.getInfo().state);
+      domains.add(new DomainRecord(name, domain.getUUIDString(), state, domain.getXMLDesc(XML_INACTIVE)));
+    } catch (LibvirtException e) {
+      // A domain undefined between listing and lookup is not an error worth reporting.
+      if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
+        failures.add(new DomainReadFailure(name, message(e)));
+      }
+    }
+  }
+
+  private static DomainState state(DomainInfo.DomainState state) {
+    return switch (state) {
+      case VIR_DOMAIN_RUNNING, VIR_DOMAIN_BLOCKED -> DomainState.RUNNING;
+      case VIR_DOMAIN_PAUSED -> DomainState.PAUSED;
+      case VIR_DOMAIN_SHUTOFF -> DomainState.SHUTOFF;
+      default -> DomainState.OTHER;
+    };
+  }
+
+  @Override
+  public Optional<StorageVolumeFacts> volumeByPath(String path) {
+    try {
+      StorageVol volume = connect.storageVolLookupByPath(path);
+      StorageVolInfo info = volume.getInfo();
+      String pool = volume.storagePoolLookupByVolume().getName();
+      return Optional.of(
+          new StorageVolumeFacts(
+              path, pool, volume.getName(), volume.getXMLDesc(0), info.capacity, info.allocation));
+    } catch (LibvirtException e) {
+      if (e.getError().getCode() == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {
+        return Optional.empty();
+      }
+      throw VirtTuneException.failed(
+          "cannot look up the storage volume '" + path + "' on " + uri + ": " + message(e), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      connect.close();
+    } catch (LibvirtException e) {
+      // Closing a connection that libvirt already dropped has nothing left to release.
+    }
+  }
+
+  private <T> T call(String what, LibvirtCall<T> call) {
+    try {
+      return call.call();
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot " + what + " on " + uri + ": " + message(e), e);
+    }
+  }
+
+  private static String message(LibvirtException e) {
+    return e.getError() == null ? String.valueOf(e.getMessage()) : e.getError().getMessage();
+  }
+
+  /** A libvirt-java call, which declares the checked LibvirtException. */
+  @FunctionalInterface
+  private interface LibvirtCall<T> {
+    T call() throws LibvirtException;
+  }
+}

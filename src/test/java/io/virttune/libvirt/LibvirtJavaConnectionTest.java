@@ -1,0 +1,73 @@
+package io.virttune.libvirt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** Runs against libvirt's real client library and its test driver, which needs no daemon. */
+class LibvirtJavaConnectionTest {
+  private static final String NODE =
+      "test://" + Path.of("src/test/resources/libvirt/small-node.xml").toAbsolutePath();
+
+  @Test
+  void listsRunningAndShutOffDomainsWithTheirDefinitions() {
+    try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
+      Map<String, DomainRecord> byName =
+          connection.domains().domains().stream()
+              .collect(Collectors.toMap(DomainRecord::name, d -> d));
+
+      assertEquals(DomainState.RUNNING, byName.get("alpha").state());
+      assertEquals(DomainState.SHUTOFF, byName.get("beta with spaces ü").state());
+      assertEquals("11111111-2222-3333-4444-555555555555", byName.get("alpha").uuid());
+      assertTrue(byName.get("alpha").inactiveXml().contains("/images/alpha.qcow2"));
+      assertTrue(connection.domains().failures().isEmpty());
+    }
+  }
+
+  @Test
+  void findsAPoolVolumeByItsPath() {
+    try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
+      StorageVolumeFacts volume = connection.volumeByPath("/images/alpha.qcow2").orElseThrow();
+
+      assertEquals("images", volume.pool());
+      assertEquals(40L << 30, volume.capacityBytes());
+      assertEquals(3L << 30, volume.allocationBytes());
+      assertTrue(volume.xml().contains("<format type='qcow2'/>"));
+      assertTrue(connection.volumeByPath("/images/missing.qcow2").isEmpty());
+    }
+  }
+
+  @Test
+  void reportsVersions() {
+    try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
+      assertTrue(connection.libvirtVersion().matches("\\d+\\.\\d+\\.\\d+"));
+      assertTrue(connection.hypervisorVersion().startsWith("TEST "));
+    }
+  }
+
+  @Test
+  void aMissingNodeFileIsAClearFailure() {
+    VirtTuneException e =
+        assertThrows(
+            VirtTuneException.class,
+            () -> LibvirtJavaConnection.openReadOnly("test:///nonexistent/node.xml"));
+    assertEquals(ExitCode.FAILED, e.exitCode());
+    assertTrue(e.getMessage().contains("test:///nonexistent/node.xml"), e.getMessage());
+  }
+
+  @Test
+  void aDaemonThatIsNotListeningIsAClearFailure() {
+    String uri = "qemu:///system?socket=/nonexistent/libvirt-sock";
+    VirtTuneException e =
+        assertThrows(VirtTuneException.class, () -> LibvirtJavaConnection.openReadOnly(uri));
+    assertTrue(e.getMessage().contains(uri), e.getMessage());
+    assertTrue(e.getMessage().contains("is libvirtd running"), e.getMessage());
+  }
+}
