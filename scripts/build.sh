@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Installs what building needs and builds target/virt-tune.jar (skipped when it is up to date).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+ensure_packages "${BUILD_PACKAGES[@]}"
+ensure_jar

@@ -1,0 +1,68 @@
+package io.virttune.cli;
+
+import io.virttune.ExitCode;
+import io.virttune.inspect.DomainSelection;
+import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.HostInspector;
+import io.virttune.inspect.InspectResult;
+import io.virttune.inspect.rules.RuleBook;
+import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.report.InspectJsonReport;
+import io.virttune.report.InspectTextReport;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code virt-tune inspect}: reads a host and reports, disk by disk, what is slow and why. */
+@Command(
+    name = "inspect",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Read a host's domains, images, LVM and settings, and report what is slow and why.",
+      "Changes nothing. Exit status 1 when some part could not be read."
+    })
+public final class InspectCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin ConnectionOptions connection;
+
+  @Parameters(paramLabel = "DOMAIN", arity = "0..*", description = "domain names or globs (default: all)")
+  List<String> domains = new ArrayList<>();
+
+  @Option(names = "--all", description = "every domain (the default when no DOMAIN is given)")
+  boolean all;
+
+  @Option(names = "--exclude", paramLabel = "GLOB", description = "leave out matching domains")
+  List<String> exclusions = new ArrayList<>();
+
+  @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect v1)")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    if (all && !domains.isEmpty()) {
+      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give DOMAIN names or --all, not both");
+    }
+    HostFacts facts;
+    try (LibvirtConnection libvirt = connection.open()) {
+      facts = new HostInspector(libvirt, connection.hostFactsSource())
+          .inspect(new DomainSelection(domains, exclusions));
+    }
+    InspectResult result = new InspectResult(facts, RuleBook.check(facts));
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.print(InspectJsonReport.render(result));
+    } else {
+      new InspectTextReport(out).print(result);
+    }
+    out.flush();
+    return result.incomplete() ? ExitCode.FAILED.code() : ExitCode.OK.code();
+  }
+}

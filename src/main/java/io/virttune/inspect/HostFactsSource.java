@@ -1,0 +1,22 @@
+package io.virttune.inspect;
+
+import io.virttune.host.HostSettings;
+import io.virttune.lvm.LvmReport;
+import java.util.Optional;
+
+/**
+ * Where the host-level facts come from: the live machine, or a snapshot directory recorded from
+ * one. Each method fails with a {@link io.virttune.VirtTuneException} saying what could not be read.
+ */
+public interface HostFactsSource {
+  HostSettings settings();
+
+  /** One vgs, one lvs and one pvs report for the whole host. */
+  LvmReport lvm();
+
+  /**
+   * The image at this path read directly with qemu-img, or empty when this source cannot see the
+   * host's files (a snapshot, or a remote host); then libvirt's storage pools are asked instead.
+   */
+  Optional<ImageFacts> image(String path);
+}

@@ -1,0 +1,126 @@
+package io.virttune.inspect;
+
+import io.virttune.VirtTuneException;
+import io.virttune.host.HostSettings;
+import io.virttune.libvirt.DomainInventory;
+import io.virttune.libvirt.DomainRecord;
+import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmReport;
+import io.virttune.recipe.DiskClassifier;
+import io.virttune.recipe.DiskRole;
+import io.virttune.recipe.DiskVerdict;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Reads one host into {@link HostFacts}: the only part of inspect that does I/O. A part that
+ * cannot be read becomes a problem in the facts, so one bad domain or a missing tool never hides
+ * the rest of the host.
+ */
+public final class HostInspector {
+  private final LibvirtConnection connection;
+  private final HostFactsSource host;
+
+  public HostInspector(LibvirtConnection connection, HostFactsSource host) {
+    this.connection = connection;
+    this.host = host;
+  }
+
+  public HostFacts inspect(DomainSelection selection) {
+    List<String> problems = new ArrayList<>();
+    HostIdentity identity =
+        new HostIdentity(
+            connection.uri(),
+            connection.hostname(),
+            connection.libvirtVersion(),
+            connection.hypervisorVersion());
+    Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
+    Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);
+
+    DomainInventory inventory = connection.domains();
+    Map<String, DomainRecord> byName =
+        inventory.domains().stream()
+            .collect(Collectors.toMap(DomainRecord::name, Function.identity(), (a, b) -> a));
+    List<String> names = new ArrayList<>(byName.keySet());
+    inventory.failures().forEach(failure -> names.add(failure.name()));
+    names.sort(String::compareTo);
+
+    List<DomainFacts> domains = new ArrayList<>();
+    for (String name : selection.select(names)) {
+      DomainRecord record = byName.get(name);
+      if (record == null) {
+        String reason =
+            inventory.failures().stream()
+                .filter(failure -> failure.name().equals(name))
+                .findFirst()
+                .orElseThrow()
+                .reason();
+        domains.add(DomainFacts.unreadable(name, io.virttune.libvirt.DomainState.OTHER, reason));
+      } else {
+        domains.add(readDomain(record, lvm));
+      }
+    }
+    return new HostFacts(identity, settings, lvm, domains, problems);
+  }
+
+  private DomainFacts readDomain(DomainRecord record, Optional<LvmReport> lvm) {
+    DomainXml xml;
+    try {
+      xml = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'");
+    } catch (VirtTuneException e) {
+      return DomainFacts.unreadable(record.name(), record.state(), e.getMessage());
+    }
+    List<DiskFacts> disks = new ArrayList<>();
+    for (DiskView disk : xml.disks()) {
+      disks.add(readDisk(disk, lvm));
+    }
+    return new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
+  }
+
+  private DiskFacts readDisk(DiskView disk, Optional<LvmReport> lvm) {
+    DiskVerdict verdict = DiskClassifier.classify(disk);
+    Optional<String> path = disk.sourcePath();
+    if (verdict.role() == DiskRole.MOVE_DATA && path.isPresent()) {
+      try {
+        return new DiskFacts(disk, verdict, Optional.of(image(path.get())), Optional.empty(), Optional.empty());
+      } catch (VirtTuneException e) {
+        return new DiskFacts(disk, verdict, Optional.empty(), Optional.empty(), Optional.of(e.getMessage()));
+      }
+    }
+    Optional<LogicalVolume> volume =
+        path.flatMap(device -> lvm.flatMap(report -> report.logicalVolumeByDevice(device)));
+    return new DiskFacts(disk, verdict, Optional.empty(), volume, Optional.empty());
+  }
+
+  private ImageFacts image(String path) {
+    Optional<ImageFacts> direct = host.image(path);
+    if (direct.isPresent()) {
+      return direct.get();
+    }
+    return connection
+        .volumeByPath(path)
+        .map(PoolVolumeImages::facts)
+        .orElseThrow(
+            () ->
+                VirtTuneException.failed(
+                    "image " + path + " is not in any storage pool of " + connection.uri()
+                        + " and cannot be read from here"));
+  }
+
+  private static <T> Optional<T> attempt(String what, Supplier<T> read, List<String> problems) {
+    try {
+      return Optional.of(read.get());
+    } catch (VirtTuneException e) {
+      problems.add(what + ": " + e.getMessage());
+      return Optional.empty();
+    }
+  }
+}

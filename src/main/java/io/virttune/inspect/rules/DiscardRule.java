@@ -1,0 +1,33 @@
+package io.virttune.inspect.rules;
+
+import io.virttune.inspect.DiskFacts;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.Finding;
+import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.Severity;
+import java.util.Optional;
+
+/**
+ * Guest TRIM not passed down: deleted blocks stay allocated in thin pools and on the SSD, which
+ * then loses write speed as it fills (the source's over-provisioning numbers).
+ */
+final class DiscardRule extends DiskRule {
+  @Override
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
+    String discard = disk.view().discard().orElse("ignore");
+    if (discard.equals("unmap")) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        Finding.disk(
+            "disk.discard",
+            Severity.INFO,
+            domain.name(),
+            disk.target(),
+            "guest discard (TRIM) is not passed to the host",
+            disk.view().discard().isPresent()
+                ? "driver discard='" + discard + "'"
+                : "no discard attribute: QEMU ignores the guest's discards",
+            "set discard='unmap' so freed blocks return to the thin pool and the SSD"));
+  }
+}

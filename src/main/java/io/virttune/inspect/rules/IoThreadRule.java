@@ -1,0 +1,28 @@
+package io.virttune.inspect.rules;
+
+import io.virttune.inspect.DiskFacts;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.Finding;
+import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.Severity;
+import java.util.Optional;
+
+/** A disk without its own IOThread shares QEMU's main loop with everything else. */
+final class IoThreadRule extends DiskRule {
+  @Override
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
+    if (disk.view().iothread().isPresent()) {
+      return Optional.empty();
+    }
+    int defined = domain.xml().map(xml -> xml.iothreads().count()).orElse(0);
+    return Optional.of(
+        Finding.disk(
+            "disk.iothread",
+            Severity.WARNING,
+            domain.name(),
+            disk.target(),
+            "no dedicated IOThread",
+            "driver has no iothread attribute; the domain defines " + defined + " IOThread(s)",
+            "give each virtio disk its own IOThread (<iothreads> grows to match)"));
+  }
+}

@@ -1,0 +1,38 @@
+package io.virttune.inspect.rules;
+
+import io.virttune.inspect.DiskFacts;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.Finding;
+import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.Severity;
+import io.virttune.lvm.LogicalVolume;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Host read-ahead on a VM's LV: the guest does its own read-ahead, so the host's only reads data
+ * the guest did not ask for. The source turned it off.
+ */
+final class LvReadAheadRule extends DiskRule {
+  @Override
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
+    if (disk.logicalVolume().isEmpty()) {
+      return Optional.empty();
+    }
+    LogicalVolume volume = disk.logicalVolume().get();
+    OptionalLong readAhead = volume.readAheadBytes();
+    if (readAhead.isPresent() && readAhead.getAsLong() == 0) {
+      return Optional.empty();
+    }
+    String current = readAhead.isPresent() ? readAhead.getAsLong() + " bytes" : "auto";
+    return Optional.of(
+        Finding.disk(
+            "lv.read-ahead",
+            Severity.WARNING,
+            domain.name(),
+            disk.target(),
+            "read-ahead on the host LV is " + current,
+            volume.vgName() + "/" + volume.name() + " lv_read_ahead=" + current,
+            "lvchange -r 0 " + volume.vgName() + "/" + volume.name()));
+  }
+}
