@@ -1,0 +1,85 @@
+package io.virttune.xml;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jdom2.Element;
+import org.jdom2.Namespace;
+import org.jdom2.filter.Filters;
+
+/**
+ * What the definition says about the guest operating system, chiefly whether it is Windows
+ * (whose boot disk must not move to virtio before its driver is bound).
+ *
+ * <p>The libosinfo id that virt-install and virt-manager record is the one explicit statement,
+ * so it decides when present. Without it, Hyper-V enlightenments are taken as Windows: they are
+ * set up for Windows guests in practice. {@code clock offset='localtime'} alone also counts,
+ * because Windows keeps the hardware clock in local time while Linux guests rarely do, and old
+ * Windows definitions often have nothing else; mistaking Linux for Windows only makes the plan
+ * more careful, while the opposite leaves a guest that cannot boot.
+ */
+public final class OsHints {
+  static final String LIBOSINFO_NAMESPACE = "http://libosinfo.org/xmlns/libvirt/domain/1.0";
+  private static final String MICROSOFT_WINDOWS = "http://microsoft.com/win/";
+
+  private final Element domain;
+
+  OsHints(Element domain) {
+    this.domain = domain;
+  }
+
+  /** The libosinfo operating system id recorded in {@code <metadata>}, if any. */
+  public Optional<String> osinfoId() {
+    Optional<Element> metadata = Elements.child(domain, "metadata");
+    if (metadata.isEmpty()) {
+      return Optional.empty();
+    }
+    Namespace libosinfo = Namespace.getNamespace(LIBOSINFO_NAMESPACE);
+    for (Element os : metadata.get().getDescendants(Filters.element("os", libosinfo))) {
+      if (os.getAttributeValue("id") != null) {
+        return Optional.of(os.getAttributeValue("id"));
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Why the guest is believed to run Windows, or empty when it is not. */
+  public Optional<String> windowsEvidence() {
+    Optional<String> osinfo = osinfoId();
+    if (osinfo.isPresent()) {
+      return osinfo.get().startsWith(MICROSOFT_WINDOWS)
+          ? Optional.of("libosinfo metadata says " + osinfo.get() + supportingClues())
+          : Optional.empty();
+    }
+    String clues = String.join(", ", clues());
+    return clues.isEmpty() ? Optional.empty() : Optional.of(clues);
+  }
+
+  public boolean isWindows() {
+    return windowsEvidence().isPresent();
+  }
+
+  private String supportingClues() {
+    List<String> clues = clues();
+    return clues.isEmpty() ? "" : " (also " + String.join(", ", clues) + ")";
+  }
+
+  private List<String> clues() {
+    List<String> clues = new ArrayList<>();
+    Optional<Element> clock = Elements.child(domain, "clock");
+    if (Elements.child(domain, "features").flatMap(f -> Elements.child(f, "hyperv")).isPresent()) {
+      clues.add("Hyper-V enlightenments in <features>");
+    }
+    boolean hypervClock = clock.map(c -> c.getChildren("timer").stream()
+        .anyMatch(timer -> "hypervclock".equals(timer.getAttributeValue("name"))))
+        .orElse(false);
+    if (hypervClock) {
+      clues.add("a hypervclock timer");
+    }
+    if (clock.flatMap(c -> Elements.attribute(c, "offset")).filter("localtime"::equals)
+        .isPresent()) {
+      clues.add("clock offset='localtime'");
+    }
+    return clues;
+  }
+}

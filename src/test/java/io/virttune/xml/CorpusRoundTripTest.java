@@ -1,0 +1,114 @@
+package io.virttune.xml;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.jdom2.Document;
+import org.junit.jupiter.api.Test;
+
+class CorpusRoundTripTest {
+  /** Folders that hold no single well-formed document on purpose (two documents, diffs). */
+  private static final List<String> NOT_DOCUMENTS =
+      List.of("virt-install-multidoc", "cli-compare-virt-xml-diffs");
+
+  @Test
+  void everyCorpusFileComesBackEquivalentAndIdempotentOrIsRefused() throws IOException {
+    List<String> problems = new ArrayList<>();
+    int visited = 0;
+    for (Path file : corpusDocuments()) {
+      visited++;
+      String origin = file.toString();
+      String original = Files.readString(file);
+      Document parsed;
+      try {
+        parsed = SafeXml.parse(original, origin);
+      } catch (XmlRejectedException refused) {
+        continue;
+      } catch (RuntimeException unexpected) {
+        problems.add(origin + ": unexpected " + unexpected);
+        continue;
+      }
+      String written = XmlText.write(parsed);
+      Document reparsed = SafeXml.parse(written, origin + " (written back)");
+      for (String difference : XmlEquivalence.differences(parsed, reparsed)) {
+        problems.add(origin + ": " + difference);
+      }
+      if (!XmlText.write(reparsed).equals(written)) {
+        problems.add(origin + ": writing is not idempotent");
+      }
+    }
+    assertTrue(visited >= 600, "only " + visited + " corpus files visited; expected at least 600");
+    assertEquals(List.of(), problems);
+  }
+
+  @Test
+  void theRoundTripFixtureComesBackUnchangedApartFromQuoteStyle() throws IOException {
+    Path file = Corpus.root().resolve("virtmanager/xmlparse/domain-roundtrip.xml");
+    String original = Files.readString(file);
+
+    String written = XmlText.write(SafeXml.parse(original, file.toString()));
+
+    assertEquals(original.replace('\'', '"'), written.replace('\'', '"'));
+  }
+
+  @Test
+  void everyDiskOfEveryCorpusDomainCanBeReadWithoutCrashing() throws IOException {
+    List<String> problems = new ArrayList<>();
+    int disks = 0;
+    for (Path file : corpusDocuments()) {
+      String xml = Files.readString(file);
+      if (!xml.contains("<domain")) {
+        continue;
+      }
+      try {
+        DomainXml domain = DomainXml.parse(xml, file.toString());
+        domain.memoryKiB();
+        domain.vcpus();
+        domain.iothreads().definedIds();
+        domain.memoryBacking().hugepageSizesKiB();
+        domain.os().windowsEvidence();
+        for (DiskView disk : domain.disks()) {
+          disks++;
+          List.of(disk.device(), disk.type(), disk.sourcePath(), disk.format(), disk.cache(),
+              disk.iothread(), disk.targetDev(), disk.bootOrder(), disk.backingStores());
+        }
+      } catch (XmlRejectedException refused) {
+        // a refusal with a message is an acceptable answer to a broken definition
+      } catch (RuntimeException unexpected) {
+        problems.add(file + ": " + unexpected);
+      }
+    }
+    assertTrue(disks >= 500, "only " + disks + " disks read");
+    assertEquals(List.of(), problems);
+  }
+
+  private static List<Path> corpusDocuments() throws IOException {
+    try (Stream<Path> files = Files.walk(Corpus.root())) {
+      return files
+          .filter(Files::isRegularFile)
+          .filter(file -> file.getFileName().toString().endsWith(".xml"))
+          .filter(file -> NOT_DOCUMENTS.stream().noneMatch(dir -> file.toString().contains(dir)))
+          .sorted()
+          .toList();
+    }
+  }
+
+  /** Where the shared corpus lives: ../shared/corpus, or the virttune.corpus property. */
+  static final class Corpus {
+    static Path root() {
+      Path root = Path.of(System.getProperty("virttune.corpus", "../shared/corpus"));
+      if (!Files.isDirectory(root)) {
+        fail("domain XML corpus not found at " + root.toAbsolutePath()
+            + "; set -Dvirttune.corpus=PATH to point at it");
+      }
+      return root;
+    }
+  }
+}
