@@ -1,0 +1,28 @@
+package io.virttune.host;
+
+import java.nio.file.Path;
+
+/**
+ * Reads a host's settings from its /proc and /sys files below a root: "/" on a live host, or a
+ * directory holding a snapshot of those files.
+ */
+public final class HostProbe {
+  private final HostFiles files;
+
+  public HostProbe(Path root) {
+    this.files = new HostFiles(root);
+  }
+
+  /** Everything the files tell; facts whose files are missing come back empty, never as errors. */
+  public HostSettings probe() {
+    MemInfo memInfo = MemInfo.read(files);
+    return new HostSettings(
+        memInfo.counter("MemTotal"),
+        memInfo.counter("Hugepagesize"),
+        new HugepageProbe(files).pools(),
+        files.text("proc/cmdline")
+            .map(KernelCommandLine::parse)
+            .orElse(KernelCommandLine.unknown()),
+        new BlockDeviceProbe(files).devices());
+  }
+}
