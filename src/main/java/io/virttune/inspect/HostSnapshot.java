@@ -27,7 +27,7 @@ public final class HostSnapshot implements HostFactsSource {
 
   @Override
   public HostSettings settings() {
-    return new HostProbe(directory.resolve("host")).read();
+    return new HostProbe(directory.resolve("host")).probe();
   }
 
   @Override

@@ -31,7 +31,7 @@ public final class LiveHost implements HostFactsSource {
 
   @Override
   public HostSettings settings() {
-    return new HostProbe(Path.of("/")).read();
+    return new HostProbe(Path.of("/")).probe();
   }
 
   @Override

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.host.HostSettings;
+import io.virttune.host.IoScheduler;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
@@ -20,6 +21,7 @@ import io.virttune.xml.DomainXml;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * The inspect report as JSON, schema {@code virt-tune/inspect} version 1 (docs/inspect-json.md).
@@ -65,9 +67,9 @@ public final class InspectJsonReport {
 
   private static void settings(ObjectNode host, HostSettings settings) {
     host.put("kernelCommandLine", settings.kernelCommandLine().raw());
-    host.put("memTotalBytes", settings.memTotalKiB() * 1024);
+    putKiB(host, "memTotalBytes", settings.memTotalKiB());
     ArrayNode pages = host.putArray("hugepages");
-    settings.hugepages().forEach(pool -> {
+    settings.hugepagePools().forEach(pool -> {
       ObjectNode node = pages.addObject();
       node.put("pageSizeBytes", pool.pageSizeKiB() * 1024);
       put(node, "numaNode", pool.numaNode());
@@ -79,12 +81,13 @@ public final class InspectJsonReport {
     settings.blockDevices().forEach(device -> {
       ObjectNode node = devices.addObject();
       node.put("name", device.name());
-      node.put("sizeBytes", device.sizeBytes());
-      node.put("rotational", device.rotational());
+      node.put("virtual", device.virtual());
+      put(node, "sizeBytes", device.sizeBytes());
+      node.put("rotational", device.rotational().orElse(null));
       node.put("ssd", device.isSsd());
-      node.put("scheduler", device.scheduler().orElse(null));
-      node.put("readAheadKiB", device.readAheadKb());
-      node.put("discard", device.discardMaxBytes() > 0);
+      node.put("scheduler", device.scheduler().map(IoScheduler::active).orElse(null));
+      put(node, "readAheadKiB", device.readAheadKiB());
+      node.put("discard", device.supportsDiscard());
       node.put("model", device.model().orElse(null));
     });
   }
@@ -212,6 +215,14 @@ public final class InspectJsonReport {
 
   private static void put(ObjectNode node, String field, OptionalInt value) {
     node.put(field, value.isPresent() ? value.getAsInt() : null);
+  }
+
+  private static void put(ObjectNode node, String field, OptionalLong value) {
+    node.put(field, value.isPresent() ? value.getAsLong() : null);
+  }
+
+  private static void putKiB(ObjectNode node, String field, OptionalLong kib) {
+    node.put(field, kib.isPresent() ? kib.getAsLong() * 1024 : null);
   }
 
   private static void put(ObjectNode node, String field, OptionalDouble value) {

@@ -2,6 +2,8 @@ package io.virttune.report;
 
 import io.virttune.host.BlockDevice;
 import io.virttune.host.HostSettings;
+import io.virttune.host.HugepagePool;
+import io.virttune.host.IoScheduler;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
@@ -59,23 +61,28 @@ public final class InspectTextReport {
   private void printSettings(HostSettings settings) {
     TextTable devices = new TextTable("BLOCK DEVICE", "KIND", "SIZE", "SCHEDULER", "READ-AHEAD", "DISCARD", "MODEL");
     for (BlockDevice device : settings.blockDevices()) {
-      devices.row(device.name(), kind(device), Bytes.format(device.sizeBytes()),
-          device.scheduler().orElse("-"), device.readAheadKb() + " KiB",
-          device.discardMaxBytes() > 0 ? "yes" : "no", device.model().orElse("-"));
+      devices.row(device.name(), kind(device),
+          device.sizeBytes().isPresent() ? Bytes.format(device.sizeBytes().getAsLong()) : "?",
+          device.scheduler().map(IoScheduler::active).orElse("?"),
+          device.readAheadKiB().isPresent() ? device.readAheadKiB().getAsLong() + " KiB" : "?",
+          device.supportsDiscard() ? "yes" : "no", device.model().orElse("-"));
     }
     section(devices);
     TextTable pages = new TextTable("HUGEPAGES", "TOTAL", "FREE", "RESERVED");
-    settings.hugepages().stream().filter(pool -> pool.numaNode().isEmpty()).forEach(pool -> pages.row(
+    settings.hugepagePools().stream().filter(HugepagePool::isSystemWide).forEach(pool -> pages.row(
         Bytes.format(pool.pageSizeKiB() * 1024), Long.toString(pool.total()), Long.toString(pool.free()),
         Long.toString(pool.reserved())));
     section(pages);
   }
 
   private static String kind(BlockDevice device) {
+    if (device.virtual()) {
+      return "virtual";
+    }
     if (device.isSsd()) {
       return "ssd";
     }
-    return device.rotational() ? "hdd" : "virtual";
+    return device.rotational().map(rotational -> rotational ? "hdd" : "ssd").orElse("?");
   }
 
   private void section(TextTable table) {

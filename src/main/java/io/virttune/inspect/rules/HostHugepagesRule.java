@@ -10,7 +10,7 @@ final class HostHugepagesRule implements Rule {
   @Override
   public List<Finding> check(HostFacts host) {
     return host.settings().stream()
-        .filter(settings -> settings.hugepages().stream().allMatch(pool -> pool.total() == 0))
+        .filter(settings -> settings.hugepagePools().stream().allMatch(pool -> pool.total() == 0))
         .map(
             settings ->
                 Finding.host(

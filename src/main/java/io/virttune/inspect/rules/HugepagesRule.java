@@ -22,8 +22,8 @@ final class HugepagesRule extends DomainRule {
     long memoryBytes = xml.memoryKiB() * 1024;
     long freeHugeBytes =
         host.settings().stream()
-            .flatMap(settings -> settings.hugepages().stream())
-            .filter(pool -> pool.numaNode().isEmpty())
+            .flatMap(settings -> settings.hugepagePools().stream())
+            .filter(HugepagePool::isSystemWide)
             .mapToLong(HugepagesRule::freeBytes)
             .sum();
     boolean fits = freeHugeBytes >= memoryBytes;
@@ -42,6 +42,6 @@ final class HugepagesRule extends DomainRule {
   }
 
   static long freeBytes(HugepagePool pool) {
-    return pool.free() * pool.pageSizeKiB() * 1024;
+    return pool.availableKiB() * 1024;
   }
 }

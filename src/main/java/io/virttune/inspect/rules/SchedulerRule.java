@@ -18,7 +18,7 @@ final class SchedulerRule implements Rule {
         .flatMap(settings -> settings.blockDevices().stream())
         .filter(BlockDevice::isSsd)
         .filter(device -> device.scheduler().isPresent())
-        .filter(device -> !Recipe.isSsdScheduler(device.scheduler().get()))
+        .filter(device -> !Recipe.isSsdScheduler(device.scheduler().get().active()))
         .map(SchedulerRule::finding)
         .toList();
   }
@@ -27,8 +27,9 @@ final class SchedulerRule implements Rule {
     return Finding.host(
         "host.io-scheduler",
         Severity.WARNING,
-        "SSD " + device.name() + " uses the " + device.scheduler().get() + " scheduler",
-        "/sys/block/" + device.name() + "/queue/scheduler: " + device.scheduler().get(),
+        "SSD " + device.name() + " uses the " + device.scheduler().get().active() + " scheduler",
+        "/sys/block/" + device.name() + "/queue/scheduler: " + device.scheduler().get().active()
+            + " (available: " + String.join(" ", device.scheduler().get().available()) + ")",
         "use none (NVMe) or mq-deadline through a udev rule (virt-tune snippets writes it)");
   }
 }
