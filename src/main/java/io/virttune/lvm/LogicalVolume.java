@@ -1,0 +1,50 @@
+package io.virttune.lvm;
+
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * One visible LVM logical volume as {@code lvs} reports it, sizes in bytes.
+ *
+ * @param attributes LVM's ten-character {@code lv_attr}, e.g. {@code twi-aotz--}
+ * @param readAheadBytes empty when LVM chooses the read-ahead itself ({@code auto})
+ * @param poolName the thin pool of a thin volume
+ * @param chunkSizeBytes a thin pool's chunk size, 0 for other volumes
+ * @param zeroing whether a thin pool zeroes newly provisioned chunks; empty for other volumes
+ * @param dataPercent how full a thin pool or thin volume is
+ * @param metadataPercent how full a thin pool's metadata is
+ * @param metadataSizeBytes a thin pool's metadata size, 0 for other volumes
+ */
+public record LogicalVolume(
+    String vgName,
+    String name,
+    long sizeBytes,
+    String segmentType,
+    String attributes,
+    OptionalLong readAheadBytes,
+    Optional<String> poolName,
+    long chunkSizeBytes,
+    Optional<Boolean> zeroing,
+    OptionalDouble dataPercent,
+    OptionalDouble metadataPercent,
+    long metadataSizeBytes) {
+
+  public boolean isThinPool() {
+    return "thin-pool".equals(segmentType);
+  }
+
+  public boolean isThin() {
+    return "thin".equals(segmentType);
+  }
+
+  /** The path udev and LVM create for the volume. */
+  public String devicePath() {
+    return "/dev/" + vgName + "/" + name;
+  }
+
+  /** The device-mapper path, where LVM doubles each dash inside the VG and LV names. */
+  public String mapperPath() {
+    return "/dev/mapper/" + vgName.replace("-", "--") + "-" + name.replace("-", "--");
+  }
+}

@@ -1,0 +1,25 @@
+package io.virttune.lvm;
+
+import java.util.List;
+
+/** What virt-tune asks of a host's LVM: one report of everything, and the few changes apply makes. */
+public interface Lvm {
+
+  /** Reads all volume groups, visible logical volumes and physical volumes in one go. */
+  LvmReport report();
+
+  void createVolumeGroup(String name, List<String> pvDevices, long extentSizeBytes);
+
+  void createLinear(String vgName, String name, long sizeBytes);
+
+  void createThinPool(String vgName, String name, long sizeBytes, long chunkSizeBytes,
+      boolean zeroing, long metadataSizeBytes);
+
+  void createThin(String vgName, String poolName, String name, long virtualSizeBytes);
+
+  /** Sets the LV's read-ahead in 512-byte sectors; 0 turns read-ahead off. */
+  void setReadAhead(String vgName, String name, int sectors);
+
+  /** Removes one LV; refuses a thin pool that still provisions thin volumes. */
+  void remove(String vgName, String name);
+}

@@ -1,0 +1,145 @@
+package io.virttune.lvm;
+
+import io.virttune.VirtTuneException;
+import io.virttune.process.ProcessRunner;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@link Lvm} over the {@code lvm} command, one subcommand per call.
+ *
+ * <p>Prompts: the runner closes stdin, so any question LVM asks is answered "no" and the command
+ * fails. Only {@code lvcreate} and {@code lvremove} pass {@code --yes}: for lvcreate the only
+ * question is whether to wipe a stale signature inside the new LV itself, which is what a new
+ * disk needs; for lvremove the call is the decision, and the one cascading question (removing a
+ * pool removes its thin volumes) is refused here before lvm runs. {@code vgcreate} never gets
+ * {@code --yes}: wiping a filesystem signature found on a PV device must stay a human's choice.
+ * Locking is left at the host's setting: LVM's own lock is what keeps concurrent changes safe.
+ * Sizes go to LVM in bytes ({@code b} suffix), which LVM only accepts in multiples of 512.
+ */
+public final class LvmCli implements Lvm {
+  static final String VG_FIELDS = "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count";
+  static final String LV_FIELDS = "vg_name,lv_name,lv_size,segtype,lv_attr,lv_read_ahead,pool_lv,"
+      + "chunk_size,zero,data_percent,metadata_percent,lv_metadata_size";
+  static final String PV_FIELDS = "pv_name,vg_name,pv_size,pv_free";
+
+  private final ProcessRunner runner;
+  private final LvmReportParser parser = new LvmReportParser();
+
+  public LvmCli(ProcessRunner runner) {
+    this.runner = runner;
+  }
+
+  @Override
+  public LvmReport report() {
+    return parser.parse(
+        query("vgs", VG_FIELDS, "the volume groups"),
+        query("lvs", LV_FIELDS, "the logical volumes"),
+        query("pvs", PV_FIELDS, "the physical volumes"));
+  }
+
+  @Override
+  public void createVolumeGroup(String name, List<String> pvDevices, long extentSizeBytes) {
+    requireVolumeGroupName(name);
+    if (pvDevices.isEmpty()) {
+      throw VirtTuneException.usage("volume group " + name + " needs at least one physical volume");
+    }
+    for (String device : pvDevices) {
+      // An absolute path can never be read as an lvm option.
+      if (!device.startsWith("/")) {
+        throw VirtTuneException.usage("physical volume '" + device + "' must be an absolute path");
+      }
+    }
+    List<String> argv = new ArrayList<>(List.of(
+        "lvm", "vgcreate", "--physicalextentsize", bytes(extentSizeBytes), name));
+    argv.addAll(pvDevices);
+    run(argv, "create volume group", name);
+  }
+
+  @Override
+  public void createLinear(String vgName, String name, long sizeBytes) {
+    run(List.of("lvm", "lvcreate", "--yes", "--type", "linear", "-L", bytes(sizeBytes),
+        "-n", lvName(name), vg(vgName)), "create linear LV", vgName + "/" + name);
+  }
+
+  @Override
+  public void createThinPool(String vgName, String name, long sizeBytes, long chunkSizeBytes,
+      boolean zeroing, long metadataSizeBytes) {
+    run(List.of("lvm", "lvcreate", "--yes", "--type", "thin-pool", "-L", bytes(sizeBytes),
+        "--chunksize", bytes(chunkSizeBytes), "--zero", zeroing ? "y" : "n",
+        "--poolmetadatasize", bytes(metadataSizeBytes), "-n", lvName(name), vg(vgName)),
+        "create thin pool", vgName + "/" + name);
+  }
+
+  @Override
+  public void createThin(String vgName, String poolName, String name, long virtualSizeBytes) {
+    run(List.of("lvm", "lvcreate", "--yes", "--type", "thin", "-V", bytes(virtualSizeBytes),
+        "--thinpool", lvName(poolName), "-n", lvName(name), vg(vgName)),
+        "create thin LV", vgName + "/" + name + " in pool " + poolName);
+  }
+
+  @Override
+  public void setReadAhead(String vgName, String name, int sectors) {
+    if (sectors < 0) {
+      throw new IllegalArgumentException("read-ahead must not be negative: " + sectors);
+    }
+    run(List.of("lvm", "lvchange", "--readahead", Integer.toString(sectors),
+        vg(vgName) + "/" + lvName(name)), "set read-ahead of", vgName + "/" + name);
+  }
+
+  @Override
+  public void remove(String vgName, String name) {
+    String subject = vgName + "/" + name;
+    String lvs = query(List.of(vg(vgName)), "lvs", LV_FIELDS, "the logical volumes of " + vgName);
+    LvmReport vgReport = new LvmReport(List.of(), parser.logicalVolumes(lvs), List.of());
+    LogicalVolume lv = vgReport.logicalVolume(vgName, lvName(name)).orElseThrow(() ->
+        VirtTuneException.failed("Could not remove " + subject + ": the logical volume does not exist"));
+    List<LogicalVolume> thins = vgReport.thinVolumesOf(lv);
+    if (!thins.isEmpty()) {
+      throw VirtTuneException.refused("Refusing to remove thin pool " + subject + ": it still holds "
+          + thins.size() + " thin volume(s) (" + String.join(", ", thins.stream()
+          .map(LogicalVolume::name).toList()) + "); remove those first");
+    }
+    run(List.of("lvm", "lvremove", "--yes", subject), "remove", subject);
+  }
+
+  private String query(String command, String fields, String what) {
+    return query(List.of(), command, fields, what);
+  }
+
+  private String query(List<String> selection, String command, String fields, String what) {
+    List<String> argv = new ArrayList<>(List.of("lvm", command,
+        "--reportformat", "json", "--units", "b", "--nosuffix", "-o", fields));
+    argv.addAll(selection);
+    return run(argv, "list", what);
+  }
+
+  private String run(List<String> argv, String action, String subject) {
+    return LvmFailures.require(runner.run(argv), action, subject).stdout();
+  }
+
+  private static String bytes(long value) {
+    if (value <= 0 || value % 512 != 0) {
+      throw new IllegalArgumentException("LVM takes sizes in whole 512-byte sectors: " + value);
+    }
+    return value + "b";
+  }
+
+  private static String vg(String name) {
+    requireVolumeGroupName(name);
+    return name;
+  }
+
+  private static void requireVolumeGroupName(String name) {
+    if (!LvmNames.isValidVolumeGroupName(name)) {
+      throw VirtTuneException.usage("'" + name + "' is not a valid LVM volume group name");
+    }
+  }
+
+  private static String lvName(String name) {
+    if (!LvmNames.isValid(name)) {
+      throw VirtTuneException.usage("'" + name + "' is not a valid LVM logical volume name");
+    }
+    return name;
+  }
+}

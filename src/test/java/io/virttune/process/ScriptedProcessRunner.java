@@ -1,0 +1,45 @@
+package io.virttune.process;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Replays recorded command results in order and remembers every argv it was given. */
+public final class ScriptedProcessRunner implements ProcessRunner {
+  private record Reply(int exitCode, String stdout, String stderr) {}
+
+  private final Deque<Reply> replies = new ArrayDeque<>();
+  private final List<List<String>> commands = new ArrayList<>();
+
+  public ScriptedProcessRunner reply(int exitCode, String stdout, String stderr) {
+    replies.add(new Reply(exitCode, stdout, stderr));
+    return this;
+  }
+
+  public ScriptedProcessRunner succeed(String stdout) {
+    return reply(0, stdout, "");
+  }
+
+  public ScriptedProcessRunner fail(int exitCode, String stderr) {
+    return reply(exitCode, "", stderr);
+  }
+
+  public List<List<String>> commands() {
+    return commands;
+  }
+
+  @Override
+  public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+    commands.add(List.copyOf(argv));
+    Reply reply = replies.poll();
+    if (reply == null) {
+      throw new AssertionError("unexpected command: " + argv);
+    }
+    // Split as the local runner does, so progress parsing sees real '\r'-separated lines.
+    reply.stdout().lines().flatMap(l -> List.of(l.split("\r")).stream())
+        .filter(l -> !l.isEmpty()).forEach(stdoutLines);
+    return new ProcessResult(argv, reply.exitCode(), reply.stdout(), reply.stderr());
+  }
+}
