@@ -32,7 +32,7 @@ public final class HostSnapshot implements HostFactsSource {
 
   @Override
   public LvmReport lvm() {
-    return LvmReportParser.parse(read("vgs.json"), read("lvs.json"), read("pvs.json"));
+    return new LvmReportParser().parse(read("vgs.json"), read("lvs.json"), read("pvs.json"));
   }
 
   private String read(String report) {
