@@ -138,10 +138,10 @@ public final class InspectJsonReport {
   }
 
   private static void describe(ObjectNode node, DomainXml xml) {
-    node.put("uuid", xml.uuid());
+    node.put("uuid", xml.uuid().orElse(null));
     node.put("windows", xml.os().isWindows());
     node.put("vcpus", xml.vcpus());
-    node.put("memoryBytes", xml.memoryKiB() * 1024);
+    putKiB(node, "memoryBytes", xml.memoryKiB());
     node.put("iothreads", xml.iothreads().count());
     node.put("hugepages", xml.memoryBacking().hasHugepages());
   }

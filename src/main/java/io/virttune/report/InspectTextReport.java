@@ -120,7 +120,8 @@ public final class InspectTextReport {
 
   private static String details(DomainXml xml) {
     return (xml.os().isWindows() ? ", Windows" : "")
-        + ", " + xml.vcpus() + " vCPU, " + Bytes.format(xml.memoryKiB() * 1024)
+        + ", " + xml.vcpus() + " vCPU"
+        + (xml.memoryKiB().isPresent() ? ", " + Bytes.format(xml.memoryKiB().getAsLong() * 1024) : "")
         + ", " + xml.iothreads().count() + " IOThread(s)"
         + (xml.memoryBacking().hasHugepages() ? ", hugepages" : "");
   }

@@ -16,10 +16,10 @@ import java.util.Optional;
 final class HugepagesRule extends DomainRule {
   @Override
   Optional<Finding> check(HostFacts host, DomainFacts domain, DomainXml xml) {
-    if (xml.memoryBacking().hasHugepages()) {
+    if (xml.memoryBacking().hasHugepages() || xml.memoryKiB().isEmpty()) {
       return Optional.empty();
     }
-    long memoryBytes = xml.memoryKiB() * 1024;
+    long memoryBytes = xml.memoryKiB().getAsLong() * 1024;
     long freeHugeBytes =
         host.settings().stream()
             .flatMap(settings -> settings.hugepagePools().stream())
