@@ -1,0 +1,18 @@
+package io.virttune.plan;
+
+import io.virttune.report.Bytes;
+
+/**
+ * Copy an image (the top of its chain, so backing files are flattened in) into a block device as
+ * raw. {@code targetIsZero} is true only for a fresh thin LV, which reads as zeros: then only
+ * allocated data is written; a linear LV holds old data and must get the zeros written too.
+ */
+public record ConvertImage(
+    String source, String sourceFormat, String target, boolean targetIsZero, long virtualSizeBytes)
+    implements Step {
+  @Override
+  public String describe() {
+    return "copy " + source + " (" + sourceFormat + ", " + Bytes.format(virtualSizeBytes) + ") to "
+        + target + " as raw" + (targetIsZero ? ", writing only allocated data" : ", zeros included");
+  }
+}

@@ -1,0 +1,15 @@
+package io.virttune.plan;
+
+import io.virttune.report.Bytes;
+
+/** Create the thin pool the plan's thin volumes go into, with the chunk size and zeroing chosen. */
+public record CreateThinPool(
+    String vg, String name, long sizeBytes, long chunkSizeBytes, boolean zeroing, long metadataSizeBytes)
+    implements Step {
+  @Override
+  public String describe() {
+    return "create thin pool " + vg + "/" + name + " of " + Bytes.format(sizeBytes) + ", chunk "
+        + Bytes.format(chunkSizeBytes) + ", zeroing " + (zeroing ? "on" : "off") + ", metadata "
+        + Bytes.format(metadataSizeBytes);
+  }
+}

@@ -1,0 +1,27 @@
+package io.virttune.plan;
+
+import java.util.List;
+
+/**
+ * What the plan does with one disk: {@code action} is move (data to a new LV), retune (settings
+ * only), or leave (with the reason). {@code changes} lists each setting changed, old to new.
+ */
+public record DiskPlan(
+    String target,
+    String newTarget,
+    String action,
+    String source,
+    String destination,
+    long sizeBytes,
+    List<String> changes,
+    String reason,
+    String imageFingerprint) {
+
+  public DiskPlan {
+    changes = List.copyOf(changes);
+  }
+
+  public static DiskPlan leave(String target, String source, String reason) {
+    return new DiskPlan(target, target, "leave", source, null, 0, List.of(), reason, null);
+  }
+}

@@ -1,0 +1,35 @@
+package io.virttune.plan;
+
+import java.util.List;
+
+/**
+ * The plan for one domain: its outcome and why, each disk's fate, the steps to run in order, and
+ * the definition before and after. {@code fingerprint} is the SHA-256 of the definition read at
+ * planning time: apply refuses to act if the domain has changed since.
+ */
+public record DomainPlan(
+    String name,
+    String uuid,
+    String state,
+    DomainOutcome outcome,
+    List<String> reasons,
+    String fingerprint,
+    List<DiskPlan> disks,
+    List<Step> steps,
+    List<String> warnings,
+    String originalXml,
+    String newXml,
+    String diff) {
+
+  public DomainPlan {
+    reasons = List.copyOf(reasons);
+    disks = List.copyOf(disks);
+    steps = List.copyOf(steps);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** True when applying this domain's plan would change nothing. */
+  public boolean isEmpty() {
+    return steps.isEmpty();
+  }
+}

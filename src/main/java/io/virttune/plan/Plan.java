@@ -1,0 +1,39 @@
+package io.virttune.plan;
+
+import java.util.List;
+
+/**
+ * A whole migration plan: the host it was made for, the policy, host-level steps (a new thin
+ * pool), each domain's plan, and what planning had to assume. Serialised as plan.json, schema
+ * {@code virt-tune/plan}.
+ */
+public record Plan(
+    String schema,
+    int version,
+    String createdAt,
+    String uri,
+    String hostname,
+    String hypervisorVersion,
+    PlanTarget target,
+    String cacheMode,
+    double reserveFraction,
+    List<Step> hostSteps,
+    List<DomainPlan> domains,
+    List<String> assumptions,
+    List<String> warnings) {
+
+  public static final String SCHEMA = "virt-tune/plan";
+  public static final int VERSION = 1;
+
+  public Plan {
+    hostSteps = List.copyOf(hostSteps);
+    domains = List.copyOf(domains);
+    assumptions = List.copyOf(assumptions);
+    warnings = List.copyOf(warnings);
+  }
+
+  /** True when applying the plan would change nothing anywhere. */
+  public boolean isEmpty() {
+    return hostSteps.isEmpty() && domains.stream().allMatch(DomainPlan::isEmpty);
+  }
+}
