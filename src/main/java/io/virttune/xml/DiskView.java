@@ -157,7 +157,10 @@ public final class DiskView {
         .filter(child -> LOCATION_CHILDREN.contains(child.getName()))
         .forEach(child -> Elements.remove(child, source));
     source.setAttribute("dev", dev);
-    List.copyOf(disk.getChildren("backingStore")).forEach(store -> Elements.remove(store, disk));
+    // Disk-level <auth> is the old network location's credentials; the chain is now flat.
+    Stream.of("auth", "backingStore")
+        .flatMap(name -> List.copyOf(disk.getChildren(name)).stream())
+        .forEach(stale -> Elements.remove(stale, disk));
   }
 
   public void setDriverFormat(String format) {

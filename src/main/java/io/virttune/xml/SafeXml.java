@@ -6,6 +6,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jdom2.Document;
 import org.jdom2.JDOMException;
+import org.jdom2.JDOMFactory;
 import org.jdom2.input.JDOMParseException;
 import org.jdom2.input.SAXBuilder;
 import org.jdom2.input.sax.SAXHandler;
@@ -70,7 +71,7 @@ public final class SafeXml {
 
   /** Stops parsing at the DOCTYPE, before its internal subset declares any entity. */
   private static final class DoctypeRefusingHandler extends SAXHandler {
-    DoctypeRefusingHandler(org.jdom2.JDOMFactory factory) {
+    DoctypeRefusingHandler(JDOMFactory factory) {
       super(factory);
     }
 

@@ -32,10 +32,6 @@ public final class XmlEquivalence {
 
   private static void compareElements(String path, Element first, Element second,
       List<String> found) {
-    if (!first.getNamespaceURI().equals(second.getNamespaceURI())) {
-      found.add(path + ": namespace '" + first.getNamespaceURI() + "' vs '"
-          + second.getNamespaceURI() + "'");
-    }
     compareAttributes(path, first, second, found);
     compareChildren(path, first, second, found);
   }
@@ -102,7 +98,7 @@ public final class XmlEquivalence {
       }
       flushText(text, nodes);
       if (content instanceof Element) {
-        nodes.add(new Node(((Element) content).getQualifiedName(), content, ""));
+        nodes.add(new Node(elementKind((Element) content), content, ""));
       } else if (content instanceof Comment) {
         nodes.add(new Node("comment()", content, ((Comment) content).getText()));
       } else if (content instanceof ProcessingInstruction) {
@@ -113,6 +109,12 @@ public final class XmlEquivalence {
     }
     flushText(text, nodes);
     return nodes;
+  }
+
+  /** Elements match by namespace and local name; the prefix is only a spelling. */
+  private static String elementKind(Element element) {
+    String uri = element.getNamespaceURI();
+    return uri.isEmpty() ? element.getName() : "{" + uri + "}" + element.getName();
   }
 
   private static void flushText(StringBuilder text, List<Node> nodes) {
@@ -141,13 +143,14 @@ public final class XmlEquivalence {
 
     /** The location step, indexed among siblings of the same kind when there are several. */
     String step(List<Node> siblings, int index) {
+      String name = content instanceof Element ? ((Element) content).getQualifiedName() : kind;
       long sameKind = siblings.stream().filter(n -> n.kind.equals(kind)).count();
       if (sameKind == 1) {
-        return kind;
+        return name;
       }
       long position = siblings.subList(0, index + 1).stream()
           .filter(n -> n.kind.equals(kind)).count();
-      return kind + "[" + position + "]";
+      return name + "[" + position + "]";
     }
   }
 }

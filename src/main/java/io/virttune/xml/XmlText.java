@@ -2,6 +2,7 @@ package io.virttune.xml;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 import org.jdom2.Attribute;
 import org.jdom2.Content;
 import org.jdom2.Document;
@@ -19,7 +20,8 @@ import org.jdom2.util.NamespaceStack;
  * namespaces it was parsed with come back as they were (attribute values in double quotes).
  */
 public final class XmlText {
-  private static final XMLOutputter OUTPUTTER = new XMLOutputter(rawFormat(), new CompactEmptyElements());
+  private static final XMLOutputter OUTPUTTER =
+      new XMLOutputter(rawFormat(), new CompactEmptyElements());
 
   private XmlText() {}
 
@@ -31,7 +33,7 @@ public final class XmlText {
     }
     // Whitespace outside the root element is not kept by the parser: one node per line.
     for (Content node : document.getContent()) {
-      text.append(OUTPUTTER.outputString(java.util.List.of(node))).append('\n');
+      text.append(OUTPUTTER.outputString(List.of(node))).append('\n');
     }
     return text.toString();
   }
