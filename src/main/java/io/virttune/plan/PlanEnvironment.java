@@ -1,0 +1,13 @@
+package io.virttune.plan;
+
+/**
+ * What every domain's planning shares: the target's extent size, the space ledger, the LV names
+ * handed out, the hugepage budget, and what the host's QEMU supports.
+ */
+record PlanEnvironment(
+    PlanPolicy policy,
+    long extentBytes,
+    SpaceLedger space,
+    VolumeNames names,
+    HugepageBudget hugepages,
+    boolean discardSupported) {}

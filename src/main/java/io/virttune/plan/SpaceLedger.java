@@ -1,0 +1,60 @@
+package io.virttune.plan;
+
+import io.virttune.report.Bytes;
+import java.util.Optional;
+
+/**
+ * The room a plan may use on its target, debited domain by domain so the whole plan is checked,
+ * not each disk alone. For linear LVs that is the VG's free space less the over-provisioning
+ * reserve; for thin LVs the pool's free data and metadata (thin volumes allocate as data is
+ * written, so an image's allocated bytes are what it will take).
+ */
+final class SpaceLedger {
+  /** Bytes of thin-pool metadata per mapped chunk; generous, as LVM's own estimate is. */
+  static final long METADATA_BYTES_PER_CHUNK = 64;
+
+  private final String label;
+  private final long chunkSizeBytes;
+  private long dataAvailable;
+  private long metadataAvailable;
+
+  private SpaceLedger(String label, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
+    this.label = label;
+    this.dataAvailable = dataAvailable;
+    this.metadataAvailable = metadataAvailable;
+    this.chunkSizeBytes = chunkSizeBytes;
+  }
+
+  static SpaceLedger linear(String vg, long availableBytes) {
+    return new SpaceLedger("VG " + vg, availableBytes, Long.MAX_VALUE, 0);
+  }
+
+  static SpaceLedger thin(String pool, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
+    return new SpaceLedger("thin pool " + pool, dataAvailable, metadataAvailable, chunkSizeBytes);
+  }
+
+  /** A ledger that knows nothing (planning offline): everything fits, and the plan says so. */
+  static SpaceLedger unknown() {
+    return new SpaceLedger("unknown", Long.MAX_VALUE, Long.MAX_VALUE, 0);
+  }
+
+  /** Debits the bytes if they fit, else returns why not and debits nothing. */
+  Optional<String> debit(long dataBytes) {
+    long metadata = chunkSizeBytes == 0 ? 0 : ceilDiv(dataBytes, chunkSizeBytes) * METADATA_BYTES_PER_CHUNK;
+    if (dataBytes > dataAvailable) {
+      return Optional.of("not enough space in " + label + ": needs " + Bytes.format(dataBytes)
+          + ", " + Bytes.format(Math.max(0, dataAvailable)) + " left for this plan after the reserve");
+    }
+    if (metadata > metadataAvailable) {
+      return Optional.of("not enough metadata space in " + label + ": needs about "
+          + Bytes.format(metadata) + ", " + Bytes.format(Math.max(0, metadataAvailable)) + " free");
+    }
+    dataAvailable -= dataBytes;
+    metadataAvailable -= metadata;
+    return Optional.empty();
+  }
+
+  private static long ceilDiv(long a, long b) {
+    return (a + b - 1) / b;
+  }
+}
