@@ -1,0 +1,42 @@
+package io.virttune.qemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.Fixtures;
+import io.virttune.VirtTuneException;
+import io.virttune.process.ScriptedProcessRunner;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class QemuImgCompareTest {
+  private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+  private final QemuImgCompare qemuImg = new QemuImgCompare(runner);
+
+  @Test
+  void identicalImages() {
+    runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+    assertEquals(new Comparison(true, "Images are identical."),
+        qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/dev/vg/lv"));
+    assertEquals(List.of(List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw",
+        "/tmp/q/sparse.qcow2", "/dev/vg/lv")), runner.commands());
+  }
+
+  @Test
+  void differentImagesNameTheOffset() {
+    runner.reply(1, Fixtures.read(getClass(), "compare-mismatch.stdout"), "");
+    assertEquals(new Comparison(false, "Content mismatch at offset 629145600!"),
+        qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/tmp/q/target.raw"));
+  }
+
+  @Test
+  void unreadableTargetIsAnErrorNotADifference() {
+    runner.fail(2, Fixtures.read(getClass(), "compare-missing.stderr"));
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> qemuImg.compare("sparse.qcow2", "qcow2", "nope.raw"));
+    assertTrue(e.getMessage().contains("No such file or directory"), e.getMessage());
+    assertEquals(List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw", "./sparse.qcow2",
+        "./nope.raw"), runner.commands().get(0));
+  }
+}
