@@ -58,7 +58,7 @@ public final class LiveHost implements HostFactsSource {
         top.filename(),
         top.format(),
         top.virtualSizeBytes(),
-        chain.layers().stream().mapToLong(ImageInfo::actualSizeBytes).sum(),
+        chain.layers().stream().mapToLong(layer -> layer.actualSizeBytes().orElse(0)).sum(),
         backing,
         chain.anyEncrypted(),
         OptionalInt.of(chain.internalSnapshotCount()),

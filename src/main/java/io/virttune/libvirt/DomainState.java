@@ -14,6 +14,6 @@ public enum DomainState {
   }
 
   public String label() {
-    return name().toLowerCase(java.util.Locale.ROOT);
+    return this == SHUTOFF ? "shut off" : name().toLowerCase(java.util.Locale.ROOT);
   }
 }

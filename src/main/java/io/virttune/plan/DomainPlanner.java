@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import io.virttune.report.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.ImageFacts;
@@ -50,7 +51,7 @@ final class DomainPlanner {
     if (noSpace.isPresent()) {
       return stopped(facts, fingerprint, List.of(noSpace.get()));
     }
-    return new Edit(facts, DomainXml.parse(original, "domain '" + facts.name() + "'"))
+    return new Edit(facts, DomainXml.parse(original, "domain " + ShellWords.quote(facts.name())))
         .run(original, fingerprint);
   }
 
@@ -274,7 +275,7 @@ final class DomainPlanner {
       if (stagingDisk.isPresent()) {
         warnings.add("Windows guest: waiting for its VirtIO storage driver. Boot it once with the"
             + " temporary virtio disk " + stagingDisk.get().sourcePath().orElse("") + ", check that"
-            + " Windows sees it, then plan again with --virtio-ready '" + facts.name() + "'");
+            + " Windows sees it, then plan again with --virtio-ready " + ShellWords.quote(facts.name()));
         return true;
       }
       PlanTarget target = env.policy().target();
@@ -287,8 +288,8 @@ final class DomainPlanner {
       staging.setIo(env.policy().ioMode());
       warnings.add("Windows guest: its VirtIO storage driver is not known to be bound, so its disks keep"
           + " their buses for now. Apply adds a temporary virtio disk (" + targetDev + "); boot the"
-          + " guest once so Windows binds the driver to it, then plan again with --virtio-ready '"
-          + facts.name() + "' to switch the buses");
+          + " guest once so Windows binds the driver to it, then plan again with --virtio-ready "
+          + ShellWords.quote(facts.name()) + " to switch the buses");
       return true;
     }
 

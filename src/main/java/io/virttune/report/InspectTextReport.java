@@ -60,7 +60,8 @@ public final class InspectTextReport {
 
   private void printSettings(HostSettings settings) {
     TextTable devices = new TextTable("BLOCK DEVICE", "KIND", "SIZE", "SCHEDULER", "READ-AHEAD", "DISCARD", "MODEL");
-    for (BlockDevice device : settings.blockDevices()) {
+    // Device-mapper and md devices carry the queue settings of the LVs on them, not of disks.
+    for (BlockDevice device : settings.blockDevices().stream().filter(d -> !d.virtual()).toList()) {
       devices.row(device.name(), kind(device),
           device.sizeBytes().isPresent() ? Bytes.format(device.sizeBytes().getAsLong()) : "?",
           device.scheduler().map(IoScheduler::active).orElse("?"),
@@ -76,13 +77,10 @@ public final class InspectTextReport {
   }
 
   private static String kind(BlockDevice device) {
-    if (device.virtual()) {
-      return "virtual";
-    }
     if (device.isSsd()) {
       return "ssd";
     }
-    return device.rotational().map(rotational -> rotational ? "hdd" : "ssd").orElse("?");
+    return device.rotational().filter(rotational -> rotational).map(rotational -> "hdd").orElse("?");
   }
 
   private void section(TextTable table) {

@@ -1,5 +1,6 @@
 package io.virttune.inspect.rules;
 
+import io.virttune.report.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
@@ -35,6 +36,6 @@ final class ImageFileRule extends DiskRule {
                 ? "qcow2 image file instead of a raw logical volume"
                 : "raw image file on a filesystem instead of a raw logical volume",
             evidence,
-            "move it to a raw LV: virt-tune plan --vg VG '" + domain.name() + "'"));
+            "move it to a raw LV: virt-tune plan --vg VG " + ShellWords.quote(domain.name())));
   }
 }

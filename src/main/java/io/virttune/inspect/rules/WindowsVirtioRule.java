@@ -1,5 +1,6 @@
 package io.virttune.inspect.rules;
 
+import io.virttune.report.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
@@ -39,7 +40,7 @@ final class WindowsVirtioRule extends DomainRule {
             "Windows guest: VirtIO storage driver readiness unknown",
             xml.os().windowsEvidence().orElse("Windows guest") + "; disks on emulated buses: "
                 + String.join(", ", emulated),
-            "confirm viostor is bound (--virtio-ready '" + domain.name() + "'), or let the plan"
+            "confirm viostor is bound (--virtio-ready " + ShellWords.quote(domain.name()) + "), or let the plan"
                 + " stage it: a small temporary virtio disk for one boot, then the switch"));
   }
 }
