@@ -5,8 +5,10 @@ public enum DomainState {
   RUNNING,
   PAUSED,
   SHUTOFF,
-  /** Crashed, suspended to memory, shutting down, blocked or unknown: not safe to treat as shut off. */
-  OTHER;
+  /** Crashed, suspended to memory or shutting down: not safe to treat as shut off. */
+  OTHER,
+  /** Not known: the domain was read from a file, not from libvirt. */
+  UNKNOWN;
 
   /** True when no QEMU process can be holding the domain's images open. */
   public boolean isShutOff() {

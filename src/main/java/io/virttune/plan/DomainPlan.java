@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
@@ -29,6 +30,7 @@ public record DomainPlan(
   }
 
   /** True when applying this domain's plan would change nothing. */
+  @JsonIgnore
   public boolean isEmpty() {
     return steps.isEmpty();
   }

@@ -4,6 +4,7 @@ import io.virttune.report.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.ImageFacts;
+import io.virttune.libvirt.DomainState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Sizes;
 import io.virttune.recipe.DiskRole;
@@ -151,7 +152,7 @@ final class DomainPlanner {
         steps.add(new DefineDomain(facts.name(), fingerprint));
       }
       DomainOutcome outcome = outcome(staged, steps);
-      if (outcome == DomainOutcome.MIGRATE && !facts.state().isShutOff()) {
+      if (outcome == DomainOutcome.MIGRATE && !facts.state().isShutOff() && facts.state() != DomainState.UNKNOWN) {
         warnings.add("the domain is " + facts.state().label() + ": apply converts only shut-off domains;"
             + " shut it down first");
       }

@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
 
 /**
@@ -33,6 +34,7 @@ public record Plan(
   }
 
   /** True when applying the plan would change nothing anywhere. */
+  @JsonIgnore
   public boolean isEmpty() {
     return hostSteps.isEmpty() && domains.stream().allMatch(DomainPlan::isEmpty);
   }

@@ -40,6 +40,9 @@ final class SpaceLedger {
 
   /** Debits the bytes if they fit, else returns why not and debits nothing. */
   Optional<String> debit(long dataBytes) {
+    if (dataBytes == 0) {
+      return Optional.empty();
+    }
     long metadata = chunkSizeBytes == 0 ? 0 : ceilDiv(dataBytes, chunkSizeBytes) * METADATA_BYTES_PER_CHUNK;
     if (dataBytes > dataAvailable) {
       return Optional.of("not enough space in " + label + ": needs " + Bytes.format(dataBytes)

@@ -1,0 +1,230 @@
+package io.virttune.cli;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.inspect.DomainFiles;
+import io.virttune.inspect.DomainSelection;
+import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.HostInspector;
+import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.plan.DomainOutcome;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.MigrationPlanner;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
+import io.virttune.plan.PlanPolicy;
+import io.virttune.plan.PlanTarget;
+import io.virttune.recipe.Recipe;
+import io.virttune.report.PlanTextReport;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code virt-tune plan}: a migration plan with lossless XML rewrites; changes nothing. */
+@Command(
+    name = "plan",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Plan moving domains' image files to raw LVs and retuning their disks (virtio-blk, one IOThread",
+      "per disk, cache=none io=native, discard, hugepages). Changes nothing on the host.",
+      "Exit status 0 planned, 1 some part could not be read, 3 refused by a safety rule."
+    })
+public final class PlanCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin ConnectionOptions connection;
+
+  @Parameters(paramLabel = "DOMAIN", arity = "0..*", description = "domain names or globs")
+  List<String> domains = new ArrayList<>();
+
+  @Option(names = "--all", description = "every domain")
+  boolean all;
+
+  @Option(names = "--exclude", paramLabel = "GLOB", description = "leave out matching domains")
+  List<String> exclusions = new ArrayList<>();
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Target target;
+
+  /** Where moved disks go: exactly one of the two. */
+  static final class Target {
+    @Option(names = "--vg", paramLabel = "VG", description = "linear LVs in this VG (the faster layer)")
+    String vg;
+
+    @Option(names = "--thin-pool", paramLabel = "VG/POOL", description = "thin LVs in this pool")
+    String thinPool;
+  }
+
+  @Option(names = "--create-thin-pool", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "create the --thin-pool first, of this size")
+  Long createThinPool;
+
+  @Option(names = "--chunk-size", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "chunk size of a created thin pool (default: 4M, the recipe's)")
+  Long chunkSize;
+
+  @Option(names = "--thin-zeroing", paramLabel = "on|off",
+      description = "whether a created thin pool zeroes new chunks (default: off, the recipe's fast profile;"
+          + " use on for multi-tenant hosts)")
+  String thinZeroing = "off";
+
+  @Option(names = "--cache", paramLabel = "none|writeback", description = "cache mode (default: none)")
+  String cache = "none";
+
+  @Option(names = "--accept-writeback-risk",
+      description = "required with --cache writeback: writes acknowledged to the guest are lost on power loss")
+  boolean acceptWritebackRisk;
+
+  @Option(names = "--reserve", paramLabel = "PERCENT", description = "share of the VG left free (default: 10)")
+  double reservePercent = Recipe.OVERPROVISION_RESERVE * 100;
+
+  @Option(names = "--virtio-ready", paramLabel = "DOMAIN",
+      description = "this Windows guest's VirtIO storage driver is bound: switch its buses now")
+  List<String> virtioReady = new ArrayList<>();
+
+  @Option(names = "--drop-snapshots", description = "allow internal qcow2 snapshots to be lost")
+  boolean dropSnapshots;
+
+  @Option(names = "--no-hugepages", description = "do not add hugepage memory backing")
+  boolean noHugepages;
+
+  @Option(names = "--from-xml", paramLabel = "FILE|DIR", arity = "1..*",
+      description = "plan from domain XML files instead of a libvirt connection")
+  List<Path> fromXml = new ArrayList<>();
+
+  @Option(names = "--xml-out", paramLabel = "DIR", description = "write each rewritten domain XML here")
+  Path xmlOut;
+
+  @Option(names = "--diff", description = "show a unified diff of each domain's XML")
+  boolean diff;
+
+  @Option(names = "--out", paramLabel = "FILE", description = "write the plan as JSON (for apply)")
+  Path out;
+
+  @Option(names = "--json", description = "print the plan as JSON instead of the summary")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    PlanPolicy policy = policy();
+    HostFacts facts = facts();
+    Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
+    if (out != null) {
+      write(out, PlanJson.write(plan));
+    }
+    if (xmlOut != null) {
+      writeXml(plan);
+    }
+    PrintWriter printer = spec.commandLine().getOut();
+    if (json) {
+      printer.print(PlanJson.write(plan));
+    } else {
+      new PlanTextReport(printer, diff).print(plan);
+      if (out != null) {
+        printer.println("Plan written to " + out + "; review it, then: virt-tune apply " + out);
+      }
+    }
+    printer.flush();
+    boolean unreadable = !facts.problems().isEmpty()
+        || plan.domains().stream().anyMatch(d -> d.outcome() == DomainOutcome.STOPPED && d.fingerprint() == null);
+    return unreadable ? ExitCode.FAILED.code() : ExitCode.OK.code();
+  }
+
+  private PlanPolicy policy() {
+    if (cache.equals("writeback") && !acceptWritebackRisk) {
+      throw VirtTuneException.refused("--cache writeback loses writes the guest was told are safe on a host"
+          + " crash or power cut; add --accept-writeback-risk if the host has reliable power and backups");
+    }
+    if (!cache.equals("none") && !cache.equals("writeback")) {
+      throw new ParameterException(spec.commandLine(), "--cache must be none or writeback");
+    }
+    if (!thinZeroing.equals("on") && !thinZeroing.equals("off")) {
+      throw new ParameterException(spec.commandLine(), "--thin-zeroing must be on or off");
+    }
+    if (reservePercent < 0 || reservePercent >= 100) {
+      throw new ParameterException(spec.commandLine(), "--reserve must be a percentage from 0 to 99");
+    }
+    if (all && !domains.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "give DOMAIN names or --all, not both");
+    }
+    if (!all && domains.isEmpty() && fromXml.isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "name the domains to plan, or --all");
+    }
+    return new PlanPolicy(planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady), dropSnapshots,
+        !noHugepages);
+  }
+
+  private PlanTarget planTarget() {
+    if (target.vg != null) {
+      if (createThinPool != null || chunkSize != null) {
+        throw new ParameterException(spec.commandLine(), "--create-thin-pool and --chunk-size need --thin-pool");
+      }
+      return PlanTarget.linear(target.vg);
+    }
+    String[] parts = target.thinPool.split("/", -1);
+    if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--thin-pool takes VG/POOL, got '" + target.thinPool + "'");
+    }
+    PlanTarget.NewThinPool newPool = createThinPool == null ? null
+        : new PlanTarget.NewThinPool(createThinPool, chunkSize == null ? Recipe.THIN_CHUNK_BYTES : chunkSize,
+            thinZeroing.equals("on"));
+    return PlanTarget.thin(parts[0], parts[1], newPool);
+  }
+
+  private HostFacts facts() {
+    DomainSelection selection = new DomainSelection(domains, exclusions);
+    if (!fromXml.isEmpty()) {
+      HostFacts all = DomainFiles.read(fromXml);
+      List<String> chosen = selection.select(all.domains().stream().map(d -> d.name()).toList());
+      return new HostFacts(all.identity(), all.settings(), all.lvm(),
+          all.domains().stream().filter(d -> chosen.contains(d.name())).toList(), all.problems());
+    }
+    try (LibvirtConnection libvirt = connection.open()) {
+      return new HostInspector(libvirt, connection.hostFactsSource()).inspect(selection);
+    }
+  }
+
+  private void writeXml(Plan plan) {
+    try {
+      Files.createDirectories(xmlOut);
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot create " + xmlOut + ": " + e.getMessage(), e);
+    }
+    for (DomainPlan domain : plan.domains()) {
+      if (domain.newXml() != null) {
+        write(xmlOut.resolve(safeFileName(domain.name()) + ".xml"), domain.newXml());
+      }
+    }
+  }
+
+  /** Domain names may hold '/'-free oddities (spaces, quotes, unicode); only '/' and a leading dot are unsafe. */
+  private static String safeFileName(String name) {
+    String safe = name.replace('/', '_');
+    return safe.startsWith(".") ? "_" + safe : safe;
+  }
+
+  private static void write(Path file, String text) {
+    try {
+      Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+      Files.writeString(temporary, text);
+      Files.move(temporary, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

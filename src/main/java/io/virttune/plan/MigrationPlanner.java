@@ -1,0 +1,176 @@
+package io.virttune.plan;
+
+import io.virttune.VirtTuneException;
+import io.virttune.host.HostSettings;
+import io.virttune.host.HugepagePool;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.HostFacts;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.Sizes;
+import io.virttune.lvm.VolumeGroup;
+import io.virttune.report.Bytes;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Turns a host's facts and the operator's policy into a {@link Plan}. A pure function: it reads
+ * facts and writes nothing; apply is the only place with side effects.
+ */
+public final class MigrationPlanner {
+  /** LVM's default extent size, assumed when planning without the host's LVM report. */
+  static final long LVM_DEFAULT_EXTENT = 4L << 20;
+  /** LVM's ceiling for thin-pool metadata. */
+  static final long MAX_THIN_METADATA = 16L << 30;
+  /** LVM's floor for thin-pool metadata. */
+  static final long MIN_THIN_METADATA = 2L << 20;
+
+  private static final Pattern QEMU_VERSION = Pattern.compile("QEMU (\\d+)\\.(\\d+)");
+
+  private final PlanPolicy policy;
+
+  public MigrationPlanner(PlanPolicy policy) {
+    this.policy = policy;
+  }
+
+  public Plan plan(HostFacts facts, Instant now) {
+    List<String> assumptions = new ArrayList<>();
+    List<String> warnings = new ArrayList<>();
+    List<Step> hostSteps = new ArrayList<>();
+    PlanEnvironment env = environment(facts, assumptions, warnings, hostSteps);
+    DomainPlanner planner = new DomainPlanner(env);
+    List<DomainPlan> domains = new ArrayList<>();
+    for (DomainFacts domain : facts.domains()) {
+      domains.add(planner.plan(domain));
+    }
+    boolean anyMoves = domains.stream().flatMap(d -> d.steps().stream()).anyMatch(s -> s instanceof CreateVolume);
+    if (!anyMoves) {
+      hostSteps.clear();
+    }
+    if (policy.cacheMode().equals("writeback")) {
+      warnings.add("cache=writeback: faster random writes, but writes the guest was told are safe are lost"
+          + " on a host crash or power cut; accepted explicitly for this plan");
+    }
+    return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
+        facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
+        hostSteps, domains, assumptions, warnings);
+  }
+
+  private PlanEnvironment environment(
+      HostFacts facts, List<String> assumptions, List<String> warnings, List<Step> hostSteps) {
+    PlanTarget target = policy.target();
+    long extent = LVM_DEFAULT_EXTENT;
+    SpaceLedger space = SpaceLedger.unknown();
+    VolumeNames names = new VolumeNames(Set.of());
+    if (facts.lvm().isPresent()) {
+      LvmReport lvm = facts.lvm().get();
+      VolumeGroup vg = volumeGroup(lvm, target.vg());
+      extent = vg.extentSizeBytes();
+      long reserve = (long) Math.ceil(vg.sizeBytes() * policy.reserveFraction());
+      names = new VolumeNames(lvm.logicalVolumes().stream()
+          .filter(lv -> lv.vgName().equals(vg.name())).map(LogicalVolume::name).collect(Collectors.toSet()));
+      space = target.thin() ? thinSpace(lvm, vg, reserve, hostSteps, warnings) : SpaceLedger.linear(vg.name(), vg.freeBytes() - reserve);
+    } else {
+      assumptions.add("LVM was not read: VG " + target.vg() + " is assumed to exist with "
+          + Bytes.format(LVM_DEFAULT_EXTENT) + " extents; free space and LV name collisions are not"
+          + " checked here (apply checks them before creating anything)");
+      if (target.newPool() != null) {
+        hostSteps.add(newPoolStep(target, LVM_DEFAULT_EXTENT));
+      }
+    }
+    return new PlanEnvironment(policy, extent, space, names, hugepages(facts, assumptions),
+        discardSupported(facts, assumptions));
+  }
+
+  private static VolumeGroup volumeGroup(LvmReport lvm, String name) {
+    return lvm.volumeGroup(name).orElseThrow(() -> VirtTuneException.refused(
+        "volume group " + name + " does not exist on this host (existing: "
+            + lvm.volumeGroups().stream().map(VolumeGroup::name).collect(Collectors.joining(", "))
+            + "); create it first, e.g. vgcreate -s 256M " + name + " /dev/DEVICE"));
+  }
+
+  private SpaceLedger thinSpace(
+      LvmReport lvm, VolumeGroup vg, long reserve, List<Step> hostSteps, List<String> warnings) {
+    PlanTarget target = policy.target();
+    Optional<LogicalVolume> existing = lvm.logicalVolume(vg.name(), target.thinPool());
+    if (target.newPool() == null) {
+      LogicalVolume pool = existing.filter(LogicalVolume::isThinPool).orElseThrow(() -> VirtTuneException.refused(
+          "thin pool " + vg.name() + "/" + target.thinPool() + " does not exist; create it with"
+              + " --create-thin-pool SIZE"));
+      long dataFree = (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100));
+      long metadataFree = (long) (pool.metadataSizeBytes() * (1 - pool.metadataPercent().orElse(0) / 100));
+      if (pool.zeroing().equals(Optional.of(false))) {
+        warnings.add("thin pool " + vg.name() + "/" + pool.name() + " does not zero new chunks: fast, but a"
+            + " partially written chunk can show a previous tenant's deleted data; on a multi-tenant host"
+            + " turn zeroing on (lvchange -Zy)");
+      }
+      return SpaceLedger.thin(vg.name() + "/" + pool.name(), dataFree - (long) (pool.sizeBytes() * policy.reserveFraction()),
+          metadataFree, pool.chunkSizeBytes());
+    }
+    if (existing.isPresent()) {
+      throw VirtTuneException.refused("--create-thin-pool: " + vg.name() + "/" + target.thinPool()
+          + " already exists; plan into it with --thin-pool " + vg.name() + "/" + target.thinPool());
+    }
+    CreateThinPool step = newPoolStep(target, vg.extentSizeBytes());
+    // LVM also keeps a spare metadata volume of the same size for repairs.
+    long needed = step.sizeBytes() + 2 * step.metadataSizeBytes();
+    if (needed > vg.freeBytes() - reserve) {
+      throw VirtTuneException.refused("VG " + vg.name() + " cannot hold a new thin pool of "
+          + Bytes.format(step.sizeBytes()) + " (with metadata and its spare " + Bytes.format(needed) + "): "
+          + Bytes.format(Math.max(0, vg.freeBytes() - reserve)) + " free after the "
+          + Math.round(policy.reserveFraction() * 100) + "% reserve");
+    }
+    hostSteps.add(step);
+    if (!step.zeroing()) {
+      warnings.add("the new thin pool does not zero new chunks (the recipe's fast profile): a partially"
+          + " written chunk can show a previous tenant's deleted data. On a multi-tenant host plan with"
+          + " --thin-zeroing on");
+    }
+    return SpaceLedger.thin(vg.name() + "/" + step.name(), step.sizeBytes(), step.metadataSizeBytes(), step.chunkSizeBytes());
+  }
+
+  private CreateThinPool newPoolStep(PlanTarget target, long extent) {
+    PlanTarget.NewThinPool shape = target.newPool();
+    long size = Sizes.roundUp(shape.sizeBytes(), extent);
+    long mappings = (size + shape.chunkSizeBytes() - 1) / shape.chunkSizeBytes();
+    long metadata = Math.min(MAX_THIN_METADATA,
+        Math.max(MIN_THIN_METADATA, mappings * SpaceLedger.METADATA_BYTES_PER_CHUNK * 2));
+    return new CreateThinPool(target.vg(), target.thinPool(), size, shape.chunkSizeBytes(), shape.zeroing(),
+        Sizes.roundUp(metadata, extent));
+  }
+
+  private HugepageBudget hugepages(HostFacts facts, List<String> assumptions) {
+    if (!policy.hugepages()) {
+      return HugepageBudget.unknown();
+    }
+    Optional<HostSettings> settings = facts.settings();
+    OptionalLong size = settings.map(HostSettings::defaultHugepageSizeKiB).orElse(OptionalLong.empty());
+    if (size.isEmpty()) {
+      assumptions.add("the host's hugepages were not read: no domain gets hugepage memory backing in this plan");
+      return HugepageBudget.unknown();
+    }
+    long available = settings.get().hugepagePool(size.getAsLong()).map(HugepagePool::availableKiB).orElse(0L);
+    return new HugepageBudget(size, available);
+  }
+
+  /**
+   * virtio-blk passes discard from QEMU 4.0 on (libvirt's discard attribute is far older); the
+   * guest uses it when its driver negotiates it, and ignores it otherwise.
+   */
+  private static boolean discardSupported(HostFacts facts, List<String> assumptions) {
+    Matcher version = QEMU_VERSION.matcher(facts.identity().hypervisorVersion());
+    if (version.lookingAt()) {
+      return Integer.parseInt(version.group(1)) >= 4;
+    }
+    assumptions.add("hypervisor '" + facts.identity().hypervisorVersion() + "' is not QEMU: assumed QEMU"
+        + " 4.0 or later, whose virtio-blk supports discard");
+    return true;
+  }
+}

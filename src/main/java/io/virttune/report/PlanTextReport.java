@@ -1,0 +1,89 @@
+package io.virttune.report;
+
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DiskPlan;
+import io.virttune.plan.DomainOutcome;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Plan;
+import io.virttune.plan.Step;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** The human summary of a plan: per domain its disks from and to, its steps, its warnings. */
+public final class PlanTextReport {
+  private final PrintWriter out;
+  private final boolean diffs;
+
+  public PlanTextReport(PrintWriter out, boolean diffs) {
+    this.out = out;
+    this.diffs = diffs;
+  }
+
+  public void print(Plan plan) {
+    out.println("Plan for " + plan.hostname() + "  (" + plan.uri() + ")");
+    out.println("  target: " + plan.target().describe() + "; cache=" + plan.cacheMode()
+        + String.format(Locale.ROOT, "; reserve %.0f%% of the VG", plan.reserveFraction() * 100));
+    plan.assumptions().forEach(line -> out.println("  assumed: " + line));
+    plan.warnings().forEach(line -> out.println("  warning: " + line));
+    plan.hostSteps().forEach(step -> out.println("  host step: " + step.describe()));
+    for (DomainPlan domain : plan.domains()) {
+      out.println();
+      printDomain(domain);
+    }
+    out.println();
+    out.println(summary(plan));
+  }
+
+  private void printDomain(DomainPlan domain) {
+    out.println(domain.name() + "  " + outcome(domain.outcome()) + " (" + domain.state() + ")");
+    domain.reasons().forEach(reason -> out.println("  stopped: " + reason));
+    if (domain.outcome() != DomainOutcome.STOPPED) {
+      TextTable disks = new TextTable("DISK", "ACTION", "FROM", "TO", "SIZE");
+      for (DiskPlan disk : domain.disks()) {
+        disks.row(disk.target() + (disk.newTarget().equals(disk.target()) ? "" : " -> " + disk.newTarget()),
+            disk.action(), disk.source() == null ? "-" : disk.source(),
+            disk.action().equals("leave") ? disk.reason() : disk.destination() == null ? "(in place)" : disk.destination(),
+            disk.sizeBytes() > 0 ? Bytes.format(disk.sizeBytes()) : "-");
+      }
+      disks.render("  ").forEach(out::println);
+      for (DiskPlan disk : domain.disks()) {
+        disk.changes().forEach(change -> out.println("    " + disk.target() + ": " + change));
+      }
+    }
+    List<Step> steps = domain.steps();
+    for (int i = 0; i < steps.size(); i++) {
+      out.println(String.format(Locale.ROOT, "  %2d. %s", i + 1, steps.get(i).describe()));
+    }
+    domain.warnings().forEach(warning -> out.println("  ! " + warning));
+    if (diffs && !domain.diff().isEmpty()) {
+      domain.diff().lines().forEach(line -> out.println("  " + line));
+    }
+  }
+
+  private static String outcome(DomainOutcome outcome) {
+    return switch (outcome) {
+      case MIGRATE -> "MIGRATE: data moves to new LVs";
+      case RETUNE -> "RETUNE: settings only, no data moves";
+      case STAGE -> "STAGE: Windows VirtIO driver first";
+      case UNCHANGED -> "UNCHANGED: already as the recipe wants";
+      case STOPPED -> "STOPPED: not planned";
+    };
+  }
+
+  private static String summary(Plan plan) {
+    long volumes = plan.domains().stream().flatMap(d -> d.steps().stream()).filter(s -> s instanceof CreateVolume).count();
+    long copyBytes = plan.domains().stream().flatMap(d -> d.steps().stream())
+        .filter(s -> s instanceof ConvertImage).mapToLong(s -> ((ConvertImage) s).virtualSizeBytes()).sum();
+    return String.format(Locale.ROOT,
+        "Summary: %d domain(s): %d migrate, %d retune, %d staged, %d unchanged, %d stopped; %d new LV(s), %s to copy",
+        plan.domains().size(), count(plan, DomainOutcome.MIGRATE), count(plan, DomainOutcome.RETUNE),
+        count(plan, DomainOutcome.STAGE), count(plan, DomainOutcome.UNCHANGED), count(plan, DomainOutcome.STOPPED),
+        volumes, Bytes.format(copyBytes));
+  }
+
+  private static long count(Plan plan, DomainOutcome outcome) {
+    return plan.domains().stream().filter(d -> d.outcome() == outcome).count();
+  }
+}
