@@ -131,11 +131,13 @@ final class DomainPlanner {
     }
 
     DomainPlan run(String original, String fingerprint) {
+      // The temporary disk is the plan's own: never retuned, and its name freed once it goes.
+      stagingDisk.filter(disk -> !windowsGate).ifPresent(disk -> usedTargets.remove(disk.targetDev()));
       for (int i = 0; i < facts.disks().size(); i++) {
         DiskFacts disk = facts.disks().get(i);
         List<String> diskChanges = new ArrayList<>();
         changes.add(diskChanges);
-        if (disk.verdict().role() == DiskRole.LEAVE_ALONE) {
+        if (disk.verdict().role() == DiskRole.LEAVE_ALONE || stagingDisk.equals(Optional.of(views.get(i)))) {
           continue;
         }
         editDisk(disk, views.get(i), diskChanges);
@@ -311,6 +313,11 @@ final class DomainPlanner {
 
     private DiskPlan diskPlan(DiskFacts disk, DiskView view, List<String> diskChanges) {
       String source = disk.view().sourcePath().orElse(null);
+      if (stagingDisk.equals(Optional.of(view))) {
+        return DiskPlan.leave(disk.target(), source, windowsGate
+            ? "temporary virtio disk: lets Windows bind its VirtIO storage driver"
+            : "temporary virtio disk: no longer needed, removed");
+      }
       if (disk.verdict().role() == DiskRole.LEAVE_ALONE) {
         return DiskPlan.leave(disk.target(), source, disk.verdict().reason().orElseThrow());
       }

@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.virttune.VirtTuneException;
@@ -23,16 +24,17 @@ public final class PlanJson {
   }
 
   public static Plan read(String json, String origin) {
-    Plan plan;
     try {
-      plan = MAPPER.readValue(json, Plan.class);
+      JsonNode tree = MAPPER.readTree(json);
+      String schema = tree.path("schema").asText("(none)");
+      int version = tree.path("version").asInt(-1);
+      if (!Plan.SCHEMA.equals(schema) || version < 1 || version > Plan.VERSION) {
+        throw VirtTuneException.failed(origin + " has schema " + schema + " version " + version
+            + "; this virt-tune reads " + Plan.SCHEMA + " versions 1 to " + Plan.VERSION);
+      }
+      return MAPPER.treeToValue(tree, Plan.class);
     } catch (JsonProcessingException e) {
       throw VirtTuneException.failed(origin + " is not a virt-tune plan: " + e.getOriginalMessage());
     }
-    if (!Plan.SCHEMA.equals(plan.schema()) || plan.version() > Plan.VERSION) {
-      throw VirtTuneException.failed(origin + " has schema " + plan.schema() + " version " + plan.version()
-          + "; this virt-tune reads " + Plan.SCHEMA + " up to version " + Plan.VERSION);
-    }
-    return plan;
   }
 }

@@ -1,0 +1,109 @@
+package io.virttune.plan;
+
+import io.virttune.host.HostProbe;
+import io.virttune.host.HostSettings;
+import io.virttune.inspect.DiskFacts;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.HostIdentity;
+import io.virttune.inspect.ImageFacts;
+import io.virttune.libvirt.DomainState;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.LvmReportParser;
+import io.virttune.recipe.DiskClassifier;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** Builds host facts for planner tests from small domain XML and the example host's recorded LVM. */
+final class PlanFacts {
+  static final Path EXAMPLE = Path.of("examples/hv01");
+
+  private final List<DomainFacts> domains = new ArrayList<>();
+  private Optional<LvmReport> lvm = Optional.of(exampleLvm());
+  private Optional<HostSettings> settings = Optional.of(new HostProbe(EXAMPLE.resolve("host")).probe());
+  private String hypervisor = "QEMU 7.2.0";
+
+  static LvmReport exampleLvm() {
+    try {
+      Path dir = EXAMPLE.resolve("lvm");
+      return new LvmReportParser().parse(Files.readString(dir.resolve("vgs.json")),
+          Files.readString(dir.resolve("lvs.json")), Files.readString(dir.resolve("pvs.json")));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static ImageFacts qcow2(String path, long virtualGiB, long allocatedGiB) {
+    return new ImageFacts(path, "qcow2", virtualGiB << 30, allocatedGiB << 30, List.of(), false,
+        OptionalInt.of(0), "qemu-img");
+  }
+
+  PlanFacts withoutLvm() {
+    lvm = Optional.empty();
+    return this;
+  }
+
+  PlanFacts withoutSettings() {
+    settings = Optional.empty();
+    return this;
+  }
+
+  PlanFacts hypervisor(String version) {
+    hypervisor = version;
+    return this;
+  }
+
+  PlanFacts domain(String xml, Map<String, ImageFacts> imagesByTarget) {
+    return domain(xml, DomainState.SHUTOFF, imagesByTarget);
+  }
+
+  PlanFacts domain(String xml, DomainState state, Map<String, ImageFacts> imagesByTarget) {
+    DomainXml parsed = DomainXml.parse(xml, "test domain");
+    List<DiskFacts> disks = new ArrayList<>();
+    for (DiskView disk : parsed.disks()) {
+      disks.add(new DiskFacts(disk, DiskClassifier.classify(disk),
+          Optional.ofNullable(imagesByTarget.get(disk.targetDev())),
+          disk.sourcePath().flatMap(path -> lvm.flatMap(report -> report.logicalVolumeByDevice(path))),
+          Optional.empty()));
+    }
+    domains.add(new DomainFacts(parsed.name(), state, Optional.of(parsed), disks, Optional.empty()));
+    return this;
+  }
+
+  HostFacts build() {
+    return new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", hypervisor), settings, lvm,
+        domains, List.of());
+  }
+
+  /** A minimal domain with the given memory and devices. */
+  static String domainXml(String name, String extra, String devices) {
+    return "<domain type='kvm'>\n"
+        + "  <name>" + name + "</name>\n"
+        + "  <memory unit='GiB'>2</memory>\n"
+        + "  <vcpu>2</vcpu>\n"
+        + extra
+        + "  <os><type arch='x86_64'>hvm</type></os>\n"
+        + "  <devices>\n"
+        + devices
+        + "  </devices>\n"
+        + "</domain>\n";
+  }
+
+  static String qcow2Disk(String path, String target, String bus) {
+    return "    <disk type='file' device='disk'>\n"
+        + "      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + path + "'/>\n"
+        + "      <target dev='" + target + "' bus='" + bus + "'/>\n"
+        + (bus.equals("sata") ? "      <address type='drive' controller='0' bus='0' target='0' unit='0'/>\n" : "")
+        + "    </disk>\n";
+  }
+}
