@@ -25,6 +25,10 @@ public final class DiskClassifier {
       return DiskVerdict.leaveAlone(
           "skip.lun", "LUN passthrough: the guest drives the device directly; SCSI commands need it as it is");
     }
+    if (disk.targetBus().filter("usb"::equals).isPresent()) {
+      return DiskVerdict.leaveAlone(
+          "skip.usb", "USB disk: the guest sees removable media (a stick); moved to virtio it would not be");
+    }
     if (disk.shareable()) {
       return DiskVerdict.leaveAlone(
           "skip.shareable", "shareable: other guests use this disk too; changing it under them is unsafe");

@@ -18,6 +18,9 @@ public final class DiskView {
   private static final Set<String> LOCATION_CHILDREN = Set.of("host", "auth", "snapshot",
       "config", "initiator", "cookies", "ssl", "readahead", "timeout", "reconnect", "address");
 
+  /** Target attributes that belong to one kind of bus. */
+  private static final List<String> BUS_SPECIFIC_TARGET_ATTRIBUTES = List.of("removable", "rotation_rate");
+
   private final Element disk;
   private final String origin;
 
@@ -187,10 +190,16 @@ public final class DiskView {
     setDriverAttribute("iothread", id == null ? null : id.toString());
   }
 
-  /** Sets target/@dev and target/@bus (a null bus removes it). */
+  /**
+   * Sets target/@dev and target/@bus (a null bus removes it). A new bus drops the attributes only
+   * the old one has (removable for USB, rotation_rate for IDE/SATA/SCSI): libvirt refuses them.
+   */
   public void setTarget(String dev, String bus) {
     Element target = Elements.child(disk, "target")
         .orElseGet(() -> ChildOrder.DISK.insert(disk, "target"));
+    if (!Objects.equals(target.getAttributeValue("bus"), bus)) {
+      BUS_SPECIFIC_TARGET_ATTRIBUTES.forEach(target::removeAttribute);
+    }
     target.setAttribute("dev", dev);
     Elements.setAttribute(target, "bus", bus, disk);
   }

@@ -2,27 +2,22 @@ package io.virttune.xml;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
+import io.virttune.testing.Corpus;
 import org.jdom2.Document;
 import org.junit.jupiter.api.Test;
 
 class CorpusRoundTripTest {
-  /** Folders that hold no single well-formed document on purpose (two documents, diffs). */
-  private static final List<String> NOT_DOCUMENTS =
-      List.of("virt-install-multidoc", "cli-compare-virt-xml-diffs");
-
   @Test
   void everyCorpusFileComesBackEquivalentAndIdempotentOrIsRefused() throws IOException {
     List<String> problems = new ArrayList<>();
     int visited = 0;
-    for (Path file : corpusDocuments()) {
+    for (Path file : Corpus.documents()) {
       visited++;
       String origin = file.toString();
       String original = Files.readString(file);
@@ -62,7 +57,7 @@ class CorpusRoundTripTest {
   void everyDiskOfEveryCorpusDomainCanBeReadWithoutCrashing() throws IOException {
     List<String> problems = new ArrayList<>();
     int disks = 0;
-    for (Path file : corpusDocuments()) {
+    for (Path file : Corpus.documents()) {
       String xml = Files.readString(file);
       if (!xml.contains("<domain")) {
         continue;
@@ -87,28 +82,5 @@ class CorpusRoundTripTest {
     }
     assertTrue(disks >= 500, "only " + disks + " disks read");
     assertEquals(List.of(), problems);
-  }
-
-  private static List<Path> corpusDocuments() throws IOException {
-    try (Stream<Path> files = Files.walk(Corpus.root())) {
-      return files
-          .filter(Files::isRegularFile)
-          .filter(file -> file.getFileName().toString().endsWith(".xml"))
-          .filter(file -> NOT_DOCUMENTS.stream().noneMatch(dir -> file.toString().contains(dir)))
-          .sorted()
-          .toList();
-    }
-  }
-
-  /** Where the shared corpus lives: ../shared/corpus, or the virttune.corpus property. */
-  static final class Corpus {
-    static Path root() {
-      Path root = Path.of(System.getProperty("virttune.corpus", "../shared/corpus"));
-      if (!Files.isDirectory(root)) {
-        fail("domain XML corpus not found at " + root.toAbsolutePath()
-            + "; set -Dvirttune.corpus=PATH to point at it");
-      }
-      return root;
-    }
   }
 }

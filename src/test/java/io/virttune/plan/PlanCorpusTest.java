@@ -1,0 +1,128 @@
+package io.virttune.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.inspect.DomainFiles;
+import io.virttune.testing.Corpus;
+import io.virttune.xml.SafeXml;
+import io.virttune.xml.XmlEquivalence;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.libvirt.Connect;
+import org.libvirt.Domain;
+import org.libvirt.LibvirtException;
+
+/**
+ * Plans every document of the real-world corpus offline: no crash; only disks, IOThreads and
+ * memory backing change; a second plan of the result is empty; and libvirt accepts every
+ * rewritten definition its test driver accepted before.
+ */
+class PlanCorpusTest {
+  /** The only parts of a definition a plan may touch. */
+  private static final Set<String> TOUCHABLE = Set.of("iothreads", "iothreadids", "memoryBacking");
+
+  private static final MigrationPlanner PLANNER =
+      new MigrationPlanner(PlanPolicy.defaults(PlanTarget.linear("vg_test")));
+
+  @TempDir Path temp;
+
+  @Test
+  void everyCorpusDomainIsPlannedLeftAloneOrRefusedAndReplanningChangesNothing() throws IOException {
+    List<String> problems = new ArrayList<>();
+    int planned = 0;
+    int unchanged = 0;
+    int stopped = 0;
+    for (Path file : Corpus.documents()) {
+      Plan plan = PLANNER.plan(DomainFiles.read(List.of(file)), Instant.EPOCH);
+      for (DomainPlan domain : plan.domains()) {
+        switch (domain.outcome()) {
+          case STOPPED -> stopped++;
+          case UNCHANGED -> unchanged++;
+          default -> {
+            planned++;
+            problems.addAll(check(file, domain));
+          }
+        }
+      }
+    }
+    assertTrue(planned >= 250, "only " + planned + " corpus domains planned");
+    assertTrue(unchanged + stopped > 0);
+    assertEquals(List.of(), problems);
+  }
+
+  private List<String> check(Path file, DomainPlan domain) throws IOException {
+    List<String> problems = new ArrayList<>();
+    Document before = untouched(domain.originalXml(), file);
+    Document after = untouched(domain.newXml(), file);
+    XmlEquivalence.differences(before, after)
+        .forEach(difference -> problems.add(file + ": changed outside disks: " + difference));
+    Path rewritten = temp.resolve("rewritten.xml");
+    Files.writeString(rewritten, domain.newXml());
+    Plan again = PLANNER.plan(DomainFiles.read(List.of(rewritten)), Instant.EPOCH);
+    if (!again.isEmpty()) {
+      problems.add(file + ": planning the rewritten domain again is not empty:\n" + again.domains().get(0).diff());
+    }
+    return problems;
+  }
+
+  /** The definition without the parts a plan may change. */
+  private static Document untouched(String xml, Path file) {
+    Document document = SafeXml.parse(xml, file.toString());
+    Element root = document.getRootElement();
+    TOUCHABLE.forEach(root::removeChildren);
+    Element devices = root.getChild("devices");
+    if (devices != null) {
+      devices.removeChildren("disk");
+    }
+    return document;
+  }
+
+  @Test
+  void libvirtAcceptsEveryRewrittenDefinitionItAcceptedBefore() throws LibvirtException {
+    Connect connect = new Connect("test:///default", false);
+    List<String> problems = new ArrayList<>();
+    int defined = 0;
+    try {
+      for (Path file : Corpus.documents()) {
+        for (DomainPlan domain : PLANNER.plan(DomainFiles.read(List.of(file)), Instant.EPOCH).domains()) {
+          if (domain.newXml() == null || !defines(connect, domain.originalXml())) {
+            continue;
+          }
+          try {
+            undefine(connect.domainDefineXML(domain.newXml()));
+            defined++;
+          } catch (LibvirtException e) {
+            problems.add(file + ": libvirt refuses the rewritten definition: " + e.getError().getMessage());
+          }
+        }
+      }
+    } finally {
+      connect.close();
+    }
+    assertTrue(defined >= 200, "only " + defined + " rewritten definitions were defined");
+    assertEquals(List.of(), problems);
+  }
+
+  private static boolean defines(Connect connect, String xml) {
+    try {
+      undefine(connect.domainDefineXML(xml));
+      return true;
+    } catch (LibvirtException e) {
+      return false;
+    }
+  }
+
+  private static void undefine(Domain domain) throws LibvirtException {
+    domain.undefine();
+  }
+}
