@@ -36,6 +36,11 @@ public final class Main {
   }
 
   private int handleFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
+    if (e instanceof CommandLine.ParameterException usage) {
+      err.println("virt-tune: " + usage.getMessage());
+      err.println("Try 'virt-tune " + usage.getCommandLine().getCommandName() + " --help'.");
+      return ExitCode.USAGE.code();
+    }
     if (e instanceof VirtTuneException failure) {
       err.println("virt-tune: " + failure.getMessage());
       return failure.exitCode().code();

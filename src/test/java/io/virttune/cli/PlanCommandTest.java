@@ -1,0 +1,115 @@
+package io.virttune.cli;
+
+import static io.virttune.testing.Cli.EXAMPLE_URI;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.plan.DomainOutcome;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
+import io.virttune.testing.Cli;
+import io.virttune.testing.Golden;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlanCommandTest {
+  private static final String[] EXAMPLE = {
+    "plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--thin-pool", "vg_fast/tpool", "--all"
+  };
+
+  @TempDir Path temp;
+
+  private static String[] with(String... more) {
+    String[] args = new String[EXAMPLE.length + more.length];
+    System.arraycopy(EXAMPLE, 0, args, 0, EXAMPLE.length);
+    System.arraycopy(more, 0, args, EXAMPLE.length, more.length);
+    return args;
+  }
+
+  @Test
+  void theExampleHostsPlanWithDiffsMatchesItsGoldenSummary() {
+    Cli cli = Cli.run(with("--diff"));
+
+    assertEquals(0, cli.exitCode(), cli.err());
+    Golden.assertMatches("plan/hv01-thin.txt", cli.normalizedOut());
+  }
+
+  @Test
+  void theExampleHostsPlanMatchesItsGoldenJson() {
+    Cli cli = Cli.run(with("--json"));
+
+    assertEquals(0, cli.exitCode(), cli.err());
+    Golden.assertMatches("plan/hv01-thin.json", cli.normalizedOut());
+  }
+
+  @Test
+  void writesAPlanFileThatReadsBackAndTheRewrittenDefinitions() throws IOException {
+    Path out = temp.resolve("plan.json");
+    Path xml = temp.resolve("xml");
+
+    Cli cli = Cli.run(with("--out", out.toString(), "--xml-out", xml.toString()));
+
+    assertEquals(0, cli.exitCode(), cli.err());
+    Plan plan = PlanJson.read(Files.readString(out), out.toString());
+    assertEquals(15, plan.domains().size());
+    long rewritten = plan.domains().stream().filter(d -> d.newXml() != null).count();
+    try (var files = Files.list(xml)) {
+      assertEquals(rewritten, files.count());
+    }
+    assertTrue(Files.readString(xml.resolve("customer vm 'ü-01' \"prod\".xml")).contains("/dev/vg_fast/"));
+    assertTrue(cli.out().contains("virt-tune apply " + out));
+  }
+
+  @Test
+  void plansFromExportedXmlFilesAndSaysWhatItAssumed() throws IOException {
+    Path dir = temp.resolve("exported");
+    Files.createDirectories(dir);
+    Files.writeString(dir.resolve("web.xml"), "<domain type='kvm'><name>web</name><memory>1048576</memory>"
+        + "<devices><disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
+        + "<source file='/img/web.qcow2'/><target dev='sda' bus='sata'/></disk></devices></domain>");
+
+    Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--json");
+
+    assertEquals(0, cli.exitCode(), cli.err());
+    Plan plan = PlanJson.read(cli.out(), "stdout");
+    assertEquals(DomainOutcome.MIGRATE, plan.domains().get(0).outcome());
+    assertTrue(plan.assumptions().stream().anyMatch(a -> a.startsWith("LVM was not read")));
+  }
+
+  @Test
+  void writebackWithoutTheRiskAcknowledgementIsRefused() {
+    Cli cli = Cli.run(with("--cache", "writeback"));
+
+    assertEquals(3, cli.exitCode());
+    assertTrue(cli.err().contains("--accept-writeback-risk"), cli.err());
+  }
+
+  @Test
+  void aMissingVolumeGroupIsRefused() {
+    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_nope", "web01");
+
+    assertEquals(3, cli.exitCode());
+    assertTrue(cli.err().contains("volume group vg_nope does not exist"), cli.err());
+  }
+
+  @Test
+  void theTargetIsRequiredAndMustBeWellFormed() {
+    assertEquals(2, Cli.run("plan", "--connect", EXAMPLE_URI, "web01").exitCode());
+    Cli badPool = Cli.run("plan", "--connect", EXAMPLE_URI, "--thin-pool", "tpool", "web01");
+    assertEquals(2, badPool.exitCode());
+    assertTrue(badPool.err().contains("VG/POOL"), badPool.err());
+    assertEquals(2, Cli.run("plan", "--connect", EXAMPLE_URI, "--vg", "vg_fast").exitCode(),
+        "no domains and no --all");
+  }
+
+  @Test
+  void anUnknownDomainIsAnError() {
+    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast", "nope*");
+
+    assertEquals(1, cli.exitCode());
+    assertTrue(cli.err().contains("no domain matches 'nope*'"), cli.err());
+  }
+}

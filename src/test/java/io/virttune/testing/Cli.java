@@ -1,0 +1,31 @@
+package io.virttune.testing;
+
+import io.virttune.cli.Main;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+
+/** Runs virt-tune's command line in-process and keeps what it printed and its exit code. */
+public record Cli(int exitCode, String out, String err) {
+
+  /** The test-driver URI of the bundled example host. */
+  public static final String EXAMPLE_URI = "test://" + Path.of("examples/hv01/node.xml").toAbsolutePath();
+
+  public static Cli run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = new Main(new PrintWriter(out, true), new PrintWriter(err, true)).run(args);
+    return new Cli(code, out.toString(), err.toString());
+  }
+
+  /**
+   * Output with this machine's specifics replaced by placeholders: the project's absolute path,
+   * the host name (libvirt's test driver reports the real machine's), and timestamps.
+   */
+  public String normalizedOut() {
+    return out.replace(Path.of("").toAbsolutePath().toString(), "$PROJECT")
+        .replaceAll("(?m)^(Host|Plan for) \\S+  \\(", "$1 \\$HOST  (")
+        .replaceAll("\"hostname\" : \"[^\"]*\"", "\"hostname\" : \"\\$HOST\"")
+        .replaceAll("\"createdAt\" : \"[^\"]*\"", "\"createdAt\" : \"\\$TIME\"");
+  }
+}
