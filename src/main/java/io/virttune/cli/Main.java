@@ -28,7 +28,8 @@ public final class Main {
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(this::handleFailure);
-    commandLine.setExitCodeExceptionMapper(e -> ExitCode.FAILED.code());
+    commandLine.setExitCodeExceptionMapper(
+        e -> e instanceof CommandLine.ParameterException ? ExitCode.USAGE.code() : ExitCode.FAILED.code());
     int exitCode = commandLine.execute(args);
     out.flush();
     err.flush();
@@ -36,11 +37,6 @@ public final class Main {
   }
 
   private int handleFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
-    if (e instanceof CommandLine.ParameterException usage) {
-      err.println("virt-tune: " + usage.getMessage());
-      err.println("Try 'virt-tune " + usage.getCommandLine().getCommandName() + " --help'.");
-      return ExitCode.USAGE.code();
-    }
     if (e instanceof VirtTuneException failure) {
       err.println("virt-tune: " + failure.getMessage());
       return failure.exitCode().code();

@@ -39,8 +39,8 @@ import picocli.CommandLine.Spec;
     name = "plan",
     mixinStandardHelpOptions = true,
     description = {
-      "Plan moving domains' image files to raw LVs and retuning their disks (virtio-blk, one IOThread",
-      "per disk, cache=none io=native, discard, hugepages). Changes nothing on the host.",
+      "Plan moving domains' image files to raw LVs and retuning their disks (virtio-blk, one"
+          + " IOThread per disk, cache=none io=native, discard, hugepages). Changes nothing on the host.",
       "Exit status 0 planned, 1 some part could not be read, 3 refused by a safety rule."
     })
 public final class PlanCommand implements Callable<Integer> {
