@@ -1,17 +1,30 @@
 #!/usr/bin/env bash
-# The main job on the bundled example host: installs what it needs, builds, and inspects the
-# example hypervisor (a libvirt test-driver node with 15 domains and recorded LVM reports).
+# The main job on the bundled example host: installs what it needs, builds, inspects the example
+# hypervisor (a libvirt test-driver node with 15 domains and LVM reports recorded from real lvm),
+# and plans moving its disks into the thin pool vg_fast/tpool, with each domain's XML diff.
+# Nothing on this machine is changed; the results go to $VIRT_TUNE_DEMO_OUT (default /tmp/virt-tune-demo).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 root=$(project_root)
+out=${VIRT_TUNE_DEMO_OUT:-/tmp/virt-tune-demo}
 
 ensure_packages "${BUILD_PACKAGES[@]}"
 ensure_jar
 
 example="$root/examples/hv01"
-log "virt-tune inspect on the example host $example"
+connect=(--connect "test://$example/node.xml" --host-facts "$example")
+mkdir -p "$out"
+
+log "1/2 virt-tune inspect: what is slow on the example host, and why"
 status=0
-"$root/scripts/virt-tune" inspect --connect "test://$example/node.xml" --host-facts "$example" || status=$?
+"$root/scripts/virt-tune" inspect "${connect[@]}" | tee "$out/inspect.txt" || status=$?
+"$root/scripts/virt-tune" inspect "${connect[@]}" --json >"$out/inspect.json" || true
+
 echo
-echo "The same as JSON: scripts/virt-tune inspect --json --connect test://$example/node.xml --host-facts $example"
+log "2/2 virt-tune plan: every domain into thin LVs in vg_fast/tpool, with XML diffs"
+"$root/scripts/virt-tune" plan "${connect[@]}" --all --thin-pool vg_fast/tpool --diff \
+  --out "$out/plan.json" --xml-out "$out/xml" | tee "$out/plan.txt" || status=$?
+
+echo
+echo "Results in $out: inspect.txt, inspect.json, plan.txt, plan.json (for apply), xml/ (rewritten definitions)"
 exit "$status"

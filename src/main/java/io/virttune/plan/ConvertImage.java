@@ -8,11 +8,17 @@ import io.virttune.report.Bytes;
  * allocated data is written; a linear LV holds old data and must get the zeros written too.
  */
 public record ConvertImage(
-    String source, String sourceFormat, String target, boolean targetIsZero, long virtualSizeBytes)
+    String source,
+    String sourceFormat,
+    String target,
+    boolean targetIsZero,
+    long virtualSizeBytes,
+    long allocatedBytes)
     implements Step {
   @Override
   public String describe() {
-    return "copy " + source + " (" + sourceFormat + ", " + Bytes.format(virtualSizeBytes) + ") to "
+    return "copy " + source + " (" + sourceFormat + ", " + Bytes.format(virtualSizeBytes) + ", "
+        + Bytes.format(allocatedBytes) + " allocated) to "
         + target + " as raw" + (targetIsZero ? ", writing only allocated data" : ", zeros included");
   }
 }

@@ -214,7 +214,8 @@ final class DomainPlanner {
       String format = image.map(ImageFacts::format).or(view::format).orElse("raw");
       volumeSteps.add(new CreateVolume(target.vg(), lvName, size, target.thinPool()));
       volumeSteps.add(new SetReadAhead(target.vg(), lvName, 0));
-      volumeSteps.add(new ConvertImage(source, format, device, target.thin(), size));
+      long allocated = image.map(ImageFacts::allocatedBytes).orElse(0L);
+      volumeSteps.add(new ConvertImage(source, format, device, target.thin(), size, allocated));
       volumeSteps.add(new VerifyCopy(source, format, device));
       diskChanges.add("source " + source + " -> " + device
           + (size > 0 ? " (" + Bytes.format(size) + ")" : " (size read at apply)"));

@@ -67,20 +67,22 @@ public final class PlanTextReport {
       case MIGRATE -> "MIGRATE: data moves to new LVs";
       case RETUNE -> "RETUNE: settings only, no data moves";
       case STAGE -> "STAGE: Windows VirtIO driver first";
-      case UNCHANGED -> "UNCHANGED: already as the recipe wants";
+      case UNCHANGED -> "UNCHANGED: nothing to change";
       case STOPPED -> "STOPPED: not planned";
     };
   }
 
   private static String summary(Plan plan) {
     long volumes = plan.domains().stream().flatMap(d -> d.steps().stream()).filter(s -> s instanceof CreateVolume).count();
-    long copyBytes = plan.domains().stream().flatMap(d -> d.steps().stream())
-        .filter(s -> s instanceof ConvertImage).mapToLong(s -> ((ConvertImage) s).virtualSizeBytes()).sum();
+    List<ConvertImage> copies = plan.domains().stream().flatMap(d -> d.steps().stream())
+        .filter(s -> s instanceof ConvertImage).map(s -> (ConvertImage) s).toList();
     return String.format(Locale.ROOT,
-        "Summary: %d domain(s): %d migrate, %d retune, %d staged, %d unchanged, %d stopped; %d new LV(s), %s to copy",
+        "Summary: %d domain(s): %d migrate, %d retune, %d staged, %d unchanged, %d stopped; %d new LV(s);"
+            + " %d image(s) to copy, %s allocated of %s virtual",
         plan.domains().size(), count(plan, DomainOutcome.MIGRATE), count(plan, DomainOutcome.RETUNE),
         count(plan, DomainOutcome.STAGE), count(plan, DomainOutcome.UNCHANGED), count(plan, DomainOutcome.STOPPED),
-        volumes, Bytes.format(copyBytes));
+        volumes, copies.size(), Bytes.format(copies.stream().mapToLong(ConvertImage::allocatedBytes).sum()),
+        Bytes.format(copies.stream().mapToLong(ConvertImage::virtualSizeBytes).sum()));
   }
 
   private static long count(Plan plan, DomainOutcome outcome) {

@@ -43,7 +43,7 @@ class LvmReportParserTest {
   void readsPhysicalVolumes() {
     assertEquals(
         List.of(new PhysicalVolume("/dev/ubda", Optional.of("vg_guests"), 515391881216L, 42744152064L),
-            new PhysicalVolume("/dev/ubdb", Optional.of("vg_fast"), 214479929344L, 52881784832L)),
+            new PhysicalVolume("/dev/ubdb", Optional.of("vg_fast"), 1099243192320L, 347087044608L)),
         hv01().physicalVolumes());
   }
 

@@ -50,7 +50,7 @@ class MigrationPlannerTest {
     assertEquals(List.of(
         new CreateVolume("vg_fast", "web-sda", 20L << 30, null),
         new SetReadAhead("vg_fast", "web-sda", 0),
-        new ConvertImage(IMAGE, "qcow2", "/dev/vg_fast/web-sda", false, 20L << 30),
+        new ConvertImage(IMAGE, "qcow2", "/dev/vg_fast/web-sda", false, 20L << 30, 3L << 30),
         new VerifyCopy(IMAGE, "qcow2", "/dev/vg_fast/web-sda"),
         new DefineDomain("web", web.fingerprint())), web.steps());
     DiskView disk = planned(web).disks().get(0);
@@ -195,10 +195,10 @@ class MigrationPlannerTest {
 
   @Test
   void spaceIsCheckedForTheWholePlanWithTheReserveHonoured() {
-    // vg_fast: 49.3 GiB free of 199.8 GiB; a 10% reserve leaves 29.3 GiB for the plan.
+    // vg_fast: 323.3 GiB free of 1023.8 GiB; a 10% reserve leaves 220.9 GiB for the plan.
     PlanFacts facts = new PlanFacts()
-        .domain(domainXml("a", "", qcow2Disk("/i/a.qcow2", "vda", "virtio")), Map.of("vda", qcow2("/i/a.qcow2", 20, 1)))
-        .domain(domainXml("b", "", qcow2Disk("/i/b.qcow2", "vda", "virtio")), Map.of("vda", qcow2("/i/b.qcow2", 20, 1)));
+        .domain(domainXml("a", "", qcow2Disk("/i/a.qcow2", "vda", "virtio")), Map.of("vda", qcow2("/i/a.qcow2", 120, 1)))
+        .domain(domainXml("b", "", qcow2Disk("/i/b.qcow2", "vda", "virtio")), Map.of("vda", qcow2("/i/b.qcow2", 120, 1)));
 
     Plan plan = plan(facts, linear());
 
