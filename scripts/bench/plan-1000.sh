@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Benchmark: `virt-tune plan --all` for a generated 1000-domain test-driver node, as a whole
+# process (JVM start, one LVM report, every domain planned with its XML diff), beside
+# `virt-xml --edit --disk cache=none,bus=virtio --print-diff` on a sample of the same domains
+# (one edit, one domain per call). Last line: key=value figures.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
+root=$(project_root)
+ensure_packages "${BUILD_PACKAGES[@]}" libvirt-clients virtinst
+ensure_jar
+
+count=${DOMAINS:-1000}
+sample=${SAMPLE:-20}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$root/scripts/bench/gen-node.sh" "$count" "$work/node.xml"
+uri="test://$work/node.xml"
+
+# Host facts: the example host's /proc and /sys, and an LVM report with one roomy VG (written
+# here for the benchmark, in the JSON shape lvm prints).
+mkdir -p "$work/facts/lvm"
+cp -r "$root/examples/hv01/host" "$work/facts/host"
+vg='{"vg_name":"vg_bench", "vg_extent_size":"268435456", "vg_size":"109951162777600", "vg_free":"109951162777600", "pv_count":"1", "lv_count":"0"}'
+printf '{"report":[{"vg":[%s]}]}\n' "$vg" >"$work/facts/lvm/vgs.json"
+printf '{"report":[{"lv":[]}]}\n' >"$work/facts/lvm/lvs.json"
+printf '{"report":[{"pv":[]}]}\n' >"$work/facts/lvm/pvs.json"
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
+
+log "virt-tune plan --all --vg vg_bench on $count domains"
+start=$(now)
+"$root/scripts/virt-tune" plan --all --vg vg_bench --connect "$uri" --host-facts "$work/facts" \
+  --json >"$work/plan.json"
+plan_s=$(elapsed "$start" "$(now)")
+planned=$(grep -c '"outcome" : "MIGRATE"\|"outcome" : "RETUNE"' "$work/plan.json" || true)
+
+log "virt-xml --edit --disk cache=none,bus=virtio --print-diff on $sample of the same domains"
+start=$(now)
+for ((i = 0; i < sample; i++)); do
+  name=$(printf 'guest%04d' $((i * count / sample)))
+  printf '\r  %d/%d %s' "$((i + 1))" "$sample" "$name" >&2
+  virt-xml --connect "$uri" "$name" --edit --disk cache=none,bus=virtio --print-diff >/dev/null
+done
+echo >&2
+virt_xml_s=$(elapsed "$start" "$(now)")
+per_domain=$(awk -v t="$virt_xml_s" -v n="$sample" 'BEGIN { printf "%.3f", t / n }')
+
+printf 'plan: %s s for %s domains (%s planned); virt-xml: %s s per domain for one edit\n' \
+  "$plan_s" "$count" "$planned" "$per_domain"
+echo "domains=$count seconds=$plan_s virt_xml_seconds_per_domain=$per_domain"
