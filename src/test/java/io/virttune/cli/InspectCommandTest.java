@@ -139,5 +139,8 @@ class InspectCommandTest {
     CliRun text = CliRun.of("inspect", "--connect", uri, "--host-facts", "examples/hv01", "--", odd);
     assertEquals(0, text.exitCode(), text.transcript());
     assertTrue(text.out().contains("\n" + odd + "  shut off, 1 vCPU, 512 MiB"), text.out());
+
+    CliRun alpha = CliRun.of("inspect", "--connect", uri, "--host-facts", "examples/hv01", "alpha");
+    assertTrue(alpha.out().contains("virt-tune plan --vg VG alpha\n"), alpha.out());
   }
 }

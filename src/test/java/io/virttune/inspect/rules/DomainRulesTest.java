@@ -36,6 +36,8 @@ class DomainRulesTest {
     List<Finding> findings = new WindowsVirtioRule().check(facts);
     assertEquals(List.of("domain.windows-virtio warning vm"), FindingLines.of(findings));
     assertEquals("Hyper-V enlightenments in <features>; disks on emulated buses: sda", findings.get(0).evidence());
+    assertEquals("confirm viostor is bound (--virtio-ready=vm), or let the plan stage it: a small temporary"
+        + " virtio disk for one boot, then the switch", findings.get(0).fix());
   }
 
   @Test

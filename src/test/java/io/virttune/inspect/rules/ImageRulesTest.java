@@ -33,6 +33,14 @@ class ImageRulesTest {
   }
 
   @Test
+  void theFixCommandKeepsADomainNamedLikeAnOptionAnOperand() {
+    HostFacts facts = TestHost.hv01().image(qcow2(TOP, List.of(), 0))
+        .domain("-vm 'x'", domainXml("-vm &apos;x&apos;", 2, "", fileDisk("vda", "virtio", TOP, ""))).facts();
+    assertEquals(List.of("move it to a raw LV: virt-tune plan --vg VG -- '-vm '\\''x'\\'''"),
+        new ImageFileRule().check(facts).stream().map(Finding::fix).toList());
+  }
+
+  @Test
   void aRawFileIsReportedAsSuch() {
     ImageFacts raw = new ImageFacts(TOP, "raw", 10 * GIB, GIB, List.of(), false, OptionalInt.of(0), "qemu-img");
     List<Finding> findings = new ImageFileRule().check(withImage(raw));
