@@ -1,8 +1,10 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostInspector;
 import io.virttune.inspect.InspectResult;
 import io.virttune.inspect.rules.RuleBook;
@@ -48,12 +50,14 @@ public final class InspectCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     if (all && !domains.isEmpty()) {
-      throw new picocli.CommandLine.ParameterException(spec.commandLine(), "give DOMAIN names or --all, not both");
+      throw VirtTuneException.usage("give DOMAIN names or --all, not both");
     }
+    // The command line is checked in full before anything is read, so a usage error is never
+    // reported as an unreachable host.
+    HostFactsSource host = connection.hostFactsSource();
     HostFacts facts;
     try (LibvirtConnection libvirt = connection.open()) {
-      facts = new HostInspector(libvirt, connection.hostFactsSource())
-          .inspect(new DomainSelection(domains, exclusions));
+      facts = new HostInspector(libvirt, host).inspect(new DomainSelection(domains, exclusions));
     }
     InspectResult result = new InspectResult(facts, RuleBook.check(facts));
     PrintWriter out = spec.commandLine().getOut();

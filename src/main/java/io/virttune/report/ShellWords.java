@@ -14,4 +14,12 @@ public final class ShellWords {
     }
     return "'" + word.replace("'", "'\\''") + "'";
   }
+
+  /**
+   * A word quoted as a command's last operand: after {@code --} when it starts with a dash, since
+   * quoting alone does not stop the command from reading it as an option.
+   */
+  public static String operand(String word) {
+    return (word.startsWith("-") ? "-- " : "") + quote(word);
+  }
 }

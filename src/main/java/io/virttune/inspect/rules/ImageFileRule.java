@@ -36,6 +36,6 @@ final class ImageFileRule extends DiskRule {
                 ? "qcow2 image file instead of a raw logical volume"
                 : "raw image file on a filesystem instead of a raw logical volume",
             evidence,
-            "move it to a raw LV: virt-tune plan --vg VG " + ShellWords.quote(domain.name())));
+            "move it to a raw LV: virt-tune plan --vg VG " + ShellWords.operand(domain.name())));
   }
 }

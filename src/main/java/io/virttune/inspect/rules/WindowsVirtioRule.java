@@ -40,7 +40,7 @@ final class WindowsVirtioRule extends DomainRule {
             "Windows guest: VirtIO storage driver readiness unknown",
             xml.os().windowsEvidence().orElse("Windows guest") + "; disks on emulated buses: "
                 + String.join(", ", emulated),
-            "confirm viostor is bound (--virtio-ready " + ShellWords.quote(domain.name()) + "), or let the plan"
+            "confirm viostor is bound (--virtio-ready=" + ShellWords.quote(domain.name()) + "), or let the plan"
                 + " stage it: a small temporary virtio disk for one boot, then the switch"));
   }
 }

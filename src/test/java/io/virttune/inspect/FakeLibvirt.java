@@ -1,0 +1,72 @@
+package io.virttune.inspect;
+
+import io.virttune.libvirt.DomainInventory;
+import io.virttune.libvirt.DomainReadFailure;
+import io.virttune.libvirt.DomainRecord;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.libvirt.StorageVolumeFacts;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A libvirt connection that hands out exactly the domains and volumes a test gives it. */
+public final class FakeLibvirt implements LibvirtConnection {
+  public static final String URI = "fake:///hv-test";
+
+  private final List<DomainRecord> domains = new ArrayList<>();
+  private final List<DomainReadFailure> failures = new ArrayList<>();
+  private final Map<String, StorageVolumeFacts> volumes = new HashMap<>();
+
+  public FakeLibvirt domain(String name, DomainState state, String inactiveXml) {
+    domains.add(new DomainRecord(name, "uuid-of-" + name, state, inactiveXml));
+    return this;
+  }
+
+  public FakeLibvirt failure(String name, String reason) {
+    failures.add(new DomainReadFailure(name, reason));
+    return this;
+  }
+
+  /** A file volume in pool "default", described as libvirt's storage driver would. */
+  public FakeLibvirt volume(String path, String volumeXml, long capacityBytes, long allocationBytes) {
+    String name = path.substring(path.lastIndexOf('/') + 1);
+    volumes.put(path, new StorageVolumeFacts(path, "default", name, volumeXml, capacityBytes, allocationBytes));
+    return this;
+  }
+
+  @Override
+  public String uri() {
+    return URI;
+  }
+
+  @Override
+  public String hostname() {
+    return "hv-test";
+  }
+
+  @Override
+  public String libvirtVersion() {
+    return "9.0.0";
+  }
+
+  @Override
+  public String hypervisorVersion() {
+    return "QEMU 7.2.0";
+  }
+
+  @Override
+  public DomainInventory domains() {
+    return new DomainInventory(domains, failures);
+  }
+
+  @Override
+  public Optional<StorageVolumeFacts> volumeByPath(String path) {
+    return Optional.ofNullable(volumes.get(path));
+  }
+
+  @Override
+  public void close() {}
+}
