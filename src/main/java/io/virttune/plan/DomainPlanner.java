@@ -279,7 +279,7 @@ final class DomainPlanner {
       if (stagingDisk.isPresent()) {
         warnings.add("Windows guest: waiting for its VirtIO storage driver. Boot it once with the"
             + " temporary virtio disk " + stagingDisk.get().sourcePath().orElse("") + ", check that"
-            + " Windows sees it, then plan again with --virtio-ready " + ShellWords.quote(facts.name()));
+            + " Windows sees it, then plan again with --virtio-ready=" + ShellWords.quote(facts.name()));
         return true;
       }
       PlanTarget target = env.policy().target();
@@ -292,7 +292,7 @@ final class DomainPlanner {
       staging.setIo(env.policy().ioMode());
       warnings.add("Windows guest: its VirtIO storage driver is not known to be bound, so its disks keep"
           + " their buses for now. Apply adds a temporary virtio disk (" + targetDev + "); boot the"
-          + " guest once so Windows binds the driver to it, then plan again with --virtio-ready "
+          + " guest once so Windows binds the driver to it, then plan again with --virtio-ready="
           + ShellWords.quote(facts.name()) + " to switch the buses");
       return true;
     }

@@ -167,7 +167,7 @@ class MigrationPlannerTest {
     assertEquals("/dev/vg_fast/web-sda".replace("web", "win"), disks.get(0).sourcePath().orElseThrow());
     assertEquals("/dev/vg_fast/win-virtio-stage", disks.get(1).sourcePath().orElseThrow());
     assertEquals("virtio", disks.get(1).targetBus().orElseThrow());
-    assertTrue(staged.warnings().get(0).contains("--virtio-ready win"));
+    assertTrue(staged.warnings().get(0).contains("--virtio-ready=win"));
 
     PlanPolicy ready = new PlanPolicy(PlanTarget.linear("vg_fast"), "none", 0.1, Set.of("win"), false, true);
     DomainPlan switched = plan(new PlanFacts().domain(staged.newXml(), Map.of()), ready).domains().get(0);
