@@ -21,13 +21,6 @@ final class LvmTopic implements Topic {
   static final String SAFE_FILE = "lvmlocal-multi-tenant.conf";
   static final String COMMANDS_FILE = "lvm-commands.sh";
   private static final String POOL_NAME = "thinpool";
-  private static final String FAST = "# Variant: FAST, zeroing off, for a host whose guests all belong to one customer. A new chunk\n"
-      + "#   is not cleared before use: a guest that writes part of a 4 MiB chunk and reads the rest\n"
-      + "#   can see what a deleted volume left there, i.e. another tenant's data on a shared host.\n"
-      + "#   Several customers on this host? Use " + SAFE_FILE + " instead.";
-  private static final String SAFE = "# Variant: MULTI-TENANT, zeroing on. Each new chunk is cleared before a guest sees it, so no\n"
-      + "#   tenant can read what another tenant's deleted volume left. It costs a zero-fill of each\n"
-      + "#   chunk at its first write; the fast variant (-Zn) skips it.";
 
   @Override
   public TopicResult render(SnippetInput input) {
@@ -35,10 +28,10 @@ final class LvmTopic implements Topic {
     List<Snippet> snippets = new ArrayList<>();
     if (!input.options().multiTenant()) {
       snippets.add(new Snippet(FAST_FILE, "lvmlocal.conf: 4 MiB thin chunks, zeroing off (one customer per host)",
-          lvmlocal(host, FAST, "0")));
+          lvmlocal(host, "fast", "0")));
     }
     snippets.add(new Snippet(SAFE_FILE, "lvmlocal.conf: 4 MiB thin chunks, zeroing on (several customers)",
-        lvmlocal(host, SAFE, "1")));
+        lvmlocal(host, "multi-tenant", "1")));
     List<GuestVolume> readingAhead = GuestVolumes.of(input.facts()).stream().filter(GuestVolume::readsAhead).toList();
     snippets.add(new Snippet(COMMANDS_FILE, "vgcreate -s 256M, thin pools with 4 MiB chunks, lvchange -r 0 for "
         + readingAhead.size() + " guest LV(s)", Template.load("files/lvm-commands.sh").render(Map.of(
@@ -54,8 +47,9 @@ final class LvmTopic implements Topic {
   }
 
   private static String lvmlocal(String host, String variant, String zero) {
+    String why = Template.load("files/lvmlocal-variant-" + variant + ".txt").render(Map.of());
     return Template.load("files/lvmlocal.conf").render(Map.of(
-        "host", host, "variant", variant, "allocation", allocation(zero).stripTrailing()));
+        "host", host, "variant", why.stripTrailing(), "allocation", allocation(zero).stripTrailing()));
   }
 
   private static String allocation(String zero) {
