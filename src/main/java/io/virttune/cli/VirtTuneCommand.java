@@ -8,5 +8,10 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Makes the disks of KVM/libvirt virtual machines fast, safely.",
-    subcommands = {InspectCommand.class, PlanCommand.class, picocli.CommandLine.HelpCommand.class})
+    subcommands = {
+      InspectCommand.class,
+      PlanCommand.class,
+      SnippetsCommand.class,
+      picocli.CommandLine.HelpCommand.class
+    })
 public final class VirtTuneCommand {}

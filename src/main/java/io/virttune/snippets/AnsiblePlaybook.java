@@ -1,0 +1,42 @@
+package io.virttune.snippets;
+
+import io.virttune.inspect.HostIdentity;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The topics' Ansible tasks as one playbook, {@code site.yml}, and an {@code inventory.ini} that
+ * lists the host: the libvirt URI's host, or this machine (a local connection) when it has none.
+ */
+final class AnsiblePlaybook {
+  static final String PLAYBOOK = "site.yml";
+  static final String INVENTORY = "inventory.ini";
+
+  private AnsiblePlaybook() {}
+
+  static String playbook(String host, List<TopicResult> topics) {
+    return Template.load("ansible/" + PLAYBOOK).render(Map.of(
+        "host", host,
+        "tasks", topics.stream().map(TopicResult::ansibleTasks).filter(tasks -> !tasks.isEmpty())
+            .map(String::stripTrailing).collect(Collectors.joining("\n\n"))));
+  }
+
+  static String inventory(HostIdentity identity) {
+    Optional<String> remote = uriHost(identity.uri());
+    return Template.load("ansible/" + INVENTORY).render(Map.of(
+        "host", remote.orElse(identity.hostname()),
+        "connection", remote.isPresent() ? "" : " ansible_connection=local"));
+  }
+
+  private static Optional<String> uriHost(String uri) {
+    try {
+      return Optional.ofNullable(new URI(uri).getHost()).filter(host -> !host.isEmpty());
+    } catch (URISyntaxException e) {
+      return Optional.empty();
+    }
+  }
+}
