@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job on the bundled example host: installs what it needs, builds, inspects the example
 # hypervisor (a libvirt test-driver node with 15 domains and LVM reports recorded from real lvm),
-# and plans moving its disks into the thin pool vg_fast/tpool, with each domain's XML diff.
+# plans moving its disks into the thin pool vg_fast/tpool with each domain's XML diff, and writes
+# the host configuration snippets an operator reviews.
 # Nothing on this machine is changed; the results go to $VIRT_TUNE_DEMO_OUT (default /tmp/virt-tune-demo).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -15,16 +16,23 @@ example="$root/examples/hv01"
 connect=(--connect "test://$example/node.xml" --host-facts "$example")
 mkdir -p "$out"
 
-log "1/2 virt-tune inspect: what is slow on the example host, and why"
+log "1/3 virt-tune inspect: what is slow on the example host, and why"
 status=0
 "$root/scripts/virt-tune" inspect "${connect[@]}" | tee "$out/inspect.txt" || status=$?
 "$root/scripts/virt-tune" inspect "${connect[@]}" --json >"$out/inspect.json" || true
 
 echo
-log "2/2 virt-tune plan: every domain into thin LVs in vg_fast/tpool, with XML diffs"
+log "2/3 virt-tune plan: every domain into thin LVs in vg_fast/tpool, with XML diffs"
 "$root/scripts/virt-tune" plan "${connect[@]}" --all --thin-pool vg_fast/tpool --diff \
   --out "$out/plan.json" --xml-out "$out/xml" | tee "$out/plan.txt" || status=$?
 
 echo
-echo "Results in $out: inspect.txt, inspect.json, plan.txt, plan.json (for apply), xml/ (rewritten definitions)"
+log "3/3 virt-tune snippets: host configuration for review (LVM, GRUB hugepages, sysctl, udev) and a playbook"
+rm -rf "$out/snippets"
+"$root/scripts/virt-tune" snippets "${connect[@]}" --format ansible --out "$out/snippets" || status=$?
+ls "$out/snippets" | sed "s/^/  /"
+
+echo
+echo "Results in $out: inspect.txt, inspect.json, plan.txt, plan.json (for apply), xml/ (rewritten"
+echo "definitions), snippets/ (start with snippets/README.md)"
 exit "$status"

@@ -25,7 +25,7 @@ set -eu
 #    -Zn is the fast choice for one customer per host; with several customers use -Zy.
 #    Thin volumes then come from the pool: lvcreate -V 40G -T VG/POOL -n NAME
 #    Revert: lvremove VG/POOL (removes every thin volume in it).
-#    lvcreate --type thin-pool -L 29440m --chunksize 4M --poolmetadatasize 256m -Zn -n thinpool vg_fast
+#    lvcreate --type thin-pool -L 225536m --chunksize 4M --poolmetadatasize 256m -Zn -n thinpool vg_fast
 #    vg_guests: no room for a new pool beyond the reserve (39.8 GiB free of 480.0 GiB)
 
 # 3. Read-ahead off on the LVs that back guest disks (3 found).
