@@ -6,32 +6,13 @@ import java.util.List;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
-import org.libvirt.DomainInfo;
 import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
 import org.libvirt.StorageVol;
 import org.libvirt.StorageVolInfo;
-import org.libvirt.jna.Libvirt;
 
 /** {@link LibvirtConnection} over libvirt-java, opened read-only: inspecting never needs more. */
 public final class LibvirtJavaConnection implements LibvirtConnection {
-  /** VIR_DOMAIN_XML_INACTIVE: the persistent definition, which is what a redefine replaces. */
-  private static final int XML_INACTIVE = 2;
-
-  /**
-   * libvirt prints every error to stderr unless a handler is set; virt-tune reports errors itself,
-   * in context. Held in a field because JNA callbacks must stay reachable.
-   */
-  private static final Libvirt.VirErrorCallback SILENT = (userData, error) -> {};
-
-  static {
-    try {
-      Connect.setErrorCallback(SILENT);
-    } catch (LibvirtException | UnsatisfiedLinkError e) {
-      // Without the library nothing else works either; openReadOnly reports that clearly.
-    }
-  }
-
   private final String uri;
   private final Connect connect;
 
@@ -42,11 +23,12 @@ public final class LibvirtJavaConnection implements LibvirtConnection {
 
   /** Opens a read-only connection, or fails with a message that names the URI and the cause. */
   public static LibvirtJavaConnection openReadOnly(String uri) {
+    LibvirtCalls.silenceDefaultErrorPrinting();
     try {
       return new LibvirtJavaConnection(uri, new Connect(uri, true));
     } catch (LibvirtException e) {
       throw VirtTuneException.failed(
-          "cannot connect to libvirt at '" + uri + "': " + message(e)
+          "cannot connect to libvirt at '" + uri + "': " + LibvirtCalls.message(e)
               + " (is libvirtd running, and is the URI right? see --connect)", e);
     } catch (UnsatisfiedLinkError e) {
       throw VirtTuneException.failed(
@@ -97,23 +79,14 @@ public final class LibvirtJavaConnection implements LibvirtConnection {
     try {
       Domain domain = lookup.call();
       name = domain.getName();
-      DomainState state = state(domain.getInfo().state);
-      domains.add(new DomainRecord(name, domain.getUUIDString(), state, domain.getXMLDesc(XML_INACTIVE)));
+      DomainState state = LibvirtCalls.state(domain.getInfo().state);
+      domains.add(new DomainRecord(name, domain.getUUIDString(), state, domain.getXMLDesc(LibvirtCalls.XML_INACTIVE)));
     } catch (LibvirtException e) {
       // A domain undefined between listing and lookup is not an error worth reporting.
       if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
-        failures.add(new DomainReadFailure(name, message(e)));
+        failures.add(new DomainReadFailure(name, LibvirtCalls.message(e)));
       }
     }
-  }
-
-  private static DomainState state(DomainInfo.DomainState state) {
-    return switch (state) {
-      case VIR_DOMAIN_RUNNING, VIR_DOMAIN_BLOCKED -> DomainState.RUNNING;
-      case VIR_DOMAIN_PAUSED -> DomainState.PAUSED;
-      case VIR_DOMAIN_SHUTOFF -> DomainState.SHUTOFF;
-      default -> DomainState.OTHER;
-    };
   }
 
   @Override
@@ -130,7 +103,7 @@ public final class LibvirtJavaConnection implements LibvirtConnection {
         return Optional.empty();
       }
       throw VirtTuneException.failed(
-          "cannot look up the storage volume '" + path + "' on " + uri + ": " + message(e), e);
+          "cannot look up the storage volume '" + path + "' on " + uri + ": " + LibvirtCalls.message(e), e);
     }
   }
 
@@ -147,12 +120,8 @@ public final class LibvirtJavaConnection implements LibvirtConnection {
     try {
       return call.call();
     } catch (LibvirtException e) {
-      throw VirtTuneException.failed("cannot " + what + " on " + uri + ": " + message(e), e);
+      throw VirtTuneException.failed("cannot " + what + " on " + uri + ": " + LibvirtCalls.message(e), e);
     }
-  }
-
-  private static String message(LibvirtException e) {
-    return e.getError() == null ? String.valueOf(e.getMessage()) : e.getError().getMessage();
   }
 
   /** A libvirt-java call, which declares the checked LibvirtException. */

@@ -1,0 +1,91 @@
+package io.virttune.apply;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.virttune.VirtTuneException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * virt-tune's state on a host (default /var/lib/virt-tune): per domain, keyed by UUID because
+ * names can be renamed, a journal and the backups of its original definition. Private to root:
+ * backups hold the definition with its secrets (graphics passwords).
+ */
+public final class StateDirectory {
+  public static final Path DEFAULT = Path.of("/var/lib/virt-tune");
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path root;
+
+  public StateDirectory(Path root) {
+    this.root = root;
+  }
+
+  public Path root() {
+    return root;
+  }
+
+  private Path domainDirectory(String uuid) {
+    Path directory = root.resolve("domains").resolve(uuid);
+    try {
+      if (!Files.isDirectory(directory)) {
+        Files.createDirectories(directory);
+        Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
+      }
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot create the state directory " + directory + ": " + e.getMessage(), e);
+    }
+    return directory;
+  }
+
+  public Optional<DomainJournal> journal(String uuid) {
+    Path file = root.resolve("domains").resolve(uuid).resolve("journal.json");
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(MAPPER.readValue(Files.readString(file), DomainJournal.class));
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot read the journal " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The journal of the domain with this name, found by scanning: for rollback by name. */
+  public Optional<DomainJournal> journalByName(String name) {
+    Path domains = root.resolve("domains");
+    if (!Files.isDirectory(domains)) {
+      return Optional.empty();
+    }
+    try (Stream<Path> directories = Files.list(domains)) {
+      return directories.map(dir -> journal(dir.getFileName().toString()))
+          .flatMap(Optional::stream)
+          .filter(journal -> journal.domain().equals(name))
+          .findFirst();
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot read " + domains + ": " + e.getMessage(), e);
+    }
+  }
+
+  public void save(DomainJournal journal) {
+    try {
+      DurableFiles.write(domainDirectory(journal.uuid()).resolve("journal.json"),
+          MAPPER.writeValueAsString(journal) + "\n");
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise a journal", e);
+    }
+  }
+
+  /** Keeps a copy of a definition before it is replaced; every backup is kept, named by time. */
+  public Path backup(String uuid, String xml, Instant now) {
+    Path file = domainDirectory(uuid).resolve("original-" + now.toString().replace(':', '-') + ".xml");
+    DurableFiles.write(file, xml);
+    return file;
+  }
+}

@@ -1,0 +1,46 @@
+package io.virttune.libvirt;
+
+import org.libvirt.Connect;
+import org.libvirt.DomainInfo;
+import org.libvirt.LibvirtException;
+import org.libvirt.jna.Libvirt;
+
+/** What both libvirt-java adapters share: turning libvirt's states and errors into virt-tune's. */
+final class LibvirtCalls {
+  /** VIR_DOMAIN_XML_SECURE: include passwords, as a backup must to restore exactly. */
+  static final int XML_SECURE = 1;
+  /** VIR_DOMAIN_XML_INACTIVE: the persistent definition, which is what a redefine replaces. */
+  static final int XML_INACTIVE = 2;
+
+  /**
+   * libvirt prints every error to stderr unless a handler is set; virt-tune reports errors itself,
+   * in context. Held in a field because JNA callbacks must stay reachable.
+   */
+  private static final Libvirt.VirErrorCallback SILENT = (userData, error) -> {};
+
+  static {
+    try {
+      Connect.setErrorCallback(SILENT);
+    } catch (LibvirtException | UnsatisfiedLinkError e) {
+      // Without the library nothing else works either; opening a connection reports that clearly.
+    }
+  }
+
+  private LibvirtCalls() {}
+
+  /** Installs the silent handler (by initialising this class) before the first connection. */
+  static void silenceDefaultErrorPrinting() {}
+
+  static DomainState state(DomainInfo.DomainState state) {
+    return switch (state) {
+      case VIR_DOMAIN_RUNNING, VIR_DOMAIN_BLOCKED -> DomainState.RUNNING;
+      case VIR_DOMAIN_PAUSED -> DomainState.PAUSED;
+      case VIR_DOMAIN_SHUTOFF -> DomainState.SHUTOFF;
+      default -> DomainState.OTHER;
+    };
+  }
+
+  static String message(LibvirtException e) {
+    return e.getError() == null ? String.valueOf(e.getMessage()) : e.getError().getMessage();
+  }
+}

@@ -1,0 +1,63 @@
+package io.virttune.libvirt;
+
+import io.virttune.VirtTuneException;
+import java.util.Optional;
+import org.libvirt.Connect;
+import org.libvirt.Domain;
+import org.libvirt.Error.ErrorNumber;
+import org.libvirt.LibvirtException;
+
+/** {@link DomainDefinitions} over a read-write libvirt-java connection (root on the host). */
+public final class LibvirtJavaDefinitions implements DomainDefinitions {
+  private final String uri;
+  private final Connect connect;
+
+  private LibvirtJavaDefinitions(String uri, Connect connect) {
+    this.uri = uri;
+    this.connect = connect;
+  }
+
+  public static LibvirtJavaDefinitions open(String uri) {
+    LibvirtCalls.silenceDefaultErrorPrinting();
+    try {
+      return new LibvirtJavaDefinitions(uri, new Connect(uri, false));
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot open a read-write libvirt connection to '" + uri + "': "
+          + LibvirtCalls.message(e) + " (is libvirtd running, and are you root?)", e);
+    }
+  }
+
+  @Override
+  public Optional<LiveDomain> find(String name) {
+    try {
+      Domain domain = connect.domainLookupByName(name);
+      return Optional.of(new LiveDomain(domain.getName(), domain.getUUIDString(),
+          LibvirtCalls.state(domain.getInfo().state), domain.getXMLDesc(LibvirtCalls.XML_INACTIVE),
+          domain.getXMLDesc(LibvirtCalls.XML_INACTIVE | LibvirtCalls.XML_SECURE)));
+    } catch (LibvirtException e) {
+      if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
+        return Optional.empty();
+      }
+      throw VirtTuneException.failed("cannot read domain '" + name + "' on " + uri + ": "
+          + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
+  public void define(String xml) {
+    try {
+      connect.domainDefineXML(xml);
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("libvirt on " + uri + " refused the definition: " + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      connect.close();
+    } catch (LibvirtException e) {
+      // Nothing is left to release on a connection libvirt already dropped.
+    }
+  }
+}
