@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
     subcommands = {
       InspectCommand.class,
       PlanCommand.class,
+      ApplyCommand.class,
+      RollbackCommand.class,
       SnippetsCommand.class,
       picocli.CommandLine.HelpCommand.class
     })

@@ -1,0 +1,54 @@
+package io.virttune.apply;
+
+import io.virttune.inspect.HostFactsSource;
+import io.virttune.inspect.LiveHost;
+import io.virttune.libvirt.LibvirtJavaDefinitions;
+import io.virttune.lvm.LvmCli;
+import io.virttune.process.LocalProcessRunner;
+import io.virttune.process.ProcessRunner;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.lvm.Lvm;
+import io.virttune.qemu.QemuImgCompare;
+import io.virttune.qemu.QemuImgConvert;
+import java.time.Clock;
+import java.util.function.Supplier;
+
+/**
+ * What apply acts through. A dry run and a real run differ only here: in a dry run the acting
+ * ports print their commands instead of running them, and nothing is journaled or defined; the
+ * reading ports are real in both, so a dry run checks all a real run checks.
+ *
+ * @param definitions opens a libvirt connection that reads and defines domains (one per job)
+ * @param lvmActions creates and changes LVs
+ * @param lvmReads reads the host's LVM report
+ * @param images reads images with qemu-img, for fingerprints and the in-use check
+ * @param converter copies images into LVs
+ * @param comparer verifies copies
+ * @param execute whether anything really changes
+ */
+public record ApplyPorts(
+    Supplier<DomainDefinitions> definitions,
+    Lvm lvmActions,
+    Lvm lvmReads,
+    HostFactsSource images,
+    ImageLocks locks,
+    QemuImgConvert converter,
+    QemuImgCompare comparer,
+    StateDirectory state,
+    Clock clock,
+    boolean execute) {
+
+  /**
+   * The ports for the host behind {@code uri}, where commands run on this machine. This is the
+   * one place that decides what a dry run is: acting commands are printed to {@code dryRunLog}.
+   */
+  public static ApplyPorts forHost(String uri, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
+    ProcessRunner real = new LocalProcessRunner();
+    ProcessRunner acting = execute ? real : new PrintingRunner(real, dryRunLog);
+    return new ApplyPorts(() -> LibvirtJavaDefinitions.open(uri), new LvmCli(acting), new LvmCli(real),
+        new LiveHost(real, true), new ImageLocks(real), new QemuImgConvert(acting), new QemuImgCompare(acting),
+        new StateDirectory(stateDir), Clock.systemUTC(), execute);
+  }
+}

@@ -1,0 +1,245 @@
+package io.virttune.apply;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.lvm.LvmReport;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DefineDomain;
+import io.virttune.plan.DomainOutcome;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Fingerprints;
+import io.virttune.plan.Plan;
+import io.virttune.plan.SetReadAhead;
+import io.virttune.plan.Step;
+import io.virttune.plan.VerifyCopy;
+import io.virttune.plan.XmlDiff;
+import io.virttune.qemu.Comparison;
+import io.virttune.qemu.ConversionMethod;
+import io.virttune.report.ProgressMeter;
+import io.virttune.report.ShellWords;
+import io.virttune.xml.DefinitionTransplant;
+import io.virttune.xml.DomainXml;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Applies one domain's plan: preflight, backup, then each step journaled before and after it
+ * runs, so that a crash at any point can be resumed or rolled back. The source images are only
+ * ever read.
+ */
+final class DomainMigration {
+  private final ApplyPorts ports;
+  private final Plan plan;
+  private final DomainPlan domain;
+  private final boolean resume;
+  private final PrintWriter log;
+  private final boolean redrawProgress;
+  private DomainJournal journal;
+
+  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, boolean resume, PrintWriter log,
+      boolean redrawProgress) {
+    this.ports = ports;
+    this.plan = plan;
+    this.domain = domain;
+    this.resume = resume;
+    this.log = log;
+    this.redrawProgress = redrawProgress;
+  }
+
+  DomainResult run() {
+    if (domain.steps().isEmpty()) {
+      return result(DomainResult.Result.NOTHING_TO_DO, domain.outcome() == DomainOutcome.STOPPED
+          ? "not planned: " + String.join("; ", domain.reasons()) : "nothing to change");
+    }
+    try (DomainDefinitions definitions = ports.definitions().get()) {
+      LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
+          "domain '" + domain.name() + "' no longer exists"));
+      Optional<DomainJournal> earlier = ports.state().journal(live.uuid());
+      if (earlier.isPresent() && earlier.get().status() == Status.COMPLETED
+          && earlier.get().planFingerprint().equals(domain.fingerprint())) {
+        return result(DomainResult.Result.ALREADY_DONE, "applied earlier (journal in " + ports.state().root() + ")");
+      }
+      boolean unfinished = earlier.isPresent()
+          && (earlier.get().status() == Status.IN_PROGRESS || earlier.get().status() == Status.FAILED);
+      if (unfinished && !resume) {
+        throw VirtTuneException.refused("an earlier apply of '" + domain.name() + "' did not finish: continue it"
+            + " with --resume, or undo it with virt-tune rollback " + ShellWords.operand(domain.name()));
+      }
+      journal = unfinished ? earlier.get() : null;
+      LvmReport lvm = ports.lvmReads().report();
+      List<String> refusals = new Preflight(ports).check(domain, live, journal, lvm);
+      if (!refusals.isEmpty()) {
+        throw VirtTuneException.refused(String.join("; ", refusals));
+      }
+      if (journal == null) {
+        start(live);
+      }
+      for (int i = 0; i < domain.steps().size(); i++) {
+        if (!journal.isDone(i)) {
+          runStep(i, domain.steps().get(i), definitions, lvm);
+        }
+      }
+      save(journal.withStatus(Status.COMPLETED));
+      return result(ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN, doneDetail());
+    } catch (VirtTuneException e) {
+      if (journal != null) {
+        save(journal.withStatus(Status.FAILED));
+      }
+      boolean refused = e.exitCode() == ExitCode.REFUSED;
+      return result(refused ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
+    }
+  }
+
+  private String doneDetail() {
+    if (domain.outcome() == DomainOutcome.STAGE) {
+      return "staged: boot it once so Windows binds its VirtIO driver, then plan again with --virtio-ready="
+          + ShellWords.quote(domain.name());
+    }
+    return domain.steps().size() + " step(s)" + (ports.execute() ? "" : " (dry run: nothing changed)");
+  }
+
+  private void start(LiveDomain live) {
+    String backup;
+    if (ports.execute()) {
+      backup = ports.state().backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant()).toString();
+    } else {
+      backup = ports.state().root().resolve("domains").resolve(live.uuid()).resolve("original-TIME.xml").toString();
+      log.println("would back up the current definition to " + backup);
+    }
+    journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(), backup);
+    save(journal);
+  }
+
+  private void runStep(int index, Step step, DomainDefinitions definitions, LvmReport lvm) {
+    Optional<StepState> before = journal.stateOf(index);
+    log.println((index + 1) + "/" + domain.steps().size() + " " + step.describe());
+    mark(index, step, StepState.STARTED, "");
+    try {
+      if (step instanceof CreateVolume create) {
+        createVolume(create, lvm);
+      } else if (step instanceof SetReadAhead readAhead) {
+        ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
+      } else if (step instanceof ConvertImage convert) {
+        convert(convert, before.isPresent());
+      } else if (step instanceof VerifyCopy verify) {
+        verify(verify);
+      } else if (step instanceof DefineDomain) {
+        define(definitions);
+      } else {
+        throw new IllegalStateException("not a domain step: " + step);
+      }
+    } catch (VirtTuneException e) {
+      mark(index, step, StepState.FAILED, e.getMessage());
+      throw e;
+    }
+    mark(index, step, StepState.DONE, "");
+  }
+
+  private void createVolume(CreateVolume create, LvmReport lvm) {
+    String name = create.vg() + "/" + create.name();
+    if (journal.createdVolumes().contains(name) && lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+      log.println("  " + name + " exists from the interrupted run; keeping it");
+      return;
+    }
+    // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
+    save(journal.withCreatedVolume(name));
+    if (create.thin()) {
+      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+    } else {
+      ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes());
+    }
+  }
+
+  private void convert(ConvertImage convert, boolean interrupted) {
+    if (interrupted && convert.targetIsZero()) {
+      // A half-written thin LV no longer reads as zeros: start again from a fresh one.
+      CreateVolume create = creation(convert);
+      log.println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
+      ports.lvmActions().remove(create.vg(), create.name());
+      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+    }
+    ConversionMethod method = convert.targetIsZero() ? ConversionMethod.FRESH_THIN_VOLUME : ConversionMethod.OVERWRITE_ALL;
+    ports.converter().convert(method, convert.source(), convert.sourceFormat(), convert.target(),
+        new ProgressMeter(log, "  " + domain.name() + " " + convert.target(), redrawProgress));
+  }
+
+  private CreateVolume creation(ConvertImage convert) {
+    return domain.steps().stream()
+        .filter(s -> s instanceof CreateVolume c && c.devicePath().equals(convert.target()))
+        .map(s -> (CreateVolume) s).findFirst()
+        .orElseThrow(() -> new IllegalStateException("no volume step for " + convert.target()));
+  }
+
+  private void verify(VerifyCopy verify) {
+    Comparison comparison = ports.comparer().compare(verify.source(), verify.sourceFormat(), verify.target());
+    if (!comparison.identical()) {
+      throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
+          + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
+          + ShellWords.operand(domain.name()));
+    }
+  }
+
+  private void define(DomainDefinitions definitions) {
+    LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
+        "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
+    String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
+    if (!now.equals(domain.fingerprint())) {
+      if (DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty()) {
+        log.println("  already defined by the interrupted run");
+        return;
+      }
+      throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
+          + " nothing was defined; plan again");
+    }
+    String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name());
+    if (!ports.execute()) {
+      log.println("would define:");
+      XmlDiff.unified(domain.name(), DomainXml.parse(live.inactiveXml(), "current").toXml(),
+          DomainXml.parse(merged, "new").toXml()).lines().forEach(line -> log.println("  " + line));
+      return;
+    }
+    definitions.define(merged);
+    String readBack = definitions.find(domain.name()).map(LiveDomain::inactiveXml).orElse("");
+    List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
+    if (!lost.isEmpty()) {
+      definitions.define(readBackup());
+      throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
+          + String.join("; ", lost) + "); the original definition was restored");
+    }
+  }
+
+  private String readBackup() {
+    try {
+      return Files.readString(Path.of(journal.backupFile()));
+    } catch (java.io.IOException e) {
+      throw VirtTuneException.failed("cannot read the backup " + journal.backupFile() + ": " + e.getMessage(), e);
+    }
+  }
+
+  private void mark(int index, Step step, StepState state, String detail) {
+    save(journal.with(new JournalEntry(index, kind(step), state, ports.clock().instant().toString(), detail)));
+  }
+
+  private static String kind(Step step) {
+    return step.getClass().getSimpleName();
+  }
+
+  private void save(DomainJournal next) {
+    journal = next;
+    if (ports.execute()) {
+      ports.state().save(next);
+    }
+  }
+
+  private DomainResult result(DomainResult.Result result, String detail) {
+    return new DomainResult(domain.name(), result, detail);
+  }
+}

@@ -1,0 +1,145 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.inspect.ImageFacts;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmReport;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DiskPlan;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Fingerprints;
+import io.virttune.plan.Step;
+import io.virttune.report.Bytes;
+import io.virttune.xml.DomainXml;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The checks before anything changes for a domain: the host still is what was planned for, the
+ * domain is shut off when data moves, no process holds its images, the LVs' names are free and
+ * their space is there. Each failed check is a reason naming the domain, the disk and the rule.
+ */
+final class Preflight {
+  private final ApplyPorts ports;
+
+  Preflight(ApplyPorts ports) {
+    this.ports = ports;
+  }
+
+  /** Reasons to refuse; empty when the domain may go ahead. */
+  List<String> check(DomainPlan plan, LiveDomain live, DomainJournal journal, LvmReport lvm) {
+    List<String> reasons = new ArrayList<>();
+    boolean defined = journal != null && definedByUs(plan, journal);
+    if (!defined) {
+      String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
+      if (!now.equals(plan.fingerprint())) {
+        reasons.add("the definition of '" + plan.name() + "' changed since it was planned; plan again");
+      }
+    }
+    boolean movesData = plan.steps().stream().anyMatch(step -> step instanceof ConvertImage);
+    if (movesData && !live.state().isShutOff()) {
+      reasons.add("'" + plan.name() + "' is " + live.state().label() + ": apply never copies the images of a"
+          + " domain that is not shut off; shut it down and apply again");
+    }
+    for (int i = 0; i < plan.steps().size(); i++) {
+      if (journal != null && journal.isDone(i)) {
+        continue;
+      }
+      Step step = plan.steps().get(i);
+      if (step instanceof ConvertImage convert && live.state().isShutOff()) {
+        checkImage(plan, convert, reasons);
+      }
+      if (step instanceof CreateVolume create) {
+        checkVolume(create, journal, lvm, reasons);
+      }
+    }
+    checkSpace(plan, journal, lvm, reasons);
+    return reasons;
+  }
+
+  private static boolean definedByUs(DomainPlan plan, DomainJournal journal) {
+    int define = plan.steps().size() - 1;
+    return journal.stateOf(define).isPresent();
+  }
+
+  private void checkImage(DomainPlan plan, ConvertImage convert, List<String> reasons) {
+    ports.locks().holder(convert.source()).ifPresent(reason -> reasons.add("disk " + target(plan, convert) + ": " + reason));
+    String planned = plan.disks().stream().filter(d -> convert.source().equals(d.source()))
+        .map(DiskPlan::imageFingerprint).findFirst().orElse(null);
+    if (planned == null) {
+      return;
+    }
+    try {
+      Optional<ImageFacts> image = ports.images().image(convert.source());
+      if (image.isPresent() && image.get().readFrom().equals("qemu-img")
+          && !Fingerprints.of(image.get()).equals(planned)) {
+        reasons.add("disk " + target(plan, convert) + ": image " + convert.source()
+            + " changed since it was planned (size, allocation or backing chain); plan again");
+      }
+    } catch (VirtTuneException e) {
+      reasons.add("disk " + target(plan, convert) + ": " + e.getMessage());
+    }
+  }
+
+  private static String target(DomainPlan plan, ConvertImage convert) {
+    return plan.disks().stream().filter(d -> convert.source().equals(d.source()))
+        .map(DiskPlan::target).findFirst().orElse("?");
+  }
+
+  private static void checkVolume(CreateVolume create, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+    String name = create.vg() + "/" + create.name();
+    boolean ours = journal != null && journal.createdVolumes().contains(name);
+    if (lvm.volumeGroup(create.vg()).isEmpty()) {
+      reasons.add("volume group " + create.vg() + " does not exist");
+    } else if (!ours && lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+      reasons.add("LV " + name + " exists already and was not created by virt-tune; plan again");
+    }
+    if (create.thin() && lvm.logicalVolume(create.vg(), create.thinPool()).filter(LogicalVolume::isThinPool).isEmpty()) {
+      reasons.add("thin pool " + create.vg() + "/" + create.thinPool() + " does not exist");
+    }
+    if (create.sizeBytes() == 0) {
+      reasons.add("the size of LV " + name + " is unknown (planned offline): plan again on the host");
+    }
+  }
+
+  /** Space for the LVs still to create: linear against VG free, thin against pool free data. */
+  private static void checkSpace(DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+    Map<String, Long> needed = new HashMap<>();
+    for (int i = 0; i < plan.steps().size(); i++) {
+      if (journal != null && journal.stateOf(i).isPresent()) {
+        continue;
+      }
+      Step step = plan.steps().get(i);
+      if (step instanceof CreateVolume create && !create.thin()) {
+        needed.merge("VG " + create.vg(), create.sizeBytes(), Long::sum);
+      } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
+        String vg = convert.target().split("/")[2];
+        plan.steps().stream().filter(s -> s instanceof CreateVolume c && c.devicePath().equals(convert.target()))
+            .map(s -> (CreateVolume) s).findFirst()
+            .ifPresent(create -> needed.merge("pool " + vg + "/" + create.thinPool(), convert.allocatedBytes(), Long::sum));
+      }
+    }
+    needed.forEach((where, bytes) -> {
+      long free = free(where, lvm);
+      if (bytes > free) {
+        reasons.add("not enough space in " + where + ": needs " + Bytes.format(bytes) + ", "
+            + Bytes.format(Math.max(0, free)) + " free now");
+      }
+    });
+  }
+
+  private static long free(String where, LvmReport lvm) {
+    if (where.startsWith("VG ")) {
+      return lvm.volumeGroup(where.substring(3)).map(vg -> vg.freeBytes()).orElse(0L);
+    }
+    String[] parts = where.substring(5).split("/");
+    return lvm.logicalVolume(parts[0], parts[1])
+        .map(pool -> (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100)))
+        .orElse(0L);
+  }
+}

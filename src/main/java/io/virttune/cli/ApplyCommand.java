@@ -1,0 +1,94 @@
+package io.virttune.cli;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.apply.ApplyPorts;
+import io.virttune.apply.ApplyRun;
+import io.virttune.apply.DomainResult;
+import io.virttune.inspect.DomainSelection;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
+import io.virttune.report.ApplyResultTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code virt-tune apply}: carries out a plan, journaled, verified, resumable; a dry run unless told. */
+@Command(
+    name = "apply",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Carry out a plan: preflight, create LVs, copy and verify the data, back up and redefine each domain.",
+      "Without --execute, prints what it would run and changes nothing. Source images are never modified.",
+      "Exit status 0 done, 1 a domain failed, 3 a domain was refused by a safety check."
+    })
+public final class ApplyCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin StateOptions state;
+
+  @Parameters(index = "0", paramLabel = "PLAN", description = "the plan.json written by virt-tune plan --out")
+  Path planFile;
+
+  @Parameters(index = "1..*", paramLabel = "DOMAIN", arity = "0..*", description = "only these domains (default: all)")
+  List<String> domains = new ArrayList<>();
+
+  @Option(names = {"-c", "--connect"}, paramLabel = "URI", description = "libvirt URI (default: the plan's)")
+  String uri;
+
+  @Option(names = "--resume", description = "continue domains whose earlier apply was interrupted")
+  boolean resume;
+
+  @Option(names = "--jobs", paramLabel = "N", description = "domains at a time (default: 1)")
+  int jobs = 1;
+
+  @Override
+  public Integer call() {
+    Plan plan = PlanJson.read(read(planFile), planFile.toString());
+    String target = uri != null ? uri : plan.uri();
+    if (target.startsWith("file:")) {
+      throw VirtTuneException.usage("the plan was made from XML files; say which host to apply it to with --connect");
+    }
+    List<String> chosen = new DomainSelection(domains, List.of())
+        .select(plan.domains().stream().map(DomainPlan::name).toList());
+    PrintWriter out = spec.commandLine().getOut();
+    ApplyPorts ports = ApplyPorts.forHost(target, state.stateDir, state.execute, line -> out.println("    " + line));
+    if (!state.execute) {
+      out.println("Dry run: nothing is changed. Add --execute to apply.");
+    }
+    List<DomainResult> results = new ApplyRun(ports, out, state.execute ? jobs : 1, resume, System.console() != null)
+        .run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
+    ApplyResultTable.print(out, results);
+    out.flush();
+    return exitCode(results);
+  }
+
+  static int exitCode(List<DomainResult> results) {
+    if (results.stream().anyMatch(r -> r.result() == DomainResult.Result.FAILED)) {
+      return ExitCode.FAILED.code();
+    }
+    if (results.stream().anyMatch(r -> r.result() == DomainResult.Result.REFUSED)) {
+      return ExitCode.REFUSED.code();
+    }
+    return ExitCode.OK.code();
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw VirtTuneException.usage("cannot read the plan " + file + ": " + e.getMessage());
+    }
+  }
+}

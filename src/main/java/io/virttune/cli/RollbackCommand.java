@@ -1,0 +1,56 @@
+package io.virttune.cli;
+
+import io.virttune.apply.ApplyPorts;
+import io.virttune.apply.DomainResult;
+import io.virttune.apply.Rollback;
+import io.virttune.report.ApplyResultTable;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code virt-tune rollback}: restores a domain's original definition and removes the LVs apply made. */
+@Command(
+    name = "rollback",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Undo an apply: restore each domain's backed-up definition and remove the LVs virt-tune created for it",
+      "(nothing else). Safe to repeat. A dry run unless --execute."
+    })
+public final class RollbackCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin StateOptions state;
+
+  @Parameters(paramLabel = "DOMAIN", arity = "1..*", description = "domains to roll back")
+  List<String> domains = new ArrayList<>();
+
+  @Option(names = {"-c", "--connect"}, paramLabel = "URI", description = "libvirt URI (default: qemu:///system)")
+  String uri = ConnectionOptions.DEFAULT_URI;
+
+  @Option(names = "--force", description = "roll back a completed migration too, discarding what the guest wrote since")
+  boolean force;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
+    if (!state.execute) {
+      out.println("Dry run: nothing is changed. Add --execute to roll back.");
+    }
+    Rollback rollback = new Rollback(ports, out);
+    List<DomainResult> results = new ArrayList<>();
+    for (String domain : domains) {
+      results.add(rollback.run(domain, force));
+    }
+    ApplyResultTable.print(out, results);
+    out.flush();
+    return ApplyCommand.exitCode(results);
+  }
+}

@@ -1,0 +1,15 @@
+package io.virttune.cli;
+
+import io.virttune.apply.StateDirectory;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Options shared by the commands that change a host: dry run or not, and where state is kept. */
+public final class StateOptions {
+  @Option(names = "--execute", description = "really do it (without it: a dry run that prints what it would do)")
+  boolean execute;
+
+  @Option(names = "--state-dir", paramLabel = "DIR",
+      description = "journals and definition backups (default: " + "/var/lib/virt-tune" + ")")
+  Path stateDir = StateDirectory.DEFAULT;
+}

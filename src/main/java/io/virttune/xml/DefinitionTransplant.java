@@ -1,0 +1,74 @@
+package io.virttune.xml;
+
+import java.util.List;
+import org.jdom2.Document;
+import org.jdom2.Element;
+
+/**
+ * Carries a plan's edits onto the definition as it is now, read with its secrets. A plan is made
+ * from the definition without secrets (graphics passwords are left out of a plain read), so
+ * defining the planned XML as it is would silently drop them. Plans change only disks,
+ * IOThreads and memory backing (the corpus tests hold them to that), so exactly those parts are
+ * taken from the planned definition and everything else from the current one.
+ */
+public final class DefinitionTransplant {
+  /** The domain's own children a plan may change. */
+  private static final List<String> DOMAIN_PARTS = List.of("memoryBacking", "iothreads", "iothreadids");
+
+  private DefinitionTransplant() {}
+
+  public static String apply(String currentXml, String plannedXml, String origin) {
+    Document current = SafeXml.parse(currentXml, origin + " (current)");
+    Element planned = SafeXml.parse(plannedXml, origin + " (planned)").getRootElement();
+    Element root = current.getRootElement();
+    for (String part : DOMAIN_PARTS) {
+      replace(root, part, planned.getChild(part));
+    }
+    replaceDisks(devices(root), devices(planned));
+    return XmlText.write(current);
+  }
+
+  private static void replace(Element root, String name, Element wanted) {
+    Element existing = root.getChild(name);
+    if (wanted == null) {
+      if (existing != null) {
+        Indentation.detach(existing);
+      }
+      return;
+    }
+    Element copy = wanted.clone();
+    if (existing != null) {
+      root.setContent(root.indexOf(existing), copy);
+    } else {
+      Element placeholder = ChildOrder.DOMAIN.insert(root, name);
+      root.setContent(root.indexOf(placeholder), copy);
+    }
+  }
+
+  /** The planned disks, in their order, where the current ones were. */
+  private static void replaceDisks(Element current, Element planned) {
+    List<Element> currentDisks = List.copyOf(current.getChildren("disk"));
+    List<Element> plannedDisks = planned.getChildren("disk");
+    Element previous = null;
+    for (int i = 0; i < plannedDisks.size(); i++) {
+      Element copy = plannedDisks.get(i).clone();
+      if (i < currentDisks.size()) {
+        current.setContent(current.indexOf(currentDisks.get(i)), copy);
+      } else {
+        Indentation.insertAfter(current, previous, copy);
+      }
+      previous = copy;
+    }
+    for (int i = plannedDisks.size(); i < currentDisks.size(); i++) {
+      Indentation.detach(currentDisks.get(i));
+    }
+  }
+
+  private static Element devices(Element root) {
+    Element devices = root.getChild("devices");
+    if (devices == null) {
+      devices = ChildOrder.DOMAIN.insert(root, "devices");
+    }
+    return devices;
+  }
+}
