@@ -28,7 +28,7 @@ final class PrintingRunner implements ProcessRunner {
     if (argv.size() > 1 && argv.get(0).equals("lvm") && LVM_REPORTS.contains(argv.get(1))) {
       return reads.run(argv, stdoutLines);
     }
-    out.accept("$ " + String.join(" ", argv.stream().map(ShellWords::quote).toList()));
+    out.accept("$ " + String.join(" ", argv.stream().map(ShellWords::argument).toList()));
     return new ProcessResult(argv, 0, "", "");
   }
 }

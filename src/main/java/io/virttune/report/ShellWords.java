@@ -16,6 +16,14 @@ public final class ShellWords {
   }
 
   /**
+   * A word of a printed command line: quoted only where the shell would otherwise split or
+   * expand it. Options keep their leading dash bare, as an operator would type them.
+   */
+  public static String argument(String word) {
+    return !word.isEmpty() && SAFE.matcher(word).matches() ? word : quote(word);
+  }
+
+  /**
    * A word quoted as a command's last operand: after {@code --} when it starts with a dash, since
    * quoting alone does not stop the command from reading it as an option.
    */
