@@ -1,0 +1,224 @@
+package io.virttune.apply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.testing.Cli;
+import io.virttune.testing.Lab;
+import io.virttune.testing.LabGuest;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The moment of truth, with real parts: a guest with a qcow2 disk on SATA and one on virtio,
+ * migrated by plan and apply onto LVs in a real VG, booted, its disks checksummed from inside,
+ * rolled back, booted again; and apply killed at several points, then resumed or rolled back.
+ */
+class ApplyLabIT {
+  private static final String VG = "vg_e2e";
+
+  private Path work;
+  private Path state;
+  private LabGuest guest;
+
+  @BeforeAll
+  static void volumeGroup() {
+    Lab.require();
+    if (!Lab.sh("lvm", "vgs", "--noheadings", "-o", "vg_name").contains(VG)) {
+      Lab.sh("lvm", "pvcreate", "-q", "/dev/ubda");
+      Lab.sh("lvm", "vgcreate", "-q", "-s", "256M", VG, "/dev/ubda");
+    }
+  }
+
+  @BeforeEach
+  void workDirectory() throws IOException {
+    // QEMU runs as libvirt-qemu in the lab: the images' directory must be world-traversable.
+    work = Files.createTempDirectory(Path.of("/tmp"), "vt-e2e-");
+    Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+    state = work.resolve("state");
+  }
+
+  @AfterEach
+  void cleanUp() {
+    if (guest != null) {
+      guest.undefine();
+    }
+    Lab.sh("sh", "-c", "lvm lvremove -q -y " + VG + " >/dev/null 2>&1; rm -rf '" + work + "'");
+  }
+
+  /**
+   * A system image with data at both ends and a 256 MiB data image, content known. The guest
+   * checksums whole disks under TCG, so boot tests keep them small.
+   */
+  private LabGuest twoDiskGuest(String name, String systemSize) {
+    Path system = work.resolve("system.qcow2");
+    Path data = work.resolve("data.qcow2");
+    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", system.toString(), systemSize);
+    Lab.sh("qemu-io", "-c", "write -P 0xab 0 24M", "-c", "write -P 0xcd 200M 8M", system.toString());
+    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", data.toString(), "256M");
+    Lab.sh("qemu-io", "-c", "write -P 0x11 1M 6M", data.toString());
+    String dataDisk = "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + data + "'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n";
+    guest = LabGuest.define(name, work, system, dataDisk);
+    return guest;
+  }
+
+  private String sources() {
+    return Lab.sh("sha256sum", work.resolve("system.qcow2").toString(), work.resolve("data.qcow2").toString());
+  }
+
+  private Path plan(String name) {
+    Path plan = work.resolve("plan.json");
+    Cli cli = Cli.run("plan", name, "--vg", VG, "--out", plan.toString());
+    assertEquals(0, cli.exitCode(), cli.out() + cli.err());
+    return plan;
+  }
+
+  private Cli apply(Path plan, String... more) {
+    String[] args = new String[4 + more.length];
+    args[0] = "apply";
+    args[1] = plan.toString();
+    args[2] = "--state-dir=" + state;
+    args[3] = "--execute";
+    System.arraycopy(more, 0, args, 4, more.length);
+    return Cli.run(args);
+  }
+
+  private String definition(String name) {
+    return Lab.sh("virsh", "dumpxml", "--inactive", name);
+  }
+
+  @Test
+  void aMigratedGuestBootsFromItsLvsWithItsDataIntactAndRollsBack() {
+    LabGuest vm = twoDiskGuest("vt-e2e-main", "256M");
+    List<String> before = vm.bootAndChecksum();
+    String sourcesBefore = sources();
+    String original = definition(vm.name());
+
+    Cli dryRun = Cli.run("apply", plan(vm.name()).toString(), "--state-dir=" + state);
+    assertEquals(0, dryRun.exitCode(), dryRun.out());
+    assertTrue(dryRun.out().contains("$ qemu-img convert"), dryRun.out());
+    assertEquals(original, definition(vm.name()), "a dry run changes nothing");
+    assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-main"), "a dry run creates no LV");
+
+    Cli applied = apply(work.resolve("plan.json"));
+    assertEquals(0, applied.exitCode(), applied.out() + applied.err());
+    String migrated = definition(vm.name());
+    assertTrue(migrated.contains("<source dev='/dev/" + VG + "/vt-e2e-main-sda'/>"), migrated);
+    assertTrue(migrated.contains("<target dev='vdb' bus='virtio'/>"), migrated);
+    assertTrue(migrated.contains("<iothreads>2</iothreads>"), migrated);
+    assertFalse(migrated.contains("qcow2"), migrated);
+    assertEquals(before, vm.bootAndChecksum(), "the guest reads the same data from its new disks");
+    assertEquals(sourcesBefore, sources(), "the source images are untouched");
+
+    Cli again = apply(work.resolve("plan.json"));
+    assertEquals(0, again.exitCode(), again.out());
+    assertTrue(again.out().contains("already done"), again.out());
+
+    Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--force");
+    assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
+    assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-main"), "rollback removes the LVs it created");
+    assertEquals(before, vm.bootAndChecksum(), "the original definition boots and reads the same data");
+    assertEquals(sourcesBefore, sources());
+    Cli twice = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--force");
+    assertEquals(0, twice.exitCode(), twice.out());
+    assertTrue(twice.out().contains("already rolled back"), twice.out());
+  }
+
+  @Test
+  void unsafeSituationsAreRefusedAndNothingIsCreated() {
+    LabGuest vm = twoDiskGuest("vt-e2e-refuse", "256M");
+    Path plan = plan(vm.name());
+
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "-Zn", "-Wn", "-L", "256M", "-n", "vt-e2e-refuse-vda", VG);
+    Cli taken = apply(plan);
+    assertEquals(3, taken.exitCode(), taken.out());
+    assertTrue(taken.out().contains("vt-e2e-refuse-vda exists already"), taken.out());
+    assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-refuse-sda"), "nothing was created");
+    Lab.sh("lvm", "lvremove", "-q", "-y", VG + "/vt-e2e-refuse-vda");
+
+    Lab.sh("virsh", "-q", "desc", vm.name(), "--config", "edited by someone else");
+    Cli edited = apply(plan);
+    assertEquals(3, edited.exitCode(), edited.out());
+    assertTrue(edited.out().contains("changed since it was planned"), edited.out());
+
+    Path fresh = plan(vm.name());
+    Lab.sh("virsh", "-q", "start", vm.name());
+    Cli running = apply(fresh);
+    assertEquals(3, running.exitCode(), running.out());
+    assertTrue(running.out().contains("is running"), running.out());
+    assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-refuse"), "nothing was created");
+  }
+
+  @Test
+  void killedMidConversionThenResumedFinishesWithTheSourceUntouched() throws Exception {
+    LabGuest vm = twoDiskGuest("vt-e2e-kill", "3G");
+    String sourcesBefore = sources();
+    Path plan = plan(vm.name());
+
+    killWhenOutputShows(plan, "20% after");
+    assertTrue(Files.readString(journal()).contains("STARTED"), "the journal shows where it stopped");
+    Cli refused = apply(plan);
+    assertEquals(3, refused.exitCode(), refused.out());
+    assertTrue(refused.out().contains("--resume"), refused.out());
+
+    Cli resumed = apply(plan, "--resume");
+    assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+    Lab.sh("qemu-img", "compare", "-f", "qcow2", "-F", "raw", work.resolve("system.qcow2").toString(),
+        "/dev/" + VG + "/vt-e2e-kill-sda");
+    assertEquals(sourcesBefore, sources());
+  }
+
+  @Test
+  void killedAfterCreatingVolumesThenRolledBackLeavesTheOriginal() throws Exception {
+    LabGuest vm = twoDiskGuest("vt-e2e-undo", "256M");
+    String original = definition(vm.name());
+    String sourcesBefore = sources();
+    Path plan = plan(vm.name());
+
+    killWhenOutputShows(plan, "2/9 set read-ahead");
+    Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute");
+    assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
+    assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-undo"), Lab.sh("lvm", "lvs", VG));
+    assertEquals(original, definition(vm.name()));
+    assertEquals(sourcesBefore, sources());
+  }
+
+  private Path journal() throws IOException {
+    try (var dirs = Files.list(state.resolve("domains"))) {
+      return dirs.findFirst().orElseThrow().resolve("journal.json");
+    }
+  }
+
+  /** Runs apply as its own process group and kills all of it (qemu-img too) with SIGKILL. */
+  private void killWhenOutputShows(Path plan, String marker) throws Exception {
+    Path jar = Path.of("target/virt-tune.jar");
+    assertTrue(Files.exists(jar), "build the jar first (mvn package)");
+    Process process = new ProcessBuilder("setsid", "java", "-jar", jar.toString(), "apply", plan.toString(),
+        "--state-dir=" + state, "--execute").redirectErrorStream(true).start();
+    StringBuilder seen = new StringBuilder();
+    try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = reader.readLine()) != null) {
+        seen.append(line).append('\n');
+        if (line.contains(marker)) {
+          Lab.sh("kill", "-KILL", "--", "-" + process.pid());
+          break;
+        }
+      }
+    }
+    process.waitFor();
+    assertTrue(seen.toString().contains(marker), "apply finished before it could be killed:\n" + seen);
+  }
+}

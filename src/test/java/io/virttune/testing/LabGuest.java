@@ -1,0 +1,94 @@
+package io.virttune.testing;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The lab's test guest (scripts/guest) as a libvirt domain: defined from scripts/guest/domain.xml,
+ * booted to print a checksum of each of its disks on its serial console, and powered off.
+ */
+public final class LabGuest {
+  private static final Pattern CHECKSUM = Pattern.compile("VT-CHECKSUM (\\S+) ([0-9a-f]{64})");
+
+  private final String name;
+  private final Path console;
+
+  private LabGuest(String name, Path console) {
+    this.name = name;
+    this.console = console;
+  }
+
+  /**
+   * Defines a guest whose first disk is the template's SATA qcow2 and whose further disks are
+   * given as whole {@code <disk>} elements.
+   */
+  public static LabGuest define(String name, Path work, Path sataImage, String moreDisks) {
+    // The lab has no network: scripts/test.sh builds the guest on the host before the lab starts.
+    assertTrue(Files.exists(Path.of("build/guest/initramfs.gz")), "build the test guest first: scripts/guest/build.sh");
+    Path console = work.resolve(name + "-console.log");
+    try {
+      String xml = Files.readString(Path.of("scripts/guest/domain.xml"))
+          .replace("@NAME@", name)
+          .replace("@KERNEL@", Path.of("build/guest/vmlinuz").toAbsolutePath().toString())
+          .replace("@INITRD@", Path.of("build/guest/initramfs.gz").toAbsolutePath().toString())
+          .replace("@ACTION@", "checksum")
+          .replace("@DISK@", sataImage.toString())
+          .replace("@CONSOLE@", console.toString())
+          .replace("    <serial type='file'>", moreDisks + "    <serial type='file'>");
+      Path file = work.resolve(name + ".xml");
+      Files.writeString(file, xml);
+      Lab.sh("virsh", "-q", "define", file.toString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return new LabGuest(name, console);
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** Boots the guest, waits for it to power off, and returns its disks' checksums, sorted. */
+  public List<String> bootAndChecksum() {
+    try {
+      Files.deleteIfExists(console);
+      Lab.sh("virsh", "-q", "start", name);
+      long deadline = System.nanoTime() + 240_000_000_000L;
+      while (!Lab.sh("virsh", "domstate", name).strip().equals("shut off")) {
+        if (System.nanoTime() > deadline) {
+          Lab.sh("virsh", "destroy", name);
+          fail("guest " + name + " did not power off within 240 s; console:\n" + Files.readString(console));
+        }
+        Thread.sleep(500);
+      }
+      String output = Files.readString(console);
+      List<String> sums = new ArrayList<>();
+      Matcher matcher = CHECKSUM.matcher(output);
+      while (matcher.find()) {
+        sums.add(matcher.group(2));
+      }
+      assertTrue(!sums.isEmpty(), "no VT-CHECKSUM lines on the console:\n" + output);
+      Collections.sort(sums);
+      return sums;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  public void undefine() {
+    Lab.sh("sh", "-c", "virsh -q destroy '" + name + "' 2>/dev/null; virsh -q undefine '" + name + "' || true");
+  }
+}
