@@ -10,3 +10,20 @@ ensure_packages "${TEST_PACKAGES[@]}"
 "$root/scripts/libvirtd.sh"
 log "running unit and integration tests"
 mvn -B verify
+
+# The lab: a real device-mapper kernel (User-Mode Linux) for what the host's kernel cannot do.
+log "lab selftest"
+"$root/scripts/lab" selftest
+log "lab tests (*LabIT) inside the lab"
+rm -f target/failsafe-reports/TEST-*LabIT.xml
+lab_rc=0
+"$root/scripts/guest/build.sh"
+"$root/scripts/lab" run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --libvirtd --timeout 1500 -- \
+  mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test='*LabIT' || lab_rc=$?
+reports=(target/failsafe-reports/TEST-*LabIT.xml)
+[[ -e ${reports[0]} ]] || { echo "error: the lab tests left no reports (exit $lab_rc)" >&2; exit 1; }
+grep -ho '<testsuite [^>]*' "${reports[@]}" | sed -E 's/.* name="([^"]*)" time="([^"]*)" tests="([^"]*)" errors="([^"]*)" skipped="([^"]*)" failures="([^"]*)".*/  \1: \3 tests, \6 failures, \4 errors, \5 skipped (\2 s)/'
+if ((lab_rc != 0)); then
+  echo "error: lab tests failed (exit $lab_rc)" >&2
+  exit "$lab_rc"
+fi

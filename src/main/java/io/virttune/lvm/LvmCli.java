@@ -59,7 +59,7 @@ public final class LvmCli implements Lvm {
   @Override
   public void createLinear(String vgName, String name, long sizeBytes) {
     run(List.of("lvm", "lvcreate", "--yes", "--type", "linear", "-L", bytes(sizeBytes),
-        "-n", lvName(name), vg(vgName)), "create linear LV", vgName + "/" + name);
+        "-n", lvName(vgName, name), vg(vgName)), "create linear LV", vgName + "/" + name);
   }
 
   @Override
@@ -67,14 +67,14 @@ public final class LvmCli implements Lvm {
       boolean zeroing, long metadataSizeBytes) {
     run(List.of("lvm", "lvcreate", "--yes", "--type", "thin-pool", "-L", bytes(sizeBytes),
         "--chunksize", bytes(chunkSizeBytes), "--zero", zeroing ? "y" : "n",
-        "--poolmetadatasize", bytes(metadataSizeBytes), "-n", lvName(name), vg(vgName)),
+        "--poolmetadatasize", bytes(metadataSizeBytes), "-n", lvName(vgName, name), vg(vgName)),
         "create thin pool", vgName + "/" + name);
   }
 
   @Override
   public void createThin(String vgName, String poolName, String name, long virtualSizeBytes) {
     run(List.of("lvm", "lvcreate", "--yes", "--type", "thin", "-V", bytes(virtualSizeBytes),
-        "--thinpool", lvName(poolName), "-n", lvName(name), vg(vgName)),
+        "--thinpool", lvName(vgName, poolName), "-n", lvName(vgName, name), vg(vgName)),
         "create thin LV", vgName + "/" + name + " in pool " + poolName);
   }
 
@@ -84,7 +84,7 @@ public final class LvmCli implements Lvm {
       throw new IllegalArgumentException("read-ahead must not be negative: " + sectors);
     }
     run(List.of("lvm", "lvchange", "--readahead", Integer.toString(sectors),
-        vg(vgName) + "/" + lvName(name)), "set read-ahead of", vgName + "/" + name);
+        vg(vgName) + "/" + lvName(vgName, name)), "set read-ahead of", vgName + "/" + name);
   }
 
   @Override
@@ -92,7 +92,7 @@ public final class LvmCli implements Lvm {
     String subject = vgName + "/" + name;
     String lvs = query(List.of(vg(vgName)), "lvs", LV_FIELDS, "the logical volumes of " + vgName);
     LvmReport vgReport = new LvmReport(List.of(), parser.logicalVolumes(lvs), List.of());
-    LogicalVolume lv = vgReport.logicalVolume(vgName, lvName(name)).orElseThrow(() ->
+    LogicalVolume lv = vgReport.logicalVolume(vgName, lvName(vgName, name)).orElseThrow(() ->
         VirtTuneException.failed("Could not remove " + subject + ": the logical volume does not exist"));
     List<LogicalVolume> thins = vgReport.thinVolumesOf(lv);
     if (!thins.isEmpty()) {
@@ -136,9 +136,14 @@ public final class LvmCli implements Lvm {
     }
   }
 
-  private static String lvName(String name) {
+  private static String lvName(String vgName, String name) {
     if (!LvmNames.isValid(name)) {
-      throw VirtTuneException.usage("'" + name + "' is not a valid LVM logical volume name");
+      throw VirtTuneException.usage("'" + name + "' is not a valid LVM logical volume name (in volume group "
+          + vgName + ")");
+    }
+    if (vgName.length() + 1 + name.length() > LvmNames.MAX_QUALIFIED_LENGTH) {
+      throw VirtTuneException.usage("'" + vgName + "/" + name + "' is longer than the "
+          + LvmNames.MAX_QUALIFIED_LENGTH + " characters LVM accepts for VG/LV");
     }
     return name;
   }

@@ -9,6 +9,12 @@ public final class LvmNames {
   public static final int MAX_LENGTH = 127;
 
   /**
+   * The longest {@code VG/LV} lvcreate accepts, found in the lab with lvm2 2.03: it counts the two
+   * names plus three bytes and refuses 128 or more ("LV name ... length 128 is not supported").
+   */
+  public static final int MAX_QUALIFIED_LENGTH = 125;
+
+  /**
    * Derived names stay this short so that {@code /dev/mapper/VG-LV} (dashes doubled) plus LVM's
    * internal suffixes such as {@code _tdata} fit the kernel's 127-character device-mapper names.
    */

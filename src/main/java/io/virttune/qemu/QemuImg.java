@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Reads disk images' metadata through {@code qemu-img info}. */
+/** Reads disk images' metadata through {@code qemu-img info} and {@code qemu-img map}. */
 public final class QemuImg {
   // qemu-img names the file it could not open: the image itself or one of its backing files.
   private static final Pattern MISSING_FILE =
@@ -35,5 +35,14 @@ public final class QemuImg {
           : "Backing file " + file + " of image " + path + " does not exist");
     }
     return parser.parse(result.requireSuccess().stdout());
+  }
+
+  /**
+   * Where the image, flattened with its backing files, holds data. Without {@code -U}: it is read
+   * just before a conversion, when no guest may hold the image.
+   */
+  public AllocationMap map(String path) {
+    return AllocationMap.parse(runner.run(List.of("qemu-img", "map", "--output=json",
+        QemuPaths.safe(path))).requireSuccess().stdout());
   }
 }

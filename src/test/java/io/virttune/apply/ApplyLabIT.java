@@ -36,8 +36,8 @@ class ApplyLabIT {
   static void volumeGroup() {
     Lab.require();
     if (!Lab.sh("lvm", "vgs", "--noheadings", "-o", "vg_name").contains(VG)) {
-      Lab.sh("lvm", "pvcreate", "-q", "/dev/ubda");
-      Lab.sh("lvm", "vgcreate", "-q", "-s", "256M", VG, "/dev/ubda");
+      Lab.sh("lvm", "pvcreate", "-q", Lab.disk("pv3"));
+      Lab.sh("lvm", "vgcreate", "-q", "-s", "256M", VG, Lab.disk("pv3"));
     }
   }
 

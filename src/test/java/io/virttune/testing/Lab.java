@@ -1,43 +1,45 @@
 package io.virttune.testing;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.virttune.process.LocalProcessRunner;
+import java.util.Arrays;
 import java.util.List;
 
-/** For tests that run inside the lab (scripts/lab run): the guard, and running commands there. */
+/**
+ * The lab (scripts/lab run, see docs/lab.md) as lab tests see it: they fail, never skip, outside
+ * it, and find their disks by the names given to {@code --disk}.
+ */
 public final class Lab {
+  /** How scripts/test.sh starts the lab tests; the failure message tells a developer to do the same. */
+  public static final String RUN = "scripts/lab run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G"
+      + " --libvirtd -- "
+      + "mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test='*LabIT'";
+
   private Lab() {}
 
-  /** Fails, loudly, a lab test started anywhere but inside the lab. */
+  /** Fails the calling test unless it runs inside the lab, where it may create VGs on real disks. */
   public static void require() {
     if (!"1".equals(System.getenv("VTLAB"))) {
-      fail("this test needs the lab's real device-mapper and libvirtd: run it through scripts/test.sh"
-          + " (scripts/lab run ... -Dit.test='*LabIT'), not on the host");
+      fail("this lab test needs a real device-mapper kernel and runs only inside the lab "
+          + "(VTLAB=1); scripts/test.sh runs it, or by hand: " + RUN);
     }
   }
 
-  /** Runs a command, fails the test if it fails, and returns its stdout. */
+  /** The device of the lab disk given as {@code --disk NAME:SIZE}, e.g. {@code /dev/ubdb} for pv1. */
+  public static String disk(String name) {
+    require();
+    String disks = System.getenv().getOrDefault("VTLAB_DISKS", "");
+    return Arrays.stream(disks.split(" "))
+        .filter(entry -> entry.startsWith(name + "="))
+        .map(entry -> entry.substring(name.length() + 1))
+        .findFirst()
+        .orElseGet(() -> fail("the lab has no disk " + name + " (VTLAB_DISKS=\"" + disks
+            + "\"); start it as: " + RUN));
+  }
+
+  /** Runs a command of the test's own set-up inside the lab, failing the test if it fails. */
   public static String sh(String... argv) {
-    try {
-      Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
-      process.getOutputStream().close();
-      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int code = process.waitFor();
-      assertEquals(0, code, () -> String.join(" ", argv) + " failed:\n" + output);
-      return output;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException(e);
-    }
-  }
-
-  public static List<String> lines(String text) {
-    return text.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+    return new LocalProcessRunner().run(List.of(argv)).requireSuccess().stdout();
   }
 }

@@ -1,0 +1,59 @@
+package io.virttune.lvm;
+
+import io.virttune.VirtTuneException;
+import java.util.Locale;
+
+/**
+ * A thin pool's free data space, read fresh from LVM: checked before a conversion writes into
+ * the pool, and described when a write into it fails, since a full pool stalls or fails every
+ * thin volume in it, not only the one being written.
+ */
+public final class ThinPoolRoom {
+  private static final long MIB = 1L << 20;
+
+  private final Lvm lvm;
+  private final String vgName;
+  private final String poolName;
+
+  public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
+    this.lvm = lvm;
+    this.vgName = vgName;
+    this.poolName = poolName;
+  }
+
+  /** Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code purpose}. */
+  public void require(long bytes, String purpose) {
+    LogicalVolume pool = pool();
+    long free = pool.sizeBytes() - usedBytes(pool);
+    if (bytes > free) {
+      throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes)
+          + " in thin pool " + vgName + "/" + poolName + ", which has " + mib(free) + " free ("
+          + describe(pool) + "); extend the pool (lvextend) or choose another one");
+    }
+  }
+
+  /** The pool's size and usage, for a message about a write into it. */
+  public String state() {
+    return "thin pool " + vgName + "/" + poolName + ": " + describe(pool());
+  }
+
+  private LogicalVolume pool() {
+    return lvm.report().logicalVolume(vgName, poolName).filter(LogicalVolume::isThinPool)
+        .orElseThrow(() -> VirtTuneException.failed("Thin pool " + vgName + "/" + poolName
+            + " does not exist"));
+  }
+
+  private static long usedBytes(LogicalVolume pool) {
+    // lvs prints data_percent to two decimals: count the half-hundredth it may have rounded away.
+    return (long) Math.ceil(pool.sizeBytes() * (pool.dataPercent().orElse(0) + 0.005) / 100);
+  }
+
+  private static String describe(LogicalVolume pool) {
+    return String.format(Locale.ROOT, "%s, data %.2f%% used, metadata %.2f%% used",
+        mib(pool.sizeBytes()), pool.dataPercent().orElse(0), pool.metadataPercent().orElse(0));
+  }
+
+  private static String mib(long bytes) {
+    return (bytes + MIB - 1) / MIB + " MiB";
+  }
+}

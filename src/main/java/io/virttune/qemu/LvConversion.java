@@ -1,0 +1,115 @@
+package io.virttune.qemu;
+
+import io.virttune.VirtTuneException;
+import io.virttune.lvm.Sizes;
+import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.process.ProcessRunner;
+import java.util.function.DoubleConsumer;
+import java.util.function.Supplier;
+
+/**
+ * Copies an image into a new LV so that the whole LV, which LVM rounds up to whole extents, reads
+ * as the image followed by zeros, and proves it with {@code qemu-img compare} before returning.
+ *
+ * <p>What an LV holds before the copy decides how: a linear LV holds whatever its extents held
+ * before, so every byte of the image is written ({@link ConversionMethod#OVERWRITE_ALL}) and the
+ * tail beyond the image is zeroed. A fresh thin LV reads as zeros, so only data is written
+ * ({@link ConversionMethod#FRESH_THIN_VOLUME}); but in a pool that does not zero new chunks
+ * ({@code -Zn}) and has held other data, a partly written chunk keeps the old bytes in its
+ * unwritten part: another tenant's deleted data (shown in the lab). The verify catches that, and
+ * the copy is then redone in full, which writes zeros everywhere the image reads as zeros and
+ * provisions the whole LV, after checking that the pool has room for it (a full pool stalls every
+ * volume in it). Redoing it rather than refusing: the data are correct either way once verified,
+ * the guest's discards (discard='unmap') give the space back, and refusing would make a used
+ * {@code -Zn} pool, the recipe's fast profile, unusable for migrations.
+ */
+public final class LvConversion {
+  /** How a conversion reached a verified copy. */
+  public enum Outcome {
+    /** Only the image's data was written. */
+    WROTE_DATA,
+    /** The data-only copy did not verify (old data in a reused chunk), so every byte was rewritten. */
+    REWROTE_IN_FULL
+  }
+
+  private final QemuImg qemuImg;
+  private final QemuImgConvert convert;
+  private final QemuImgCompare compare;
+  private final BlockZeroing zeroing;
+
+  public LvConversion(ProcessRunner runner) {
+    this.qemuImg = new QemuImg(runner);
+    this.convert = new QemuImgConvert(runner);
+    this.compare = new QemuImgCompare(runner);
+    this.zeroing = new BlockZeroing(runner);
+  }
+
+  /** Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end. */
+  public Outcome intoLinear(String source, String format, String device, long deviceBytes,
+      DoubleConsumer progress) {
+    long imageBytes = imageBytes(source, deviceBytes, device);
+    copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, () -> "");
+    if (deviceBytes > imageBytes) {
+      zeroing.zero(device, imageBytes, deviceBytes - imageBytes);
+    }
+    verify(source, format, device, () -> "");
+    return Outcome.WROTE_DATA;
+  }
+
+  /**
+   * Copies into a thin LV created just now in the pool {@code room} describes, with chunks of
+   * {@code chunkBytes}. The pool's room for the data is the caller's pre-check
+   * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here.
+   */
+  public Outcome intoFreshThin(String source, String format, String device, long deviceBytes,
+      long chunkBytes, ThinPoolRoom room, DoubleConsumer progress) {
+    long imageBytes = imageBytes(source, deviceBytes, device);
+    copy(ConversionMethod.FRESH_THIN_VOLUME, source, format, device, progress, room::state);
+    // Unprovisioned chunks read as zeros; only the chunk the image ends in may hold old bytes.
+    long tailEnd = Math.min(Sizes.roundUp(imageBytes, chunkBytes), deviceBytes);
+    if (tailEnd > imageBytes) {
+      zeroing.zero(device, imageBytes, tailEnd - imageBytes);
+    }
+    if (compare.compare(source, format, device).identical()) {
+      return Outcome.WROTE_DATA;
+    }
+    room.require(imageBytes, "rewrite " + device + " in full after old data showed through "
+        + "chunks the copy wrote only in part");
+    copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, room::state);
+    verify(source, format, device, room::state);
+    return Outcome.REWROTE_IN_FULL;
+  }
+
+  private long imageBytes(String source, long deviceBytes, String device) {
+    long imageBytes = qemuImg.info(source).top().virtualSizeBytes();
+    if (imageBytes > deviceBytes) {
+      throw VirtTuneException.refused("Refusing to copy " + source + " (" + imageBytes
+          + " bytes) into " + device + ": the device has only " + deviceBytes + " bytes");
+    }
+    return imageBytes;
+  }
+
+  private void copy(ConversionMethod method, String source, String format, String device,
+      DoubleConsumer progress, Supplier<String> targetState) {
+    try {
+      convert.convert(method, source, format, device, progress);
+    } catch (VirtTuneException e) {
+      throw VirtTuneException.failed("Could not copy " + source + " into " + device + ": "
+          + e.getMessage() + also(targetState) + "; the source image was only read", e);
+    }
+  }
+
+  private void verify(String source, String format, String device, Supplier<String> targetState) {
+    Comparison result = compare.compare(source, format, device);
+    if (!result.identical()) {
+      throw VirtTuneException.failed("The copy of " + source + " in " + device
+          + " does not match it (qemu-img compare: " + result.detail() + ")" + also(targetState)
+          + "; the source image was only read");
+    }
+  }
+
+  private static String also(Supplier<String> targetState) {
+    String state = targetState.get();
+    return state.isEmpty() ? "" : "; " + state;
+  }
+}

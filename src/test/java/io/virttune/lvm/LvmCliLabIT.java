@@ -1,0 +1,152 @@
+package io.virttune.lvm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.process.LocalProcessRunner;
+import io.virttune.testing.Lab;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+/**
+ * Every {@link LvmCli} operation against the lab's real LVM and device-mapper (udev-less, like a
+ * minimal host): what it creates is read back through {@link LvmCli#report()}, and LVM's refusals
+ * come back as messages naming the volume.
+ */
+class LvmCliLabIT {
+  private static final long MIB = 1L << 20;
+  private static final long EXTENT = 256 * MIB;
+  private static final String VG = "vt_lab";
+
+  private static final LvmCli lvm = new LvmCli(new LocalProcessRunner());
+
+  @BeforeAll
+  static void volumeGroupOnPv0() {
+    lvm.createVolumeGroup(VG, List.of(Lab.disk("pv0")), EXTENT);
+  }
+
+  @Test
+  void volumeGroupHasTheChosenExtentSize() {
+    VolumeGroup vg = lvm.report().volumeGroup(VG).orElseThrow();
+    assertEquals(EXTENT, vg.extentSizeBytes());
+    assertEquals(1, vg.pvCount());
+    assertTrue(lvm.report().physicalVolumes().stream()
+        .anyMatch(pv -> pv.device().equals(Lab.disk("pv0")) && pv.vgName().equals(Optional.of(VG))));
+  }
+
+  @Test
+  void linearVolumeIsExtentRoundedWithReadAheadOffAndRemovable() {
+    lvm.createLinear(VG, "lin", 300 * MIB);
+    assertTrue(Files.exists(Path.of("/dev", VG, "lin")), "no device node /dev/" + VG + "/lin");
+    lvm.setReadAhead(VG, "lin", 0);
+
+    LogicalVolume lin = volume("lin");
+    assertEquals("linear", lin.segmentType());
+    assertEquals(Sizes.roundUp(300 * MIB, EXTENT), lin.sizeBytes());
+    assertEquals(OptionalLong.of(0), lin.readAheadBytes());
+
+    lvm.remove(VG, "lin");
+    assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "lin"));
+  }
+
+  @Test
+  void thinPoolWithLargeChunksNoZeroingAndItsThinVolume() {
+    lvm.createThinPool(VG, "pool", 1024 * MIB, 4 * MIB, false, 64 * MIB);
+    lvm.createThin(VG, "pool", "thin", 2048 * MIB);
+    lvm.setReadAhead(VG, "thin", 0);
+
+    LogicalVolume pool = volume("pool");
+    assertTrue(pool.isThinPool(), pool.toString());
+    assertEquals(1024 * MIB, pool.sizeBytes());
+    assertEquals(4 * MIB, pool.chunkSizeBytes());
+    assertEquals(Optional.of(false), pool.zeroing());
+    assertEquals(Sizes.roundUp(64 * MIB, EXTENT), pool.metadataSizeBytes());
+    LogicalVolume thin = volume("thin");
+    assertTrue(thin.isThin(), thin.toString());
+    assertEquals(Optional.of("pool"), thin.poolName());
+    assertEquals(2048 * MIB, thin.sizeBytes());
+    assertEquals(OptionalLong.of(0), thin.readAheadBytes());
+    assertEquals(List.of(thin), lvm.report().thinVolumesOf(pool));
+
+    VirtTuneException busy = assertThrows(VirtTuneException.class, () -> lvm.remove(VG, "pool"));
+    assertEquals(ExitCode.REFUSED, busy.exitCode());
+    lvm.remove(VG, "thin");
+    lvm.remove(VG, "pool");
+    assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "pool"));
+  }
+
+  @Test
+  void thinPoolZeroingOnIsReadBackAsOn() {
+    lvm.createThinPool(VG, "zeroing", 256 * MIB, 64 * 1024, true, 4 * MIB);
+    LogicalVolume pool = volume("zeroing");
+    assertEquals(Optional.of(true), pool.zeroing());
+    assertEquals(64 * 1024, pool.chunkSizeBytes());
+    lvm.remove(VG, "zeroing");
+  }
+
+  @Test
+  void insufficientFreeSpaceNamesTheVolume() {
+    assertFails("Could not create linear LV " + VG + "/huge: the volume group has too little free space",
+        () -> lvm.createLinear(VG, "huge", 64L << 30));
+  }
+
+  @Test
+  void existingNameNamesTheVolume() {
+    lvm.createLinear(VG, "twice", EXTENT);
+    try {
+      assertFails("Could not create linear LV " + VG + "/twice: the name already exists",
+          () -> lvm.createLinear(VG, "twice", EXTENT));
+    } finally {
+      lvm.remove(VG, "twice");
+    }
+  }
+
+  @Test
+  void missingVolumeGroupAndPoolAreNamed() {
+    assertFails("Could not create linear LV vt_missing/lv: the volume group does not exist",
+        () -> lvm.createLinear("vt_missing", "lv", EXTENT));
+    assertFails("Could not create thin LV " + VG + "/thin2 in pool nopool: the thin pool does not exist",
+        () -> lvm.createThin(VG, "nopool", "thin2", EXTENT));
+    assertFails("Could not remove " + VG + "/ghost: the logical volume does not exist",
+        () -> lvm.remove(VG, "ghost"));
+  }
+
+  @Test
+  void invalidNamesAreRefusedBeforeLvmRunsAndMatchLvmsOwnLimit() {
+    VirtTuneException invalid = assertThrows(VirtTuneException.class,
+        () -> lvm.createLinear(VG, "bad name", EXTENT));
+    assertEquals(ExitCode.USAGE, invalid.exitCode());
+    assertEquals("'bad name' is not a valid LVM logical volume name (in volume group " + VG + ")",
+        invalid.getMessage());
+
+    // LVM's own limit on VG/LV: the longest name passes, one character more is refused.
+    String longest = "l".repeat(LvmNames.MAX_QUALIFIED_LENGTH - VG.length() - 1);
+    lvm.createLinear(VG, longest, EXTENT);
+    lvm.remove(VG, longest);
+    VirtTuneException tooLong = assertThrows(VirtTuneException.class,
+        () -> lvm.createLinear(VG, longest + "l", EXTENT));
+    assertEquals(ExitCode.USAGE, tooLong.exitCode());
+    assertTrue(tooLong.getMessage().startsWith("'" + VG + "/" + longest + "l' is longer than"),
+        tooLong.getMessage());
+  }
+
+  private static LogicalVolume volume(String name) {
+    return lvm.report().logicalVolume(VG, name).orElseThrow(
+        () -> new AssertionError("lvs does not list " + VG + "/" + name));
+  }
+
+  private static void assertFails(String messageStart, Executable action) {
+    VirtTuneException e = assertThrows(VirtTuneException.class, action);
+    assertEquals(ExitCode.FAILED, e.exitCode());
+    assertTrue(e.getMessage().startsWith(messageStart), e.getMessage());
+  }
+}

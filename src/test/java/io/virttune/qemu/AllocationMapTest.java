@@ -1,0 +1,53 @@
+package io.virttune.qemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.virttune.VirtTuneException;
+import org.junit.jupiter.api.Test;
+
+class AllocationMapTest {
+  private static final long MIB = 1L << 20;
+
+  // qemu-img 7.2's map of a 1 GiB qcow2 after writes of 50 MiB at 0 and 500 MiB (split by qcow2).
+  private static final String MAP = """
+      [{ "start": 0, "length": 52428800, "depth": 0, "present": true, "zero": false, "data": true, "offset": 327680},
+      { "start": 52428800, "length": 471859200, "depth": 0, "present": false, "zero": true, "data": false},
+      { "start": 524288000, "length": 12582912, "depth": 0, "present": true, "zero": false, "data": true, "offset": 52756480},
+      { "start": 536870912, "length": 39845888, "depth": 0, "present": true, "zero": false, "data": true, "offset": 65404928},
+      { "start": 576716800, "length": 497025024, "depth": 0, "present": false, "zero": true, "data": false}]
+      """;
+
+  @Test
+  void readsVirtualSizeAndDataExtents() {
+    AllocationMap map = AllocationMap.parse(MAP);
+    assertEquals(1024 * MIB, map.virtualSizeBytes());
+    assertEquals(3, map.dataExtents().size());
+    assertEquals(100 * MIB, map.allocatedBytes());
+  }
+
+  @Test
+  void countsEveryChunkDataTouchesOnce() {
+    AllocationMap map = AllocationMap.parse(MAP);
+    // 0-50 MiB touches chunks 0..12, 500-550 MiB 125..137 (its two extents share chunk 128):
+    // 26 chunks, the 10.16% of 1 GiB that lvs showed in the lab.
+    assertEquals(26 * 4 * MIB, map.thinProvisionedBytes(4 * MIB));
+    assertEquals(100 * MIB, map.thinProvisionedBytes(MIB));
+  }
+
+  @Test
+  void countsTheChunkTheImageEndsInWhenItEndsInsideOne() {
+    String map = """
+        [{ "start": 0, "length": 1048576, "depth": 0, "present": true, "zero": false, "data": true},
+        { "start": 1048576, "length": 9437184, "depth": 0, "present": false, "zero": true, "data": false}]
+        """;
+    assertEquals(8 * MIB, AllocationMap.parse(map).thinProvisionedBytes(4 * MIB));
+    assertEquals(MIB, AllocationMap.parse(map).thinProvisionedBytes(MIB));
+  }
+
+  @Test
+  void refusesWhatIsNotAMap() {
+    assertThrows(VirtTuneException.class, () -> AllocationMap.parse("{\"start\": 0}"));
+    assertThrows(VirtTuneException.class, () -> AllocationMap.parse("qemu-img: error"));
+  }
+}
