@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.Lvm;
 import io.virttune.qemu.QemuImgCompare;
-import io.virttune.qemu.QemuImgConvert;
+import io.virttune.qemu.LvConversion;
 import java.time.Clock;
 import java.util.function.Supplier;
 
@@ -24,8 +24,8 @@ import java.util.function.Supplier;
  * @param lvmActions creates and changes LVs
  * @param lvmReads reads the host's LVM report
  * @param images reads images with qemu-img, for fingerprints and the in-use check
- * @param converter copies images into LVs
- * @param comparer verifies copies
+ * @param conversion copies images into LVs and verifies them
+ * @param comparer verifies copies made by an earlier, interrupted run
  * @param execute whether anything really changes
  */
 public record ApplyPorts(
@@ -34,7 +34,7 @@ public record ApplyPorts(
     Lvm lvmReads,
     HostFactsSource images,
     ImageLocks locks,
-    QemuImgConvert converter,
+    LvConversion conversion,
     QemuImgCompare comparer,
     StateDirectory state,
     Clock clock,
@@ -48,7 +48,7 @@ public record ApplyPorts(
     ProcessRunner real = new LocalProcessRunner();
     ProcessRunner acting = execute ? real : new PrintingRunner(real, dryRunLog);
     return new ApplyPorts(() -> LibvirtJavaDefinitions.open(uri), new LvmCli(acting), new LvmCli(real),
-        new LiveHost(real, true), new ImageLocks(real), new QemuImgConvert(acting), new QemuImgCompare(acting),
+        new LiveHost(real, true), new ImageLocks(real), new LvConversion(acting), new QemuImgCompare(acting),
         new StateDirectory(stateDir), Clock.systemUTC(), execute);
   }
 }

@@ -19,7 +19,8 @@ import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.plan.XmlDiff;
 import io.virttune.qemu.Comparison;
-import io.virttune.qemu.ConversionMethod;
+import io.virttune.qemu.LvConversion;
+import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.report.ProgressMeter;
 import io.virttune.report.ShellWords;
 import io.virttune.xml.DefinitionTransplant;
@@ -27,8 +28,10 @@ import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Applies one domain's plan: preflight, backup, then each step journaled before and after it
@@ -42,6 +45,7 @@ final class DomainMigration {
   private final boolean resume;
   private final PrintWriter log;
   private final boolean redrawProgress;
+  private final Set<String> verifiedInThisRun = new HashSet<>();
   private DomainJournal journal;
 
   DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, boolean resume, PrintWriter log,
@@ -128,7 +132,7 @@ final class DomainMigration {
       } else if (step instanceof SetReadAhead readAhead) {
         ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
       } else if (step instanceof ConvertImage convert) {
-        convert(convert, before.isPresent());
+        convert(convert, before.isPresent(), lvm);
       } else if (step instanceof VerifyCopy verify) {
         verify(verify);
       } else if (step instanceof DefineDomain) {
@@ -158,17 +162,30 @@ final class DomainMigration {
     }
   }
 
-  private void convert(ConvertImage convert, boolean interrupted) {
-    if (interrupted && convert.targetIsZero()) {
-      // A half-written thin LV no longer reads as zeros: start again from a fresh one.
-      CreateVolume create = creation(convert);
-      log.println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
-      ports.lvmActions().remove(create.vg(), create.name());
-      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+  private void convert(ConvertImage convert, boolean interrupted, LvmReport lvm) {
+    CreateVolume create = creation(convert);
+    ProgressMeter progress = new ProgressMeter(log, "  " + domain.name() + " " + convert.target(), redrawProgress);
+    LvConversion.Outcome outcome;
+    if (convert.targetIsZero()) {
+      if (interrupted) {
+        // A half-written thin LV no longer reads as zeros: start again from a fresh one.
+        log.println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
+        ports.lvmActions().remove(create.vg(), create.name());
+        ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+      }
+      long chunk = lvm.logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
+          .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
+      outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
+          create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
+    } else {
+      outcome = ports.conversion().intoLinear(convert.source(), convert.sourceFormat(), convert.target(),
+          create.sizeBytes(), progress);
     }
-    ConversionMethod method = convert.targetIsZero() ? ConversionMethod.FRESH_THIN_VOLUME : ConversionMethod.OVERWRITE_ALL;
-    ports.converter().convert(method, convert.source(), convert.sourceFormat(), convert.target(),
-        new ProgressMeter(log, "  " + domain.name() + " " + convert.target(), redrawProgress));
+    verifiedInThisRun.add(convert.target());
+    if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
+      log.println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
+          + " rewrote " + convert.target() + " in full; verified");
+    }
   }
 
   private CreateVolume creation(ConvertImage convert) {
@@ -178,7 +195,12 @@ final class DomainMigration {
         .orElseThrow(() -> new IllegalStateException("no volume step for " + convert.target()));
   }
 
+  /** The copy verifies itself; a copy made by an interrupted earlier run is compared again. */
   private void verify(VerifyCopy verify) {
+    if (verifiedInThisRun.contains(verify.target())) {
+      log.println("  verified by the copy (qemu-img compare)");
+      return;
+    }
     Comparison comparison = ports.comparer().compare(verify.source(), verify.sourceFormat(), verify.target());
     if (!comparison.identical()) {
       throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "

@@ -9,11 +9,12 @@ import java.util.function.Consumer;
 
 /**
  * The dry run's runner: prints each command that would change the host as a shell line an
- * operator could paste, and runs nothing of it. LVM's reports only read, and the adapters check
- * what they act on through them, so those run for real.
+ * operator could paste, and runs nothing of it. Commands that only read (LVM's reports, qemu-img
+ * info and map) run for real: the adapters check what they act on through them.
  */
 final class PrintingRunner implements ProcessRunner {
-  private static final Set<String> LVM_REPORTS = Set.of("vgs", "lvs", "pvs");
+  private static final Set<List<String>> READS = Set.of(List.of("lvm", "vgs"), List.of("lvm", "lvs"),
+      List.of("lvm", "pvs"), List.of("qemu-img", "info"), List.of("qemu-img", "map"));
 
   private final ProcessRunner reads;
   private final Consumer<String> out;
@@ -25,7 +26,7 @@ final class PrintingRunner implements ProcessRunner {
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-    if (argv.size() > 1 && argv.get(0).equals("lvm") && LVM_REPORTS.contains(argv.get(1))) {
+    if (argv.size() > 1 && READS.contains(argv.subList(0, 2))) {
       return reads.run(argv, stdoutLines);
     }
     out.accept("$ " + String.join(" ", argv.stream().map(ShellWords::argument).toList()));

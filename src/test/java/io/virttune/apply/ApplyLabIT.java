@@ -163,7 +163,7 @@ class ApplyLabIT {
 
   @Test
   void killedMidConversionThenResumedFinishesWithTheSourceUntouched() throws Exception {
-    LabGuest vm = twoDiskGuest("vt-e2e-kill", "3G");
+    LabGuest vm = twoDiskGuest("vt-e2e-kill", "2G");
     String sourcesBefore = sources();
     Path plan = plan(vm.name());
 
