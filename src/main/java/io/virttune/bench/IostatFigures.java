@@ -27,6 +27,14 @@ public record IostatFigures(String device, double seconds, double readsPerSecond
         (b.weightedMs() - a.weightedMs()) / ms, Math.min(100, (b.msDoingIo() - a.msDoingIo()) * 100 / ms));
   }
 
+  /** iostat -x's columns in one line: {@code dm-0: r/s 0.0, w/s 1.1, ..., %util 0.0}. */
+  public String describe() {
+    return device + ": r/s " + Figures.format(readsPerSecond) + ", w/s " + Figures.format(writesPerSecond)
+        + ", rkB/s " + Figures.format(readKBPerSecond) + ", wkB/s " + Figures.format(writeKBPerSecond)
+        + ", await " + Figures.format(awaitMs) + " ms, aqu-sz " + Figures.format(queueSize)
+        + ", %util " + Figures.format(utilPercent);
+  }
+
   private static double perRequest(long ms, long requests) {
     return requests == 0 ? 0 : (double) ms / requests;
   }

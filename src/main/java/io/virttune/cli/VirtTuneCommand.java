@@ -8,5 +8,5 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Makes the disks of KVM/libvirt virtual machines fast, safely.",
-    subcommands = {InspectCommand.class, PlanCommand.class, picocli.CommandLine.HelpCommand.class})
+    subcommands = {InspectCommand.class, PlanCommand.class, BenchCommand.class, picocli.CommandLine.HelpCommand.class})
 public final class VirtTuneCommand {}
