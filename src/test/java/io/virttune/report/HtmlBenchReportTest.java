@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.bench.BenchComparison;
 import io.virttune.bench.BenchStore;
+import io.virttune.bench.Direction;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class HtmlBenchReportTest {
 
   @Test
   void statesTheAveragesAndEveryLoss() {
-    assertTrue(html.contains("Average IOPS change: reads <b>" + comparison.meanIopsChange(io.virttune.bench.Direction.READ)
+    assertTrue(html.contains("Average IOPS change: reads <b>" + comparison.meanIopsChange(Direction.READ)
         + "</b>"), html);
     for (String loss : comparison.losses()) {
       assertTrue(html.contains("<li class=\"loss\">" + Html.escape(loss) + "</li>"), loss);
