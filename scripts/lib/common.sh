@@ -33,7 +33,7 @@ BUILD_PACKAGES=(openjdk-17-jdk-headless maven libvirt0)
 TEST_PACKAGES=(
   "${BUILD_PACKAGES[@]}" libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients
   qemu-system-x86 qemu-utils lvm2 user-mode-linux kmod virtinst fio busybox-static
-  qemu-guest-agent cpio udev ansible-core
+  qemu-guest-agent cpio udev ansible-core chromium
 )
 
 # Builds target/virt-tune.jar unless it is newer than every source file.

@@ -11,8 +11,11 @@ import org.libvirt.LibvirtException;
 import org.libvirt.StorageVol;
 import org.libvirt.StorageVolInfo;
 
-/** {@link LibvirtConnection} over libvirt-java, opened read-only: inspecting never needs more. */
-public final class LibvirtJavaConnection implements LibvirtConnection {
+/**
+ * {@link LibvirtConnection} and {@link LiveDomains} over libvirt-java: read-only for inspecting,
+ * read-write where the guest agent is used (libvirt refuses agent commands on read-only links).
+ */
+public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomains {
   private final String uri;
   private final Connect connect;
 
@@ -23,9 +26,18 @@ public final class LibvirtJavaConnection implements LibvirtConnection {
 
   /** Opens a read-only connection, or fails with a message that names the URI and the cause. */
   public static LibvirtJavaConnection openReadOnly(String uri) {
+    return open(uri, true);
+  }
+
+  /** Opens a read-write connection (guest agent commands need one); fails as {@link #openReadOnly} does. */
+  public static LibvirtJavaConnection openReadWrite(String uri) {
+    return open(uri, false);
+  }
+
+  private static LibvirtJavaConnection open(String uri, boolean readOnly) {
     LibvirtCalls.silenceDefaultErrorPrinting();
     try {
-      return new LibvirtJavaConnection(uri, new Connect(uri, true));
+      return new LibvirtJavaConnection(uri, new Connect(uri, readOnly));
     } catch (LibvirtException e) {
       throw VirtTuneException.failed(
           "cannot connect to libvirt at '" + uri + "': " + LibvirtCalls.message(e)
@@ -104,6 +116,37 @@ public final class LibvirtJavaConnection implements LibvirtConnection {
       }
       throw VirtTuneException.failed(
           "cannot look up the storage volume '" + path + "' on " + uri + ": " + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
+  public DomainState state(String domain) {
+    return LibvirtCalls.state(call("read the state of domain '" + domain + "'", () -> lookup(domain).getInfo().state));
+  }
+
+  @Override
+  public String liveXml(String domain) {
+    return call("read the live definition of domain '" + domain + "'", () -> lookup(domain).getXMLDesc(0));
+  }
+
+  @Override
+  public String qemuAgentCommand(String domain, String json, int timeoutSeconds) {
+    Domain found = call("look up domain '" + domain + "'", () -> lookup(domain));
+    try {
+      return found.qemuAgentCommand(json, timeoutSeconds, 0);
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("guest agent of domain '" + domain + "': " + LibvirtCalls.message(e), e);
+    }
+  }
+
+  private Domain lookup(String domain) throws LibvirtException {
+    try {
+      return connect.domainLookupByName(domain);
+    } catch (LibvirtException e) {
+      if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
+        throw VirtTuneException.failed("no domain named '" + domain + "' on " + uri, e);
+      }
+      throw e;
     }
   }
 

@@ -1,0 +1,85 @@
+package io.virttune.bench;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LiveDomains;
+import io.virttune.xml.DiskView;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Runs one benchmark: checks the domain is running with an agent that answers and fio present,
+ * runs fio in the guest while sampling the host's counters, optionally the host ceiling, and
+ * returns the result (storing is the caller's).
+ */
+public final class BenchRunner {
+  private final LiveDomains live;
+  private final HostCounters host;
+  private final HostCeiling ceiling;
+  private final Duration pollInterval;
+  private final Clock clock;
+  private final Consumer<String> log;
+
+  public BenchRunner(LiveDomains live, HostCounters host, HostCeiling ceiling, Duration pollInterval, Clock clock,
+      Consumer<String> log) {
+    this.live = live;
+    this.host = host;
+    this.ceiling = ceiling;
+    this.pollInterval = pollInterval;
+    this.clock = clock;
+    this.log = log;
+  }
+
+  public BenchResult run(BenchRequest request) {
+    String domain = request.domain();
+    BenchSettings settings = request.settings();
+    DomainState state = live.state(domain);
+    if (state != DomainState.RUNNING) {
+      throw VirtTuneException.failed("domain '" + domain + "' is " + state.label()
+          + "; bench measures a running guest: start it first");
+    }
+    BenchedDomain benched = new BenchedDomain(domain, live.liveXml(domain));
+    if (!benched.hasAgentChannel()) {
+      throw VirtTuneException.failed("domain '" + domain + "' has no QEMU guest agent channel; add <channel"
+          + " type='unix'><target type='virtio' name='" + BenchedDomain.AGENT_CHANNEL + "'/></channel> to its"
+          + " <devices> (virsh edit), restart it, and run qemu-guest-agent in the guest");
+    }
+    DiskFingerprint disk = DiskFingerprint.of(measuredDisk(benched, request));
+    GuestAgent agent = new GuestAgent(live, domain, pollInterval);
+    agent.ping();
+    GuestFio fio = new GuestFio(agent, domain, settings.fioPath(), log);
+    String version = fio.version();
+    FioRun run = FioRun.of(FioJobFile.bundled(), settings);
+    Optional<String> device = host.device(disk);
+    String time = clock.instant().toString();
+    log.accept("bench: " + domain + " [" + request.label() + "] " + run.jobs() + " profiles with " + version
+        + " on " + settings.target().path() + "; disk " + disk.describe());
+    DiskStatsSample before = device.isPresent() ? host.sample() : null;
+    FioReport report = fio.run(run, settings.target(), settings.timeoutSeconds(run.jobs()));
+    IostatFigures figures = device.map(name -> IostatFigures.between(before, host.sample(), name)).orElse(null);
+    String unavailable = device.isPresent() ? null
+        : "no host block device found under " + disk.sourceType() + " source '" + disk.source() + "'";
+    HostView hostView = new HostView(figures, unavailable,
+        request.hostCeiling() == null ? null : ceiling.run(run, request.hostCeiling()), request.hostCeiling());
+    return new BenchResult(BenchResult.SCHEMA, domain, request.label(), time, disk,
+        settings.profileSet().name().toLowerCase(java.util.Locale.ROOT), settings.sizeBytes(),
+        settings.runtimeSeconds(), settings.loops(), settings.target().path(), settings.target().device(),
+        report.fioVersion(), report.profiles(), hostView);
+  }
+
+  /** The scratch device's own disk when fio writes a whole device; refuses a device the domain does not have. */
+  private static DiskView measuredDisk(BenchedDomain benched, BenchRequest request) {
+    BenchTarget target = request.settings().target();
+    if (!target.device()) {
+      return benched.disk(request.diskTarget());
+    }
+    String name = target.path().substring(target.path().lastIndexOf('/') + 1);
+    if (request.diskTarget() != null && !request.diskTarget().equals(name)) {
+      throw VirtTuneException.usage("--disk " + request.diskTarget() + " and --device " + target.path()
+          + " name different disks");
+    }
+    return benched.disk(name);
+  }
+}

@@ -1,0 +1,82 @@
+package io.virttune.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.virttune.VirtTuneException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** Bench results on disk: {@code STATE_DIR/DOMAIN/LABEL.json}, one file per label, replaced atomically. */
+public final class BenchStore {
+  public static final Path DEFAULT_DIR = Path.of("/var/lib/virt-tune/bench");
+  private static final Pattern LABEL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path root;
+
+  public BenchStore(Path root) {
+    this.root = root;
+  }
+
+  /** Labels name files, so they are kept to letters, digits, '.', '_' and '-'. */
+  public static void requireValidLabel(String label) {
+    if (!LABEL.matcher(label).matches()) {
+      throw VirtTuneException.usage("label '" + label + "' must be 1-64 letters, digits, '.', '_' or '-',"
+          + " starting with a letter or digit");
+    }
+  }
+
+  public Path write(BenchResult result) {
+    requireValidLabel(result.label());
+    Path file = file(result.domain(), result.label());
+    try {
+      Files.createDirectories(file.getParent());
+      Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
+      JSON.writeValue(temporary.toFile(), result);
+      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return file;
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot store the result in " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  public BenchResult read(String domain, String label) {
+    requireValidLabel(label);
+    Path file = file(domain, label);
+    try {
+      return JSON.readValue(Files.readString(file), BenchResult.class);
+    } catch (NoSuchFileException e) {
+      throw VirtTuneException.failed("no bench result '" + label + "' for domain '" + domain + "' in " + root
+          + " (stored labels: " + String.join(", ", labels(domain)) + ")", e);
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot read " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The labels stored for a domain, sorted; "none" when there are none. */
+  List<String> labels(String domain) {
+    try (Stream<Path> files = Files.list(domainDir(domain))) {
+      List<String> labels = files.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".json"))
+          .map(n -> n.substring(0, n.length() - ".json".length())).sorted().toList();
+      return labels.isEmpty() ? List.of("none") : labels;
+    } catch (IOException e) {
+      return List.of("none");
+    }
+  }
+
+  private Path file(String domain, String label) {
+    return domainDir(domain).resolve(label + ".json");
+  }
+
+  /** Domain names may hold '/' and a leading dot; neither may escape the state directory. */
+  private Path domainDir(String domain) {
+    String safe = domain.replace('/', '_');
+    return root.resolve(safe.startsWith(".") ? "_" + safe : safe);
+  }
+}

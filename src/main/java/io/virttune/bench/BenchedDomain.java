@@ -1,0 +1,41 @@
+package io.virttune.bench;
+
+import io.virttune.VirtTuneException;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import java.util.List;
+import org.jdom2.Element;
+
+/** A running domain's live definition, read for what bench needs: its agent channel and the disk measured. */
+public final class BenchedDomain {
+  static final String AGENT_CHANNEL = "org.qemu.guest_agent.0";
+
+  private final String name;
+  private final DomainXml xml;
+
+  public BenchedDomain(String name, String liveXml) {
+    this.name = name;
+    this.xml = DomainXml.parse(liveXml, "domain '" + name + "'");
+  }
+
+  /** A {@code <channel>} whose virtio target is the QEMU guest agent's port. */
+  public boolean hasAgentChannel() {
+    Element devices = xml.document().getRootElement().getChild("devices");
+    return devices != null && devices.getChildren("channel").stream()
+        .map(channel -> channel.getChild("target"))
+        .anyMatch(target -> target != null && "virtio".equals(target.getAttributeValue("type"))
+            && AGENT_CHANNEL.equals(target.getAttributeValue("name")));
+  }
+
+  /** The disk with this target name, or the first disk (not CD-ROM) when target is null. */
+  public DiskView disk(String target) {
+    List<DiskView> disks = xml.disks().stream().filter(d -> d.device().equals("disk")).toList();
+    if (target == null) {
+      return disks.stream().findFirst().orElseThrow(() -> VirtTuneException.failed(
+          "domain '" + name + "' has no disk to measure"));
+    }
+    return disks.stream().filter(d -> d.targetDev().equals(target)).findFirst().orElseThrow(() ->
+        VirtTuneException.usage("domain '" + name + "' has no disk with target '" + target + "' (its disks: "
+            + String.join(", ", disks.stream().map(DiskView::targetDev).toList()) + ")"));
+  }
+}

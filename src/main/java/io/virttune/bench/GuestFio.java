@@ -1,0 +1,71 @@
+package io.virttune.bench;
+
+import io.virttune.VirtTuneException;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** fio inside a guest: checks it is there, runs a {@link FioRun} with the job file on stdin, removes the scratch file. */
+public final class GuestFio {
+  private final GuestAgent agent;
+  private final String domain;
+  private final String fioPath;
+  private final Consumer<String> log;
+
+  public GuestFio(GuestAgent agent, String domain, String fioPath, Consumer<String> log) {
+    this.agent = agent;
+    this.domain = domain;
+    this.fioPath = fioPath;
+    this.log = log;
+  }
+
+  /** fio's version in the guest, or a failure that says fio is missing and what to do. */
+  public String version() {
+    ExecStatus status;
+    try {
+      status = agent.run(fioPath, List.of("--version"), List.of(), null, Duration.ofSeconds(60));
+    } catch (VirtTuneException e) {
+      throw missing(e.getMessage());
+    }
+    if (status.exitCode() != 0) {
+      throw missing("'" + fioPath + " --version' exited with " + status.exitCode() + ": " + status.err().strip());
+    }
+    return status.out().strip();
+  }
+
+  private VirtTuneException missing(String why) {
+    return VirtTuneException.failed("no fio at '" + fioPath + "' in domain '" + domain + "': " + why
+        + " (install fio in the guest, or give its path with --fio)");
+  }
+
+  /** Runs the benchmark and parses fio's report; the scratch file is removed whatever happens. */
+  public FioReport run(FioRun run, BenchTarget target, int timeoutSeconds) {
+    ExecStatus status;
+    try {
+      status = agent.run(fioPath, run.arguments("-"), run.environment(), run.jobFile(),
+          Duration.ofSeconds(timeoutSeconds));
+    } finally {
+      if (!target.device()) {
+        removeScratchFile(target.path());
+      }
+    }
+    if (status.exitCode() != 0) {
+      throw VirtTuneException.failed("fio failed in domain '" + domain + "' with exit code " + status.exitCode()
+          + " on " + target.path() + ": " + firstLines(status.err()));
+    }
+    return FioReport.parse(status.out(), "in domain '" + domain + "'");
+  }
+
+  private void removeScratchFile(String path) {
+    ExecStatus removed = agent.run("rm", List.of("-f", "--", path), List.of(), null, Duration.ofSeconds(60));
+    if (removed.exitCode() != 0) {
+      log.accept("warning: could not remove the scratch file " + path + " in domain '" + domain + "': "
+          + removed.err().strip());
+    }
+  }
+
+  private static String firstLines(String text) {
+    List<String> lines = text.strip().lines().limit(5).toList();
+    return lines.isEmpty() ? "(no error output)" : String.join("\n", lines);
+  }
+}

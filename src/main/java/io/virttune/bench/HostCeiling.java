@@ -1,0 +1,59 @@
+package io.virttune.bench;
+
+import io.virttune.VirtTuneException;
+import io.virttune.process.ProcessRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * fio on the host with the guest's profiles, on a scratch file or a scratch block device (an LV):
+ * the ceiling the guest is measured against. A file it creates is removed afterwards.
+ */
+public final class HostCeiling {
+  private final ProcessRunner runner;
+
+  public HostCeiling(ProcessRunner runner) {
+    this.runner = runner;
+  }
+
+  /** The argv: {@code env VT_...=... fio OPTIONS JOBFILE}, so no shell is involved. */
+  static List<String> argv(FioRun run, Path jobFile) {
+    List<String> argv = new ArrayList<>(List.of("env"));
+    argv.addAll(run.environment());
+    argv.add("fio");
+    argv.addAll(run.arguments(jobFile.toString()));
+    return argv;
+  }
+
+  public List<ProfileResult> run(FioRun run, String target) {
+    Path targetPath = Path.of(target);
+    boolean created = !Files.exists(targetPath);
+    Path jobFile = null;
+    try {
+      jobFile = Files.createTempFile("virt-tune-bench-", ".fio");
+      Files.writeString(jobFile, run.jobFile());
+      String report = runner.run(argv(run.withTarget(target), jobFile)).requireSuccess().stdout();
+      return FioReport.parse(report, "on the host (" + target + ")").profiles();
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot write fio's job file for the host ceiling: " + e.getMessage(), e);
+    } finally {
+      delete(jobFile);
+      if (created) {
+        delete(targetPath);
+      }
+    }
+  }
+
+  private static void delete(Path file) {
+    try {
+      if (file != null) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot remove " + file + ": " + e.getMessage(), e);
+    }
+  }
+}

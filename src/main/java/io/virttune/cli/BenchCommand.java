@@ -1,0 +1,199 @@
+package io.virttune.cli;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.bench.BenchRequest;
+import io.virttune.bench.BenchResult;
+import io.virttune.bench.BenchRunner;
+import io.virttune.bench.BenchSettings;
+import io.virttune.bench.BenchStore;
+import io.virttune.bench.BenchTarget;
+import io.virttune.bench.Direction;
+import io.virttune.bench.Figures;
+import io.virttune.bench.HostCeiling;
+import io.virttune.bench.HostCounters;
+import io.virttune.bench.DiskFingerprint;
+import io.virttune.bench.DiskStatsSample;
+import io.virttune.bench.ProcHostCounters;
+import io.virttune.bench.ProfileResult;
+import io.virttune.bench.ProfileSet;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.libvirt.LiveDomains;
+import io.virttune.process.LocalProcessRunner;
+import io.virttune.report.TextTable;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code virt-tune bench}: fio in a running guest through its agent, host counters beside it, the result stored. */
+@Command(
+    name = "bench",
+    mixinStandardHelpOptions = true,
+    subcommands = BenchCompareCommand.class,
+    description = {
+      "Benchmark a running guest's disk with fio through the QEMU guest agent (CrystalDiskMark's profiles and"
+          + " a 75/25 random mix), with the host device's iostat -x figures over the run, and store the result"
+          + " under --state-dir as DOMAIN/LABEL.json. Compare two labels with 'bench compare'.",
+      "Writes only a scratch file in the guest (removed afterwards), or with --destructive a whole scratch device.",
+      "Exit status 0 stored, 1 failed (no agent channel, agent not answering, no fio, fio failing), 2 usage,"
+          + " 3 refused."
+    })
+public final class BenchCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin ConnectionOptions connection;
+
+  // DOMAIN and --label are checked in call(), not declared required: picocli would demand them of
+  // 'bench compare' too.
+  @Parameters(index = "0", arity = "0..1", paramLabel = "DOMAIN", description = "the running domain to measure")
+  String domain;
+
+  @Option(names = "--label", paramLabel = "LABEL", description = "name of this run, e.g. before (required)")
+  String label;
+
+  @Option(names = "--quick", description = "only SEQ1M Q8T1 and RND4K Q32T1, read and write; 64 MiB, 5 s, 1 loop")
+  boolean quick;
+
+  @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "bytes each job covers (default: 1G, or 64M with --quick)")
+  Long size;
+
+  @Option(names = "--runtime", paramLabel = "SECONDS", description = "at most this long per job (default: 30, or 5)")
+  Integer runtime;
+
+  @Option(names = "--loops", paramLabel = "N", description = "passes over SIZE per job (default: 5, or 1)")
+  Integer loops;
+
+  @Option(names = "--file", paramLabel = "PATH", description = "scratch file in the guest (default: "
+      + BenchTarget.DEFAULT_FILE + "); on a filesystem that supports O_DIRECT")
+  String file;
+
+  @Option(names = "--device", paramLabel = "/dev/vdX",
+      description = "bench a whole scratch disk of the guest instead (needs --destructive: its data is overwritten)")
+  String device;
+
+  @Option(names = "--destructive", description = "allow --device to overwrite the disk")
+  boolean destructive;
+
+  @Option(names = "--disk", paramLabel = "TARGET",
+      description = "the domain disk (target name, e.g. vda) whose configuration and host device are recorded"
+          + " (default: --device's, else the first disk)")
+  String disk;
+
+  @Option(names = "--fio", paramLabel = "PATH", description = "fio in the guest (default: fio, found on its PATH)")
+  String fio = "fio";
+
+  @Option(names = "--host-ceiling", paramLabel = "PATH",
+      description = "also run the profiles with fio on the host on this scratch file (removed afterwards) or, with"
+          + " --destructive, scratch block device: the ceiling to compare the guest with")
+  String hostCeiling;
+
+  @Option(names = "--state-dir", paramLabel = "DIR", description = "where results are stored (default: "
+      + "/var/lib/virt-tune/bench)")
+  Path stateDir = BenchStore.DEFAULT_DIR;
+
+  @Override
+  public Integer call() {
+    if (domain == null || label == null) {
+      throw VirtTuneException.usage("bench needs a DOMAIN and --label LABEL (or: bench compare DOMAIN BEFORE AFTER)");
+    }
+    BenchStore.requireValidLabel(label);
+    BenchSettings settings = settings();
+    requireSafeHostCeiling();
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    HostCounters host = ConnectionOptions.isLocalHypervisor(connection.uri()) ? new ProcHostCounters() : new RemoteHost();
+    BenchResult result;
+    try (LiveDomains live = LibvirtJavaConnection.openReadWrite(connection.uri())) {
+      BenchRunner runner = new BenchRunner(live, host, new HostCeiling(new LocalProcessRunner()), Duration.ofSeconds(1),
+          Clock.systemUTC(), line -> {
+            err.println(line);
+            err.flush();
+          });
+      result = runner.run(new BenchRequest(domain, label, settings, disk, hostCeiling));
+    }
+    Path stored = new BenchStore(stateDir).write(result);
+    print(out, result);
+    out.println("Stored " + stored);
+    out.flush();
+    return ExitCode.OK.code();
+  }
+
+  private BenchSettings settings() {
+    if (device != null && file != null) {
+      throw VirtTuneException.usage("give --file or --device, not both");
+    }
+    if (device != null && !destructive) {
+      throw VirtTuneException.refused("--device " + device + " overwrites that disk of domain '" + domain
+          + "'; if it is a scratch disk holding no data, add --destructive");
+    }
+    if (device != null && !device.startsWith("/dev/")) {
+      throw VirtTuneException.usage("--device takes a guest device path like /dev/vdb, got '" + device + "'");
+    }
+    if ((runtime != null && runtime < 1) || (loops != null && loops < 1)) {
+      throw VirtTuneException.usage("--runtime and --loops must be at least 1");
+    }
+    ProfileSet set = quick ? ProfileSet.QUICK : ProfileSet.FULL;
+    BenchTarget target = device != null ? BenchTarget.scratchDevice(device)
+        : BenchTarget.scratchFile(file == null ? BenchTarget.DEFAULT_FILE : file);
+    return new BenchSettings(set, size == null ? set.sizeBytes() : size, runtime == null ? set.runtimeSeconds() : runtime,
+        loops == null ? set.loops() : loops, target, fio);
+  }
+
+  private void requireSafeHostCeiling() {
+    if (destructive && device == null && hostCeiling == null) {
+      throw VirtTuneException.usage("--destructive only goes with --device or a block device --host-ceiling");
+    }
+    if (hostCeiling != null && Files.isDirectory(Path.of(hostCeiling))) {
+      throw VirtTuneException.usage("--host-ceiling takes a file or block device, not a directory: " + hostCeiling);
+    }
+    boolean block = hostCeiling != null && Files.exists(Path.of(hostCeiling)) && !Files.isRegularFile(Path.of(hostCeiling));
+    if (block && !destructive) {
+      throw VirtTuneException.refused("--host-ceiling " + hostCeiling + " is a device and would be overwritten;"
+          + " if it is a scratch LV holding no data, add --destructive");
+    }
+    if (hostCeiling != null && Files.isRegularFile(Path.of(hostCeiling))) {
+      throw VirtTuneException.refused("--host-ceiling " + hostCeiling + " exists; give a path fio may create"
+          + " and remove");
+    }
+  }
+
+  private static void print(PrintWriter out, BenchResult result) {
+    out.println("Domain " + result.domain() + " [" + result.label() + "] " + result.time());
+    out.println("  disk " + result.disk().describe());
+    TextTable table = new TextTable("profile", "direction", "IOPS", "MB/s", "mean lat us", "p99 lat us");
+    for (ProfileResult profile : result.profiles()) {
+      for (Direction direction : Direction.values()) {
+        Optional.ofNullable(profile.direction(direction)).ifPresent(m -> table.row(profile.name(), direction.label(),
+            Figures.format(m.iops()), Figures.format(m.megabytesPerSecond()), Figures.format(m.meanLatencyMicros()),
+            Figures.format(m.p99LatencyMicros())));
+      }
+    }
+    table.render("  ").forEach(out::println);
+    out.println("  host " + (result.host().device() == null ? "counters: " + result.host().unavailable()
+        : result.host().device().describe()));
+  }
+
+  /** A remote hypervisor: its /proc is not this machine's, so there are no host counters to read here. */
+  private static final class RemoteHost implements HostCounters {
+    @Override
+    public Optional<String> device(DiskFingerprint disk) {
+      return Optional.empty();
+    }
+
+    @Override
+    public DiskStatsSample sample() {
+      throw new IllegalStateException("a remote host is never sampled");
+    }
+  }
+}

@@ -1,0 +1,26 @@
+package io.virttune.libvirt;
+
+/**
+ * The running side of libvirt that bench needs: a domain's state and live definition, and its
+ * QEMU guest agent. Kept apart from {@link LibvirtConnection}, which only reads definitions.
+ */
+public interface LiveDomains extends AutoCloseable {
+
+  /** The URI this connection was opened with, for messages. */
+  String uri();
+
+  /** The domain's run state; fails with a clear message when no such domain exists. */
+  DomainState state(String domain);
+
+  /** The live definition of a running domain (what QEMU was started with). */
+  String liveXml(String domain);
+
+  /**
+   * Sends one QMP command to the guest agent and returns its raw JSON reply, or fails with
+   * libvirt's message (agent not connected, command refused by the agent, timeout).
+   */
+  String qemuAgentCommand(String domain, String json, int timeoutSeconds);
+
+  @Override
+  void close();
+}

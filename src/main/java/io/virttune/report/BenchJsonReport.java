@@ -1,0 +1,63 @@
+package io.virttune.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.virttune.bench.BenchComparison;
+import io.virttune.bench.BenchResult;
+import io.virttune.bench.Change;
+import io.virttune.bench.Direction;
+import io.virttune.bench.ProfileChange;
+
+/** The comparison as JSON (schema virt-tune/bench-compare v1): both sides' configurations, every change, the losses. */
+public final class BenchJsonReport {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private BenchJsonReport() {}
+
+  public static String render(BenchComparison comparison) {
+    ObjectNode root = JSON.createObjectNode().put("schema", "virt-tune/bench-compare v1")
+        .put("domain", comparison.before().domain());
+    side(root.putObject("before"), comparison.before());
+    side(root.putObject("after"), comparison.after());
+    ArrayNode changes = root.putArray("changes");
+    for (ProfileChange change : comparison.changes()) {
+      ObjectNode node = changes.addObject().put("profile", change.profile())
+          .put("direction", change.direction().label());
+      metric(node.putObject("iops"), change.iops());
+      metric(node.putObject("megabytesPerSecond"), change.megabytesPerSecond());
+      metric(node.putObject("meanLatencyMicros"), change.meanLatencyMicros());
+      metric(node.putObject("p99LatencyMicros"), change.p99LatencyMicros());
+    }
+    ObjectNode average = root.putObject("meanIopsChangePercent");
+    for (Direction direction : Direction.values()) {
+      comparison.meanIopsPercent(direction).ifPresentOrElse(p -> average.put(direction.label(), p),
+          () -> average.putNull(direction.label()));
+    }
+    comparison.losses().forEach(root.putArray("losses")::add);
+    comparison.unmatched().forEach(root.putArray("unmatched")::add);
+    try {
+      return JSON.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a tree of plain values always serialises", e);
+    }
+  }
+
+  private static void side(ObjectNode node, BenchResult result) {
+    node.put("label", result.label()).put("time", result.time()).put("profileSet", result.profileSet())
+        .put("diskFingerprint", result.disk().id());
+    node.set("disk", JSON.valueToTree(result.disk()));
+  }
+
+  private static void metric(ObjectNode node, Change change) {
+    node.put("before", change.before()).put("after", change.after());
+    if (Double.isNaN(change.percent())) {
+      node.putNull("changePercent");
+    } else {
+      node.put("changePercent", change.percent());
+    }
+    node.put("loss", change.isLoss());
+  }
+}

@@ -1,0 +1,58 @@
+package io.virttune.report;
+
+import io.virttune.bench.BenchComparison;
+import io.virttune.bench.BenchResult;
+import io.virttune.bench.Change;
+import io.virttune.bench.Direction;
+import io.virttune.bench.Figures;
+import io.virttune.bench.Percent;
+import io.virttune.bench.ProfileChange;
+import java.io.PrintWriter;
+import java.util.List;
+
+/** The comparison for a terminal: what was measured on each side, an aligned table, the averages, the losses. */
+public final class BenchTextReport {
+  private final PrintWriter out;
+
+  public BenchTextReport(PrintWriter out) {
+    this.out = out;
+  }
+
+  public void print(BenchComparison comparison) {
+    BenchResult before = comparison.before();
+    BenchResult after = comparison.after();
+    out.println("Domain " + before.domain() + ": " + before.label() + " -> " + after.label());
+    side(before);
+    side(after);
+    out.println();
+    TextTable table = new TextTable("profile", "IOPS", "change", "MB/s", "change", "mean lat us", "change",
+        "p99 lat us", "change");
+    for (ProfileChange change : comparison.changes()) {
+      table.row(change.label(), pair(change.iops()), Percent.format(change.iops().percent()),
+          pair(change.megabytesPerSecond()), Percent.format(change.megabytesPerSecond().percent()),
+          pair(change.meanLatencyMicros()), Percent.format(change.meanLatencyMicros().percent()),
+          pair(change.p99LatencyMicros()), Percent.format(change.p99LatencyMicros().percent()));
+    }
+    table.render("  ").forEach(out::println);
+    out.println("  (" + before.label() + " -> " + after.label() + "; for latency, lower is better)");
+    out.println();
+    out.println("Average IOPS change: reads " + comparison.meanIopsChange(Direction.READ) + ", writes "
+        + comparison.meanIopsChange(Direction.WRITE));
+    List<String> losses = comparison.losses();
+    out.println(losses.isEmpty() ? "Losses: none" : "Losses (" + losses.size() + "):");
+    losses.forEach(loss -> out.println("  " + loss));
+    if (!comparison.unmatched().isEmpty()) {
+      out.println("Not compared: " + String.join(", ", comparison.unmatched()));
+    }
+    out.flush();
+  }
+
+  private void side(BenchResult result) {
+    out.println("  " + result.label() + ": " + result.time() + ", " + result.profileSet() + " profiles, "
+        + result.disk().describe());
+  }
+
+  private static String pair(Change change) {
+    return Figures.format(change.before()) + " -> " + Figures.format(change.after());
+  }
+}

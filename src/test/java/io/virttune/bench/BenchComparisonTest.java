@@ -1,0 +1,81 @@
+package io.virttune.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Comparisons of the results scripts/bench/guest-io.sh stored in the lab (guest-io/before.json, after.json). */
+class BenchComparisonTest {
+  /** Read through the store: the recorded files sit where it keeps a domain named "guest-io". */
+  static BenchResult guestIo(String label) {
+    return new BenchStore(Recorded.DIR).read("guest-io", label);
+  }
+
+  @Test
+  void everyProfileAndDirectionMeasuredOnBothSidesIsCompared() throws Exception {
+    BenchComparison comparison = BenchComparison.of(guestIo("before"), guestIo("after"));
+
+    assertEquals(List.of("seq1m_q8t1_read", "seq1m_q8t1_write", "rnd4k_q32t1_read", "rnd4k_q32t1_write"),
+        comparison.changes().stream().map(ProfileChange::label).toList());
+    JsonNode before = new ObjectMapper().readTree(Recorded.DIR.resolve("guest-io/before.json").toFile());
+    JsonNode after = new ObjectMapper().readTree(Recorded.DIR.resolve("guest-io/after.json").toFile());
+    double iopsBefore = before.path("profiles").get(2).path("read").path("iops").asDouble();
+    double iopsAfter = after.path("profiles").get(2).path("read").path("iops").asDouble();
+    assertEquals(iopsAfter / iopsBefore, comparison.changes().get(2).iops().ratio(), 1e-12);
+    assertTrue(comparison.unmatched().isEmpty());
+  }
+
+  @Test
+  void theAverageIsTheMeanOfThePerProfileChanges() throws Exception {
+    BenchComparison comparison = BenchComparison.of(guestIo("before"), guestIo("after"));
+
+    double reads = (comparison.changes().get(0).iops().percent() + comparison.changes().get(2).iops().percent()) / 2;
+    assertEquals(reads, comparison.meanIopsPercent(Direction.READ).orElseThrow(), 1e-9);
+    assertEquals(Percent.format(reads), comparison.meanIopsChange(Direction.READ));
+  }
+
+  @Test
+  void lossesAreNamedMetricByMetric() throws Exception {
+    // The recorded "after" run's rnd4k_q32t1_read p99 latency is worse than before's, all else better.
+    BenchComparison comparison = BenchComparison.of(guestIo("before"), guestIo("after"));
+    ProfileChange rnd = comparison.changes().get(2);
+
+    assertEquals(List.of("rnd4k_q32t1_read: p99 latency " + Percent.format(rnd.p99LatencyMicros().percent())),
+        comparison.losses());
+  }
+
+  @Test
+  void readBackwardsEveryGainIsALoss() throws Exception {
+    BenchComparison backwards = BenchComparison.of(guestIo("after"), guestIo("before"));
+
+    assertEquals(4, backwards.losses().size());
+    assertTrue(backwards.losses().get(0).startsWith("seq1m_q8t1_read: IOPS -83%, MB/s -83%, mean latency +"),
+        backwards.losses().get(0));
+    assertTrue(backwards.meanIopsPercent(Direction.WRITE).orElseThrow() < 0);
+  }
+
+  @Test
+  void profilesOnOneSideOnlyAreListedNotCompared() throws Exception {
+    BenchResult full = BenchStoreTest.result("vt-bench", "full");
+
+    BenchComparison comparison = BenchComparison.of(guestIo("before"), full);
+
+    assertEquals(4, comparison.changes().size());
+    assertEquals(List.of("seq1m_q1t1_read (only in full)", "seq1m_q1t1_write (only in full)",
+        "rnd4k_q1t1_read (only in full)", "rnd4k_q1t1_write (only in full)", "rnd4k_q64t1_mix75 (only in full)"),
+        comparison.unmatched());
+  }
+
+  @Test
+  void percentagesAreSignedWholeNumbers() {
+    assertEquals("+58%", Percent.format(57.6));
+    assertEquals("-10%", Percent.format(-10.4));
+    assertEquals("0%", Percent.format(0.4));
+    assertEquals("n/a", Percent.format(Double.NaN));
+    assertEquals("n/a", Percent.format(new Change(0, 5, false).percent()));
+  }
+}

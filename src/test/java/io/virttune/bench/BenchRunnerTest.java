@@ -1,0 +1,184 @@
+package io.virttune.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.DomainState;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+
+/** A bench run against guest-agent replies and diskstats samples recorded in the lab (lab/record.sh). */
+class BenchRunnerTest {
+  private static final Instant NOW = Instant.parse("2026-11-30T00:37:00Z");
+  private static final BenchSettings ON_SDA = new BenchSettings(ProfileSet.QUICK, 32L << 20, 3, 1,
+      BenchTarget.scratchDevice("/dev/sda"), "fio");
+
+  /** The lab's host side: the qcow2's filesystem on dm-0, sampled before and after the guest's fio. */
+  private static final class RecordedHost implements HostCounters {
+    private final Deque<String> samples = new ArrayDeque<>(List.of("lab/diskstats.before", "lab/diskstats.after"));
+    final List<DiskFingerprint> asked = new ArrayList<>();
+
+    @Override
+    public Optional<String> device(DiskFingerprint disk) {
+      asked.add(disk);
+      return Optional.of(Recorded.text("lab/diskstats.device").strip());
+    }
+
+    @Override
+    public DiskStatsSample sample() {
+      return DiskStatsSample.parse(Recorded.text(samples.remove()));
+    }
+  }
+
+  private final List<String> log = new ArrayList<>();
+  private final RecordedHost host = new RecordedHost();
+
+  private BenchResult run(RecordedGuest guest, BenchSettings settings) {
+    HostCeiling noCeiling = new HostCeiling((argv, lines) -> {
+      throw new AssertionError("no host ceiling was asked for: " + argv);
+    });
+    return new BenchRunner(guest, host, noCeiling, Duration.ZERO, Clock.fixed(NOW, ZoneOffset.UTC), log::add)
+        .run(new BenchRequest("vt-record", "before", settings, null, null));
+  }
+
+  private static RecordedGuest fioOnSda() {
+    return RecordedGuest.lab().agentWithFio()
+        .reply("guest-exec", "lab/exec-fio.json")
+        .reply("guest-exec-status", "lab/status-running.json")
+        .reply("guest-exec-status", "lab/status-fio.json");
+  }
+
+  @Test
+  void runsFioInTheGuestAndReadsTheHostDevice() {
+    RecordedGuest guest = fioOnSda();
+
+    BenchResult result = run(guest, ON_SDA);
+
+    assertEquals(List.of("seq1m_q8t1_read", "seq1m_q8t1_write", "rnd4k_q32t1_read", "rnd4k_q32t1_write"),
+        result.profiles().stream().map(ProfileResult::name).toList());
+    assertEquals(1258, Math.round(result.profile("rnd4k_q32t1_read").orElseThrow().read().iops()));
+    assertEquals(1354, Math.round(result.profile("rnd4k_q32t1_write").orElseThrow().write().iops()));
+    assertNull(result.profile("rnd4k_q32t1_read").orElseThrow().write());
+    assertEquals("fio-3.33", result.fioVersion());
+    assertEquals(NOW.toString(), result.time());
+    assertEquals("sda: sata, qcow2 file, cache=default io=default discard=default, IOThread none",
+        result.disk().describe());
+    assertEquals("/run/images/disk.qcow2", host.asked.get(0).source());
+    IostatFigures dm0 = result.host().device();
+    assertEquals("dm-0", dm0.device());
+    assertEquals(66.13 - 52.53, dm0.seconds(), 1e-9);
+    assertEquals((976 - 961) / dm0.seconds(), dm0.writesPerSecond(), 1e-9);
+    assertEquals(List.of("guest-ping", "guest-exec", "guest-exec-status", "guest-exec", "guest-exec-status",
+        "guest-exec-status"), guest.executed());
+  }
+
+  @Test
+  void sendsTheBundledJobFileOnStdinAndTheSettingsAsEnvironment() {
+    RecordedGuest guest = fioOnSda();
+
+    run(guest, ON_SDA);
+
+    JsonNode exec = guest.sent.get(3).path("arguments");
+    assertEquals("fio", exec.path("path").asText());
+    assertEquals(List.of("--output-format=json", "--section=seq1m_q8t1_read", "--section=seq1m_q8t1_write",
+        "--section=rnd4k_q32t1_read", "--section=rnd4k_q32t1_write", "-"), texts(exec.path("arg")));
+    assertEquals(List.of("VT_FILE=/dev/sda", "VT_SIZE=33554432", "VT_RUNTIME=3", "VT_LOOPS=1"),
+        texts(exec.path("env")));
+    String stdin = new String(Base64.getDecoder().decode(exec.path("input-data").asText()), StandardCharsets.UTF_8);
+    assertEquals(FioJobFile.bundled().text(), stdin);
+    assertTrue(exec.path("capture-output").asBoolean());
+  }
+
+  @Test
+  void aShutOffDomainIsRefusedBeforeTheAgentIsAsked() {
+    RecordedGuest guest = new RecordedGuest(Recorded.text("lab/running-domain.xml"), DomainState.SHUTOFF);
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals("domain 'vt-record' is shut off; bench measures a running guest: start it first", e.getMessage());
+    assertTrue(guest.sent.isEmpty());
+  }
+
+  @Test
+  void aDomainWithoutAnAgentChannelIsAClearFailure() {
+    String withoutChannel = Recorded.text("lab/running-domain.xml").replaceAll("(?s)<channel.*?</channel>", "");
+    RecordedGuest guest = new RecordedGuest(withoutChannel, DomainState.RUNNING);
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals(ExitCode.FAILED, e.exitCode());
+    assertTrue(e.getMessage().startsWith("domain 'vt-record' has no QEMU guest agent channel; add <channel"
+        + " type='unix'><target type='virtio' name='org.qemu.guest_agent.0'/>"), e.getMessage());
+    assertTrue(guest.sent.isEmpty());
+  }
+
+  @Test
+  void anAgentThatDoesNotAnswerIsAClearFailure() {
+    RecordedGuest guest = RecordedGuest.lab().fail("guest-ping", "lab/ping-not-connected.stderr");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals("guest agent of domain 'vt-record': Guest agent is not responding: QEMU guest agent is not"
+        + " connected (is qemu-guest-agent installed and running in the guest? on Windows, the QEMU Guest Agent"
+        + " service from the virtio-win ISO)", e.getMessage());
+  }
+
+  @Test
+  void noFioInTheGuestIsAClearFailure() {
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json")
+        .fail("guest-exec", "lab/exec-missing.stderr");
+    BenchSettings elsewhere = new BenchSettings(ProfileSet.QUICK, 32L << 20, 3, 1,
+        BenchTarget.scratchDevice("/dev/sda"), "/nonexistent/fio");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, elsewhere));
+
+    assertTrue(e.getMessage().startsWith("no fio at '/nonexistent/fio' in domain 'vt-record': "), e.getMessage());
+    assertTrue(e.getMessage().contains("Failed to execute child process “/nonexistent/fio” (No such file or directory)"),
+        e.getMessage());
+    assertTrue(e.getMessage().endsWith("(install fio in the guest, or give its path with --fio)"), e.getMessage());
+    assertEquals("/nonexistent/fio", guest.sent.get(1).path("arguments").path("path").asText());
+  }
+
+  @Test
+  void fioFailingInTheGuestIsAClearFailureWithItsError() {
+    RecordedGuest guest = RecordedGuest.lab().agentWithFio()
+        .reply("guest-exec", "lab/exec-fio-fail.json")
+        .reply("guest-exec-status", "lab/status-fio-fail.json");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals("fio failed in domain 'vt-record' with exit code 1 on /dev/sda: fio: pid=0,"
+        + " err=1/file:filesetup.c:150, func=unlink, error=Operation not permitted", e.getMessage());
+  }
+
+  @Test
+  void aScratchDeviceMustBeADiskOfTheDomain() {
+    BenchSettings onVdz = new BenchSettings(ProfileSet.QUICK, 32L << 20, 3, 1,
+        BenchTarget.scratchDevice("/dev/vdz"), "fio");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(RecordedGuest.lab(), onVdz));
+
+    assertEquals(ExitCode.USAGE, e.exitCode());
+    assertEquals("domain 'vt-record' has no disk with target 'vdz' (its disks: sda)", e.getMessage());
+  }
+
+  private static List<String> texts(JsonNode array) {
+    return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+  }
+}
