@@ -9,9 +9,7 @@
 # the guest's disk is a scratch disk). Writes build/bench/guest-io.*/ (state, plan, report.html)
 # and prints the comparison; the last line is
 #   rnd4k_q32_read_ratio=R rnd4k_q32_write_ratio=W seq1m_read_ratio=S seq1m_write_ratio=T
-# (after/before IOPS). Until 'virt-tune apply' lands, the plan is executed by the test-scope
-# io.virttune.lab.ApplyStandIn (LvmCli, QemuImgConvert, QemuImgCompare, virsh define); switching
-# is one line: see APPLY below.
+# (after/before IOPS). The "after" state is made by virt-tune plan and virt-tune apply.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/../.." && pwd)
@@ -24,11 +22,9 @@ bench() { # LABEL DEVICE
     --device "$2" --destructive --state-dir "$work/state"
 }
 
-# The "after" state from a plan: replace with "$project/scripts/virt-tune" apply "$1" --execute
-# once apply exists.
+# The "after" state: the plan carried out by virt-tune apply.
 APPLY() {
-  java -cp "$project/target/test-classes:$project/target/classes:$(cat "$project/target/test.classpath")" \
-    io.virttune.lab.ApplyStandIn "$1"
+  "$project/scripts/virt-tune" apply "$1" --execute --state-dir "$work/apply-state"
 }
 
 inside() {
@@ -88,8 +84,6 @@ source "$project/scripts/lib/common.sh"
 ensure_packages jq
 "$project/scripts/guest/build.sh" >/dev/null
 ensure_jar
-(cd "$project" && mvn -o -B -q test-compile dependency:build-classpath \
-  -Dmdep.outputFile=target/test.classpath -Dmdep.includeScope=test >/dev/null)
 mkdir -p "$project/build/bench"
 work=$(mktemp -d "$project/build/bench/guest-io.XXXXXX")
 chmod 0755 "$work"

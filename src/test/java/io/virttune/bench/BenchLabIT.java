@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LiveDomains;
 import io.virttune.testing.Cli;
+import io.virttune.testing.Lab;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -38,10 +39,7 @@ class BenchLabIT {
 
   @BeforeAll
   static void guestRunning() throws Exception {
-    if (!"1".equals(System.getenv("VTLAB"))) {
-      fail("BenchLabIT needs the lab (VTLAB=1): scripts/lab run --disk pv0:4G --libvirtd -- mvn -o -B -q"
-          + " failsafe:integration-test failsafe:verify -Dit.test='*LabIT'");
-    }
+    Lab.require();
     if (!Files.exists(PROJECT.resolve("build/guest/initramfs.gz"))) {
       fail("the test guest is not built: run scripts/guest/build.sh first");
     }
