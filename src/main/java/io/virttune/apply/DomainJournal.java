@@ -16,6 +16,7 @@ public record DomainJournal(
     String planFingerprint,
     Status status,
     String backupFile,
+    List<String> sourceImages,
     List<String> createdVolumes,
     List<JournalEntry> entries) {
 
@@ -24,24 +25,27 @@ public record DomainJournal(
     IN_PROGRESS,
     COMPLETED,
     FAILED,
-    ROLLED_BACK
+    ROLLED_BACK,
+    /** Completed, and the source images were removed on request: there is no way back. */
+    CLEANED_UP
   }
 
   public DomainJournal {
+    sourceImages = List.copyOf(sourceImages);
     createdVolumes = List.copyOf(createdVolumes);
     entries = List.copyOf(entries);
   }
 
   public static DomainJournal start(String domain, String uuid, String planCreatedAt, String fingerprint,
-      String backupFile) {
+      String backupFile, List<String> sourceImages) {
     return new DomainJournal(domain, uuid, planCreatedAt, fingerprint, Status.IN_PROGRESS, backupFile,
-        List.of(), List.of());
+        sourceImages, List.of(), List.of());
   }
 
   public DomainJournal with(JournalEntry entry) {
     List<JournalEntry> more = new ArrayList<>(entries);
     more.add(entry);
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, status, backupFile, createdVolumes, more);
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, status, backupFile, sourceImages, createdVolumes, more);
   }
 
   public DomainJournal withCreatedVolume(String vgSlashLv) {
@@ -49,11 +53,11 @@ public record DomainJournal(
     if (!more.contains(vgSlashLv)) {
       more.add(vgSlashLv);
     }
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, status, backupFile, more, entries);
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, status, backupFile, sourceImages, more, entries);
   }
 
   public DomainJournal withStatus(Status next) {
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, next, backupFile, createdVolumes, entries);
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, next, backupFile, sourceImages, createdVolumes, entries);
   }
 
   /** The last recorded state of a step, if it was ever started. */

@@ -118,7 +118,9 @@ final class DomainMigration {
       backup = ports.state().root().resolve("domains").resolve(live.uuid()).resolve("original-TIME.xml").toString();
       log.println("would back up the current definition to " + backup);
     }
-    journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(), backup);
+    List<String> sources = domain.steps().stream().filter(step -> step instanceof ConvertImage)
+        .map(step -> ((ConvertImage) step).source()).toList();
+    journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(), backup, sources);
     save(journal);
   }
 

@@ -40,6 +40,10 @@ public final class Rollback {
             found.isEmpty() ? "virt-tune never applied anything to it" : "already rolled back");
       }
       DomainJournal journal = found.get();
+      if (journal.status() == Status.CLEANED_UP) {
+        throw VirtTuneException.refused("the source images of '" + name + "' were removed by virt-tune cleanup:"
+            + " there is nothing to roll back to");
+      }
       if (live.isPresent() && !live.get().state().isShutOff()) {
         throw VirtTuneException.refused("'" + name + "' is " + live.get().state().label()
             + ": shut it down first; its disks cannot be swapped under a running guest");

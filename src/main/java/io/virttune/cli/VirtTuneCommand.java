@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       PlanCommand.class,
       ApplyCommand.class,
       RollbackCommand.class,
+      CleanupCommand.class,
       BenchCommand.class,
       SnippetsCommand.class,
       picocli.CommandLine.HelpCommand.class

@@ -195,6 +195,29 @@ class ApplyLabIT {
     assertEquals(sourcesBefore, sources());
   }
 
+  @Test
+  void cleanupRemovesTheSourcesOnlyAfterAVerifiedMigrationAndThenThereIsNoWayBack() {
+    LabGuest vm = twoDiskGuest("vt-e2e-clean", "256M");
+    Path system = work.resolve("system.qcow2");
+    Cli early = Cli.run("cleanup", vm.name(), "--state-dir=" + state, "--execute");
+    assertEquals(3, early.exitCode(), early.out());
+    assertTrue(Files.exists(system));
+
+    assertEquals(0, apply(plan(vm.name())).exitCode());
+    Cli dryRun = Cli.run("cleanup", vm.name(), "--state-dir=" + state);
+    assertEquals(0, dryRun.exitCode(), dryRun.out());
+    assertTrue(dryRun.out().contains("would remove " + system), dryRun.out());
+    assertTrue(Files.exists(system), "a dry run removes nothing");
+
+    Cli cleanup = Cli.run("cleanup", vm.name(), "--state-dir=" + state, "--execute");
+    assertEquals(0, cleanup.exitCode(), cleanup.out() + cleanup.err());
+    assertFalse(Files.exists(system));
+    assertFalse(Files.exists(work.resolve("data.qcow2")));
+    Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--force");
+    assertEquals(3, rollback.exitCode(), rollback.out());
+    assertTrue(rollback.out().contains("removed by virt-tune cleanup"), rollback.out());
+  }
+
   private Path journal() throws IOException {
     try (var dirs = Files.list(state.resolve("domains"))) {
       return dirs.findFirst().orElseThrow().resolve("journal.json");
