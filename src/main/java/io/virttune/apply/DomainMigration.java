@@ -81,7 +81,9 @@ final class DomainMigration {
       LvmReport lvm = ports.lvmReads().report();
       List<String> refusals = new Preflight(ports).check(domain, live, journal, lvm);
       if (!refusals.isEmpty()) {
-        throw VirtTuneException.refused(String.join("; ", refusals));
+        refusals.forEach(reason -> log.println("refused: " + reason));
+        throw VirtTuneException.refused(refusals.get(0)
+            + (refusals.size() > 1 ? " (and " + (refusals.size() - 1) + " more reason(s) above)" : ""));
       }
       if (journal == null) {
         start(live);

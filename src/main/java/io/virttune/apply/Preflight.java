@@ -68,7 +68,11 @@ final class Preflight {
   }
 
   private void checkImage(DomainPlan plan, ConvertImage convert, List<String> reasons) {
-    ports.locks().holder(convert.source()).ifPresent(reason -> reasons.add("disk " + target(plan, convert) + ": " + reason));
+    Optional<String> held = ports.locks().holder(convert.source());
+    if (held.isPresent()) {
+      reasons.add("disk " + target(plan, convert) + ": " + held.get());
+      return;
+    }
     String planned = plan.disks().stream().filter(d -> convert.source().equals(d.source()))
         .map(DiskPlan::imageFingerprint).findFirst().orElse(null);
     if (planned == null) {
