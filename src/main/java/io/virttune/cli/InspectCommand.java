@@ -35,29 +35,20 @@ public final class InspectCommand implements Callable<Integer> {
 
   @Mixin ConnectionOptions connection;
 
-  @Parameters(paramLabel = "DOMAIN", arity = "0..*", description = "domain names or globs (default: all)")
-  List<String> domains = new ArrayList<>();
-
-  @Option(names = "--all", description = "every domain (the default when no DOMAIN is given)")
-  boolean all;
-
-  @Option(names = "--exclude", paramLabel = "GLOB", description = "leave out matching domains")
-  List<String> exclusions = new ArrayList<>();
+  @Mixin SelectionOptions selection;
 
   @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect v1)")
   boolean json;
 
   @Override
   public Integer call() {
-    if (all && !domains.isEmpty()) {
-      throw VirtTuneException.usage("give DOMAIN names or --all, not both");
-    }
     // The command line is checked in full before anything is read, so a usage error is never
     // reported as an unreachable host.
+    DomainSelection chosen = selection.selection(true);
     HostFactsSource host = connection.hostFactsSource();
     HostFacts facts;
     try (LibvirtConnection libvirt = connection.open()) {
-      facts = new HostInspector(libvirt, host).inspect(new DomainSelection(domains, exclusions));
+      facts = new HostInspector(libvirt, host).inspect(chosen);
     }
     InspectResult result = new InspectResult(facts, RuleBook.check(facts));
     PrintWriter out = spec.commandLine().getOut();

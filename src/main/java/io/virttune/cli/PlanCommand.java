@@ -48,14 +48,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Mixin ConnectionOptions connection;
 
-  @Parameters(paramLabel = "DOMAIN", arity = "0..*", description = "domain names or globs")
-  List<String> domains = new ArrayList<>();
-
-  @Option(names = "--all", description = "every domain")
-  boolean all;
-
-  @Option(names = "--exclude", paramLabel = "GLOB", description = "leave out matching domains")
-  List<String> exclusions = new ArrayList<>();
+  @Mixin SelectionOptions selection;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Target target;
@@ -121,7 +114,7 @@ public final class PlanCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PlanPolicy policy = policy();
-    HostFacts facts = facts();
+    HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
     Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
     if (out != null) {
       write(out, PlanJson.write(plan));
@@ -158,12 +151,6 @@ public final class PlanCommand implements Callable<Integer> {
     if (reservePercent < 0 || reservePercent >= 100) {
       throw new ParameterException(spec.commandLine(), "--reserve must be a percentage from 0 to 99");
     }
-    if (all && !domains.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "give DOMAIN names or --all, not both");
-    }
-    if (!all && domains.isEmpty() && fromXml.isEmpty()) {
-      throw new ParameterException(spec.commandLine(), "name the domains to plan, or --all");
-    }
     return new PlanPolicy(planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady), dropSnapshots,
         !noHugepages);
   }
@@ -185,8 +172,7 @@ public final class PlanCommand implements Callable<Integer> {
     return PlanTarget.thin(parts[0], parts[1], newPool);
   }
 
-  private HostFacts facts() {
-    DomainSelection selection = new DomainSelection(domains, exclusions);
+  private HostFacts facts(DomainSelection selection) {
     if (!fromXml.isEmpty()) {
       HostFacts all = DomainFiles.read(fromXml);
       List<String> chosen = selection.select(all.domains().stream().map(d -> d.name()).toList());

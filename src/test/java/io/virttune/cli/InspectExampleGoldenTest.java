@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.virttune.Golden;
+import io.virttune.testing.Golden;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
