@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import io.virttune.testing.Cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,13 +21,13 @@ class InspectCommandTest {
 
   @TempDir Path temp;
 
-  private static CliRun inspect(String... args) {
+  private static Cli inspect(String... args) {
     List<String> all = new ArrayList<>(List.of("inspect", "--connect", HV01, "--host-facts", "examples/hv01"));
     all.addAll(List.of(args));
-    return CliRun.of(all.toArray(String[]::new));
+    return Cli.run(all.toArray(String[]::new));
   }
 
-  private static List<String> domainNames(CliRun run) throws IOException {
+  private static List<String> domainNames(Cli run) throws IOException {
     List<String> names = new ArrayList<>();
     JSON.readTree(run.out()).get("domains").forEach(domain -> names.add(domain.get("name").asText()));
     return names;
@@ -34,7 +35,7 @@ class InspectCommandTest {
 
   @Test
   void helpListsTheCommands() {
-    CliRun run = CliRun.of("--help");
+    Cli run = Cli.run("--help");
     assertEquals(0, run.exitCode(), run.transcript());
     assertTrue(run.out().startsWith("Usage: virt-tune"), run.out());
     assertTrue(run.out().contains("inspect"), run.out());
@@ -42,14 +43,14 @@ class InspectCommandTest {
 
   @Test
   void versionNamesTheProgram() {
-    CliRun run = CliRun.of("--version");
+    Cli run = Cli.run("--version");
     assertEquals(0, run.exitCode(), run.transcript());
     assertTrue(run.out().matches("virt-tune (\\d+\\.\\d+\\.\\d+|\\(development build\\))\\R"), run.out());
   }
 
   @Test
   void inspectHelpDescribesEveryOption() {
-    CliRun run = CliRun.of("inspect", "--help");
+    Cli run = Cli.run("inspect", "--help");
     assertEquals(0, run.exitCode(), run.transcript());
     for (String option : List.of("--connect", "--host-facts", "--all", "--exclude", "--json", "DOMAIN")) {
       assertTrue(run.out().contains(option), option + " missing from:\n" + run.out());
@@ -58,7 +59,7 @@ class InspectCommandTest {
 
   @Test
   void anUnknownDomainFailsNamingIt() {
-    CliRun run = inspect("web01", "x");
+    Cli run = inspect("web01", "x");
     assertEquals(1, run.exitCode(), run.transcript());
     assertEquals("", run.out());
     assertEquals("virt-tune: no domain matches 'x'\n", run.err());
@@ -74,7 +75,7 @@ class InspectCommandTest {
 
   @Test
   void allWithNamesIsAUsageError() {
-    CliRun run = inspect("--all", "web01");
+    Cli run = inspect("--all", "web01");
     assertEquals(2, run.exitCode(), run.transcript());
     assertTrue(run.err().startsWith("give DOMAIN names or --all, not both\nUsage: virt-tune inspect"), run.err());
   }
@@ -82,7 +83,7 @@ class InspectCommandTest {
   @Test
   void anUnreachableUriFailsNamingIt() {
     String uri = "qemu:///system?socket=/nonexistent";
-    CliRun run = CliRun.of("inspect", "--connect", uri, "--host-facts", "examples/hv01");
+    Cli run = Cli.run("inspect", "--connect", uri, "--host-facts", "examples/hv01");
     assertEquals(1, run.exitCode(), run.transcript());
     assertTrue(run.err().startsWith("virt-tune: cannot connect to libvirt at '" + uri + "'"), run.err());
   }
@@ -91,7 +92,7 @@ class InspectCommandTest {
   void aMissingHostFactsDirectoryIsAUsageError() {
     Path missing = temp.resolve("nope");
     for (String uri : List.of(HV01, "qemu:///system?socket=/nonexistent")) {
-      CliRun run = CliRun.of("inspect", "--connect", uri, "--host-facts", missing.toString());
+      Cli run = Cli.run("inspect", "--connect", uri, "--host-facts", missing.toString());
       assertEquals(2, run.exitCode(), run.transcript());
       assertEquals("virt-tune: host facts directory " + missing + " does not exist\n", run.err());
     }
@@ -102,7 +103,7 @@ class InspectCommandTest {
     String node = Files.readString(Path.of("src/test/resources/libvirt/small-node.xml"))
         .replace("<source file='/images/alpha.qcow2'/>", "<source file='/images/lost.qcow2'/>");
     Path file = Files.writeString(temp.resolve("node.xml"), node);
-    CliRun run = CliRun.of("inspect", "--connect", "test://" + file, "--host-facts", "examples/hv01", "--json");
+    Cli run = Cli.run("inspect", "--connect", "test://" + file, "--host-facts", "examples/hv01", "--json");
     assertEquals(1, run.exitCode(), run.transcript());
     JsonNode report = JSON.readTree(run.out());
     assertEquals(2, report.get("domains").size());
@@ -132,15 +133,15 @@ class InspectCommandTest {
     Path file = Files.writeString(temp.resolve("node.xml"), node);
     String uri = "test://" + file;
 
-    CliRun json = CliRun.of("inspect", "--connect", uri, "--host-facts", "examples/hv01", "--json", "--", odd);
+    Cli json = Cli.run("inspect", "--connect", uri, "--host-facts", "examples/hv01", "--json", "--", odd);
     assertEquals(0, json.exitCode(), json.transcript());
     assertEquals(List.of(odd), domainNames(json));
 
-    CliRun text = CliRun.of("inspect", "--connect", uri, "--host-facts", "examples/hv01", "--", odd);
+    Cli text = Cli.run("inspect", "--connect", uri, "--host-facts", "examples/hv01", "--", odd);
     assertEquals(0, text.exitCode(), text.transcript());
     assertTrue(text.out().contains("\n" + odd + "  shut off, 1 vCPU, 512 MiB"), text.out());
 
-    CliRun alpha = CliRun.of("inspect", "--connect", uri, "--host-facts", "examples/hv01", "alpha");
+    Cli alpha = Cli.run("inspect", "--connect", uri, "--host-facts", "examples/hv01", "alpha");
     assertTrue(alpha.out().contains("virt-tune plan --vg VG alpha\n"), alpha.out());
   }
 }

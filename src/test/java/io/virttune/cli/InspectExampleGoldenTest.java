@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import io.virttune.testing.Cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,13 +28,13 @@ class InspectExampleGoldenTest {
   private static final Pattern HOST_LINE = Pattern.compile("\\AHost (\\S+)  \\(");
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static CliRun text;
-  private static CliRun json;
+  private static Cli text;
+  private static Cli json;
 
   @BeforeAll
   static void inspect() {
-    text = CliRun.of("inspect", "--connect", URI, "--host-facts", "examples/hv01");
-    json = CliRun.of("inspect", "--connect", URI, "--host-facts", "examples/hv01", "--json");
+    text = Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01");
+    json = Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01", "--json");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import io.virttune.testing.Cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -68,7 +69,7 @@ class InspectLibvirtdIT {
 
   @Test
   void imagesAreReadWithQemuImg() throws Exception {
-    CliRun run = CliRun.of("inspect", "--connect", URI, "--json", prefix + "good");
+    Cli run = Cli.run("inspect", "--connect", URI, "--json", prefix + "good");
     JsonNode domain = onlyDomain(run, prefix + "good");
     JsonNode clone = domain.get("disks").get(0).get("image");
     assertEquals(images.resolve("clone.qcow2").toString(), clone.get("path").asText());
@@ -89,32 +90,32 @@ class InspectLibvirtdIT {
 
   @Test
   void aMissingImageIsUnreadableAndInspectExits1() throws Exception {
-    CliRun run = CliRun.of("inspect", "--connect", URI, "--json", prefix + "*");
+    Cli run = Cli.run("inspect", "--connect", URI, "--json", prefix + "*");
     assertEquals(1, run.exitCode(), run.transcript());
     assertEquals(2, JSON.readTree(run.out()).get("domains").size());
     List<String> rules = rules(run, prefix + "missing");
     assertTrue(rules.contains("disk.unreadable vda"), rules.toString());
     assertEquals("image " + images.resolve("missing.qcow2") + " does not exist",
-        onlyDomain(CliRun.of("inspect", "--connect", URI, "--json", prefix + "missing"), prefix + "missing")
+        onlyDomain(Cli.run("inspect", "--connect", URI, "--json", prefix + "missing"), prefix + "missing")
             .get("disks").get(0).get("problem").asText());
   }
 
   @Test
   void theTextReportShowsTheImagesAndTheSnapshotFinding() {
-    CliRun run = CliRun.of("inspect", "--connect", URI, prefix + "good");
+    Cli run = Cli.run("inspect", "--connect", URI, prefix + "good");
     assertTrue(run.out().contains("\n" + prefix + "good  shut off, 1 vCPU, 256 MiB, 0 IOThread(s)\n"), run.transcript());
     assertTrue(run.out().contains("qcow2   64 MiB"), run.transcript());
     assertTrue(run.out().contains("disk.internal-snapshots  vdb: image holds 1 internal snapshot(s)"), run.transcript());
   }
 
-  private static JsonNode onlyDomain(CliRun run, String name) throws IOException {
+  private static JsonNode onlyDomain(Cli run, String name) throws IOException {
     JsonNode domains = JSON.readTree(run.out()).get("domains");
     assertEquals(1, domains.size(), run.transcript());
     assertEquals(name, domains.get(0).get("name").asText());
     return domains.get(0);
   }
 
-  private static List<String> rules(CliRun run, String domain) throws IOException {
+  private static List<String> rules(Cli run, String domain) throws IOException {
     List<String> rules = new ArrayList<>();
     for (JsonNode finding : JSON.readTree(run.out()).get("findings")) {
       if (domain.equals(finding.get("domain").asText(null))) {

@@ -18,6 +18,11 @@ public record Cli(int exitCode, String out, String err) {
     return new Cli(code, out.toString(), err.toString());
   }
 
+  /** For assertion messages: everything the run printed. */
+  public String transcript() {
+    return "exit " + exitCode + "\n--- out\n" + out + "--- err\n" + err;
+  }
+
   /**
    * Output with this machine's specifics replaced by placeholders: the project's absolute path,
    * the host name (libvirt's test driver reports the real machine's), and timestamps.
