@@ -161,16 +161,20 @@ public final class MigrationPlanner {
   }
 
   /**
-   * virtio-blk passes discard from QEMU 4.0 on (libvirt's discard attribute is far older); the
-   * guest uses it when its driver negotiates it, and ignores it otherwise.
+   * Whether the host's QEMU passes discard through virtio-blk: libvirt's capability for the
+   * virtio-blk DISCARD and WRITE_ZEROES commands counts them from QEMU 4.2 (libvir-list, "Introduce
+   * QEMU_CAPS_VIRTIO_BLK_DISCARD"); Linux guests use them from kernel 5.0, and a guest whose driver
+   * does not negotiate them simply ignores them. libvirt's discard attribute itself dates from 1.0.6.
    */
   private static boolean discardSupported(HostFacts facts, List<String> assumptions) {
     Matcher version = QEMU_VERSION.matcher(facts.identity().hypervisorVersion());
     if (version.lookingAt()) {
-      return Integer.parseInt(version.group(1)) >= 4;
+      int major = Integer.parseInt(version.group(1));
+      int minor = Integer.parseInt(version.group(2));
+      return major > 4 || (major == 4 && minor >= 2);
     }
     assumptions.add("hypervisor '" + facts.identity().hypervisorVersion() + "' is not QEMU: assumed QEMU"
-        + " 4.0 or later, whose virtio-blk supports discard");
+        + " 4.2 or later, whose virtio-blk passes discard");
     return true;
   }
 }

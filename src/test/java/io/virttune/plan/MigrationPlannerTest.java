@@ -266,8 +266,8 @@ class MigrationPlannerTest {
   }
 
   @Test
-  void discardNeedsQemuFourOrLater() {
-    Plan plan = plan(new PlanFacts().hypervisor("QEMU 3.1.0")
+  void discardNeedsQemuFourPointTwoOrLater() {
+    Plan plan = plan(new PlanFacts().hypervisor("QEMU 4.1.0")
         .domain(domainXml("web", "", qcow2Disk(IMAGE, "vda", "virtio")), Map.of("vda", qcow2(IMAGE, 2, 1))), linear());
 
     assertTrue(planned(plan.domains().get(0)).disks().get(0).discard().isEmpty());
