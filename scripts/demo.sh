@@ -2,7 +2,8 @@
 # The main job on the bundled example host: installs what it needs, builds, inspects the example
 # hypervisor (a libvirt test-driver node with 15 domains and LVM reports recorded from real lvm),
 # plans moving its disks into the thin pool vg_fast/tpool with each domain's XML diff, and writes
-# the host configuration snippets an operator reviews.
+# the host configuration snippets an operator reviews; then runs the whole pipeline (inspect, plan,
+# apply, boot, checksums) on a real guest in the lab.
 # Nothing on this machine is changed; the results go to $VIRT_TUNE_DEMO_OUT (default /tmp/virt-tune-demo).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -16,23 +17,31 @@ example="$root/examples/hv01"
 connect=(--connect "test://$example/node.xml" --host-facts "$example")
 mkdir -p "$out"
 
-log "1/3 virt-tune inspect: what is slow on the example host, and why"
+log "1/4 virt-tune inspect: what is slow on the example host, and why"
 status=0
 "$root/scripts/virt-tune" inspect "${connect[@]}" | tee "$out/inspect.txt" || status=$?
 "$root/scripts/virt-tune" inspect "${connect[@]}" --json >"$out/inspect.json" || true
 
 echo
-log "2/3 virt-tune plan: every domain into thin LVs in vg_fast/tpool, with XML diffs"
+log "2/4 virt-tune plan: every domain into thin LVs in vg_fast/tpool, with XML diffs"
 "$root/scripts/virt-tune" plan "${connect[@]}" --all --thin-pool vg_fast/tpool --diff \
   --out "$out/plan.json" --xml-out "$out/xml" | tee "$out/plan.txt" || status=$?
 
 echo
-log "3/3 virt-tune snippets: host configuration for review (LVM, GRUB hugepages, sysctl, udev) and a playbook"
+log "3/4 virt-tune snippets: host configuration for review (LVM, GRUB hugepages, sysctl, udev) and a playbook"
 rm -rf "$out/snippets"
 "$root/scripts/virt-tune" snippets "${connect[@]}" --format ansible --out "$out/snippets" || status=$?
 ls "$out/snippets" | sed "s/^/  /"
 
 echo
+if [[ ${VIRT_TUNE_DEMO_LAB:-1} == 1 ]]; then
+  log "4/4 the whole pipeline on a real guest in the lab (a device-mapper kernel with libvirtd; a few minutes)"
+  ensure_packages "${LAB_PACKAGES[@]}"
+  "$root/scripts/demo-lab.sh" "$out/lab" || status=$?
+fi
+
+echo
 echo "Results in $out: inspect.txt, inspect.json, plan.txt, plan.json (for apply), xml/ (rewritten"
-echo "definitions), snippets/ (start with snippets/README.md)"
+echo "definitions), snippets/ (start with snippets/README.md), lab/ (the real guest's plan, journal,"
+echo "checksums before and after). VIRT_TUNE_DEMO_LAB=0 skips the lab part."
 exit "$status"

@@ -29,12 +29,14 @@ ensure_packages() {
 # What building and running virt-tune needs.
 BUILD_PACKAGES=(openjdk-17-jdk-headless maven libvirt0)
 
-# What the whole test suite needs: the real tools virt-tune drives, and the lab's kernel and guest.
-TEST_PACKAGES=(
-  "${BUILD_PACKAGES[@]}" libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients
-  qemu-system-x86 qemu-utils lvm2 user-mode-linux kmod virtinst fio busybox-static
-  qemu-guest-agent cpio udev ansible-core chromium
+# What the lab (a device-mapper kernel with libvirtd and a test guest) needs.
+LAB_PACKAGES=(
+  libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils lvm2
+  user-mode-linux kmod busybox-static fio qemu-guest-agent cpio
 )
+
+# What the whole test suite needs: the real tools virt-tune drives, and the lab's kernel and guest.
+TEST_PACKAGES=("${BUILD_PACKAGES[@]}" "${LAB_PACKAGES[@]}" virtinst udev ansible-core chromium)
 
 # Builds target/virt-tune.jar unless it is newer than every source file.
 ensure_jar() {
