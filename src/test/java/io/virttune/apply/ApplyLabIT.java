@@ -218,6 +218,69 @@ class ApplyLabIT {
     assertTrue(rollback.out().contains("removed by virt-tune cleanup"), rollback.out());
   }
 
+  @Test
+  void aBatchIntoANewThinPoolStagesTheWindowsGuestAndOneFailureStopsOnlyItsDomain() {
+    LabGuest linux = oneDiskGuest("vt-e2e-b1", "");
+    LabGuest windows = oneDiskGuest("vt-e2e-b2", "<hyperv mode='custom'><relaxed state='on'/></hyperv>");
+    LabGuest broken = oneDiskGuest("vt-e2e-b3", "");
+    Path plan = work.resolve("batch.json");
+    Cli planned = Cli.run("plan", "vt-e2e-b*", "--thin-pool", VG + "/pool_e2e", "--create-thin-pool", "2G",
+        "--out", plan.toString());
+    assertEquals(0, planned.exitCode(), planned.out() + planned.err());
+    Lab.sh("rm", work.resolve("vt-e2e-b3.qcow2").toString());
+
+    Cli batch = apply(plan, "--jobs", "2");
+
+    assertEquals(3, batch.exitCode(), batch.out());
+    assertTrue(batch.out().matches("(?s).*\\nvt-e2e-b1 +done .*"), batch.out());
+    assertTrue(batch.out().matches("(?s).*\\nvt-e2e-b2 +done +staged: boot it once.*"), batch.out());
+    assertTrue(batch.out().matches("(?s).*\\nvt-e2e-b3 +refused .*cannot be opened.*"), batch.out());
+    String pool = Lab.sh("lvm", "lvs", "--noheadings", "-o", "chunk_size,zero", "--units", "m", VG + "/pool_e2e");
+    assertTrue(pool.contains("4.00m") && !pool.contains("zero"), pool);
+    assertTrue(definition(linux.name()).contains("/dev/" + VG + "/vt-e2e-b1-sda"));
+    String staged = definition(windows.name());
+    assertTrue(staged.contains("<target dev='sda' bus='sata'/>"), "the Windows disk keeps its bus:\n" + staged);
+    assertTrue(staged.contains("/dev/" + VG + "/vt-e2e-b2-virtio-stage"), staged);
+    assertTrue(definition(broken.name()).contains("vt-e2e-b3.qcow2"), "the failed domain is untouched");
+    Lab.sh("sh", "-c", "for d in vt-e2e-b1 vt-e2e-b2 vt-e2e-b3; do virsh -q undefine $d; done; lvm lvremove -q -y "
+        + VG + "/pool_e2e");
+    guest = null;
+  }
+
+  @Test
+  void aLibvirtdRestartMidBatchFailsTheDomainInFlightCleanlyAndResumeFinishesIt() throws Exception {
+    oneDiskGuest("vt-e2e-r1", "");
+    LabGuest second = oneDiskGuest("vt-e2e-r2", "");
+    Path plan = work.resolve("restart.json");
+    assertEquals(0, Cli.run("plan", "vt-e2e-r*", "--vg", VG, "--out", plan.toString()).exitCode());
+
+    String seen = runApplyUntil(plan, "[vt-e2e-r2] 3/5", () -> Lab.sh("sh", "-c",
+        "pkill -x libvirtd; sleep 1; libvirtd -d; for i in $(seq 50); do virsh version >/dev/null 2>&1 && break; sleep 0.2; done"));
+
+    assertTrue(seen.matches("(?s).*\\nvt-e2e-r1 +done .*"), seen);
+    assertTrue(seen.matches("(?s).*\\nvt-e2e-r2 +failed .*"), seen);
+    assertTrue(definition(second.name()).contains(".qcow2"), "nothing was defined for the domain in flight");
+    Cli resumed = apply(plan, "--resume");
+    assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+    assertTrue(definition(second.name()).contains("/dev/" + VG + "/vt-e2e-r2-sda"), definition(second.name()));
+    Lab.sh("sh", "-c", "virsh -q undefine vt-e2e-r1");
+  }
+
+  /** A guest with one 1 GiB qcow2 system disk on SATA; extra XML goes into its features. */
+  private LabGuest oneDiskGuest(String name, String features) {
+    Path image = work.resolve(name + ".qcow2");
+    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "1G");
+    Lab.sh("qemu-io", "-c", "write -P 0x5a 0 16M", image.toString());
+    LabGuest defined = LabGuest.define(name, work, image, "");
+    if (!features.isEmpty()) {
+      String xml = definition(name).replace("<acpi/>", "<acpi/>" + features);
+      Lab.sh("sh", "-c", "cat > '" + work.resolve(name + "-win.xml") + "' <<'XML'\n" + xml + "\nXML\nvirsh -q define '"
+          + work.resolve(name + "-win.xml") + "'");
+    }
+    guest = defined;
+    return defined;
+  }
+
   private Path journal() throws IOException {
     try (var dirs = Files.list(state.resolve("domains"))) {
       return dirs.findFirst().orElseThrow().resolve("journal.json");
@@ -226,22 +289,35 @@ class ApplyLabIT {
 
   /** Runs apply as its own process group and kills all of it (qemu-img too) with SIGKILL. */
   private void killWhenOutputShows(Path plan, String marker) throws Exception {
+    Process[] process = new Process[1];
+    runApplyUntil(plan, marker, () -> Lab.sh("kill", "-KILL", "--", "-" + process[0].pid()), process);
+  }
+
+  private String runApplyUntil(Path plan, String marker, Runnable action) throws Exception {
+    return runApplyUntil(plan, marker, action, new Process[1]);
+  }
+
+  /** Runs apply as a process of its own; when its output shows {@code marker}, runs {@code action}. */
+  private String runApplyUntil(Path plan, String marker, Runnable action, Process[] started) throws Exception {
     Path jar = Path.of("target/virt-tune.jar");
     assertTrue(Files.exists(jar), "build the jar first (mvn package)");
     Process process = new ProcessBuilder("setsid", "java", "-jar", jar.toString(), "apply", plan.toString(),
         "--state-dir=" + state, "--execute").redirectErrorStream(true).start();
+    started[0] = process;
     StringBuilder seen = new StringBuilder();
+    boolean acted = false;
     try (BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = reader.readLine()) != null) {
         seen.append(line).append('\n');
-        if (line.contains(marker)) {
-          Lab.sh("kill", "-KILL", "--", "-" + process.pid());
-          break;
+        if (!acted && line.contains(marker)) {
+          acted = true;
+          action.run();
         }
       }
     }
     process.waitFor();
-    assertTrue(seen.toString().contains(marker), "apply finished before it could be killed:\n" + seen);
+    assertTrue(acted, "apply finished before " + marker + " showed:\n" + seen);
+    return seen.toString();
   }
 }
