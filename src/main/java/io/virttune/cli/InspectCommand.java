@@ -40,6 +40,9 @@ public final class InspectCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect v1)")
   boolean json;
 
+  @Option(names = {"-v", "--verbose"}, description = "show every finding's evidence and fix")
+  boolean verbose;
+
   @Override
   public Integer call() {
     // The command line is checked in full before anything is read, so a usage error is never
@@ -55,7 +58,7 @@ public final class InspectCommand implements Callable<Integer> {
     if (json) {
       out.print(InspectJsonReport.render(result));
     } else {
-      new InspectTextReport(out).print(result);
+      new InspectTextReport(out, verbose).print(result);
     }
     out.flush();
     return result.incomplete() ? ExitCode.FAILED.code() : ExitCode.OK.code();

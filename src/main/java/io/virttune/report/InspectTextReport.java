@@ -21,12 +21,21 @@ import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
-/** The human-readable inspect report: the host, then each domain with its disks and findings. */
+/**
+ * The human-readable inspect report: the host, then each domain with its disks and findings.
+ * Host findings show their evidence and fix; a domain's findings are one line each with their
+ * fixes listed once below them, since every disk of a host tends to need the same ones; verbose
+ * shows every finding's evidence and fix.
+ */
 public final class InspectTextReport {
-  private final PrintWriter out;
+  private static final String NOTHING_TO_DO = "nothing to do";
 
-  public InspectTextReport(PrintWriter out) {
+  private final PrintWriter out;
+  private final boolean verbose;
+
+  public InspectTextReport(PrintWriter out, boolean verbose) {
     this.out = out;
+    this.verbose = verbose;
   }
 
   public void print(InspectResult result) {
@@ -35,7 +44,7 @@ public final class InspectTextReport {
     out.println("  libvirt " + facts.identity().libvirtVersion() + ", " + facts.identity().hypervisorVersion());
     facts.lvm().ifPresent(this::printLvm);
     facts.settings().ifPresent(this::printSettings);
-    printFindings(result.hostFindings());
+    printFindings(result.hostFindings(), true);
     for (DomainFacts domain : facts.domains()) {
       out.println();
       printDomain(domain, result.findingsFor(domain.name()));
@@ -107,7 +116,7 @@ public final class InspectTextReport {
     if (!disks.isEmpty()) {
       disks.render("  ").forEach(out::println);
     }
-    printFindings(findings);
+    printFindings(findings, verbose);
   }
 
   private static String describe(DomainFacts domain) {
@@ -142,15 +151,25 @@ public final class InspectTextReport {
     };
   }
 
-  private void printFindings(List<Finding> findings) {
+  private void printFindings(List<Finding> findings, boolean detailed) {
     for (Finding finding : findings) {
       String where = finding.disk().map(disk -> disk + ": ").orElse("");
-      out.println(String.format(Locale.ROOT, "  %-7s %-24s %s%s",
-          finding.severity().label(), finding.ruleId(), where, finding.summary()));
-      out.println("          seen: " + finding.evidence());
-      if (!finding.fix().equals("nothing to do")) {
-        out.println("          fix:  " + finding.fix());
+      String line = String.format(Locale.ROOT, "  %-7s %-24s %s%s",
+          finding.severity().label(), finding.ruleId(), where, finding.summary());
+      if (!detailed && finding.ruleId().startsWith("skip.")) {
+        line += " (" + finding.evidence() + ")";
       }
+      out.println(line);
+      if (detailed) {
+        out.println("          seen: " + finding.evidence());
+        if (!finding.fix().equals(NOTHING_TO_DO)) {
+          out.println("          fix:  " + finding.fix());
+        }
+      }
+    }
+    if (!detailed) {
+      findings.stream().map(Finding::fix).filter(fix -> !fix.equals(NOTHING_TO_DO)).distinct()
+          .forEach(fix -> out.println("  fix: " + fix));
     }
   }
 

@@ -68,7 +68,7 @@ class HostileDomainTest {
   @Test
   void bothReportsShowTheRefusal() {
     StringWriter text = new StringWriter();
-    new InspectTextReport(new PrintWriter(text)).print(result);
+    new InspectTextReport(new PrintWriter(text), true).print(result);
     assertTrue(text.toString().contains("\nxxe  running\n  error   domain.unreadable        definition could not be read\n"),
         text.toString());
     assertTrue(text.toString().contains("(incomplete: some parts could not be read)"), text.toString());
