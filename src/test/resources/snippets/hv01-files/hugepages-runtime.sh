@@ -1,5 +1,5 @@
 #!/bin/sh
-# virt-tune snippet for vm: resize the hugepage pools now, without a reboot
+# virt-tune snippet for hv01: resize the hugepage pools now, without a reboot
 #
 # What: the run-time equivalent of grub-hugepages.cfg (default_hugepagesz=2M hugepagesz=2M hugepages=6760), written per NUMA node
 #   where the host has several, through sysfs and /proc/sys/vm/nr_hugepages (sysctl).

@@ -1,5 +1,5 @@
 #!/bin/sh
-# virt-tune snippet for vm: LVM commands for guest storage, to review and run by hand
+# virt-tune snippet for hv01: LVM commands for guest storage, to review and run by hand
 #
 # What: (1) new volume groups with 256 MiB extents, (2) thin pools with 4 MiB chunks,
 #   (3) read-ahead off on the LVs that back guest disks. Sections 1 and 2 are commented out:

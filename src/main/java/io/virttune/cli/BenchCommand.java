@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import io.virttune.libvirt.LibvirtUris;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.bench.BenchRequest;
@@ -112,7 +113,7 @@ public final class BenchCommand implements Callable<Integer> {
     requireSafeHostCeiling();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    HostCounters host = ConnectionOptions.isLocalHypervisor(connection.uri()) ? new ProcHostCounters() : new RemoteHost();
+    HostCounters host = LibvirtUris.isLocalQemu(connection.uri()) ? new ProcHostCounters() : new RemoteHost();
     BenchResult result;
     try (LiveDomains live = LibvirtJavaConnection.openReadWrite(connection.uri())) {
       BenchRunner runner = new BenchRunner(live, host, new HostCeiling(new LocalProcessRunner()), Duration.ofSeconds(1),

@@ -32,12 +32,14 @@ public final class CleanupCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DOMAIN", arity = "1..*", description = "migrated domains")
   List<String> domains = new ArrayList<>();
 
-  @Option(names = {"-c", "--connect"}, paramLabel = "URI", description = "libvirt URI (default: qemu:///system)")
-  String uri = ConnectionOptions.DEFAULT_URI;
+  @Option(names = {"-c", "--connect"}, paramLabel = "URI",
+      description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
+  String uri;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, out::println);
     Cleanup cleanup = new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(uri), out);
     List<DomainResult> results = new ArrayList<>();

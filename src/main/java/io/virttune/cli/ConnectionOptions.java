@@ -5,9 +5,8 @@ import io.virttune.inspect.HostSnapshot;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.libvirt.LibvirtUris;
 import io.virttune.process.LocalProcessRunner;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -28,9 +27,11 @@ public final class ConnectionOptions {
   Path hostFacts;
 
   String uri() {
-    if (uri != null) {
-      return uri;
-    }
+    return uri != null ? uri : defaultUri();
+  }
+
+  /** $LIBVIRT_DEFAULT_URI, else qemu:///system, as virsh does. */
+  static String defaultUri() {
     String fromEnvironment = System.getenv("LIBVIRT_DEFAULT_URI");
     return fromEnvironment == null || fromEnvironment.isBlank() ? DEFAULT_URI : fromEnvironment;
   }
@@ -43,22 +44,6 @@ public final class ConnectionOptions {
     if (hostFacts != null) {
       return new HostSnapshot(hostFacts);
     }
-    return new LiveHost(new LocalProcessRunner(), isLocalHypervisor(uri()));
-  }
-
-  /**
-   * True when the URI names QEMU on this very machine, so image paths in its domains can be read
-   * here. The test driver's paths are fictional, and a remote host's paths mean nothing here.
-   */
-  static boolean isLocalHypervisor(String uri) {
-    try {
-      URI parsed = new URI(uri);
-      String scheme = parsed.getScheme() == null ? "" : parsed.getScheme();
-      String host = parsed.getHost();
-      boolean thisMachine = host == null || host.isEmpty() || host.equals("localhost");
-      return (scheme.equals("qemu") || scheme.equals("qemu+unix")) && thisMachine;
-    } catch (URISyntaxException e) {
-      return false;
-    }
+    return new LiveHost(new LocalProcessRunner(), LibvirtUris.isLocalQemu(uri()));
   }
 }

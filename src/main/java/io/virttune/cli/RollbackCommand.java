@@ -20,8 +20,8 @@ import picocli.CommandLine.Spec;
     name = "rollback",
     mixinStandardHelpOptions = true,
     description = {
-      "Undo an apply: restore each domain's backed-up definition and remove the LVs virt-tune created for it",
-      "(nothing else). Safe to repeat. A dry run unless --execute."
+      "Undo an apply: restore each domain's backed-up definition and remove the LVs virt-tune created"
+          + " for it, and nothing else. Safe to repeat. A dry run unless --execute."
     })
 public final class RollbackCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -31,8 +31,9 @@ public final class RollbackCommand implements Callable<Integer> {
   @Parameters(paramLabel = "DOMAIN", arity = "1..*", description = "domains to roll back")
   List<String> domains = new ArrayList<>();
 
-  @Option(names = {"-c", "--connect"}, paramLabel = "URI", description = "libvirt URI (default: qemu:///system)")
-  String uri = ConnectionOptions.DEFAULT_URI;
+  @Option(names = {"-c", "--connect"}, paramLabel = "URI",
+      description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
+  String uri;
 
   @Option(names = "--force", description = "roll back a completed migration too, discarding what the guest wrote since")
   boolean force;
@@ -40,6 +41,7 @@ public final class RollbackCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to roll back.");

@@ -11,6 +11,14 @@ import java.util.Optional;
 public interface HostFactsSource {
   HostSettings settings();
 
+  /**
+   * The host's name when this source knows it better than libvirt (a recorded host: libvirt's
+   * test driver answers with the name of the machine virt-tune runs on).
+   */
+  default Optional<String> hostname() {
+    return Optional.empty();
+  }
+
   /** One vgs, one lvs and one pvs report for the whole host. */
   LvmReport lvm();
 

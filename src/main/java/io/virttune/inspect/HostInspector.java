@@ -39,7 +39,7 @@ public final class HostInspector {
     HostIdentity identity =
         new HostIdentity(
             connection.uri(),
-            connection.hostname(),
+            host.hostname().orElseGet(connection::hostname),
             connection.libvirtVersion(),
             connection.hypervisorVersion());
     Optional<HostSettings> settings = attempt("host settings", host::settings, problems);

@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * A host recorded into a directory: {@code host/} mirrors the files of /proc and /sys that
- * virt-tune reads, {@code lvm/} holds the JSON of {@code vgs}, {@code lvs} and {@code pvs}. Images
+ * virt-tune reads (and its name, in proc/sys/kernel/hostname), {@code lvm/} holds the JSON of {@code vgs}, {@code lvs} and {@code pvs}. Images
  * are not recorded; libvirt's storage pools describe them.
  */
 public final class HostSnapshot implements HostFactsSource {
@@ -28,6 +28,17 @@ public final class HostSnapshot implements HostFactsSource {
   @Override
   public HostSettings settings() {
     return new HostProbe(directory.resolve("host")).probe();
+  }
+
+  @Override
+  public Optional<String> hostname() {
+    Path file = directory.resolve("host/proc/sys/kernel/hostname");
+    try {
+      return Files.exists(file) ? Optional.of(Files.readString(file).strip()).filter(name -> !name.isEmpty())
+          : Optional.empty();
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot read the recorded host name " + file + ": " + e.getMessage(), e);
+    }
   }
 
   @Override

@@ -111,6 +111,7 @@ final class DomainPlanner {
     private final List<DiskView> needIothread = new ArrayList<>();
     private final List<List<String>> changes = new ArrayList<>();
     private final boolean windowsGate;
+    private boolean warnedAboutGuestDriver;
     private final Optional<DiskView> stagingDisk;
 
     Edit(DomainFacts facts, DomainXml edited) {
@@ -121,9 +122,21 @@ final class DomainPlanner {
       this.stagingDisk = views.stream().filter(Edit::isStagingDisk).findFirst();
       this.windowsGate = edited.os().isWindows()
           && !env.policy().virtioReadyDomains().contains(facts.name())
+          && !hasVirtioDataDisk(facts)
           && facts.disks().stream().anyMatch(d -> d.verdict().role() != DiskRole.LEAVE_ALONE
               && d.view().device().equals("disk")
               && !d.view().targetBus().orElse("").equals(Recipe.BUS));
+      if (edited.os().isWindows() && !windowsGate && hasVirtioDataDisk(facts)
+          && !env.policy().virtioReadyDomains().contains(facts.name())) {
+        warnings.add("Windows guest with a virtio-blk disk already: its VirtIO storage driver is installed"
+            + " and bound (viostor starts at boot once bound), so its other disks move to virtio too");
+      }
+    }
+
+    /** A virtio-blk disk of the guest's own (not our temporary one): proof its driver is bound. */
+    private static boolean hasVirtioDataDisk(DomainFacts facts) {
+      return facts.disks().stream().anyMatch(d -> d.view().device().equals("disk")
+          && d.view().targetBus().filter(Recipe.BUS::equals).isPresent() && !isStagingDisk(d.view()));
     }
 
     private static boolean isStagingDisk(DiskView view) {
@@ -154,9 +167,13 @@ final class DomainPlanner {
         steps.add(new DefineDomain(facts.name(), fingerprint));
       }
       DomainOutcome outcome = outcome(staged, steps);
-      if (outcome == DomainOutcome.MIGRATE && !facts.state().isShutOff() && facts.state() != DomainState.UNKNOWN) {
-        warnings.add("the domain is " + facts.state().label() + ": apply converts only shut-off domains;"
-            + " shut it down first");
+      boolean live = !facts.state().isShutOff() && facts.state() != DomainState.UNKNOWN;
+      if (live && !moved(facts).isEmpty()) {
+        warnings.add("the domain is " + facts.state().label() + ": apply copies only the images of shut-off"
+            + " domains; shut it down first");
+      } else if (live && !steps.isEmpty()) {
+        warnings.add("the domain is " + facts.state().label() + ": the new definition takes effect at its next"
+            + " cold boot (a full power-off and start, not a reboot from inside the guest)");
       }
       return new DomainPlan(facts.name(), edited.uuid().orElse(null), facts.state().label(), outcome,
           List.of(), fingerprint, disks, steps, warnings, original,
@@ -174,30 +191,32 @@ final class DomainPlanner {
     }
 
     private void editDisk(DiskFacts disk, DiskView view, List<String> diskChanges) {
-      boolean thin;
       if (disk.verdict().role() == DiskRole.MOVE_DATA) {
         moveData(disk, view, diskChanges);
-        thin = env.policy().target().thin();
       } else {
         disk.logicalVolume().ifPresent(lv -> readAheadOff(lv, diskChanges));
-        thin = disk.logicalVolume().map(LogicalVolume::isThin).orElse(false);
       }
       if (view.device().equals("disk") && !view.targetBus().orElse("").equals(Recipe.BUS) && !windowsGate) {
         String newTarget = TargetNames.nextFree(usedTargets, "vd");
         usedTargets.add(newTarget);
         diskChanges.add("bus " + view.targetBus().orElse("default") + " -> virtio, target "
             + view.targetDev() + " -> " + newTarget + ", old address dropped");
+        if (!edited.os().isWindows() && !warnedAboutGuestDriver) {
+          warnedAboutGuestDriver = true;
+          warnings.add("a disk moves to virtio-blk: the guest's initramfs must hold virtio_blk (RHEL-like"
+              + " guests built host-only do not: dracut -f --add-drivers 'virtio_blk virtio_pci' first;"
+              + " Debian and Ubuntu include it), and it must mount by UUID or label, as the disk becomes "
+              + newTarget);
+        }
         view.setTarget(newTarget, Recipe.BUS);
         view.removeAddress();
       }
       set(view.cache(), env.policy().cacheMode(), view::setCache, "cache", diskChanges);
       set(view.io(), env.policy().ioMode(), view::setIo, "io", diskChanges);
+      // detect_zeroes is left as it is: QEMU would scan every write for zeros, and with large thin
+      // chunks zeroed writes rarely free a whole chunk anyway.
       if (env.discardSupported()) {
         set(view.discard(), "unmap", view::setDiscard, "discard", diskChanges);
-        if (thin) {
-          // Zeroed writes become unmaps, so a guest zeroing a disk does not inflate the thin LV.
-          set(view.detectZeroes(), "unmap", view::setDetectZeroes, "detect_zeroes", diskChanges);
-        }
       }
       if (view.targetBus().orElse("").equals(Recipe.BUS) && view.iothread().isEmpty()) {
         needIothread.add(view);
@@ -291,8 +310,9 @@ final class DomainPlanner {
       staging.setCache(env.policy().cacheMode());
       staging.setIo(env.policy().ioMode());
       warnings.add("Windows guest: its VirtIO storage driver is not known to be bound, so its disks keep"
-          + " their buses for now. Apply adds a temporary virtio disk (" + targetDev + "); boot the"
-          + " guest once so Windows binds the driver to it, then plan again with --virtio-ready="
+          + " their buses for now. Apply adds a temporary virtio disk (" + targetDev + "); install the"
+          + " VirtIO drivers in the guest (virtio-win) if they are not, boot it once so Windows binds"
+          + " viostor to that disk, then plan again with --virtio-ready="
           + ShellWords.quote(facts.name()) + " to switch the buses");
       return true;
     }

@@ -54,6 +54,7 @@ public final class MigrationPlanner {
     if (!anyMoves) {
       hostSteps.clear();
     }
+    overcommit(facts, hostSteps, domains).ifPresent(warnings::add);
     if (policy.cacheMode().equals("writeback")) {
       warnings.add("cache=writeback: faster random writes, but writes the guest was told are safe are lost"
           + " on a host crash or power cut; accepted explicitly for this plan");
@@ -61,6 +62,33 @@ public final class MigrationPlanner {
     return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
         facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
         hostSteps, domains, assumptions, warnings);
+  }
+
+  /**
+   * Thin volumes may promise more than their pool holds; that is the point of thin provisioning,
+   * and the risk: a full pool stalls or fails every guest in it. Said plainly when the plan does it.
+   */
+  private Optional<String> overcommit(HostFacts facts, List<Step> hostSteps, List<DomainPlan> domains) {
+    PlanTarget target = policy.target();
+    if (!target.thin()) {
+      return Optional.empty();
+    }
+    long poolSize = hostSteps.stream().filter(step -> step instanceof CreateThinPool)
+        .mapToLong(step -> ((CreateThinPool) step).sizeBytes()).findFirst()
+        .orElse(facts.lvm().flatMap(lvm -> lvm.logicalVolume(target.vg(), target.thinPool()))
+            .map(LogicalVolume::sizeBytes).orElse(0L));
+    long existing = facts.lvm().flatMap(lvm -> lvm.logicalVolume(target.vg(), target.thinPool())
+        .map(pool -> lvm.thinVolumesOf(pool).stream().mapToLong(LogicalVolume::sizeBytes).sum())).orElse(0L);
+    long planned = domains.stream().flatMap(domain -> domain.steps().stream())
+        .filter(step -> step instanceof CreateVolume).mapToLong(step -> ((CreateVolume) step).sizeBytes()).sum();
+    if (poolSize == 0 || existing + planned <= poolSize) {
+      return Optional.empty();
+    }
+    return Optional.of(String.format(java.util.Locale.ROOT, "thin pool %s/%s would promise %s to its volumes"
+            + " (%.0f%% of its %s): a full pool stalls or fails every guest in it; watch its data use, and let"
+            + " LVM extend it (activation/thin_pool_autoextend_threshold with dmeventd monitoring)",
+        target.vg(), target.thinPool(), Bytes.format(existing + planned),
+        100.0 * (existing + planned) / poolSize, Bytes.format(poolSize)));
   }
 
   private PlanEnvironment environment(

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Map;
+import io.virttune.libvirt.LibvirtUris;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -29,7 +30,7 @@ final class AnsiblePlaybook {
     Optional<String> remote = uriHost(identity.uri());
     return Template.load("ansible/" + INVENTORY).render(Map.of(
         "host", remote.orElse(identity.hostname()),
-        "connection", remote.isPresent() ? "" : " ansible_connection=local"));
+        "connection", LibvirtUris.isLocalQemu(identity.uri()) ? " ansible_connection=local" : ""));
   }
 
   private static Optional<String> uriHost(String uri) {

@@ -63,7 +63,7 @@ class MigrationPlannerTest {
     assertEquals("none", disk.cache().orElseThrow());
     assertEquals("native", disk.io().orElseThrow());
     assertEquals("unmap", disk.discard().orElseThrow());
-    assertTrue(disk.detectZeroes().isEmpty(), "detect_zeroes only pays off on thin volumes");
+    assertTrue(disk.detectZeroes().isEmpty(), "detect_zeroes costs a scan of every write; not the recipe's");
     assertEquals(OptionalInt.of(1), disk.iothread());
     assertEquals(1, planned(web).iothreads().count());
     assertTrue(planned(web).memoryBacking().hasHugepages(), "the example host has 12 GiB of free hugepages");
@@ -220,7 +220,7 @@ class MigrationPlannerTest {
     assertEquals("pool0", create.thinPool());
     ConvertImage convert = (ConvertImage) plan.domains().get(0).steps().get(2);
     assertTrue(convert.targetIsZero(), "a fresh thin LV reads as zeros");
-    assertEquals("unmap", planned(plan.domains().get(0)).disks().get(0).detectZeroes().orElseThrow());
+    assertTrue(planned(plan.domains().get(0)).disks().get(0).detectZeroes().isEmpty());
   }
 
   @Test
@@ -271,6 +271,27 @@ class MigrationPlannerTest {
         .domain(domainXml("web", "", qcow2Disk(IMAGE, "vda", "virtio")), Map.of("vda", qcow2(IMAGE, 2, 1))), linear());
 
     assertTrue(planned(plan.domains().get(0)).disks().get(0).discard().isEmpty());
+  }
+
+  @Test
+  void aWindowsGuestWithAVirtioDiskAlreadyHasItsDriverBoundAndIsNotStaged() {
+    String windows = "  <features><hyperv><relaxed state='on'/></hyperv></features>\n";
+    String devices = qcow2Disk(IMAGE, "sda", "sata") + qcow2Disk("/i/data.qcow2", "vda", "virtio");
+    DomainPlan plan = plan(new PlanFacts().domain(domainXml("win", windows, devices),
+        Map.of("sda", qcow2(IMAGE, 8, 4), "vda", qcow2("/i/data.qcow2", 8, 1))), linear()).domains().get(0);
+
+    assertEquals(DomainOutcome.MIGRATE, plan.outcome());
+    assertEquals("vdb", planned(plan).disks().get(0).targetDev());
+    assertTrue(plan.warnings().get(0).contains("a virtio-blk disk already"), plan.warnings().get(0));
+  }
+
+  @Test
+  void aLinuxGuestMovingToVirtioIsToldWhatItsInitramfsNeeds() {
+    DomainPlan plan = plan(new PlanFacts().domain(domainXml("web", "", qcow2Disk(IMAGE, "sda", "sata")),
+        Map.of("sda", qcow2(IMAGE, 2, 1))), linear()).domains().get(0);
+
+    assertTrue(plan.warnings().stream().anyMatch(w -> w.contains("virtio_blk") && w.contains("UUID")),
+        plan.warnings().toString());
   }
 
   @Test

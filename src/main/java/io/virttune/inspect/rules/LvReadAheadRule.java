@@ -25,14 +25,17 @@ final class LvReadAheadRule extends DiskRule {
       return Optional.empty();
     }
     String current = readAhead.isPresent() ? readAhead.getAsLong() + " bytes" : "auto";
+    String cache = disk.view().cache().orElse("default");
+    // O_DIRECT bypasses the page cache, so read-ahead only acts while the host cache is in the path.
+    boolean direct = cache.equals("none") || cache.equals("directsync");
     return Optional.of(
         Finding.disk(
             "lv.read-ahead",
-            Severity.WARNING,
+            direct ? Severity.INFO : Severity.WARNING,
             domain.name(),
             disk.target(),
-            "read-ahead on the host LV is " + current,
-            volume.vgName() + "/" + volume.name() + " lv_read_ahead=" + current,
+            "read-ahead on the host LV is " + current + (direct ? " (no effect while cache=" + cache + ")" : ""),
+            volume.vgName() + "/" + volume.name() + " lv_read_ahead=" + current + ", disk cache=" + cache,
             "lvchange -r 0 " + volume.vgName() + "/" + volume.name()));
   }
 }

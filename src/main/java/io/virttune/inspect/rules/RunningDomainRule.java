@@ -23,7 +23,6 @@ final class RunningDomainRule extends DomainRule {
             domain.name(),
             "guest is " + domain.state().label() + " with images open",
             "state " + domain.state().label(),
-            "shut it down for an offline migration, or migrate live (block copy with pivot);"
-                + " changes that need a cold boot wait for the next one"));
+            "shut it down before apply: virt-tune copies only the images of shut-off domains"));
   }
 }

@@ -29,7 +29,10 @@ final class WindowsVirtioRule extends DomainRule {
             .filter(disk -> !disk.view().targetBus().orElse("").equals(Recipe.BUS))
             .map(DiskFacts::target)
             .toList();
-    if (emulated.isEmpty()) {
+    boolean driverBound = domain.disks().stream().anyMatch(disk -> disk.view().device().equals("disk")
+        && disk.view().targetBus().filter(Recipe.BUS::equals).isPresent());
+    // A virtio-blk disk the guest already uses means viostor is installed and bound.
+    if (emulated.isEmpty() || driverBound) {
       return Optional.empty();
     }
     return Optional.of(

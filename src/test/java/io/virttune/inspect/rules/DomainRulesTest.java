@@ -30,9 +30,15 @@ class DomainRulesTest {
   }
 
   @Test
-  void aWindowsGuestWithEmulatedDisksIsReportedListingThem() {
+  void aWindowsGuestThatAlreadyUsesAVirtioDiskHasItsDriverBound() {
     HostFacts facts = host(DomainState.SHUTOFF, 2, HYPERV,
         fileDisk("sda", "sata", IMAGE, ""), blockDisk("vda", "virtio", LV, ""), CDROM);
+    assertEquals(List.of(), FindingLines.of(new WindowsVirtioRule().check(facts)));
+  }
+
+  @Test
+  void aWindowsGuestWithEmulatedDisksIsReportedListingThem() {
+    HostFacts facts = host(DomainState.SHUTOFF, 2, HYPERV, fileDisk("sda", "sata", IMAGE, ""), CDROM);
     List<Finding> findings = new WindowsVirtioRule().check(facts);
     assertEquals(List.of("domain.windows-virtio warning vm"), FindingLines.of(findings));
     assertEquals("Hyper-V enlightenments in <features>; disks on emulated buses: sda", findings.get(0).evidence());
