@@ -79,7 +79,7 @@ final class Preflight {
       return;
     }
     try {
-      Optional<ImageFacts> image = ports.images().image(convert.source());
+      Optional<ImageFacts> image = ports.images().image(convert.source(), convert.sourceFormat());
       if (image.isPresent() && image.get().readFrom().equals("qemu-img")
           && !Fingerprints.of(image.get()).equals(planned)) {
         reasons.add("disk " + target(plan, convert) + ": image " + convert.source()

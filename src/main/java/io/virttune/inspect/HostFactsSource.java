@@ -23,8 +23,9 @@ public interface HostFactsSource {
   LvmReport lvm();
 
   /**
-   * The image at this path read directly with qemu-img, or empty when this source cannot see the
-   * host's files (a snapshot, or a remote host); then libvirt's storage pools are asked instead.
+   * The image at this path, read directly with qemu-img as the format the definition declares,
+   * or empty when this source cannot see the host's files (a snapshot, or a remote host); then
+   * libvirt's storage pools are asked instead.
    */
-  Optional<ImageFacts> image(String path);
+  Optional<ImageFacts> image(String path, String format);
 }

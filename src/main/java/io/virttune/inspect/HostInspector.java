@@ -90,7 +90,8 @@ public final class HostInspector {
     Optional<String> path = disk.sourcePath();
     if (verdict.role() == DiskRole.MOVE_DATA && path.isPresent()) {
       try {
-        return new DiskFacts(disk, verdict, Optional.of(image(path.get())), Optional.empty(), Optional.empty());
+        return new DiskFacts(disk, verdict, Optional.of(image(path.get(), disk.format().orElse("raw"))),
+            Optional.empty(), Optional.empty());
       } catch (VirtTuneException e) {
         return new DiskFacts(disk, verdict, Optional.empty(), Optional.empty(), Optional.of(e.getMessage()));
       }
@@ -100,8 +101,9 @@ public final class HostInspector {
     return new DiskFacts(disk, verdict, Optional.empty(), volume, Optional.empty());
   }
 
-  private ImageFacts image(String path) {
-    Optional<ImageFacts> direct = host.image(path);
+  /** libvirt reads a disk without a declared format as raw; so does virt-tune, never probing. */
+  private ImageFacts image(String path, String format) {
+    Optional<ImageFacts> direct = host.image(path, format);
     if (direct.isPresent()) {
       return direct.get();
     }

@@ -56,7 +56,7 @@ public final class HostSnapshot implements HostFactsSource {
   }
 
   @Override
-  public Optional<ImageFacts> image(String path) {
+  public Optional<ImageFacts> image(String path, String format) {
     return Optional.empty();
   }
 }

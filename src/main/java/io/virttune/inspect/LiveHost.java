@@ -40,14 +40,14 @@ public final class LiveHost implements HostFactsSource {
   }
 
   @Override
-  public Optional<ImageFacts> image(String path) {
+  public Optional<ImageFacts> image(String path, String format) {
     if (!imagesAreLocal) {
       return Optional.empty();
     }
     if (!Files.exists(Path.of(path))) {
       throw VirtTuneException.failed("image " + path + " does not exist");
     }
-    return Optional.of(facts(new QemuImg(runner).info(path)));
+    return Optional.of(facts(new QemuImg(runner).info(path, format)));
   }
 
   private static ImageFacts facts(ImageChain chain) {

@@ -230,7 +230,8 @@ final class DomainPlanner {
       Optional<ImageFacts> image = disk.image();
       long size = image.map(i -> Sizes.roundUp(i.virtualSizeBytes(), env.extentBytes())).orElse(0L);
       String source = view.sourcePath().orElseThrow();
-      String format = image.map(ImageFacts::format).or(view::format).orElse("raw");
+      // The declared format, never a guessed one: see QemuImg#info.
+      String format = view.format().orElse("raw");
       volumeSteps.add(new CreateVolume(target.vg(), lvName, size, target.thinPool()));
       volumeSteps.add(new SetReadAhead(target.vg(), lvName, 0));
       long allocated = image.map(ImageFacts::allocatedBytes).orElse(0L);

@@ -47,7 +47,7 @@ public final class LvConversion {
   /** Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end. */
   public Outcome intoLinear(String source, String format, String device, long deviceBytes,
       DoubleConsumer progress) {
-    long imageBytes = imageBytes(source, deviceBytes, device);
+    long imageBytes = imageBytes(source, format, deviceBytes, device);
     copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, () -> "");
     if (deviceBytes > imageBytes) {
       zeroing.zero(device, imageBytes, deviceBytes - imageBytes);
@@ -63,7 +63,7 @@ public final class LvConversion {
    */
   public Outcome intoFreshThin(String source, String format, String device, long deviceBytes,
       long chunkBytes, ThinPoolRoom room, DoubleConsumer progress) {
-    long imageBytes = imageBytes(source, deviceBytes, device);
+    long imageBytes = imageBytes(source, format, deviceBytes, device);
     copy(ConversionMethod.FRESH_THIN_VOLUME, source, format, device, progress, room::state);
     // Unprovisioned chunks read as zeros; only the chunk the image ends in may hold old bytes.
     long tailEnd = Math.min(Sizes.roundUp(imageBytes, chunkBytes), deviceBytes);
@@ -80,8 +80,8 @@ public final class LvConversion {
     return Outcome.REWROTE_IN_FULL;
   }
 
-  private long imageBytes(String source, long deviceBytes, String device) {
-    long imageBytes = qemuImg.info(source).top().virtualSizeBytes();
+  private long imageBytes(String source, String format, long deviceBytes, String device) {
+    long imageBytes = qemuImg.info(source, format).top().virtualSizeBytes();
     if (imageBytes > deviceBytes) {
       throw VirtTuneException.refused("Refusing to copy " + source + " (" + imageBytes
           + " bytes) into " + device + ": the device has only " + deviceBytes + " bytes");

@@ -21,12 +21,14 @@ public final class QemuImg {
   }
 
   /**
-   * Describes the image at {@code path} and every backing file under it. Uses {@code -U}
-   * (force-share): only metadata is read, and the image may belong to a running guest.
+   * Describes the image at {@code path}, read as {@code format}, and every backing file under it.
+   * The format is the one the domain's definition declares, never one qemu-img guesses from the
+   * content: a guest can write a qcow2 header, with a backing file of its choosing, into a raw
+   * disk. Uses {@code -U} (force-share): only metadata is read, and the image may be in use.
    */
-  public ImageChain info(String path) {
+  public ImageChain info(String path, String format) {
     ProcessResult result = runner.run(List.of("qemu-img", "info", "--output=json",
-        "--backing-chain", "-U", QemuPaths.safe(path)));
+        "--backing-chain", "-U", "-f", format, QemuPaths.safe(path)));
     Matcher missing = MISSING_FILE.matcher(result.stderr());
     if (!result.succeeded() && missing.find()) {
       String file = missing.group(1);

@@ -48,7 +48,7 @@ public final class RecordedHost implements HostFactsSource {
   }
 
   @Override
-  public Optional<ImageFacts> image(String path) {
+  public Optional<ImageFacts> image(String path, String format) {
     return Optional.ofNullable(images.get(path));
   }
 }

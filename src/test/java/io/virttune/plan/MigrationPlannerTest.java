@@ -70,6 +70,16 @@ class MigrationPlannerTest {
   }
 
   @Test
+  void theCopyReadsTheFormatTheDefinitionDeclaresNeverAGuessedOne() {
+    // A guest can write a qcow2 header (with a backing file of its choosing) into its raw disk.
+    String raw = qcow2Disk(IMAGE, "vda", "virtio").replace("type='qcow2'", "type='raw'");
+    Plan plan = plan(new PlanFacts().domain(domainXml("web", "", raw), Map.of("vda", qcow2(IMAGE, 2, 1))), linear());
+
+    ConvertImage convert = (ConvertImage) plan.domains().get(0).steps().get(2);
+    assertEquals("raw", convert.sourceFormat());
+  }
+
+  @Test
   void theRoundingFollowsTheTargetVgsExtentSize() {
     Plan plan = plan(new PlanFacts().domain(domainXml("web", "", qcow2Disk(IMAGE, "vda", "virtio")),
         Map.of("vda", new ImageFacts(IMAGE, "qcow2", (10L << 30) + 1, 1L << 30, List.of(), false,

@@ -54,7 +54,7 @@ class QemuImgConvertIT {
     assertFalse(progress.isEmpty());
     assertEquals(100.0, progress.get(progress.size() - 1));
     assertTrue(progress.stream().allMatch(p -> p >= 0 && p <= 100), progress.toString());
-    long allocated = new QemuImg(runner).info(target.toString()).top().actualSizeBytes()
+    long allocated = new QemuImg(runner).info(target.toString(), "raw").top().actualSizeBytes()
         .orElseThrow();
     assertTrue(allocated < 16L << 20, "target allocated " + allocated + " bytes");
   }

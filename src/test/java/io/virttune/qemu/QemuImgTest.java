@@ -21,14 +21,14 @@ class QemuImgTest {
 
   private ImageChain info(String fixture, String path) {
     runner.succeed(Fixtures.read(getClass(), fixture));
-    return qemuImg.info(path);
+    return qemuImg.info(path, path.endsWith(".raw") ? "raw" : "qcow2");
   }
 
   @Test
-  void readsSparseQcow2ForceSharingTheImage() {
+  void readsSparseQcow2ForceSharingTheImageAsItsDeclaredFormat() {
     ImageChain chain = info("info-sparse.json", "/tmp/q/sparse.qcow2");
     assertEquals(List.of(List.of("qemu-img", "info", "--output=json", "--backing-chain", "-U",
-        "/tmp/q/sparse.qcow2")), runner.commands());
+        "-f", "qcow2", "/tmp/q/sparse.qcow2")), runner.commands());
     assertEquals(new ImageInfo("/tmp/q/sparse.qcow2", "qcow2", GIB, OptionalLong.of(5574656),
         false, List.of(), Optional.empty(), OptionalLong.of(65536), false), chain.top());
     assertFalse(chain.hasBackingChain());
@@ -70,15 +70,15 @@ class QemuImgTest {
   void passesRelativeAndDashedNamesAsPlainFiles() {
     info("info-raw.json", "-disk.raw");
     info("info-raw.json", "nbd:evil.qcow2");
-    assertEquals("./-disk.raw", runner.commands().get(0).get(5));
-    assertEquals("./nbd:evil.qcow2", runner.commands().get(1).get(5));
+    assertEquals("./-disk.raw", runner.commands().get(0).get(7));
+    assertEquals("./nbd:evil.qcow2", runner.commands().get(1).get(7));
   }
 
   @Test
   void saysWhichImageIsMissing() {
     runner.fail(1, Fixtures.read(getClass(), "info-missing.stderr"));
     VirtTuneException e = assertThrows(VirtTuneException.class,
-        () -> qemuImg.info("/tmp/q/missing.qcow2"));
+        () -> qemuImg.info("/tmp/q/missing.qcow2", "qcow2"));
     assertEquals("Image /tmp/q/missing.qcow2 does not exist", e.getMessage());
   }
 
@@ -86,7 +86,7 @@ class QemuImgTest {
   void saysWhichBackingFileIsMissing() {
     runner.fail(1, Fixtures.read(getClass(), "info-missing-backing.stderr"));
     VirtTuneException e = assertThrows(VirtTuneException.class,
-        () -> qemuImg.info("/tmp/q/orphan.qcow2"));
+        () -> qemuImg.info("/tmp/q/orphan.qcow2", "qcow2"));
     assertEquals("Backing file /tmp/q/gone.qcow2 of image /tmp/q/orphan.qcow2 does not exist",
         e.getMessage());
   }
@@ -94,7 +94,7 @@ class QemuImgTest {
   @Test
   void saysWhenQemuImgIsMissing() {
     runner.fail(127, "Cannot run program \"qemu-img\": error=2, No such file or directory");
-    VirtTuneException e = assertThrows(VirtTuneException.class, () -> qemuImg.info("/x.qcow2"));
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> qemuImg.info("/x.qcow2", "qcow2"));
     assertTrue(e.getMessage().contains("'qemu-img' is not installed"), e.getMessage());
   }
 }
