@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.Lvm;
 import io.virttune.qemu.QemuImgCompare;
+import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
 import java.time.Clock;
 import java.util.function.Supplier;
@@ -25,6 +26,7 @@ import java.util.function.Supplier;
  * @param lvmReads reads the host's LVM report
  * @param images reads images with qemu-img, for fingerprints and the in-use check
  * @param conversion copies images into LVs and verifies them
+ * @param zeroing zeroes LVs that no copy fills (a linear LV holds its extents' old data)
  * @param comparer verifies copies made by an earlier, interrupted run
  * @param execute whether anything really changes
  */
@@ -35,6 +37,7 @@ public record ApplyPorts(
     HostFactsSource images,
     ImageLocks locks,
     LvConversion conversion,
+    BlockZeroing zeroing,
     QemuImgCompare comparer,
     StateDirectory state,
     Clock clock,
@@ -48,7 +51,7 @@ public record ApplyPorts(
     ProcessRunner real = new LocalProcessRunner();
     ProcessRunner acting = execute ? real : new PrintingRunner(real, dryRunLog);
     return new ApplyPorts(() -> LibvirtJavaDefinitions.open(uri), new LvmCli(acting), new LvmCli(real),
-        new LiveHost(real, true), new ImageLocks(real), new LvConversion(acting), new QemuImgCompare(acting),
+        new LiveHost(real, true), new ImageLocks(real), new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting),
         new StateDirectory(stateDir), Clock.systemUTC(), execute);
   }
 }

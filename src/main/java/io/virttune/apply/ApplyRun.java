@@ -52,6 +52,7 @@ public final class ApplyRun {
     } catch (ExecutionException e) {
       throw new IllegalStateException("a domain's apply failed unexpectedly", e.getCause());
     } finally {
+      // Every domain's job has ended here, unless interrupted: nothing is cut short.
       pool.shutdownNow();
     }
   }

@@ -10,6 +10,7 @@ import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
+import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
@@ -32,6 +33,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Applies one domain's plan: preflight, backup, then each step journaled before and after it
@@ -79,7 +81,7 @@ final class DomainMigration {
       }
       journal = unfinished ? earlier.get() : null;
       LvmReport lvm = ports.lvmReads().report();
-      List<String> refusals = new Preflight(ports).check(domain, live, journal, lvm);
+      List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal, lvm);
       if (!refusals.isEmpty()) {
         refusals.forEach(reason -> log.println("refused: " + reason));
         throw VirtTuneException.refused(refusals.get(0)
@@ -96,12 +98,23 @@ final class DomainMigration {
       save(journal.withStatus(Status.COMPLETED));
       return result(ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN, doneDetail());
     } catch (VirtTuneException e) {
-      if (journal != null) {
-        save(journal.withStatus(Status.FAILED));
-      }
-      boolean refused = e.exitCode() == ExitCode.REFUSED;
-      return result(refused ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
+      return failed(e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED,
+          e.getMessage());
+    } catch (RuntimeException e) {
+      // One domain's surprise must not stop the others' copies: it fails alone, journaled.
+      return failed(DomainResult.Result.FAILED, "internal error: " + e);
     }
+  }
+
+  private DomainResult failed(DomainResult.Result result, String message) {
+    if (journal != null) {
+      try {
+        save(journal.withStatus(Status.FAILED));
+      } catch (RuntimeException e) {
+        message += "; the journal could not be updated either: " + e.getMessage();
+      }
+    }
+    return result(result, message);
   }
 
   private String doneDetail() {
@@ -159,10 +172,24 @@ final class DomainMigration {
     }
     // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
     save(journal.withCreatedVolume(name));
-    if (create.thin()) {
-      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
-    } else {
-      ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes());
+    try {
+      if (create.thin()) {
+        ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+      } else {
+        ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes());
+      }
+    } catch (VirtTuneException e) {
+      // The name may be someone else's now: it must not stay in the journal as ours.
+      save(new DomainJournal(journal.domain(), journal.uuid(), journal.planCreatedAt(), journal.planFingerprint(),
+          journal.status(), journal.backupFile(), journal.sourceImages(),
+          journal.createdVolumes().stream().filter(volume -> !volume.equals(name)).toList(), journal.entries()));
+      throw e;
+    }
+    boolean filledByACopy = domain.steps().stream()
+        .anyMatch(step -> step instanceof ConvertImage convert && convert.target().equals(create.devicePath()));
+    if (!create.thin() && !filledByACopy) {
+      // A linear LV holds whatever its extents held before, maybe another tenant's data.
+      ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
     }
   }
 
@@ -174,8 +201,11 @@ final class DomainMigration {
       if (interrupted) {
         // A half-written thin LV no longer reads as zeros: start again from a fresh one.
         log.println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
-        ports.lvmActions().remove(create.vg(), create.name());
+        if (lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+          ports.lvmActions().remove(create.vg(), create.name());
+        }
         ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+        ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
       }
       long chunk = lvm.logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
           .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
@@ -216,6 +246,18 @@ final class DomainMigration {
   private void define(DomainDefinitions definitions) {
     LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
         "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
+    List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
+        .map(step -> (ConvertImage) step).toList();
+    if (!copies.isEmpty() && !live.state().isShutOff()) {
+      throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
+          + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
+    }
+    for (ConvertImage copy : copies) {
+      // A copy made by an earlier run may be stale: the guest may have run on its images since.
+      if (!verifiedInThisRun.contains(copy.target())) {
+        verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target()));
+      }
+    }
     String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
     if (!now.equals(domain.fingerprint())) {
       if (DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty()) {
@@ -225,7 +267,10 @@ final class DomainMigration {
       throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
           + " nothing was defined; plan again");
     }
-    String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name());
+    Set<String> untouched = domain.disks().stream().filter(disk -> disk.action().equals("leave"))
+        .map(DiskPlan::target).collect(Collectors.toSet());
+    String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(),
+        untouched);
     if (!ports.execute()) {
       log.println("would define:");
       XmlDiff.unified(domain.name(), DomainXml.parse(live.inactiveXml(), "current").toXml(),

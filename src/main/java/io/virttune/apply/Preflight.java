@@ -6,6 +6,7 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainPlan;
@@ -26,9 +27,13 @@ import java.util.Optional;
  */
 final class Preflight {
   private final ApplyPorts ports;
+  /** Thin pools the plan creates before any domain: they count as there, empty. */
+  private final Map<String, Long> plannedPools = new HashMap<>();
 
-  Preflight(ApplyPorts ports) {
+  Preflight(ApplyPorts ports, List<Step> hostSteps) {
     this.ports = ports;
+    hostSteps.stream().filter(step -> step instanceof CreateThinPool).map(step -> (CreateThinPool) step)
+        .forEach(pool -> plannedPools.put(pool.vg() + "/" + pool.name(), pool.sizeBytes()));
   }
 
   /** Reasons to refuse; empty when the domain may go ahead. */
@@ -95,7 +100,7 @@ final class Preflight {
         .map(DiskPlan::target).findFirst().orElse("?");
   }
 
-  private static void checkVolume(CreateVolume create, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+  private void checkVolume(CreateVolume create, DomainJournal journal, LvmReport lvm, List<String> reasons) {
     String name = create.vg() + "/" + create.name();
     boolean ours = journal != null && journal.createdVolumes().contains(name);
     if (lvm.volumeGroup(create.vg()).isEmpty()) {
@@ -103,7 +108,8 @@ final class Preflight {
     } else if (!ours && lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
       reasons.add("LV " + name + " exists already and was not created by virt-tune; plan again");
     }
-    if (create.thin() && lvm.logicalVolume(create.vg(), create.thinPool()).filter(LogicalVolume::isThinPool).isEmpty()) {
+    if (create.thin() && lvm.logicalVolume(create.vg(), create.thinPool()).filter(LogicalVolume::isThinPool).isEmpty()
+        && !plannedPools.containsKey(create.vg() + "/" + create.thinPool())) {
       reasons.add("thin pool " + create.vg() + "/" + create.thinPool() + " does not exist");
     }
     if (create.sizeBytes() == 0) {
@@ -112,7 +118,7 @@ final class Preflight {
   }
 
   /** Space for the LVs still to create: linear against VG free, thin against pool free data. */
-  private static void checkSpace(DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+  private void checkSpace(DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
     Map<String, Long> needed = new HashMap<>();
     for (int i = 0; i < plan.steps().size(); i++) {
       if (journal != null && journal.stateOf(i).isPresent()) {
@@ -137,13 +143,13 @@ final class Preflight {
     });
   }
 
-  private static long free(String where, LvmReport lvm) {
+  private long free(String where, LvmReport lvm) {
     if (where.startsWith("VG ")) {
       return lvm.volumeGroup(where.substring(3)).map(vg -> vg.freeBytes()).orElse(0L);
     }
     String[] parts = where.substring(5).split("/");
     return lvm.logicalVolume(parts[0], parts[1])
         .map(pool -> (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100)))
-        .orElse(0L);
+        .orElse(plannedPools.getOrDefault(where.substring(5), 0L));
   }
 }

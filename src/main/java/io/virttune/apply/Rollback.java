@@ -48,11 +48,15 @@ public final class Rollback {
         throw VirtTuneException.refused("'" + name + "' is " + live.get().state().label()
             + ": shut it down first; its disks cannot be swapped under a running guest");
       }
-      if (journal.status() == Status.COMPLETED && !force) {
-        throw VirtTuneException.refused("the migration of '" + name + "' completed: the guest may have written to"
-            + " its new disks since, and rolling back discards that; add --force to roll back anyway");
+      boolean defined = journal.entries().stream().anyMatch(entry -> entry.kind().equals("DefineDomain"));
+      if (defined && !force) {
+        throw VirtTuneException.refused("the new definition of '" + name + "' was defined: the guest may have"
+            + " run on its new disks since, and rolling back discards what it wrote there; add --force to"
+            + " roll back anyway");
       }
-      restoreDefinition(definitions, live, journal);
+      if (defined) {
+        restoreDefinition(definitions, live, journal);
+      }
       removeVolumes(journal);
       save(journal.withStatus(Status.ROLLED_BACK));
       return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,

@@ -8,15 +8,15 @@ import java.util.List;
  * kernel uses the device's write-zeroes command or writes zero pages, never a discard that could
  * leave old data readable. On a thin LV it provisions the range.
  */
-final class BlockZeroing {
+public final class BlockZeroing {
   private final ProcessRunner runner;
 
-  BlockZeroing(ProcessRunner runner) {
+  public BlockZeroing(ProcessRunner runner) {
     this.runner = runner;
   }
 
   /** Zeroes {@code length} bytes from {@code offset}, both multiples of 512. */
-  void zero(String device, long offset, long length) {
+  public void zero(String device, long offset, long length) {
     if (offset % 512 != 0 || length % 512 != 0) {
       throw new IllegalArgumentException("zeroing needs whole sectors: " + offset + "+" + length);
     }

@@ -49,8 +49,10 @@ public final class LvConversion {
       DoubleConsumer progress) {
     long imageBytes = imageBytes(source, format, deviceBytes, device);
     copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, () -> "");
-    if (deviceBytes > imageBytes) {
-      zeroing.zero(device, imageBytes, deviceBytes - imageBytes);
+    // qemu-img writes whole sectors; the zeroing starts at the first sector past the image.
+    long written = Sizes.roundUp(imageBytes, 512);
+    if (deviceBytes > written) {
+      zeroing.zero(device, written, deviceBytes - written);
     }
     verify(source, format, device, () -> "");
     return Outcome.WROTE_DATA;
@@ -67,8 +69,9 @@ public final class LvConversion {
     copy(ConversionMethod.FRESH_THIN_VOLUME, source, format, device, progress, room::state);
     // Unprovisioned chunks read as zeros; only the chunk the image ends in may hold old bytes.
     long tailEnd = Math.min(Sizes.roundUp(imageBytes, chunkBytes), deviceBytes);
-    if (tailEnd > imageBytes) {
-      zeroing.zero(device, imageBytes, tailEnd - imageBytes);
+    long written = Sizes.roundUp(imageBytes, 512);
+    if (tailEnd > written) {
+      zeroing.zero(device, written, tailEnd - written);
     }
     if (compare.compare(source, format, device).identical()) {
       return Outcome.WROTE_DATA;

@@ -1,6 +1,9 @@
 package io.virttune.xml;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.jdom2.Document;
 import org.jdom2.Element;
 
@@ -9,7 +12,8 @@ import org.jdom2.Element;
  * from the definition without secrets (graphics passwords are left out of a plain read), so
  * defining the planned XML as it is would silently drop them. Plans change only disks,
  * IOThreads and memory backing (the corpus tests hold them to that), so exactly those parts are
- * taken from the planned definition and everything else from the current one.
+ * taken from the planned definition and everything else from the current one; disks the plan
+ * leaves alone stay as they are now too (an http disk's cookies, say, show only with secrets).
  */
 public final class DefinitionTransplant {
   /** The domain's own children a plan may change. */
@@ -17,14 +21,14 @@ public final class DefinitionTransplant {
 
   private DefinitionTransplant() {}
 
-  public static String apply(String currentXml, String plannedXml, String origin) {
+  public static String apply(String currentXml, String plannedXml, String origin, Set<String> untouchedTargets) {
     Document current = SafeXml.parse(currentXml, origin + " (current)");
     Element planned = SafeXml.parse(plannedXml, origin + " (planned)").getRootElement();
     Element root = current.getRootElement();
     for (String part : DOMAIN_PARTS) {
       replace(root, part, planned.getChild(part));
     }
-    replaceDisks(devices(root), devices(planned));
+    replaceDisks(devices(root), devices(planned), untouchedTargets);
     return XmlText.write(current);
   }
 
@@ -45,13 +49,18 @@ public final class DefinitionTransplant {
     }
   }
 
-  /** The planned disks, in their order, where the current ones were. */
-  private static void replaceDisks(Element current, Element planned) {
+  /** The planned disks, in their order, where the current ones were; untouched ones as they are now. */
+  private static void replaceDisks(Element current, Element planned, Set<String> untouchedTargets) {
     List<Element> currentDisks = List.copyOf(current.getChildren("disk"));
+    Map<String, Element> currentByTarget = new HashMap<>();
+    currentDisks.forEach(disk -> currentByTarget.put(new DiskView(disk, "current").targetDev(), disk));
     List<Element> plannedDisks = planned.getChildren("disk");
     Element previous = null;
     for (int i = 0; i < plannedDisks.size(); i++) {
-      Element copy = plannedDisks.get(i).clone();
+      String target = new DiskView(plannedDisks.get(i), "planned").targetDev();
+      Element source = untouchedTargets.contains(target) && currentByTarget.containsKey(target)
+          ? currentByTarget.get(target) : plannedDisks.get(i);
+      Element copy = source.clone();
       if (i < currentDisks.size()) {
         current.setContent(current.indexOf(currentDisks.get(i)), copy);
       } else {

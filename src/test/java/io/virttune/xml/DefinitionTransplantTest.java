@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DefinitionTransplantTest {
@@ -54,7 +55,7 @@ class DefinitionTransplantTest {
 
   @Test
   void takesDisksIothreadsAndMemoryBackingFromThePlanAndKeepsTheSecrets() {
-    DomainXml result = DomainXml.parse(DefinitionTransplant.apply(SECURE, PLANNED, "web"), "result");
+    DomainXml result = DomainXml.parse(DefinitionTransplant.apply(SECURE, PLANNED, "web", Set.of()), "result");
 
     assertTrue(result.toXml().contains("passwd=\"s3cret\""), result.toXml());
     assertEquals(List.of("vda", "sdb", "vdb"), result.disks().stream().map(DiskView::targetDev).toList());
@@ -64,9 +65,19 @@ class DefinitionTransplantTest {
   }
 
   @Test
+  void disksThePlanLeavesAloneKeepWhatOnlyTheSecureDefinitionShows() {
+    String secureCdrom = SECURE.replace("<target dev='sdb' bus='sata'/>",
+        "<source file='/iso/x.iso'><cookies><cookie name='token'>s3cret</cookie></cookies></source><target dev='sdb' bus='sata'/>");
+    DomainXml result = DomainXml.parse(DefinitionTransplant.apply(secureCdrom, PLANNED, "web", Set.of("sdb")), "result");
+
+    assertTrue(result.toXml().contains("<cookie name=\"token\">s3cret</cookie>"), result.toXml());
+    assertEquals("/dev/vg/web-sda", result.disks().get(0).sourcePath().orElseThrow());
+  }
+
+  @Test
   void partsThePlanRemovedGoAndTheResultMatchesThePlanOutsideSecrets() {
     String withoutSecret = SECURE.replace(" passwd='s3cret'", "");
-    String back = DefinitionTransplant.apply(PLANNED, withoutSecret, "web");
+    String back = DefinitionTransplant.apply(PLANNED, withoutSecret, "web", Set.of());
 
     assertEquals(List.of(), XmlEquivalence.differences(
         SafeXml.parse(back, "back"), SafeXml.parse(withoutSecret, "expected")));
