@@ -53,7 +53,9 @@ public final class Cleanup {
       List<String> removed = new ArrayList<>();
       for (String image : journal.sourceImages()) {
         if (inUse.contains(image)) {
-          out.println("keep " + image + ": a domain still uses it");
+          out.println("keep " + image + ": a domain still uses it, directly or as a backing file");
+        } else if (Files.exists(Path.of(image)) && ports.locks().holder(image).isPresent()) {
+          out.println("keep " + image + ": " + ports.locks().holder(image).get());
         } else if (Files.exists(Path.of(image))) {
           out.println((ports.execute() ? "remove " : "would remove ") + image);
           if (ports.execute()) {
@@ -73,7 +75,11 @@ public final class Cleanup {
     }
   }
 
-  /** Every image path any domain's definition names, with its backing files. */
+  /**
+   * Every image path any domain's definition names, with the backing files qemu-img finds under
+   * it (libvirt seldom writes a chain into the definition). A chain that cannot be read stops the
+   * cleanup: an image it would hide might be deleted.
+   */
   private Set<String> pathsInUse() {
     Set<String> paths = new HashSet<>();
     try (LibvirtConnection connection = inventory.get()) {
@@ -85,6 +91,10 @@ public final class Cleanup {
         for (DiskView disk : DomainXml.parse(record.inactiveXml(), "domain " + record.name()).disks()) {
           disk.sourcePath().ifPresent(paths::add);
           paths.addAll(disk.backingStores());
+          if (disk.type().equals("file") && disk.sourcePath().filter(path -> Files.exists(Path.of(path))).isPresent()) {
+            ports.images().image(disk.sourcePath().get(), disk.format().orElse("raw"))
+                .ifPresent(image -> paths.addAll(image.backingChain()));
+          }
         }
       }
     }

@@ -27,8 +27,6 @@ import io.virttune.report.ShellWords;
 import io.virttune.xml.DefinitionTransplant;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -80,6 +78,7 @@ final class DomainMigration {
             + " with --resume, or undo it with virt-tune rollback " + ShellWords.operand(domain.name()));
       }
       journal = unfinished ? earlier.get() : null;
+      Optional<DomainJournal> completed = earlier.filter(e -> e.status() == Status.COMPLETED);
       LvmReport lvm = ports.lvmReads().report();
       List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal, lvm);
       if (!refusals.isEmpty()) {
@@ -88,7 +87,7 @@ final class DomainMigration {
             + (refusals.size() > 1 ? " (and " + (refusals.size() - 1) + " more reason(s) above)" : ""));
       }
       if (journal == null) {
-        start(live);
+        start(live, completed);
       }
       for (int i = 0; i < domain.steps().size(); i++) {
         if (!journal.isDone(i)) {
@@ -125,7 +124,12 @@ final class DomainMigration {
     return domain.steps().size() + " step(s)" + (ports.execute() ? "" : " (dry run: nothing changed)");
   }
 
-  private void start(LiveDomain live) {
+  /**
+   * A new journal. After an earlier completed apply (a Windows guest's second step, a later
+   * retune), it carries that one's original backup, sources and volumes: rollback then still goes
+   * back to the definition before virt-tune, and cleanup still finds the first images.
+   */
+  private void start(LiveDomain live, Optional<DomainJournal> completed) {
     String backup;
     if (ports.execute()) {
       backup = ports.state().backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant()).toString();
@@ -135,7 +139,18 @@ final class DomainMigration {
     }
     List<String> sources = domain.steps().stream().filter(step -> step instanceof ConvertImage)
         .map(step -> ((ConvertImage) step).source()).toList();
-    journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(), backup, sources);
+    if (completed.isPresent()) {
+      DomainJournal earlier = completed.get();
+      List<String> allSources = new java.util.ArrayList<>(earlier.sourceImages());
+      sources.stream().filter(source -> !allSources.contains(source)).forEach(allSources::add);
+      journal = new DomainJournal(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(),
+          Status.IN_PROGRESS, earlier.backupFile(), allSources, earlier.createdVolumes(), List.of());
+      if (ports.execute()) {
+        ports.state().archive(live.uuid(), ports.clock().instant());
+      }
+    } else {
+      journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(), backup, sources);
+    }
     save(journal);
   }
 
@@ -281,17 +296,9 @@ final class DomainMigration {
     String readBack = definitions.find(domain.name()).map(LiveDomain::inactiveXml).orElse("");
     List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
     if (!lost.isEmpty()) {
-      definitions.define(readBackup());
+      definitions.define(live.secureInactiveXml());
       throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
-          + String.join("; ", lost) + "); the original definition was restored");
-    }
-  }
-
-  private String readBackup() {
-    try {
-      return Files.readString(Path.of(journal.backupFile()));
-    } catch (java.io.IOException e) {
-      throw VirtTuneException.failed("cannot read the backup " + journal.backupFile() + ": " + e.getMessage(), e);
+          + String.join("; ", lost) + "); the definition it had before was restored");
     }
   }
 

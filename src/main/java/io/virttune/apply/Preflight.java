@@ -51,6 +51,14 @@ final class Preflight {
       reasons.add("'" + plan.name() + "' is " + live.state().label() + ": apply never copies the images of a"
           + " domain that is not shut off; shut it down and apply again");
     }
+    if (movesData && live.managedSave()) {
+      reasons.add("'" + plan.name() + "' has a managed-save image: it would resume from memory on its old"
+          + " images; start and shut it down, or remove the image (virsh managedsave-remove), first");
+    }
+    if (movesData && live.snapshots() > 0) {
+      reasons.add("'" + plan.name() + "' has " + live.snapshots() + " libvirt snapshot(s) that name its old"
+          + " images; reverting one after the move would run the guest on stale data; delete them first");
+    }
     for (int i = 0; i < plan.steps().size(); i++) {
       if (journal != null && journal.isDone(i)) {
         continue;

@@ -82,6 +82,19 @@ public final class StateDirectory {
     }
   }
 
+  /** Keeps a finished journal under a new name, when a later apply of the same domain starts. */
+  public void archive(String uuid, Instant now) {
+    Path journal = root.resolve("domains").resolve(uuid).resolve("journal.json");
+    try {
+      if (Files.exists(journal)) {
+        Files.move(journal, journal.resolveSibling("journal-" + now.toString().replace(':', '-') + ".json"),
+            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      }
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot archive the journal " + journal + ": " + e.getMessage(), e);
+    }
+  }
+
   /** Keeps a copy of a definition before it is replaced; every backup is kept, named by time. */
   public Path backup(String uuid, String xml, Instant now) {
     Path file = domainDirectory(uuid).resolve("original-" + now.toString().replace(':', '-') + ".xml");

@@ -33,7 +33,8 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
       Domain domain = connect.domainLookupByName(name);
       return Optional.of(new LiveDomain(domain.getName(), domain.getUUIDString(),
           LibvirtCalls.state(domain.getInfo().state), domain.getXMLDesc(LibvirtCalls.XML_INACTIVE),
-          domain.getXMLDesc(LibvirtCalls.XML_INACTIVE | LibvirtCalls.XML_SECURE)));
+          domain.getXMLDesc(LibvirtCalls.XML_INACTIVE | LibvirtCalls.XML_SECURE),
+          domain.hasManagedSaveImage() == 1, domain.snapshotNum()));
     } catch (LibvirtException e) {
       if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
         return Optional.empty();
