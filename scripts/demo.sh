@@ -30,7 +30,7 @@ log "2/4 virt-tune plan: every domain into thin LVs in vg_fast/tpool, with XML d
 echo
 log "3/4 virt-tune snippets: host configuration for review (LVM, GRUB hugepages, sysctl, udev) and a playbook"
 rm -rf "$out/snippets"
-"$root/scripts/virt-tune" snippets "${connect[@]}" --format ansible --out "$out/snippets" || status=$?
+"$root/scripts/virt-tune" snippets "${connect[@]}" --plan "$out/plan.json" --format ansible --out "$out/snippets" || status=$?
 ls "$out/snippets" | sed "s/^/  /"
 
 echo

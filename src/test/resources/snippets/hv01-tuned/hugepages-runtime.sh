@@ -1,7 +1,7 @@
 #!/bin/sh
 # virt-tune snippet for hv01: resize the hugepage pools now, without a reboot
 #
-# What: the run-time equivalent of grub-hugepages.cfg (default_hugepagesz=2M hugepagesz=2M hugepages=6760), written per NUMA node
+# What: the run-time equivalent of grub-hugepages.cfg (default_hugepagesz=2M hugepagesz=2M hugepages=12288), written per NUMA node
 #   where the host has several, through sysfs and /proc/sys/vm/nr_hugepages (sysctl).
 # Why: a guest backed by hugepages starts only when the pool holds all of its memory; the GRUB
 #   line applies at the next boot, this applies now.
@@ -21,8 +21,8 @@ set_pages() {
 
 case "${1:-apply}" in
   apply)
-    set_pages /sys/devices/system/node/node0/hugepages/hugepages-2048kB/nr_hugepages 3380
-    set_pages /sys/devices/system/node/node1/hugepages/hugepages-2048kB/nr_hugepages 3380
+    set_pages /sys/devices/system/node/node0/hugepages/hugepages-2048kB/nr_hugepages 6144
+    set_pages /sys/devices/system/node/node1/hugepages/hugepages-2048kB/nr_hugepages 6144
     ;;
   revert)
     set_pages /sys/devices/system/node/node0/hugepages/hugepages-2048kB/nr_hugepages 6144

@@ -11,6 +11,12 @@ import io.virttune.snippets.SnippetFolder;
 import io.virttune.snippets.SnippetFormat;
 import io.virttune.snippets.SnippetOptions;
 import java.io.PrintWriter;
+import io.virttune.VirtTuneException;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.PlanJson;
+import io.virttune.xml.DomainXml;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,8 +63,19 @@ public final class SnippetsCommand implements Callable<Integer> {
       description = "also size hugepages for these domains, which you plan to move to hugepages")
   List<String> forDomains = new ArrayList<>();
 
+  @Option(names = "--plan", paramLabel = "FILE",
+      description = "also size hugepages for the domains this plan (virt-tune plan --out) backs with them")
+  Path plan;
+
   @Override
   public Integer call() {
+    List<String> hugepageDomains = new ArrayList<>(forDomains);
+    if (plan != null) {
+      hugepageDomains.addAll(PlanJson.read(read(plan), plan.toString()).domains().stream()
+          .filter(domain -> domain.newXml() != null)
+          .filter(domain -> DomainXml.parse(domain.newXml(), "planned " + domain.name()).memoryBacking().hasHugepages())
+          .map(DomainPlan::name).toList());
+    }
     HostFacts facts;
     try (LibvirtConnection libvirt = connection.open()) {
       facts = new HostInspector(libvirt, connection.hostFactsSource()).inspect(DomainSelection.all());
@@ -66,12 +83,20 @@ public final class SnippetsCommand implements Callable<Integer> {
     HostTuning tuning = new HostTuning(
         connection.hostFacts == null ? Path.of("/") : connection.hostFacts.resolve("host"));
     Map<String, String> files = SnippetBook.render(
-        facts, tuning, new SnippetOptions(format, multiTenant, hugepagesMargin, forDomains));
+        facts, tuning, new SnippetOptions(format, multiTenant, hugepagesMargin, hugepageDomains));
     new SnippetFolder(out).write(files);
     PrintWriter output = spec.commandLine().getOut();
     output.println("wrote " + files.size() + " files to " + out + " (start with " + out.resolve("README.md") + ")");
     facts.problems().forEach(problem -> output.println("could not read: " + problem));
     output.flush();
     return facts.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw VirtTuneException.usage("cannot read the plan " + file + ": " + e.getMessage());
+    }
   }
 }

@@ -25,11 +25,13 @@ final class HugepageSizing {
   private static final long FALLBACK_PAGE_KIB = 2048;
 
   private final int marginPercent;
+  private final List<HugepagePool> current;
   private final long defaultPageKiB;
   private final List<Integer> nodes;
 
   HugepageSizing(Optional<HostSettings> settings, int marginPercent) {
     this.marginPercent = marginPercent;
+    this.current = settings.map(HostSettings::hugepagePools).orElse(List.of());
     this.defaultPageKiB = settings.flatMap(s -> s.defaultHugepageSizeKiB().stream().boxed().findFirst())
         .orElse(FALLBACK_PAGE_KIB);
     this.nodes = settings.stream()
@@ -85,8 +87,17 @@ final class HugepageSizing {
         perNode.put(node, withMargin(pinned.getOrDefault(node, 0L) + ceilDiv(unpinned, nodes.size())));
       }
     }
+    // Never fewer pages than the host has now: they may serve guests or programs virt-tune does not
+    // see, and a shrunk pool leaves a hugepage-backed guest unable to start.
+    perNode.replaceAll((node, pages) -> Math.max(pages, currentPages(pageKiB, OptionalInt.of(node))));
     long total = perNode.isEmpty() ? withMargin(base) : perNode.values().stream().mapToLong(Long::longValue).sum();
-    return new HugepageNeed(pageKiB, demands, base, total, perNode);
+    return new HugepageNeed(pageKiB, demands, base, Math.max(total, currentPages(pageKiB, OptionalInt.empty())),
+        perNode);
+  }
+
+  private long currentPages(long pageKiB, OptionalInt node) {
+    return current.stream().filter(pool -> pool.pageSizeKiB() == pageKiB && pool.numaNode().equals(node))
+        .mapToLong(HugepagePool::total).sum();
   }
 
   private OptionalInt pinnedNode(DomainXml xml) {
