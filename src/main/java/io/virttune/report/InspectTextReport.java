@@ -78,10 +78,11 @@ public final class InspectTextReport {
           device.supportsDiscard() ? "yes" : "no", device.model().orElse("-"));
     }
     section(devices);
-    TextTable pages = new TextTable("HUGEPAGES", "TOTAL", "FREE", "RESERVED");
+    // The kernel's "reserved" pages are promised to mappings but not yet touched: not available.
+    TextTable pages = new TextTable("HUGEPAGES", "TOTAL", "FREE", "PROMISED", "AVAILABLE");
     settings.hugepagePools().stream().filter(HugepagePool::isSystemWide).forEach(pool -> pages.row(
         Bytes.format(pool.pageSizeKiB() * 1024), Long.toString(pool.total()), Long.toString(pool.free()),
-        Long.toString(pool.reserved())));
+        Long.toString(pool.reserved()), Long.toString(pool.available())));
     section(pages);
   }
 

@@ -34,7 +34,7 @@ final class HugepagesRule extends DomainRule {
             domain.name(),
             "guest memory is not backed by hugepages",
             Bytes.format(memoryBytes) + " of guest memory on 4 KiB pages; the host has "
-                + Bytes.format(freeHugeBytes) + " of free hugepages",
+                + Bytes.format(freeHugeBytes) + " of hugepages available (free and not promised)",
             fits
                 ? "back it with hugepages (<memoryBacking><hugepages/>); the plan adds it while the"
                     + " host's free pool holds every planned guest"

@@ -72,7 +72,7 @@ class DomainRulesTest {
   void guestMemoryOffHugepagesIsReportedWithWhetherTheHostCanHoldIt() {
     List<Finding> fits = new HugepagesRule().check(host(DomainState.SHUTOFF, 2, ""));
     assertEquals(List.of("domain.hugepages info vm"), FindingLines.of(fits));
-    assertEquals("4 GiB of guest memory on 4 KiB pages; the host has 12 GiB of free hugepages",
+    assertEquals("4 GiB of guest memory on 4 KiB pages; the host has 12 GiB of hugepages available (free and not promised)",
         fits.get(0).evidence());
     assertEquals("back it with hugepages (<memoryBacking><hugepages/>); the plan adds it while the host's free"
         + " pool holds every planned guest", fits.get(0).fix());
