@@ -82,7 +82,7 @@ class DomainRulesTest {
         .domain("vm", domainXml("vm", 2, ""))
         .facts();
     List<Finding> tooBig = new HugepagesRule().check(noHugepages);
-    assertEquals("4 GiB of guest memory on 4 KiB pages; the host has 0 B of free hugepages",
+    assertEquals("4 GiB of guest memory on 4 KiB pages; the host has 0 B of hugepages available (free and not promised)",
         tooBig.get(0).evidence());
     assertEquals("reserve more hugepages at boot (virt-tune snippets writes the GRUB line), then plan",
         tooBig.get(0).fix());
