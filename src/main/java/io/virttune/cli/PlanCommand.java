@@ -67,7 +67,7 @@ public final class PlanCommand implements Callable<Integer> {
   Long createThinPool;
 
   @Option(names = "--chunk-size", paramLabel = "SIZE", converter = SizeConverter.class,
-      description = "chunk size of a created thin pool (default: 4M, the recipe's)")
+      description = "chunk size of a created thin pool (default: 4M, the recipe's; 64K with --thin-zeroing on)")
   Long chunkSize;
 
   @Option(names = "--thin-zeroing", paramLabel = "on|off",
@@ -166,10 +166,18 @@ public final class PlanCommand implements Callable<Integer> {
     if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
       throw new ParameterException(spec.commandLine(), "--thin-pool takes VG/POOL, got '" + target.thinPool + "'");
     }
+    boolean zeroing = thinZeroing.equals("on");
     PlanTarget.NewThinPool newPool = createThinPool == null ? null
-        : new PlanTarget.NewThinPool(createThinPool, chunkSize == null ? Recipe.THIN_CHUNK_BYTES : chunkSize,
-            thinZeroing.equals("on"));
+        : new PlanTarget.NewThinPool(createThinPool, chunkSize != null ? chunkSize : defaultChunk(zeroing), zeroing);
     return PlanTarget.thin(parts[0], parts[1], newPool);
+  }
+
+  /**
+   * The recipe's 4 MiB chunks pay off with zeroing off; with zeroing on, every first write to a
+   * chunk zero-fills all of it, so the tenant-safe pool keeps LVM's smallest default, 64 KiB.
+   */
+  private static long defaultChunk(boolean zeroing) {
+    return zeroing ? Recipe.THIN_CHUNK_ZEROED_BYTES : Recipe.THIN_CHUNK_BYTES;
   }
 
   private HostFacts facts(DomainSelection selection) {

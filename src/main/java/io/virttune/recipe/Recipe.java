@@ -13,6 +13,12 @@ public final class Recipe {
   /** Thin-pool chunk size the source measured as fastest (LVM's default is 64 KiB). */
   public static final long THIN_CHUNK_BYTES = 4L << 20;
 
+  /**
+   * Chunk size for a pool that zeroes new chunks: LVM's smallest default, since each first write
+   * to a chunk zero-fills all of it.
+   */
+  public static final long THIN_CHUNK_ZEROED_BYTES = 64L << 10;
+
   /** Default share of a VG kept unallocated: SSDs lose write speed badly when nearly full. */
   public static final double OVERPROVISION_RESERVE = 0.10;
 
