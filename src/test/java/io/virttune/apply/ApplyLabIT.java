@@ -242,9 +242,49 @@ class ApplyLabIT {
     assertTrue(staged.contains("<target dev='sda' bus='sata'/>"), "the Windows disk keeps its bus:\n" + staged);
     assertTrue(staged.contains("/dev/" + VG + "/vt-e2e-b2-virtio-stage"), staged);
     assertTrue(definition(broken.name()).contains("vt-e2e-b3.qcow2"), "the failed domain is untouched");
+
+    // The Windows guest's second step, once its driver is confirmed: buses switch, the temporary disk goes.
+    Path second = work.resolve("switch.json");
+    Cli switchPlan = Cli.run("plan", windows.name(), "--thin-pool", VG + "/pool_e2e", "--virtio-ready=" + windows.name(),
+        "--out", second.toString());
+    assertEquals(0, switchPlan.exitCode(), switchPlan.out() + switchPlan.err());
+    Cli switched = apply(second);
+    assertEquals(0, switched.exitCode(), switched.out() + switched.err());
+    String after = definition(windows.name());
+    assertTrue(after.contains("<target dev='vda' bus='virtio'/>"), after);
+    assertFalse(after.contains("virtio-stage"), after);
+    Cli undo = Cli.run("rollback", windows.name(), "--state-dir=" + state, "--execute", "--force");
+    assertEquals(0, undo.exitCode(), undo.out() + undo.err());
+    assertTrue(definition(windows.name()).contains("vt-e2e-b2.qcow2"), "rollback goes back to before virt-tune");
     Lab.sh("sh", "-c", "for d in vt-e2e-b1 vt-e2e-b2 vt-e2e-b3; do virsh -q undefine $d; done; lvm lvremove -q -y "
         + VG + "/pool_e2e");
     guest = null;
+  }
+
+  @Test
+  void aDomainAlreadyOnLvmIsRetunedWithoutMovingData() {
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "-L", "256M", "-n", "vt-e2e-db", VG);
+    Lab.sh("lvm", "lvchange", "-q", "-r", "auto", VG + "/vt-e2e-db");
+    Lab.sh("sh", "-c", "echo known-content | dd of=/dev/" + VG + "/vt-e2e-db conv=fsync 2>/dev/null");
+    String block = "    <disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
+        + "      <source dev='/dev/" + VG + "/vt-e2e-db'/>\n      <target dev='vdb' bus='virtio'/>\n    </disk>\n";
+    Path image = work.resolve("db-system.qcow2");
+    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "256M");
+    guest = LabGuest.define("vt-e2e-db", work, image, block);
+    Path plan = work.resolve("retune.json");
+    Cli planned = Cli.run("plan", "vt-e2e-db", "--vg", VG, "--out", plan.toString());
+    assertEquals(0, planned.exitCode(), planned.out() + planned.err());
+    assertTrue(planned.out().contains("LV read-ahead auto -> 0"), planned.out());
+
+    Cli applied = apply(plan);
+
+    assertEquals(0, applied.exitCode(), applied.out() + applied.err());
+    String after = definition("vt-e2e-db");
+    assertTrue(after.matches("(?s).*<driver name='qemu' type='raw' cache='none' io='native' discard='unmap' iothread='\\d'/>\\s*"
+        + "<source dev='/dev/" + VG + "/vt-e2e-db'/>.*"), after);
+    assertEquals("0", Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_read_ahead", VG + "/vt-e2e-db").strip());
+    assertTrue(Lab.sh("head", "-c", "13", "/dev/" + VG + "/vt-e2e-db").startsWith("known-content"),
+        "retuning moves no data");
   }
 
   @Test
