@@ -282,8 +282,12 @@ final class DomainMigration {
       throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
           + " nothing was defined; plan again");
     }
+    // A disk left alone keeps its current element, unless its target now names a changed disk.
+    Set<String> changedTargets = domain.disks().stream()
+        .filter(disk -> disk.action().equals("move") || disk.action().equals("retune"))
+        .map(DiskPlan::newTarget).collect(Collectors.toSet());
     Set<String> untouched = domain.disks().stream().filter(disk -> disk.action().equals("leave"))
-        .map(DiskPlan::target).collect(Collectors.toSet());
+        .map(DiskPlan::target).filter(target -> !changedTargets.contains(target)).collect(Collectors.toSet());
     String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(),
         untouched);
     if (!ports.execute()) {

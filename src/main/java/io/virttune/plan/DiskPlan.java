@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * What the plan does with one disk: {@code action} is move (data to a new LV), retune (settings
- * only), or leave (with the reason). {@code changes} lists each setting changed, old to new.
+ * only), leave (with the reason), or remove (the plan's own temporary disk, once done). {@code
+ * changes} lists each setting changed, old to new.
  */
 public record DiskPlan(
     String target,

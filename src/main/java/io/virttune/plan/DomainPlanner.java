@@ -336,9 +336,10 @@ final class DomainPlanner {
     private DiskPlan diskPlan(DiskFacts disk, DiskView view, List<String> diskChanges) {
       String source = disk.view().sourcePath().orElse(null);
       if (stagingDisk.equals(Optional.of(view))) {
-        return DiskPlan.leave(disk.target(), source, windowsGate
-            ? "temporary virtio disk: lets Windows bind its VirtIO storage driver"
-            : "temporary virtio disk: no longer needed, removed");
+        return windowsGate
+            ? DiskPlan.leave(disk.target(), source, "temporary virtio disk: lets Windows bind its VirtIO storage driver")
+            : new DiskPlan(disk.target(), null, "remove", source, null, 0, List.of(),
+                "temporary virtio disk: no longer needed", null);
       }
       if (disk.verdict().role() == DiskRole.LEAVE_ALONE) {
         return DiskPlan.leave(disk.target(), source, disk.verdict().reason().orElseThrow());

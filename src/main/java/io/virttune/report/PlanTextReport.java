@@ -42,9 +42,11 @@ public final class PlanTextReport {
     if (domain.outcome() != DomainOutcome.STOPPED) {
       TextTable disks = new TextTable("DISK", "ACTION", "FROM", "TO", "SIZE");
       for (DiskPlan disk : domain.disks()) {
-        disks.row(disk.target() + (disk.newTarget().equals(disk.target()) ? "" : " -> " + disk.newTarget()),
+        boolean renamed = disk.newTarget() != null && !disk.newTarget().equals(disk.target());
+        boolean explained = disk.action().equals("leave") || disk.action().equals("remove");
+        disks.row(disk.target() + (renamed ? " -> " + disk.newTarget() : ""),
             disk.action(), disk.source() == null ? "-" : disk.source(),
-            disk.action().equals("leave") ? disk.reason() : disk.destination() == null ? "(in place)" : disk.destination(),
+            explained ? disk.reason() : disk.destination() == null ? "(in place)" : disk.destination(),
             disk.sizeBytes() > 0 ? Bytes.format(disk.sizeBytes()) : "-");
       }
       disks.render("  ").forEach(out::println);

@@ -264,7 +264,7 @@ class ApplyLabIT {
   @Test
   void aDomainAlreadyOnLvmIsRetunedWithoutMovingData() {
     Lab.sh("lvm", "lvcreate", "-q", "-y", "-L", "256M", "-n", "vt-e2e-db", VG);
-    Lab.sh("lvm", "lvchange", "-q", "-r", "auto", VG + "/vt-e2e-db");
+    Lab.sh("lvm", "lvchange", "-q", "-r", "256", VG + "/vt-e2e-db");
     Lab.sh("sh", "-c", "echo known-content | dd of=/dev/" + VG + "/vt-e2e-db conv=fsync 2>/dev/null");
     String block = "    <disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
         + "      <source dev='/dev/" + VG + "/vt-e2e-db'/>\n      <target dev='vdb' bus='virtio'/>\n    </disk>\n";
@@ -274,7 +274,7 @@ class ApplyLabIT {
     Path plan = work.resolve("retune.json");
     Cli planned = Cli.run("plan", "vt-e2e-db", "--vg", VG, "--out", plan.toString());
     assertEquals(0, planned.exitCode(), planned.out() + planned.err());
-    assertTrue(planned.out().contains("LV read-ahead auto -> 0"), planned.out());
+    assertTrue(planned.out().contains("LV read-ahead 131072 bytes -> 0"), planned.out());
 
     Cli applied = apply(plan);
 
