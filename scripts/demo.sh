@@ -6,6 +6,7 @@
 # apply, boot, checksums) on a real guest in the lab.
 # Nothing on this machine is changed; the results go to $VIRT_TUNE_DEMO_OUT (default /tmp/virt-tune-demo).
 set -euo pipefail
+# shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 root=$(project_root)
 out=${VIRT_TUNE_DEMO_OUT:-/tmp/virt-tune-demo}
@@ -31,7 +32,7 @@ echo
 log "3/4 virt-tune snippets: host configuration for review (LVM, GRUB hugepages, sysctl, udev) and a playbook"
 rm -rf "$out/snippets"
 "$root/scripts/virt-tune" snippets "${connect[@]}" --plan "$out/plan.json" --format ansible --out "$out/snippets" || status=$?
-ls "$out/snippets" | sed "s/^/  /"
+find "$out/snippets" -mindepth 1 -maxdepth 1 -printf "  %f\n" | sort
 
 echo
 if [[ ${VIRT_TUNE_DEMO_LAB:-1} == 1 ]]; then

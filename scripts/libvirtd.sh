@@ -2,6 +2,7 @@
 # Starts virtlogd and libvirtd by hand (these machines have no systemd) unless libvirtd already
 # answers on qemu:///system. Idempotent.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 
 if timeout 5 virsh -c qemu:///system version >/dev/null 2>&1; then

@@ -2,14 +2,21 @@
 # Installs everything the tests need, starts libvirtd, and runs every test: unit tests, tests
 # against the real libvirtd, qemu-img and lvm, and the lab's tests on a real device-mapper kernel.
 set -euo pipefail
+# shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 root=$(project_root)
 cd "$root"
 
 ensure_packages "${TEST_PACKAGES[@]}"
+# Which kernel the lab boots here, and why, first: it depends on the CPU (docs/lab.md).
+"$root/scripts/lab" kernel
+log "shellcheck of the scripts"
+mapfile -t scripts < <(grep -rlE '^#!/usr/bin/env bash|^#!/bin/bash|^# shellcheck shell=bash' scripts .ci)
+shellcheck -x "${scripts[@]}"
+corpus=$(ensure_libvirt_corpus)
 "$root/scripts/libvirtd.sh"
 log "running unit and integration tests"
-mvn -B verify
+mvn -B verify -Dvirttune.corpus.libvirt="$corpus"
 
 # The lab: a real device-mapper kernel (User-Mode Linux) for what the host's kernel cannot do.
 log "lab selftest"

@@ -6,6 +6,7 @@
 # until qemu-img's 100%, the verify is printed apart), (c) `dd` of the allocated bytes with
 # oflag=direct (the floor). Last line: key=value figures.
 set -euo pipefail
+# shellcheck source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
 readonly GIB=$((1 << 30)) CHUNK=$((4 << 20)) VG=vt_bench POOL=pool
@@ -64,7 +65,7 @@ ensure_packages "${TEST_PACKAGES[@]}"
 work=$root/build/bench-conversion
 mkdir -p "$work"
 log "compiling (the lab runs the compiled classes)"
-mvn -o -B -q test-compile dependency:build-classpath -Dmdep.outputFile="$work/classpath" >/dev/null
+mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile="$work/classpath" >/dev/null
 image=$work/source.qcow2
 if [[ ! -f $image ]]; then
   log "writing the 8 GiB image with 1 GiB of data in 16 runs"

@@ -3,6 +3,7 @@
 # whole process (JVM start included), beside `virsh dumpxml` of every domain (the floor of
 # merely reading the definitions through libvirt). Last line: key=value figures.
 set -euo pipefail
+# shellcheck source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 root=$(project_root)
 ensure_packages "${BUILD_PACKAGES[@]}" libvirt-clients

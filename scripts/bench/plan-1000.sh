@@ -4,6 +4,7 @@
 # `virt-xml --edit --disk cache=none,bus=virtio --print-diff` on a sample of the same domains
 # (one edit, one domain per call). Last line: key=value figures.
 set -euo pipefail
+# shellcheck source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 root=$(project_root)
 ensure_packages "${BUILD_PACKAGES[@]}" libvirt-clients virtinst

@@ -27,22 +27,9 @@ prints the output directory. Does nothing when the inputs have not changed.
 USAGE
 }
 
-die() {
-  echo "guest/build.sh: $*" >&2
-  exit 1
-}
-
-need_pkg() {
-  local missing=() p
-  for p in "$@"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-  done
-  if ((${#missing[@]})); then
-    echo "guest/build.sh: installing ${missing[*]}" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}" >&2 \
-      || die "apt-get install ${missing[*]} failed"
-  fi
-}
+# shellcheck source=../lib/common.sh
+source "$here/../lib/common.sh"
+export DIE_NAME=guest/build.sh
 
 pkg_version() { dpkg-query -W -f '${Version}' "$1"; }
 
@@ -150,7 +137,7 @@ main() {
     *) die "--flavour: generic or cloud, not $flavour" ;;
   esac
   ((EUID == 0)) || die "must run as root (device nodes in the initramfs, apt-get)"
-  need_pkg busybox-static fio qemu-guest-agent cpio kmod xz-utils
+  ensure_packages busybox-static fio qemu-guest-agent cpio kmod xz-utils
   mkdir -p "$out" "$project/build/cache/deb"
   out=$(cd "$out" && pwd)
 

@@ -1,5 +1,6 @@
 # Shared by the project's scripts: install Debian packages and build the jar, each only when needed.
 # shellcheck shell=bash
+# shellcheck disable=SC2034 # the package lists are for the scripts that source this file
 
 project_root() {
   cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd
@@ -7,6 +8,13 @@ project_root() {
 
 log() {
   printf '==> %s\n' "$*" >&2
+}
+
+# The one way a script stops on an error: "NAME: MESSAGE" on stderr, then exit STATUS.
+# A script sets DIE_NAME (default: its file name) and DIE_STATUS (default 1) for its callers.
+die() {
+  echo "${DIE_NAME:-$(basename -- "$0")}: $*" >&2
+  exit "${DIE_STATUS:-1}"
 }
 
 # Installs the Debian packages given that are not installed yet; a no-op when all are.
@@ -17,26 +25,31 @@ ensure_packages() {
   done
   if ((${#missing[@]} > 0)); then
     log "installing Debian packages: ${missing[*]}"
-    if [[ $(id -u) -ne 0 ]]; then
-      echo "error: these packages are missing and installing them needs root: ${missing[*]}" >&2
-      exit 1
-    fi
-    apt-get update -q >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+    [[ $(id -u) -eq 0 ]] || die "these packages are missing and installing them needs root: ${missing[*]}"
+    apt-get update -q >/dev/null || die "apt-get update failed"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null \
+      || die "apt-get install ${missing[*]} failed"
   fi
 }
 
 # What building and running virt-tune needs.
 BUILD_PACKAGES=(openjdk-17-jdk-headless maven libvirt0)
 
-# What the lab (a device-mapper kernel with libvirtd and a test guest) needs.
+# What the lab (a device-mapper kernel with libvirtd and a test guest) needs. patchelf and the
+# archive keyring: for a newer suite's kernel where the machine's does not boot (lab.d/kernel).
 LAB_PACKAGES=(
   libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils lvm2
-  user-mode-linux kmod busybox-static fio qemu-guest-agent cpio
+  user-mode-linux kmod busybox-static fio qemu-guest-agent cpio xz-utils patchelf
+  debian-archive-keyring
 )
 
-# What the whole test suite needs: the real tools virt-tune drives, and the lab's kernel and guest.
-TEST_PACKAGES=("${BUILD_PACKAGES[@]}" "${LAB_PACKAGES[@]}" virtinst udev ansible-core chromium)
+# What the whole test suite needs: the real tools virt-tune drives, the lab's kernel and guest,
+# the validators of generated files (xmllint with libvirt's schemas, udevadm, ansible), headless
+# Chromium for the HTML report, and shellcheck for the scripts.
+TEST_PACKAGES=(
+  "${BUILD_PACKAGES[@]}" "${LAB_PACKAGES[@]}" virtinst libxml2-utils udev ansible-core chromium
+  shellcheck
+)
 
 # Builds target/virt-tune.jar unless it is newer than every source file.
 ensure_jar() {
@@ -48,4 +61,61 @@ ensure_jar() {
   fi
   log "building virt-tune"
   (cd "$root" && mvn -B -q package -DskipTests)
+}
+
+# Sets up a private apt configuration in DIR (its own sources list, lists and cache; nothing of
+# the machine's apt state is read or changed) with the LINES given as its sources list, and
+# updates it. Packages still come signed: every line names Debian's archive keyring.
+private_apt_init() {
+  local dir=$1
+  shift
+  rm -rf -- "$dir"
+  mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
+  printf '%s\n' "$@" > "$dir/sources.list"
+  private_apt "$dir" update > "$dir/apt.log" 2>&1 || die "apt-get update for $* failed (see $dir/apt.log)"
+}
+
+# Runs apt-get ARGS... with the private configuration in DIR (see private_apt_init).
+private_apt() {
+  local dir=$1
+  shift
+  apt-get -q -o "Dir::Etc::SourceList=$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null \
+    -o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir/cache" \
+    -o Dir::Etc::Preferences=/dev/null -o Dir::Etc::PreferencesParts=/dev/null \
+    -o APT::Sandbox::User=root "$@"
+}
+
+readonly DEBIAN_ARCHIVE="[signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian"
+
+# Domain XML test data from libvirt's own test suite, taken from the Debian source package of
+# the installed libvirt (through a private apt configuration) and cached in
+# build/cache/corpus/libvirt. Prints that directory. The tests read it (src/test/.../Corpus.java).
+ensure_libvirt_corpus() {
+  local root dest apt version tarball
+  root=$(project_root)
+  dest=$root/build/cache/corpus/libvirt
+  version=$(dpkg-query -W -f='${source:Version}' libvirt0 2>/dev/null) \
+    || die "libvirt0 is not installed: it names the libvirt whose test suite the corpus comes from"
+  if [[ -f $dest/VERSION && $(cat "$dest/VERSION") == "$version" ]]; then
+    echo "$dest"
+    return
+  fi
+  log "fetching libvirt $version's test domain XML (Debian source package) into $dest"
+  apt=$root/build/cache/corpus/apt
+  private_apt_init "$apt" "deb-src $DEBIAN_ARCHIVE bookworm main"
+  # The installed version's source when the archive still has it, else bookworm's current one.
+  (cd "$apt" && { private_apt "$apt" source --download-only "libvirt=$version" \
+    || private_apt "$apt" source --download-only libvirt; }) >> "$apt/apt.log" 2>&1 \
+    || die "apt-get source --download-only libvirt failed (see $apt/apt.log)"
+  tarball=$(echo "$apt"/libvirt_*.orig.tar.xz)
+  [[ -f $tarball ]] || die "apt-get source gave no libvirt_*.orig.tar.xz"
+  rm -rf -- "$dest.tmp"
+  mkdir -p "$dest.tmp"
+  tar -xJf "$tarball" -C "$dest.tmp" --strip-components=2 --wildcards \
+    '*/tests/qemuxml2argvdata/*.xml' '*/tests/qemuxml2xmloutdata/*.xml' \
+    || die "cannot extract libvirt's test domain XML from $tarball"
+  echo "$version" > "$dest.tmp/VERSION"
+  rm -rf -- "$dest" "$apt"
+  mv -- "$dest.tmp" "$dest"
+  echo "$dest"
 }

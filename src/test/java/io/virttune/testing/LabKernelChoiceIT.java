@@ -1,0 +1,78 @@
+package io.virttune.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Both ways scripts/lab.d/kernel can choose the lab's kernel, on whatever CPU this machine has:
+ * the machine's own when it boots, a newer suite's when it panics as Debian 12's does on CPUs with
+ * AMX. The "machine's own" kernel is played here by a kernel that boots (the one the lab uses) and
+ * by a stand-in that panics with the message measured on such a CPU.
+ */
+class LabKernelChoiceIT {
+  private static final Path SCRIPT = Path.of("scripts/lab.d/kernel");
+
+  @TempDir Path temp;
+
+  @Test
+  void aMachineKernelThatPanicsGivesWayToTheFetchedOneWithTheReason() throws Exception {
+    Path panics = temp.resolve("linux.uml");
+    Files.writeString(panics, "#!/bin/sh\necho 'userspace - ptrace set fp regs failed, errno = 14'\n"
+        + "echo 'Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b'\nexit 134\n");
+    Files.setPosixFilePermissions(panics, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    Run run = choose(Map.of("VTLAB_SYSTEM_UML", panics.toString()));
+
+    assertEquals(0, run.exitCode(), run.stderr());
+    assertTrue(run.stdout().contains("UML=" + Path.of("build/cache/uml").toAbsolutePath()), run.stdout());
+    assertTrue(run.stderr().contains("fetched into build/cache/uml: the machine's " + panics
+        + " does not boot on this CPU (userspace - ptrace set fp regs failed, errno = 14)"), run.stderr());
+  }
+
+  @Test
+  void aMachineKernelThatBootsIsUsedAsItIs() throws Exception {
+    Map<String, String> fetched = assignments(choose(Map.of("VTLAB_KERNEL", "fetched")).stdout());
+
+    Run run = choose(Map.of("VTLAB_SYSTEM_UML", fetched.get("UML"),
+        "VTLAB_SYSTEM_UML_MODULES", fetched.get("UML_MODULES")));
+
+    assertEquals(0, run.exitCode(), run.stderr());
+    assertEquals(fetched, assignments(run.stdout()));
+    assertTrue(run.stderr().contains("the machine's own: it boots on this CPU"), run.stderr());
+  }
+
+  @Test
+  void onlyTheMachinesKernelWhenAskedFailsWithTheReason() throws Exception {
+    Run run = choose(Map.of("VTLAB_KERNEL", "system", "VTLAB_SYSTEM_UML", temp.resolve("none").toString()));
+
+    assertEquals(125, run.exitCode());
+    assertTrue(run.stderr().contains("is missing (VTLAB_KERNEL=system)"), run.stderr());
+  }
+
+  private record Run(int exitCode, String stdout, String stderr) {}
+
+  private Run choose(Map<String, String> env) throws IOException, InterruptedException {
+    ProcessBuilder builder = new ProcessBuilder(SCRIPT.toString());
+    builder.environment().putAll(env);
+    Path out = temp.resolve("out");
+    Path err = temp.resolve("err");
+    Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    int exitCode = process.waitFor();
+    return new Run(exitCode, Files.readString(out), Files.readString(err));
+  }
+
+  private static Map<String, String> assignments(String stdout) {
+    return stdout.lines().filter(line -> line.contains("="))
+        .collect(Collectors.toMap(
+            line -> line.substring(0, line.indexOf('=')), line -> line.substring(line.indexOf('=') + 1)));
+  }
+}
