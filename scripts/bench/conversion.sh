@@ -77,5 +77,9 @@ if [[ ! -f $image ]]; then
   qemu-io "${args[@]}" "$image" >/dev/null
 fi
 log "converting inside the lab (output is shown when the lab stops)"
+# The lab replays the command's stdout, then its stderr (LVM's warnings): stdout is printed after
+# both, so that the figures are the last line.
 scripts/lab run --disk pv0:12G --timeout 900 -- \
-  "$root/scripts/bench/conversion.sh" --inside "$image" "target/test-classes:target/classes:$(cat "$work/classpath")"
+  "$root/scripts/bench/conversion.sh" --inside "$image" "target/test-classes:target/classes:$(cat "$work/classpath")" \
+  > "$work/lab.stdout"
+cat "$work/lab.stdout"

@@ -37,10 +37,12 @@ BUILD_PACKAGES=(openjdk-17-jdk-headless maven libvirt0)
 
 # What the lab (a device-mapper kernel with libvirtd and a test guest) needs. patchelf and the
 # archive keyring: for a newer suite's kernel where the machine's does not boot (lab.d/kernel).
+# thin-provisioning-tools: thin_check, which LVM runs on a thin pool's activation, as on a real
+# host (lvm2 only recommends it, and recommends are not installed).
 LAB_PACKAGES=(
   libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils lvm2
   user-mode-linux kmod busybox-static fio qemu-guest-agent cpio xz-utils patchelf
-  debian-archive-keyring
+  debian-archive-keyring thin-provisioning-tools
 )
 
 # What the whole test suite needs: the real tools virt-tune drives, the lab's kernel and guest,
