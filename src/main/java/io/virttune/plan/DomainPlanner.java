@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Plans one domain: which disks move to which new LVs, how each disk's definition changes, and
@@ -44,6 +45,10 @@ final class DomainPlanner {
     DomainXml current = facts.xml().get();
     String original = current.toXml();
     String fingerprint = Fingerprints.of(original);
+    List<String> violations = LibvirtDefinitionRules.violations(facts.name(), current);
+    if (!violations.isEmpty()) {
+      return stopped(facts, fingerprint, violations);
+    }
     List<String> refusals = refusals(facts);
     if (!refusals.isEmpty()) {
       return stopped(facts, fingerprint, refusals);
@@ -196,7 +201,14 @@ final class DomainPlanner {
       } else {
         disk.logicalVolume().ifPresent(lv -> readAheadOff(lv, diskChanges));
       }
-      if (view.device().equals("disk") && !view.targetBus().orElse("").equals(Recipe.BUS) && !windowsGate) {
+      List<String> identity = view.busBoundIdentity();
+      boolean busChange = view.device().equals("disk") && !view.targetBus().orElse("").equals(Recipe.BUS) && !windowsGate;
+      if (busChange && !identity.isEmpty()) {
+        diskChanges.add("bus " + view.targetBus().orElse("default") + " kept: " + identity.stream()
+            .map(name -> "<" + name + ">").collect(Collectors.joining(", ")) + " gives the guest its"
+            + " /dev/disk/by-id names (multipath, ASM and fstab may use them), and libvirt's QEMU driver"
+            + " refuses them on virtio (\"Only ide and scsi disk support wwn\", vendor and product only scsi)");
+      } else if (busChange) {
         String newTarget = TargetNames.nextFree(usedTargets, "vd");
         usedTargets.add(newTarget);
         diskChanges.add("bus " + view.targetBus().orElse("default") + " -> virtio, target "
@@ -245,7 +257,7 @@ final class DomainPlanner {
       image.filter(ImageFacts::hasBackingChain).ifPresent(i -> diskChanges.add(
           "backing chain of " + i.backingChain().size() + " flattened into the LV"));
       view.setBlockSource(device);
-      view.setDriverFormat("raw");
+      view.setDriverFormat("raw").forEach(dropped -> diskChanges.add(dropped + " dropped (qcow2 only)"));
     }
 
     private void readAheadOff(LogicalVolume lv, List<String> diskChanges) {

@@ -59,6 +59,33 @@ class OsHintsTest {
         + "</l:libosinfo></metadata><clock offset='localtime'/>"));
   }
 
+  @Test
+  void windowsCluesWinOverALibosinfoIdThatNamesNoOs() {
+    for (String id : new String[] {"http://libosinfo.org/unknown", "http://libosinfo.org/generic",
+        "http://libosinfo.org/unknown/"}) {
+      assertEquals(Optional.of("Hyper-V enlightenments in <features>, clock offset='localtime'"
+          + " (libosinfo metadata " + id + " names no operating system)"),
+          evidence(osinfo(id) + "<features><hyperv><relaxed state='on'/></hyperv></features>"
+              + "<clock offset='localtime'/>"), id);
+    }
+  }
+
+  @Test
+  void aLibosinfoIdThatNamesNoOsWithoutAnyWindowsClueIsNotWindows() {
+    assertEquals(Optional.empty(), evidence(osinfo("http://libosinfo.org/unknown") + "<clock offset='utc'/>"));
+  }
+
+  @Test
+  void aLibosinfoIdNamingAnOsStillOutweighsTheClues() {
+    assertEquals(Optional.empty(), evidence(osinfo("http://libosinfo.org/linux/2022")
+        + "<features><hyperv><relaxed state='on'/></hyperv></features>"));
+  }
+
+  private static String osinfo(String id) {
+    return "<metadata><l:libosinfo xmlns:l='" + OsHints.LIBOSINFO_NAMESPACE + "'><l:os id='" + id + "'/>"
+        + "</l:libosinfo></metadata>";
+  }
+
   private static Optional<String> evidence(String children) {
     return DomainXml.parse("<domain type='kvm'><name>g</name>" + children + "</domain>",
         "domain g").os().windowsEvidence();
