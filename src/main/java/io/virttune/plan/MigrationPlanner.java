@@ -6,6 +6,7 @@ import io.virttune.host.HugepagePool;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.HostFacts;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmNames;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
@@ -41,6 +42,7 @@ public final class MigrationPlanner {
   }
 
   public Plan plan(HostFacts facts, Instant now) {
+    requireValidLvmNames(policy.target());
     List<String> assumptions = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     List<Step> hostSteps = new ArrayList<>();
@@ -62,6 +64,17 @@ public final class MigrationPlanner {
     return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
         facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
         hostSteps, domains, assumptions, warnings);
+  }
+
+  /** What apply's LVM calls would refuse is refused here, before anything is planned. */
+  private static void requireValidLvmNames(PlanTarget target) {
+    LvmNames.requireValidVolumeGroup(target.vg());
+    if (target.thin()) {
+      LvmNames.requireValidLogicalVolume(target.vg(), target.thinPool());
+    }
+    if (target.newPool() != null) {
+      LvmNames.requireValidThinChunk(target.newPool().chunkSizeBytes());
+    }
   }
 
   /**

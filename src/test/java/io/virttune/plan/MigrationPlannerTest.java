@@ -263,6 +263,27 @@ class MigrationPlannerTest {
   }
 
   @Test
+  void namesAndChunkSizesThatLvmRefusesAreRefusedAtPlanAsApplyRefusesThem() {
+    List<PlanTarget> refused = List.of(PlanTarget.linear("vg fast"), PlanTarget.linear("-vg"),
+        PlanTarget.thin("vg_fast", "my pool", null), PlanTarget.thin("vg_fast", "-pool", null),
+        PlanTarget.thin("vg_fast", "snapshot0", null), PlanTarget.thin("vg_fast", "pool_tmeta", null),
+        PlanTarget.thin("vg_fast", "pvmove", null));
+    for (PlanTarget target : refused) {
+      VirtTuneException e = assertThrows(VirtTuneException.class,
+          () -> plan(new PlanFacts(), PlanPolicy.defaults(target)), target.toString());
+      assertEquals(ExitCode.USAGE, e.exitCode(), target.toString());
+      assertTrue(e.getMessage().contains("is not a valid LVM"), e.getMessage());
+    }
+    for (long chunk : new long[] {3L << 20, 32L << 10, 1L << 40}) {
+      PlanTarget target = PlanTarget.thin("vg_fast", "pool", new PlanTarget.NewThinPool(100L << 30, chunk, false));
+      VirtTuneException e = assertThrows(VirtTuneException.class,
+          () -> plan(new PlanFacts(), PlanPolicy.defaults(target)), Long.toString(chunk));
+      assertEquals(ExitCode.USAGE, e.exitCode());
+      assertTrue(e.getMessage().contains("thin-pool chunk size"), e.getMessage());
+    }
+  }
+
+  @Test
   void hugepagesGoOnlyWhileTheHostsFreePoolHoldsThem() {
     // The example host has 6144 free 2 MiB pages (12 GiB) beyond those in use.
     String big = domainXml("big", "", "").replace("<memory unit='GiB'>2</memory>", "<memory unit='GiB'>10</memory>");
