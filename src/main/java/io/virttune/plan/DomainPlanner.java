@@ -336,12 +336,15 @@ final class DomainPlanner {
         return;
       }
       long memoryKiB = edited.memoryKiB().getAsLong();
-      if (env.hugepages().take(memoryKiB)) {
+      Optional<Set<Integer>> nodes = edited.numaTune().memoryNodes();
+      if (env.hugepages().take(memoryKiB, nodes)) {
         edited.memoryBacking().enableHugepages();
       } else {
         warnings.add("no hugepages: the guest needs " + Bytes.format(memoryKiB * 1024) + ", the host's"
-            + " free hugepage pool has " + Bytes.format(env.hugepages().availableKiB() * 1024)
-            + " left for this plan; reserve more at boot (virt-tune snippets, GRUB)");
+            + " free hugepage pool" + nodes.map(n -> " on NUMA node " + n.stream().sorted().map(String::valueOf)
+                .collect(Collectors.joining(", "))).orElse("") + " has "
+            + Bytes.format(env.hugepages().availableKiB(nodes) * 1024) + " left for this plan (shut-off guests"
+            + " already on hugepages keep theirs); reserve more at boot (virt-tune snippets, GRUB)");
       }
     }
 

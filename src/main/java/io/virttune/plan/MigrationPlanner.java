@@ -14,6 +14,7 @@ import io.virttune.report.Bytes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -197,8 +198,16 @@ public final class MigrationPlanner {
       assumptions.add("the host's hugepages were not read: no domain gets hugepage memory backing in this plan");
       return HugepageBudget.unknown();
     }
-    long available = settings.get().hugepagePool(size.getAsLong()).map(HugepagePool::availableKiB).orElse(0L);
-    return new HugepageBudget(size, available);
+    long pageSize = size.getAsLong();
+    long available = settings.get().hugepagePool(pageSize).map(HugepagePool::availableKiB).orElse(0L);
+    // The kernel counts reservations only host-wide, so a node's free pages are what it can give.
+    Map<Integer, Long> nodes = settings.get().hugepagePools().stream()
+        .filter(pool -> !pool.isSystemWide() && pool.pageSizeKiB() == pageSize)
+        .collect(Collectors.toMap(pool -> pool.numaNode().getAsInt(), pool -> pool.free() * pageSize));
+    HugepageBudget budget = new HugepageBudget(size, available, nodes.size() > 1 ? nodes : Map.of());
+    facts.hugepageClaims().stream().filter(claim -> claim.drawsOnDefaultPool(pageSize))
+        .forEach(claim -> budget.claim(claim.memoryKiB(), claim.nodes()));
+    return budget;
   }
 
   /**
