@@ -8,6 +8,7 @@ import io.virttune.libvirt.DomainState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Sizes;
 import io.virttune.recipe.DiskRole;
+import io.virttune.recipe.KeptBus;
 import io.virttune.recipe.Recipe;
 import io.virttune.report.Bytes;
 import io.virttune.xml.DiskDevices;
@@ -201,13 +202,10 @@ final class DomainPlanner {
       } else {
         disk.logicalVolume().ifPresent(lv -> readAheadOff(lv, diskChanges));
       }
-      List<String> identity = view.busBoundIdentity();
+      Optional<String> keptBus = KeptBus.reason(view);
       boolean busChange = view.device().equals("disk") && !view.targetBus().orElse("").equals(Recipe.BUS) && !windowsGate;
-      if (busChange && !identity.isEmpty()) {
-        diskChanges.add("bus " + view.targetBus().orElse("default") + " kept: " + identity.stream()
-            .map(name -> "<" + name + ">").collect(Collectors.joining(", ")) + " gives the guest its"
-            + " /dev/disk/by-id names (multipath, ASM and fstab may use them), and libvirt's QEMU driver"
-            + " refuses them on virtio (\"Only ide and scsi disk support wwn\", vendor and product only scsi)");
+      if (busChange && keptBus.isPresent()) {
+        diskChanges.add("bus " + view.targetBus().orElse("default") + " kept: " + keptBus.get());
       } else if (busChange) {
         String newTarget = TargetNames.nextFree(usedTargets, "vd");
         usedTargets.add(newTarget);
