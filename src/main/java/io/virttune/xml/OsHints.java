@@ -19,7 +19,8 @@ import org.jdom2.filter.Filters;
  * set up for Windows guests in practice. {@code clock offset='localtime'} alone also counts,
  * because Windows keeps the hardware clock in local time while Linux guests rarely do, and old
  * Windows definitions often have nothing else; mistaking Linux for Windows only makes the plan
- * more careful, while the opposite leaves a guest that cannot boot.
+ * more careful, while the opposite leaves a guest that cannot boot. The same goes for a variable
+ * clock based on local time and the virtio-win driver ISO in a CD-ROM drive.
  */
 public final class OsHints {
   static final String LIBOSINFO_NAMESPACE = "http://libosinfo.org/xmlns/libvirt/domain/1.0";
@@ -87,10 +88,26 @@ public final class OsHints {
     if (hypervClock) {
       clues.add("a hypervclock timer");
     }
-    if (clock.flatMap(c -> Elements.attribute(c, "offset")).filter("localtime"::equals)
-        .isPresent()) {
+    Optional<String> offset = clock.flatMap(c -> Elements.attribute(c, "offset"));
+    if (offset.filter("localtime"::equals).isPresent()) {
       clues.add("clock offset='localtime'");
     }
+    if (offset.filter("variable"::equals).isPresent()
+        && clock.flatMap(c -> Elements.attribute(c, "basis")).filter("localtime"::equals).isPresent()) {
+      clues.add("clock offset='variable' basis='localtime'");
+    }
+    if (hasVirtioWinIso()) {
+      clues.add("the virtio-win driver ISO in a CD-ROM drive");
+    }
     return clues;
+  }
+
+  /** The VirtIO driver ISO for Windows (virtio-win*.iso), attached to install or update drivers. */
+  private boolean hasVirtioWinIso() {
+    return Elements.child(domain, "devices").stream()
+        .flatMap(devices -> devices.getChildren("disk").stream())
+        .filter(disk -> "cdrom".equals(disk.getAttributeValue("device")))
+        .flatMap(disk -> Elements.childAttribute(disk, "source", "file").stream())
+        .anyMatch(file -> file.substring(file.lastIndexOf('/') + 1).startsWith("virtio-win"));
   }
 }

@@ -53,6 +53,20 @@ class OsHintsTest {
   }
 
   @Test
+  void aVariableClockBasedOnLocaltimeLeansToWindows() {
+    assertEquals(Optional.of("clock offset='variable' basis='localtime'"),
+        evidence("<clock offset='variable' basis='localtime' adjustment='0'/>"));
+    assertEquals(Optional.empty(), evidence("<clock offset='variable' basis='utc'/>"));
+  }
+
+  @Test
+  void theVirtioWinDriverIsoIsAWindowsClue() {
+    assertEquals(Optional.of("the virtio-win driver ISO in a CD-ROM drive"), evidence("<devices><disk type='file'"
+        + " device='cdrom'><source file='/var/lib/libvirt/images/virtio-win-0.1.240.iso'/><target dev='sdc'"
+        + " bus='sata'/></disk></devices>"));
+  }
+
+  @Test
   void aMsdosIdIsNotWindows() {
     assertEquals(Optional.empty(), evidence("<metadata><l:libosinfo xmlns:l='"
         + OsHints.LIBOSINFO_NAMESPACE + "'><l:os id='http://microsoft.com/msdos/6.22'/>"
