@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
+import io.virttune.xml.XmlRejectedException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,6 +22,15 @@ final class LibvirtDefinitionRules {
   private LibvirtDefinitionRules() {}
 
   static List<String> violations(String domain, DomainXml xml) {
+    try {
+      return readableViolations(domain, xml);
+    } catch (XmlRejectedException e) {
+      return List.of(PREFIX + "unreadable: domain " + domain + ": " + e.getMessage()
+          + "; libvirt refuses this definition. Correct it, then plan again");
+    }
+  }
+
+  private static List<String> readableViolations(String domain, DomainXml xml) {
     List<String> violations = new ArrayList<>();
     Set<String> targets = new HashSet<>();
     List<Integer> iothreads = xml.iothreads().usableIds();

@@ -166,6 +166,18 @@ class LibvirtRulesPlanTest {
   }
 
   @Test
+  void aDefinitionWhoseNumbersCannotBeReadIsRefusedAndTheOtherDomainsStillPlan() {
+    String bad = domainXml("bad", "  <iothreads>two</iothreads>\n", qcow2Disk(IMAGE, "vda", "virtio"));
+    String fine = domainXml("web", "", qcow2Disk("/i/web.qcow2", "vda", "virtio"));
+
+    Plan plan = plan(new PlanFacts().domain(bad, Map.of()).domain(fine, Map.of("vda", qcow2("/i/web.qcow2", 2, 1))));
+
+    assertEquals(List.of("rule definition.unreadable: domain bad: test domain: iothreads is 'two', not a whole"
+        + " number; libvirt refuses this definition. Correct it, then plan again"), plan.domains().get(0).reasons());
+    assertEquals(DomainOutcome.MIGRATE, plan.domains().get(1).outcome());
+  }
+
+  @Test
   void aValidPlanRefusesNothing() {
     Plan plan = plan(new PlanFacts().domain(domainXml("web", "", qcow2Disk(IMAGE, "vda", "virtio")),
         Map.of("vda", qcow2(IMAGE, 2, 1))));
