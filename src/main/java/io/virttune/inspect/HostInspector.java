@@ -68,7 +68,21 @@ public final class HostInspector {
         domains.add(readDomain(record, lvm));
       }
     }
-    return new HostFacts(identity, settings, lvm, domains, problems);
+    return new HostFacts(identity, settings, lvm, domains, problems, hugepageClaims(inventory));
+  }
+
+  /** Every domain's claim, selected or not: a shut-off guest outside the selection starts too. */
+  private static List<HugepageClaim> hugepageClaims(DomainInventory inventory) {
+    List<HugepageClaim> claims = new ArrayList<>();
+    for (DomainRecord record : inventory.domains()) {
+      try {
+        DomainXml xml = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'");
+        HugepageClaim.of(record.name(), record.state(), xml).ifPresent(claims::add);
+      } catch (VirtTuneException unreadable) {
+        // Reported with the domain's facts when it is selected.
+      }
+    }
+    return claims;
   }
 
   private DomainFacts readDomain(DomainRecord record, Optional<LvmReport> lvm) {

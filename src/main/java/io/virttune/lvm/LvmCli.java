@@ -40,7 +40,7 @@ public final class LvmCli implements Lvm {
 
   @Override
   public void createVolumeGroup(String name, List<String> pvDevices, long extentSizeBytes) {
-    requireVolumeGroupName(name);
+    LvmNames.requireValidVolumeGroup(name);
     if (pvDevices.isEmpty()) {
       throw VirtTuneException.usage("volume group " + name + " needs at least one physical volume");
     }
@@ -66,7 +66,7 @@ public final class LvmCli implements Lvm {
   public void createThinPool(String vgName, String name, long sizeBytes, long chunkSizeBytes,
       boolean zeroing, long metadataSizeBytes) {
     run(List.of("lvm", "lvcreate", "--yes", "--type", "thin-pool", "-L", bytes(sizeBytes),
-        "--chunksize", bytes(chunkSizeBytes), "--zero", zeroing ? "y" : "n",
+        "--chunksize", thinChunk(chunkSizeBytes), "--zero", zeroing ? "y" : "n",
         "--poolmetadatasize", bytes(metadataSizeBytes), "-n", lvName(vgName, name), vg(vgName)),
         "create thin pool", vgName + "/" + name);
   }
@@ -125,26 +125,18 @@ public final class LvmCli implements Lvm {
     return value + "b";
   }
 
+  private static String thinChunk(long bytes) {
+    LvmNames.requireValidThinChunk(bytes);
+    return bytes(bytes);
+  }
+
   private static String vg(String name) {
-    requireVolumeGroupName(name);
+    LvmNames.requireValidVolumeGroup(name);
     return name;
   }
 
-  private static void requireVolumeGroupName(String name) {
-    if (!LvmNames.isValidVolumeGroupName(name)) {
-      throw VirtTuneException.usage("'" + name + "' is not a valid LVM volume group name");
-    }
-  }
-
   private static String lvName(String vgName, String name) {
-    if (!LvmNames.isValid(name)) {
-      throw VirtTuneException.usage("'" + name + "' is not a valid LVM logical volume name (in volume group "
-          + vgName + ")");
-    }
-    if (vgName.length() + 1 + name.length() > LvmNames.MAX_QUALIFIED_LENGTH) {
-      throw VirtTuneException.usage("'" + vgName + "/" + name + "' is longer than the "
-          + LvmNames.MAX_QUALIFIED_LENGTH + " characters LVM accepts for VG/LV");
-    }
+    LvmNames.requireValidLogicalVolume(vgName, name);
     return name;
   }
 }

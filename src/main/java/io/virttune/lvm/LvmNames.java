@@ -1,9 +1,14 @@
 package io.virttune.lvm;
 
+import io.virttune.VirtTuneException;
 import java.util.List;
 import java.util.Set;
 
-/** The naming rules of lvm(8) "VALID NAMES", and names for new LVs that follow them. */
+/**
+ * The naming rules of lvm(8) "VALID NAMES" and lvcreate(8)'s thin-pool chunk sizes, and names for
+ * new LVs that follow them. Plan and apply both validate here, so a plan never holds what apply
+ * would refuse.
+ */
 public final class LvmNames {
   /** LVM stores names in 128-byte buffers including the terminating NUL. */
   public static final int MAX_LENGTH = 127;
@@ -23,7 +28,14 @@ public final class LvmNames {
   private static final List<String> RESERVED_PREFIXES = List.of("snapshot", "pvmove");
   private static final List<String> RESERVED_PARTS = List.of(
       "_cdata", "_cmeta", "_corig", "_cpool", "_cvol", "_imeta", "_iorig", "_mimage", "_mlog",
-      "_pmspare", "_rimage", "_rmeta", "_tdata", "_tmeta", "_vdata", "_vorigin");
+      "_pmspare", "_rimage", "_rmeta", "_tdata", "_tmeta", "_vdata", "_vorigin", "_wcorig");
+
+  /**
+   * lvcreate(8): a thin pool's chunk is a multiple of 64 KiB from 64 KiB to 1 GiB; thin-pool
+   * targets before 1.4 (and discards before 1.5) need a power of two, so only those are taken.
+   */
+  private static final long MIN_THIN_CHUNK = 64L << 10;
+  private static final long MAX_THIN_CHUNK = 1L << 30;
 
   private LvmNames() {}
 
@@ -43,6 +55,33 @@ public final class LvmNames {
     return isValidVolumeGroupName(name)
         && RESERVED_PREFIXES.stream().noneMatch(name::startsWith)
         && RESERVED_PARTS.stream().noneMatch(name::contains);
+  }
+
+  /** Refuses (exit 2) a volume group name LVM would refuse; plan and apply both check here. */
+  public static void requireValidVolumeGroup(String name) {
+    if (!isValidVolumeGroupName(name)) {
+      throw VirtTuneException.usage("'" + name + "' is not a valid LVM volume group name");
+    }
+  }
+
+  /** Refuses (exit 2) an LV name LVM would refuse in {@code vg}, or a VG/LV too long for it. */
+  public static void requireValidLogicalVolume(String vg, String name) {
+    if (!isValid(name)) {
+      throw VirtTuneException.usage("'" + name + "' is not a valid LVM logical volume name (in volume group "
+          + vg + ")");
+    }
+    if (vg.length() + 1 + name.length() > MAX_QUALIFIED_LENGTH) {
+      throw VirtTuneException.usage("'" + vg + "/" + name + "' is longer than the "
+          + MAX_QUALIFIED_LENGTH + " characters LVM accepts for VG/LV");
+    }
+  }
+
+  /** Refuses (exit 2) a thin-pool chunk size that is not a power of two from 64 KiB to 1 GiB. */
+  public static void requireValidThinChunk(long bytes) {
+    if (bytes < MIN_THIN_CHUNK || bytes > MAX_THIN_CHUNK || Long.bitCount(bytes) != 1) {
+      throw VirtTuneException.usage("thin-pool chunk size " + bytes + " bytes is not a power of two from"
+          + " 64 KiB to 1 GiB (what LVM takes on every dm-thin version): use 64K, 128K, ... 4M (the recipe's), ... 1G");
+    }
   }
 
   /**

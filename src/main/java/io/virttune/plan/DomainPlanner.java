@@ -8,6 +8,7 @@ import io.virttune.libvirt.DomainState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Sizes;
 import io.virttune.recipe.DiskRole;
+import io.virttune.recipe.KeptBus;
 import io.virttune.recipe.Recipe;
 import io.virttune.report.Bytes;
 import io.virttune.xml.DiskDevices;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Plans one domain: which disks move to which new LVs, how each disk's definition changes, and
@@ -44,6 +46,10 @@ final class DomainPlanner {
     DomainXml current = facts.xml().get();
     String original = current.toXml();
     String fingerprint = Fingerprints.of(original);
+    List<String> violations = LibvirtDefinitionRules.violations(facts.name(), current);
+    if (!violations.isEmpty()) {
+      return stopped(facts, fingerprint, violations);
+    }
     List<String> refusals = refusals(facts);
     if (!refusals.isEmpty()) {
       return stopped(facts, fingerprint, refusals);
@@ -196,7 +202,11 @@ final class DomainPlanner {
       } else {
         disk.logicalVolume().ifPresent(lv -> readAheadOff(lv, diskChanges));
       }
-      if (view.device().equals("disk") && !view.targetBus().orElse("").equals(Recipe.BUS) && !windowsGate) {
+      Optional<String> keptBus = KeptBus.reason(view);
+      boolean busChange = view.device().equals("disk") && !view.targetBus().orElse("").equals(Recipe.BUS) && !windowsGate;
+      if (busChange && keptBus.isPresent()) {
+        diskChanges.add("bus " + view.targetBus().orElse("default") + " kept: " + keptBus.get());
+      } else if (busChange) {
         String newTarget = TargetNames.nextFree(usedTargets, "vd");
         usedTargets.add(newTarget);
         diskChanges.add("bus " + view.targetBus().orElse("default") + " -> virtio, target "
@@ -245,7 +255,7 @@ final class DomainPlanner {
       image.filter(ImageFacts::hasBackingChain).ifPresent(i -> diskChanges.add(
           "backing chain of " + i.backingChain().size() + " flattened into the LV"));
       view.setBlockSource(device);
-      view.setDriverFormat("raw");
+      view.setDriverFormat("raw").forEach(dropped -> diskChanges.add(dropped + " dropped (qcow2 only)"));
     }
 
     private void readAheadOff(LogicalVolume lv, List<String> diskChanges) {
@@ -324,12 +334,15 @@ final class DomainPlanner {
         return;
       }
       long memoryKiB = edited.memoryKiB().getAsLong();
-      if (env.hugepages().take(memoryKiB)) {
+      Optional<Set<Integer>> nodes = edited.numaTune().memoryNodes();
+      if (env.hugepages().take(memoryKiB, nodes)) {
         edited.memoryBacking().enableHugepages();
       } else {
         warnings.add("no hugepages: the guest needs " + Bytes.format(memoryKiB * 1024) + ", the host's"
-            + " free hugepage pool has " + Bytes.format(env.hugepages().availableKiB() * 1024)
-            + " left for this plan; reserve more at boot (virt-tune snippets, GRUB)");
+            + " free hugepage pool" + nodes.map(n -> " on NUMA node " + n.stream().sorted().map(String::valueOf)
+                .collect(Collectors.joining(", "))).orElse("") + " has "
+            + Bytes.format(env.hugepages().availableKiB(nodes) * 1024) + " left for this plan (shut-off guests"
+            + " already on hugepages keep theirs); reserve more at boot (virt-tune snippets, GRUB)");
       }
     }
 

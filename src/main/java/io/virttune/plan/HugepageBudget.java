@@ -1,43 +1,78 @@
 package io.virttune.plan;
 
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * The host's free hugepages of the default size, shared out among the plan's domains in order: a
- * domain gets hugepages only while the pool can hold every domain given them so far.
+ * The host's available hugepages of the default size, shared out among the plan's domains in
+ * order: a domain gets hugepages only while the pool can hold every domain given them so far, and
+ * every shut-off guest already on hugepages (it claims its pages when it starts).
+ *
+ * <p>On a host with several NUMA nodes, a guest whose memory is bound to some nodes draws only on
+ * their pools. Where an unbound guest's pages come from is the kernel's choice at start, so each
+ * node is assumed to supply all of them: a later bound guest is never promised pages an unbound
+ * one may take.
  */
 final class HugepageBudget {
   private final OptionalLong pageSizeKiB;
   private long availableKiB;
+  private final Map<Integer, Long> nodeAvailableKiB;
+  private long unboundKiB;
 
-  HugepageBudget(OptionalLong pageSizeKiB, long availableKiB) {
+  HugepageBudget(OptionalLong pageSizeKiB, long availableKiB, Map<Integer, Long> nodeAvailableKiB) {
     this.pageSizeKiB = pageSizeKiB;
     this.availableKiB = availableKiB;
+    this.nodeAvailableKiB = new TreeMap<>(nodeAvailableKiB);
   }
 
   static HugepageBudget unknown() {
-    return new HugepageBudget(OptionalLong.empty(), 0);
+    return new HugepageBudget(OptionalLong.empty(), 0, Map.of());
   }
 
   boolean known() {
     return pageSizeKiB.isPresent();
   }
 
-  long availableKiB() {
-    return availableKiB;
+  /** What a guest bound to {@code nodes} (empty: unbound) can still get. */
+  long availableKiB(Optional<Set<Integer>> nodes) {
+    if (nodes.isEmpty() || nodeAvailableKiB.isEmpty()) {
+      return availableKiB;
+    }
+    long onNodes = nodes.get().stream().mapToLong(node -> Math.max(0, nodeAvailableKiB.getOrDefault(node, 0L)
+        - unboundKiB)).sum();
+    return Math.min(availableKiB, onNodes);
   }
 
   /** Takes the memory (rounded up to whole pages) if it fits. */
-  boolean take(long memoryKiB) {
-    if (pageSizeKiB.isEmpty()) {
+  boolean take(long memoryKiB, Optional<Set<Integer>> nodes) {
+    if (pageSizeKiB.isEmpty() || pages(memoryKiB) > availableKiB(nodes)) {
       return false;
     }
-    long page = pageSizeKiB.getAsLong();
-    long needed = (memoryKiB + page - 1) / page * page;
-    if (needed > availableKiB) {
-      return false;
-    }
-    availableKiB -= needed;
+    claim(memoryKiB, nodes);
     return true;
+  }
+
+  /** Counts memory that will be taken whether it fits or not: a guest already on hugepages. */
+  void claim(long memoryKiB, Optional<Set<Integer>> nodes) {
+    long needed = pages(memoryKiB);
+    availableKiB = Math.max(0, availableKiB - needed);
+    if (nodes.isEmpty() || nodeAvailableKiB.isEmpty()) {
+      unboundKiB += needed;
+      return;
+    }
+    long left = needed;
+    for (int node : nodes.get().stream().sorted().toList()) {
+      long taken = Math.min(left, Math.max(0, nodeAvailableKiB.getOrDefault(node, 0L)));
+      nodeAvailableKiB.merge(node, -taken, Long::sum);
+      left -= taken;
+    }
+  }
+
+  private long pages(long memoryKiB) {
+    long page = pageSizeKiB.orElse(1);
+    return (memoryKiB + page - 1) / page * page;
   }
 }

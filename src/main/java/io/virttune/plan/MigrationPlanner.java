@@ -6,6 +6,7 @@ import io.virttune.host.HugepagePool;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.HostFacts;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmNames;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
@@ -13,6 +14,7 @@ import io.virttune.report.Bytes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -41,6 +43,7 @@ public final class MigrationPlanner {
   }
 
   public Plan plan(HostFacts facts, Instant now) {
+    requireValidLvmNames(policy.target());
     List<String> assumptions = new ArrayList<>();
     List<String> warnings = new ArrayList<>();
     List<Step> hostSteps = new ArrayList<>();
@@ -62,6 +65,17 @@ public final class MigrationPlanner {
     return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
         facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
         hostSteps, domains, assumptions, warnings);
+  }
+
+  /** What apply's LVM calls would refuse is refused here, before anything is planned. */
+  private static void requireValidLvmNames(PlanTarget target) {
+    LvmNames.requireValidVolumeGroup(target.vg());
+    if (target.thin()) {
+      LvmNames.requireValidLogicalVolume(target.vg(), target.thinPool());
+    }
+    if (target.newPool() != null) {
+      LvmNames.requireValidThinChunk(target.newPool().chunkSizeBytes());
+    }
   }
 
   /**
@@ -184,8 +198,16 @@ public final class MigrationPlanner {
       assumptions.add("the host's hugepages were not read: no domain gets hugepage memory backing in this plan");
       return HugepageBudget.unknown();
     }
-    long available = settings.get().hugepagePool(size.getAsLong()).map(HugepagePool::availableKiB).orElse(0L);
-    return new HugepageBudget(size, available);
+    long pageSize = size.getAsLong();
+    long available = settings.get().hugepagePool(pageSize).map(HugepagePool::availableKiB).orElse(0L);
+    // The kernel counts reservations only host-wide, so a node's free pages are what it can give.
+    Map<Integer, Long> nodes = settings.get().hugepagePools().stream()
+        .filter(pool -> !pool.isSystemWide() && pool.pageSizeKiB() == pageSize)
+        .collect(Collectors.toMap(pool -> pool.numaNode().getAsInt(), pool -> pool.free() * pageSize));
+    HugepageBudget budget = new HugepageBudget(size, available, nodes.size() > 1 ? nodes : Map.of());
+    facts.hugepageClaims().stream().filter(claim -> claim.drawsOnDefaultPool(pageSize))
+        .forEach(claim -> budget.claim(claim.memoryKiB(), claim.nodes()));
+    return budget;
   }
 
   /**

@@ -33,6 +33,16 @@ public record Plan(
     warnings = List.copyOf(warnings);
   }
 
+  /**
+   * True when a domain was not planned because libvirt itself refuses its definition (a safety
+   * rule's refusal: {@code plan} exits 3).
+   */
+  @JsonIgnore
+  public boolean refusesDefinitions() {
+    return domains.stream().filter(domain -> domain.outcome() == DomainOutcome.STOPPED)
+        .flatMap(domain -> domain.reasons().stream()).anyMatch(LibvirtDefinitionRules::isViolation);
+  }
+
   /** True when applying the plan would change nothing anywhere. */
   @JsonIgnore
   public boolean isEmpty() {

@@ -21,6 +21,22 @@ public final class DiskView {
   /** Target attributes that belong to one kind of bus. */
   private static final List<String> BUS_SPECIFIC_TARGET_ATTRIBUTES = List.of("removable", "rotation_rate");
 
+  /**
+   * Disk children that give the guest its device names (/dev/disk/by-id/wwn-*, scsi-*): the QEMU
+   * driver takes {@code <wwn>} only on ide and scsi, {@code <vendor>} and {@code <product>} only
+   * on scsi ("Only ide and scsi disk support wwn").
+   */
+  private static final List<String> BUS_BOUND_IDENTITY = List.of("wwn", "vendor", "product");
+
+  /** Driver attributes only the qcow2 format has (QEMU's discard-no-unref is a qcow2 option). */
+  private static final List<String> QCOW2_ONLY_DRIVER_ATTRIBUTES = List.of("discard_no_unref");
+
+  /**
+   * Driver children only qcow2 has: the QEMU driver refuses {@code <metadata_cache>} on others
+   * ("metadata cache max size control is supported only with qcow2 images").
+   */
+  private static final List<String> QCOW2_ONLY_DRIVER_CHILDREN = List.of("metadata_cache");
+
   private final Element disk;
   private final String origin;
 
@@ -166,8 +182,36 @@ public final class DiskView {
         .forEach(stale -> Elements.remove(stale, disk));
   }
 
-  public void setDriverFormat(String format) {
+  /** The identity children ({@code <wwn>}, {@code <vendor>}, {@code <product>}) the disk has. */
+  public List<String> busBoundIdentity() {
+    return BUS_BOUND_IDENTITY.stream().filter(name -> disk.getChild(name) != null).toList();
+  }
+
+  /**
+   * Sets the image format; a format other than qcow2 drops what only qcow2 has (qcow2 driver
+   * options, {@code <metadata_cache>}, the external data file's {@code <source><dataStore>}, whose
+   * data a flat copy holds). Returns the names of what was dropped.
+   */
+  public List<String> setDriverFormat(String format) {
     setDriverAttribute("type", format);
+    List<String> dropped = new ArrayList<>();
+    if (format.equals("qcow2")) {
+      return dropped;
+    }
+    Element driver = disk.getChild("driver");
+    QCOW2_ONLY_DRIVER_ATTRIBUTES.stream().filter(name -> driver.getAttribute(name) != null).forEach(name -> {
+      driver.removeAttribute(name);
+      dropped.add(name);
+    });
+    QCOW2_ONLY_DRIVER_CHILDREN.forEach(name -> dropped.addAll(removeChildren(driver, name)));
+    source().ifPresent(source -> dropped.addAll(removeChildren(source, "dataStore")));
+    return dropped;
+  }
+
+  private List<String> removeChildren(Element parent, String name) {
+    List<Element> children = List.copyOf(parent.getChildren(name));
+    children.forEach(child -> Elements.remove(child, disk));
+    return children.stream().map(Element::getName).toList();
   }
 
   public void setCache(String cache) {
@@ -192,13 +236,17 @@ public final class DiskView {
 
   /**
    * Sets target/@dev and target/@bus (a null bus removes it). A new bus drops the attributes only
-   * the old one has (removable for USB, rotation_rate for IDE/SATA/SCSI): libvirt refuses them.
+   * the old one has (removable for USB, rotation_rate for IDE/SATA/SCSI, the geometry's CHS
+   * translation for IDE): libvirt refuses them.
    */
   public void setTarget(String dev, String bus) {
     Element target = Elements.child(disk, "target")
         .orElseGet(() -> ChildOrder.DISK.insert(disk, "target"));
     if (!Objects.equals(target.getAttributeValue("bus"), bus)) {
       BUS_SPECIFIC_TARGET_ATTRIBUTES.forEach(target::removeAttribute);
+      if (!"ide".equals(bus)) {
+        Elements.child(disk, "geometry").ifPresent(geometry -> Elements.setAttribute(geometry, "trans", null, disk));
+      }
     }
     target.setAttribute("dev", dev);
     Elements.setAttribute(target, "bus", bus, disk);

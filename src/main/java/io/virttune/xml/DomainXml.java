@@ -84,6 +84,10 @@ public final class DomainXml {
     return new MemoryBackingView(root(), origin);
   }
 
+  public NumaTuneView numaTune() {
+    return new NumaTuneView(root(), origin);
+  }
+
   public OsHints os() {
     return new OsHints(root());
   }

@@ -3,6 +3,7 @@ package io.virttune.xml;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.jdom2.Element;
 import org.jdom2.Namespace;
 import org.jdom2.filter.Filters;
@@ -12,15 +13,20 @@ import org.jdom2.filter.Filters;
  * (whose boot disk must not move to virtio before its driver is bound).
  *
  * <p>The libosinfo id that virt-install and virt-manager record is the one explicit statement,
- * so it decides when present. Without it, Hyper-V enlightenments are taken as Windows: they are
+ * so it decides when it names an operating system. An id that names none (virt-install records
+ * {@code http://libosinfo.org/unknown} when it was not told the OS) says nothing, so the clues
+ * decide as if there were no id. Without an id, Hyper-V enlightenments are taken as Windows: they are
  * set up for Windows guests in practice. {@code clock offset='localtime'} alone also counts,
  * because Windows keeps the hardware clock in local time while Linux guests rarely do, and old
  * Windows definitions often have nothing else; mistaking Linux for Windows only makes the plan
- * more careful, while the opposite leaves a guest that cannot boot.
+ * more careful, while the opposite leaves a guest that cannot boot. The same goes for a variable
+ * clock based on local time and the virtio-win driver ISO in a CD-ROM drive.
  */
 public final class OsHints {
   static final String LIBOSINFO_NAMESPACE = "http://libosinfo.org/xmlns/libvirt/domain/1.0";
   private static final String MICROSOFT_WINDOWS = "http://microsoft.com/win/";
+  /** libosinfo's placeholders for "not told": ids that name no operating system. */
+  private static final Set<String> NO_OS_IDS = Set.of("http://libosinfo.org/unknown", "http://libosinfo.org/generic");
 
   private final Element domain;
 
@@ -46,13 +52,19 @@ public final class OsHints {
   /** Why the guest is believed to run Windows, or empty when it is not. */
   public Optional<String> windowsEvidence() {
     Optional<String> osinfo = osinfoId();
-    if (osinfo.isPresent()) {
+    if (osinfo.isPresent() && !namesNoOs(osinfo.get())) {
       return osinfo.get().startsWith(MICROSOFT_WINDOWS)
           ? Optional.of("libosinfo metadata says " + osinfo.get() + supportingClues())
           : Optional.empty();
     }
     String clues = String.join(", ", clues());
-    return clues.isEmpty() ? Optional.empty() : Optional.of(clues);
+    String unhelpfulId = osinfo.map(id -> " (libosinfo metadata " + id + " names no operating system)").orElse("");
+    return clues.isEmpty() ? Optional.empty() : Optional.of(clues + unhelpfulId);
+  }
+
+  private static boolean namesNoOs(String id) {
+    String trimmed = id.endsWith("/") ? id.substring(0, id.length() - 1) : id;
+    return trimmed.isBlank() || NO_OS_IDS.contains(trimmed);
   }
 
   public boolean isWindows() {
@@ -76,10 +88,26 @@ public final class OsHints {
     if (hypervClock) {
       clues.add("a hypervclock timer");
     }
-    if (clock.flatMap(c -> Elements.attribute(c, "offset")).filter("localtime"::equals)
-        .isPresent()) {
+    Optional<String> offset = clock.flatMap(c -> Elements.attribute(c, "offset"));
+    if (offset.filter("localtime"::equals).isPresent()) {
       clues.add("clock offset='localtime'");
     }
+    if (offset.filter("variable"::equals).isPresent()
+        && clock.flatMap(c -> Elements.attribute(c, "basis")).filter("localtime"::equals).isPresent()) {
+      clues.add("clock offset='variable' basis='localtime'");
+    }
+    if (hasVirtioWinIso()) {
+      clues.add("the virtio-win driver ISO in a CD-ROM drive");
+    }
     return clues;
+  }
+
+  /** The VirtIO driver ISO for Windows (virtio-win*.iso), attached to install or update drivers. */
+  private boolean hasVirtioWinIso() {
+    return Elements.child(domain, "devices").stream()
+        .flatMap(devices -> devices.getChildren("disk").stream())
+        .filter(disk -> "cdrom".equals(disk.getAttributeValue("device")))
+        .flatMap(disk -> Elements.childAttribute(disk, "source", "file").stream())
+        .anyMatch(file -> file.substring(file.lastIndexOf('/') + 1).startsWith("virtio-win"));
   }
 }

@@ -103,6 +103,10 @@ public final class TestHost {
   }
 
   public HostFacts facts() {
-    return new HostInspector(libvirt, host).inspect(DomainSelection.all());
+    return facts(DomainSelection.all());
+  }
+
+  public HostFacts facts(DomainSelection selection) {
+    return new HostInspector(libvirt, host).inspect(selection);
   }
 }

@@ -168,6 +168,8 @@ class LvmCliTest {
     assertUsage(() -> lvm.createLinear("--config", "lv", 4 * MIB));
     assertUsage(() -> lvm.createVolumeGroup("vg", List.of("--force"), 4 * MIB));
     assertUsage(() -> lvm.createVolumeGroup("vg", List.of(), 4 * MIB));
+    assertUsage(() -> lvm.createThinPool("vg", "pool", 8L << 30, 3 * MIB, false, 64 * MIB));
+    assertUsage(() -> lvm.createThinPool("vg", "my pool", 8L << 30, 4 * MIB, false, 64 * MIB));
     assertThrows(IllegalArgumentException.class, () -> lvm.createLinear("vg", "lv", 1000));
     assertThrows(IllegalArgumentException.class, () -> lvm.setReadAhead("vg", "lv", -1));
     assertEquals(List.of(), runner.commands());

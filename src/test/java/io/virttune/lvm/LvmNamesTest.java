@@ -2,8 +2,11 @@ package io.virttune.lvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +30,7 @@ class LvmNamesTest {
   @ParameterizedTest
   @ValueSource(strings = {"", ".", "..", "-lv", "bad name", "quo'te", "é", "snapshot1", "pvmove0",
       "pool0_tmeta", "x_tdata", "lvol0_pmspare", "a_rimage_0", "x_vorigin", "y_cvol",
-      "a/b"})
+      "a/b", "cache_wcorig", "db_mlog", "m_mimage_1", "snapshot", "pvmove"})
   void refusesWhatLvmRefuses(String name) {
     assertFalse(LvmNames.isValid(name), name);
   }
@@ -76,5 +79,30 @@ class LvmNamesTest {
     assertEquals(LvmNames.MAX_DERIVED_LENGTH, second.length());
     assertTrue(second.endsWith("-2"), second);
     assertTrue(LvmNames.isValid(second));
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {64L << 10, 128L << 10, 4L << 20, 1L << 30})
+  void thinChunksArePowersOfTwoFrom64KiBTo1GiB(long bytes) {
+    LvmNames.requireValidThinChunk(bytes);
+  }
+
+  @ParameterizedTest
+  @ValueSource(longs = {3L << 20, 32L << 10, 1L << 40, 2L << 30, 0, -(64L << 10), 96L << 10})
+  void otherThinChunksAreRefusedSayingWhatIsValid(long bytes) {
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> LvmNames.requireValidThinChunk(bytes));
+    assertEquals(ExitCode.USAGE, e.exitCode());
+    assertTrue(e.getMessage().contains("a power of two from 64 KiB to 1 GiB"), e.getMessage());
+  }
+
+  @Test
+  void invalidNamesAreRefusedNamingTheVolumeGroup() {
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> LvmNames.requireValidLogicalVolume("vg_fast", "my pool"));
+    assertEquals("'my pool' is not a valid LVM logical volume name (in volume group vg_fast)", e.getMessage());
+    assertThrows(VirtTuneException.class, () -> LvmNames.requireValidVolumeGroup("-vg"));
+    assertThrows(VirtTuneException.class, () -> LvmNames.requireValidLogicalVolume("vg", "x".repeat(123)),
+        "VG/LV longer than LVM takes");
+    LvmNames.requireValidLogicalVolume("vg_fast", "pool");
   }
 }

@@ -263,6 +263,27 @@ class MigrationPlannerTest {
   }
 
   @Test
+  void namesAndChunkSizesThatLvmRefusesAreRefusedAtPlanAsApplyRefusesThem() {
+    List<PlanTarget> refused = List.of(PlanTarget.linear("vg fast"), PlanTarget.linear("-vg"),
+        PlanTarget.thin("vg_fast", "my pool", null), PlanTarget.thin("vg_fast", "-pool", null),
+        PlanTarget.thin("vg_fast", "snapshot0", null), PlanTarget.thin("vg_fast", "pool_tmeta", null),
+        PlanTarget.thin("vg_fast", "pvmove", null));
+    for (PlanTarget target : refused) {
+      VirtTuneException e = assertThrows(VirtTuneException.class,
+          () -> plan(new PlanFacts(), PlanPolicy.defaults(target)), target.toString());
+      assertEquals(ExitCode.USAGE, e.exitCode(), target.toString());
+      assertTrue(e.getMessage().contains("is not a valid LVM"), e.getMessage());
+    }
+    for (long chunk : new long[] {3L << 20, 32L << 10, 1L << 40}) {
+      PlanTarget target = PlanTarget.thin("vg_fast", "pool", new PlanTarget.NewThinPool(100L << 30, chunk, false));
+      VirtTuneException e = assertThrows(VirtTuneException.class,
+          () -> plan(new PlanFacts(), PlanPolicy.defaults(target)), Long.toString(chunk));
+      assertEquals(ExitCode.USAGE, e.exitCode());
+      assertTrue(e.getMessage().contains("thin-pool chunk size"), e.getMessage());
+    }
+  }
+
+  @Test
   void hugepagesGoOnlyWhileTheHostsFreePoolHoldsThem() {
     // The example host has 6144 free 2 MiB pages (12 GiB) beyond those in use.
     String big = domainXml("big", "", "").replace("<memory unit='GiB'>2</memory>", "<memory unit='GiB'>10</memory>");
@@ -273,6 +294,42 @@ class MigrationPlannerTest {
     DomainPlan second = plan.domains().get(1);
     assertNull(second.newXml());
     assertTrue(second.warnings().get(0).contains("reserve more at boot"), second.warnings().get(0));
+  }
+
+  @Test
+  void aShutOffGuestAlreadyOnHugepagesKeepsThePagesItClaimsWhenItStarts() {
+    // The example host's 12 GiB of available pages are what the shut-off 12 GiB guest takes at start.
+    String dormant = domainXml("dormant", "  <memoryBacking><hugepages/></memoryBacking>\n", "")
+        .replace("<memory unit='GiB'>2</memory>", "<memory unit='GiB'>12</memory>");
+    String fresh = domainXml("fresh", "", "");
+
+    Plan plan = plan(new PlanFacts().domain(dormant, Map.of()).domain(fresh, Map.of()), linear());
+
+    DomainPlan second = plan.domains().get(1);
+    assertNull(second.newXml(), "no pages left for the new guest");
+    assertTrue(second.warnings().get(0).contains("0 B left"), second.warnings().get(0));
+
+    Plan running = plan(new PlanFacts().domain(dormant, DomainState.RUNNING, Map.of()).domain(fresh, Map.of()), linear());
+    assertTrue(planned(running.domains().get(1)).memoryBacking().hasHugepages(),
+        "a running guest's pages are no longer free: counting them again would be wrong");
+  }
+
+  @Test
+  void aGuestBoundToOneNumaNodeGetsHugepagesOnlyFromThatNodesPool() {
+    // The example host's node0 has 2560 free 2 MiB pages (5 GiB), node1 4096 (8 GiB).
+    String onNode0 = domainXml("n0", "  <numatune><memory mode='strict' nodeset='0'/></numatune>\n", "")
+        .replace("<memory unit='GiB'>2</memory>", "<memory unit='GiB'>6</memory>");
+    String onNode1 = onNode0.replace("nodeset='0'", "nodeset='1'").replace("<name>n0<", "<name>n1<");
+    String preferred = onNode0.replace("mode='strict'", "mode='preferred'").replace("<name>n0<", "<name>p0<");
+
+    Plan plan = plan(new PlanFacts().domain(onNode0, Map.of()).domain(onNode1, Map.of()).domain(preferred, Map.of()),
+        linear());
+
+    assertNull(plan.domains().get(0).newXml(), "node0 holds 5 GiB, the guest needs 6");
+    assertTrue(plan.domains().get(0).warnings().get(0).contains("NUMA node 0"), plan.domains().get(0).warnings().get(0));
+    assertTrue(planned(plan.domains().get(1)).memoryBacking().hasHugepages(), "node1 holds 8 GiB");
+    assertTrue(planned(plan.domains().get(2)).memoryBacking().hasHugepages(),
+        "a preferred node falls back to the others: 6 of the host's 12 GiB are left");
   }
 
   @Test

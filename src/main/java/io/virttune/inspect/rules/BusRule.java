@@ -5,6 +5,7 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
+import io.virttune.recipe.KeptBus;
 import io.virttune.recipe.Recipe;
 import java.util.Optional;
 
@@ -15,6 +16,12 @@ final class BusRule extends DiskRule {
     String bus = disk.view().targetBus().orElse("default");
     if (bus.equals(Recipe.BUS)) {
       return Optional.empty();
+    }
+    Optional<String> kept = KeptBus.reason(disk.view());
+    if (kept.isPresent()) {
+      return Optional.of(Finding.disk("disk.bus", Severity.INFO, domain.name(), disk.target(),
+          "emulated " + bus + " bus, kept", "target dev='" + disk.target() + "' bus='" + bus + "'",
+          "keep the bus: " + kept.get() + "; the plan applies the rest of the recipe"));
     }
     boolean windows = domain.xml().map(xml -> xml.os().isWindows()).orElse(false);
     String fix =

@@ -122,6 +122,17 @@ class DiskRulesTest {
   }
 
   @Test
+  void aDiskWhoseWwnNamesItInTheGuestIsToldItKeepsItsBus() {
+    String disk = blockDisk("sda", "scsi", LV_READ_AHEAD_OFF, "").replace("</disk>", "<wwn>5000c50015ea71ac</wwn></disk>");
+    List<Finding> findings = new BusRule().check(host("", disk));
+
+    assertEquals(List.of("disk.bus info vm/sda"), FindingLines.of(findings));
+    assertEquals("keep the bus: <wwn> gives the guest its /dev/disk/by-id names (multipath, ASM and fstab may"
+        + " use them), and libvirt's QEMU driver refuses them on virtio (\"Only ide and scsi disk support wwn\";"
+        + " vendor and product only scsi); the plan applies the rest of the recipe", findings.get(0).fix());
+  }
+
+  @Test
   void readAheadIsReportedOnAnLvWhereItIsNotOff() {
     List<Finding> findings = new LvReadAheadRule().check(
         host("", blockDisk("vda", "virtio", LV_READ_AHEAD_AUTO, TUNED)));

@@ -1,0 +1,54 @@
+package io.virttune.xml;
+
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import org.jdom2.Element;
+
+/** The domain's {@code <numatune><memory>}: which host NUMA nodes its memory must come from. */
+public final class NumaTuneView {
+  private final Element domain;
+  private final String origin;
+
+  NumaTuneView(Element domain, String origin) {
+    this.domain = domain;
+    this.origin = origin;
+  }
+
+  /**
+   * The host nodes the guest's memory is bound to, or empty when any node will do: no nodeset,
+   * placement='auto' (numad chooses at start), or mode='preferred' (falls back to other nodes).
+   * strict (libvirt's default mode), interleave and restrictive allocate only on the nodeset.
+   */
+  public Optional<Set<Integer>> memoryNodes() {
+    Optional<Element> memory = Elements.child(domain, "numatune").flatMap(tune -> Elements.child(tune, "memory"));
+    if (memory.isEmpty() || Elements.attribute(memory.get(), "mode").filter("preferred"::equals).isPresent()
+        || Elements.attribute(memory.get(), "placement").filter("auto"::equals).isPresent()) {
+      return Optional.empty();
+    }
+    return Elements.attribute(memory.get(), "nodeset").map(this::parse);
+  }
+
+  /** libvirt's nodeset syntax: "0-3,^2,5". */
+  private Set<Integer> parse(String nodeset) {
+    TreeSet<Integer> nodes = new TreeSet<>();
+    TreeSet<Integer> excluded = new TreeSet<>();
+    for (String part : nodeset.split(",")) {
+      String item = part.trim();
+      boolean exclude = item.startsWith("^");
+      String range = exclude ? item.substring(1) : item;
+      String[] ends = range.split("-", 2);
+      int first = number(ends[0], nodeset);
+      int last = ends.length == 2 ? number(ends[1], nodeset) : first;
+      for (int node = first; node <= last; node++) {
+        (exclude ? excluded : nodes).add(node);
+      }
+    }
+    nodes.removeAll(excluded);
+    return Set.copyOf(nodes);
+  }
+
+  private int number(String text, String nodeset) {
+    return Elements.parseInt(Optional.of(text), "numatune nodeset '" + nodeset + "'", origin).orElseThrow();
+  }
+}
