@@ -98,7 +98,9 @@ final class DomainPlanner {
 
   private DomainPlan stopped(DomainFacts facts, String fingerprint, List<String> reasons) {
     List<DiskPlan> disks = facts.disks().stream()
-        .map(d -> DiskPlan.leave(d.target(), d.view().sourcePath().orElse(null), "domain not planned"))
+        // A stopped domain may be one libvirt refuses, with a disk that has no target at all.
+        .map(d -> DiskPlan.leave(d.view().declaredTargetDev().orElse("(no target)"),
+            d.view().sourcePath().orElse(null), "domain not planned"))
         .toList();
     return new DomainPlan(facts.name(), facts.xml().flatMap(DomainXml::uuid).orElse(null),
         facts.state().label(), DomainOutcome.STOPPED, reasons, fingerprint, disks, List.of(), List.of(),

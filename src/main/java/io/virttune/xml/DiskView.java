@@ -111,8 +111,13 @@ public final class DiskView {
 
   /** The guest device name (target/@dev), which libvirt requires on every disk. */
   public String targetDev() {
-    return Elements.childAttribute(disk, "target", "dev").orElseThrow(() ->
+    return declaredTargetDev().orElseThrow(() ->
         new XmlRejectedException(origin + ": a disk has no <target dev=...>; libvirt requires one"));
+  }
+
+  /** The guest device name if the definition gives one: for reporting on definitions libvirt refuses. */
+  public Optional<String> declaredTargetDev() {
+    return Elements.childAttribute(disk, "target", "dev");
   }
 
   public Optional<String> targetBus() {

@@ -178,6 +178,22 @@ class LibvirtRulesPlanTest {
   }
 
   @Test
+  void aDiskWithoutATargetIsRefusedAndTheOtherDomainsStillPlan() {
+    String noTarget = "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + IMAGE + "'/>\n    </disk>\n";
+    String bad = domainXml("bad", "", noTarget);
+    String fine = domainXml("web", "", qcow2Disk("/i/web.qcow2", "vda", "virtio"));
+
+    Plan plan = plan(new PlanFacts().domain(bad, Map.of()).domain(fine, Map.of("vda", qcow2("/i/web.qcow2", 2, 1))));
+
+    assertEquals(DomainOutcome.STOPPED, plan.domains().get(0).outcome());
+    assertTrue(plan.domains().get(0).reasons().get(0).startsWith("rule definition.unreadable: domain bad: "),
+        plan.domains().get(0).reasons().toString());
+    assertTrue(plan.domains().get(0).reasons().get(0).contains("a disk has no <target dev=...>"));
+    assertEquals(DomainOutcome.MIGRATE, plan.domains().get(1).outcome());
+  }
+
+  @Test
   void aValidPlanRefusesNothing() {
     Plan plan = plan(new PlanFacts().domain(domainXml("web", "", qcow2Disk(IMAGE, "vda", "virtio")),
         Map.of("vda", qcow2(IMAGE, 2, 1))));

@@ -71,7 +71,7 @@ final class PlanFacts {
     List<DiskFacts> disks = new ArrayList<>();
     for (DiskView disk : parsed.disks()) {
       disks.add(new DiskFacts(disk, DiskClassifier.classify(disk),
-          Optional.ofNullable(imagesByTarget.get(disk.targetDev())),
+          disk.declaredTargetDev().map(imagesByTarget::get),
           disk.sourcePath().flatMap(path -> lvm.flatMap(report -> report.logicalVolumeByDevice(path))),
           Optional.empty()));
     }
