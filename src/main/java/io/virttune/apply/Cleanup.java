@@ -50,13 +50,16 @@ public final class Cleanup {
       }
       ImagesInUse inUse = imagesInUse();
       List<String> removed = new ArrayList<>();
+      List<String> kept = new ArrayList<>();
       for (String image : journal.sourceImages()) {
         if (inUse.contains(image)) {
           out.println("keep " + image + ": a domain still uses it, directly or as a backing file");
+          kept.add(image);
         } else if (Files.exists(Path.of(image))) {
           Optional<String> holder = ports.locks().holder(image);
           if (holder.isPresent()) {
             out.println("keep " + image + ": " + holder.get());
+            kept.add(image);
           } else {
             out.println((ports.execute() ? "remove " : "would remove ") + image);
             if (ports.execute()) {
@@ -66,11 +69,13 @@ public final class Cleanup {
           }
         }
       }
-      if (ports.execute()) {
+      // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
+      if (ports.execute() && kept.isEmpty()) {
         ports.state().save(journal.withStatus(Status.CLEANED_UP));
       }
       return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
-          removed.size() + " source image(s)" + (ports.execute() ? " removed" : " would be removed"));
+          removed.size() + " source image(s)" + (ports.execute() ? " removed" : " would be removed")
+          + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
           ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());

@@ -118,7 +118,8 @@ class CleanupTest {
     assertTrue(Files.exists(image), "the image another domain uses was deleted: " + out);
     assertTrue(out.toString().contains("keep " + image + ": a domain still uses it"), out.toString());
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
-    assertEquals("0 source image(s) removed", result.detail());
+    assertEquals("0 source image(s) removed, 1 kept", result.detail());
+    assertEquals(Status.COMPLETED, state.journal(UUID).orElseThrow().status(), "rollback must stay possible");
   }
 
   private DomainResult cleanup() {
