@@ -14,15 +14,14 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * Removes the source images a verified migration left behind, only when asked, and only those no
- * domain on the host still uses (directly or as a backing file). Backing files are never removed:
- * other images may share them.
+ * domain on the host still uses (directly, as a pool volume or as a backing file, persistently or
+ * live) and no process holds open. Backing files are never removed: other images may share them.
  */
 public final class Cleanup {
   private final ApplyPorts ports;
@@ -49,26 +48,34 @@ public final class Cleanup {
             .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ", not completed and verified: its source"
             + " images are still the only good copy");
       }
-      Set<String> inUse = pathsInUse();
+      ImagesInUse inUse = imagesInUse();
       List<String> removed = new ArrayList<>();
+      List<String> kept = new ArrayList<>();
       for (String image : journal.sourceImages()) {
         if (inUse.contains(image)) {
           out.println("keep " + image + ": a domain still uses it, directly or as a backing file");
-        } else if (Files.exists(Path.of(image)) && ports.locks().holder(image).isPresent()) {
-          out.println("keep " + image + ": " + ports.locks().holder(image).get());
+          kept.add(image);
         } else if (Files.exists(Path.of(image))) {
-          out.println((ports.execute() ? "remove " : "would remove ") + image);
-          if (ports.execute()) {
-            delete(Path.of(image));
+          Optional<String> holder = ports.locks().holder(image);
+          if (holder.isPresent()) {
+            out.println("keep " + image + ": " + holder.get());
+            kept.add(image);
+          } else {
+            out.println((ports.execute() ? "remove " : "would remove ") + image);
+            if (ports.execute()) {
+              delete(Path.of(image));
+            }
+            removed.add(image);
           }
-          removed.add(image);
         }
       }
-      if (ports.execute()) {
+      // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
+      if (ports.execute() && kept.isEmpty()) {
         ports.state().save(journal.withStatus(Status.CLEANED_UP));
       }
       return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
-          removed.size() + " source image(s)" + (ports.execute() ? " removed" : " would be removed"));
+          removed.size() + " source image(s)" + (ports.execute() ? " removed" : " would be removed")
+          + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
           ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
@@ -76,29 +83,47 @@ public final class Cleanup {
   }
 
   /**
-   * Every image path any domain's definition names, with the backing files qemu-img finds under
-   * it (libvirt seldom writes a chain into the definition). A chain that cannot be read stops the
-   * cleanup: an image it would hide might be deleted.
+   * Every image any domain's definition names, persistent or live (a disk attached to a running
+   * guest only), with pool volumes resolved to their paths, and the backing files qemu-img finds
+   * under each (libvirt seldom writes a chain into the definition). A domain, a volume or a chain
+   * that cannot be read stops the cleanup: an image it would hide might be deleted.
    */
-  private Set<String> pathsInUse() {
-    Set<String> paths = new HashSet<>();
+  private ImagesInUse imagesInUse() {
+    ImagesInUse images = new ImagesInUse();
     try (LibvirtConnection connection = inventory.get()) {
       if (!connection.domains().failures().isEmpty()) {
         throw VirtTuneException.refused("some domains could not be read, so it is unknown whether they use"
             + " the images: " + connection.domains().failures());
       }
       for (DomainRecord record : connection.domains().domains()) {
-        for (DiskView disk : DomainXml.parse(record.inactiveXml(), "domain " + record.name()).disks()) {
-          disk.sourcePath().ifPresent(paths::add);
-          paths.addAll(disk.backingStores());
-          if (disk.type().equals("file") && disk.sourcePath().filter(path -> Files.exists(Path.of(path))).isPresent()) {
-            ports.images().image(disk.sourcePath().get(), disk.format().orElse("raw"))
-                .ifPresent(image -> paths.addAll(image.backingChain()));
+        List<String> definitions = new ArrayList<>(List.of(record.inactiveXml()));
+        if (!record.state().isShutOff()) {
+          definitions.add(connection.liveXml(record.name()));
+        }
+        for (String xml : definitions) {
+          for (DiskView disk : DomainXml.parse(xml, "domain " + record.name()).disks()) {
+            Optional<String> path = disk.type().equals("volume") ? Optional.of(volumePath(connection, record, disk))
+                : disk.sourcePath();
+            path.ifPresent(images::add);
+            disk.backingStores().forEach(images::add);
+            if (path.filter(p -> Files.exists(Path.of(p))).isPresent()) {
+              ports.images().image(path.get(), disk.format().orElse("raw"))
+                  .ifPresent(image -> image.backingChain().forEach(images::add));
+            }
           }
         }
       }
     }
-    return paths;
+    return images;
+  }
+
+  private static String volumePath(LibvirtConnection connection, DomainRecord record, DiskView disk) {
+    String pool = disk.sourcePool().orElse("");
+    String volume = disk.sourceVolume().orElse("");
+    return connection.volumePath(pool, volume).orElseThrow(() -> VirtTuneException.refused("disk "
+        + disk.targetDev() + " of domain " + record.name() + " names volume " + volume + " of storage pool " + pool
+        + ", which libvirt does not know, so it is unknown which file it uses; define the pool"
+        + " (virsh pool-list --all) or fix the disk, then clean up again"));
   }
 
   private static void delete(Path image) {

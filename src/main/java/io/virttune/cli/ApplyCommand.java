@@ -60,6 +60,7 @@ public final class ApplyCommand implements Callable<Integer> {
     if (target.startsWith("file:")) {
       throw VirtTuneException.usage("the plan was made from XML files; say which host to apply it to with --connect");
     }
+    io.virttune.libvirt.LibvirtUris.requireThisHost(target, "apply");
     List<String> chosen = new DomainSelection(domains, List.of())
         .select(plan.domains().stream().map(DomainPlan::name).toList());
     PrintWriter out = spec.commandLine().getOut();

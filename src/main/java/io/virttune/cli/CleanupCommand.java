@@ -40,6 +40,7 @@ public final class CleanupCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
+    io.virttune.libvirt.LibvirtUris.requireThisHost(uri, "cleanup");
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, out::println);
     Cleanup cleanup = new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(uri), out);
     List<DomainResult> results = new ArrayList<>();

@@ -42,6 +42,7 @@ public final class RollbackCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
+    io.virttune.libvirt.LibvirtUris.requireThisHost(uri, "rollback");
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to roll back.");

@@ -22,6 +22,16 @@ public interface LibvirtConnection extends AutoCloseable {
   /** The storage volume whose target is this path, when a pool holds it. */
   Optional<StorageVolumeFacts> volumeByPath(String path);
 
+  /**
+   * The path of volume {@code volume} in pool {@code pool} (what a {@code type='volume'} disk
+   * names), or empty when there is no such pool or volume; fails when the pool cannot tell (not
+   * active, say).
+   */
+  Optional<String> volumePath(String pool, String volume);
+
+  /** The live definition of a running domain: what QEMU was started with, and hot-plugged disks. */
+  String liveXml(String domain);
+
   @Override
   void close();
 }

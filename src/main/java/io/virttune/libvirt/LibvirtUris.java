@@ -1,7 +1,12 @@
 package io.virttune.libvirt;
 
+import io.virttune.VirtTuneException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.util.Locale;
+import java.util.Optional;
 
 /** What a libvirt URI says about where the hypervisor runs. */
 public final class LibvirtUris {
@@ -13,14 +18,75 @@ public final class LibvirtUris {
    * host's paths mean nothing here.
    */
   public static boolean isLocalQemu(String uri) {
+    Optional<URI> parsed = parse(uri);
+    String scheme = parsed.map(URI::getScheme).orElse("");
+    return (scheme.equals("qemu") || scheme.equals("qemu+unix"))
+        && parsed.filter(u -> isThisHost(host(u), "")).isPresent();
+  }
+
+  /**
+   * Refuses a URI whose host is another machine: apply, rollback and cleanup run lvcreate,
+   * qemu-img and file removals here, so they must act on domains of this machine only.
+   */
+  public static void requireThisHost(String uri, String command) {
+    requireThisHost(uri, command, localHostname());
+  }
+
+  static void requireThisHost(String uri, String command, String localHostname) {
+    Optional<URI> parsed = parse(uri);
+    if (parsed.isEmpty()) {
+      throw VirtTuneException.refused("Refusing virt-tune " + command + " through '" + uri + "': it is not a URI,"
+          + " so it cannot be told whether it names this machine. Give --connect qemu:///system.");
+    }
+    String host = host(parsed.get());
+    if (!isThisHost(host, localHostname)) {
+      throw VirtTuneException.refused("Refusing virt-tune " + command + " through " + uri + ": it names the host '"
+          + host + "', but LVM, qemu-img and image files are handled on this machine ('" + localHostname
+          + "'), so the data would be changed on one host and the domain on another (rule: virt-tune " + command
+          + " acts only on the host it runs on). Run virt-tune on " + host + " itself, with --connect"
+          + " qemu:///system.");
+    }
+  }
+
+  private static boolean isThisHost(String host, String localHostname) {
+    if (host.isEmpty()) {
+      return true;
+    }
+    String name = host.toLowerCase(Locale.ROOT);
+    String local = localHostname.toLowerCase(Locale.ROOT);
+    return name.equals("localhost") || name.startsWith("127.") || name.equals("[::1]")
+        || (!local.isEmpty() && (name.equals(local) || name.startsWith(local + ".")
+            || local.startsWith(name + ".")));
+  }
+
+  /**
+   * The host part of the authority. Not {@link URI#getHost}: that is null for names Java does not
+   * accept as host names (an underscore, say), which would pass such a host for this machine.
+   */
+  private static String host(URI uri) {
+    String authority = uri.getRawAuthority();
+    if (authority == null) {
+      return "";
+    }
+    String host = authority.substring(authority.lastIndexOf('@') + 1);
+    int port = host.lastIndexOf(':');
+    return port > host.lastIndexOf(']') ? host.substring(0, port) : host;
+  }
+
+  private static Optional<URI> parse(String uri) {
     try {
-      URI parsed = new URI(uri);
-      String scheme = parsed.getScheme() == null ? "" : parsed.getScheme();
-      String host = parsed.getHost();
-      boolean thisMachine = host == null || host.isEmpty() || host.equals("localhost");
-      return (scheme.equals("qemu") || scheme.equals("qemu+unix")) && thisMachine;
+      return Optional.of(new URI(uri));
     } catch (URISyntaxException e) {
-      return false;
+      return Optional.empty();
+    }
+  }
+
+  private static String localHostname() {
+    try {
+      return InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      // Without a name for this machine only URIs without a host, or localhost, count as local.
+      return "";
     }
   }
 }

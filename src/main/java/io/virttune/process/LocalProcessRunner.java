@@ -7,23 +7,37 @@ import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
-/** Runs commands on this machine, with the C locale so tools print parseable, untranslated text. */
+/**
+ * Runs commands on this machine, with the C locale so tools print parseable, untranslated text,
+ * and so that none outlives virt-tune: a {@code qemu-img convert} left running would go on writing
+ * into an LV that a resume or a rollback is handling. Each command runs under {@code setpriv
+ * --pdeathsig KILL} (util-linux), which makes the kernel kill it when the thread that started it
+ * dies, as every thread does when the JVM is killed (SIGKILL, the OOM killer), which no shutdown
+ * hook sees; on SIGTERM or SIGINT the {@link RunningChildren} hook stops it first, more gently.
+ * The starting thread waits for the command, so it cannot die before it but with the JVM.
+ */
 public final class LocalProcessRunner implements ProcessRunner {
+  private static final List<String> DIE_WITH_PARENT = List.of("setpriv", "--pdeathsig", "KILL", "--");
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-    ProcessBuilder builder = new ProcessBuilder(argv);
+    List<String> command = new ArrayList<>(DIE_WITH_PARENT);
+    command.addAll(argv);
+    ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("LC_ALL", "C");
     Process process;
     try {
       process = builder.start();
     } catch (IOException e) {
-      return new ProcessResult(argv, ProcessResult.NOT_FOUND, "", e.getMessage());
+      return new ProcessResult(argv, ProcessResult.NOT_FOUND, "", e.getMessage()
+          + " (virt-tune starts every command through setpriv, from util-linux, so that it dies with virt-tune)");
     }
+    RunningChildren.started(process, argv);
     try {
       process.getOutputStream().close();
       CompletableFuture<String> stderr =
@@ -37,6 +51,8 @@ public final class LocalProcessRunner implements ProcessRunner {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while running " + argv.get(0), e);
+    } finally {
+      RunningChildren.ended(process);
     }
   }
 

@@ -49,7 +49,8 @@ public final class LvConversion {
       DoubleConsumer progress) {
     long imageBytes = imageBytes(source, format, deviceBytes, device);
     copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, () -> "");
-    // qemu-img writes whole sectors; the zeroing starts at the first sector past the image.
+    // Image sizes are whole 512-byte sectors. On a 4Kn device qemu-img rewrites the image's last
+    // 4 KiB block keeping its old bytes past the image, so the zeroing starts right at the image's end.
     long written = Sizes.roundUp(imageBytes, 512);
     if (deviceBytes > written) {
       zeroing.zero(device, written, deviceBytes - written);

@@ -40,11 +40,12 @@ public final class QemuImg {
   }
 
   /**
-   * Where the image, flattened with its backing files, holds data. Without {@code -U}: it is read
-   * just before a conversion, when no guest may hold the image.
+   * Where the image, read as {@code format} (the declared one, as for {@link #info}), flattened with
+   * its backing files, holds data. Without {@code -U}: it is read just before a conversion, when
+   * no guest may hold the image.
    */
-  public AllocationMap map(String path) {
-    return AllocationMap.parse(runner.run(List.of("qemu-img", "map", "--output=json",
+  public AllocationMap map(String path, String format) {
+    return AllocationMap.parse(runner.run(List.of("qemu-img", "map", "--output=json", "-f", format,
         QemuPaths.safe(path))).requireSuccess().stdout());
   }
 }

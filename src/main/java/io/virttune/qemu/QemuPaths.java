@@ -1,7 +1,7 @@
 package io.virttune.qemu;
 
-/** Makes a file name reach qemu-img as a plain local file. */
-final class QemuPaths {
+/** Makes a file name reach qemu-img and qemu-io as a plain local file. */
+public final class QemuPaths {
   private QemuPaths() {}
 
   /**
@@ -9,7 +9,7 @@ final class QemuPaths {
    * ({@code nbd:}, {@code json:}, or "Unknown protocol 'a'" for {@code a:b.qcow2}); a name that
    * starts with a slash is neither, so relative names get {@code ./} in front.
    */
-  static String safe(String path) {
+  public static String safe(String path) {
     if (path.isEmpty()) {
       throw new IllegalArgumentException("empty image path");
     }

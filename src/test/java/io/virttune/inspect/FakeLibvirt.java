@@ -19,9 +19,23 @@ public final class FakeLibvirt implements LibvirtConnection {
   private final List<DomainRecord> domains = new ArrayList<>();
   private final List<DomainReadFailure> failures = new ArrayList<>();
   private final Map<String, StorageVolumeFacts> volumes = new HashMap<>();
+  private final Map<String, String> poolVolumes = new HashMap<>();
+  private final Map<String, String> liveXml = new HashMap<>();
 
   public FakeLibvirt domain(String name, DomainState state, String inactiveXml) {
     domains.add(new DomainRecord(name, "uuid-of-" + name, state, inactiveXml));
+    return this;
+  }
+
+  /** A running domain, whose live definition may differ from its persistent one (a hot-plugged disk). */
+  public FakeLibvirt running(String name, String inactiveXml, String liveXml) {
+    this.liveXml.put(name, liveXml);
+    return domain(name, DomainState.RUNNING, inactiveXml);
+  }
+
+  /** Volume {@code volume} of pool {@code pool}, at {@code path}. */
+  public FakeLibvirt poolVolume(String pool, String volume, String path) {
+    poolVolumes.put(pool + "/" + volume, path);
     return this;
   }
 
@@ -65,6 +79,17 @@ public final class FakeLibvirt implements LibvirtConnection {
   @Override
   public Optional<StorageVolumeFacts> volumeByPath(String path) {
     return Optional.ofNullable(volumes.get(path));
+  }
+
+  @Override
+  public Optional<String> volumePath(String pool, String volume) {
+    return Optional.ofNullable(poolVolumes.get(pool + "/" + volume));
+  }
+
+  @Override
+  public String liveXml(String domain) {
+    return liveXml.computeIfAbsent(domain, name -> domains.stream().filter(d -> d.name().equals(name))
+        .findFirst().orElseThrow(() -> new IllegalArgumentException("no domain " + name)).inactiveXml());
   }
 
   @Override

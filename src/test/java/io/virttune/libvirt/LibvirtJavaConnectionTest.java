@@ -45,6 +45,22 @@ class LibvirtJavaConnectionTest {
   }
 
   @Test
+  void resolvesAPoolVolumeToItsPath() {
+    try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
+      assertEquals(java.util.Optional.of("/images/alpha.qcow2"), connection.volumePath("images", "alpha.qcow2"));
+      assertTrue(connection.volumePath("images", "missing.qcow2").isEmpty());
+      assertTrue(connection.volumePath("no-such-pool", "alpha.qcow2").isEmpty());
+    }
+  }
+
+  @Test
+  void readsARunningDomainsLiveDefinition() {
+    try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
+      assertTrue(connection.liveXml("alpha").contains("/images/alpha.qcow2"));
+    }
+  }
+
+  @Test
   void reportsVersions() {
     try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
       assertTrue(connection.libvirtVersion().matches("\\d+\\.\\d+\\.\\d+"));

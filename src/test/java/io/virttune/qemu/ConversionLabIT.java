@@ -54,7 +54,7 @@ class ConversionLabIT {
     Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image, Long.toString(IMAGE_BYTES));
     Lab.sh("qemu-io", "-c", "write -P 0xab 0 50M", "-c", "write -P 0xcd 500M 50M",
         "-c", "write -P 0xef 1000M 1M", image);
-    map = new QemuImg(runner).map(image);
+    map = new QemuImg(runner).map(image, "qcow2");
     assertEquals(IMAGE_BYTES, map.virtualSizeBytes());
     assertEquals(101 * MIB, map.allocatedBytes());
   }

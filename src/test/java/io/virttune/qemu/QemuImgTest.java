@@ -97,4 +97,15 @@ class QemuImgTest {
     VirtTuneException e = assertThrows(VirtTuneException.class, () -> qemuImg.info("/x.qcow2", "qcow2"));
     assertTrue(e.getMessage().contains("'qemu-img' is not installed"), e.getMessage());
   }
+
+  @Test
+  void mapsTheImageAsItsDeclaredFormat() {
+    runner.succeed(Fixtures.read(getClass(), "map-sparse.json"));
+
+    AllocationMap map = qemuImg.map("/tmp/q/sparse.qcow2", "qcow2");
+    assertEquals(List.of(List.of("qemu-img", "map", "--output=json", "-f", "qcow2", "/tmp/q/sparse.qcow2")),
+        runner.commands());
+    assertEquals(GIB, map.virtualSizeBytes());
+    assertEquals(5L << 20, map.allocatedBytes());
+  }
 }

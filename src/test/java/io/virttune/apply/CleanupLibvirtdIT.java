@@ -1,0 +1,90 @@
+package io.virttune.apply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.apply.DomainJournal.Status;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.process.LocalProcessRunner;
+import io.virttune.process.ProcessResult;
+import io.virttune.process.ProcessRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Cleanup against the real libvirtd on qemu:///system (scripts/libvirtd.sh starts it): another
+ * domain names web01's old image only as a volume of a storage pool, which libvirt resolves.
+ */
+class CleanupLibvirtdIT {
+  private static final String URI = "qemu:///system";
+
+  private final ProcessRunner runner = new LocalProcessRunner();
+  private final String prefix = "vt-it-" + UUID.randomUUID().toString().substring(0, 8) + "-";
+  private final List<String> defined = new ArrayList<>();
+  private String pool;
+
+  @TempDir Path temp;
+
+  @AfterEach
+  void undefine() {
+    defined.forEach(name -> virsh("undefine", name));
+    if (pool != null) {
+      virsh("pool-destroy", pool);
+    }
+  }
+
+  @Test
+  void keepsAnImageAnotherDomainUsesAsAPoolVolumeAndRemovesItOnceNoneDoes() throws Exception {
+    Path images = Files.createDirectories(temp.resolve("images"));
+    Path image = images.resolve("web01.qcow2");
+    runner.run(List.of("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "64M")).requireSuccess();
+    pool = prefix + "pool";
+    virsh("pool-create-as", pool, "dir", "--target", images.toString()).requireSuccess();
+    define(prefix + "web01", "");
+    define(prefix + "other", "<disk type='volume' device='disk'><driver name='qemu' type='qcow2'/>"
+        + "<source pool='" + pool + "' volume='web01.qcow2'/><target dev='vdb' bus='virtio'/></disk>");
+    String uuid = virsh("domuuid", prefix + "web01").requireSuccess().stdout().strip();
+    StateDirectory state = new StateDirectory(temp.resolve("state"));
+    state.save(new DomainJournal(prefix + "web01", uuid, "2026-12-01T08:00:00Z", "fp", Status.COMPLETED,
+        "backup.xml", List.of(image.toString()), List.of(), List.of()));
+
+    StringWriter out = new StringWriter();
+    DomainResult kept = cleanup(state, out);
+    assertTrue(Files.exists(image), "deleted an image a pool volume names: " + out);
+    assertEquals("0 source image(s) removed, 1 kept", kept.detail(), out.toString());
+
+    virsh("undefine", prefix + "other").requireSuccess();
+    defined.remove(prefix + "other");
+    DomainResult removed = cleanup(state, out);
+    assertEquals("1 source image(s) removed", removed.detail(), out.toString());
+    assertTrue(Files.notExists(image));
+  }
+
+  private DomainResult cleanup(StateDirectory state, StringWriter out) {
+    ApplyPorts ports = ApplyPorts.forHost(URI, state.root(), true, line -> {});
+    return new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(URI), new PrintWriter(out, true))
+        .run(prefix + "web01");
+  }
+
+  private void define(String name, String disks) throws Exception {
+    Path xml = Files.writeString(temp.resolve(name + ".xml"), "<domain type='qemu'><name>" + name + "</name>"
+        + "<memory unit='MiB'>64</memory><os><type arch='x86_64'>hvm</type></os><devices>" + disks
+        + "</devices></domain>");
+    virsh("define", xml.toString()).requireSuccess();
+    defined.add(name);
+  }
+
+  private ProcessResult virsh(String... args) {
+    List<String> argv = new ArrayList<>(List.of("virsh", "-c", URI));
+    argv.addAll(List.of(args));
+    return runner.run(argv);
+  }
+}

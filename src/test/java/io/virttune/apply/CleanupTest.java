@@ -1,0 +1,163 @@
+package io.virttune.apply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.Fixtures;
+import io.virttune.apply.DomainJournal.Status;
+import io.virttune.inspect.FakeLibvirt;
+import io.virttune.inspect.LiveHost;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.lvm.LvmCli;
+import io.virttune.process.ScriptedProcessRunner;
+import io.virttune.qemu.BlockZeroing;
+import io.virttune.qemu.LvConversion;
+import io.virttune.qemu.QemuImgCompare;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Cleanup removes web01's old image only when no domain uses that file, by whatever name. */
+class CleanupTest {
+  private static final String UUID = "0f0e0d0c-0000-4000-8000-000000000001";
+
+  @TempDir Path temp;
+
+  private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+  private final FakeLibvirt libvirt = new FakeLibvirt();
+  private final StringWriter out = new StringWriter();
+  private Path images;
+  private Path image;
+  private StateDirectory state;
+
+  @BeforeEach
+  void web01MigratedOffItsImage() throws Exception {
+    images = Files.createDirectories(temp.resolve("images"));
+    image = Files.writeString(images.resolve("web01.qcow2"), "old image");
+    state = new StateDirectory(temp.resolve("state"));
+    state.save(new DomainJournal("web01", UUID, "2026-12-01T08:00:00Z", "fp", Status.COMPLETED, "backup.xml",
+        List.of(image.toString()), List.of("vg0/web01-vda"), List.of()));
+    libvirt.domain("web01", DomainState.SHUTOFF, domain("web01", "<disk type='block' device='disk'>"
+        + "<driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/><target dev='vda'/></disk>"));
+  }
+
+  @Test
+  void keepsAnImageAnotherDomainNamesAsAVolumeOfItsPool() {
+    libvirt.poolVolume("default", "web01.qcow2", image.toString());
+    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", "<disk type='volume' device='disk'>"
+        + "<driver name='qemu' type='qcow2'/><source pool='default' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
+    imageInfoReplies(1);
+
+    assertKept(cleanup());
+  }
+
+  @Test
+  void keepsAnImageARunningDomainHasOnlyInItsLiveDefinition() {
+    libvirt.running("web02", domain("web02", ""), domain("web02", fileDisk(image.toString())));
+    imageInfoReplies(1);
+
+    assertKept(cleanup());
+  }
+
+  @Test
+  void keepsAnImageAnotherDomainNamesThroughAHardLink() throws Exception {
+    Path link = Files.createLink(temp.resolve("web02.qcow2"), image);
+    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(link.toString())));
+    imageInfoReplies(1);
+
+    assertKept(cleanup());
+  }
+
+  @Test
+  void keepsAnImageAnotherDomainNamesThroughASymlinkedDirectory() throws Exception {
+    Path alias = Files.createSymbolicLink(temp.resolve("pool"), images);
+    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(alias + "/./web01.qcow2")));
+    imageInfoReplies(1);
+
+    assertKept(cleanup());
+  }
+
+  @Test
+  void refusesWhenAVolumeCannotBeResolved() {
+    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", "<disk type='volume' device='disk'>"
+        + "<driver name='qemu' type='qcow2'/><source pool='gone' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
+
+    DomainResult result = cleanup();
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+    assertTrue(result.detail().contains("disk vdb of domain web02 names volume web01.qcow2 of storage pool gone"),
+        result.detail());
+    assertTrue(Files.exists(image));
+  }
+
+  @Test
+  void removesTheImageWhenNoDomainUsesIt() throws Exception {
+    Path other = Files.writeString(images.resolve("web02.qcow2"), "another image");
+    libvirt.running("web02", domain("web02", fileDisk(other.toString())), domain("web02", fileDisk(other.toString())));
+    imageInfoReplies(2);
+    runner.succeed("");
+
+    DomainResult result = cleanup();
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + out);
+    assertTrue(Files.notExists(image));
+    assertEquals(List.of("qemu-io", "-f", "raw", "-c", "quit", image.toString()), runner.commands().get(2));
+    assertEquals(Status.CLEANED_UP, state.journal(UUID).orElseThrow().status());
+  }
+
+  private void assertKept(DomainResult result) {
+    assertTrue(Files.exists(image), "the image another domain uses was deleted: " + out);
+    assertTrue(out.toString().contains("keep " + image + ": a domain still uses it"), out.toString());
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
+    assertEquals("0 source image(s) removed, 1 kept", result.detail());
+    assertEquals(Status.COMPLETED, state.journal(UUID).orElseThrow().status(), "rollback must stay possible");
+  }
+
+  private DomainResult cleanup() {
+    DomainDefinitions definitions = new DomainDefinitions() {
+      @Override
+      public Optional<LiveDomain> find(String name) {
+        String xml = domain(name, "");
+        return Optional.of(new LiveDomain(name, UUID, DomainState.SHUTOFF, xml, xml, false, 0));
+      }
+
+      @Override
+      public void define(String xml) {
+        throw new AssertionError("cleanup defined a domain");
+      }
+
+      @Override
+      public void close() {}
+    };
+    ApplyPorts ports = new ApplyPorts(() -> definitions, new LvmCli(runner), new LvmCli(runner),
+        new LiveHost(runner, true), new ImageLocks(runner), new LvConversion(runner), new BlockZeroing(runner),
+        new QemuImgCompare(runner), state, Clock.systemUTC(), true);
+    return new Cleanup(ports, () -> libvirt, new PrintWriter(out, true)).run("web01");
+  }
+
+  /** Each disk cleanup reads is a flat image, as qemu-img describes one. */
+  private void imageInfoReplies(int count) {
+    for (int i = 0; i < count; i++) {
+      runner.succeed(Fixtures.read(getClass(), "/io/virttune/qemu/info-raw.json"));
+    }
+  }
+
+  private static String fileDisk(String path) {
+    return "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='" + path + "'/>"
+        + "<target dev='vdb'/></disk>";
+  }
+
+  private static String domain(String name, String disks) {
+    return "<domain type='kvm'><name>" + name + "</name><memory unit='KiB'>1048576</memory>"
+        + "<os><type arch='x86_64'>hvm</type></os><devices>" + disks + "</devices></domain>";
+  }
+}

@@ -1,0 +1,128 @@
+package io.virttune.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real commands on this machine: what the runner starts must not outlive virt-tune. */
+class LocalProcessRunnerTest {
+  @TempDir Path temp;
+
+  @Test
+  void runsACommandAndReportsItsOutputAndExitCode() {
+    ProcessResult result = new LocalProcessRunner().run(List.of("sh", "-c", "echo out; echo err >&2; exit 3"));
+
+    assertEquals(List.of("sh", "-c", "echo out; echo err >&2; exit 3"), result.argv());
+    assertEquals(3, result.exitCode());
+    assertEquals("out\n", result.stdout());
+    assertEquals("err\n", result.stderr());
+  }
+
+  @Test
+  void aMissingProgramIsNotFound() {
+    assertEquals(ProcessResult.NOT_FOUND, new LocalProcessRunner().run(List.of("no-such-program-virt-tune")).exitCode());
+  }
+
+  @Test
+  void tellsWhichChildrenRunAndStopsThem() throws Exception {
+    CompletableFuture<ProcessResult> sleeping =
+        CompletableFuture.supplyAsync(() -> new LocalProcessRunner().run(List.of("sleep", "300")));
+    RunningChildren.Child child = awaitChild();
+    assertEquals(List.of("sleep", "300"), child.argv());
+    assertTrue(alive(child.pid()));
+
+    RunningChildren.stopAll(Duration.ofSeconds(5));
+
+    assertEquals(143, sleeping.get(10, TimeUnit.SECONDS).exitCode(), "stopped with SIGTERM");
+    assertEquals(List.of(), RunningChildren.list());
+  }
+
+  @Test
+  void aChildDiesWhenItsJvmIsKilled() throws Exception {
+    Process jvm = RunnerInChildJvm.start(List.of("sleep", "300"));
+    long child = childPid(jvm);
+    assertTrue(alive(child));
+
+    jvm.destroyForcibly();
+    assertTrue(jvm.waitFor(10, TimeUnit.SECONDS));
+
+    assertTrue(gone(child), "sleep " + child + " outlived the SIGKILLed JVM");
+  }
+
+  @Test
+  void aChildIsAskedToStopWhenItsJvmIsTerminated() throws Exception {
+    Path stopped = temp.resolve("stopped");
+    Process jvm = RunnerInChildJvm.start(List.of("sh", "-c",
+        "trap 'echo TERM > " + stopped + "; exit 143' TERM; while :; do sleep 0.05; done"));
+    long child = childPid(jvm);
+
+    jvm.destroy();
+    assertTrue(jvm.waitFor(10, TimeUnit.SECONDS));
+
+    assertTrue(gone(child), "sh " + child + " outlived the terminated JVM");
+    assertTrue(Files.exists(stopped), "the child got SIGKILL, not the SIGTERM that lets it stop cleanly");
+  }
+
+  private static RunningChildren.Child awaitChild() throws InterruptedException {
+    for (int i = 0; i < 500 && RunningChildren.list().isEmpty(); i++) {
+      Thread.sleep(10);
+    }
+    return RunningChildren.list().get(0);
+  }
+
+  private static long childPid(Process jvm) throws Exception {
+    BufferedReader lines = new BufferedReader(new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    try {
+      line = CompletableFuture.supplyAsync(() -> {
+        try {
+          return lines.readLine();
+        } catch (IOException e) {
+          return e.toString();
+        }
+      }).get(20, TimeUnit.SECONDS);
+    } finally {
+      if (!jvm.isAlive()) {
+        jvm.destroyForcibly();
+      }
+    }
+    assertTrue(line != null && line.startsWith("pid "), "child JVM said: " + line);
+    return Long.parseLong(line.substring(4));
+  }
+
+  private static boolean alive(long pid) {
+    return state(pid).filter(state -> !state.equals("Z")).isPresent();
+  }
+
+  /** Gone, or a zombie nobody reaped yet (this machine's init may not reap): either way, not running. */
+  private static boolean gone(long pid) throws InterruptedException {
+    for (int i = 0; i < 500; i++) {
+      if (!alive(pid)) {
+        return true;
+      }
+      Thread.sleep(10);
+    }
+    return false;
+  }
+
+  private static java.util.Optional<String> state(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      return java.util.Optional.of(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[0]);
+    } catch (IOException e) {
+      return java.util.Optional.empty();
+    }
+  }
+}
