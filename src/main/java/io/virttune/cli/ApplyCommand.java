@@ -8,11 +8,8 @@ import io.virttune.apply.DomainResult;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
-import io.virttune.plan.PlanJson;
 import io.virttune.report.ApplyResultTable;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +52,7 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Plan plan = PlanJson.read(read(planFile), planFile.toString());
+    Plan plan = PlanFiles.read(planFile);
     String target = uri != null ? uri : plan.uri();
     if (target.startsWith("file:")) {
       throw VirtTuneException.usage("the plan was made from XML files; say which host to apply it to with --connect");
@@ -84,11 +81,4 @@ public final class ApplyCommand implements Callable<Integer> {
     return ExitCode.OK.code();
   }
 
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      throw VirtTuneException.usage("cannot read the plan " + file + ": " + e.getMessage());
-    }
-  }
 }

@@ -1,15 +1,12 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
-import io.virttune.VirtTuneException;
 import io.virttune.bench.BenchComparison;
 import io.virttune.bench.BenchStore;
 import io.virttune.report.BenchJsonReport;
 import io.virttune.report.BenchTextReport;
 import io.virttune.report.HtmlBenchReport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -57,11 +54,7 @@ public final class BenchCompareCommand implements Callable<Integer> {
       new BenchTextReport(out).print(comparison);
     }
     if (html != null) {
-      try {
-        Files.writeString(html, HtmlBenchReport.render(comparison));
-      } catch (IOException e) {
-        throw VirtTuneException.failed("cannot write " + html + ": " + e.getMessage(), e);
-      }
+      OutputFiles.write(html, HtmlBenchReport.render(comparison));
       if (!json) {
         out.println("HTML report written to " + html);
       }

@@ -1,7 +1,6 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
-import io.virttune.VirtTuneException;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostFactsSource;
@@ -12,14 +11,11 @@ import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.report.InspectJsonReport;
 import io.virttune.report.InspectTextReport;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune inspect}: reads a host and reports, disk by disk, what is slow and why. */

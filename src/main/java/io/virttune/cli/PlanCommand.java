@@ -16,9 +16,7 @@ import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.PlanTarget;
 import io.virttune.recipe.Recipe;
 import io.virttune.report.PlanTextReport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,7 +29,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune plan}: a migration plan with lossless XML rewrites; changes nothing. */
@@ -117,7 +114,7 @@ public final class PlanCommand implements Callable<Integer> {
     HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
     Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
     if (out != null) {
-      write(out, PlanJson.write(plan));
+      OutputFiles.write(out, PlanJson.write(plan));
     }
     if (xmlOut != null) {
       writeXml(plan);
@@ -193,14 +190,10 @@ public final class PlanCommand implements Callable<Integer> {
   }
 
   private void writeXml(Plan plan) {
-    try {
-      Files.createDirectories(xmlOut);
-    } catch (IOException e) {
-      throw VirtTuneException.failed("cannot create " + xmlOut + ": " + e.getMessage(), e);
-    }
+    OutputFiles.createDirectories(xmlOut);
     for (DomainPlan domain : plan.domains()) {
       if (domain.newXml() != null) {
-        write(xmlOut.resolve(safeFileName(domain.name()) + ".xml"), domain.newXml());
+        OutputFiles.write(xmlOut.resolve(safeFileName(domain.name()) + ".xml"), domain.newXml());
       }
     }
   }
@@ -209,16 +202,5 @@ public final class PlanCommand implements Callable<Integer> {
   private static String safeFileName(String name) {
     String safe = name.replace('/', '_');
     return safe.startsWith(".") ? "_" + safe : safe;
-  }
-
-  private static void write(Path file, String text) {
-    try {
-      Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-      Files.writeString(temporary, text);
-      Files.move(temporary, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw VirtTuneException.failed("cannot write " + file + ": " + e.getMessage(), e);
-    }
   }
 }
