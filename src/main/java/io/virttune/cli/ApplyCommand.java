@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -52,8 +53,12 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (jobs < 1) {
+      throw new ParameterException(spec.commandLine(), "--jobs must be at least 1, got " + jobs);
+    }
     Plan plan = PlanFiles.read(planFile);
-    String target = uri != null ? uri : plan.uri();
+    String given = VirtTuneCommand.connectUri(spec, uri);
+    String target = given != null ? given : plan.uri();
     if (target.startsWith("file:")) {
       throw VirtTuneException.usage("the plan was made from XML files; say which host to apply it to with --connect");
     }

@@ -39,7 +39,8 @@ public final class CleanupCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
+    String given = VirtTuneCommand.connectUri(spec, this.uri);
+    String uri = given != null ? given : ConnectionOptions.defaultUri();
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, out::println);
     Cleanup cleanup = new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(uri), out);
     List<DomainResult> results = new ArrayList<>();

@@ -8,11 +8,15 @@ import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.process.LocalProcessRunner;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Options shared by every command that reads a host: which libvirt, and where host facts come from. */
 public final class ConnectionOptions {
   static final String DEFAULT_URI = "qemu:///system";
+
+  @Spec(Spec.Target.MIXEE) CommandSpec spec;
 
   @Option(
       names = {"-c", "--connect"},
@@ -27,7 +31,18 @@ public final class ConnectionOptions {
   Path hostFacts;
 
   String uri() {
-    return uri != null ? uri : defaultUri();
+    String given = givenUri();
+    return given != null ? given : defaultUri();
+  }
+
+  /** The URI given on the command line, after the command or before it; null if none was. */
+  String givenUri() {
+    return VirtTuneCommand.connectUri(spec, uri);
+  }
+
+  /** Whether the command line names a host to read (a URI or recorded host facts). */
+  boolean namesAHost() {
+    return givenUri() != null || hostFacts != null;
   }
 
   /** $LIBVIRT_DEFAULT_URI, else qemu:///system, as virsh does. */

@@ -70,7 +70,7 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = "--thin-zeroing", paramLabel = "on|off",
       description = "whether a created thin pool zeroes new chunks (default: off, the recipe's fast profile;"
           + " use on for multi-tenant hosts)")
-  String thinZeroing = "off";
+  String thinZeroing;
 
   @Option(names = "--cache", paramLabel = "none|writeback", description = "cache mode (default: none)")
   String cache = "none";
@@ -92,8 +92,9 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = "--no-hugepages", description = "do not add hugepage memory backing")
   boolean noHugepages;
 
-  @Option(names = "--from-xml", paramLabel = "FILE|DIR", arity = "1..*",
-      description = "plan from domain XML files instead of a libvirt connection")
+  @Option(names = "--from-xml", paramLabel = "FILE|DIR",
+      description = "plan from this domain XML file, or the *.xml files in this directory, instead of a libvirt"
+          + " connection; repeatable")
   List<Path> fromXml = new ArrayList<>();
 
   @Option(names = "--xml-out", paramLabel = "DIR", description = "write each rewritten domain XML here")
@@ -110,6 +111,7 @@ public final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    requireApplicableOptions();
     PlanPolicy policy = policy();
     HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
     Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
@@ -134,6 +136,28 @@ public final class PlanCommand implements Callable<Integer> {
     return unreadable ? ExitCode.FAILED.code() : ExitCode.OK.code();
   }
 
+  /** Options that would be silently ignored in this combination are refused instead. */
+  private void requireApplicableOptions() {
+    if (createThinPool == null) {
+      if (thinZeroing != null) {
+        throw new ParameterException(spec.commandLine(),
+            "--thin-zeroing applies only to a pool created with --create-thin-pool");
+      }
+      if (chunkSize != null) {
+        throw new ParameterException(spec.commandLine(),
+            "--chunk-size applies only to a pool created with --create-thin-pool");
+      }
+    }
+    if (diff && json) {
+      throw new ParameterException(spec.commandLine(),
+          "--diff shows the text summary's XML changes; --json has them in each domain's \"diff\"");
+    }
+    if (!fromXml.isEmpty() && connection.namesAHost()) {
+      throw new ParameterException(spec.commandLine(),
+          "--from-xml plans from files: --connect and --host-facts do not apply");
+    }
+  }
+
   private PlanPolicy policy() {
     if (cache.equals("writeback") && !acceptWritebackRisk) {
       throw VirtTuneException.refused("--cache writeback loses writes the guest was told are safe on a host"
@@ -142,7 +166,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (!cache.equals("none") && !cache.equals("writeback")) {
       throw new ParameterException(spec.commandLine(), "--cache must be none or writeback");
     }
-    if (!thinZeroing.equals("on") && !thinZeroing.equals("off")) {
+    if (thinZeroing != null && !thinZeroing.equals("on") && !thinZeroing.equals("off")) {
       throw new ParameterException(spec.commandLine(), "--thin-zeroing must be on or off");
     }
     if (reservePercent < 0 || reservePercent >= 100) {
@@ -163,7 +187,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
       throw new ParameterException(spec.commandLine(), "--thin-pool takes VG/POOL, got '" + target.thinPool + "'");
     }
-    boolean zeroing = thinZeroing.equals("on");
+    boolean zeroing = "on".equals(thinZeroing);
     PlanTarget.NewThinPool newPool = createThinPool == null ? null
         : new PlanTarget.NewThinPool(createThinPool, chunkSize != null ? chunkSize : defaultChunk(zeroing), zeroing);
     return PlanTarget.thin(parts[0], parts[1], newPool);

@@ -41,7 +41,8 @@ public final class RollbackCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
+    String given = VirtTuneCommand.connectUri(spec, this.uri);
+    String uri = given != null ? given : ConnectionOptions.defaultUri();
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to roll back.");

@@ -1,6 +1,8 @@
 package io.virttune.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 
 /** The top-level {@code virt-tune} command: help, version, and the subcommands. */
 @Command(
@@ -18,4 +20,17 @@ import picocli.CommandLine.Command;
       SnippetsCommand.class,
       picocli.CommandLine.HelpCommand.class
     })
-public final class VirtTuneCommand {}
+public final class VirtTuneCommand {
+  // virsh takes the connection before the command ('virsh -c URI list'); so does virt-tune.
+  @Option(names = {"-c", "--connect"}, paramLabel = "URI",
+      description = "libvirt URI for the command that follows (as virsh -c URI CMD)")
+  String uri;
+
+  /** The URI a command was given: its own -c, else the one before the command, else null. */
+  static String connectUri(CommandSpec command, String own) {
+    if (own != null) {
+      return own;
+    }
+    return command.root().userObject() instanceof VirtTuneCommand root ? root.uri : null;
+  }
+}
