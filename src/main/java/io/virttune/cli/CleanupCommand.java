@@ -13,7 +13,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune cleanup}: removes source images after a verified migration, when asked. */
@@ -29,8 +28,9 @@ public final class CleanupCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
-  @Parameters(paramLabel = "DOMAIN", arity = "1..*", description = "migrated domains")
-  List<String> domains = new ArrayList<>();
+  @Mixin SelectionOptions selection;
+
+  @Mixin ConfirmationOptions confirmation;
 
   @Option(names = {"-c", "--connect"}, paramLabel = "URI",
       description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
@@ -39,12 +39,16 @@ public final class CleanupCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    String given = VirtTuneCommand.connectUri(spec, this.uri);
-    String uri = given != null ? given : ConnectionOptions.defaultUri();
+    String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
+    List<String> chosen = selection.selection(false).select(DefinedDomains.names(uri));
+    if (state.execute) {
+      confirmation.require("cleanup --execute removes the source images of " + String.join(", ", chosen)
+          + " for good: there is no rollback after it");
+    }
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, out::println);
     Cleanup cleanup = new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(uri), out);
     List<DomainResult> results = new ArrayList<>();
-    for (String domain : domains) {
+    for (String domain : chosen) {
       results.add(cleanup.run(domain));
     }
     ApplyResultTable.print(out, results);

@@ -31,7 +31,12 @@ public final class ConnectionOptions {
   Path hostFacts;
 
   String uri() {
-    String given = givenUri();
+    return uriOrDefault(spec, uri);
+  }
+
+  /** The URI a command was given (after it or before it), else the default. */
+  static String uriOrDefault(CommandSpec command, String own) {
+    String given = VirtTuneCommand.connectUri(command, own);
     return given != null ? given : defaultUri();
   }
 

@@ -10,10 +10,16 @@ import picocli.CommandLine;
 public final class Main {
   private final PrintWriter out;
   private final PrintWriter err;
+  private final Terminal terminal;
 
   public Main(PrintWriter out, PrintWriter err) {
+    this(out, err, Terminal.system());
+  }
+
+  public Main(PrintWriter out, PrintWriter err, Terminal terminal) {
     this.out = out;
     this.err = err;
+    this.terminal = terminal;
   }
 
   public static void main(String[] args) {
@@ -24,7 +30,7 @@ public final class Main {
 
   /** Runs one command line and returns its exit code; output goes to the writers given. */
   public int run(String... args) {
-    CommandLine commandLine = new CommandLine(new VirtTuneCommand());
+    CommandLine commandLine = new CommandLine(new VirtTuneCommand(terminal));
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(this::handleFailure);

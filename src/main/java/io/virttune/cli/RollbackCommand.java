@@ -12,7 +12,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune rollback}: restores a domain's original definition and removes the LVs apply made. */
@@ -28,8 +27,9 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
-  @Parameters(paramLabel = "DOMAIN", arity = "1..*", description = "domains to roll back")
-  List<String> domains = new ArrayList<>();
+  @Mixin SelectionOptions selection;
+
+  @Mixin ConfirmationOptions confirmation;
 
   @Option(names = {"-c", "--connect"}, paramLabel = "URI",
       description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
@@ -41,19 +41,32 @@ public final class RollbackCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    String given = VirtTuneCommand.connectUri(spec, this.uri);
-    String uri = given != null ? given : ConnectionOptions.defaultUri();
+    String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
+    List<String> chosen = selection.selection(false).select(candidates(uri, ports));
+    if (state.execute && force) {
+      confirmation.require("rollback --force discards what " + String.join(", ", chosen)
+          + " wrote on the new disks since apply");
+    }
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to roll back.");
     }
     Rollback rollback = new Rollback(ports, out);
     List<DomainResult> results = new ArrayList<>();
-    for (String domain : domains) {
+    for (String domain : chosen) {
       results.add(rollback.run(domain, force));
     }
     ApplyResultTable.print(out, results);
     out.flush();
     return ApplyCommand.exitCode(results);
+  }
+
+  /** The host's domains, and those named exactly that only a journal remembers (undefined since). */
+  private List<String> candidates(String uri, ApplyPorts ports) {
+    List<String> names = new ArrayList<>(DefinedDomains.names(uri));
+    selection.domains.stream().filter(name -> !names.contains(name))
+        .filter(name -> ports.state().journalByName(name).isPresent())
+        .forEach(names::add);
+    return names;
   }
 }

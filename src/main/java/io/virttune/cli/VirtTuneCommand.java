@@ -26,6 +26,17 @@ public final class VirtTuneCommand {
       description = "libvirt URI for the command that follows (as virsh -c URI CMD)")
   String uri;
 
+  private final Terminal terminal;
+
+  VirtTuneCommand(Terminal terminal) {
+    this.terminal = terminal;
+  }
+
+  /** Where to ask the operator for confirmation. */
+  static Terminal terminal(CommandSpec command) {
+    return ((VirtTuneCommand) command.root().userObject()).terminal;
+  }
+
   /** The URI a command was given: its own -c, else the one before the command, else null. */
   static String connectUri(CommandSpec command, String own) {
     if (own != null) {
