@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Plan moving domains' image files to raw LVs and retuning their disks (virtio-blk, one"
           + " IOThread per disk, cache=none io=native, discard, hugepages). Changes nothing on the host.",
-      "Exit status 0 planned, 1 some part could not be read, 3 refused by a safety rule."
+      "Exit status 0 planned, 1 some part could not be read, 3 refused by a safety rule or every domain"
+          + " asked for blocked (then no --out file is written)."
     })
 public final class PlanCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -115,7 +116,11 @@ public final class PlanCommand implements Callable<Integer> {
     PlanPolicy policy = policy();
     HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
     Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
-    if (out != null) {
+    boolean unreadable = !facts.problems().isEmpty()
+        || plan.domains().stream().anyMatch(d -> d.outcome() == DomainOutcome.STOPPED && d.fingerprint() == null);
+    boolean allBlocked = !plan.domains().isEmpty()
+        && plan.domains().stream().allMatch(d -> d.outcome() == DomainOutcome.STOPPED);
+    if (out != null && !allBlocked) {
       OutputFiles.write(out, PlanJson.write(plan));
     }
     if (xmlOut != null) {
@@ -126,14 +131,26 @@ public final class PlanCommand implements Callable<Integer> {
       printer.print(PlanJson.write(plan));
     } else {
       new PlanTextReport(printer, diff).print(plan);
-      if (out != null) {
+      if (out != null && !allBlocked) {
         printer.println("Plan written to " + out + "; review it, then: virt-tune apply " + out);
       }
     }
     printer.flush();
-    boolean unreadable = !facts.problems().isEmpty()
-        || plan.domains().stream().anyMatch(d -> d.outcome() == DomainOutcome.STOPPED && d.fingerprint() == null);
-    return unreadable ? ExitCode.FAILED.code() : ExitCode.OK.code();
+    if (unreadable) {
+      return ExitCode.FAILED.code();
+    }
+    if (allBlocked) {
+      throw VirtTuneException.refused(nothingPlanned(plan));
+    }
+    return ExitCode.OK.code();
+  }
+
+  /** A script must not take a plan in which every domain is blocked for a plan to apply. */
+  private String nothingPlanned(Plan plan) {
+    List<String> names = plan.domains().stream().map(DomainPlan::name).toList();
+    String blocked = names.size() == 1 ? names.get(0) + " is blocked" : "all " + names.size() + " are blocked";
+    return "no domain can be planned (" + blocked + ", for the reasons above)"
+        + (out != null ? "; " + out + " was not written" : "");
   }
 
   /** Options that would be silently ignored in this combination are refused instead. */
