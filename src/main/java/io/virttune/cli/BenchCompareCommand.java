@@ -37,7 +37,7 @@ public final class BenchCompareCommand implements Callable<Integer> {
       + "/var/lib/virt-tune/bench)")
   Path stateDir = BenchStore.DEFAULT_DIR;
 
-  @Option(names = "--json", description = "print the comparison as JSON (schema virt-tune/bench-compare v1)")
+  @Option(names = "--json", description = "print the comparison as JSON (schema virt-tune/bench-compare, version 1)")
   boolean json;
 
   @Option(names = "--html", paramLabel = "FILE", description = "also write a self-contained HTML report with charts")

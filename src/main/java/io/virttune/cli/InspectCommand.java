@@ -33,7 +33,7 @@ public final class InspectCommand implements Callable<Integer> {
 
   @Mixin SelectionOptions selection;
 
-  @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect v1)")
+  @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect, version 1)")
   boolean json;
 
   @Option(names = {"-v", "--verbose"}, description = "show every finding's evidence and fix")
