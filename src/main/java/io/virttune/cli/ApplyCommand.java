@@ -26,6 +26,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "apply",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune apply plan.json                  # dry run: every check and command",
+      "  virt-tune apply plan.json web01 --execute --jobs 2",
+      "  virt-tune apply plan.json --execute --resume  # after an interruption"
+    },
     description = {
       "Carry out a plan: preflight, create LVs, copy and verify the data, back up and redefine each domain.",
       "Without --execute, prints what it would run and changes nothing. Source images are never modified.",

@@ -19,6 +19,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune bench compare web01 before after",
+      "  virt-tune bench compare web01 before after --json > web01.json",
+      "  virt-tune bench compare web01 before after --html web01.html"
+    },
     description = {
       "Compare two stored bench runs of a domain, profile by profile: IOPS, MB/s, mean and p99 latency, the change"
           + " in percent, the average IOPS change for reads and writes, and every loss.",

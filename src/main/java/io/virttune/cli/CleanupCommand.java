@@ -19,9 +19,15 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "cleanup",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune cleanup web01                    # dry run: what it would remove",
+      "  virt-tune cleanup 'web*' --execute        # asks first",
+      "  virt-tune cleanup --all --execute --yes    # in a script"
+    },
     description = {
       "Remove the source images a completed migration left behind, unless a domain still uses them.",
-      "Afterwards there is no rollback. A dry run unless --execute."
+      "Afterwards there is no rollback. A dry run unless --execute; with it, asks first unless --yes."
     })
 public final class CleanupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

@@ -22,6 +22,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "inspect",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune inspect                          # every domain on qemu:///system",
+      "  virt-tune inspect 'web*' --exclude web02 -v",
+      "  virt-tune -c qemu+ssh://root@hv02/system inspect --json > hv02.json"
+    },
     description = {
       "Read a host's domains, images, LVM and settings, and report what is slow and why.",
       "Changes nothing. Exit status 1 when some part could not be read."

@@ -35,6 +35,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "plan",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune plan 'win*' web01 --thin-pool vg_vms/pool --diff --out plan.json",
+      "  virt-tune plan --all --vg vg_vms --reserve 5",
+      "  virt-tune plan --from-xml /etc/libvirt/qemu --vg vg_vms --xml-out reviewed/"
+    },
     description = {
       "Plan moving domains' image files to raw LVs and retuning their disks (virtio-blk, one"
           + " IOThread per disk, cache=none io=native, discard, hugepages). Changes nothing on the host.",

@@ -18,6 +18,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "rollback",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune rollback web01                   # dry run",
+      "  virt-tune rollback 'web*' --execute",
+      "  virt-tune rollback web01 --execute --force --yes  # in a script"
+    },
     description = {
       "Undo an apply: restore each domain's backed-up definition and remove the LVs virt-tune created"
           + " for it, and nothing else. Safe to repeat. A dry run unless --execute."
@@ -35,7 +41,8 @@ public final class RollbackCommand implements Callable<Integer> {
       description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
   String uri;
 
-  @Option(names = "--force", description = "roll back a completed migration too, discarding what the guest wrote since")
+  @Option(names = "--force", description = "roll back a completed migration too, discarding what the guest wrote since"
+      + " (with --execute, asks first unless --yes)")
   boolean force;
 
   @Override

@@ -28,6 +28,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "snippets",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune snippets --out hv01-snippets",
+      "  virt-tune snippets --plan plan.json --format ansible --out hv01-ansible"
+    },
     description = {
       "Write host configuration computed from a host's facts into a folder, for review: hugepages"
           + " (GRUB and run time), LVM, the SSD I/O scheduler (udev), sysctl, filesystem and"

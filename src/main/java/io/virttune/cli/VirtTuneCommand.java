@@ -8,6 +8,12 @@ import picocli.CommandLine.Option;
 @Command(
     name = "virt-tune",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune inspect",
+      "  virt-tune -c qemu+ssh://root@hv02/system inspect --json > hv02.json",
+      "  virt-tune plan --all --vg vg_vms --out plan.json && virt-tune apply plan.json"
+    },
     versionProvider = VersionProvider.class,
     description = "Makes the disks of KVM/libvirt virtual machines fast, safely.",
     subcommands = {
