@@ -8,7 +8,6 @@ import io.virttune.apply.DomainResult;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
-import io.virttune.report.ApplyResultTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +41,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
+  @Mixin ResultOptions report;
+
   @Parameters(index = "0", paramLabel = "PLAN", description = "the plan.json written by virt-tune plan --out")
   Path planFile;
 
@@ -70,15 +71,14 @@ public final class ApplyCommand implements Callable<Integer> {
     }
     List<String> chosen = new DomainSelection(domains, List.of())
         .select(plan.domains().stream().map(DomainPlan::name).toList());
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = report.progress();
     ApplyPorts ports = ApplyPorts.forHost(target, state.stateDir, state.execute, line -> out.println("    " + line));
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");
     }
     List<DomainResult> results = new ApplyRun(ports, out, state.execute ? jobs : 1, resume, System.console() != null)
         .run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
-    ApplyResultTable.print(out, results);
-    out.flush();
+    report.print(state.execute, results);
     return exitCode(results);
   }
 

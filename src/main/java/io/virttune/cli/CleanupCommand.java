@@ -4,7 +4,6 @@ import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.Cleanup;
 import io.virttune.apply.DomainResult;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.report.ApplyResultTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +33,8 @@ public final class CleanupCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
+  @Mixin ResultOptions report;
+
   @Mixin SelectionOptions selection;
 
   @Mixin ConfirmationOptions confirmation;
@@ -44,7 +45,7 @@ public final class CleanupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = report.progress();
     String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
     List<String> chosen = selection.selection(false).select(DefinedDomains.names(uri));
     if (state.execute) {
@@ -57,8 +58,7 @@ public final class CleanupCommand implements Callable<Integer> {
     for (String domain : chosen) {
       results.add(cleanup.run(domain));
     }
-    ApplyResultTable.print(out, results);
-    out.flush();
+    report.print(state.execute, results);
     return ApplyCommand.exitCode(results);
   }
 }

@@ -3,7 +3,6 @@ package io.virttune.cli;
 import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.DomainResult;
 import io.virttune.apply.Rollback;
-import io.virttune.report.ApplyResultTable;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +32,8 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
+  @Mixin ResultOptions report;
+
   @Mixin SelectionOptions selection;
 
   @Mixin ConfirmationOptions confirmation;
@@ -47,7 +48,7 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = report.progress();
     String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
     List<String> chosen = selection.selection(false).select(candidates(uri, ports));
@@ -63,8 +64,7 @@ public final class RollbackCommand implements Callable<Integer> {
     for (String domain : chosen) {
       results.add(rollback.run(domain, force));
     }
-    ApplyResultTable.print(out, results);
-    out.flush();
+    report.print(state.execute, results);
     return ApplyCommand.exitCode(results);
   }
 
