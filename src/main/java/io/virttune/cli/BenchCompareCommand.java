@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -51,6 +52,10 @@ public final class BenchCompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (VirtTuneCommand.connectUri(spec, null) != null) {
+      throw new ParameterException(spec.commandLine(),
+          "--connect does not apply to bench compare: it reads stored results");
+    }
     BenchStore store = new BenchStore(stateDir);
     BenchComparison comparison = BenchComparison.of(store.read(domain, before), store.read(domain, after));
     PrintWriter out = spec.commandLine().getOut();

@@ -106,6 +106,13 @@ class ConventionsTest {
   }
 
   @Test
+  void aConnectionBeforeACommandThatReadsNoHostIsAUsageError() {
+    assertUsageError("--connect does not apply to bench compare: it reads stored results", "bench compare",
+        Cli.run("-c", EXAMPLE_URI, "bench", "compare", "guest-io", "before", "after", "--state-dir",
+            "src/test/resources/io/virttune/bench"));
+  }
+
+  @Test
   void jobsMustBeAtLeastOne() {
     for (String jobs : List.of("0", "-1")) {
       assertUsageError("--jobs must be at least 1, got " + jobs, "apply",
