@@ -39,7 +39,8 @@ public final class HostCeiling {
       String report = runner.run(argv(run.withTarget(target), jobFile)).requireSuccess().stdout();
       return FioReport.parse(report, "on the host (" + target + ")").profiles();
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot write fio's job file for the host ceiling: " + IoErrors.reason(null, e), e);
+      throw VirtTuneException.failed("cannot write fio's job file for the host ceiling: " + IoErrors.reason(e),
+          e);
     } finally {
       delete(jobFile);
       if (created) {

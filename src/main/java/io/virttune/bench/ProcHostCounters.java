@@ -21,7 +21,7 @@ public final class ProcHostCounters implements HostCounters {
     try {
       return DiskStatsSample.parse(Files.readString(Path.of("/proc/uptime")), Files.readString(Path.of("/proc/diskstats")));
     } catch (IOException e) {
-      throw IoErrors.failed("read", java.nio.file.Path.of("/proc/diskstats"), e);
+      throw IoErrors.failed("read", Path.of("/proc"), e);
     }
   }
 }

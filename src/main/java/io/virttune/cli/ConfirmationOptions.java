@@ -15,7 +15,8 @@ import picocli.CommandLine.Spec;
 public final class ConfirmationOptions {
   @Spec(Spec.Target.MIXEE) CommandSpec spec;
 
-  @Option(names = {"-y", "--yes"}, description = "do not ask for confirmation (for scripts: there is no terminal to ask on)")
+  @Option(names = {"-y", "--yes"},
+      description = "do not ask for confirmation (for scripts: there is no terminal to ask on)")
   boolean yes;
 
   /** Returns when confirmed; otherwise refuses, and nothing has been changed. */

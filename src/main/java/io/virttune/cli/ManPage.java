@@ -75,7 +75,8 @@ final class ManPage {
       }
       lines.add(".TP");
       String names = String.join(", ", option.names());
-      lines.add(".B " + escape(names) + (option.arity().max() > 0 ? " \\fI" + escape(option.paramLabel()) + "\\fR" : ""));
+      String value = option.arity().max() > 0 ? " \\fI" + escape(option.paramLabel()) + "\\fR" : "";
+      lines.add(".B " + escape(names) + value);
       lines.add(escape(String.join(" ", option.description())));
     }
   }

@@ -113,7 +113,8 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "FILE", description = "write the plan as JSON (for apply)")
   Path out;
 
-  @Option(names = "--json", description = "print the plan as JSON instead of the summary (schema virt-tune/plan, version 1)")
+  @Option(names = "--json",
+      description = "print the plan as JSON instead of the summary (schema virt-tune/plan, version 1)")
   boolean json;
 
   @Override
