@@ -40,14 +40,9 @@ public final class ConnectionOptions {
     return given != null ? given : defaultUri();
   }
 
-  /** The URI given on the command line, after the command or before it; null if none was. */
-  String givenUri() {
-    return VirtTuneCommand.connectUri(spec, uri);
-  }
-
   /** Whether the command line names a host to read (a URI or recorded host facts). */
   boolean namesAHost() {
-    return givenUri() != null || hostFacts != null;
+    return VirtTuneCommand.connectUri(spec, uri) != null || hostFacts != null;
   }
 
   /** $LIBVIRT_DEFAULT_URI, else qemu:///system, as virsh does. */

@@ -130,7 +130,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (out != null && !allBlocked) {
       OutputFiles.write(out, PlanJson.write(plan));
     }
-    if (xmlOut != null) {
+    if (xmlOut != null && !allBlocked) {
       writeXml(plan);
     }
     PrintWriter printer = spec.commandLine().getOut();
@@ -152,7 +152,7 @@ public final class PlanCommand implements Callable<Integer> {
     return ExitCode.OK.code();
   }
 
-  /** A script must not take a plan in which every domain is blocked for a plan to apply. */
+  /** Why plan refuses: a script must never take a plan in which every domain is blocked for one to apply. */
   private String nothingPlanned(Plan plan) {
     List<String> names = plan.domains().stream().map(DomainPlan::name).toList();
     String blocked = names.size() == 1 ? names.get(0) + " is blocked" : "all " + names.size() + " are blocked";
