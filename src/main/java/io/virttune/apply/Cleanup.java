@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.ExitCode;
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.DomainJournal.Status;
 import io.virttune.libvirt.DomainDefinitions;
@@ -130,7 +131,7 @@ public final class Cleanup {
     try {
       Files.delete(image);
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot remove " + image + ": " + e.getMessage(), e);
+      throw IoErrors.failed("remove", image, e);
     }
   }
 }

@@ -1,6 +1,6 @@
 package io.virttune.apply;
 
-import io.virttune.VirtTuneException;
+import io.virttune.IoErrors;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -34,7 +34,7 @@ public final class DurableFiles {
         directory.force(true);
       }
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot write " + file + " durably: " + e.getMessage(), e);
+      throw IoErrors.failed("write", file, e);
     }
   }
 }

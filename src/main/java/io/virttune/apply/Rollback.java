@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.ExitCode;
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.DomainJournal.Status;
 import io.virttune.libvirt.DomainDefinitions;
@@ -108,7 +109,7 @@ public final class Rollback {
     try {
       return Files.readString(file);
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read the backup " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("read the backup", file, e);
     }
   }
 }

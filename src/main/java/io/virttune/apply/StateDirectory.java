@@ -3,7 +3,7 @@ package io.virttune.apply;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import io.virttune.VirtTuneException;
+import io.virttune.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +40,7 @@ public final class StateDirectory {
         Files.setPosixFilePermissions(directory, PosixFilePermissions.fromString("rwx------"));
       }
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot create the state directory " + directory + ": " + e.getMessage(), e);
+      throw IoErrors.failed("create the state directory", directory, e);
     }
     return directory;
   }
@@ -53,7 +53,7 @@ public final class StateDirectory {
     try {
       return Optional.of(MAPPER.readValue(Files.readString(file), DomainJournal.class));
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read the journal " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("read the journal", file, e);
     }
   }
 
@@ -69,7 +69,7 @@ public final class StateDirectory {
           .filter(journal -> journal.domain().equals(name))
           .findFirst();
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read " + domains + ": " + e.getMessage(), e);
+      throw IoErrors.failed("read", domains, e);
     }
   }
 
@@ -91,7 +91,7 @@ public final class StateDirectory {
             java.nio.file.StandardCopyOption.ATOMIC_MOVE);
       }
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot archive the journal " + journal + ": " + e.getMessage(), e);
+      throw IoErrors.failed("archive the journal", journal, e);
     }
   }
 

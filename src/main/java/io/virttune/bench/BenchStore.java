@@ -2,6 +2,7 @@ package io.virttune.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ public final class BenchStore {
       Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       return file;
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot store the result in " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("store the result in", file, e);
     }
   }
 
@@ -55,7 +56,7 @@ public final class BenchStore {
       throw VirtTuneException.failed("no bench result '" + label + "' for domain '" + domain + "' in " + root
           + " (stored labels: " + String.join(", ", labels(domain)) + ")", e);
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("read", file, e);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.virttune.bench;
 
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.process.ProcessRunner;
 import java.io.IOException;
@@ -38,7 +39,8 @@ public final class HostCeiling {
       String report = runner.run(argv(run.withTarget(target), jobFile)).requireSuccess().stdout();
       return FioReport.parse(report, "on the host (" + target + ")").profiles();
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot write fio's job file for the host ceiling: " + e.getMessage(), e);
+      throw VirtTuneException.failed("cannot write fio's job file for the host ceiling: " + IoErrors.reason(e),
+          e);
     } finally {
       delete(jobFile);
       if (created) {
@@ -53,7 +55,7 @@ public final class HostCeiling {
         Files.deleteIfExists(file);
       }
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot remove " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("remove", file, e);
     }
   }
 }

@@ -1,6 +1,6 @@
 package io.virttune.bench;
 
-import io.virttune.VirtTuneException;
+import io.virttune.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ public final class ProcHostCounters implements HostCounters {
     try {
       return DiskStatsSample.parse(Files.readString(Path.of("/proc/uptime")), Files.readString(Path.of("/proc/diskstats")));
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read /proc/diskstats: " + e.getMessage(), e);
+      throw IoErrors.failed("read", Path.of("/proc"), e);
     }
   }
 }

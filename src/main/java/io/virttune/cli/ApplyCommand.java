@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import io.virttune.libvirt.LibvirtUris;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ApplyPorts;
@@ -8,11 +9,7 @@ import io.virttune.apply.DomainResult;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
-import io.virttune.plan.PlanJson;
-import io.virttune.report.ApplyResultTable;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,6 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -28,6 +26,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "apply",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune apply plan.json                  # dry run: every check and command",
+      "  virt-tune apply plan.json web01 --execute --jobs 2",
+      "  virt-tune apply plan.json --execute --resume  # after an interruption"
+    },
     description = {
       "Carry out a plan: preflight, create LVs, copy and verify the data, back up and redefine each domain.",
       "Without --execute, prints what it would run and changes nothing. Source images are never modified.",
@@ -37,6 +41,8 @@ public final class ApplyCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin StateOptions state;
+
+  @Mixin ResultOptions report;
 
   @Parameters(index = "0", paramLabel = "PLAN", description = "the plan.json written by virt-tune plan --out")
   Path planFile;
@@ -55,23 +61,26 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Plan plan = PlanJson.read(read(planFile), planFile.toString());
-    String target = uri != null ? uri : plan.uri();
+    if (jobs < 1) {
+      throw new ParameterException(spec.commandLine(), "--jobs must be at least 1, got " + jobs);
+    }
+    Plan plan = PlanFiles.read(planFile);
+    String given = VirtTuneCommand.connectUri(spec, uri);
+    String target = given != null ? given : plan.uri();
     if (target.startsWith("file:")) {
       throw VirtTuneException.usage("the plan was made from XML files; say which host to apply it to with --connect");
     }
-    io.virttune.libvirt.LibvirtUris.requireThisHost(target, "apply");
+    LibvirtUris.requireThisHost(target, "apply");
     List<String> chosen = new DomainSelection(domains, List.of())
         .select(plan.domains().stream().map(DomainPlan::name).toList());
-    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter out = report.progress();
     ApplyPorts ports = ApplyPorts.forHost(target, state.stateDir, state.execute, line -> out.println("    " + line));
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");
     }
     List<DomainResult> results = new ApplyRun(ports, out, state.execute ? jobs : 1, resume, System.console() != null)
         .run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
-    ApplyResultTable.print(out, results);
-    out.flush();
+    report.print(state.execute, results);
     return exitCode(results);
   }
 
@@ -85,11 +94,4 @@ public final class ApplyCommand implements Callable<Integer> {
     return ExitCode.OK.code();
   }
 
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      throw VirtTuneException.usage("cannot read the plan " + file + ": " + e.getMessage());
-    }
-  }
 }

@@ -40,6 +40,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "bench",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune bench web01 --label before --quick",
+      "  virt-tune bench web01 --label after --host-ceiling /srv/scratch.fio",
+      "  virt-tune bench compare web01 before after --html report.html"
+    },
     subcommands = BenchCompareCommand.class,
     description = {
       "Benchmark a running guest's disk with fio through the QEMU guest agent (CrystalDiskMark's profiles and"

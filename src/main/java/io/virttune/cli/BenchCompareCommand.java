@@ -1,20 +1,18 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
-import io.virttune.VirtTuneException;
 import io.virttune.bench.BenchComparison;
 import io.virttune.bench.BenchStore;
 import io.virttune.report.BenchJsonReport;
 import io.virttune.report.BenchTextReport;
 import io.virttune.report.HtmlBenchReport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -22,6 +20,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "compare",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune bench compare web01 before after",
+      "  virt-tune bench compare web01 before after --json > web01.json",
+      "  virt-tune bench compare web01 before after --html web01.html"
+    },
     description = {
       "Compare two stored bench runs of a domain, profile by profile: IOPS, MB/s, mean and p99 latency, the change"
           + " in percent, the average IOPS change for reads and writes, and every loss.",
@@ -40,7 +44,7 @@ public final class BenchCompareCommand implements Callable<Integer> {
       + "/var/lib/virt-tune/bench)")
   Path stateDir = BenchStore.DEFAULT_DIR;
 
-  @Option(names = "--json", description = "print the comparison as JSON (schema virt-tune/bench-compare v1)")
+  @Option(names = "--json", description = "print the comparison as JSON (schema virt-tune/bench-compare, version 1)")
   boolean json;
 
   @Option(names = "--html", paramLabel = "FILE", description = "also write a self-contained HTML report with charts")
@@ -48,6 +52,10 @@ public final class BenchCompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (VirtTuneCommand.connectUri(spec, null) != null) {
+      throw new ParameterException(spec.commandLine(),
+          "--connect does not apply to bench compare: it reads stored results");
+    }
     BenchStore store = new BenchStore(stateDir);
     BenchComparison comparison = BenchComparison.of(store.read(domain, before), store.read(domain, after));
     PrintWriter out = spec.commandLine().getOut();
@@ -57,11 +65,7 @@ public final class BenchCompareCommand implements Callable<Integer> {
       new BenchTextReport(out).print(comparison);
     }
     if (html != null) {
-      try {
-        Files.writeString(html, HtmlBenchReport.render(comparison));
-      } catch (IOException e) {
-        throw VirtTuneException.failed("cannot write " + html + ": " + e.getMessage(), e);
-      }
+      OutputFiles.write(html, HtmlBenchReport.render(comparison));
       if (!json) {
         out.println("HTML report written to " + html);
       }

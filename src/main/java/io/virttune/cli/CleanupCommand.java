@@ -4,7 +4,7 @@ import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.Cleanup;
 import io.virttune.apply.DomainResult;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.report.ApplyResultTable;
+import io.virttune.libvirt.LibvirtUris;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,24 +13,32 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune cleanup}: removes source images after a verified migration, when asked. */
 @Command(
     name = "cleanup",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune cleanup web01                    # dry run: what it would remove",
+      "  virt-tune cleanup 'web*' --execute        # asks first",
+      "  virt-tune cleanup --all --execute --yes    # in a script"
+    },
     description = {
       "Remove the source images a completed migration left behind, unless a domain still uses them.",
-      "Afterwards there is no rollback. A dry run unless --execute."
+      "Afterwards there is no rollback. A dry run unless --execute; with it, asks first unless --yes."
     })
 public final class CleanupCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin StateOptions state;
 
-  @Parameters(paramLabel = "DOMAIN", arity = "1..*", description = "migrated domains")
-  List<String> domains = new ArrayList<>();
+  @Mixin ResultOptions report;
+
+  @Mixin SelectionOptions selection;
+
+  @Mixin ConfirmationOptions confirmation;
 
   @Option(names = {"-c", "--connect"}, paramLabel = "URI",
       description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
@@ -38,17 +46,21 @@ public final class CleanupCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
-    io.virttune.libvirt.LibvirtUris.requireThisHost(uri, "cleanup");
+    PrintWriter out = report.progress();
+    String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
+    LibvirtUris.requireThisHost(uri, "cleanup");
+    List<String> chosen = selection.selection(false).select(DefinedDomains.names(uri));
+    if (state.execute) {
+      confirmation.require("cleanup --execute removes the source images of " + String.join(", ", chosen)
+          + " for good: there is no rollback after it");
+    }
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, out::println);
     Cleanup cleanup = new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(uri), out);
     List<DomainResult> results = new ArrayList<>();
-    for (String domain : domains) {
+    for (String domain : chosen) {
       results.add(cleanup.run(domain));
     }
-    ApplyResultTable.print(out, results);
-    out.flush();
+    report.print(state.execute, results);
     return ApplyCommand.exitCode(results);
   }
 }

@@ -8,11 +8,15 @@ import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.process.LocalProcessRunner;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Options shared by every command that reads a host: which libvirt, and where host facts come from. */
 public final class ConnectionOptions {
   static final String DEFAULT_URI = "qemu:///system";
+
+  @Spec(Spec.Target.MIXEE) CommandSpec spec;
 
   @Option(
       names = {"-c", "--connect"},
@@ -27,7 +31,18 @@ public final class ConnectionOptions {
   Path hostFacts;
 
   String uri() {
-    return uri != null ? uri : defaultUri();
+    return uriOrDefault(spec, uri);
+  }
+
+  /** The URI a command was given (after it or before it), else the default. */
+  static String uriOrDefault(CommandSpec command, String own) {
+    String given = VirtTuneCommand.connectUri(command, own);
+    return given != null ? given : defaultUri();
+  }
+
+  /** Whether the command line names a host to read (a URI or recorded host facts). */
+  boolean namesAHost() {
+    return VirtTuneCommand.connectUri(spec, uri) != null || hostFacts != null;
   }
 
   /** $LIBVIRT_DEFAULT_URI, else qemu:///system, as virsh does. */

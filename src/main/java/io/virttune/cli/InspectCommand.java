@@ -1,7 +1,6 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
-import io.virttune.VirtTuneException;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostFactsSource;
@@ -12,20 +11,23 @@ import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.report.InspectJsonReport;
 import io.virttune.report.InspectTextReport;
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune inspect}: reads a host and reports, disk by disk, what is slow and why. */
 @Command(
     name = "inspect",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune inspect                          # every domain on qemu:///system",
+      "  virt-tune inspect 'web*' --exclude web02 -v",
+      "  virt-tune -c qemu+ssh://root@hv02/system inspect --json > hv02.json"
+    },
     description = {
       "Read a host's domains, images, LVM and settings, and report what is slow and why.",
       "Changes nothing. Exit status 1 when some part could not be read."
@@ -37,7 +39,7 @@ public final class InspectCommand implements Callable<Integer> {
 
   @Mixin SelectionOptions selection;
 
-  @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect v1)")
+  @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect, version 1)")
   boolean json;
 
   @Option(names = {"-v", "--verbose"}, description = "show every finding's evidence and fix")

@@ -10,10 +10,16 @@ import picocli.CommandLine;
 public final class Main {
   private final PrintWriter out;
   private final PrintWriter err;
+  private final Terminal terminal;
 
   public Main(PrintWriter out, PrintWriter err) {
+    this(out, err, Terminal.system());
+  }
+
+  public Main(PrintWriter out, PrintWriter err, Terminal terminal) {
     this.out = out;
     this.err = err;
+    this.terminal = terminal;
   }
 
   public static void main(String[] args) {
@@ -24,25 +30,40 @@ public final class Main {
 
   /** Runs one command line and returns its exit code; output goes to the writers given. */
   public int run(String... args) {
-    CommandLine commandLine = new CommandLine(new VirtTuneCommand());
+    CommandLine commandLine = new CommandLine(new VirtTuneCommand(terminal));
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(this::handleFailure);
-    commandLine.setExitCodeExceptionMapper(
-        e -> e instanceof CommandLine.ParameterException ? ExitCode.USAGE.code() : ExitCode.FAILED.code());
+    commandLine.setParameterExceptionHandler(this::handleUsageError);
     int exitCode = commandLine.execute(args);
     out.flush();
     err.flush();
     return exitCode;
   }
 
+  /** The one line that matters and where to read more, as GNU tools do; never the whole help. */
+  private int handleUsageError(CommandLine.ParameterException e, String[] args) {
+    // picocli words some of its messages "Error: ..."; the prefix already says whose error it is.
+    err.println("virt-tune: " + e.getMessage().replaceFirst("^Error: ", ""));
+    CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+    err.println(tryHelp(e.getCommandLine()));
+    return ExitCode.USAGE.code();
+  }
+
   private int handleFailure(Exception e, CommandLine commandLine, CommandLine.ParseResult parsed) {
     if (e instanceof VirtTuneException failure) {
       err.println("virt-tune: " + failure.getMessage());
+      if (failure.exitCode() == ExitCode.USAGE) {
+        err.println(tryHelp(commandLine));
+      }
       return failure.exitCode().code();
     }
     err.println("virt-tune: internal error: " + e);
     e.printStackTrace(err);
     return ExitCode.FAILED.code();
+  }
+
+  private static String tryHelp(CommandLine commandLine) {
+    return "Try '" + commandLine.getCommandSpec().qualifiedName() + " --help'.";
   }
 }

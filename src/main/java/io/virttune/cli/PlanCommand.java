@@ -16,9 +16,7 @@ import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.PlanTarget;
 import io.virttune.recipe.Recipe;
 import io.virttune.report.PlanTextReport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,17 +29,23 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune plan}: a migration plan with lossless XML rewrites; changes nothing. */
 @Command(
     name = "plan",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune plan 'win*' web01 --thin-pool vg_vms/pool --diff --out plan.json",
+      "  virt-tune plan --all --vg vg_vms --reserve 5",
+      "  virt-tune plan --from-xml /etc/libvirt/qemu --vg vg_vms --xml-out reviewed/"
+    },
     description = {
       "Plan moving domains' image files to raw LVs and retuning their disks (virtio-blk, one"
           + " IOThread per disk, cache=none io=native, discard, hugepages). Changes nothing on the host.",
-      "Exit status 0 planned, 1 some part could not be read, 3 refused by a safety rule."
+      "Exit status 0 planned, 1 some part could not be read, 3 refused by a safety rule or every domain"
+          + " asked for blocked (then no --out file is written)."
     })
 public final class PlanCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -73,7 +77,7 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = "--thin-zeroing", paramLabel = "on|off",
       description = "whether a created thin pool zeroes new chunks (default: off, the recipe's fast profile;"
           + " use on for multi-tenant hosts)")
-  String thinZeroing = "off";
+  String thinZeroing;
 
   @Option(names = "--cache", paramLabel = "none|writeback", description = "cache mode (default: none)")
   String cache = "none";
@@ -95,8 +99,9 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = "--no-hugepages", description = "do not add hugepage memory backing")
   boolean noHugepages;
 
-  @Option(names = "--from-xml", paramLabel = "FILE|DIR", arity = "1..*",
-      description = "plan from domain XML files instead of a libvirt connection")
+  @Option(names = "--from-xml", paramLabel = "FILE|DIR",
+      description = "plan from this domain XML file, or the *.xml files in this directory, instead of a libvirt"
+          + " connection; repeatable")
   List<Path> fromXml = new ArrayList<>();
 
   @Option(names = "--xml-out", paramLabel = "DIR", description = "write each rewritten domain XML here")
@@ -108,18 +113,24 @@ public final class PlanCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "FILE", description = "write the plan as JSON (for apply)")
   Path out;
 
-  @Option(names = "--json", description = "print the plan as JSON instead of the summary")
+  @Option(names = "--json",
+      description = "print the plan as JSON instead of the summary (schema virt-tune/plan, version 1)")
   boolean json;
 
   @Override
   public Integer call() {
+    requireApplicableOptions();
     PlanPolicy policy = policy();
     HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
     Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
-    if (out != null) {
-      write(out, PlanJson.write(plan));
+    boolean unreadable = !facts.problems().isEmpty()
+        || plan.domains().stream().anyMatch(d -> d.outcome() == DomainOutcome.STOPPED && d.fingerprint() == null);
+    boolean allBlocked = !plan.domains().isEmpty()
+        && plan.domains().stream().allMatch(d -> d.outcome() == DomainOutcome.STOPPED);
+    if (out != null && !allBlocked) {
+      OutputFiles.write(out, PlanJson.write(plan));
     }
-    if (xmlOut != null) {
+    if (xmlOut != null && !allBlocked) {
       writeXml(plan);
     }
     PrintWriter printer = spec.commandLine().getOut();
@@ -127,14 +138,48 @@ public final class PlanCommand implements Callable<Integer> {
       printer.print(PlanJson.write(plan));
     } else {
       new PlanTextReport(printer, diff).print(plan);
-      if (out != null) {
+      if (out != null && !allBlocked) {
         printer.println("Plan written to " + out + "; review it, then: virt-tune apply " + out);
       }
     }
     printer.flush();
-    boolean unreadable = !facts.problems().isEmpty()
-        || plan.domains().stream().anyMatch(d -> d.outcome() == DomainOutcome.STOPPED && d.fingerprint() == null);
-    return unreadable ? ExitCode.FAILED.code() : ExitCode.OK.code();
+    if (unreadable) {
+      return ExitCode.FAILED.code();
+    }
+    if (allBlocked) {
+      throw VirtTuneException.refused(nothingPlanned(plan));
+    }
+    return ExitCode.OK.code();
+  }
+
+  /** Why plan refuses: a script must never take a plan in which every domain is blocked for one to apply. */
+  private String nothingPlanned(Plan plan) {
+    List<String> names = plan.domains().stream().map(DomainPlan::name).toList();
+    String blocked = names.size() == 1 ? names.get(0) + " is blocked" : "all " + names.size() + " are blocked";
+    return "no domain can be planned (" + blocked + ", for the reasons above)"
+        + (out != null ? "; " + out + " was not written" : "");
+  }
+
+  /** Options that would be silently ignored in this combination are refused instead. */
+  private void requireApplicableOptions() {
+    if (createThinPool == null) {
+      if (thinZeroing != null) {
+        throw new ParameterException(spec.commandLine(),
+            "--thin-zeroing applies only to a pool created with --create-thin-pool");
+      }
+      if (chunkSize != null) {
+        throw new ParameterException(spec.commandLine(),
+            "--chunk-size applies only to a pool created with --create-thin-pool");
+      }
+    }
+    if (diff && json) {
+      throw new ParameterException(spec.commandLine(),
+          "--diff shows the text summary's XML changes; --json has them in each domain's \"diff\"");
+    }
+    if (!fromXml.isEmpty() && connection.namesAHost()) {
+      throw new ParameterException(spec.commandLine(),
+          "--from-xml plans from files: --connect and --host-facts do not apply");
+    }
   }
 
   private PlanPolicy policy() {
@@ -145,7 +190,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (!cache.equals("none") && !cache.equals("writeback")) {
       throw new ParameterException(spec.commandLine(), "--cache must be none or writeback");
     }
-    if (!thinZeroing.equals("on") && !thinZeroing.equals("off")) {
+    if (thinZeroing != null && !thinZeroing.equals("on") && !thinZeroing.equals("off")) {
       throw new ParameterException(spec.commandLine(), "--thin-zeroing must be on or off");
     }
     if (reservePercent < 0 || reservePercent >= 100) {
@@ -166,7 +211,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
       throw new ParameterException(spec.commandLine(), "--thin-pool takes VG/POOL, got '" + target.thinPool + "'");
     }
-    boolean zeroing = thinZeroing.equals("on");
+    boolean zeroing = "on".equals(thinZeroing);
     PlanTarget.NewThinPool newPool = createThinPool == null ? null
         : new PlanTarget.NewThinPool(createThinPool, chunkSize != null ? chunkSize : defaultChunk(zeroing), zeroing);
     return PlanTarget.thin(parts[0], parts[1], newPool);
@@ -193,14 +238,10 @@ public final class PlanCommand implements Callable<Integer> {
   }
 
   private void writeXml(Plan plan) {
-    try {
-      Files.createDirectories(xmlOut);
-    } catch (IOException e) {
-      throw VirtTuneException.failed("cannot create " + xmlOut + ": " + e.getMessage(), e);
-    }
+    OutputFiles.createDirectories(xmlOut);
     for (DomainPlan domain : plan.domains()) {
       if (domain.newXml() != null) {
-        write(xmlOut.resolve(safeFileName(domain.name()) + ".xml"), domain.newXml());
+        OutputFiles.write(xmlOut.resolve(safeFileName(domain.name()) + ".xml"), domain.newXml());
       }
     }
   }
@@ -209,16 +250,5 @@ public final class PlanCommand implements Callable<Integer> {
   private static String safeFileName(String name) {
     String safe = name.replace('/', '_');
     return safe.startsWith(".") ? "_" + safe : safe;
-  }
-
-  private static void write(Path file, String text) {
-    try {
-      Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-      Files.writeString(temporary, text);
-      Files.move(temporary, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw VirtTuneException.failed("cannot write " + file + ": " + e.getMessage(), e);
-    }
   }
 }

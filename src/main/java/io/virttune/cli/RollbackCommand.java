@@ -3,7 +3,7 @@ package io.virttune.cli;
 import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.DomainResult;
 import io.virttune.apply.Rollback;
-import io.virttune.report.ApplyResultTable;
+import io.virttune.libvirt.LibvirtUris;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,13 +12,18 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune rollback}: restores a domain's original definition and removes the LVs apply made. */
 @Command(
     name = "rollback",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune rollback web01                   # dry run",
+      "  virt-tune rollback 'web*' --execute",
+      "  virt-tune rollback web01 --execute --force --yes  # in a script"
+    },
     description = {
       "Undo an apply: restore each domain's backed-up definition and remove the LVs virt-tune created"
           + " for it, and nothing else. Safe to repeat. A dry run unless --execute."
@@ -28,32 +33,49 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Mixin StateOptions state;
 
-  @Parameters(paramLabel = "DOMAIN", arity = "1..*", description = "domains to roll back")
-  List<String> domains = new ArrayList<>();
+  @Mixin ResultOptions report;
+
+  @Mixin SelectionOptions selection;
+
+  @Mixin ConfirmationOptions confirmation;
 
   @Option(names = {"-c", "--connect"}, paramLabel = "URI",
       description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
   String uri;
 
-  @Option(names = "--force", description = "roll back a completed migration too, discarding what the guest wrote since")
+  @Option(names = "--force", description = "roll back a completed migration too, discarding what the guest wrote since"
+      + " (with --execute, asks first unless --yes)")
   boolean force;
 
   @Override
   public Integer call() {
-    PrintWriter out = spec.commandLine().getOut();
-    String uri = this.uri != null ? this.uri : ConnectionOptions.defaultUri();
-    io.virttune.libvirt.LibvirtUris.requireThisHost(uri, "rollback");
+    PrintWriter out = report.progress();
+    String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
+    LibvirtUris.requireThisHost(uri, "rollback");
     ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
+    List<String> chosen = selection.selection(false).select(candidates(uri, ports));
+    if (state.execute && force) {
+      confirmation.require("rollback --force discards what " + String.join(", ", chosen)
+          + " wrote on the new disks since apply");
+    }
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to roll back.");
     }
     Rollback rollback = new Rollback(ports, out);
     List<DomainResult> results = new ArrayList<>();
-    for (String domain : domains) {
+    for (String domain : chosen) {
       results.add(rollback.run(domain, force));
     }
-    ApplyResultTable.print(out, results);
-    out.flush();
+    report.print(state.execute, results);
     return ApplyCommand.exitCode(results);
+  }
+
+  /** The host's domains, and those named exactly that only a journal remembers (undefined since). */
+  private List<String> candidates(String uri, ApplyPorts ports) {
+    List<String> names = new ArrayList<>(DefinedDomains.names(uri));
+    selection.domains.stream().filter(name -> !names.contains(name))
+        .filter(name -> ports.state().journalByName(name).isPresent())
+        .forEach(names::add);
+    return names;
   }
 }

@@ -11,12 +11,8 @@ import io.virttune.snippets.SnippetFolder;
 import io.virttune.snippets.SnippetFormat;
 import io.virttune.snippets.SnippetOptions;
 import java.io.PrintWriter;
-import io.virttune.VirtTuneException;
 import io.virttune.plan.DomainPlan;
-import io.virttune.plan.PlanJson;
 import io.virttune.xml.DomainXml;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +28,11 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "snippets",
     mixinStandardHelpOptions = true,
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  virt-tune snippets --out hv01-snippets",
+      "  virt-tune snippets --plan plan.json --format ansible --out hv01-ansible"
+    },
     description = {
       "Write host configuration computed from a host's facts into a folder, for review: hugepages"
           + " (GRUB and run time), LVM, the SSD I/O scheduler (udev), sysctl, filesystem and"
@@ -71,7 +72,7 @@ public final class SnippetsCommand implements Callable<Integer> {
   public Integer call() {
     List<String> hugepageDomains = new ArrayList<>(forDomains);
     if (plan != null) {
-      hugepageDomains.addAll(PlanJson.read(read(plan), plan.toString()).domains().stream()
+      hugepageDomains.addAll(PlanFiles.read(plan).domains().stream()
           .filter(domain -> domain.newXml() != null)
           .filter(domain -> DomainXml.parse(domain.newXml(), "planned " + domain.name()).memoryBacking().hasHugepages())
           .map(DomainPlan::name).toList());
@@ -92,11 +93,4 @@ public final class SnippetsCommand implements Callable<Integer> {
     return facts.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();
   }
 
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      throw VirtTuneException.usage("cannot read the plan " + file + ": " + e.getMessage());
-    }
-  }
 }

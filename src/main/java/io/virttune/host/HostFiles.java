@@ -1,5 +1,6 @@
 package io.virttune.host;
 
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ final class HostFiles {
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
-      throw VirtTuneException.failed("Cannot read " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("read", file, e);
     }
   }
 
@@ -68,7 +69,7 @@ final class HostFiles {
     try (Stream<Path> entries = Files.list(dir)) {
       return entries.map(entry -> entry.getFileName().toString()).sorted().toList();
     } catch (IOException e) {
-      throw VirtTuneException.failed("Cannot list " + dir + ": " + e.getMessage(), e);
+      throw IoErrors.failed("list", dir, e);
     }
   }
 }

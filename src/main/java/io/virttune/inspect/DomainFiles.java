@@ -1,5 +1,6 @@
 package io.virttune.inspect;
 
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DomainState;
 import io.virttune.recipe.DiskClassifier;
@@ -47,7 +48,7 @@ public final class DomainFiles {
     try (Stream<Path> listing = Files.list(path)) {
       return listing.filter(p -> p.getFileName().toString().endsWith(".xml")).sorted().toList();
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot list " + path + ": " + e.getMessage(), e);
+      throw IoErrors.failed("list", path, e);
     }
   }
 
@@ -61,7 +62,7 @@ public final class DomainFiles {
       }
       return new DomainFacts(xml.name(), DomainState.UNKNOWN, Optional.of(xml), disks, Optional.empty());
     } catch (IOException e) {
-      return DomainFacts.unreadable(origin, DomainState.UNKNOWN, "cannot read " + origin + ": " + e.getMessage());
+      return DomainFacts.unreadable(origin, DomainState.UNKNOWN, IoErrors.message("read", file, e));
     } catch (VirtTuneException e) {
       return DomainFacts.unreadable(origin, DomainState.UNKNOWN, e.getMessage());
     }

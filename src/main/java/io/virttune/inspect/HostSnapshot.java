@@ -1,5 +1,6 @@
 package io.virttune.inspect;
 
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.host.HostProbe;
 import io.virttune.host.HostSettings;
@@ -37,7 +38,7 @@ public final class HostSnapshot implements HostFactsSource {
       return Files.exists(file) ? Optional.of(Files.readString(file).strip()).filter(name -> !name.isEmpty())
           : Optional.empty();
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read the recorded host name " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("read the recorded host name", file, e);
     }
   }
 
@@ -51,7 +52,7 @@ public final class HostSnapshot implements HostFactsSource {
     try {
       return Files.readString(file);
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read the recorded LVM report " + file + ": " + e.getMessage(), e);
+      throw IoErrors.failed("read the recorded LVM report", file, e);
     }
   }
 

@@ -14,28 +14,34 @@ final class SpaceLedger {
   static final long METADATA_BYTES_PER_CHUNK = 64;
 
   private final String label;
+  /** What the operator can do when the data does not fit. */
+  private final String remedy;
   private final long chunkSizeBytes;
   private long dataAvailable;
   private long metadataAvailable;
 
-  private SpaceLedger(String label, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
+  private SpaceLedger(String label, String remedy, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
     this.label = label;
+    this.remedy = remedy;
     this.dataAvailable = dataAvailable;
     this.metadataAvailable = metadataAvailable;
     this.chunkSizeBytes = chunkSizeBytes;
   }
 
   static SpaceLedger linear(String vg, long availableBytes) {
-    return new SpaceLedger("VG " + vg, availableBytes, Long.MAX_VALUE, 0);
+    return new SpaceLedger("VG " + vg, "lower --reserve, use a thin pool (--thin-pool VG/POOL: thin LVs take only"
+        + " the data written), or free space in VG " + vg, availableBytes, Long.MAX_VALUE, 0);
   }
 
   static SpaceLedger thin(String pool, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
-    return new SpaceLedger("thin pool " + pool, dataAvailable, metadataAvailable, chunkSizeBytes);
+    return new SpaceLedger("thin pool " + pool, "extend the pool (lvextend " + pool + ", or a larger"
+        + " --create-thin-pool), free space in it, or plan linear LVs with --vg", dataAvailable, metadataAvailable,
+        chunkSizeBytes);
   }
 
   /** A ledger that knows nothing (planning offline): everything fits, and the plan says so. */
   static SpaceLedger unknown() {
-    return new SpaceLedger("unknown", Long.MAX_VALUE, Long.MAX_VALUE, 0);
+    return new SpaceLedger("unknown", "", Long.MAX_VALUE, Long.MAX_VALUE, 0);
   }
 
   /** Debits the bytes if they fit, else returns why not and debits nothing. */
@@ -46,11 +52,12 @@ final class SpaceLedger {
     long metadata = chunkSizeBytes == 0 ? 0 : ceilDiv(dataBytes, chunkSizeBytes) * METADATA_BYTES_PER_CHUNK;
     if (dataBytes > dataAvailable) {
       return Optional.of("not enough space in " + label + ": needs " + Bytes.format(dataBytes)
-          + ", " + Bytes.format(Math.max(0, dataAvailable)) + " left for this plan after the reserve");
+          + ", " + Bytes.format(Math.max(0, dataAvailable)) + " left for this plan after the reserve; " + remedy);
     }
     if (metadata > metadataAvailable) {
       return Optional.of("not enough metadata space in " + label + ": needs about "
-          + Bytes.format(metadata) + ", " + Bytes.format(Math.max(0, metadataAvailable)) + " free");
+          + Bytes.format(metadata) + ", " + Bytes.format(Math.max(0, metadataAvailable)) + " free; extend the"
+          + " pool's metadata (lvextend --poolmetadatasize)");
     }
     dataAvailable -= dataBytes;
     metadataAvailable -= metadata;

@@ -11,14 +11,20 @@ import io.virttune.bench.Change;
 import io.virttune.bench.Direction;
 import io.virttune.bench.ProfileChange;
 
-/** The comparison as JSON (schema virt-tune/bench-compare v1): both sides' configurations, every change, the losses. */
+/**
+ * The comparison as JSON, schema {@code virt-tune/bench-compare} version 1 (versioned as every
+ * --json output is): both sides' configurations, every change, the losses.
+ */
 public final class BenchJsonReport {
+  public static final String SCHEMA = "virt-tune/bench-compare";
+  public static final int VERSION = 1;
+
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private BenchJsonReport() {}
 
   public static String render(BenchComparison comparison) {
-    ObjectNode root = JSON.createObjectNode().put("schema", "virt-tune/bench-compare v1")
+    ObjectNode root = JSON.createObjectNode().put("schema", SCHEMA).put("version", VERSION)
         .put("domain", comparison.before().domain());
     side(root.putObject("before"), comparison.before());
     side(root.putObject("after"), comparison.after());

@@ -37,8 +37,9 @@ public final class PlanTextReport {
   }
 
   private void printDomain(DomainPlan domain) {
-    out.println(domain.name() + "  " + outcome(domain.outcome()) + " (" + domain.state() + ")");
-    domain.reasons().forEach(reason -> out.println("  stopped: " + reason));
+    // The domain's state in brackets and apart, so that an outcome never reads as a state.
+    out.println(domain.name() + "  " + outcome(domain.outcome()) + "  [domain " + domain.state() + "]");
+    domain.reasons().forEach(reason -> out.println("  blocked: " + reason));
     if (domain.outcome() != DomainOutcome.STOPPED) {
       TextTable disks = new TextTable("DISK", "ACTION", "FROM", "TO", "SIZE");
       for (DiskPlan disk : domain.disks()) {
@@ -70,7 +71,7 @@ public final class PlanTextReport {
       case RETUNE -> "RETUNE: settings only, no data moves";
       case STAGE -> "STAGE: Windows VirtIO driver first";
       case UNCHANGED -> "UNCHANGED: nothing to change";
-      case STOPPED -> "STOPPED: not planned";
+      case STOPPED -> "BLOCKED: not planned";
     };
   }
 
@@ -79,7 +80,7 @@ public final class PlanTextReport {
     List<ConvertImage> copies = plan.domains().stream().flatMap(d -> d.steps().stream())
         .filter(s -> s instanceof ConvertImage).map(s -> (ConvertImage) s).toList();
     return String.format(Locale.ROOT,
-        "Summary: %d domain(s): %d migrate, %d retune, %d staged, %d unchanged, %d stopped; %d new LV(s);"
+        "Summary: %d domain(s): %d migrate, %d retune, %d staged, %d unchanged, %d blocked; %d new LV(s);"
             + " %d image(s) to copy, %s allocated of %s virtual",
         plan.domains().size(), count(plan, DomainOutcome.MIGRATE), count(plan, DomainOutcome.RETUNE),
         count(plan, DomainOutcome.STAGE), count(plan, DomainOutcome.UNCHANGED), count(plan, DomainOutcome.STOPPED),

@@ -1,5 +1,6 @@
 package io.virttune.snippets;
 
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ public final class SnippetFolder {
         }
       }
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot write snippets to " + directory + ": " + e.getMessage(), e);
+      throw IoErrors.failed("write snippets to", directory, e);
     }
   }
 

@@ -126,12 +126,12 @@ class ApplyLabIT {
     assertEquals(0, again.exitCode(), again.out());
     assertTrue(again.out().contains("already done"), again.out());
 
-    Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--force");
+    Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--yes", "--force");
     assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
     assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-main"), "rollback removes the LVs it created");
     assertEquals(before, vm.bootAndChecksum(), "the original definition boots and reads the same data");
     assertEquals(sourcesBefore, sources());
-    Cli twice = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--force");
+    Cli twice = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--yes", "--force");
     assertEquals(0, twice.exitCode(), twice.out());
     assertTrue(twice.out().contains("already rolled back"), twice.out());
   }
@@ -199,7 +199,7 @@ class ApplyLabIT {
   void cleanupRemovesTheSourcesOnlyAfterAVerifiedMigrationAndThenThereIsNoWayBack() {
     LabGuest vm = twoDiskGuest("vt-e2e-clean", "256M");
     Path system = work.resolve("system.qcow2");
-    Cli early = Cli.run("cleanup", vm.name(), "--state-dir=" + state, "--execute");
+    Cli early = Cli.run("cleanup", vm.name(), "--state-dir=" + state, "--execute", "--yes");
     assertEquals(3, early.exitCode(), early.out());
     assertTrue(Files.exists(system));
 
@@ -209,11 +209,11 @@ class ApplyLabIT {
     assertTrue(dryRun.out().contains("would remove " + system), dryRun.out());
     assertTrue(Files.exists(system), "a dry run removes nothing");
 
-    Cli cleanup = Cli.run("cleanup", vm.name(), "--state-dir=" + state, "--execute");
+    Cli cleanup = Cli.run("cleanup", vm.name(), "--state-dir=" + state, "--execute", "--yes");
     assertEquals(0, cleanup.exitCode(), cleanup.out() + cleanup.err());
     assertFalse(Files.exists(system));
     assertFalse(Files.exists(work.resolve("data.qcow2")));
-    Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--force");
+    Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute", "--yes", "--force");
     assertEquals(3, rollback.exitCode(), rollback.out());
     assertTrue(rollback.out().contains("removed by virt-tune cleanup"), rollback.out());
   }
@@ -253,7 +253,7 @@ class ApplyLabIT {
     String after = definition(windows.name());
     assertTrue(after.contains("<target dev='vda' bus='virtio'/>"), after);
     assertFalse(after.contains("virtio-stage"), after);
-    Cli undo = Cli.run("rollback", windows.name(), "--state-dir=" + state, "--execute", "--force");
+    Cli undo = Cli.run("rollback", windows.name(), "--state-dir=" + state, "--execute", "--yes", "--force");
     assertEquals(0, undo.exitCode(), undo.out() + undo.err());
     assertTrue(definition(windows.name()).contains("vt-e2e-b2.qcow2"), "rollback goes back to before virt-tune");
     Lab.sh("sh", "-c", "for d in vt-e2e-b1 vt-e2e-b2 vt-e2e-b3; do virsh -q undefine $d; done; lvm lvremove -q -y "

@@ -69,7 +69,8 @@ class BenchCommandTest {
 
     assertEquals(0, run.exitCode(), run.err());
     JsonNode json = new ObjectMapper().readTree(run.out());
-    assertEquals("virt-tune/bench-compare v1", json.path("schema").asText());
+    assertEquals("virt-tune/bench-compare", json.path("schema").asText());
+    assertEquals(1, json.path("version").asInt());
     assertEquals(4, json.path("changes").size());
     assertEquals("sata", json.path("before").path("disk").path("bus").asText());
     assertEquals("virtio", json.path("after").path("disk").path("bus").asText());

@@ -112,4 +112,31 @@ class PlanCommandTest {
     assertEquals(1, cli.exitCode());
     assertTrue(cli.err().contains("no domain matches 'nope*'"), cli.err());
   }
+
+  @Test
+  void whenEveryDomainAskedForIsBlockedPlanRefusesAndWritesNothing() {
+    Path out = temp.resolve("plan.json");
+
+    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast",
+        "--reserve", "99", "web01", "--out", out.toString());
+
+    assertEquals(3, cli.exitCode(), cli.transcript());
+    assertTrue(cli.out().contains("\nweb01  BLOCKED: not planned  [domain shut off]\n"
+        + "  blocked: not enough space in VG vg_fast: needs 40 GiB, 0 B left for this plan after the reserve;"
+        + " lower --reserve, use a thin pool (--thin-pool VG/POOL: thin LVs take only the data written),"
+        + " or free space in VG vg_fast\n"), cli.out());
+    assertEquals("virt-tune: no domain can be planned (web01 is blocked, for the reasons above); " + out
+        + " was not written\n", cli.err());
+    assertTrue(!Files.exists(out), "no plan file");
+  }
+
+  @Test
+  void oneDomainPlannedIsEnoughToSucceed() {
+    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast",
+        "--reserve", "99", "web01", "db01");
+
+    assertEquals(0, cli.exitCode(), cli.transcript());
+    assertTrue(cli.out().contains("\ndb01  RETUNE: settings only, no data moves  [domain running]\n"), cli.out());
+    assertTrue(cli.out().contains(" 1 retune, 0 staged, 0 unchanged, 1 blocked;"), cli.out());
+  }
 }

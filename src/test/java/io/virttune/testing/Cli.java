@@ -1,9 +1,11 @@
 package io.virttune.testing;
 
 import io.virttune.cli.Main;
+import io.virttune.cli.Terminal;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /** Runs virt-tune's command line in-process and keeps what it printed and its exit code. */
 public record Cli(int exitCode, String out, String err) {
@@ -11,10 +13,16 @@ public record Cli(int exitCode, String out, String err) {
   /** The test-driver URI of the bundled example host. */
   public static final String EXAMPLE_URI = "test://" + Path.of("examples/hv01/node.xml").toAbsolutePath();
 
+  /** Runs as scripts and CI do: with no terminal to ask on. */
   public static Cli run(String... args) {
+    return runAt(question -> Optional.empty(), args);
+  }
+
+  /** Runs with {@code terminal} as the operator's terminal, which answers confirmations. */
+  public static Cli runAt(Terminal terminal, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code = new Main(new PrintWriter(out, true), new PrintWriter(err, true)).run(args);
+    int code = new Main(new PrintWriter(out, true), new PrintWriter(err, true), terminal).run(args);
     return new Cli(code, out.toString(), err.toString());
   }
 

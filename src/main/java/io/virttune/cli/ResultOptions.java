@@ -1,0 +1,38 @@
+package io.virttune.cli;
+
+import io.virttune.apply.DomainResult;
+import io.virttune.report.ApplyResultTable;
+import io.virttune.report.ResultsJsonReport;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * How apply, rollback and cleanup report: the progress and the final table on stdout, or with
+ * --json the results alone on stdout and the progress on stderr, so that stdout parses.
+ */
+public final class ResultOptions {
+  @Spec(Spec.Target.MIXEE) CommandSpec spec;
+
+  @Option(names = "--json", description = "print the results as JSON (schema virt-tune/COMMAND, version 1);"
+      + " progress goes to stderr")
+  boolean json;
+
+  /** Where the lines written while the command runs go. */
+  PrintWriter progress() {
+    return json ? spec.commandLine().getErr() : spec.commandLine().getOut();
+  }
+
+  void print(boolean execute, List<DomainResult> results) {
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.print(ResultsJsonReport.render(spec.name(), execute, results));
+    } else {
+      ApplyResultTable.print(out, results);
+    }
+    out.flush();
+    progress().flush();
+  }
+}

@@ -1,0 +1,39 @@
+package io.virttune.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.virttune.apply.DomainResult;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What apply, rollback or cleanup did to each domain, as JSON: schema {@code virt-tune/COMMAND}
+ * version 1, versioned as every --json output is (docs/apply.md).
+ */
+public final class ResultsJsonReport {
+  public static final int VERSION = 1;
+
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ResultsJsonReport() {}
+
+  /** {@code command} is apply, rollback or cleanup; {@code execute} false for a dry run. */
+  public static String render(String command, boolean execute, List<DomainResult> results) {
+    ObjectNode root = JSON.createObjectNode().put("schema", "virt-tune/" + command).put("version", VERSION)
+        .put("execute", execute);
+    ArrayNode domains = root.putArray("domains");
+    for (DomainResult result : results) {
+      domains.addObject().put("name", result.domain())
+          .put("result", result.result().name().toLowerCase(Locale.ROOT))
+          .put("detail", result.detail());
+    }
+    try {
+      return JSON.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise results", e);
+    }
+  }
+}
