@@ -22,6 +22,7 @@ import io.virttune.plan.XmlDiff;
 import io.virttune.qemu.Comparison;
 import io.virttune.qemu.LvConversion;
 import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.lvm.VolumeIdentity;
 import io.virttune.report.ProgressMeter;
 import io.virttune.report.ShellWords;
 import io.virttune.xml.DefinitionTransplant;
@@ -78,6 +79,13 @@ final class DomainMigration {
             + " with --resume, or undo it with virt-tune rollback " + ShellWords.operand(domain.name()));
       }
       journal = unfinished ? earlier.get() : null;
+      if (journal != null) {
+        refuseAnotherPlansJournal();
+        if (finishedByTheInterruptedRun(live)) {
+          return result(DomainResult.Result.DONE, "the interrupted run had defined the new definition already:"
+              + " it is in place, the domain runs on its LVs; finished without comparing the copies again");
+        }
+      }
       Optional<DomainJournal> completed = earlier.filter(e -> e.status() == Status.COMPLETED);
       LvmReport lvm = ports.lvmReads().report();
       List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal, lvm);
@@ -103,6 +111,50 @@ final class DomainMigration {
       // One domain's surprise must not stop the others' copies: it fails alone, journaled.
       return failed(DomainResult.Result.FAILED, "internal error: " + e);
     }
+  }
+
+  /** Steps are resumed by their index: a journal of another plan would skip the wrong ones. */
+  private void refuseAnotherPlansJournal() {
+    boolean samePlan = journal.planDigest() != null
+        ? journal.planDigest().equals(PlanDigest.of(domain))
+        : journal.planCreatedAt().equals(plan.createdAt());
+    if (!samePlan) {
+      String name = journal.domain();
+      // That journal is the other plan's record: failing this run must not mark it.
+      journal = null;
+      throw VirtTuneException.refused("the unfinished apply of '" + name + "' was made from another plan (created "
+          + journal.planCreatedAt() + "), not this one (created " + plan.createdAt() + "): resume it with that plan, or undo it"
+          + " with virt-tune rollback " + ShellWords.operand(name) + " and apply this plan afterwards");
+    }
+  }
+
+  /**
+   * After a crash right after define, the guest may have booted on its LVs and written there:
+   * once the definition points at them, they are the truth, and comparing them with the old
+   * images again would only advise destroying that data.
+   */
+  private boolean finishedByTheInterruptedRun(LiveDomain live) {
+    int define = defineStep();
+    if (define < 0 || journal.stateOf(define).isEmpty() || !newDefinitionInPlace(live)) {
+      return false;
+    }
+    log.println("the new definition is in place: the interrupted run defined it");
+    mark(define, domain.steps().get(define), StepState.DONE, "found in place on resume");
+    save(journal.withStatus(Status.COMPLETED));
+    return true;
+  }
+
+  private int defineStep() {
+    for (int i = 0; i < domain.steps().size(); i++) {
+      if (domain.steps().get(i) instanceof DefineDomain) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private boolean newDefinitionInPlace(LiveDomain live) {
+    return DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty();
   }
 
   private DomainResult failed(DomainResult.Result result, String message) {
@@ -140,16 +192,13 @@ final class DomainMigration {
     List<String> sources = domain.steps().stream().filter(step -> step instanceof ConvertImage)
         .map(step -> ((ConvertImage) step).source()).toList();
     if (completed.isPresent()) {
-      DomainJournal earlier = completed.get();
-      List<String> allSources = new java.util.ArrayList<>(earlier.sourceImages());
-      sources.stream().filter(source -> !allSources.contains(source)).forEach(allSources::add);
-      journal = new DomainJournal(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(),
-          Status.IN_PROGRESS, earlier.backupFile(), allSources, earlier.createdVolumes(), List.of());
-      if (ports.execute()) {
-        ports.state().archive(live.uuid(), ports.clock().instant());
-      }
+      String archived = ports.execute()
+          ? ports.state().archive(live.uuid(), ports.clock().instant()).toString() : "the completed journal";
+      journal = completed.get().continuing(archived, sources)
+          .forPlan(plan.createdAt(), domain.fingerprint(), PlanDigest.of(domain));
     } else {
-      journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(), backup, sources);
+      journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(),
+          PlanDigest.of(domain), backup, sources);
     }
     save(journal);
   }
@@ -182,22 +231,17 @@ final class DomainMigration {
   private void createVolume(CreateVolume create, LvmReport lvm) {
     String name = create.vg() + "/" + create.name();
     if (journal.createdVolumes().contains(name) && lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+      requireOurs(create);
       log.println("  " + name + " exists from the interrupted run; keeping it");
       return;
     }
     // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
     save(journal.withCreatedVolume(name));
     try {
-      if (create.thin()) {
-        ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
-      } else {
-        ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes());
-      }
+      lvcreate(create);
     } catch (VirtTuneException e) {
       // The name may be someone else's now: it must not stay in the journal as ours.
-      save(new DomainJournal(journal.domain(), journal.uuid(), journal.planCreatedAt(), journal.planFingerprint(),
-          journal.status(), journal.backupFile(), journal.sourceImages(),
-          journal.createdVolumes().stream().filter(volume -> !volume.equals(name)).toList(), journal.entries()));
+      save(journal.withoutCreatedVolume(name));
       throw e;
     }
     boolean filledByACopy = domain.steps().stream()
@@ -205,6 +249,36 @@ final class DomainMigration {
     if (!create.thin() && !filledByACopy) {
       // A linear LV holds whatever its extents held before, maybe another tenant's data.
       ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
+    }
+  }
+
+  /** Creates the LV with virt-tune's tags and journals its uuid: what proves it ours later. */
+  private void lvcreate(CreateVolume create) {
+    String[] tags = VolumeOwnership.tagsFor(journal.uuid());
+    if (create.thin()) {
+      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
+    } else {
+      ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
+    }
+    if (ports.execute()) {
+      String uuid = ports.lvmReads().identity(create.vg(), create.name()).map(VolumeIdentity::uuid)
+          .orElseThrow(() -> VirtTuneException.failed("LV " + create.vg() + "/" + create.name()
+              + " is not there right after lvcreate made it"));
+      save(journal.withVolumeUuid(create.vg() + "/" + create.name(), uuid));
+    }
+  }
+
+  /** Refuses an LV of a journaled name that is not provably the one virt-tune created; adopts its uuid after a crash. */
+  private void requireOurs(CreateVolume create) {
+    String name = create.vg() + "/" + create.name();
+    VolumeIdentity lv = ports.lvmReads().identity(create.vg(), create.name())
+        .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));
+    Optional<String> notOurs = VolumeOwnership.notOurs(lv, journal.uuid(), journal.volumeUuids().get(name));
+    if (notOurs.isPresent()) {
+      throw VirtTuneException.refused("disk LV of '" + domain.name() + "': " + notOurs.get());
+    }
+    if (!journal.volumeUuids().containsKey(name)) {
+      save(journal.withVolumeUuid(name, lv.uuid()));
     }
   }
 
@@ -217,9 +291,10 @@ final class DomainMigration {
         // A half-written thin LV no longer reads as zeros: start again from a fresh one.
         log.println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
         if (lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+          requireOurs(create);
           ports.lvmActions().remove(create.vg(), create.name());
         }
-        ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+        lvcreate(create);
         ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
       }
       long chunk = lvm.logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
@@ -261,6 +336,16 @@ final class DomainMigration {
   private void define(DomainDefinitions definitions) {
     LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
         "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
+    String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
+    if (!now.equals(domain.fingerprint())) {
+      // First: once defined, the LVs are the truth, and the copies are not compared again.
+      if (newDefinitionInPlace(live)) {
+        log.println("  already defined by the interrupted run");
+        return;
+      }
+      throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
+          + " nothing was defined; plan again");
+    }
     List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
         .map(step -> (ConvertImage) step).toList();
     if (!copies.isEmpty() && !live.state().isShutOff()) {
@@ -272,15 +357,6 @@ final class DomainMigration {
       if (!verifiedInThisRun.contains(copy.target())) {
         verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target()));
       }
-    }
-    String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
-    if (!now.equals(domain.fingerprint())) {
-      if (DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty()) {
-        log.println("  already defined by the interrupted run");
-        return;
-      }
-      throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
-          + " nothing was defined; plan again");
     }
     // A disk left alone keeps its current element, unless its target now names a changed disk.
     Set<String> changedTargets = domain.disks().stream()

@@ -7,6 +7,7 @@ import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Optional;
@@ -74,25 +75,49 @@ public final class StateDirectory {
   }
 
   public void save(DomainJournal journal) {
+    DurableFiles.write(domainDirectory(journal.uuid()).resolve("journal.json"), json(journal));
+  }
+
+  private static String json(Object value) {
     try {
-      DurableFiles.write(domainDirectory(journal.uuid()).resolve("journal.json"),
-          MAPPER.writeValueAsString(journal) + "\n");
+      return MAPPER.writeValueAsString(value) + "\n";
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot serialise a journal", e);
+      throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
     }
   }
 
-  /** Keeps a finished journal under a new name, when a later apply of the same domain starts. */
-  public void archive(String uuid, Instant now) {
+  /**
+   * Keeps a finished journal under a new name, when a later apply of the same domain starts;
+   * returns where it went.
+   */
+  public Path archive(String uuid, Instant now) {
     Path journal = root.resolve("domains").resolve(uuid).resolve("journal.json");
+    Path archived = archivedName(journal, now);
     try {
-      if (Files.exists(journal)) {
-        Files.move(journal, journal.resolveSibling("journal-" + now.toString().replace(':', '-') + ".json"),
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      }
+      Files.move(journal, archived, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw VirtTuneException.failed("cannot archive the journal " + journal + ": " + e.getMessage(), e);
     }
+    return archived;
+  }
+
+  /**
+   * Makes an archived journal current again, keeping {@code current} archived beside it. In this
+   * order, a crash in between leaves the current journal in place: the rollback can be repeated.
+   */
+  public void reinstate(DomainJournal current, Path archived, Instant now) {
+    Path journal = domainDirectory(current.uuid()).resolve("journal.json");
+    DurableFiles.write(journal.resolveSibling("journal-" + now.toString().replace(':', '-') + "-"
+        + current.status().name().toLowerCase(java.util.Locale.ROOT) + ".json"), json(current));
+    try {
+      Files.move(archived, journal, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot make the journal " + archived + " current again: " + e.getMessage(), e);
+    }
+  }
+
+  private static Path archivedName(Path journal, Instant now) {
+    return journal.resolveSibling("journal-" + now.toString().replace(':', '-') + ".json");
   }
 
   /** Keeps a copy of a definition before it is replaced; every backup is kept, named by time. */
