@@ -82,7 +82,7 @@ final class DomainMigration {
       if (journal != null) {
         refuseAnotherPlansJournal();
         if (finishedByTheInterruptedRun(live)) {
-          return result(DomainResult.Result.DONE, "the interrupted run had defined the new definition already:"
+          return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had defined it):"
               + " it is in place, the domain runs on its LVs; finished without comparing the copies again");
         }
       }
@@ -120,10 +120,11 @@ final class DomainMigration {
         : journal.planCreatedAt().equals(plan.createdAt());
     if (!samePlan) {
       String name = journal.domain();
+      String createdAt = journal.planCreatedAt();
       // That journal is the other plan's record: failing this run must not mark it.
       journal = null;
       throw VirtTuneException.refused("the unfinished apply of '" + name + "' was made from another plan (created "
-          + journal.planCreatedAt() + "), not this one (created " + plan.createdAt() + "): resume it with that plan, or undo it"
+          + createdAt + ", with other steps) than this one (created " + plan.createdAt() + "): resume it with that plan, or undo it"
           + " with virt-tune rollback " + ShellWords.operand(name) + " and apply this plan afterwards");
     }
   }

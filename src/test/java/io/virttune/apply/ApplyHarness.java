@@ -162,10 +162,19 @@ final class ApplyHarness {
    * exists, uuid Lv-A), its identity, lvchange, the copy.
    */
   ApplyHarness replySite1Migration() {
+    return replySite1UntilTheCopy().replyLinearCopy(SITE1_IMAGE, 8 * GIB);
+  }
+
+  ApplyHarness replySite1UntilTheCopy() {
     return replyReport().replyImageFree(SITE1_IMAGE)
         .replyOk().lv(ours("site1-vda", 8 * GIB, SITE1_UUID, "Lv-A")).replyLvs()
-        .replyOk()
-        .replyLinearCopy(SITE1_IMAGE, 8 * GIB);
+        .replyOk();
+  }
+
+  /** A copy that fails after qemu-img info: the device went bad. */
+  ApplyHarness replyFailedCopy(String path) {
+    runner.succeed(infoJson(path)).fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");
+    return this;
   }
 
   private String infoJson(String path) {
