@@ -43,17 +43,19 @@ final class DomainMigration {
   private final ApplyPorts ports;
   private final Plan plan;
   private final DomainPlan domain;
+  private final ThinPools pools;
   private final boolean resume;
   private final PrintWriter log;
   private final boolean redrawProgress;
   private final Set<String> verifiedInThisRun = new HashSet<>();
   private DomainJournal journal;
 
-  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, boolean resume, PrintWriter log,
+  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, boolean resume, PrintWriter log,
       boolean redrawProgress) {
     this.ports = ports;
     this.plan = plan;
     this.domain = domain;
+    this.pools = pools;
     this.resume = resume;
     this.log = log;
     this.redrawProgress = redrawProgress;
@@ -236,6 +238,9 @@ final class DomainMigration {
       log.println("  " + name + " exists from the interrupted run; keeping it");
       return;
     }
+    if (create.thin()) {
+      pools.ensure(create.vg(), create.thinPool(), journal.uuid(), log);
+    }
     // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
     save(journal.withCreatedVolume(name));
     try {
@@ -298,7 +303,10 @@ final class DomainMigration {
         lvcreate(create);
         ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
       }
-      long chunk = lvm.logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
+      // A pool created by this run is not in the report read before it: read it fresh then.
+      long chunk = lvm.logicalVolume(create.vg(), create.thinPool())
+          .or(() -> ports.lvmReads().report().logicalVolume(create.vg(), create.thinPool()))
+          .map(pool -> pool.chunkSizeBytes())
           .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
       outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
           create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);

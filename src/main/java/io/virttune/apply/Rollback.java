@@ -74,6 +74,9 @@ public final class Rollback {
         definitionsAfter.add(backup);
       }
       int removed = removeVolumes(ours, new VolumesInUse(definitionsAfter));
+      if (defined || journal.earlierJournal() == null) {
+        releasePools(journal.uuid());
+      }
       finish(journal, defined);
       return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
           (defined ? "original definition and " : "") + removed + " LV(s) "
@@ -145,6 +148,47 @@ public final class Rollback {
           + " backup, a mount) uses them; find it with fuser -v or dmsetup info, then run the rollback again");
     }
     return removed;
+  }
+
+  /**
+   * The domain no longer needs the thin pools virt-tune created for the plan: the last one that
+   * needed a pool removes it, if it is empty and still the pool virt-tune created.
+   */
+  private void releasePools(String domainUuid) {
+    for (PoolJournal pool : ports.state().poolJournals()) {
+      if (!pool.users().contains(domainUuid) || pool.status() == PoolJournal.Status.REMOVED) {
+        continue;
+      }
+      PoolJournal released = pool.withoutUser(domainUuid);
+      if (released.users().isEmpty()) {
+        released = removePoolIfUnused(released);
+      }
+      if (ports.execute()) {
+        ports.state().save(released);
+      }
+    }
+  }
+
+  private PoolJournal removePoolIfUnused(PoolJournal pool) {
+    Optional<VolumeIdentity> lv = ports.lvmReads().identity(pool.vg(), pool.name());
+    if (lv.isEmpty()) {
+      return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
+    }
+    Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), VolumeOwnership.POOL_OWNER, pool.lvUuid());
+    LvmReport lvm = ports.lvmReads().report();
+    int thins = lvm.logicalVolume(pool.vg(), pool.name()).map(lvm::thinVolumesOf).map(List::size).orElse(0);
+    if (notOurs.isPresent()) {
+      out.println("keep thin pool " + pool.qualifiedName() + ": " + notOurs.get());
+    } else if (thins > 0) {
+      out.println("keep thin pool " + pool.qualifiedName() + ": it holds " + thins + " thin volume(s)");
+    } else if (lv.get().isOpen()) {
+      out.println("keep thin pool " + pool.qualifiedName() + ": its device is open");
+    } else {
+      out.println("remove thin pool " + pool.qualifiedName() + " (created by virt-tune; no domain needs it now)");
+      ports.lvmActions().remove(pool.vg(), pool.name());
+      return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
+    }
+    return pool;
   }
 
   /** Marks the apply rolled back; a later apply undone before its define hands back to the earlier one. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -47,15 +48,7 @@ public final class StateDirectory {
   }
 
   public Optional<DomainJournal> journal(String uuid) {
-    Path file = root.resolve("domains").resolve(uuid).resolve("journal.json");
-    if (!Files.exists(file)) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(MAPPER.readValue(Files.readString(file), DomainJournal.class));
-    } catch (IOException e) {
-      throw VirtTuneException.failed("cannot read the journal " + file + ": " + e.getMessage(), e);
-    }
+    return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class);
   }
 
   /** The journal of the domain with this name, found by scanning: for rollback by name. */
@@ -118,6 +111,45 @@ public final class StateDirectory {
 
   private static Path archivedName(Path journal, Instant now) {
     return journal.resolveSibling("journal-" + now.toString().replace(':', '-') + ".json");
+  }
+
+  /** The journal of a thin pool virt-tune created (or is creating), if any. */
+  public Optional<PoolJournal> poolJournal(String vg, String name) {
+    return read(poolFile(vg, name), PoolJournal.class);
+  }
+
+  /** Every pool journal, for a rollback to find the pools its domain needed. */
+  public List<PoolJournal> poolJournals() {
+    Path pools = root.resolve("pools");
+    if (!Files.isDirectory(pools)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(pools)) {
+      return files.filter(file -> file.getFileName().toString().endsWith(".json")).sorted()
+          .map(file -> read(file, PoolJournal.class)).flatMap(Optional::stream).toList();
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot read " + pools + ": " + e.getMessage(), e);
+    }
+  }
+
+  public void save(PoolJournal journal) {
+    DurableFiles.write(poolFile(journal.vg(), journal.name()), json(journal));
+  }
+
+  private Path poolFile(String vg, String name) {
+    // LVM names never hold '%': the file name cannot be read as another VG/LV pair.
+    return root.resolve("pools").resolve(vg + "%" + name + ".json");
+  }
+
+  private static <T> Optional<T> read(Path file, Class<T> type) {
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(MAPPER.readValue(Files.readString(file), type));
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot read the journal " + file + ": " + e.getMessage(), e);
+    }
   }
 
   /** Keeps a copy of a definition before it is replaced; every backup is kept, named by time. */

@@ -15,13 +15,12 @@ final class VolumeOwnership {
 
   private VolumeOwnership() {}
 
-  /** The tags of an LV created for the domain with this UUID. */
-  static String[] tagsFor(String domainUuid) {
-    return new String[] {TAG, domainTag(domainUuid)};
-  }
+  /** The owner of the thin pools virt-tune creates for a plan: no one domain, all that need it. */
+  static final String POOL_OWNER = "pool";
 
-  private static String domainTag(String domainUuid) {
-    return TAG + "-" + domainUuid;
+  /** The tags of an LV created for an owner: a domain's UUID, or {@link #POOL_OWNER}. */
+  static String[] tagsFor(String owner) {
+    return new String[] {TAG, TAG + "-" + owner};
   }
 
   /**
@@ -29,9 +28,9 @@ final class VolumeOwnership {
    * journal lacks a uuid only after a crash between {@code lvcreate} and the journal write that
    * follows it; the domain's tag, set by that very lvcreate, is the proof then.
    */
-  static Optional<String> notOurs(VolumeIdentity lv, String domainUuid, String journaledUuid) {
+  static Optional<String> notOurs(VolumeIdentity lv, String owner, String journaledUuid) {
     String name = lv.vgName() + "/" + lv.name();
-    List<String> missing = List.of(tagsFor(domainUuid)).stream().filter(tag -> !lv.hasTag(tag)).toList();
+    List<String> missing = List.of(tagsFor(owner)).stream().filter(tag -> !lv.hasTag(tag)).toList();
     if (!missing.isEmpty()) {
       return Optional.of("LV " + name + " lacks virt-tune's tag " + String.join(" and ", missing)
           + " (it has " + (lv.tags().isEmpty() ? "none" : String.join(",", lv.tags())) + "): virt-tune did not create it,"

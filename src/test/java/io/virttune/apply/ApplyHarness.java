@@ -15,6 +15,7 @@ import io.virttune.lvm.LvmReportParser;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
+import io.virttune.plan.PlanTarget;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
@@ -58,17 +59,11 @@ final class ApplyHarness {
   private long vgFree = 100 * GIB;
 
   /** One LV of the model, with what {@code lvs} reports of it. */
-  record Lv(String name, long sizeBytes, String segtype, String attr, String pool, String uuid, List<String> tags) {
+  record Lv(String name, long sizeBytes, String segtype, String attr, String pool, long chunkBytes, String uuid,
+      List<String> tags) {
     Lv open() {
-      return new Lv(name, sizeBytes, segtype, attr.substring(0, 5) + "o" + attr.substring(6), pool, uuid, tags);
-    }
-
-    Lv withUuid(String other) {
-      return new Lv(name, sizeBytes, segtype, attr, pool, other, tags);
-    }
-
-    Lv withTags(String... other) {
-      return new Lv(name, sizeBytes, segtype, attr, pool, uuid, List.of(other));
+      return new Lv(name, sizeBytes, segtype, attr.substring(0, 5) + "o" + attr.substring(6), pool, chunkBytes, uuid,
+          tags);
     }
   }
 
@@ -98,22 +93,36 @@ final class ApplyHarness {
 
   /** A linear LV as virt-tune creates it for the domain with this UUID. */
   static Lv ours(String name, long sizeBytes, String domainUuid, String lvUuid) {
-    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
+    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
   }
 
   static Lv someoneElses(String name, long sizeBytes) {
-    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", "fOrE-1gn0", List.of());
+    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", 0, "fOrE-1gn0", List.of());
+  }
+
+  /** A thin pool as virt-tune creates it for a plan, with 64 KiB chunks. */
+  static Lv ourPool(String name, long sizeBytes, String lvUuid) {
+    return new Lv(name, sizeBytes, "thin-pool", "twi-a-tz--", "", 64 * 1024, lvUuid,
+        List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER)));
+  }
+
+  static Lv ourThin(String name, long sizeBytes, String pool, String domainUuid, String lvUuid) {
+    return new Lv(name, sizeBytes, "thin", "Vwi-a-tz--", pool, 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
   }
 
   ApplyHarness lv(Lv lv) {
     Lv before = lvs.put(lv.name(), lv);
-    vgFree -= lv.sizeBytes() - (before == null ? 0 : before.sizeBytes());
+    vgFree -= vgBytes(lv) - (before == null ? 0 : vgBytes(before));
     return this;
   }
 
   ApplyHarness withoutLv(String name) {
-    vgFree += lvs.remove(name).sizeBytes();
+    vgFree += vgBytes(lvs.remove(name));
     return this;
+  }
+
+  private static long vgBytes(Lv lv) {
+    return lv.segtype().equals("thin") ? 0 : lv.sizeBytes();
   }
 
   LvmReport lvmReport() {
@@ -171,6 +180,13 @@ final class ApplyHarness {
         .replyOk();
   }
 
+  /** A copy into a fresh thin LV: the pool's chunk size from a fresh report, info, convert, compare. */
+  ApplyHarness replyThinCopy(String path) {
+    replyReport();
+    runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
+    return this;
+  }
+
   /** A copy that fails after qemu-img info: the device went bad. */
   ApplyHarness replyFailedCopy(String path) {
     runner.succeed(infoJson(path)).fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");
@@ -193,7 +209,7 @@ final class ApplyHarness {
     return "{\"report\": [{\"lv\": [" + lvs.values().stream().map(lv -> "{\"vg_name\":\"" + VG
         + "\", \"lv_name\":\"" + lv.name() + "\", \"lv_size\":\"" + lv.sizeBytes() + "\", \"segtype\":\""
         + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\"0\", \"pool_lv\":\""
-        + lv.pool() + "\", \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
+        + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
         + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
         + "\"}").collect(Collectors.joining(", ")) + "]}]}";
   }
@@ -207,6 +223,16 @@ final class ApplyHarness {
 
   /** A plan into linear LVs of the VG, made by the real planner from the domains as they are now. */
   Plan plan(String... domainNames) {
+    return plan(PlanTarget.linear(VG), domainNames);
+  }
+
+  /** A plan into thin LVs of a new 20 GiB pool of the VG, with 64 KiB chunks, zeroing on. */
+  Plan planIntoNewPool(String pool, String... domainNames) {
+    return plan(PlanTarget.thin(VG, pool,
+        new PlanTarget.NewThinPool(20 * GIB, 64 * 1024, true)), domainNames);
+  }
+
+  private Plan plan(PlanTarget target, String... domainNames) {
     List<DomainFacts> domains = new ArrayList<>();
     LvmReport lvm = lvmReport();
     for (String name : domainNames) {
@@ -221,7 +247,7 @@ final class ApplyHarness {
     }
     HostFacts facts = new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", "QEMU 7.2.0"),
         Optional.<HostSettings>empty(), Optional.of(lvm), domains, List.of());
-    return new MigrationPlanner(PlanPolicy.defaults(io.virttune.plan.PlanTarget.linear(VG))).plan(facts, NOW);
+    return new MigrationPlanner(PlanPolicy.defaults(target)).plan(facts, NOW);
   }
 
   ApplyPorts ports(boolean execute) {

@@ -10,25 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.apply.DomainJournal.Status;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** apply through the real classes, hermetically: what it runs, journals and refuses. */
-class ApplyRunTest {
-  static final String UUID = ApplyHarness.SITE1_UUID;
-  static final String IMAGE = ApplyHarness.SITE1_IMAGE;
-
-  @TempDir Path temp;
-  ApplyHarness host;
-
-  @BeforeEach
-  void site1() {
-    host = ApplyHarness.withSite1(temp);
-  }
+class ApplyRunTest extends Site1Test {
 
   @Test
   void everyLvItCreatesCarriesVirtTunesTagsAndItsUuidIsJournaled() {

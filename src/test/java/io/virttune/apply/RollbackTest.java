@@ -11,24 +11,16 @@ import io.virttune.apply.DomainJournal.Status;
 import io.virttune.apply.JournalEntry.StepState;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Rollback through the real classes: it removes only what is provably virt-tune's and unused. */
-class RollbackTest {
-  static final String UUID = ApplyHarness.SITE1_UUID;
-  static final String IMAGE = ApplyHarness.SITE1_IMAGE;
+class RollbackTest extends Site1Test {
   static final String DATA = "/images/site1-data.qcow2";
 
-  @TempDir Path temp;
-  ApplyHarness host;
-
   @BeforeEach
-  void site1() {
-    host = ApplyHarness.withSite1(temp);
+  void dataImage() {
     host.image(DATA, 4 * GIB, 1 * GIB);
   }
 
