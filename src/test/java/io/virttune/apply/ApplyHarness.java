@@ -86,8 +86,20 @@ final class ApplyHarness {
 
   /** A qcow2 image as qemu-img describes it; planning reads it, apply's copy reads its size. */
   ApplyHarness image(String path, long virtualBytes, long allocatedBytes) {
+    return image(path, virtualBytes, allocatedBytes, "qemu-img");
+  }
+
+  /**
+   * An image as a libvirt storage pool describes it (as planning from a recorded host saw it):
+   * preflight then has no qemu-img fingerprint to compare.
+   */
+  ApplyHarness poolImage(String path, long virtualBytes, long allocatedBytes) {
+    return image(path, virtualBytes, allocatedBytes, "pool");
+  }
+
+  private ApplyHarness image(String path, long virtualBytes, long allocatedBytes, String readFrom) {
     images.put(path, new ImageFacts(path, "qcow2", virtualBytes, allocatedBytes, List.of(), false,
-        OptionalInt.of(0), "qemu-img"));
+        OptionalInt.of(0), readFrom));
     return this;
   }
 
@@ -152,7 +164,20 @@ final class ApplyHarness {
 
   /** qemu-img info without -U opens the image: no one holds its lock. */
   ApplyHarness replyImageFree(String path) {
+    return replyImageInfo(path);
+  }
+
+  /** qemu-img info of an image: its virtual size, read before a copy. */
+  ApplyHarness replyImageInfo(String path) {
     runner.succeed(infoJson(path));
+    return this;
+  }
+
+  /** One report recorded from a real host's lvm: {@code vgs.json}, {@code lvs.json}, {@code pvs.json}. */
+  ApplyHarness replyRecordedReport(Path directory) {
+    for (String report : List.of("vgs.json", "lvs.json", "pvs.json")) {
+      runner.succeed(io.virttune.Fixtures.project(directory.resolve(report).toString()));
+    }
     return this;
   }
 
