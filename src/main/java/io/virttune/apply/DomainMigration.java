@@ -85,7 +85,7 @@ final class DomainMigration {
         refuseAnotherPlansJournal();
         if (finishedByTheInterruptedRun(live)) {
           return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had defined it):"
-              + " it is in place, the domain runs on its LVs; finished without comparing the copies again");
+              + " finished on its LVs, without comparing them with the old images again");
         }
       }
       Optional<DomainJournal> completed = earlier.filter(e -> e.status() == Status.COMPLETED);

@@ -32,6 +32,23 @@ class ApplyRunTest extends Site1Test {
   }
 
   @Test
+  void resumeAfterACrashRightAfterLvcreateAdoptsTheTaggedLvAndJournalsItsUuid() {
+    Plan plan = host.plan("site1");
+    host.state.save(DomainJournal.start("site1", UUID, plan.createdAt(), plan.domains().get(0).fingerprint(),
+            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(IMAGE))
+        .withCreatedVolume("vg/site1-vda")
+        .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", "")));
+    host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
+    host.replyReport().replyImageFree(IMAGE).replyLvs().replyOk().replyLinearCopy(IMAGE, 8 * GIB);
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), host.output.toString());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")), "kept, not created again");
+    assertEquals(Map.of("vg/site1-vda", "Lv-A"), host.state.journal(UUID).orElseThrow().volumeUuids());
+  }
+
+  @Test
   void resumeRefusesAnLvOfTheJournaledNameThatIsNotTheOneItCreated() {
     Plan plan = host.plan("site1");
     // Interrupted right after lvcreate; then the LV was replaced by someone else's of that name.
