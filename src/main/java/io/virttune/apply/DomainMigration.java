@@ -10,29 +10,22 @@ import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
-import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
-import io.virttune.plan.Fingerprints;
 import io.virttune.plan.Plan;
 import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
-import io.virttune.plan.XmlDiff;
 import io.virttune.qemu.Comparison;
 import io.virttune.qemu.LvConversion;
 import io.virttune.lvm.ThinPoolRoom;
-import io.virttune.lvm.VolumeIdentity;
 import io.virttune.report.ProgressMeter;
 import io.virttune.report.ShellWords;
-import io.virttune.xml.DefinitionTransplant;
-import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Applies one domain's plan: preflight, backup, then each step journaled before and after it
@@ -44,6 +37,8 @@ final class DomainMigration {
   private final Plan plan;
   private final DomainPlan domain;
   private final ThinPools pools;
+  private final OwnedVolumes volumes;
+  private final Redefinition redefinition;
   private final boolean resume;
   private final PrintWriter log;
   private final boolean redrawProgress;
@@ -56,6 +51,8 @@ final class DomainMigration {
     this.plan = plan;
     this.domain = domain;
     this.pools = pools;
+    this.volumes = new OwnedVolumes(ports);
+    this.redefinition = new Redefinition(ports, domain, log);
     this.resume = resume;
     this.log = log;
     this.redrawProgress = redrawProgress;
@@ -138,7 +135,7 @@ final class DomainMigration {
    */
   private boolean finishedByTheInterruptedRun(LiveDomain live) {
     int define = defineStep();
-    if (define < 0 || journal.stateOf(define).isEmpty() || !newDefinitionInPlace(live)) {
+    if (define < 0 || journal.stateOf(define).isEmpty() || !redefinition.inPlace(live)) {
       return false;
     }
     log.println("the new definition is in place: the interrupted run defined it");
@@ -154,10 +151,6 @@ final class DomainMigration {
       }
     }
     return -1;
-  }
-
-  private boolean newDefinitionInPlace(LiveDomain live) {
-    return DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty();
   }
 
   private DomainResult failed(DomainResult.Result result, String message) {
@@ -258,33 +251,18 @@ final class DomainMigration {
     }
   }
 
-  /** Creates the LV with virt-tune's tags and journals its uuid: what proves it ours later. */
+  /** Creates the LV as virt-tune's and journals its uuid: what proves it ours later. */
   private void lvcreate(CreateVolume create) {
-    String[] tags = VolumeOwnership.tagsFor(journal.uuid());
-    if (create.thin()) {
-      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
-    } else {
-      ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
-    }
-    if (ports.execute()) {
-      String uuid = ports.lvmReads().identity(create.vg(), create.name()).map(VolumeIdentity::uuid)
-          .orElseThrow(() -> VirtTuneException.failed("LV " + create.vg() + "/" + create.name()
-              + " is not there right after lvcreate made it"));
-      save(journal.withVolumeUuid(create.vg() + "/" + create.name(), uuid));
-    }
+    volumes.create(create, journal.uuid())
+        .ifPresent(uuid -> save(journal.withVolumeUuid(create.vg() + "/" + create.name(), uuid)));
   }
 
-  /** Refuses an LV of a journaled name that is not provably the one virt-tune created; adopts its uuid after a crash. */
+  /** Refuses an LV of a journaled name that is not provably the one created; adopts its uuid after a crash. */
   private void requireOurs(CreateVolume create) {
+    String uuid = volumes.requireOurs(create, journal);
     String name = create.vg() + "/" + create.name();
-    VolumeIdentity lv = ports.lvmReads().identity(create.vg(), create.name())
-        .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));
-    Optional<String> notOurs = VolumeOwnership.notOurs(lv, journal.uuid(), journal.volumeUuids().get(name));
-    if (notOurs.isPresent()) {
-      throw VirtTuneException.refused("disk LV of '" + domain.name() + "': " + notOurs.get());
-    }
     if (!journal.volumeUuids().containsKey(name)) {
-      save(journal.withVolumeUuid(name, lv.uuid()));
+      save(journal.withVolumeUuid(name, uuid));
     }
   }
 
@@ -343,52 +321,12 @@ final class DomainMigration {
   }
 
   private void define(DomainDefinitions definitions) {
-    LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
-        "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
-    String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
-    if (!now.equals(domain.fingerprint())) {
-      // First: once defined, the LVs are the truth, and the copies are not compared again.
-      if (newDefinitionInPlace(live)) {
-        log.println("  already defined by the interrupted run");
-        return;
-      }
-      throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
-          + " nothing was defined; plan again");
-    }
-    List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
-        .map(step -> (ConvertImage) step).toList();
-    if (!copies.isEmpty() && !live.state().isShutOff()) {
-      throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
-          + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
-    }
-    for (ConvertImage copy : copies) {
+    redefinition.define(definitions, copy -> {
       // A copy made by an earlier run may be stale: the guest may have run on its images since.
       if (!verifiedInThisRun.contains(copy.target())) {
         verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target()));
       }
-    }
-    // A disk left alone keeps its current element, unless its target now names a changed disk.
-    Set<String> changedTargets = domain.disks().stream()
-        .filter(disk -> disk.action().equals("move") || disk.action().equals("retune"))
-        .map(DiskPlan::newTarget).collect(Collectors.toSet());
-    Set<String> untouched = domain.disks().stream().filter(disk -> disk.action().equals("leave"))
-        .map(DiskPlan::target).filter(target -> !changedTargets.contains(target)).collect(Collectors.toSet());
-    String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(),
-        untouched);
-    if (!ports.execute()) {
-      log.println("would define:");
-      XmlDiff.unified(domain.name(), DomainXml.parse(live.inactiveXml(), "current").toXml(),
-          DomainXml.parse(merged, "new").toXml()).lines().forEach(line -> log.println("  " + line));
-      return;
-    }
-    definitions.define(merged);
-    String readBack = definitions.find(domain.name()).map(LiveDomain::inactiveXml).orElse("");
-    List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
-    if (!lost.isEmpty()) {
-      definitions.define(live.secureInactiveXml());
-      throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
-          + String.join("; ", lost) + "); the definition it had before was restored");
-    }
+    });
   }
 
   private void mark(int index, Step step, StepState state, String detail) {
