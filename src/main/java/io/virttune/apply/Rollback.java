@@ -73,13 +73,13 @@ public final class Rollback {
             .filter(journal.uuid()::equals).isPresent());
         definitionsAfter.add(backup);
       }
-      int removed = removeVolumes(ours, new VolumesInUse(definitionsAfter));
+      List<String> removed = removeVolumes(ours, new VolumesInUse(definitionsAfter));
       if (defined || journal.earlierJournal() == null) {
-        releasePools(journal.uuid());
+        releasePools(journal.uuid(), removed);
       }
       finish(journal, defined);
       return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
-          (defined ? "original definition and " : "") + removed + " LV(s) "
+          (defined ? "original definition and " : "") + removed.size() + " LV(s) "
               + (ports.execute() ? (defined ? "restored/removed" : "removed") : "would be "
                   + (defined ? "restored/removed" : "removed"))
               + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
@@ -125,10 +125,10 @@ public final class Rollback {
   }
 
   /** Removes the LVs no definition uses and none has open; an open one fails the rollback, to repeat. */
-  private int removeVolumes(Map<String, VolumeIdentity> volumes, VolumesInUse inUse) {
+  private List<String> removeVolumes(Map<String, VolumeIdentity> volumes, VolumesInUse inUse) {
     LvmReport lvm = ports.lvmReads().report();
     List<String> open = new ArrayList<>();
-    int removed = 0;
+    List<String> removed = new ArrayList<>();
     for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
       VolumeIdentity lv = volume.getValue();
       Optional<String> user = lvm.logicalVolume(lv.vgName(), lv.name()).flatMap(inUse::user);
@@ -140,7 +140,7 @@ public final class Rollback {
       } else {
         out.println("remove " + volume.getKey() + " (created by virt-tune)");
         ports.lvmActions().remove(lv.vgName(), lv.name());
-        removed++;
+        removed.add(volume.getKey());
       }
     }
     if (!open.isEmpty()) {
@@ -154,14 +154,14 @@ public final class Rollback {
    * The domain no longer needs the thin pools virt-tune created for the plan: the last one that
    * needed a pool removes it, if it is empty and still the pool virt-tune created.
    */
-  private void releasePools(String domainUuid) {
+  private void releasePools(String domainUuid, List<String> removedVolumes) {
     for (PoolJournal pool : ports.state().poolJournals()) {
       if (!pool.users().contains(domainUuid) || pool.status() == PoolJournal.Status.REMOVED) {
         continue;
       }
       PoolJournal released = pool.withoutUser(domainUuid);
       if (released.users().isEmpty()) {
-        released = removePoolIfUnused(released);
+        released = removePoolIfUnused(released, removedVolumes);
       }
       if (ports.execute()) {
         ports.state().save(released);
@@ -169,14 +169,16 @@ public final class Rollback {
     }
   }
 
-  private PoolJournal removePoolIfUnused(PoolJournal pool) {
+  /** {@code removedVolumes} are gone, or would be in a dry run, which must say what a real run does. */
+  private PoolJournal removePoolIfUnused(PoolJournal pool, List<String> removedVolumes) {
     Optional<VolumeIdentity> lv = ports.lvmReads().identity(pool.vg(), pool.name());
     if (lv.isEmpty()) {
       return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
     }
     Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), VolumeOwnership.POOL_OWNER, pool.lvUuid());
     LvmReport lvm = ports.lvmReads().report();
-    int thins = lvm.logicalVolume(pool.vg(), pool.name()).map(lvm::thinVolumesOf).map(List::size).orElse(0);
+    long thins = lvm.logicalVolume(pool.vg(), pool.name()).map(lvm::thinVolumesOf).orElse(List.of()).stream()
+        .filter(thin -> !removedVolumes.contains(thin.vgName() + "/" + thin.name())).count();
     if (notOurs.isPresent()) {
       out.println("keep thin pool " + pool.qualifiedName() + ": " + notOurs.get());
     } else if (thins > 0) {
@@ -184,8 +186,12 @@ public final class Rollback {
     } else if (lv.get().isOpen()) {
       out.println("keep thin pool " + pool.qualifiedName() + ": its device is open");
     } else {
-      out.println("remove thin pool " + pool.qualifiedName() + " (created by virt-tune; no domain needs it now)");
-      ports.lvmActions().remove(pool.vg(), pool.name());
+      out.println((ports.execute() ? "remove" : "would remove") + " thin pool " + pool.qualifiedName()
+          + " (created by virt-tune; no domain needs it now)");
+      if (ports.execute()) {
+        // Not printed in a dry run: its thin volumes are still there, and lvremove's own check would refuse.
+        ports.lvmActions().remove(pool.vg(), pool.name());
+      }
       return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
     }
     return pool;

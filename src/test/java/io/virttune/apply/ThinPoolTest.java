@@ -48,6 +48,12 @@ class ThinPoolTest extends Site1Test {
     PoolJournal pool = host.state.poolJournal("vg", "tpool").orElseThrow();
     assertEquals(new PoolJournal("vg", "tpool", PoolJournal.Status.CREATED, "Pool-1", List.of(UUID)), pool);
 
+    // A dry run says the pool would go too, once its thin volume is gone; it changes nothing.
+    host.replyLvs().replyReport().replyLvs().replyLvs().replyReport();
+    assertEquals(DomainResult.Result.WOULD_RUN, host.rollback("site1", false, true).result(), host.output.toString());
+    assertTrue(host.output.toString().contains("would remove thin pool vg/tpool"), host.output.toString());
+    assertEquals(pool, host.state.poolJournal("vg", "tpool").orElseThrow());
+
     // Rolled back with --force: the thin LV goes, then the pool, empty now and still the one created.
     host.replyLvs().replyReport().replyLvs().replyOk();
     host.withoutLv("site1-vda");
