@@ -1,11 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
-import io.virttune.lvm.LvmReport;
-import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
-import io.virttune.plan.Step;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Applies a plan to its domains, several at a time: host steps first (a new thin pool), then
- * each domain on its own; one domain's failure stops that domain only.
+ * Applies a plan to its domains, several at a time, each on its own: one domain's failure stops
+ * that domain only. A thin pool the plan creates is made by the first domain that needs it.
  */
 public final class ApplyRun {
   private final ApplyPorts ports;
@@ -34,12 +31,13 @@ public final class ApplyRun {
   }
 
   public List<DomainResult> run(Plan plan, List<DomainPlan> domains) {
-    runHostSteps(plan);
+    ThinPools pools = new ThinPools(ports, plan.hostSteps());
+    checkPoolNames(plan, pools);
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
     try {
       List<Future<DomainResult>> futures = new ArrayList<>();
       for (DomainPlan domain : domains) {
-        futures.add(pool.submit(() -> applyOne(plan, domain)));
+        futures.add(pool.submit(() -> applyOne(plan, domain, pools)));
       }
       List<DomainResult> results = new ArrayList<>();
       for (Future<DomainResult> future : futures) {
@@ -57,33 +55,17 @@ public final class ApplyRun {
     }
   }
 
-  private DomainResult applyOne(Plan plan, DomainPlan domain) {
+  private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools) {
     PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] "), true);
-    DomainResult result = new DomainMigration(ports, plan, domain, resume, log, terminal && jobs == 1).run();
+    DomainResult result = new DomainMigration(ports, plan, domain, pools, resume, log, terminal && jobs == 1).run();
     log.close();
     return result;
   }
 
-  /** A thin pool the plan creates: made once, before any domain; left as it is if it exists. */
-  private void runHostSteps(Plan plan) {
-    if (plan.hostSteps().isEmpty()) {
-      return;
-    }
-    LvmReport lvm = ports.lvmReads().report();
-    for (Step step : plan.hostSteps()) {
-      if (step instanceof CreateThinPool pool) {
-        if (lvm.logicalVolume(pool.vg(), pool.name()).isPresent()) {
-          if (!resume) {
-            throw VirtTuneException.refused("thin pool " + pool.vg() + "/" + pool.name() + " exists already;"
-                + " if an earlier apply created it, continue with --resume; otherwise plan again");
-          }
-          out.println("thin pool " + pool.vg() + "/" + pool.name() + " exists: kept");
-          continue;
-        }
-        out.println(step.describe());
-        ports.lvmActions().createThinPool(pool.vg(), pool.name(), pool.sizeBytes(), pool.chunkSizeBytes(),
-            pool.zeroing(), pool.metadataSizeBytes());
-      }
+  /** Before any domain: the names of the pools the plan creates must be free, or taken by its own. */
+  private void checkPoolNames(Plan plan, ThinPools pools) {
+    if (!plan.hostSteps().isEmpty()) {
+      pools.checkNames(ports.lvmReads().report(), out);
     }
   }
 }

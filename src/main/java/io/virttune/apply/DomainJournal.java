@@ -2,22 +2,38 @@ package io.virttune.apply;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Everything apply did to one domain, written durably before and after each step: enough to
  * resume after a crash or to roll back exactly what this tool created, and nothing else.
+ *
+ * @param planDigest the identity of the domain's plan (its steps and new definition): a resume
+ *     with another plan is refused
+ * @param createdVolumes every LV virt-tune created for the domain, as VG/LV, oldest first
+ * @param volumeUuids the {@code lv_uuid} of each created LV, read right after {@code lvcreate}:
+ *     an LV is removed only if it still has this uuid and virt-tune's tag
+ * @param definedVolumes the created LVs an earlier, completed apply defined the domain on: a
+ *     rollback that does not restore the definition from before virt-tune keeps them
+ * @param earlierJournal the completed journal this one continues, archived; a rollback of this
+ *     apply before its define makes it current again
  */
 public record DomainJournal(
     String domain,
     String uuid,
     String planCreatedAt,
     String planFingerprint,
+    String planDigest,
     Status status,
     String backupFile,
     List<String> sourceImages,
     List<String> createdVolumes,
+    Map<String, String> volumeUuids,
+    List<String> definedVolumes,
+    String earlierJournal,
     List<JournalEntry> entries) {
 
   /** Where the migration of this domain stands. */
@@ -31,21 +47,47 @@ public record DomainJournal(
   }
 
   public DomainJournal {
-    sourceImages = List.copyOf(sourceImages);
-    createdVolumes = List.copyOf(createdVolumes);
-    entries = List.copyOf(entries);
+    // Journals written before a field existed read it as null.
+    sourceImages = List.copyOf(orEmpty(sourceImages));
+    createdVolumes = List.copyOf(orEmpty(createdVolumes));
+    volumeUuids = Map.copyOf(volumeUuids == null ? Map.of() : volumeUuids);
+    definedVolumes = List.copyOf(orEmpty(definedVolumes));
+    entries = List.copyOf(orEmpty(entries));
+  }
+
+  private static <T> List<T> orEmpty(List<T> list) {
+    return list == null ? List.of() : list;
   }
 
   public static DomainJournal start(String domain, String uuid, String planCreatedAt, String fingerprint,
-      String backupFile, List<String> sourceImages) {
-    return new DomainJournal(domain, uuid, planCreatedAt, fingerprint, Status.IN_PROGRESS, backupFile,
-        sourceImages, List.of(), List.of());
+      String planDigest, String backupFile, List<String> sourceImages) {
+    return new DomainJournal(domain, uuid, planCreatedAt, fingerprint, planDigest, Status.IN_PROGRESS, backupFile,
+        sourceImages, List.of(), Map.of(), List.of(), null, List.of());
+  }
+
+  /**
+   * A journal for a later apply of a domain an earlier one completed: it keeps that one's
+   * original backup, sources and LVs, and knows which of those LVs the domain is defined on.
+   */
+  public DomainJournal continuing(String archived, List<String> moreSources) {
+    List<String> allSources = new ArrayList<>(sourceImages);
+    moreSources.stream().filter(source -> !allSources.contains(source)).forEach(allSources::add);
+    List<String> defined = new ArrayList<>(definedVolumes);
+    createdVolumes.stream().filter(volume -> !defined.contains(volume)).forEach(defined::add);
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, Status.IN_PROGRESS,
+        backupFile, allSources, createdVolumes, volumeUuids, defined, archived, List.of());
+  }
+
+  public DomainJournal forPlan(String createdAt, String fingerprint, String digest) {
+    return new DomainJournal(domain, uuid, createdAt, fingerprint, digest, status, backupFile, sourceImages,
+        createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
   }
 
   public DomainJournal with(JournalEntry entry) {
     List<JournalEntry> more = new ArrayList<>(entries);
     more.add(entry);
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, status, backupFile, sourceImages, createdVolumes, more);
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, more);
   }
 
   public DomainJournal withCreatedVolume(String vgSlashLv) {
@@ -53,11 +95,42 @@ public record DomainJournal(
     if (!more.contains(vgSlashLv)) {
       more.add(vgSlashLv);
     }
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, status, backupFile, sourceImages, more, entries);
+    return withVolumes(more, volumeUuids);
+  }
+
+  /** Forgets a volume whose lvcreate failed: the name may be someone else's now. */
+  public DomainJournal withoutCreatedVolume(String vgSlashLv) {
+    Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
+    uuids.remove(vgSlashLv);
+    return withVolumes(createdVolumes.stream().filter(volume -> !volume.equals(vgSlashLv)).toList(), uuids);
+  }
+
+  public DomainJournal withVolumeUuid(String vgSlashLv, String lvUuid) {
+    Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
+    uuids.put(vgSlashLv, lvUuid);
+    return withVolumes(createdVolumes, uuids);
+  }
+
+  private DomainJournal withVolumes(List<String> volumes, Map<String, String> uuids) {
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
+        sourceImages, volumes, uuids, definedVolumes, earlierJournal, entries);
   }
 
   public DomainJournal withStatus(Status next) {
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, next, backupFile, sourceImages, createdVolumes, entries);
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, next, backupFile,
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
+  }
+
+  /** The LVs this apply itself created, without those an earlier apply left defined. */
+  @JsonIgnore
+  public List<String> ownVolumes() {
+    return createdVolumes.stream().filter(volume -> !definedVolumes.contains(volume)).toList();
+  }
+
+  /** True once this apply started to define the domain: the guest may have run on the new LVs. */
+  @JsonIgnore
+  public boolean definitionTouched() {
+    return entries.stream().anyMatch(entry -> entry.kind().equals("DefineDomain"));
   }
 
   /** The last recorded state of a step, if it was ever started. */

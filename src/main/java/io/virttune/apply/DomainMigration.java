@@ -10,28 +10,22 @@ import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
-import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
-import io.virttune.plan.Fingerprints;
 import io.virttune.plan.Plan;
 import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
-import io.virttune.plan.XmlDiff;
 import io.virttune.qemu.Comparison;
 import io.virttune.qemu.LvConversion;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.report.ProgressMeter;
 import io.virttune.report.ShellWords;
-import io.virttune.xml.DefinitionTransplant;
-import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Applies one domain's plan: preflight, backup, then each step journaled before and after it
@@ -42,17 +36,23 @@ final class DomainMigration {
   private final ApplyPorts ports;
   private final Plan plan;
   private final DomainPlan domain;
+  private final ThinPools pools;
+  private final OwnedVolumes volumes;
+  private final Redefinition redefinition;
   private final boolean resume;
   private final PrintWriter log;
   private final boolean redrawProgress;
   private final Set<String> verifiedInThisRun = new HashSet<>();
   private DomainJournal journal;
 
-  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, boolean resume, PrintWriter log,
+  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, boolean resume, PrintWriter log,
       boolean redrawProgress) {
     this.ports = ports;
     this.plan = plan;
     this.domain = domain;
+    this.pools = pools;
+    this.volumes = new OwnedVolumes(ports);
+    this.redefinition = new Redefinition(ports, domain, log);
     this.resume = resume;
     this.log = log;
     this.redrawProgress = redrawProgress;
@@ -78,6 +78,13 @@ final class DomainMigration {
             + " with --resume, or undo it with virt-tune rollback " + ShellWords.operand(domain.name()));
       }
       journal = unfinished ? earlier.get() : null;
+      if (journal != null) {
+        refuseAnotherPlansJournal();
+        if (finishedByTheInterruptedRun(live)) {
+          return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had defined it):"
+              + " finished on its LVs, without comparing them with the old images again");
+        }
+      }
       Optional<DomainJournal> completed = earlier.filter(e -> e.status() == Status.COMPLETED);
       LvmReport lvm = ports.lvmReads().report();
       List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal, lvm);
@@ -103,6 +110,47 @@ final class DomainMigration {
       // One domain's surprise must not stop the others' copies: it fails alone, journaled.
       return failed(DomainResult.Result.FAILED, "internal error: " + e);
     }
+  }
+
+  /** Steps are resumed by their index: a journal of another plan would skip the wrong ones. */
+  private void refuseAnotherPlansJournal() {
+    boolean samePlan = journal.planDigest() != null
+        ? journal.planDigest().equals(PlanDigest.of(domain))
+        : journal.planCreatedAt().equals(plan.createdAt());
+    if (!samePlan) {
+      String name = journal.domain();
+      String createdAt = journal.planCreatedAt();
+      // That journal is the other plan's record: failing this run must not mark it.
+      journal = null;
+      throw VirtTuneException.refused("the unfinished apply of '" + name + "' was made from another plan (created "
+          + createdAt + ", with other steps) than this one (created " + plan.createdAt() + "): resume it with that plan, or undo it"
+          + " with virt-tune rollback " + ShellWords.operand(name) + " and apply this plan afterwards");
+    }
+  }
+
+  /**
+   * After a crash right after define, the guest may have booted on its LVs and written there:
+   * once the definition points at them, they are the truth, and comparing them with the old
+   * images again would only advise destroying that data.
+   */
+  private boolean finishedByTheInterruptedRun(LiveDomain live) {
+    int define = defineStep();
+    if (define < 0 || journal.stateOf(define).isEmpty() || !redefinition.inPlace(live)) {
+      return false;
+    }
+    log.println("the new definition is in place: the interrupted run defined it");
+    mark(define, domain.steps().get(define), StepState.DONE, "found in place on resume");
+    save(journal.withStatus(Status.COMPLETED));
+    return true;
+  }
+
+  private int defineStep() {
+    for (int i = 0; i < domain.steps().size(); i++) {
+      if (domain.steps().get(i) instanceof DefineDomain) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   private DomainResult failed(DomainResult.Result result, String message) {
@@ -140,16 +188,13 @@ final class DomainMigration {
     List<String> sources = domain.steps().stream().filter(step -> step instanceof ConvertImage)
         .map(step -> ((ConvertImage) step).source()).toList();
     if (completed.isPresent()) {
-      DomainJournal earlier = completed.get();
-      List<String> allSources = new java.util.ArrayList<>(earlier.sourceImages());
-      sources.stream().filter(source -> !allSources.contains(source)).forEach(allSources::add);
-      journal = new DomainJournal(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(),
-          Status.IN_PROGRESS, earlier.backupFile(), allSources, earlier.createdVolumes(), List.of());
-      if (ports.execute()) {
-        ports.state().archive(live.uuid(), ports.clock().instant());
-      }
+      String archived = ports.execute()
+          ? ports.state().archive(live.uuid(), ports.clock().instant()).toString() : "the completed journal";
+      journal = completed.get().continuing(archived, sources)
+          .forPlan(plan.createdAt(), domain.fingerprint(), PlanDigest.of(domain));
     } else {
-      journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(), backup, sources);
+      journal = DomainJournal.start(domain.name(), live.uuid(), plan.createdAt(), domain.fingerprint(),
+          PlanDigest.of(domain), backup, sources);
     }
     save(journal);
   }
@@ -182,22 +227,20 @@ final class DomainMigration {
   private void createVolume(CreateVolume create, LvmReport lvm) {
     String name = create.vg() + "/" + create.name();
     if (journal.createdVolumes().contains(name) && lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+      requireOurs(create);
       log.println("  " + name + " exists from the interrupted run; keeping it");
       return;
+    }
+    if (create.thin()) {
+      pools.ensure(create.vg(), create.thinPool(), journal.uuid(), log);
     }
     // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
     save(journal.withCreatedVolume(name));
     try {
-      if (create.thin()) {
-        ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
-      } else {
-        ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes());
-      }
+      lvcreate(create);
     } catch (VirtTuneException e) {
       // The name may be someone else's now: it must not stay in the journal as ours.
-      save(new DomainJournal(journal.domain(), journal.uuid(), journal.planCreatedAt(), journal.planFingerprint(),
-          journal.status(), journal.backupFile(), journal.sourceImages(),
-          journal.createdVolumes().stream().filter(volume -> !volume.equals(name)).toList(), journal.entries()));
+      save(journal.withoutCreatedVolume(name));
       throw e;
     }
     boolean filledByACopy = domain.steps().stream()
@@ -205,6 +248,21 @@ final class DomainMigration {
     if (!create.thin() && !filledByACopy) {
       // A linear LV holds whatever its extents held before, maybe another tenant's data.
       ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
+    }
+  }
+
+  /** Creates the LV as virt-tune's and journals its uuid: what proves it ours later. */
+  private void lvcreate(CreateVolume create) {
+    volumes.create(create, journal.uuid())
+        .ifPresent(uuid -> save(journal.withVolumeUuid(create.vg() + "/" + create.name(), uuid)));
+  }
+
+  /** Refuses an LV of a journaled name that is not provably the one created; adopts its uuid after a crash. */
+  private void requireOurs(CreateVolume create) {
+    String uuid = volumes.requireOurs(create, journal);
+    String name = create.vg() + "/" + create.name();
+    if (!journal.volumeUuids().containsKey(name)) {
+      save(journal.withVolumeUuid(name, uuid));
     }
   }
 
@@ -217,12 +275,16 @@ final class DomainMigration {
         // A half-written thin LV no longer reads as zeros: start again from a fresh one.
         log.println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
         if (lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+          requireOurs(create);
           ports.lvmActions().remove(create.vg(), create.name());
         }
-        ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes());
+        lvcreate(create);
         ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
       }
-      long chunk = lvm.logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
+      // A pool created by this run is not in the report read before it: read it fresh then.
+      long chunk = lvm.logicalVolume(create.vg(), create.thinPool())
+          .or(() -> ports.lvmReads().report().logicalVolume(create.vg(), create.thinPool()))
+          .map(pool -> pool.chunkSizeBytes())
           .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
       outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
           create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
@@ -259,51 +321,12 @@ final class DomainMigration {
   }
 
   private void define(DomainDefinitions definitions) {
-    LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
-        "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
-    List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
-        .map(step -> (ConvertImage) step).toList();
-    if (!copies.isEmpty() && !live.state().isShutOff()) {
-      throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
-          + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
-    }
-    for (ConvertImage copy : copies) {
+    redefinition.define(definitions, copy -> {
       // A copy made by an earlier run may be stale: the guest may have run on its images since.
       if (!verifiedInThisRun.contains(copy.target())) {
         verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target()));
       }
-    }
-    String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
-    if (!now.equals(domain.fingerprint())) {
-      if (DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty()) {
-        log.println("  already defined by the interrupted run");
-        return;
-      }
-      throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
-          + " nothing was defined; plan again");
-    }
-    // A disk left alone keeps its current element, unless its target now names a changed disk.
-    Set<String> changedTargets = domain.disks().stream()
-        .filter(disk -> disk.action().equals("move") || disk.action().equals("retune"))
-        .map(DiskPlan::newTarget).collect(Collectors.toSet());
-    Set<String> untouched = domain.disks().stream().filter(disk -> disk.action().equals("leave"))
-        .map(DiskPlan::target).filter(target -> !changedTargets.contains(target)).collect(Collectors.toSet());
-    String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(),
-        untouched);
-    if (!ports.execute()) {
-      log.println("would define:");
-      XmlDiff.unified(domain.name(), DomainXml.parse(live.inactiveXml(), "current").toXml(),
-          DomainXml.parse(merged, "new").toXml()).lines().forEach(line -> log.println("  " + line));
-      return;
-    }
-    definitions.define(merged);
-    String readBack = definitions.find(domain.name()).map(LiveDomain::inactiveXml).orElse("");
-    List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
-    if (!lost.isEmpty()) {
-      definitions.define(live.secureInactiveXml());
-      throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
-          + String.join("; ", lost) + "); the definition it had before was restored");
-    }
+    });
   }
 
   private void mark(int index, Step step, StepState state, String detail) {

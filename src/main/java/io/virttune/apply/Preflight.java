@@ -46,6 +46,11 @@ final class Preflight {
         reasons.add("the definition of '" + plan.name() + "' changed since it was planned; plan again");
       }
     }
+    if (!live.persistent()) {
+      reasons.add("'" + plan.name() + "' is a transient domain (it has no persistent definition): defining its"
+          + " new XML would make it persistent, and it would run on its old disks until it stops; apply changes"
+          + " persistent domains only; define it first (virsh dumpxml, then virsh define), then plan again");
+    }
     boolean movesData = plan.steps().stream().anyMatch(step -> step instanceof ConvertImage);
     if (movesData && !live.state().isShutOff()) {
       reasons.add("'" + plan.name() + "' is " + live.state().label() + ": apply never copies the images of a"

@@ -7,6 +7,7 @@ import io.virttune.apply.DomainJournal.Status;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.Fingerprints;
 import io.virttune.report.ShellWords;
 import io.virttune.xml.DomainXml;
@@ -15,12 +16,17 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Undoes an apply of one domain from its journal: restores the backed-up definition and removes
- * the LVs this tool created for it, and nothing else. Safe to repeat.
+ * the LVs this tool created for it, and nothing else. Safe to repeat. Whatever the journal says,
+ * an LV that any domain's definition uses, that is open, or that is not provably the one this
+ * tool created (tag and uuid) is never removed.
  */
 public final class Rollback {
   private final ApplyPorts ports;
@@ -49,28 +55,63 @@ public final class Rollback {
         throw VirtTuneException.refused("'" + name + "' is " + live.get().state().label()
             + ": shut it down first; its disks cannot be swapped under a running guest");
       }
-      boolean defined = journal.entries().stream().anyMatch(entry -> entry.kind().equals("DefineDomain"));
+      boolean defined = journal.definitionTouched();
       if (defined && !force) {
         throw VirtTuneException.refused("the new definition of '" + name + "' was defined: the guest may have"
             + " run on its new disks since, and rolling back discards what it wrote there; add --force to"
             + " roll back anyway");
       }
+      // Going back to the definition before virt-tune frees every LV virt-tune made; undoing a
+      // later apply that never defined anything frees only its own, the earlier one's stay in use.
+      List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
+      Collections.reverse(volumes);
+      Map<String, VolumeIdentity> ours = provablyOurs(volumes, journal);
+      List<String> definitionsAfter = new ArrayList<>(definitions.allDefinitions());
       if (defined) {
-        restoreDefinition(definitions, live, journal);
+        String backup = read(Path.of(journal.backupFile()));
+        restoreDefinition(definitions, live, journal, backup);
+        definitionsAfter.removeIf(xml -> DomainXml.parse(xml, "a domain's definition").uuid()
+            .filter(journal.uuid()::equals).isPresent());
+        definitionsAfter.add(backup);
       }
-      removeVolumes(journal);
-      save(journal.withStatus(Status.ROLLED_BACK));
+      List<String> removed = removeVolumes(ours, new VolumesInUse(definitionsAfter));
+      if (defined || journal.earlierJournal() == null) {
+        releasePools(journal.uuid(), removed);
+      }
+      finish(journal, defined);
       return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
-          "original definition and " + journal.createdVolumes().size() + " LV(s) "
-              + (ports.execute() ? "restored/removed" : "would be restored/removed"));
+          (defined ? "original definition and " : "") + removed.size() + " LV(s) "
+              + (ports.execute() ? (defined ? "restored/removed" : "removed") : "would be "
+                  + (defined ? "restored/removed" : "removed"))
+              + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
           ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
     }
   }
 
-  private void restoreDefinition(DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal journal) {
-    String backup = read(Path.of(journal.backupFile()));
+  /** The LVs still there, each checked to be the one virt-tune created, before anything changes. */
+  private Map<String, VolumeIdentity> provablyOurs(List<String> volumes, DomainJournal journal) {
+    Map<String, VolumeIdentity> present = new LinkedHashMap<>();
+    for (String volume : volumes) {
+      String[] parts = volume.split("/", 2);
+      Optional<VolumeIdentity> lv = ports.lvmReads().identity(parts[0], parts[1]);
+      if (lv.isEmpty()) {
+        out.println(volume + " is gone already");
+        continue;
+      }
+      Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), journal.uuid(), journal.volumeUuids().get(volume));
+      if (notOurs.isPresent()) {
+        throw VirtTuneException.refused("rollback of '" + journal.domain() + "' refused, nothing changed: "
+            + notOurs.get());
+      }
+      present.put(volume, lv.get());
+    }
+    return present;
+  }
+
+  private void restoreDefinition(DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal journal,
+      String backup) {
     String wanted = Fingerprints.of(DomainXml.parse(backup, "backup").toXml());
     boolean same = live.isPresent()
         && Fingerprints.of(DomainXml.parse(live.get().secureInactiveXml(), "current").toXml()).equals(wanted);
@@ -84,24 +125,89 @@ public final class Rollback {
     }
   }
 
-  private void removeVolumes(DomainJournal journal) {
+  /** Removes the LVs no definition uses and none has open; an open one fails the rollback, to repeat. */
+  private List<String> removeVolumes(Map<String, VolumeIdentity> volumes, VolumesInUse inUse) {
     LvmReport lvm = ports.lvmReads().report();
-    List<String> volumes = new ArrayList<>(journal.createdVolumes());
-    java.util.Collections.reverse(volumes);
-    for (String volume : volumes) {
-      String[] parts = volume.split("/", 2);
-      if (lvm.logicalVolume(parts[0], parts[1]).isEmpty()) {
-        out.println(volume + " is gone already");
+    List<String> open = new ArrayList<>();
+    List<String> removed = new ArrayList<>();
+    for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
+      VolumeIdentity lv = volume.getValue();
+      Optional<String> user = lvm.logicalVolume(lv.vgName(), lv.name()).flatMap(inUse::user);
+      if (user.isPresent()) {
+        out.println("keep " + volume.getKey() + ": the definition of " + ShellWords.quote(user.get()) + " uses it");
+      } else if (lv.isOpen()) {
+        out.println("keep " + volume.getKey() + ": its device is open (lv_attr " + lv.attributes() + ")");
+        open.add(volume.getKey());
+      } else {
+        out.println("remove " + volume.getKey() + " (created by virt-tune)");
+        ports.lvmActions().remove(lv.vgName(), lv.name());
+        removed.add(volume.getKey());
+      }
+    }
+    if (!open.isEmpty()) {
+      throw VirtTuneException.failed("LV(s) " + String.join(", ", open) + " are open: a process (a guest, a"
+          + " backup, a mount) uses them; find it with fuser -v or dmsetup info, then run the rollback again");
+    }
+    return removed;
+  }
+
+  /**
+   * The domain no longer needs the thin pools virt-tune created for the plan: the last one that
+   * needed a pool removes it, if it is empty and still the pool virt-tune created.
+   */
+  private void releasePools(String domainUuid, List<String> removedVolumes) {
+    for (PoolJournal pool : ports.state().poolJournals()) {
+      if (!pool.users().contains(domainUuid) || pool.status() == PoolJournal.Status.REMOVED) {
         continue;
       }
-      out.println("remove " + volume + " (created by virt-tune for " + ShellWords.quote(journal.domain()) + ")");
-      ports.lvmActions().remove(parts[0], parts[1]);
+      PoolJournal released = pool.withoutUser(domainUuid);
+      if (released.users().isEmpty()) {
+        released = removePoolIfUnused(released, removedVolumes);
+      }
+      if (ports.execute()) {
+        ports.state().save(released);
+      }
     }
   }
 
-  private void save(DomainJournal journal) {
-    if (ports.execute()) {
-      ports.state().save(journal);
+  /** {@code removedVolumes} are gone, or would be in a dry run, which must say what a real run does. */
+  private PoolJournal removePoolIfUnused(PoolJournal pool, List<String> removedVolumes) {
+    Optional<VolumeIdentity> lv = ports.lvmReads().identity(pool.vg(), pool.name());
+    if (lv.isEmpty()) {
+      return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
+    }
+    Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), VolumeOwnership.POOL_OWNER, pool.lvUuid());
+    LvmReport lvm = ports.lvmReads().report();
+    long thins = lvm.logicalVolume(pool.vg(), pool.name()).map(lvm::thinVolumesOf).orElse(List.of()).stream()
+        .filter(thin -> !removedVolumes.contains(thin.vgName() + "/" + thin.name())).count();
+    if (notOurs.isPresent()) {
+      out.println("keep thin pool " + pool.qualifiedName() + ": " + notOurs.get());
+    } else if (thins > 0) {
+      out.println("keep thin pool " + pool.qualifiedName() + ": it holds " + thins + " thin volume(s)");
+    } else if (lv.get().isOpen()) {
+      out.println("keep thin pool " + pool.qualifiedName() + ": its device is open");
+    } else {
+      out.println((ports.execute() ? "remove" : "would remove") + " thin pool " + pool.qualifiedName()
+          + " (created by virt-tune; no domain needs it now)");
+      if (ports.execute()) {
+        // Not printed in a dry run: its thin volumes are still there, and lvremove's own check would refuse.
+        ports.lvmActions().remove(pool.vg(), pool.name());
+      }
+      return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
+    }
+    return pool;
+  }
+
+  /** Marks the apply rolled back; a later apply undone before its define hands back to the earlier one. */
+  private void finish(DomainJournal journal, boolean defined) {
+    if (!ports.execute()) {
+      return;
+    }
+    DomainJournal rolledBack = journal.withStatus(Status.ROLLED_BACK);
+    if (!defined && journal.earlierJournal() != null) {
+      ports.state().reinstate(rolledBack, Path.of(journal.earlierJournal()), ports.clock().instant());
+    } else {
+      ports.state().save(rolledBack);
     }
   }
 

@@ -7,8 +7,10 @@ import io.virttune.IoErrors;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
@@ -46,15 +48,7 @@ public final class StateDirectory {
   }
 
   public Optional<DomainJournal> journal(String uuid) {
-    Path file = root.resolve("domains").resolve(uuid).resolve("journal.json");
-    if (!Files.exists(file)) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(MAPPER.readValue(Files.readString(file), DomainJournal.class));
-    } catch (IOException e) {
-      throw IoErrors.failed("read the journal", file, e);
-    }
+    return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class);
   }
 
   /** The journal of the domain with this name, found by scanning: for rollback by name. */
@@ -74,24 +68,87 @@ public final class StateDirectory {
   }
 
   public void save(DomainJournal journal) {
+    DurableFiles.write(domainDirectory(journal.uuid()).resolve("journal.json"), json(journal));
+  }
+
+  private static String json(Object value) {
     try {
-      DurableFiles.write(domainDirectory(journal.uuid()).resolve("journal.json"),
-          MAPPER.writeValueAsString(journal) + "\n");
+      return MAPPER.writeValueAsString(value) + "\n";
     } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot serialise a journal", e);
+      throw new IllegalStateException("cannot serialise " + value.getClass().getSimpleName(), e);
     }
   }
 
-  /** Keeps a finished journal under a new name, when a later apply of the same domain starts. */
-  public void archive(String uuid, Instant now) {
+  /**
+   * Keeps a finished journal under a new name, when a later apply of the same domain starts;
+   * returns where it went.
+   */
+  public Path archive(String uuid, Instant now) {
     Path journal = root.resolve("domains").resolve(uuid).resolve("journal.json");
+    Path archived = archivedName(journal, now);
     try {
-      if (Files.exists(journal)) {
-        Files.move(journal, journal.resolveSibling("journal-" + now.toString().replace(':', '-') + ".json"),
-            java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-      }
+      Files.move(journal, archived, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw IoErrors.failed("archive the journal", journal, e);
+    }
+    return archived;
+  }
+
+  /**
+   * Makes an archived journal current again, keeping {@code current} archived beside it. In this
+   * order, a crash in between leaves the current journal in place: the rollback can be repeated.
+   */
+  public void reinstate(DomainJournal current, Path archived, Instant now) {
+    Path journal = domainDirectory(current.uuid()).resolve("journal.json");
+    DurableFiles.write(journal.resolveSibling("journal-" + now.toString().replace(':', '-') + "-"
+        + current.status().name().toLowerCase(java.util.Locale.ROOT) + ".json"), json(current));
+    try {
+      Files.move(archived, journal, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw IoErrors.failed("make the journal current again", archived, e);
+    }
+  }
+
+  private static Path archivedName(Path journal, Instant now) {
+    return journal.resolveSibling("journal-" + now.toString().replace(':', '-') + ".json");
+  }
+
+  /** The journal of a thin pool virt-tune created (or is creating), if any. */
+  public Optional<PoolJournal> poolJournal(String vg, String name) {
+    return read(poolFile(vg, name), PoolJournal.class);
+  }
+
+  /** Every pool journal, for a rollback to find the pools its domain needed. */
+  public List<PoolJournal> poolJournals() {
+    Path pools = root.resolve("pools");
+    if (!Files.isDirectory(pools)) {
+      return List.of();
+    }
+    try (Stream<Path> files = Files.list(pools)) {
+      return files.filter(file -> file.getFileName().toString().endsWith(".json")).sorted()
+          .map(file -> read(file, PoolJournal.class)).flatMap(Optional::stream).toList();
+    } catch (IOException e) {
+      throw IoErrors.failed("read", pools, e);
+    }
+  }
+
+  public void save(PoolJournal journal) {
+    DurableFiles.write(poolFile(journal.vg(), journal.name()), json(journal));
+  }
+
+  private Path poolFile(String vg, String name) {
+    // LVM names never hold '%': the file name cannot be read as another VG/LV pair.
+    return root.resolve("pools").resolve(vg + "%" + name + ".json");
+  }
+
+  private static <T> Optional<T> read(Path file, Class<T> type) {
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(MAPPER.readValue(Files.readString(file), type));
+    } catch (IOException e) {
+      throw IoErrors.failed("read the journal", file, e);
     }
   }
 

@@ -1,11 +1,19 @@
 package io.virttune.libvirt;
 
+import java.util.List;
 import java.util.Optional;
 
 /** Reading a domain's current definition and replacing it: the libvirt side of apply and rollback. */
 public interface DomainDefinitions extends AutoCloseable {
 
   Optional<LiveDomain> find(String name);
+
+  /**
+   * Every domain's definitions as XML: the persistent one of each defined domain, and the live
+   * one of each running domain (it may name disks attached live only). What an LV removal checks
+   * first; a domain that cannot be read fails the call, since what it uses is then unknown.
+   */
+  List<String> allDefinitions();
 
   /** Defines (replaces) a persistent domain; libvirt validates the XML and refuses bad ones. */
   void define(String xml);

@@ -1,6 +1,8 @@
 package io.virttune.libvirt;
 
 import io.virttune.VirtTuneException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
@@ -34,7 +36,7 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
       return Optional.of(new LiveDomain(domain.getName(), domain.getUUIDString(),
           LibvirtCalls.state(domain.getInfo().state), domain.getXMLDesc(LibvirtCalls.XML_INACTIVE),
           domain.getXMLDesc(LibvirtCalls.XML_INACTIVE | LibvirtCalls.XML_SECURE),
-          domain.hasManagedSaveImage() == 1, domain.snapshotNum()));
+          domain.hasManagedSaveImage() == 1, domain.snapshotNum(), domain.isPersistent() == 1));
     } catch (LibvirtException e) {
       if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
         return Optional.empty();
@@ -42,6 +44,28 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
       throw VirtTuneException.failed("cannot read domain '" + name + "' on " + uri + ": "
           + LibvirtCalls.message(e), e);
     }
+  }
+
+  @Override
+  public List<String> allDefinitions() {
+    List<String> definitions = new ArrayList<>();
+    try {
+      for (int id : connect.listDomains()) {
+        Domain running = connect.domainLookupByID(id);
+        definitions.add(running.getXMLDesc(0));
+        if (running.isPersistent() == 1) {
+          definitions.add(running.getXMLDesc(LibvirtCalls.XML_INACTIVE));
+        }
+      }
+      for (String name : connect.listDefinedDomains()) {
+        definitions.add(connect.domainLookupByName(name).getXMLDesc(LibvirtCalls.XML_INACTIVE));
+      }
+    } catch (LibvirtException e) {
+      // A domain that started, stopped or vanished between the listing and the read: ask again.
+      throw VirtTuneException.failed("cannot read every domain's definition on " + uri + ": "
+          + LibvirtCalls.message(e) + "; try again", e);
+    }
+    return definitions;
   }
 
   @Override

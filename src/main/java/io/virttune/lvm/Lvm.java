@@ -1,6 +1,7 @@
 package io.virttune.lvm;
 
 import java.util.List;
+import java.util.Optional;
 
 /** What virt-tune asks of a host's LVM: one report of everything, and the few changes apply makes. */
 public interface Lvm {
@@ -10,12 +11,16 @@ public interface Lvm {
 
   void createVolumeGroup(String name, List<String> pvDevices, long extentSizeBytes);
 
-  void createLinear(String vgName, String name, long sizeBytes);
+  /** The LV's uuid, tags and open state, read fresh; empty when no LV has that name. */
+  Optional<VolumeIdentity> identity(String vgName, String name);
+
+  /** Creates a linear LV carrying {@code tags} from its first moment. */
+  void createLinear(String vgName, String name, long sizeBytes, String... tags);
 
   void createThinPool(String vgName, String name, long sizeBytes, long chunkSizeBytes,
-      boolean zeroing, long metadataSizeBytes);
+      boolean zeroing, long metadataSizeBytes, String... tags);
 
-  void createThin(String vgName, String poolName, String name, long virtualSizeBytes);
+  void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags);
 
   /** Sets the LV's read-ahead in 512-byte sectors; 0 turns read-ahead off. */
   void setReadAhead(String vgName, String name, int sectors);

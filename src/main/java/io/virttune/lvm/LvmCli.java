@@ -4,6 +4,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.process.ProcessRunner;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * {@link Lvm} over the {@code lvm} command, one subcommand per call.
@@ -57,25 +58,44 @@ public final class LvmCli implements Lvm {
   }
 
   @Override
-  public void createLinear(String vgName, String name, long sizeBytes) {
-    run(List.of("lvm", "lvcreate", "--yes", "--type", "linear", "-L", bytes(sizeBytes),
-        "-n", lvName(vgName, name), vg(vgName)), "create linear LV", vgName + "/" + name);
+  public Optional<VolumeIdentity> identity(String vgName, String name) {
+    String lvs = query(List.of(vg(vgName)), "lvs", VolumeIdentity.FIELDS, "the logical volumes of " + vgName);
+    return VolumeIdentity.find(lvs, vgName, lvName(vgName, name));
+  }
+
+  @Override
+  public void createLinear(String vgName, String name, long sizeBytes, String... tags) {
+    run(lvcreate(tags, "--type", "linear", "-L", bytes(sizeBytes), "-n", lvName(vgName, name), vg(vgName)),
+        "create linear LV", vgName + "/" + name);
   }
 
   @Override
   public void createThinPool(String vgName, String name, long sizeBytes, long chunkSizeBytes,
-      boolean zeroing, long metadataSizeBytes) {
-    run(List.of("lvm", "lvcreate", "--yes", "--type", "thin-pool", "-L", bytes(sizeBytes),
+      boolean zeroing, long metadataSizeBytes, String... tags) {
+    run(lvcreate(tags, "--type", "thin-pool", "-L", bytes(sizeBytes),
         "--chunksize", thinChunk(chunkSizeBytes), "--zero", zeroing ? "y" : "n",
         "--poolmetadatasize", bytes(metadataSizeBytes), "-n", lvName(vgName, name), vg(vgName)),
         "create thin pool", vgName + "/" + name);
   }
 
   @Override
-  public void createThin(String vgName, String poolName, String name, long virtualSizeBytes) {
-    run(List.of("lvm", "lvcreate", "--yes", "--type", "thin", "-V", bytes(virtualSizeBytes),
+  public void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags) {
+    run(lvcreate(tags, "--type", "thin", "-V", bytes(virtualSizeBytes),
         "--thinpool", lvName(vgName, poolName), "-n", lvName(vgName, name), vg(vgName)),
         "create thin LV", vgName + "/" + name + " in pool " + poolName);
+  }
+
+  /** lvcreate with its tags first: an LV never exists, not even for a moment, without them. */
+  private static List<String> lvcreate(String[] tags, String... rest) {
+    List<String> argv = new ArrayList<>(List.of("lvm", "lvcreate", "--yes"));
+    for (String tag : tags) {
+      if (!tag.matches("[A-Za-z0-9_+.][A-Za-z0-9_+.:=/-]*")) {
+        throw new IllegalArgumentException("not an LVM tag: " + tag);
+      }
+      argv.addAll(List.of("--addtag", tag));
+    }
+    argv.addAll(List.of(rest));
+    return argv;
   }
 
   @Override

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -53,8 +54,8 @@ class CleanupLibvirtdIT {
         + "<source pool='" + pool + "' volume='web01.qcow2'/><target dev='vdb' bus='virtio'/></disk>");
     String uuid = virsh("domuuid", prefix + "web01").requireSuccess().stdout().strip();
     StateDirectory state = new StateDirectory(temp.resolve("state"));
-    state.save(new DomainJournal(prefix + "web01", uuid, "2026-12-01T08:00:00Z", "fp", Status.COMPLETED,
-        "backup.xml", List.of(image.toString()), List.of(), List.of()));
+    state.save(new DomainJournal(prefix + "web01", uuid, "2026-12-01T08:00:00Z", "fp", "digest", Status.COMPLETED,
+        "backup.xml", List.of(image.toString()), List.of(), Map.of(), List.of(), null, List.of()));
 
     StringWriter out = new StringWriter();
     DomainResult kept = cleanup(state, out);

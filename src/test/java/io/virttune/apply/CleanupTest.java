@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,8 +45,8 @@ class CleanupTest {
     images = Files.createDirectories(temp.resolve("images"));
     image = Files.writeString(images.resolve("web01.qcow2"), "old image");
     state = new StateDirectory(temp.resolve("state"));
-    state.save(new DomainJournal("web01", UUID, "2026-12-01T08:00:00Z", "fp", Status.COMPLETED, "backup.xml",
-        List.of(image.toString()), List.of("vg0/web01-vda"), List.of()));
+    state.save(new DomainJournal("web01", UUID, "2026-12-01T08:00:00Z", "fp", "digest", Status.COMPLETED,
+        "backup.xml", List.of(image.toString()), List.of("vg0/web01-vda"), Map.of(), List.of(), null, List.of()));
     libvirt.domain("web01", DomainState.SHUTOFF, domain("web01", "<disk type='block' device='disk'>"
         + "<driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/><target dev='vda'/></disk>"));
   }
@@ -127,7 +128,12 @@ class CleanupTest {
       @Override
       public Optional<LiveDomain> find(String name) {
         String xml = domain(name, "");
-        return Optional.of(new LiveDomain(name, UUID, DomainState.SHUTOFF, xml, xml, false, 0));
+        return Optional.of(new LiveDomain(name, UUID, DomainState.SHUTOFF, xml, xml, false, 0, true));
+      }
+
+      @Override
+      public List<String> allDefinitions() {
+        throw new AssertionError("cleanup reads definitions through its read-only connection");
       }
 
       @Override

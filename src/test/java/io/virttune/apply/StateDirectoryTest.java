@@ -21,7 +21,7 @@ class StateDirectoryTest {
   void aJournalSurvivesItsFileAndRemembersEachStepsLastState() {
     StateDirectory state = new StateDirectory(temp);
     DomainJournal journal = DomainJournal.start("web 'ü'", "uuid-1", "2026-11-30T00:00:00Z", "sha256:x",
-            "/b.xml", List.of("/i/web.qcow2"))
+            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"))
         .withCreatedVolume("vg/web-sda")
         .with(new JournalEntry(0, "CreateVolume", StepState.STARTED, "t0", ""))
         .with(new JournalEntry(0, "CreateVolume", StepState.DONE, "t1", ""))
@@ -35,6 +35,23 @@ class StateDirectoryTest {
     assertEquals(Optional.of(StepState.STARTED), read.stateOf(1));
     assertEquals(Optional.empty(), read.stateOf(2));
     assertEquals(Optional.of(journal), state.journalByName("web 'ü'"));
+  }
+
+  @Test
+  void aJournalWrittenBeforeOwnershipAndPlanDigestsExistedStillReads() throws IOException {
+    Path directory = temp.resolve("domains/uuid-3");
+    Files.createDirectories(directory);
+    Files.writeString(directory.resolve("journal.json"), "{\"domain\": \"web\", \"uuid\": \"uuid-3\","
+        + " \"planCreatedAt\": \"t\", \"planFingerprint\": \"sha256:x\", \"status\": \"FAILED\","
+        + " \"backupFile\": \"/b.xml\", \"sourceImages\": [\"/i/web.qcow2\"],"
+        + " \"createdVolumes\": [\"vg/web-vda\"], \"entries\": []}");
+
+    DomainJournal read = new StateDirectory(temp).journal("uuid-3").orElseThrow();
+
+    assertEquals(List.of("vg/web-vda"), read.createdVolumes());
+    assertEquals(java.util.Map.of(), read.volumeUuids());
+    assertEquals(List.of("vg/web-vda"), read.ownVolumes());
+    assertEquals(null, read.planDigest());
   }
 
   @Test

@@ -94,6 +94,40 @@ class LvmCliTest {
   }
 
   @Test
+  void tagsTheVolumesItCreatesInTheSameCommand() {
+    runner.succeed("").succeed("");
+    lvm.createLinear("vg_guests", "db01-vda", 4 * MIB, "virt-tune", "virt-tune-4f0c");
+    lvm.createThin("vg_fast", "tpool", "db03-vdb", 4 * MIB, "virt-tune");
+    assertEquals(List.of(
+        List.of("lvm", "lvcreate", "--yes", "--addtag", "virt-tune", "--addtag", "virt-tune-4f0c",
+            "--type", "linear", "-L", "4194304b", "-n", "db01-vda", "vg_guests"),
+        List.of("lvm", "lvcreate", "--yes", "--addtag", "virt-tune", "--type", "thin", "-V",
+            "4194304b", "--thinpool", "tpool", "-n", "db03-vdb", "vg_fast")), runner.commands());
+    assertThrows(IllegalArgumentException.class, () -> lvm.createLinear("vg", "lv", 4 * MIB, "-rf"));
+  }
+
+  @Test
+  void readsAVolumesUuidTagsAndOpenStateFromItsVolumeGroupsReport() {
+    String lvs = "{\"report\": [{\"lv\": ["
+        + "{\"vg_name\":\"vg_guests\", \"lv_name\":\"site1-vda\", \"lv_uuid\":\"aB3d-0001\","
+        + " \"lv_tags\":\"virt-tune,virt-tune-4f0c\", \"lv_attr\":\"-wi-ao----\"},"
+        + "{\"vg_name\":\"vg_guests\", \"lv_name\":\"other\", \"lv_uuid\":\"aB3d-0002\","
+        + " \"lv_tags\":\"\", \"lv_attr\":\"-wi-a-----\"}]}]}";
+    runner.succeed(lvs).succeed(lvs).succeed(lvs);
+
+    VolumeIdentity site1 = lvm.identity("vg_guests", "site1-vda").orElseThrow();
+    VolumeIdentity other = lvm.identity("vg_guests", "other").orElseThrow();
+
+    assertEquals(query("lvs", "vg_name,lv_name,lv_uuid,lv_tags,lv_attr", "vg_guests"), runner.commands().get(0));
+    assertEquals("aB3d-0001", site1.uuid());
+    assertEquals(List.of("virt-tune", "virt-tune-4f0c"), site1.tags());
+    assertTrue(site1.isOpen());
+    assertEquals(List.of(), other.tags());
+    assertTrue(!other.isOpen());
+    assertTrue(lvm.identity("vg_guests", "gone").isEmpty());
+  }
+
+  @Test
   void setsReadAheadInSectors() {
     runner.succeed("");
     lvm.setReadAhead("vg_fast", "db03-root", 0);

@@ -1,0 +1,47 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.lvm.VolumeIdentity;
+import io.virttune.plan.CreateVolume;
+import java.util.Optional;
+
+/**
+ * Creates a domain's LVs as virt-tune's (tagged in the {@code lvcreate} itself, uuid read right
+ * after) and checks, before apply keeps or recreates an LV of a journaled name, that it is still
+ * the one created. The caller journals what it returns.
+ */
+final class OwnedVolumes {
+  private final ApplyPorts ports;
+
+  OwnedVolumes(ApplyPorts ports) {
+    this.ports = ports;
+  }
+
+  /** Creates the LV tagged for the domain; its {@code lv_uuid}, or empty in a dry run. */
+  Optional<String> create(CreateVolume create, String domainUuid) {
+    String[] tags = VolumeOwnership.tagsFor(domainUuid);
+    if (create.thin()) {
+      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
+    } else {
+      ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
+    }
+    if (!ports.execute()) {
+      return Optional.empty();
+    }
+    return Optional.of(ports.lvmReads().identity(create.vg(), create.name()).map(VolumeIdentity::uuid)
+        .orElseThrow(() -> VirtTuneException.failed("LV " + create.vg() + "/" + create.name()
+            + " is not there right after lvcreate made it")));
+  }
+
+  /** The LV's uuid, after refusing an LV that is not provably the one created for the journal's domain. */
+  String requireOurs(CreateVolume create, DomainJournal journal) {
+    String name = create.vg() + "/" + create.name();
+    VolumeIdentity lv = ports.lvmReads().identity(create.vg(), create.name())
+        .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));
+    Optional<String> notOurs = VolumeOwnership.notOurs(lv, journal.uuid(), journal.volumeUuids().get(name));
+    if (notOurs.isPresent()) {
+      throw VirtTuneException.refused("disk LV of '" + journal.domain() + "': " + notOurs.get());
+    }
+    return lv.uuid();
+  }
+}

@@ -1,0 +1,86 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.DiskPlan;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Fingerprints;
+import io.virttune.plan.XmlDiff;
+import io.virttune.xml.DefinitionTransplant;
+import io.virttune.xml.DomainXml;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * A domain's define step: the planned changes carried onto the definition read with secrets,
+ * defined, read back and checked; and whether a definition in place already is the new one.
+ */
+final class Redefinition {
+  private final ApplyPorts ports;
+  private final DomainPlan domain;
+  private final PrintWriter log;
+
+  Redefinition(ApplyPorts ports, DomainPlan domain, PrintWriter log) {
+    this.ports = ports;
+    this.domain = domain;
+    this.log = log;
+  }
+
+  /** True when the domain's definition has every planned setting: the new one is in place. */
+  boolean inPlace(LiveDomain live) {
+    return DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty();
+  }
+
+  /**
+   * Defines the new definition, unless the domain changed or started since the copies; {@code
+   * verifyStale} compares each copy an earlier, interrupted run made again first.
+   */
+  void define(DomainDefinitions definitions, Consumer<ConvertImage> verifyStale) {
+    LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
+        "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
+    String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
+    if (!now.equals(domain.fingerprint())) {
+      // First: once defined, the LVs are the truth, and the copies are not compared again.
+      if (inPlace(live)) {
+        log.println("  already defined by the interrupted run");
+        return;
+      }
+      throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
+          + " nothing was defined; plan again");
+    }
+    List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
+        .map(step -> (ConvertImage) step).toList();
+    if (!copies.isEmpty() && !live.state().isShutOff()) {
+      throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
+          + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
+    }
+    copies.forEach(verifyStale);
+    // A disk left alone keeps its current element, unless its target now names a changed disk.
+    Set<String> changedTargets = domain.disks().stream()
+        .filter(disk -> disk.action().equals("move") || disk.action().equals("retune"))
+        .map(DiskPlan::newTarget).collect(Collectors.toSet());
+    Set<String> untouched = domain.disks().stream().filter(disk -> disk.action().equals("leave"))
+        .map(DiskPlan::target).filter(target -> !changedTargets.contains(target)).collect(Collectors.toSet());
+    String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(),
+        untouched);
+    if (!ports.execute()) {
+      log.println("would define:");
+      XmlDiff.unified(domain.name(), DomainXml.parse(live.inactiveXml(), "current").toXml(),
+          DomainXml.parse(merged, "new").toXml()).lines().forEach(line -> log.println("  " + line));
+      return;
+    }
+    definitions.define(merged);
+    String readBack = definitions.find(domain.name()).map(LiveDomain::inactiveXml).orElse("");
+    List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
+    if (!lost.isEmpty()) {
+      definitions.define(live.secureInactiveXml());
+      throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
+          + String.join("; ", lost) + "); the definition it had before was restored");
+    }
+  }
+}

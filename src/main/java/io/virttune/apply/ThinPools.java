@@ -1,0 +1,98 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.VolumeIdentity;
+import io.virttune.plan.CreateThinPool;
+import io.virttune.plan.Step;
+import java.io.PrintWriter;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The thin pools a plan creates, shared by the domains' jobs. A pool is created only when the
+ * first domain that passed preflight needs it (a run whose domains are all refused leaves no
+ * pool of terabytes behind), journaled before and after {@code lvcreate}, tagged, and each domain
+ * that needs it is recorded, so that the rollback of the last one may remove it again.
+ */
+final class ThinPools {
+  private final ApplyPorts ports;
+  private final Map<String, CreateThinPool> planned = new LinkedHashMap<>();
+  /** Pools a dry run would have created: printed once, not for every domain. */
+  private final Set<String> wouldCreate = new HashSet<>();
+
+  ThinPools(ApplyPorts ports, List<Step> hostSteps) {
+    this.ports = ports;
+    hostSteps.stream().filter(step -> step instanceof CreateThinPool).map(step -> (CreateThinPool) step)
+        .forEach(pool -> planned.put(pool.vg() + "/" + pool.name(), pool));
+  }
+
+  /** Before any domain: a planned pool's name taken by a pool virt-tune did not create refuses the run. */
+  void checkNames(LvmReport lvm, PrintWriter out) {
+    for (CreateThinPool pool : planned.values()) {
+      if (lvm.logicalVolume(pool.vg(), pool.name()).isPresent()) {
+        Optional<String> notOurs = ports.lvmReads().identity(pool.vg(), pool.name())
+            .flatMap(lv -> notOurs(pool, lv));
+        if (notOurs.isPresent()) {
+          throw VirtTuneException.refused("thin pool " + pool.vg() + "/" + pool.name() + " exists already and is not"
+              + " the one an earlier apply of this plan created (" + notOurs.get() + "); plan again");
+        }
+        out.println("thin pool " + pool.vg() + "/" + pool.name() + " exists, created by an earlier apply: kept");
+      }
+    }
+  }
+
+  /**
+   * Makes sure the planned pool exists before a domain's thin LV goes into it, and records the
+   * domain as one that needs it; a pool the plan does not create is left to preflight.
+   */
+  synchronized void ensure(String vg, String name, String domainUuid, PrintWriter log) {
+    CreateThinPool pool = planned.get(vg + "/" + name);
+    if (pool == null || wouldCreate.contains(vg + "/" + name)) {
+      return;
+    }
+    Optional<PoolJournal> journal = ports.state().poolJournal(vg, name)
+        .filter(earlier -> earlier.status() != PoolJournal.Status.REMOVED);
+    Optional<VolumeIdentity> existing = ports.lvmReads().identity(vg, name);
+    if (existing.isPresent()) {
+      notOurs(pool, existing.get()).ifPresent(reason -> {
+        throw VirtTuneException.refused("thin pool " + vg + "/" + name + " is not the one virt-tune created: " + reason);
+      });
+      save(journal.orElseThrow().withUser(domainUuid).withStatus(PoolJournal.Status.CREATED, existing.get().uuid()));
+      return;
+    }
+    log.println(pool.describe());
+    PoolJournal creating = journal.orElse(new PoolJournal(vg, name, PoolJournal.Status.CREATING, null, List.of()))
+        .withUser(domainUuid).withStatus(PoolJournal.Status.CREATING, null);
+    // Journaled before lvcreate: after a crash right after it, the pool is still known as ours.
+    save(creating);
+    ports.lvmActions().createThinPool(vg, name, pool.sizeBytes(), pool.chunkSizeBytes(), pool.zeroing(),
+        pool.metadataSizeBytes(), VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER));
+    if (!ports.execute()) {
+      wouldCreate.add(vg + "/" + name);
+      return;
+    }
+    String uuid = ports.lvmReads().identity(vg, name).map(VolumeIdentity::uuid).orElseThrow(() ->
+        VirtTuneException.failed("thin pool " + vg + "/" + name + " is not there right after lvcreate made it"));
+    save(creating.withStatus(PoolJournal.Status.CREATED, uuid));
+  }
+
+  private Optional<String> notOurs(CreateThinPool pool, VolumeIdentity lv) {
+    Optional<PoolJournal> journal = ports.state().poolJournal(pool.vg(), pool.name())
+        .filter(earlier -> earlier.status() != PoolJournal.Status.REMOVED);
+    if (journal.isEmpty()) {
+      return Optional.of("no virt-tune journal names it");
+    }
+    return VolumeOwnership.notOurs(lv, VolumeOwnership.POOL_OWNER, journal.get().lvUuid());
+  }
+
+  private void save(PoolJournal journal) {
+    if (ports.execute()) {
+      ports.state().save(journal);
+    }
+  }
+}

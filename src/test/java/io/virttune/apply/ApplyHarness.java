@@ -1,0 +1,337 @@
+package io.virttune.apply;
+
+import io.virttune.host.HostSettings;
+import io.virttune.inspect.DiskFacts;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.HostFactsSource;
+import io.virttune.inspect.HostIdentity;
+import io.virttune.inspect.ImageFacts;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.LvmReportParser;
+import io.virttune.plan.MigrationPlanner;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanPolicy;
+import io.virttune.plan.PlanTarget;
+import io.virttune.process.ScriptedProcessRunner;
+import io.virttune.qemu.BlockZeroing;
+import io.virttune.qemu.LvConversion;
+import io.virttune.qemu.QemuImgCompare;
+import io.virttune.recipe.DiskClassifier;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+
+/**
+ * Drives the real {@link ApplyRun} and {@link Rollback} hermetically: every command goes to a
+ * {@link ScriptedProcessRunner} (whose replies the test scripts in order, with the helpers here
+ * that print what real {@code lvm} and {@code qemu-img} print), libvirt is {@link
+ * InMemoryDefinitions}, and the state directory is the test's. The host's LVM is a small model
+ * the replies are rendered from, changed by the test as the commands it scripts would change it.
+ */
+final class ApplyHarness {
+  static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
+  static final long MIB = 1L << 20;
+  static final long GIB = 1L << 30;
+  static final String VG = "vg";
+
+  final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+  final InMemoryDefinitions libvirt = new InMemoryDefinitions();
+  final StateDirectory state;
+  final StringWriter output = new StringWriter();
+  private final Map<String, ImageFacts> images = new LinkedHashMap<>();
+  private final Map<String, Lv> lvs = new LinkedHashMap<>();
+  private long vgFree = 100 * GIB;
+
+  /** One LV of the model, with what {@code lvs} reports of it. */
+  record Lv(String name, long sizeBytes, String segtype, String attr, String pool, long chunkBytes, String uuid,
+      List<String> tags) {
+    Lv open() {
+      return new Lv(name, sizeBytes, segtype, attr.substring(0, 5) + "o" + attr.substring(6), pool, chunkBytes, uuid,
+          tags);
+    }
+  }
+
+  /** The domain most tests use: site1, shut off, one 8 GiB qcow2 disk on vda. */
+  static final String SITE1_UUID = "8f3b2c1e-0000-4000-8000-000000000001";
+  static final String SITE1_IMAGE = "/images/site1.qcow2";
+
+  ApplyHarness(Path stateDirectory) {
+    state = new StateDirectory(stateDirectory);
+  }
+
+  static ApplyHarness withSite1(Path stateDirectory) {
+    ApplyHarness host = new ApplyHarness(stateDirectory);
+    host.image(SITE1_IMAGE, 8 * GIB, 2 * GIB);
+    host.libvirt.add(domainXml("site1", SITE1_UUID, qcow2Disk(SITE1_IMAGE, "vda")), DomainState.SHUTOFF);
+    return host;
+  }
+
+  // --- the host ---------------------------------------------------------------------------
+
+  /** A qcow2 image as qemu-img describes it; planning reads it, apply's copy reads its size. */
+  ApplyHarness image(String path, long virtualBytes, long allocatedBytes) {
+    return image(path, virtualBytes, allocatedBytes, "qemu-img");
+  }
+
+  /**
+   * An image as a libvirt storage pool describes it (as planning from a recorded host saw it):
+   * preflight then has no qemu-img fingerprint to compare.
+   */
+  ApplyHarness poolImage(String path, long virtualBytes, long allocatedBytes) {
+    return image(path, virtualBytes, allocatedBytes, "pool");
+  }
+
+  private ApplyHarness image(String path, long virtualBytes, long allocatedBytes, String readFrom) {
+    images.put(path, new ImageFacts(path, "qcow2", virtualBytes, allocatedBytes, List.of(), false,
+        OptionalInt.of(0), readFrom));
+    return this;
+  }
+
+  /** A linear LV as virt-tune creates it for the domain with this UUID. */
+  static Lv ours(String name, long sizeBytes, String domainUuid, String lvUuid) {
+    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
+  }
+
+  static Lv someoneElses(String name, long sizeBytes) {
+    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", 0, "fOrE-1gn0", List.of());
+  }
+
+  /** A thin pool as virt-tune creates it for a plan, with 64 KiB chunks. */
+  static Lv ourPool(String name, long sizeBytes, String lvUuid) {
+    return new Lv(name, sizeBytes, "thin-pool", "twi-a-tz--", "", 64 * 1024, lvUuid,
+        List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER)));
+  }
+
+  static Lv ourThin(String name, long sizeBytes, String pool, String domainUuid, String lvUuid) {
+    return new Lv(name, sizeBytes, "thin", "Vwi-a-tz--", pool, 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
+  }
+
+  ApplyHarness lv(Lv lv) {
+    Lv before = lvs.put(lv.name(), lv);
+    vgFree -= vgBytes(lv) - (before == null ? 0 : vgBytes(before));
+    return this;
+  }
+
+  ApplyHarness withoutLv(String name) {
+    vgFree += vgBytes(lvs.remove(name));
+    return this;
+  }
+
+  private static long vgBytes(Lv lv) {
+    return lv.segtype().equals("thin") ? 0 : lv.sizeBytes();
+  }
+
+  LvmReport lvmReport() {
+    LvmReportParser parser = new LvmReportParser();
+    return parser.parse(vgsJson(), lvsJson(), pvsJson());
+  }
+
+  // --- the scripted replies, in the order apply runs the commands --------------------------
+
+  /** One {@code vgs}, {@code lvs}, {@code pvs} report. */
+  ApplyHarness replyReport() {
+    runner.succeed(vgsJson()).succeed(lvsJson()).succeed(pvsJson());
+    return this;
+  }
+
+  /** One {@code lvs} of the VG: an LV's identity, or the check before {@code lvremove}. */
+  ApplyHarness replyLvs() {
+    runner.succeed(lvsJson());
+    return this;
+  }
+
+  /** A command that changes something and succeeds silently (lvcreate, lvchange, lvremove, blkdiscard). */
+  ApplyHarness replyOk() {
+    runner.succeed("");
+    return this;
+  }
+
+  /** qemu-img info without -U opens the image: no one holds its lock. */
+  ApplyHarness replyImageFree(String path) {
+    return replyImageInfo(path);
+  }
+
+  /** qemu-img info of an image: its virtual size, read before a copy. */
+  ApplyHarness replyImageInfo(String path) {
+    runner.succeed(infoJson(path));
+    return this;
+  }
+
+  /** One report recorded from a real host's lvm: {@code vgs.json}, {@code lvs.json}, {@code pvs.json}. */
+  ApplyHarness replyRecordedReport(Path directory) {
+    for (String report : List.of("vgs.json", "lvs.json", "pvs.json")) {
+      runner.succeed(io.virttune.Fixtures.project(directory.resolve(report).toString()));
+    }
+    return this;
+  }
+
+  /** A copy into a linear LV of {@code lvBytes}: info, convert, tail zeroing when the LV is larger, compare. */
+  ApplyHarness replyLinearCopy(String path, long lvBytes) {
+    runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n");
+    if (lvBytes > images.get(path).virtualSizeBytes()) {
+      runner.succeed("");
+    }
+    runner.succeed("Images are identical.\n");
+    return this;
+  }
+
+  /**
+   * Every reply of site1's first migration, in order: report, image lock, lvcreate (the LV then
+   * exists, uuid Lv-A), its identity, lvchange, the copy.
+   */
+  ApplyHarness replySite1Migration() {
+    return replySite1UntilTheCopy().replyLinearCopy(SITE1_IMAGE, 8 * GIB);
+  }
+
+  ApplyHarness replySite1UntilTheCopy() {
+    return replyReport().replyImageFree(SITE1_IMAGE)
+        .replyOk().lv(ours("site1-vda", 8 * GIB, SITE1_UUID, "Lv-A")).replyLvs()
+        .replyOk();
+  }
+
+  /** A copy into a fresh thin LV: the pool's chunk size from a fresh report, info, convert, compare. */
+  ApplyHarness replyThinCopy(String path) {
+    replyReport();
+    runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
+    return this;
+  }
+
+  /** A copy that fails after qemu-img info: the device went bad. */
+  ApplyHarness replyFailedCopy(String path) {
+    runner.succeed(infoJson(path)).fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");
+    return this;
+  }
+
+  private String infoJson(String path) {
+    ImageFacts image = images.get(path);
+    return "[{\"filename\": \"" + path + "\", \"format\": \"qcow2\", \"virtual-size\": " + image.virtualSizeBytes()
+        + ", \"actual-size\": " + image.allocatedBytes() + ", \"cluster-size\": 65536, \"dirty-flag\": false}]";
+  }
+
+  private String vgsJson() {
+    return "{\"report\": [{\"vg\": [{\"vg_name\":\"" + VG + "\", \"vg_extent_size\":\"" + 4 * MIB
+        + "\", \"vg_size\":\"" + 200 * GIB + "\", \"vg_free\":\"" + vgFree + "\", \"pv_count\":\"1\", \"lv_count\":\""
+        + lvs.size() + "\"}]}]}";
+  }
+
+  private String lvsJson() {
+    return "{\"report\": [{\"lv\": [" + lvs.values().stream().map(lv -> "{\"vg_name\":\"" + VG
+        + "\", \"lv_name\":\"" + lv.name() + "\", \"lv_size\":\"" + lv.sizeBytes() + "\", \"segtype\":\""
+        + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\"0\", \"pool_lv\":\""
+        + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
+        + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
+        + "\"}").collect(Collectors.joining(", ")) + "]}]}";
+  }
+
+  private String pvsJson() {
+    return "{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/nvme0n1\", \"vg_name\":\"" + VG + "\", \"pv_size\":\""
+        + 200 * GIB + "\", \"pv_free\":\"" + vgFree + "\"}]}]}";
+  }
+
+  // --- planning, applying, rolling back -----------------------------------------------------
+
+  /** A plan into linear LVs of the VG, made by the real planner from the domains as they are now. */
+  Plan plan(String... domainNames) {
+    return plan(PlanTarget.linear(VG), domainNames);
+  }
+
+  /** A plan into thin LVs of a new 20 GiB pool of the VG, with 64 KiB chunks, zeroing on. */
+  Plan planIntoNewPool(String pool, String... domainNames) {
+    return plan(PlanTarget.thin(VG, pool,
+        new PlanTarget.NewThinPool(20 * GIB, 64 * 1024, true)), domainNames);
+  }
+
+  private Plan plan(PlanTarget target, String... domainNames) {
+    List<DomainFacts> domains = new ArrayList<>();
+    LvmReport lvm = lvmReport();
+    for (String name : domainNames) {
+      LiveDomain live = libvirt.find(name).orElseThrow();
+      DomainXml xml = DomainXml.parse(live.inactiveXml(), name);
+      List<DiskFacts> disks = new ArrayList<>();
+      for (DiskView disk : xml.disks()) {
+        disks.add(new DiskFacts(disk, DiskClassifier.classify(disk),
+            disk.sourcePath().map(images::get), disk.sourcePath().flatMap(lvm::logicalVolumeByDevice), Optional.empty()));
+      }
+      domains.add(new DomainFacts(name, live.state(), Optional.of(xml), disks, Optional.empty()));
+    }
+    HostFacts facts = new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", "QEMU 7.2.0"),
+        Optional.<HostSettings>empty(), Optional.of(lvm), domains, List.of());
+    return new MigrationPlanner(PlanPolicy.defaults(target)).plan(facts, NOW);
+  }
+
+  ApplyPorts ports(boolean execute) {
+    PrintWriter log = new PrintWriter(output, true);
+    var acting = execute ? runner : new PrintingRunner(runner, line -> log.println("    " + line));
+    HostFactsSource host = new HostFactsSource() {
+      @Override
+      public HostSettings settings() {
+        throw new AssertionError("apply reads no host settings");
+      }
+
+      @Override
+      public LvmReport lvm() {
+        return new LvmCli(runner).report();
+      }
+
+      @Override
+      public Optional<ImageFacts> image(String path, String format) {
+        return Optional.ofNullable(images.get(path));
+      }
+    };
+    return new ApplyPorts(() -> libvirt, new LvmCli(acting), new LvmCli(runner), host, new ImageLocks(runner),
+        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), state,
+        Clock.fixed(NOW, ZoneOffset.UTC), execute);
+  }
+
+  List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
+    PrintWriter out = new PrintWriter(output, true);
+    return new ApplyRun(ports(execute), out, 1, resume, false).run(plan, plan.domains());
+  }
+
+  DomainResult rollback(String name, boolean execute, boolean force) {
+    return new Rollback(ports(execute), new PrintWriter(output, true)).run(name, force);
+  }
+
+  /** Every argv that ran, as shell-like lines, for asserting what was (not) run. */
+  List<String> commandLines() {
+    return runner.commands().stream().map(argv -> String.join(" ", argv)).toList();
+  }
+
+  // --- domains ------------------------------------------------------------------------------
+
+  static String domainXml(String name, String uuid, String disks) {
+    return "<domain type='kvm'>\n  <name>" + name + "</name>\n  <uuid>" + uuid + "</uuid>\n"
+        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
+        + "  <devices>\n" + disks + "  </devices>\n</domain>\n";
+  }
+
+  static String qcow2Disk(String path, String target) {
+    return "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + path + "'/>\n      <target dev='" + target + "' bus='virtio'/>\n    </disk>\n";
+  }
+
+  /** Adds a disk to a domain's definition, as an operator's virsh attach-disk --config would. */
+  void attach(String name, String disk) {
+    libvirt.define(libvirt.inactiveXml(name).replace("  </devices>", disk + "  </devices>"));
+  }
+
+  static DomainState shutOff() {
+    return DomainState.SHUTOFF;
+  }
+}

@@ -1,0 +1,71 @@
+package io.virttune.apply;
+
+import static io.virttune.testing.Cli.EXAMPLE_URI;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.virttune.libvirt.DomainState;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
+import io.virttune.report.ApplyResultTable;
+import io.virttune.testing.Cli;
+import io.virttune.testing.Golden;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The dry run of the example host's plan, hermetically, as an operator reads it: every check,
+ * every command it would run, every refusal and the XML each define would make. The host's LVM
+ * is the example's recorded report; each domain runs in its own harness, so one domain's
+ * replies cannot slip into another's.
+ */
+class ExampleDryRunGoldenTest {
+  private static final Path EXAMPLE_LVM = Path.of("examples/hv01/lvm");
+
+  @TempDir Path temp;
+
+  @Test
+  void theExamplePlansDryRunTranscript() throws IOException {
+    Path planFile = temp.resolve("plan.json");
+    Cli planned = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01",
+        "--thin-pool", "vg_fast/tpool", "--all", "--out", planFile.toString());
+    assertEquals(0, planned.exitCode(), planned.err());
+    Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
+    Path state = temp.resolve("state");
+
+    StringWriter transcript = new StringWriter();
+    List<DomainResult> results = new ArrayList<>();
+    for (DomainPlan domain : plan.domains()) {
+      ApplyHarness host = new ApplyHarness(state);
+      DomainState runState = domain.state().equals("shut off") ? DomainState.SHUTOFF : DomainState.RUNNING;
+      host.libvirt.add(domain.originalXml(), runState);
+      List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
+          .map(step -> (ConvertImage) step).toList();
+      copies.forEach(copy -> host.poolImage(copy.source(), copy.virtualSizeBytes(), copy.allocatedBytes()));
+      if (!domain.steps().isEmpty()) {
+        host.replyRecordedReport(EXAMPLE_LVM);
+        if (runState == DomainState.SHUTOFF) {
+          copies.forEach(copy -> host.replyImageFree(copy.source()));
+        }
+        // Read before each copy; left unread when preflight refuses (this harness is the domain's alone).
+        copies.forEach(copy -> host.replyImageInfo(copy.source()));
+      }
+      results.addAll(new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false)
+          .run(plan, List.of(domain)));
+      transcript.append(host.output.toString());
+    }
+    PrintWriter table = new PrintWriter(transcript, true);
+    ApplyResultTable.print(table, results);
+
+    Golden.assertMatches("apply/example-dry-run.txt", transcript.toString().replace(state.toString(), "STATE"));
+    assertEquals(false, Files.exists(state.resolve("domains")), "a dry run writes no state");
+  }
+}

@@ -1,0 +1,85 @@
+package io.virttune.apply;
+
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.xml.DomainXml;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A libvirt host's domains in memory, as apply and rollback see them through {@link
+ * DomainDefinitions}: a define replaces the persistent definition and is remembered; a running
+ * domain may have a live definition that differs from it.
+ */
+final class InMemoryDefinitions implements DomainDefinitions {
+  private final Map<String, LiveDomain> domains = new LinkedHashMap<>();
+  private final Map<String, String> liveXml = new LinkedHashMap<>();
+  private final List<String> defines = new ArrayList<>();
+
+  InMemoryDefinitions add(String xml, DomainState state) {
+    DomainXml parsed = DomainXml.parse(xml, "test domain");
+    domains.put(parsed.name(), new LiveDomain(parsed.name(), parsed.uuid().orElseThrow(), state, xml, xml, false, 0, true));
+    return this;
+  }
+
+  /** A running domain without a persistent definition. */
+  InMemoryDefinitions addTransient(String xml) {
+    DomainXml parsed = DomainXml.parse(xml, "test domain");
+    domains.put(parsed.name(), new LiveDomain(parsed.name(), parsed.uuid().orElseThrow(), DomainState.RUNNING,
+        xml, xml, false, 0, false));
+    liveXml.put(parsed.name(), xml);
+    return this;
+  }
+
+  InMemoryDefinitions start(String name, String live) {
+    LiveDomain domain = domains.get(name);
+    domains.put(name, new LiveDomain(name, domain.uuid(), DomainState.RUNNING, domain.inactiveXml(),
+        domain.secureInactiveXml(), false, 0, domain.persistent()));
+    liveXml.put(name, live);
+    return this;
+  }
+
+  InMemoryDefinitions stop(String name) {
+    LiveDomain domain = domains.get(name);
+    domains.put(name, new LiveDomain(name, domain.uuid(), DomainState.SHUTOFF, domain.inactiveXml(),
+        domain.secureInactiveXml(), false, 0, domain.persistent()));
+    liveXml.remove(name);
+    return this;
+  }
+
+  String inactiveXml(String name) {
+    return domains.get(name).inactiveXml();
+  }
+
+  List<String> defines() {
+    return defines;
+  }
+
+  @Override
+  public Optional<LiveDomain> find(String name) {
+    return Optional.ofNullable(domains.get(name));
+  }
+
+  @Override
+  public List<String> allDefinitions() {
+    List<String> all = new ArrayList<>();
+    domains.values().stream().filter(LiveDomain::persistent).forEach(domain -> all.add(domain.inactiveXml()));
+    all.addAll(liveXml.values());
+    return all;
+  }
+
+  @Override
+  public void define(String xml) {
+    defines.add(xml);
+    String name = DomainXml.parse(xml, "defined").name();
+    LiveDomain domain = domains.get(name);
+    domains.put(name, new LiveDomain(name, domain.uuid(), domain.state(), xml, xml, false, 0, true));
+  }
+
+  @Override
+  public void close() {}
+}

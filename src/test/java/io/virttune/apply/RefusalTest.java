@@ -1,0 +1,59 @@
+package io.virttune.apply;
+
+import static io.virttune.apply.ApplyHarness.GIB;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.plan.Plan;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each of apply's refusals, through the real classes: exit 3's result, the rule named, nothing changed. */
+class RefusalTest extends Site1Test {
+
+  private void assertRefused(Plan plan, boolean resume, String reason) {
+    DomainResult result = host.apply(plan, true, resume).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+    assertTrue(result.detail().contains(reason), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate") || line.contains("convert")),
+        host.commandLines().toString());
+    assertEquals(List.of(), host.libvirt.defines());
+  }
+
+  @Test
+  void anUnfinishedEarlierApplyWithoutResume() {
+    Plan plan = host.plan("site1");
+    host.state.save(DomainJournal.start("site1", UUID, plan.createdAt(), "sha256:x", PlanDigest.of(plan.domains().get(0)),
+        "/b.xml", List.of(IMAGE)));
+
+    assertRefused(plan, false, "an earlier apply of 'site1' did not finish: continue it with --resume");
+  }
+
+  @Test
+  void aDefinitionChangedSincePlanning() {
+    Plan plan = host.plan("site1");
+    host.libvirt.define(host.libvirt.inactiveXml("site1").replace("<vcpu>1</vcpu>", "<vcpu>2</vcpu>"));
+    host.libvirt.defines().clear();
+    host.replyReport().replyImageFree(IMAGE);
+
+    assertRefused(plan, false, "the definition of 'site1' changed since it was planned; plan again");
+  }
+
+  @Test
+  void aPlannedLvNameTakenByAnLvVirtTuneDidNotCreate() {
+    Plan plan = host.plan("site1");
+    host.lv(ApplyHarness.someoneElses("site1-vda", 8 * GIB));
+    host.replyReport().replyImageFree(IMAGE);
+
+    assertRefused(plan, false, "LV vg/site1-vda exists already and was not created by virt-tune");
+  }
+
+  @Test
+  void anImageInUse() {
+    Plan plan = host.plan("site1");
+    host.replyReport().runner.fail(1, "qemu-img: Could not open '" + IMAGE + "': Failed to get shared \"write\" lock\n");
+
+    assertRefused(plan, false, "disk vda: image " + IMAGE + " is in use by another process");
+  }
+}
