@@ -39,6 +39,10 @@ public final class DiskClassifier {
     if (disk.transientDisk()) {
       return DiskVerdict.leaveAlone("skip.transient", "transient: its changes are discarded at shutdown");
     }
+    if (disk.fdPassed()) {
+      return DiskVerdict.leaveAlone("skip.fd-passed",
+          "file passed to libvirt as a descriptor (fdgroup): the application that opens it owns its storage");
+    }
     if (disk.encrypted()) {
       return DiskVerdict.leaveAlone(
           "skip.encrypted",

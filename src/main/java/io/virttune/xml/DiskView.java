@@ -145,6 +145,14 @@ public final class DiskView {
     return disk.getChild("transient") != null;
   }
 
+  /**
+   * True when the disk's file is opened by the management application and handed to libvirt as
+   * a file descriptor ({@code <source fdgroup=...>}, libvirt 9.0): its path is not libvirt's to open.
+   */
+  public boolean fdPassed() {
+    return source().map(source -> source.getAttribute("fdgroup") != null).orElse(false);
+  }
+
   /** True when the disk or its source carries an {@code <encryption>} element. */
   public boolean encrypted() {
     return disk.getChild("encryption") != null

@@ -34,16 +34,17 @@ class PlanSchemaIT {
     for (Path file : Corpus.documents()) {
       for (DomainPlan domain : planner.plan(DomainFiles.read(List.of(file)), Instant.EPOCH).domains()) {
         if (domain.newXml() != null) {
-          index++;
-          Files.writeString(temp.resolve(index + "-before.xml"), domain.originalXml());
-          Files.writeString(temp.resolve(index + "-after.xml"), domain.newXml());
-          originals.add(temp.resolve(index + "-before.xml"));
+          // Named after the corpus file, so that a failure says which definition it was.
+          String name = ++index + "-" + file.getFileName().toString().replace(".xml", "");
+          Files.writeString(temp.resolve(name + "-before.xml"), domain.originalXml());
+          Files.writeString(temp.resolve(name + "-after.xml"), domain.newXml());
+          originals.add(temp.resolve(name + "-before.xml"));
         }
       }
     }
     Set<Path> valid = validating(originals);
     List<Path> rewrites = valid.stream()
-        .map(before -> before.resolveSibling(before.getFileName().toString().replace("-before", "-after")))
+        .map(before -> before.resolveSibling(before.getFileName().toString().replaceAll("-before\\.xml$", "-after.xml")))
         .toList();
     Set<Path> validRewrites = validating(rewrites);
 

@@ -33,6 +33,8 @@ class DiskClassifierTest {
     "skip.format|<disk type='file' device='disk'><driver type='vmdk'/><source file='/i/a.vmdk'/><target dev='vdb'/></disk>",
     "skip.type|<disk type='dir' device='disk'><source dir='/srv/share'/><target dev='hdb'/></disk>",
     "skip.no-source|<disk type='file' device='disk'><driver type='qcow2'/><target dev='vdb'/></disk>",
+    "skip.fd-passed|<disk type='file' device='disk'><driver type='qcow2'/><source file='/i/a.qcow2' fdgroup='g1'/>"
+        + "<target dev='vdb'/></disk>",
   })
   void disksTheRecipeLeavesAloneCarryTheirReason(String reasonId, String disk) {
     DiskVerdict verdict = classify(disk);
