@@ -149,7 +149,8 @@ public final class PlanCommand implements Callable<Integer> {
     if (allBlocked) {
       throw VirtTuneException.refused(nothingPlanned(plan));
     }
-    return ExitCode.OK.code();
+    // The others are planned, but a script must see that a definition was refused by a rule.
+    return plan.refusesDefinitions() ? ExitCode.REFUSED.code() : ExitCode.OK.code();
   }
 
   /** Why plan refuses: a script must never take a plan in which every domain is blocked for one to apply. */

@@ -131,6 +131,25 @@ class PlanCommandTest {
   }
 
   @Test
+  void aDefinitionLibvirtRefusesMakesPlanExitRefusedWhileTheOthersArePlanned() throws IOException {
+    Path dir = Files.createDirectories(temp.resolve("exported"));
+    String disk = "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
+        + "<source file='/img/%s.qcow2'/><target dev='vda' bus='virtio'/></disk>";
+    Files.writeString(dir.resolve("dup.xml"), "<domain type='kvm'><name>dup</name><memory>1048576</memory><devices>"
+        + disk.formatted("dup-a") + disk.formatted("dup-b") + "</devices></domain>");
+    Files.writeString(dir.resolve("web.xml"), "<domain type='kvm'><name>web</name><memory>1048576</memory><devices>"
+        + disk.formatted("web") + "</devices></domain>");
+    Path out = temp.resolve("plan.json");
+
+    Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--out", out.toString());
+
+    assertEquals(3, cli.exitCode(), cli.transcript());
+    assertTrue(cli.out().contains("rule definition.duplicate-target: domain dup, disk vda"), cli.out());
+    assertEquals(DomainOutcome.MIGRATE, PlanJson.read(Files.readString(out), out.toString()).domains().stream()
+        .filter(domain -> domain.name().equals("web")).findFirst().orElseThrow().outcome());
+  }
+
+  @Test
   void oneDomainPlannedIsEnoughToSucceed() {
     Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast",
         "--reserve", "99", "web01", "db01");
