@@ -153,6 +153,11 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
     }
   }
 
+  /** The live block copy of one disk of a running domain; needs a read-write connection, and works while it is open. */
+  public BlockCopy blockCopy(String domain, String disk) {
+    return new BlockCopy(new JnaBlockJobs(call("look up domain '" + domain + "'", () -> lookup(domain)), domain), disk);
+  }
+
   private Domain lookup(String domain) throws LibvirtException {
     try {
       return connect.domainLookupByName(domain);

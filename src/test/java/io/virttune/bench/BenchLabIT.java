@@ -8,12 +8,12 @@ import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LiveDomains;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
+import io.virttune.testing.LabAgent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,19 +54,7 @@ class BenchLabIT {
     define(NO_AGENT, domainXml(NO_AGENT).replaceAll("(?s)<channel.*?</channel>", ""));
     sh("virsh", "-c", URI, "start", GUEST);
     try (LiveDomains live = LibvirtJavaConnection.openReadWrite(URI)) {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
-      while (true) {
-        try {
-          live.qemuAgentCommand(GUEST, "{\"execute\":\"guest-ping\"}", 5);
-          return;
-        } catch (RuntimeException notYet) {
-          if (System.nanoTime() > deadline) {
-            fail("the test guest's agent did not answer within 300 s: " + notYet.getMessage() + "\n"
-                + Files.readString(IMAGES.resolve(GUEST + ".console")));
-          }
-          Thread.sleep(1000);
-        }
-      }
+      LabAgent.awaitAnswer(live, GUEST, IMAGES.resolve(GUEST + ".console"));
     }
   }
 

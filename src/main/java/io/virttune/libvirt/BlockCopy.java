@@ -1,0 +1,127 @@
+package io.virttune.libvirt;
+
+import io.virttune.VirtTuneException;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Copies one disk of a running domain onto a block device (an LV virt-tune created) while the
+ * guest runs, as libvirt's block copy does: start, follow, then pivot the guest onto the copy or
+ * abort, leaving it on its source. Until the pivot the source stays the truth: an abort, a failed
+ * job or a dead virt-tune loses nothing.
+ */
+public final class BlockCopy {
+  private final BlockJobs jobs;
+  private final String disk;
+
+  /** The copy of the disk with target {@code disk} (vda, sda, ...) of the domain {@code jobs} acts on. */
+  public BlockCopy(BlockJobs jobs, String disk) {
+    this.jobs = jobs;
+    this.disk = disk;
+  }
+
+  /**
+   * The destination of virDomainBlockCopy: a raw block device. The format is always named, so
+   * libvirt never probes what the LV holds (a guest could plant a qcow2 header there).
+   */
+  public static String destinationXml(String device) {
+    return "<disk type='block'><source dev='" + attribute(device) + "'/><driver type='raw'/></disk>";
+  }
+
+  /** Starts copying onto {@code device}; refuses when the disk already has a block job, which may be an earlier run's. */
+  public void start(String device, BlockCopySettings settings) {
+    Optional<BlockJobProgress> running = jobs.progress(disk);
+    if (running.isPresent()) {
+      throw VirtTuneException.refused(where() + " already has a block job (" + running.get().percent()
+          + "% done), perhaps an earlier run's; virt-tune starts no second one: pivot or abort it first"
+          + " (virsh blockjob " + jobs.domain() + " " + disk + " --pivot or --abort)");
+    }
+    jobs.copy(disk, destinationXml(device), settings);
+  }
+
+  /** The job's progress now, or empty when the disk has no job. */
+  public Optional<BlockJobProgress> progress() {
+    return jobs.progress(disk);
+  }
+
+  /** The mirror's state as the live definition shows it. */
+  public MirrorState state() {
+    return MirrorState.of(jobs.liveXml(), jobs.domain(), disk);
+  }
+
+  /**
+   * Waits until source and copy are in sync ({@code <mirror ready='yes'>}), telling
+   * {@code progress} at each poll. Fails, leaving the job as it is, when the job ends first or is
+   * not ready in time.
+   */
+  public BlockJobProgress awaitReady(Duration timeout, Duration poll, Consumer<BlockJobProgress> progress) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      Optional<BlockJobProgress> now = jobs.progress(disk);
+      if (now.isEmpty()) {
+        throw VirtTuneException.failed(where() + ": the block copy ended before it was ready (failed in"
+            + " QEMU, or stopped from outside; libvirtd's log says why); the guest still runs on its source");
+      }
+      progress.accept(now.get());
+      if (state() == MirrorState.READY) {
+        return now.get();
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw VirtTuneException.failed(where() + ": the block copy is not ready after " + timeout.toSeconds()
+            + " s (" + now.get().percent() + "% done; the guest may write faster than the copy: raise the"
+            + " bandwidth or copy with synchronous writes); the job was left running: pivot or abort it");
+      }
+      sleep(poll);
+    }
+  }
+
+  /**
+   * Switches the guest onto the copy (virDomainBlockJobAbort with PIVOT), then checks that the
+   * live definition names {@code device} and no mirror is left; returns what the persistent
+   * definition names now, which libvirt may or may not have rewritten.
+   */
+  public Optional<String> pivot(String device) {
+    MirrorState before = state();
+    if (before != MirrorState.READY) {
+      throw VirtTuneException.refused(where() + ": the block copy is not ready (" + before.name().toLowerCase()
+          + "); a pivot now would switch the guest onto an incomplete copy");
+    }
+    jobs.abort(disk, true);
+    String live = jobs.liveXml();
+    Optional<String> source = MirrorState.sourceOf(live, jobs.domain(), disk);
+    if (!source.equals(Optional.of(device)) || MirrorState.of(live, jobs.domain(), disk) != MirrorState.NONE) {
+      throw VirtTuneException.failed(where() + ": after the pivot the guest runs on "
+          + source.orElse("no source") + ", not on " + device + "; check the domain before anything else");
+    }
+    return MirrorState.sourceOf(jobs.inactiveXml(), jobs.domain(), disk);
+  }
+
+  /** Ends the copy without a pivot: the guest stays on its source; then checks no mirror is left. */
+  public void abort() {
+    jobs.abort(disk, false);
+    MirrorState after = state();
+    if (after != MirrorState.NONE) {
+      throw VirtTuneException.failed(where() + ": the block copy still shows as " + after.name().toLowerCase()
+          + " after the abort");
+    }
+  }
+
+  private String where() {
+    return "disk '" + disk + "' of domain '" + jobs.domain() + "'";
+  }
+
+  private static String attribute(String value) {
+    return value.replace("&", "&amp;").replace("<", "&lt;").replace("'", "&apos;").replace("\"", "&quot;");
+  }
+
+  private void sleep(Duration poll) {
+    try {
+      Thread.sleep(poll.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw VirtTuneException.failed(where() + ": interrupted while waiting for the block copy; the job was"
+          + " left running", e);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package io.virttune.libvirt;
+
+import java.util.Optional;
+
+/**
+ * libvirt's block-job calls for one domain, which libvirt-java 0.5.2 does not bind; each fails
+ * with a VirtTuneException carrying libvirt's own message.
+ */
+public interface BlockJobs {
+  /** The domain's name, for messages. */
+  String domain();
+
+  /** virDomainBlockCopy of {@code disk} (a target name such as vda) onto the disk described by {@code destinationXml}. */
+  void copy(String disk, String destinationXml, BlockCopySettings settings);
+
+  /** virDomainGetBlockJobInfo: the disk's job's progress, or empty when the disk has no job. */
+  Optional<BlockJobProgress> progress(String disk);
+
+  /** virDomainBlockJobAbort, waiting until the job has ended; with {@code pivot} the guest switches to the copy. */
+  void abort(String disk, boolean pivot);
+
+  /** The live definition (what QEMU runs with, mirror included). */
+  String liveXml();
+
+  /** The persistent definition (what the next cold boot starts). */
+  String inactiveXml();
+}

@@ -1,0 +1,116 @@
+package io.virttune.libvirt;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.PointerType;
+import com.sun.jna.ptr.IntByReference;
+import com.sun.jna.ptr.PointerByReference;
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.BlockCopySettings.TypedParameter;
+import java.lang.reflect.Field;
+import java.util.Optional;
+import org.libvirt.Domain;
+import org.libvirt.LibvirtException;
+
+/**
+ * {@link BlockJobs} through JNA on the virDomainPtr of a libvirt-java {@link Domain}, which it
+ * keeps referenced: libvirt-java frees the pointer when the Domain is collected.
+ */
+final class JnaBlockJobs implements BlockJobs {
+  private final Domain handle;
+  private final String domain;
+  private final Pointer pointer;
+  private final LibvirtBlockJobLibrary libvirt;
+
+  JnaBlockJobs(Domain handle, String domain) {
+    this(handle, domain, LibvirtBlockJobLibrary.INSTANCE);
+  }
+
+  JnaBlockJobs(Domain handle, String domain, LibvirtBlockJobLibrary libvirt) {
+    this.handle = handle;
+    this.domain = domain;
+    this.pointer = pointerOf(handle, domain);
+    this.libvirt = libvirt;
+  }
+
+  /**
+   * libvirt-java keeps the virDomainPtr in a package-private field ({@code Domain.vdp}) and
+   * exposes no getter; reading it is the only way to pass the same domain to the functions it
+   * lacks.
+   */
+  private static Pointer pointerOf(Domain handle, String domain) {
+    try {
+      Field field = Domain.class.getDeclaredField("vdp");
+      field.setAccessible(true);
+      return ((PointerType) field.get(handle)).getPointer();
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      throw VirtTuneException.failed("cannot reach the libvirt handle of domain '" + domain
+          + "' through libvirt-java (its Domain.vdp field): " + e, e);
+    }
+  }
+
+  @Override
+  public String domain() {
+    return domain;
+  }
+
+  @Override
+  public void copy(String disk, String destinationXml, BlockCopySettings settings) {
+    PointerByReference params = new PointerByReference();
+    IntByReference count = new IntByReference(0);
+    IntByReference capacity = new IntByReference(0);
+    try {
+      for (TypedParameter parameter : settings.parameters()) {
+        int added = parameter.unsignedInt()
+            ? libvirt.virTypedParamsAddUInt(params, count, capacity, parameter.name(), (int) parameter.value())
+            : libvirt.virTypedParamsAddULLong(params, count, capacity, parameter.name(), parameter.value());
+        check(added, "set " + parameter.name() + " of the block copy of", disk);
+      }
+      check(libvirt.virDomainBlockCopy(pointer, disk, destinationXml, params.getValue(), count.getValue(),
+          settings.flags()), "start the block copy of", disk);
+    } finally {
+      if (params.getValue() != null) {
+        libvirt.virTypedParamsFree(params.getValue(), count.getValue());
+      }
+    }
+  }
+
+  @Override
+  public Optional<BlockJobProgress> progress(String disk) {
+    LibvirtBlockJobLibrary.BlockJobInfo info = new LibvirtBlockJobLibrary.BlockJobInfo();
+    int found = check(libvirt.virDomainGetBlockJobInfo(pointer, disk, info, 0), "read the block job of", disk);
+    return found == 0 ? Optional.empty() : Optional.of(new BlockJobProgress(info.cur, info.end));
+  }
+
+  @Override
+  public void abort(String disk, boolean pivot) {
+    check(libvirt.virDomainBlockJobAbort(pointer, disk, pivot ? LibvirtBlockJobLibrary.ABORT_PIVOT : 0),
+        pivot ? "pivot the block copy of" : "abort the block job of", disk);
+  }
+
+  @Override
+  public String liveXml() {
+    return xml(0, "live");
+  }
+
+  @Override
+  public String inactiveXml() {
+    return xml(LibvirtCalls.XML_INACTIVE, "persistent");
+  }
+
+  private String xml(int flags, String which) {
+    try {
+      return handle.getXMLDesc(flags);
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot read the " + which + " definition of domain '" + domain + "': "
+          + LibvirtCalls.message(e), e);
+    }
+  }
+
+  private int check(int result, String what, String disk) {
+    if (result < 0) {
+      throw VirtTuneException.failed("cannot " + what + " disk '" + disk + "' of domain '" + domain + "': "
+          + libvirt.virGetLastErrorMessage());
+    }
+    return result;
+  }
+}
