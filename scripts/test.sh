@@ -25,7 +25,7 @@ log "lab tests (*LabIT) inside the lab"
 rm -f target/failsafe-reports/TEST-*LabIT.xml
 lab_rc=0
 "$root/scripts/guest/build.sh"
-"$root/scripts/lab" run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --libvirtd --timeout 1500 -- \
+"$root/scripts/lab" run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --libvirtd --timeout 1500 -- \
   mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test='*LabIT' || lab_rc=$?
 reports=(target/failsafe-reports/TEST-*LabIT.xml)
 [[ -e ${reports[0]} ]] || { echo "error: the lab tests left no reports (exit $lab_rc)" >&2; exit 1; }
