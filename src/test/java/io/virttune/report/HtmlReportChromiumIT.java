@@ -158,8 +158,9 @@ class HtmlReportChromiumIT {
   void theBeforeSidesIdleHostCountersAreExplained() throws Exception {
     String dom = chromium("--dump-dom", write(html));
 
-    assertTrue(dom.contains("<p class=\"note host-note\">Host counters of before: dm-0 saw 0.5 requests/s while the"
-        + " guest averaged 749 IOPS: with cache=default the host's page cache served the guest's I/O"), dom);
+    assertTrue(dom.contains("<p class=\"note host-note\">Host counters of before: dm-0 saw 0.0 reads/s and 0.5"
+        + " writes/s while the guest averaged 906 read IOPS and 591 write IOPS: with cache=default the host's page"
+        + " cache served the guest's reads and writes"), dom);
     assertTrue(!dom.contains("Host counters of after"), "the after side's LV saw the guest's I/O");
   }
 
