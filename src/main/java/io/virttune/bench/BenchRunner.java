@@ -6,6 +6,8 @@ import io.virttune.libvirt.LiveDomains;
 import io.virttune.xml.DiskView;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -51,22 +53,28 @@ public final class BenchRunner {
     agent.ping();
     GuestFio fio = new GuestFio(agent, domain, settings.fioPath(), log);
     String version = fio.version();
-    FioRun run = FioRun.of(FioJobFile.bundled(), settings);
+    ProfileRuns runs = new ProfileRuns(FioJobFile.bundled(), settings, ProfileRuns.Pause.THREAD_SLEEP, log);
     Optional<String> device = host.device(disk);
-    String time = clock.instant().toString();
-    log.accept("bench: " + domain + " [" + request.label() + "] " + run.jobs() + " profiles with " + version
-        + " on " + settings.target().path() + "; disk " + disk.describe());
+    String time = clock.instant().truncatedTo(ChronoUnit.SECONDS).toString();
+    log.accept("bench: " + domain + " [" + request.label() + "] " + runs.sections().size() + " profiles, "
+        + settings.loops() + " run(s) each, with " + version + " on " + settings.target().path() + " (fio up to "
+        + runs.expected().toSeconds() + " s); disk " + disk.describe());
     DiskStatsSample before = device.isPresent() ? host.sample() : null;
-    FioReport report = fio.run(run, settings.target(), settings.timeoutSeconds(run.jobs()));
+    List<ProfileResult> profiles;
+    try {
+      profiles = runs.run(run -> fio.run(run, settings.target(), settings.timeoutSeconds()), "guest");
+    } finally {
+      fio.removeScratchFile(settings.target());
+    }
     IostatFigures figures = device.map(name -> IostatFigures.between(before, host.sample(), name)).orElse(null);
     String unavailable = device.isPresent() ? null
         : "no host block device found under " + disk.sourceType() + " source '" + disk.source() + "'";
     HostView hostView = new HostView(figures, unavailable,
-        request.hostCeiling() == null ? null : ceiling.run(run, request.hostCeiling()), request.hostCeiling());
+        request.hostCeiling() == null ? null : ceiling.run(runs, request.hostCeiling()), request.hostCeiling());
     return new BenchResult(BenchResult.SCHEMA, domain, request.label(), time, disk,
         settings.profileSet().name().toLowerCase(java.util.Locale.ROOT), settings.sizeBytes(),
         settings.runtimeSeconds(), settings.loops(), settings.target().path(), settings.target().device(),
-        report.fioVersion(), report.profiles(), hostView);
+        version, profiles, hostView);
   }
 
   /** The scratch device's own disk when fio writes a whole device; refuses a device the domain does not have. */

@@ -14,7 +14,7 @@ public final class FioReport {
   private final String fioVersion;
   private final List<ProfileResult> profiles;
 
-  private FioReport(String fioVersion, List<ProfileResult> profiles) {
+  FioReport(String fioVersion, List<ProfileResult> profiles) {
     this.fioVersion = fioVersion;
     this.profiles = profiles;
   }
@@ -39,7 +39,7 @@ public final class FioReport {
       }
       JsonNode options = job.path("job options");
       String rw = options.path("rw").asText();
-      profiles.add(new ProfileResult(name, rw, options.path("bs").asText(), options.path("iodepth").asInt(1),
+      profiles.add(ProfileResult.single(name, rw, options.path("bs").asText(), options.path("iodepth").asInt(1),
           direction(job.path("read"), rw, "read"), direction(job.path("write"), rw, "write")));
     }
     return new FioReport(root.path("fio version").asText(), profiles);

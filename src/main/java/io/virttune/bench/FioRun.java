@@ -4,23 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One fio command for a {@link BenchSettings}: its arguments, the environment that fills in the
- * job file's variables, and the job file text. The same run goes to the guest (job file on stdin)
- * and to the host ceiling (job file as a path).
+ * One fio command: one section of the job file for a {@link BenchSettings}, its arguments, the
+ * environment that fills in the job file's variables, and the job file text. The same run goes
+ * to the guest (job file on stdin) and to the host ceiling (job file as a path).
  */
-public record FioRun(List<String> options, List<String> environment, String jobFile, int jobs) {
+public record FioRun(String section, List<String> options, List<String> environment, String jobFile) {
 
-  public static FioRun of(FioJobFile jobFile, BenchSettings settings) {
-    List<String> options = new ArrayList<>(List.of("--output-format=json"));
-    settings.profileSet().sections().forEach(section -> options.add("--section=" + section));
+  public static FioRun of(FioJobFile jobFile, BenchSettings settings, String section) {
     List<String> environment = List.of(
         "VT_FILE=" + settings.target().path(),
         "VT_SIZE=" + settings.sizeBytes(),
-        "VT_RUNTIME=" + settings.runtimeSeconds(),
-        "VT_LOOPS=" + settings.loops());
-    int jobs = settings.profileSet().sections().isEmpty()
-        ? jobFile.sections().size() : settings.profileSet().sections().size();
-    return new FioRun(options, environment, jobFile.text(), jobs);
+        "VT_RUNTIME=" + settings.runtimeSeconds());
+    return new FioRun(section, List.of("--output-format=json", "--section=" + section), environment, jobFile.text());
   }
 
   /** fio's arguments, ending with the job file: {@code -} for stdin, or a path. */
@@ -34,6 +29,6 @@ public record FioRun(List<String> options, List<String> environment, String jobF
   public FioRun withTarget(String path) {
     List<String> changed = environment.stream()
         .map(variable -> variable.startsWith("VT_FILE=") ? "VT_FILE=" + path : variable).toList();
-    return new FioRun(options, changed, jobFile, jobs);
+    return new FioRun(section, options, changed, jobFile);
   }
 }

@@ -38,17 +38,10 @@ public final class GuestFio {
         + " (install fio in the guest, or give its path with --fio)");
   }
 
-  /** Runs the benchmark and parses fio's report; the scratch file is removed whatever happens. */
+  /** Runs one fio command with the job file on stdin and parses fio's report. */
   public FioReport run(FioRun run, BenchTarget target, int timeoutSeconds) {
-    ExecStatus status;
-    try {
-      status = agent.run(fioPath, run.arguments("-"), run.environment(), run.jobFile(),
-          Duration.ofSeconds(timeoutSeconds));
-    } finally {
-      if (!target.device()) {
-        removeScratchFile(target.path());
-      }
-    }
+    ExecStatus status = agent.run(fioPath, run.arguments("-"), run.environment(), run.jobFile(),
+        Duration.ofSeconds(timeoutSeconds));
     if (status.exitCode() != 0) {
       throw VirtTuneException.failed("fio failed in domain '" + domain + "' with exit code " + status.exitCode()
           + " on " + target.path() + ": " + firstLines(status.err()));
@@ -56,10 +49,14 @@ public final class GuestFio {
     return FioReport.parse(status.out(), "in domain '" + domain + "'");
   }
 
-  private void removeScratchFile(String path) {
-    ExecStatus removed = agent.run("rm", List.of("-f", "--", path), List.of(), null, Duration.ofSeconds(60));
+  /** Removes fio's scratch file (a scratch device is left as it is); only warns when that fails. */
+  public void removeScratchFile(BenchTarget target) {
+    if (target.device()) {
+      return;
+    }
+    ExecStatus removed = agent.run("rm", List.of("-f", "--", target.path()), List.of(), null, Duration.ofSeconds(60));
     if (removed.exitCode() != 0) {
-      log.accept("warning: could not remove the scratch file " + path + " in domain '" + domain + "': "
+      log.accept("warning: could not remove the scratch file " + target.path() + " in domain '" + domain + "': "
           + removed.err().strip());
     }
   }

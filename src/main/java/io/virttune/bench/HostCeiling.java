@@ -29,15 +29,17 @@ public final class HostCeiling {
     return argv;
   }
 
-  public List<ProfileResult> run(FioRun run, String target) {
+  /** The same profiles and runs as in the guest, on the host's {@code target}; a file it created is removed. */
+  public List<ProfileResult> run(ProfileRuns runs, String target) {
     Path targetPath = Path.of(target);
     boolean created = !Files.exists(targetPath);
     Path jobFile = null;
     try {
       jobFile = Files.createTempFile("virt-tune-bench-", ".fio");
-      Files.writeString(jobFile, run.jobFile());
-      String report = runner.run(argv(run.withTarget(target), jobFile)).requireSuccess().stdout();
-      return FioReport.parse(report, "on the host (" + target + ")").profiles();
+      Files.writeString(jobFile, runs.jobFileText());
+      Path written = jobFile;
+      return runs.run(run -> FioReport.parse(runner.run(argv(run.withTarget(target), written)).requireSuccess()
+          .stdout(), "on the host (" + target + ")"), "host");
     } catch (IOException e) {
       throw VirtTuneException.failed("cannot write fio's job file for the host ceiling: " + IoErrors.reason(e),
           e);

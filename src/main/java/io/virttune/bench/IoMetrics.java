@@ -1,9 +1,33 @@
 package io.virttune.bench;
 
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
 /** One direction (read or write) of one fio job: throughput and completion latency. */
 public record IoMetrics(double iops, double bytesPerSecond, double meanLatencyMicros, double p99LatencyMicros) {
 
   public double megabytesPerSecond() {
     return bytesPerSecond / 1_000_000;
+  }
+
+  /** KDiskMark's "Default" figure of several runs: each metric's mean. */
+  public static IoMetrics average(List<IoMetrics> runs) {
+    return new IoMetrics(mean(runs, IoMetrics::iops), mean(runs, IoMetrics::bytesPerSecond),
+        mean(runs, IoMetrics::meanLatencyMicros), mean(runs, IoMetrics::p99LatencyMicros));
+  }
+
+  /** KDiskMark's "Peak" figure of several runs: each metric's best, taken apart (highest throughput, lowest latency). */
+  public static IoMetrics peak(List<IoMetrics> runs) {
+    return new IoMetrics(best(runs, IoMetrics::iops, true), best(runs, IoMetrics::bytesPerSecond, true),
+        best(runs, IoMetrics::meanLatencyMicros, false), best(runs, IoMetrics::p99LatencyMicros, false));
+  }
+
+  private static double mean(List<IoMetrics> runs, ToDoubleFunction<IoMetrics> metric) {
+    return runs.stream().mapToDouble(metric).average().orElseThrow();
+  }
+
+  private static double best(List<IoMetrics> runs, ToDoubleFunction<IoMetrics> metric, boolean highest) {
+    return highest ? runs.stream().mapToDouble(metric).max().orElseThrow()
+        : runs.stream().mapToDouble(metric).min().orElseThrow();
   }
 }

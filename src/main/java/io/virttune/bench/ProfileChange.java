@@ -1,11 +1,14 @@
 package io.virttune.bench;
 
-/** One profile's one direction (e.g. rnd4k_q32t1 read), before and after, metric by metric. */
-public record ProfileChange(String profile, Direction direction, Change iops, Change megabytesPerSecond,
-    Change meanLatencyMicros, Change p99LatencyMicros) {
+/**
+ * One profile's one direction (e.g. rnd4k_q32t1 read), before and after, metric by metric;
+ * {@code random} for random I/O, whose figures live on another scale than sequential I/O's.
+ */
+public record ProfileChange(String profile, Direction direction, boolean random, Change iops,
+    Change megabytesPerSecond, Change meanLatencyMicros, Change p99LatencyMicros) {
 
-  static ProfileChange of(String profile, Direction direction, IoMetrics before, IoMetrics after) {
-    return new ProfileChange(profile, direction,
+  static ProfileChange of(ProfileResult profile, Direction direction, IoMetrics before, IoMetrics after) {
+    return new ProfileChange(profile.name(), direction, profile.random(),
         new Change(before.iops(), after.iops(), false),
         new Change(before.megabytesPerSecond(), after.megabytesPerSecond(), false),
         new Change(before.meanLatencyMicros(), after.meanLatencyMicros(), true),

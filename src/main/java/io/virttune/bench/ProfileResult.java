@@ -1,12 +1,44 @@
 package io.virttune.bench;
 
-/**
- * What one profile (one fio job) measured; {@code read} or {@code write} is null when the job did
- * no I/O in that direction (a pure read or write job).
- */
-public record ProfileResult(String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write) {
+import java.util.List;
+import java.util.Objects;
 
+/**
+ * What one profile (one fio job, run {@code runs} times) measured: per direction the runs'
+ * average and their peak, as KDiskMark reports them. {@code read} or {@code write} is null when
+ * the job did no I/O in that direction (a pure read or write job); the peaks are null in results
+ * stored before runs were repeated.
+ */
+public record ProfileResult(String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write,
+    IoMetrics readPeak, IoMetrics writePeak) {
+
+  /** One fio run: its figures are both the average and the peak. */
+  static ProfileResult single(String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write) {
+    return new ProfileResult(name, rw, blockSize, iodepth, read, write, read, write);
+  }
+
+  /** The runs of one profile, combined: KDiskMark's average and peak of each direction. */
+  static ProfileResult ofRuns(List<ProfileResult> runs) {
+    ProfileResult first = runs.get(0);
+    List<IoMetrics> reads = runs.stream().map(ProfileResult::read).filter(Objects::nonNull).toList();
+    List<IoMetrics> writes = runs.stream().map(ProfileResult::write).filter(Objects::nonNull).toList();
+    return new ProfileResult(first.name(), first.rw(), first.blockSize(), first.iodepth(),
+        reads.isEmpty() ? null : IoMetrics.average(reads), writes.isEmpty() ? null : IoMetrics.average(writes),
+        reads.isEmpty() ? null : IoMetrics.peak(reads), writes.isEmpty() ? null : IoMetrics.peak(writes));
+  }
+
+  /** The average of the runs in one direction. */
   public IoMetrics direction(Direction direction) {
     return direction == Direction.READ ? read : write;
+  }
+
+  /** The best of the runs in one direction; null when not recorded. */
+  public IoMetrics peak(Direction direction) {
+    return direction == Direction.READ ? readPeak : writePeak;
+  }
+
+  /** Random I/O (4k, rw=randread/randwrite/randrw), as opposed to sequential. */
+  public boolean random() {
+    return rw.startsWith("rand");
   }
 }

@@ -13,6 +13,7 @@ import io.virttune.bench.Direction;
 import io.virttune.bench.Figures;
 import io.virttune.bench.HostCeiling;
 import io.virttune.bench.HostCounters;
+import io.virttune.bench.IoMetrics;
 import io.virttune.bench.DiskFingerprint;
 import io.virttune.bench.DiskStatsSample;
 import io.virttune.bench.ProcHostCounters;
@@ -48,8 +49,9 @@ import picocli.CommandLine.Spec;
     },
     subcommands = BenchCompareCommand.class,
     description = {
-      "Benchmark a running guest's disk with fio through the QEMU guest agent (CrystalDiskMark's profiles and"
-          + " a 75/25 random mix), with the host device's iostat -x figures over the run, and store the result"
+      "Benchmark a running guest's disk with fio through the QEMU guest agent (CrystalDiskMark's and KDiskMark's"
+          + " four profiles, each run --loops times: their average and peak), with the host device's iostat -x"
+          + " figures over the run, and store the result"
           + " under --state-dir as DOMAIN/LABEL.json. Compare two labels with 'bench compare'.",
       "Writes only a scratch file in the guest (removed afterwards), or with --destructive a whole scratch device.",
       "Exit status 0 stored, 1 failed (no agent channel, agent not answering, no fio, fio failing), 2 usage,"
@@ -72,13 +74,14 @@ public final class BenchCommand implements Callable<Integer> {
   boolean quick;
 
   @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
-      description = "bytes each job covers (default: 1G, or 64M with --quick)")
+      description = "bytes each run covers (default: 1G, or 64M with --quick)")
   Long size;
 
-  @Option(names = "--runtime", paramLabel = "SECONDS", description = "at most this long per job (default: 30, or 5)")
+  @Option(names = "--runtime", paramLabel = "SECONDS", description = "at most this long per run (default: 5)")
   Integer runtime;
 
-  @Option(names = "--loops", paramLabel = "N", description = "passes over SIZE per job (default: 5, or 1)")
+  @Option(names = "--loops", paramLabel = "N",
+      description = "runs of each profile, averaged and their peak kept (default: 5, or 1 with --quick)")
   Integer loops;
 
   @Option(names = "--file", paramLabel = "PATH", description = "scratch file in the guest (default: "
@@ -150,7 +153,7 @@ public final class BenchCommand implements Callable<Integer> {
     if ((runtime != null && runtime < 1) || (loops != null && loops < 1)) {
       throw VirtTuneException.usage("--runtime and --loops must be at least 1");
     }
-    ProfileSet set = quick ? ProfileSet.QUICK : ProfileSet.FULL;
+    ProfileSet set = quick ? ProfileSet.QUICK : ProfileSet.DEFAULT;
     BenchTarget target = device != null ? BenchTarget.scratchDevice(device)
         : BenchTarget.scratchFile(file == null ? BenchTarget.DEFAULT_FILE : file);
     return new BenchSettings(set, size == null ? set.sizeBytes() : size, runtime == null ? set.runtimeSeconds() : runtime,
@@ -178,12 +181,15 @@ public final class BenchCommand implements Callable<Integer> {
   private static void print(PrintWriter out, BenchResult result) {
     out.println("Domain " + result.domain() + " [" + result.label() + "] " + result.time());
     out.println("  disk " + result.disk().describe());
-    TextTable table = new TextTable("profile", "direction", "IOPS", "MB/s", "mean lat us", "p99 lat us");
+    TextTable table = new TextTable("profile", "direction", "IOPS", "peak", "MB/s", "peak", "mean lat ms",
+        "p99 lat ms");
     for (ProfileResult profile : result.profiles()) {
       for (Direction direction : Direction.values()) {
+        IoMetrics peak = profile.peak(direction);
         Optional.ofNullable(profile.direction(direction)).ifPresent(m -> table.row(profile.name(), direction.label(),
-            Figures.format(m.iops()), Figures.format(m.megabytesPerSecond()), Figures.format(m.meanLatencyMicros()),
-            Figures.format(m.p99LatencyMicros())));
+            Figures.format(m.iops()), Figures.format(peak.iops()), Figures.format(m.megabytesPerSecond()),
+            Figures.format(peak.megabytesPerSecond()), Figures.milliseconds(m.meanLatencyMicros()),
+            Figures.milliseconds(m.p99LatencyMicros())));
       }
     }
     table.render("  ").forEach(out::println);

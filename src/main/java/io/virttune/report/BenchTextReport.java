@@ -5,10 +5,12 @@ import io.virttune.bench.BenchResult;
 import io.virttune.bench.Change;
 import io.virttune.bench.Direction;
 import io.virttune.bench.Figures;
+import io.virttune.bench.HostActivity;
 import io.virttune.bench.Percent;
 import io.virttune.bench.ProfileChange;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.function.DoubleFunction;
 
 /** The comparison for a terminal: what was measured on each side, an aligned table, the averages, the losses. */
 public final class BenchTextReport {
@@ -24,14 +26,17 @@ public final class BenchTextReport {
     out.println("Domain " + before.domain() + ": " + before.label() + " -> " + after.label());
     side(before);
     side(after);
+    for (BenchResult side : List.of(before, after)) {
+      HostActivity.note(side).ifPresent(note -> out.println("  host counters of " + side.label() + ": " + note));
+    }
     out.println();
-    TextTable table = new TextTable("profile", "IOPS", "change", "MB/s", "change", "mean lat us", "change",
-        "p99 lat us", "change");
+    TextTable table = new TextTable("profile", "IOPS", "change", "MB/s", "change", "mean lat ms", "change",
+        "p99 lat ms", "change");
     for (ProfileChange change : comparison.changes()) {
-      table.row(change.label(), pair(change.iops()), Percent.format(change.iops().percent()),
-          pair(change.megabytesPerSecond()), Percent.format(change.megabytesPerSecond().percent()),
-          pair(change.meanLatencyMicros()), Percent.format(change.meanLatencyMicros().percent()),
-          pair(change.p99LatencyMicros()), Percent.format(change.p99LatencyMicros().percent()));
+      table.row(change.label(), pair(change.iops(), Figures::format), Percent.format(change.iops().percent()),
+          pair(change.megabytesPerSecond(), Figures::format), Percent.format(change.megabytesPerSecond().percent()),
+          pair(change.meanLatencyMicros(), Figures::milliseconds), Percent.format(change.meanLatencyMicros().percent()),
+          pair(change.p99LatencyMicros(), Figures::milliseconds), Percent.format(change.p99LatencyMicros().percent()));
     }
     table.render("  ").forEach(out::println);
     out.println("  (" + before.label() + " -> " + after.label() + "; for latency, lower is better)");
@@ -48,11 +53,11 @@ public final class BenchTextReport {
   }
 
   private void side(BenchResult result) {
-    out.println("  " + result.label() + ": " + result.time() + ", " + result.profileSet() + " profiles, "
+    out.println("  " + result.label() + ": " + Figures.time(result.time()) + ", " + result.profileSet() + " profiles, "
         + result.disk().describe());
   }
 
-  private static String pair(Change change) {
-    return Figures.format(change.before()) + " -> " + Figures.format(change.after());
+  private static String pair(Change change, DoubleFunction<String> format) {
+    return format.apply(change.before()) + " -> " + format.apply(change.after());
   }
 }

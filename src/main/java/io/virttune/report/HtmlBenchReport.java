@@ -5,28 +5,39 @@ import io.virttune.bench.BenchResult;
 import io.virttune.bench.Change;
 import io.virttune.bench.Direction;
 import io.virttune.bench.Figures;
+import io.virttune.bench.HostActivity;
 import io.virttune.bench.IostatFigures;
 import io.virttune.bench.Percent;
 import io.virttune.bench.ProfileChange;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.DoubleFunction;
 import java.util.function.Function;
 
 /**
  * The comparison as one self-contained HTML page: inline CSS and SVG bar charts, no scripts, no
- * network, so it can be mailed or archived with a ticket.
+ * network, so it can be mailed or archived with a ticket. Sequential and random profiles get
+ * charts of their own: on one linear scale, 4k random figures are slivers beside 1 MiB
+ * sequential ones (a log scale would fit both, but then bar lengths no longer compare).
  */
 public final class HtmlBenchReport {
   private static final String STYLE = """
-      body { font-family: sans-serif; margin: 24px; color: #222; max-width: 1000px; }
-      h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
-      table { border-collapse: collapse; font-size: 13px; }
+      * { box-sizing: border-box; }
+      body { font-family: sans-serif; color: #222; max-width: 1240px; margin: 0 auto; padding: 16px 24px; }
+      h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; } h3 { font-size: 15px; margin: 18px 0 6px; }
+      table { border-collapse: collapse; font-size: 13px; max-width: 100%; }
       th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
-      th:first-child, td:first-child, #sides td { text-align: left; }
+      th:first-child, td:first-child, #sides td, #sides th { text-align: left; }
       .summary { font-size: 16px; padding: 8px 12px; background: #f3f6fa; border-left: 4px solid #2b6cb0; }
+      .note { font-size: 13px; padding: 6px 12px; background: #fff8e1; border-left: 4px solid #b7791f; }
       .gain { color: #1a7f37; } .loss { color: #c62828; font-weight: bold; }
+      .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 8px 32px; }
+      figure { margin: 0; min-width: 0; }
+      svg.chart { display: block; width: 100%; height: auto; }
       .chart .before { fill: #9aa5b1; } .chart .after { fill: #2b6cb0; }
+      .chart rect.loss { fill: #c62828; }
       .chart text { font-size: 12px; fill: #222; } .chart .chart-title { font-weight: bold; font-size: 14px; }
+      .chart text.loss { fill: #c62828; font-weight: bold; }
       """;
 
   private HtmlBenchReport() {}
@@ -45,10 +56,8 @@ public final class HtmlBenchReport {
     losses(html, comparison.losses());
     sides(html, before, after);
     html.append("<h2>Charts</h2>\n");
-    chart(html, comparison, "IOPS (higher is better)", ProfileChange::iops);
-    chart(html, comparison, "MB/s (higher is better)", ProfileChange::megabytesPerSecond);
-    chart(html, comparison, "Mean latency, µs (lower is better)", ProfileChange::meanLatencyMicros);
-    chart(html, comparison, "p99 latency, µs (lower is better)", ProfileChange::p99LatencyMicros);
+    charts(html, comparison, false, "Sequential");
+    charts(html, comparison, true, "Random");
     table(html, comparison);
     if (!comparison.unmatched().isEmpty()) {
       html.append("<p>Not compared: ").append(Html.escape(String.join(", ", comparison.unmatched()))).append("</p>\n");
@@ -69,17 +78,21 @@ public final class HtmlBenchReport {
   private static void sides(StringBuilder html, BenchResult before, BenchResult after) {
     html.append("<h2>What was measured</h2>\n<table id=\"sides\">\n<tr><th></th><th>")
         .append(Html.escape(before.label())).append("</th><th>").append(Html.escape(after.label())).append("</th></tr>\n");
-    row(html, "time", before.time(), after.time());
+    row(html, "time", Figures.time(before.time()), Figures.time(after.time()));
     row(html, "disk", before.disk().describe(), after.disk().describe());
     row(html, "source", before.disk().source(), after.disk().source());
     row(html, "profiles", settings(before), settings(after));
     row(html, "fio target", before.target(), after.target());
     row(html, "host device (iostat -x over the run)", host(before), host(after));
     html.append("</table>\n");
+    for (BenchResult side : List.of(before, after)) {
+      HostActivity.note(side).ifPresent(note -> html.append("<p class=\"note host-note\">").append("Host counters of ")
+          .append(Html.escape(side.label())).append(": ").append(Html.escape(note)).append("</p>\n"));
+    }
   }
 
   private static String settings(BenchResult result) {
-    return String.format(Locale.ROOT, "%s, %s per job, at most %d s, %d loop(s), %s", result.profileSet(),
+    return String.format(Locale.ROOT, "%s, %s per run, at most %d s, %d run(s) each, %s", result.profileSet(),
         Bytes.format(result.sizeBytes()), result.runtimeSeconds(), result.loops(), result.fioVersion());
   }
 
@@ -93,33 +106,57 @@ public final class HtmlBenchReport {
         .append("</td><td>").append(Html.escape(after)).append("</td></tr>\n");
   }
 
-  private static void chart(StringBuilder html, BenchComparison comparison, String title,
-      Function<ProfileChange, Change> metric) {
-    List<SvgBarChart.Row> rows = comparison.changes().stream().map(change -> {
+  /** One kind's charts (sequential or random), IOPS, MB/s and both latencies, side by side. */
+  private static void charts(StringBuilder html, BenchComparison comparison, boolean random, String kind) {
+    List<ProfileChange> changes = comparison.changes().stream().filter(c -> c.random() == random).toList();
+    if (changes.isEmpty()) {
+      return;
+    }
+    html.append("<h3>").append(kind).append("</h3>\n<div class=\"charts\" id=\"").append(kind.toLowerCase(Locale.ROOT))
+        .append("\">\n");
+    String before = comparison.before().label();
+    String after = comparison.after().label();
+    chart(html, kind + ": IOPS (higher is better)", before, after, changes, ProfileChange::iops, Figures::format);
+    chart(html, kind + ": MB/s (higher is better)", before, after, changes, ProfileChange::megabytesPerSecond,
+        Figures::format);
+    chart(html, kind + ": mean latency, ms (lower is better)", before, after, changes,
+        ProfileChange::meanLatencyMicros, micros -> Figures.milliseconds(micros) + " ms");
+    chart(html, kind + ": p99 latency, ms (lower is better)", before, after, changes,
+        ProfileChange::p99LatencyMicros, micros -> Figures.milliseconds(micros) + " ms");
+    html.append("</div>\n");
+  }
+
+  private static void chart(StringBuilder html, String title, String before, String after, List<ProfileChange> changes,
+      Function<ProfileChange, Change> metric, DoubleFunction<String> format) {
+    List<SvgBarChart.Row> rows = changes.stream().map(change -> {
       Change value = metric.apply(change);
-      return new SvgBarChart.Row(change.label(), value.before(), value.after(), Figures.format(value.before()),
-          Figures.format(value.after()) + " (" + Percent.format(value.percent()) + ")");
+      return new SvgBarChart.Row(change.label(), value.before(), value.after(), format.apply(value.before()),
+          format.apply(value.after()) + " (" + Percent.format(value.percent()) + (value.isLoss() ? ", loss)" : ")"),
+          value.isLoss());
     }).toList();
-    html.append("<figure>\n").append(SvgBarChart.render(title, comparison.before().label(),
-        comparison.after().label(), rows)).append("</figure>\n");
+    html.append("<figure>\n").append(SvgBarChart.render(title, before, after, rows)).append("</figure>\n");
   }
 
   private static void table(StringBuilder html, BenchComparison comparison) {
     html.append("<h2>All figures</h2>\n<table id=\"changes\">\n<tr><th>profile</th>");
-    for (String metric : List.of("IOPS", "MB/s", "mean lat µs", "p99 lat µs")) {
+    for (String metric : List.of("IOPS", "MB/s", "mean lat ms", "p99 lat ms")) {
       html.append("<th>").append(Html.escape(metric)).append("</th><th>change</th>");
     }
     html.append("</tr>\n");
     for (ProfileChange change : comparison.changes()) {
       html.append("<tr><td>").append(Html.escape(change.label())).append("</td>");
-      for (Change value : List.of(change.iops(), change.megabytesPerSecond(), change.meanLatencyMicros(),
-          change.p99LatencyMicros())) {
-        html.append("<td>").append(Figures.format(value.before())).append(" → ").append(Figures.format(value.after()))
-            .append("</td><td class=\"").append(value.isLoss() ? "loss" : "gain").append("\">")
-            .append(Percent.format(value.percent())).append("</td>");
-      }
+      cells(html, change.iops(), Figures::format);
+      cells(html, change.megabytesPerSecond(), Figures::format);
+      cells(html, change.meanLatencyMicros(), Figures::milliseconds);
+      cells(html, change.p99LatencyMicros(), Figures::milliseconds);
       html.append("</tr>\n");
     }
     html.append("</table>\n");
+  }
+
+  private static void cells(StringBuilder html, Change value, DoubleFunction<String> format) {
+    html.append("<td>").append(format.apply(value.before())).append(" → ").append(format.apply(value.after()))
+        .append("</td><td class=\"").append(value.isLoss() ? "loss" : "gain").append("\">")
+        .append(Percent.format(value.percent())).append("</td>");
   }
 }

@@ -57,11 +57,9 @@ class BenchRunnerTest {
         .run(new BenchRequest("vt-record", "before", settings, null, null));
   }
 
+  /** The lab's fio run of the four quick sections, replayed as four fio runs of one section each. */
   private static RecordedGuest fioOnSda() {
-    return RecordedGuest.lab().agentWithFio()
-        .reply("guest-exec", "lab/exec-fio.json")
-        .reply("guest-exec-status", "lab/status-running.json")
-        .reply("guest-exec-status", "lab/status-fio.json");
+    return RecordedGuest.lab().agentWithFio().fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
   }
 
   @Test
@@ -84,8 +82,12 @@ class BenchRunnerTest {
     assertEquals("dm-0", dm0.device());
     assertEquals(66.13 - 52.53, dm0.seconds(), 1e-9);
     assertEquals((976 - 961) / dm0.seconds(), dm0.writesPerSecond(), 1e-9);
-    assertEquals(List.of("guest-ping", "guest-exec", "guest-exec-status", "guest-exec", "guest-exec-status",
-        "guest-exec-status"), guest.executed());
+    List<String> perSection = List.of("guest-exec", "guest-exec-status", "guest-exec-status");
+    List<String> expected = new ArrayList<>(List.of("guest-ping", "guest-exec", "guest-exec-status"));
+    ProfileSet.QUICK.sections().forEach(section -> expected.addAll(perSection));
+    assertEquals(expected, guest.executed(), "one fio run per section; no rm: the target is a device");
+    assertEquals(List.of("bench: guest seq1m_q8t1_read run 1/1", "bench: guest seq1m_q8t1_write run 1/1",
+        "bench: guest rnd4k_q32t1_read run 1/1", "bench: guest rnd4k_q32t1_write run 1/1"), log.subList(1, 5));
   }
 
   @Test
@@ -96,10 +98,10 @@ class BenchRunnerTest {
 
     JsonNode exec = guest.sent.get(3).path("arguments");
     assertEquals("fio", exec.path("path").asText());
-    assertEquals(List.of("--output-format=json", "--section=seq1m_q8t1_read", "--section=seq1m_q8t1_write",
-        "--section=rnd4k_q32t1_read", "--section=rnd4k_q32t1_write", "-"), texts(exec.path("arg")));
-    assertEquals(List.of("VT_FILE=/dev/sda", "VT_SIZE=33554432", "VT_RUNTIME=3", "VT_LOOPS=1"),
-        texts(exec.path("env")));
+    assertEquals(List.of("--output-format=json", "--section=seq1m_q8t1_read", "-"), texts(exec.path("arg")));
+    assertEquals(List.of("--output-format=json", "--section=rnd4k_q32t1_write", "-"),
+        texts(guest.sent.get(3 + 3 * 3).path("arguments").path("arg")));
+    assertEquals(List.of("VT_FILE=/dev/sda", "VT_SIZE=33554432", "VT_RUNTIME=3"), texts(exec.path("env")));
     String stdin = new String(Base64.getDecoder().decode(exec.path("input-data").asText()), StandardCharsets.UTF_8);
     assertEquals(FioJobFile.bundled().text(), stdin);
     assertTrue(exec.path("capture-output").asBoolean());

@@ -23,10 +23,11 @@ class HostCeilingIT {
         BenchTarget.scratchFile(BenchTarget.DEFAULT_FILE), "fio");
 
     List<ProfileResult> ceiling = new HostCeiling(new LocalProcessRunner())
-        .run(FioRun.of(FioJobFile.bundled(), settings), SCRATCH.toString());
+        .run(runs(settings), SCRATCH.toString());
 
     assertEquals(ProfileSet.QUICK.sections(), ceiling.stream().map(ProfileResult::name).toList());
     assertTrue(ceiling.get(2).read().iops() > 0);
+    assertTrue(ceiling.get(2).readPeak().iops() >= ceiling.get(2).read().iops());
     assertFalse(Files.exists(SCRATCH), "the scratch file is removed");
   }
 
@@ -36,10 +37,14 @@ class HostCeilingIT {
         BenchTarget.scratchFile(BenchTarget.DEFAULT_FILE), "fio");
 
     VirtTuneException e = assertThrows(VirtTuneException.class, () -> new HostCeiling(new LocalProcessRunner())
-        .run(FioRun.of(FioJobFile.bundled(), settings), "/proc/version"));
+        .run(runs(settings), "/proc/version"));
 
     assertTrue(e.getMessage().contains("fio --output-format=json"), e.getMessage());
     assertTrue(e.getMessage().contains("func=unlink, error=Operation not permitted"), e.getMessage());
     assertTrue(e.getMessage().contains("/proc/version"), e.getMessage());
+  }
+
+  private static ProfileRuns runs(BenchSettings settings) {
+    return new ProfileRuns(FioJobFile.bundled(), settings, ProfileRuns.Pause.THREAD_SLEEP, line -> {});
   }
 }

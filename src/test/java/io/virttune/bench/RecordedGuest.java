@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomains;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
+import java.util.Base64;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
@@ -49,6 +53,28 @@ final class RecordedGuest implements LiveDomains {
   RecordedGuest agentWithFio() {
     return reply("guest-ping", "lab/ping.json")
         .reply("guest-exec", "lab/exec-version.json").reply("guest-exec-status", "lab/status-version.json");
+  }
+
+  /**
+   * The replies of one fio run per job of a recorded fio run (guest-exec, a guest-exec-status
+   * still running, then the status whose report holds only that job): a recorded run of several
+   * sections, split as fio reports one section at a time.
+   */
+  RecordedGuest fioPerSection(String recordedExec, String recordedStatus) {
+    try {
+      ObjectNode status = (ObjectNode) JSON.readTree(Recorded.text(recordedStatus));
+      ObjectNode ret = (ObjectNode) status.path("return");
+      ObjectNode report = (ObjectNode) JSON.readTree(Base64.getDecoder().decode(ret.path("out-data").asText()));
+      for (JsonNode job : report.path("jobs")) {
+        report.putArray("jobs").add(job);
+        ret.put("out-data", Base64.getEncoder().encodeToString(JSON.writeValueAsBytes(report)));
+        reply("guest-exec", recordedExec).reply("guest-exec-status", "lab/status-running.json");
+        replies.add(new Reply("guest-exec-status", JSON.writeValueAsString(status), null));
+      }
+      return this;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   List<String> executed() {

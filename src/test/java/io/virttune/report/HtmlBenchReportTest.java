@@ -22,15 +22,31 @@ class HtmlBenchReportTest {
   void needsNoNetworkAndNoScript() {
     assertFalse(html.contains("<script"), "no scripts");
     assertFalse(Pattern.compile("(src|href)=").matcher(html).find(), "nothing loaded from elsewhere");
-    assertEquals(4, count(html, "xmlns=\"http://www.w3.org/2000/svg\""), "only SVG's namespace names a URL");
+    assertEquals(8, count(html, "xmlns=\"http://www.w3.org/2000/svg\""), "only SVG's namespace names a URL");
     assertFalse(html.replace("http://www.w3.org/2000/svg", "").contains("http"));
   }
 
   @Test
-  void hasFourChartsWithTwoBarsPerRow() {
-    assertEquals(4, count(html, "<svg "));
-    // 4 charts x 4 rows x 2 bars, plus 2 legend swatches per chart.
-    assertEquals(4 * 4 * 2 + 4 * 2, count(html, "<rect "));
+  void hasFourChartsPerKindWithTwoBarsPerRow() {
+    assertEquals(8, count(html, "<svg "));
+    // 2 kinds x 4 charts x 2 rows (read, write) x 2 bars, plus 2 legend swatches per chart.
+    assertEquals(2 * 4 * 2 * 2 + 8 * 2, count(html, "<rect "));
+    assertTrue(html.indexOf("<div class=\"charts\" id=\"sequential\">") < html.indexOf("aria-label=\"Sequential: IOPS"));
+    assertTrue(html.indexOf("aria-label=\"Random: IOPS") > html.indexOf("<div class=\"charts\" id=\"random\">"));
+  }
+
+  @Test
+  void marksTheLossInItsChart() {
+    assertEquals(1, count(html, "class=\"bar after loss\""), html);
+    assertTrue(html.contains("class=\"value loss\">83.4 ms (+113%, loss)</text>"), html);
+    assertTrue(html.contains("class=\"row-label loss\" text-anchor=\"end\">rnd4k_q32t1_read</text>"), html);
+  }
+
+  @Test
+  void latenciesAreInMillisecondsTimesToTheSecond() {
+    assertFalse(html.contains("µs"));
+    assertTrue(html.contains("<td>109 → 18.5</td>"), html);
+    assertTrue(html.contains("<td>2026-11-30 00:44:59 UTC</td>"), html);
   }
 
   @Test
