@@ -58,7 +58,7 @@ ensure_jar() {
   local root jar
   root=$(project_root)
   jar="$root/target/virt-tune.jar"
-  if [[ -f $jar ]] && [[ -z $(find "$root/src/main" "$root/pom.xml" -newer "$jar" -print -quit) ]]; then
+  if [[ -f $jar ]] && [[ -z $(find "$root/src/main" "$root/templates" "$root/pom.xml" -newer "$jar" -print -quit) ]]; then
     return
   fi
   log "building virt-tune"
