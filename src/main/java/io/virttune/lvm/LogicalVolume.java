@@ -1,5 +1,6 @@
 package io.virttune.lvm;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
@@ -15,6 +16,7 @@ import java.util.OptionalLong;
  * @param dataPercent how full a thin pool or thin volume is
  * @param metadataPercent how full a thin pool's metadata is
  * @param metadataSizeBytes a thin pool's metadata size, 0 for other volumes
+ * @param tags the LV's {@code lv_tags}; virt-tune tags every LV it creates
  */
 public record LogicalVolume(
     String vgName,
@@ -28,7 +30,16 @@ public record LogicalVolume(
     Optional<Boolean> zeroing,
     OptionalDouble dataPercent,
     OptionalDouble metadataPercent,
-    long metadataSizeBytes) {
+    long metadataSizeBytes,
+    List<String> tags) {
+
+  public LogicalVolume {
+    tags = List.copyOf(tags);
+  }
+
+  public boolean hasTag(String tag) {
+    return tags.contains(tag);
+  }
 
   public boolean isThinPool() {
     return "thin-pool".equals(segmentType);

@@ -21,7 +21,7 @@ import java.util.Optional;
 public final class LvmCli implements Lvm {
   static final String VG_FIELDS = "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count";
   static final String LV_FIELDS = "vg_name,lv_name,lv_size,segtype,lv_attr,lv_read_ahead,pool_lv,"
-      + "chunk_size,zero,data_percent,metadata_percent,lv_metadata_size";
+      + "chunk_size,zero,data_percent,metadata_percent,lv_metadata_size,lv_tags";
   static final String PV_FIELDS = "pv_name,vg_name,pv_size,pv_free";
 
   private final ProcessRunner runner;

@@ -69,7 +69,8 @@ public final class LvmReportParser {
             : Optional.empty(),
         percent(row, "data_percent"),
         percent(row, "metadata_percent"),
-        optionalBytes(row, "lv_metadata_size"));
+        optionalBytes(row, "lv_metadata_size"),
+        text(row, "lv_tags").map(tags -> List.of(tags.split(","))).orElse(List.of()));
   }
 
   private <T> List<T> rows(String json, String kind, Function<JsonNode, T> reader) {

@@ -1,5 +1,7 @@
 package io.virttune.plan;
 
+import io.virttune.recipe.CacheMode;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -16,7 +18,8 @@ public record PlanPolicy(
 
   public PlanPolicy {
     virtioReadyDomains = Set.copyOf(virtioReadyDomains);
-    if (!cacheMode.equals("none") && !cacheMode.equals("writeback")) {
+    CacheMode mode = CacheMode.of(Optional.of(cacheMode));
+    if (mode != CacheMode.NONE && mode != CacheMode.WRITEBACK) {
       throw new IllegalArgumentException("cache mode must be none or writeback: " + cacheMode);
     }
   }
@@ -25,8 +28,8 @@ public record PlanPolicy(
     return new PlanPolicy(target, "none", 0.10, Set.of(), false, true);
   }
 
-  /** io=native needs O_DIRECT; with the host page cache in the path, a thread pool does the I/O. */
-  public String ioMode() {
-    return cacheMode.equals("none") ? "native" : "threads";
+  /** The cache mode chosen for every disk of the plan (the recipe keeps a disk's directsync). */
+  public CacheMode cache() {
+    return CacheMode.of(Optional.of(cacheMode));
   }
 }

@@ -25,15 +25,6 @@ public final class Recipe {
   /** Thin-pool data or metadata use above which a pool is close to running out. */
   public static final double THIN_POOL_FULL_PERCENT = 80.0;
 
-  /** The bus the source measured fastest in every test (virtio-scsi only for hundreds of disks). */
-  public static final String BUS = "virtio";
-
-  /** Host cache off: the guest's own page cache already caches, and writes reach the disk. */
-  public static final String CACHE = "none";
-
-  /** Linux native AIO; valid only with O_DIRECT, i.e. cache none or directsync. */
-  public static final String IO = "native";
-
   /** I/O schedulers that suit SSDs on blk-mq kernels (noop and deadline no longer exist). */
   public static boolean isSsdScheduler(String scheduler) {
     return scheduler.equals("none") || scheduler.equals("mq-deadline");

@@ -39,7 +39,7 @@ class LvmCliTest {
     assertEquals(List.of(
         query("vgs", "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count"),
         query("lvs", "vg_name,lv_name,lv_size,segtype,lv_attr,lv_read_ahead,pool_lv,chunk_size,"
-            + "zero,data_percent,metadata_percent,lv_metadata_size"),
+            + "zero,data_percent,metadata_percent,lv_metadata_size,lv_tags"),
         query("pvs", "pv_name,vg_name,pv_size,pv_free")), runner.commands());
     assertEquals(2, report.volumeGroups().size());
     assertEquals(6, report.logicalVolumes().size());

@@ -154,4 +154,17 @@ class LvmReportParserTest {
     assertTrue(units.getMessage().contains("--units b"), units.getMessage());
     assertThrows(VirtTuneException.class, () -> parser.physicalVolumes("Incompatible libdevmapper"));
   }
+
+  @Test
+  void readsAnLvsTags() {
+    String lvs = "{\"report\": [{\"lv\": [{\"vg_name\":\"vg_fast\", \"lv_name\":\"win-virtio-stage\","
+        + " \"lv_size\":\"268435456\", \"lv_tags\":\"virt-tune,virt-tune-4dea22b3\"},"
+        + " {\"vg_name\":\"vg_fast\", \"lv_name\":\"plain\", \"lv_size\":\"268435456\", \"lv_tags\":\"\"}]}]}";
+
+    List<LogicalVolume> volumes = new LvmReportParser().logicalVolumes(lvs);
+
+    assertEquals(List.of("virt-tune", "virt-tune-4dea22b3"), volumes.get(0).tags());
+    assertTrue(volumes.get(0).hasTag("virt-tune-4dea22b3"));
+    assertEquals(List.of(), volumes.get(1).tags());
+  }
 }

@@ -26,6 +26,10 @@ import org.junit.jupiter.api.Test;
 class MigrationPlannerTest {
   private static final Instant NOW = Instant.parse("2026-11-30T00:00:00Z");
   private static final String IMAGE = "/var/lib/libvirt/images/web.qcow2";
+  private static final String WIN_UUID = "4dea22b3-1d52-d8f3-2516-782e98ab3fa0";
+  private static final String WINDOWS = "  <uuid>" + WIN_UUID + "</uuid>\n  <metadata>\n"
+      + "    <libosinfo:libosinfo xmlns:libosinfo='http://libosinfo.org/xmlns/libvirt/domain/1.0'>\n"
+      + "      <libosinfo:os id='http://microsoft.com/win/2k19'/>\n    </libosinfo:libosinfo>\n  </metadata>\n";
 
   private static Plan plan(PlanFacts facts, PlanPolicy policy) {
     return new MigrationPlanner(policy).plan(facts.build(), NOW);
@@ -164,9 +168,7 @@ class MigrationPlannerTest {
 
   @Test
   void aWindowsGuestIsStagedUntilItsDriverIsConfirmed() {
-    String windows = "  <metadata>\n    <libosinfo:libosinfo xmlns:libosinfo='http://libosinfo.org/xmlns/libvirt/domain/1.0'>\n"
-        + "      <libosinfo:os id='http://microsoft.com/win/2k19'/>\n    </libosinfo:libosinfo>\n  </metadata>\n";
-    String xml = domainXml("win", windows, qcow2Disk(IMAGE, "sda", "sata"));
+    String xml = domainXml("win", WINDOWS, qcow2Disk(IMAGE, "sda", "sata"));
     Map<String, ImageFacts> images = Map.of("sda", qcow2(IMAGE, 8, 4));
 
     DomainPlan staged = plan(new PlanFacts().domain(xml, images), linear()).domains().get(0);
@@ -180,7 +182,9 @@ class MigrationPlannerTest {
     assertTrue(staged.warnings().get(0).contains("--virtio-ready=win"));
 
     PlanPolicy ready = new PlanPolicy(PlanTarget.linear("vg_fast"), "none", 0.1, Set.of("win"), false, true);
-    DomainPlan switched = plan(new PlanFacts().domain(staged.newXml(), Map.of()), ready).domains().get(0);
+    // Apply created the temporary disk's LV with virt-tune's tags for this domain.
+    PlanFacts applied = new PlanFacts().volume("vg_fast", "win-virtio-stage", "virt-tune", "virt-tune-" + WIN_UUID);
+    DomainPlan switched = plan(applied.domain(staged.newXml(), Map.of()), ready).domains().get(0);
     List<DiskView> after = planned(switched).disks();
     assertEquals(1, after.size(), "the temporary virtio disk goes");
     assertEquals("virtio", after.get(0).targetBus().orElseThrow());
@@ -405,5 +409,45 @@ class MigrationPlannerTest {
     VirtTuneException e = assertThrows(VirtTuneException.class,
         () -> PlanJson.read("{\"schema\":\"virt-tune/plan\",\"version\":99}", "plan.json"));
     assertTrue(e.getMessage().contains("version 99"), e.getMessage());
+  }
+
+  private static String blockDisk(String device, String target, String driverAttributes) {
+    return "    <disk type='block' device='disk'>\n"
+        + "      <driver name='qemu' type='raw' " + driverAttributes + "/>\n"
+        + "      <source dev='" + device + "'/>\n"
+        + "      <target dev='" + target + "' bus='virtio'/>\n"
+        + "    </disk>\n";
+  }
+
+  @Test
+  void aUsersDiskNamedLikeTheTemporaryDiskIsLeftAsItIsWithoutVirtTunesTag() {
+    String stage = "/dev/vg_fast/x-virtio-stage";
+    String xml = domainXml("web", "  <uuid>" + WIN_UUID + "</uuid>\n",
+        qcow2Disk(IMAGE, "sda", "sata") + blockDisk(stage, "vdb", "cache='writeback'"));
+    for (PlanFacts facts : List.of(new PlanFacts().volume("vg_fast", "x-virtio-stage"),
+        new PlanFacts().volume("vg_fast", "x-virtio-stage", "virt-tune", "virt-tune-another-domain"),
+        new PlanFacts())) {
+      DomainPlan web = plan(facts.domain(xml, Map.of("sda", qcow2(IMAGE, 20, 3))), linear()).domains().get(0);
+
+      assertEquals("leave", web.disks().get(1).action(), web.disks().get(1).reason());
+      DiskView kept = planned(web).disks().stream().filter(d -> d.sourcePath().orElse("").equals(stage))
+          .findFirst().orElseThrow(() -> new AssertionError("the user's disk was removed:\n" + web.newXml()));
+      assertEquals("writeback", kept.cache().orElseThrow(), "and left as it is");
+      assertEquals("vdb", kept.targetDev());
+      assertTrue(web.warnings().stream().noneMatch(w -> w.contains("temporary")), web.warnings().toString());
+    }
+  }
+
+  @Test
+  void aDisksDirectsyncIsKeptAndIoUringBecomesNative() {
+    String xml = domainXml("web", "", blockDisk("/dev/vg_guests/db01-disk0", "vda", "cache='directsync' io='threads'")
+        + blockDisk("/dev/vg_fast/db03-root", "vdb", "cache='none' io='io_uring'"));
+
+    List<DiskView> disks = planned(plan(new PlanFacts().domain(xml, Map.of()), linear()).domains().get(0)).disks();
+
+    assertEquals("directsync", disks.get(0).cache().orElseThrow(), "O_DIRECT already, and every write synced");
+    assertEquals("native", disks.get(0).io().orElseThrow());
+    assertEquals("none", disks.get(1).cache().orElseThrow());
+    assertEquals("native", disks.get(1).io().orElseThrow(), "io_uring hangs guests on LVM");
   }
 }

@@ -8,6 +8,7 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostIdentity;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.DomainState;
+import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.LvmReportParser;
 import io.virttune.recipe.DiskClassifier;
@@ -21,7 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /** Builds host facts for planner tests from small domain XML and the example host's recorded LVM. */
 final class PlanFacts {
@@ -49,6 +52,16 @@ final class PlanFacts {
 
   PlanFacts withoutLvm() {
     lvm = Optional.empty();
+    return this;
+  }
+
+  /** Adds a linear LV to the host's LVM report, as apply's lvcreate leaves it: with its tags. */
+  PlanFacts volume(String vg, String name, String... tags) {
+    LvmReport report = lvm.orElseThrow();
+    List<LogicalVolume> volumes = new ArrayList<>(report.logicalVolumes());
+    volumes.add(new LogicalVolume(vg, name, 64L << 20, "linear", "-wi-a-----", OptionalLong.of(0), Optional.empty(),
+        0, Optional.empty(), OptionalDouble.empty(), OptionalDouble.empty(), 0, List.of(tags)));
+    lvm = Optional.of(new LvmReport(report.volumeGroups(), volumes, report.physicalVolumes()));
     return this;
   }
 

@@ -5,6 +5,7 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
+import io.virttune.recipe.Setting;
 import java.util.Optional;
 
 /**
@@ -14,8 +15,8 @@ import java.util.Optional;
 final class DiscardRule extends DiskRule {
   @Override
   Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    String discard = disk.view().discard().orElse("ignore");
-    if (discard.equals("unmap")) {
+    Optional<Setting<String>> discard = target(domain, disk).discard().filter(Setting::changes);
+    if (discard.isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(
@@ -26,8 +27,8 @@ final class DiscardRule extends DiskRule {
             disk.target(),
             "guest discard (TRIM) is not passed to the host",
             disk.view().discard().isPresent()
-                ? "driver discard='" + discard + "'"
+                ? "driver discard='" + disk.view().discard().get() + "'"
                 : "no discard attribute: QEMU ignores the guest's discards",
-            "set discard='unmap' so freed blocks return to the thin pool and the SSD"));
+            discard.get().reason()));
   }
 }

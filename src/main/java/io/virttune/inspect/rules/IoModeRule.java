@@ -5,19 +5,26 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
+import io.virttune.recipe.CacheMode;
+import io.virttune.recipe.DiskRecipe;
+import io.virttune.recipe.IoMode;
+import io.virttune.recipe.Setting;
 import java.util.Optional;
 
 /**
  * The AIO mode. io=native needs O_DIRECT (cache none or directsync): with another cache mode QEMU
- * refuses to start the guest. Without it, a thread pool emulates asynchronous I/O.
+ * refuses to start the guest. Without it, a thread pool emulates asynchronous I/O. The io mode is
+ * judged against the cache the disk keeps when that is a choice (writeback goes with threads),
+ * else against the recipe's, so that one wrong cache is not reported twice.
  */
 final class IoModeRule extends DiskRule {
   @Override
   Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
     String io = disk.view().io().orElse("default");
-    String cache = disk.view().cache().orElse("default");
-    boolean direct = cache.equals("none") || cache.equals("directsync");
-    if (io.equals("native") && !direct) {
+    String cacheText = disk.view().cache().orElse("default");
+    CacheMode cache = CacheMode.of(disk.view().cache());
+    IoMode current = IoMode.of(disk.view().io());
+    if (current == IoMode.NATIVE && !cache.direct()) {
       return Optional.of(
           Finding.disk(
               "disk.io-mode",
@@ -25,11 +32,12 @@ final class IoModeRule extends DiskRule {
               domain.name(),
               disk.target(),
               "io=native without O_DIRECT",
-              "driver io='native' cache='" + cache + "'",
+              "driver io='native' cache='" + cacheText + "'",
               "io=native needs cache=none or directsync; with cache=writeback use io=threads"));
     }
-    // io_uring is as asynchronous as native and also works without O_DIRECT.
-    if (io.equals("native") || io.equals("io_uring") || (!direct && cache.equals("writeback"))) {
+    CacheMode reference = cache.chosen() ? cache : target(domain, disk).cache().wanted();
+    Setting<IoMode> wanted = DiskRecipe.io(current, reference);
+    if (current.effective() == wanted.wanted()) {
       return Optional.empty();
     }
     return Optional.of(
@@ -38,8 +46,8 @@ final class IoModeRule extends DiskRule {
             Severity.WARNING,
             domain.name(),
             disk.target(),
-            "io mode " + io + " instead of native",
-            io.equals("default") ? "no io attribute: QEMU uses its thread pool" : "driver io='" + io + "'",
-            "use io=native together with cache=none"));
+            "io mode " + io + " instead of " + wanted.wanted().xml(),
+            disk.view().io().isEmpty() ? "no io attribute: QEMU uses its thread pool" : "driver io='" + io + "'",
+            wanted.reason()));
   }
 }

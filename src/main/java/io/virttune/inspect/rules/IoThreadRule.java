@@ -7,11 +7,14 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import java.util.Optional;
 
-/** A disk without its own IOThread shares QEMU's main loop with everything else. */
+/**
+ * A virtio disk (or one that becomes virtio) without its own IOThread shares QEMU's main loop with
+ * everything else.
+ */
 final class IoThreadRule extends DiskRule {
   @Override
   Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    if (disk.view().iothread().isPresent()) {
+    if (!target(domain, disk).iothread()) {
       return Optional.empty();
     }
     int defined = domain.xml().map(xml -> xml.iothreads().count()).orElse(0);

@@ -6,6 +6,7 @@ import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.recipe.CacheMode;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -16,18 +17,15 @@ import java.util.OptionalLong;
 final class LvReadAheadRule extends DiskRule {
   @Override
   Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    if (disk.logicalVolume().isEmpty()) {
+    if (!target(domain, disk).readAheadOff()) {
       return Optional.empty();
     }
-    LogicalVolume volume = disk.logicalVolume().get();
+    LogicalVolume volume = disk.logicalVolume().orElseThrow();
     OptionalLong readAhead = volume.readAheadBytes();
-    if (readAhead.isPresent() && readAhead.getAsLong() == 0) {
-      return Optional.empty();
-    }
     String current = readAhead.isPresent() ? readAhead.getAsLong() + " bytes" : "auto";
     String cache = disk.view().cache().orElse("default");
     // O_DIRECT bypasses the page cache, so read-ahead only acts while the host cache is in the path.
-    boolean direct = cache.equals("none") || cache.equals("directsync");
+    boolean direct = CacheMode.of(disk.view().cache()).direct();
     return Optional.of(
         Finding.disk(
             "lv.read-ahead",

@@ -7,7 +7,8 @@ import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.DiskRole;
-import io.virttune.recipe.Recipe;
+import io.virttune.recipe.VirtioDriver;
+import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.List;
 import java.util.Optional;
@@ -20,19 +21,8 @@ import java.util.Optional;
 final class WindowsVirtioRule extends DomainRule {
   @Override
   Optional<Finding> check(HostFacts host, DomainFacts domain, DomainXml xml) {
-    if (!xml.os().isWindows()) {
-      return Optional.empty();
-    }
-    List<String> emulated =
-        domain.disks().stream()
-            .filter(disk -> disk.verdict().role() != DiskRole.LEAVE_ALONE)
-            .filter(disk -> !disk.view().targetBus().orElse("").equals(Recipe.BUS))
-            .map(DiskFacts::target)
-            .toList();
-    boolean driverBound = domain.disks().stream().anyMatch(disk -> disk.view().device().equals("disk")
-        && disk.view().targetBus().filter(Recipe.BUS::equals).isPresent());
-    // A virtio-blk disk the guest already uses means viostor is installed and bound.
-    if (emulated.isEmpty() || driverBound) {
+    List<DiskView> emulated = waiting(domain);
+    if (emulated.isEmpty()) {
       return Optional.empty();
     }
     return Optional.of(
@@ -42,8 +32,16 @@ final class WindowsVirtioRule extends DomainRule {
             domain.name(),
             "Windows guest: VirtIO storage driver readiness unknown",
             xml.os().windowsEvidence().orElse("Windows guest") + "; disks on emulated buses: "
-                + String.join(", ", emulated),
+                + String.join(", ", emulated.stream().map(DiskView::targetDev).toList()),
             "confirm viostor is bound (--virtio-ready=" + ShellWords.quote(domain.name()) + "), or let the plan"
                 + " stage it: a small temporary virtio disk for one boot, then the switch"));
+  }
+
+  /** The domain's disks that wait for the driver, with no operator's confirmation known. */
+  static List<DiskView> waiting(DomainFacts domain) {
+    List<DiskView> touched = domain.disks().stream().filter(disk -> disk.verdict().role() != DiskRole.LEAVE_ALONE)
+        .map(DiskFacts::view).toList();
+    return domain.xml().map(xml -> VirtioDriver.waiting(xml, false,
+        domain.disks().stream().map(DiskFacts::view).toList(), touched)).orElse(List.of());
   }
 }

@@ -63,6 +63,8 @@ class DiskRulesTest {
     "cache='none' io='threads', warning, driver io='threads'",
     "cache='none', warning, no io attribute: QEMU uses its thread pool",
     "cache='directsync' io='threads', warning, driver io='threads'",
+    "cache='none' io='io_uring', warning, driver io='io_uring'",
+    "cache='writeback' io='io_uring', warning, driver io='io_uring'",
   })
   void ioModesThatAreWrongOrSlowAreReported(String attributes, String severity, String evidence) {
     List<Finding> findings = check(new IoModeRule(), attributes);
@@ -76,7 +78,6 @@ class DiskRulesTest {
     "cache='directsync' io='native'",
     "cache='writeback' io='threads'",
     "cache='writeback'",
-    "cache='none' io='io_uring'",
   })
   void ioModesThatFitTheCacheModeAreNotReported(String attributes) {
     assertEquals(List.of(), check(new IoModeRule(), attributes));
@@ -86,6 +87,14 @@ class DiskRulesTest {
   void nativeIoWithWritebackSaysToUseThreads() {
     assertEquals("io=native needs cache=none or directsync; with cache=writeback use io=threads",
         check(new IoModeRule(), "cache='writeback' io='native'").get(0).fix());
+  }
+
+  @Test
+  void ioUringIsReportedSinceItHangsGuestsOnLvm() {
+    assertEquals("io_uring hangs guests on LVM (Proxmox turned it off there): use io=native with cache=none",
+        check(new IoModeRule(), "cache='none' io='io_uring'").get(0).fix());
+    assertEquals("io_uring hangs guests on LVM (Proxmox turned it off there): use io=threads with cache=writeback",
+        check(new IoModeRule(), "cache='writeback' io='io_uring'").get(0).fix());
   }
 
   @Test
@@ -130,6 +139,15 @@ class DiskRulesTest {
     assertEquals("keep the bus: <wwn> gives the guest its /dev/disk/by-id names (multipath, ASM and fstab may"
         + " use them), and libvirt's QEMU driver refuses them on virtio (\"Only ide and scsi disk support wwn\";"
         + " vendor and product only scsi); the plan applies the rest of the recipe", findings.get(0).fix());
+  }
+
+  @Test
+  void aDiskThatKeepsItsBusForGoodNeedsNoIothread() {
+    String disk = blockDisk("sda", "scsi", LV_READ_AHEAD_OFF, "").replace("</disk>", "<wwn>5000c50015ea71ac</wwn></disk>");
+    assertEquals(List.of(), new IoThreadRule().check(host("", disk)), "the plan gives IOThreads only to virtio disks");
+    assertEquals(List.of("disk.iothread warning vm/sda"),
+        FindingLines.of(new IoThreadRule().check(host("", blockDisk("sda", "sata", LV_READ_AHEAD_OFF, "")))),
+        "a disk that moves to virtio gets one");
   }
 
   @Test

@@ -37,6 +37,14 @@ class DomainRulesTest {
   }
 
   @Test
+  void aDiskNamedLikeTheTemporaryDiskIsNoProofOfABoundDriver() {
+    HostFacts facts = host(DomainState.SHUTOFF, 2, HYPERV,
+        fileDisk("sda", "sata", IMAGE, ""), blockDisk("vda", "virtio", "/dev/vg_fast/vm-virtio-stage", ""));
+    assertEquals(List.of("domain.windows-virtio warning vm"), FindingLines.of(new WindowsVirtioRule().check(facts)),
+        "the plan stages this guest: virt-tune's temporary disk is added before Windows ever booted with it");
+  }
+
+  @Test
   void aWindowsGuestWithEmulatedDisksIsReportedListingThem() {
     HostFacts facts = host(DomainState.SHUTOFF, 2, HYPERV, fileDisk("sda", "sata", IMAGE, ""), CDROM);
     List<Finding> findings = new WindowsVirtioRule().check(facts);

@@ -1,0 +1,130 @@
+package io.virttune.plan;
+
+import io.virttune.inspect.DiskFacts;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.lvm.Sizes;
+import io.virttune.recipe.DiskRecipe;
+import io.virttune.recipe.DiskRole;
+import io.virttune.recipe.IoMode;
+import io.virttune.recipe.TemporaryDisk;
+import io.virttune.recipe.VirtioDriver;
+import io.virttune.report.ShellWords;
+import io.virttune.xml.DiskDevices;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import io.virttune.xml.TargetNames;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+/**
+ * A Windows guest whose VirtIO storage driver is not known to be bound keeps its buses; it gets a
+ * small virtio disk so that one boot binds the driver. Once the operator confirms
+ * (--virtio-ready), the bus switch happens and the temporary disk goes.
+ */
+final class WindowsStaging {
+  private static final long STAGING_SIZE_BYTES = 64L << 20;
+
+  private final PlanEnvironment env;
+  private final DomainFacts facts;
+  private final DomainXml edited;
+  private final List<DiskView> waiting;
+  private final List<TemporaryDisk.Kind> kinds;
+  private final List<DiskView> views;
+  private final Optional<DiskView> temporaryDisk;
+
+  /** @param views the disks of {@code edited}, in the order of {@code facts.disks()} */
+  WindowsStaging(PlanEnvironment env, DomainFacts facts, DomainXml edited, List<DiskView> views, List<String> warnings) {
+    this.env = env;
+    this.facts = facts;
+    this.edited = edited;
+    boolean confirmed = env.policy().virtioReadyDomains().contains(facts.name());
+    List<DiskView> touched = facts.disks().stream().filter(d -> d.verdict().role() != DiskRole.LEAVE_ALONE)
+        .map(DiskFacts::view).toList();
+    List<DiskView> original = facts.disks().stream().map(DiskFacts::view).toList();
+    List<DiskView> waitingOriginals = VirtioDriver.waiting(edited, confirmed, original, touched);
+    this.waiting = IntStream.range(0, views.size()).filter(i -> waitingOriginals.contains(original.get(i)))
+        .mapToObj(views::get).toList();
+    this.views = views;
+    this.kinds = facts.disks().stream()
+        .map(disk -> TemporaryDisk.of(disk.view(), disk.logicalVolume(), edited.uuid())).toList();
+    this.temporaryDisk = kinds.contains(TemporaryDisk.Kind.OURS)
+        ? Optional.of(views.get(kinds.indexOf(TemporaryDisk.Kind.OURS)))
+        : Optional.empty();
+    if (edited.os().isWindows() && waiting.isEmpty() && !confirmed && VirtioDriver.provenBound(original)) {
+      warnings.add("Windows guest with a virtio-blk disk already: its VirtIO storage driver is installed"
+          + " and bound (viostor starts at boot once bound), so its other disks move to virtio too");
+    }
+  }
+
+  /** Whether the disk keeps its emulated bus until the driver is bound. */
+  boolean waits(DiskView view) {
+    return waiting.contains(view);
+  }
+
+  boolean gated() {
+    return !waiting.isEmpty();
+  }
+
+  /** Whether the disk is, or is named like, the temporary disk: the plan never tunes it. */
+  boolean untouchable(DiskView view) {
+    return kinds.get(views.indexOf(view)) != TemporaryDisk.Kind.NONE;
+  }
+
+  /** The temporary disk's target, free for the switched disks once the disk goes. */
+  Optional<String> freedTarget() {
+    return temporaryDisk.filter(disk -> !gated()).map(DiskView::targetDev);
+  }
+
+  /** Adds or keeps the temporary disk while the guest waits, or removes it; true when the domain is staged. */
+  boolean stage(Set<String> usedTargets, List<Step> volumeSteps, List<String> warnings) {
+    if (!gated()) {
+      temporaryDisk.ifPresent(disk -> {
+        DiskDevices.remove(disk);
+        warnings.add("the temporary virtio disk " + disk.sourcePath().orElse("") + " is removed from"
+            + " the definition; remove its LV afterwards (lvremove)");
+      });
+      return false;
+    }
+    // A disk only named like the temporary one may be it, planned offline: never add a second one.
+    Optional<DiskView> present = temporaryDisk.or(() -> kinds.contains(TemporaryDisk.Kind.LOOKALIKE)
+        ? Optional.of(views.get(kinds.indexOf(TemporaryDisk.Kind.LOOKALIKE)))
+        : Optional.empty());
+    if (present.isPresent()) {
+      warnings.add("Windows guest: waiting for its VirtIO storage driver. Boot it once with the"
+          + " temporary virtio disk " + present.get().sourcePath().orElse("") + ", check that"
+          + " Windows sees it, then plan again with --virtio-ready=" + ShellWords.quote(facts.name()));
+      return true;
+    }
+    PlanTarget target = env.policy().target();
+    String lvName = env.names().allocate(facts.name(), TemporaryDisk.PURPOSE);
+    long size = Sizes.roundUp(STAGING_SIZE_BYTES, env.extentBytes());
+    volumeSteps.add(new CreateVolume(target.vg(), lvName, size, target.thinPool()));
+    String targetDev = TargetNames.nextFree(usedTargets, "vd");
+    DiskView staging = DiskDevices.addBlockDisk(edited, "/dev/" + target.vg() + "/" + lvName, targetDev);
+    staging.setCache(env.policy().cache().xml());
+    staging.setIo(DiskRecipe.io(IoMode.DEFAULT, env.policy().cache()).wanted().xml());
+    warnings.add("Windows guest: its VirtIO storage driver is not known to be bound, so its disks keep"
+        + " their buses for now. Apply adds a temporary virtio disk (" + targetDev + "); install the"
+        + " VirtIO drivers in the guest (virtio-win) if they are not, boot it once so Windows binds"
+        + " viostor to that disk, then plan again with --virtio-ready="
+        + ShellWords.quote(facts.name()) + " to switch the buses");
+    return true;
+  }
+
+  /**
+   * The plan of a disk that is, or is named like, the temporary disk: ours is kept while the guest
+   * waits, else removed; a lookalike is left as it is.
+   */
+  DiskPlan diskPlan(DiskFacts disk, DiskView view) {
+    String source = disk.view().sourcePath().orElse(null);
+    if (!temporaryDisk.equals(Optional.of(view))) {
+      return DiskPlan.leave(disk.target(), source, TemporaryDisk.lookalikeReason());
+    }
+    return gated()
+        ? DiskPlan.leave(disk.target(), source, "temporary virtio disk: lets Windows bind its VirtIO storage driver")
+        : new DiskPlan(disk.target(), null, "remove", source, null, 0, List.of(),
+            "temporary virtio disk: no longer needed", null);
+  }
+}

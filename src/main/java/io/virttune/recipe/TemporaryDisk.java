@@ -1,0 +1,53 @@
+package io.virttune.recipe;
+
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.xml.DiskView;
+import java.util.Optional;
+
+/**
+ * The small virtio disk virt-tune adds to a Windows guest so that one boot binds its VirtIO
+ * storage driver. A name proves nothing (a user may name a disk anything), so it is recognised
+ * only from the tags apply's {@code lvcreate} gives it: {@code virt-tune} and
+ * {@code virt-tune-<domain uuid>} (apply's {@code VolumeOwnership}). A name can only withhold
+ * trust: a disk that merely looks like one is neither removed nor tuned, and never counts as proof
+ * that the driver is bound.
+ */
+public final class TemporaryDisk {
+  /** LV name suffix of the temporary disk; {@code -2}, {@code -3}, ... follow when the name was taken. */
+  public static final String PURPOSE = "virtio-stage";
+
+  /** The tag apply puts on every LV it creates. */
+  public static final String TAG = "virt-tune";
+
+  private TemporaryDisk() {}
+
+  /** What a disk is, as far as virt-tune's temporary disk goes. */
+  public enum Kind {
+    /** Not named like one. */
+    NONE,
+    /** The domain's own: its LV is named for the purpose and tagged for this domain. */
+    OURS,
+    /** Named like one, but its LV is unknown (an offline plan) or lacks the domain's tags. */
+    LOOKALIKE
+  }
+
+  public static Kind of(DiskView view, Optional<LogicalVolume> lv, Optional<String> domainUuid) {
+    if (!looksLikeOne(view)) {
+      return Kind.NONE;
+    }
+    boolean tagged = domainUuid.isPresent()
+        && lv.filter(volume -> volume.hasTag(TAG) && volume.hasTag(TAG + "-" + domainUuid.get())).isPresent();
+    return tagged ? Kind.OURS : Kind.LOOKALIKE;
+  }
+
+  /** Why a disk named like a temporary disk, but not provably one, is left as it is. */
+  public static String lookalikeReason() {
+    return "named like virt-tune's temporary Windows disk (-" + PURPOSE + ") but its LV does not carry"
+        + " virt-tune's tags for this domain: left as it is; rename it to have it tuned";
+  }
+
+  /** Named like a temporary disk, whoever made it. */
+  static boolean looksLikeOne(DiskView view) {
+    return view.sourcePath().filter(path -> path.matches(".*-" + PURPOSE + "(-\\d+)?")).isPresent();
+  }
+}
