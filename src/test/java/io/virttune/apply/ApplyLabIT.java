@@ -331,6 +331,41 @@ class ApplyLabIT {
   private void killWhenOutputShows(Path plan, String marker) throws Exception {
     Process[] process = new Process[1];
     runApplyUntil(plan, marker, () -> Lab.sh("kill", "-KILL", "--", "-" + process[0].pid()), process);
+    awaitGroupGone(process[0].pid());
+  }
+
+  /**
+   * A killed qemu-img in the middle of a direct write to an LV dies only when that write returns,
+   * and holds its image lock until then: an operator resumes once the killed run is gone, and so
+   * does the test. Also the proof that no child outlives the kill.
+   */
+  private static void awaitGroupGone(long group) throws IOException, InterruptedException {
+    List<String> survivors = List.of();
+    for (int i = 0; i < 240; i++) {
+      survivors = liveMembers(group);
+      if (survivors.isEmpty()) {
+        return;
+      }
+      Thread.sleep(250);
+    }
+    throw new AssertionError("processes of the killed apply still run after 60 s: " + survivors);
+  }
+
+  /** The processes of a process group that have not exited (zombies hold no files), from /proc. */
+  private static List<String> liveMembers(long group) throws IOException {
+    try (var entries = Files.list(Path.of("/proc"))) {
+      return entries.filter(dir -> dir.getFileName().toString().matches("\\d+"))
+          .map(dir -> {
+            try {
+              String stat = Files.readString(dir.resolve("stat"));
+              String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+              return fields[2].equals(Long.toString(group)) && !fields[0].equals("Z") ? stat : null;
+            } catch (IOException gone) {
+              return null;
+            }
+          })
+          .filter(java.util.Objects::nonNull).toList();
+    }
   }
 
   private String runApplyUntil(Path plan, String marker, Runnable action) throws Exception {
