@@ -1,0 +1,36 @@
+package io.virttune.fleet;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * One host of a fleet as the operator named it, with the variables of its inventory line: where
+ * ssh reaches it ({@code ansible_host}, {@code ansible_user}, {@code ansible_port}), and for a
+ * recorded host its libvirt URI ({@code virt_tune_uri}) and facts directory ({@code
+ * virt_tune_host_facts}).
+ */
+public record FleetHost(String name, Map<String, String> variables) {
+
+  public FleetHost {
+    variables = Map.copyOf(variables);
+  }
+
+  public static FleetHost named(String name) {
+    return new FleetHost(name, Map.of());
+  }
+
+  /** The ssh destination: [user@]address, the address defaulting to the name. */
+  public String destination() {
+    String address = variables.getOrDefault("ansible_host", name);
+    return variable("ansible_user").map(user -> user + "@" + address).orElse(address);
+  }
+
+  public OptionalInt port() {
+    return variable("ansible_port").map(port -> OptionalInt.of(Integer.parseInt(port))).orElse(OptionalInt.empty());
+  }
+
+  public Optional<String> variable(String key) {
+    return Optional.ofNullable(variables.get(key));
+  }
+}
