@@ -3,9 +3,10 @@
 # after another (--parallel 1), in one run. Last line: hosts=3 parallel_s=... serial_s=...
 #
 # No real SSH hosts here: the three "hosts" are this machine reached through a fake `ssh` put
-# first on PATH. It takes ssh's options and destination as real ssh would, and runs the remote
-# command line against the bundled example's recorded host (examples/hv01): `cat`, `ls` and
-# `test` read its host/ directory as /, and `lvm vgs|lvs|pvs` print its recorded reports.
+# first on PATH (src/test/resources/fleet/recorded-host-ssh). It takes ssh's options and
+# destination as real ssh would, and runs the remote command line against the bundled example's
+# recorded host (examples/hv01): `cat`, `ls` and `test` read its host/ directory as /, and
+# `lvm vgs|lvs|pvs` print its recorded reports.
 # libvirt is the example's test-driver node (virt_tune_uri). So this measures virt-tune's side of
 # a fleet run (JVM, one process per remote command, the reports), not network or sshd costs;
 # the lab of three UML hosts over TAP networking (docs/fleet.md) is where those will be measured.
@@ -18,20 +19,8 @@ ensure_jar
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/bin"
-cat >"$work/bin/ssh" <<'FAKE'
-#!/usr/bin/env bash
-# Fake ssh: skip options up to "--", then run the remote line against a recorded host.
-set -u
-while [[ $# -gt 0 && $1 != -- ]]; do shift; done
-shift
-recorded=$FLEET_RECORDED_HOST
-cat() { [[ ${1-} == -- ]] && shift; command cat -- "$recorded/host$1"; }
-ls() { local flags=$1; shift; [[ ${1-} == -- ]] && shift; command ls "$flags" -- "$recorded/host$1"; }
-test() { command test "$1" "$recorded/host$2"; }
-lvm() { command cat -- "$recorded/lvm/$1.json"; }
-eval "$*"
-FAKE
-chmod +x "$work/bin/ssh"
+# The tests' own stand-in, so the bench and FleetOverSshTest run the same fake.
+ln -s "$root/src/test/resources/fleet/recorded-host-ssh" "$work/bin/ssh"
 
 uri="test://$root/examples/hv01/node.xml"
 for host in hv-a hv-b hv-c; do
@@ -42,7 +31,7 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 run() {
-  PATH="$work/bin:$PATH" FLEET_RECORDED_HOST="$root/examples/hv01" \
+  PATH="$work/bin:$PATH" FLEET_UNREACHABLE= FLEET_RECORDED_HOST="$root/examples/hv01" \
     "$root/scripts/virt-tune" inspect --hosts "$work/hosts" --parallel "$1" --json >"$work/report-$1.json"
 }
 

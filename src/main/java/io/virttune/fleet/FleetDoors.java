@@ -5,6 +5,7 @@ import io.virttune.host.SshHostDoor;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostSnapshot;
 import io.virttune.inspect.LiveHost;
+import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import io.virttune.process.SshProcessRunner;
 import java.nio.file.Path;
@@ -37,8 +38,21 @@ public final class FleetDoors {
     }
     List<String> options = host.port().isPresent() ? List.of("-p", Integer.toString(host.port().getAsInt())) : List.of();
     SshProcessRunner runner = new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
+    requireReachable(host, runner);
     String systemUri = SshHostDoor.systemUri(host.destination(), host.port());
     String uri = host.variable("virt_tune_uri").orElse(systemUri);
     return new Reach(uri, new LiveHost(new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri))));
+  }
+
+  /**
+   * Opens the shared connection with a command that does nothing, so that a host ssh cannot reach
+   * fails as a whole instead of being reported with every one of its facts unreadable.
+   */
+  private static void requireReachable(FleetHost host, SshProcessRunner runner) {
+    ProcessResult answer = runner.run(List.of("true"));
+    if (!answer.succeeded()) {
+      throw VirtTuneException.failed("cannot reach " + host.name() + " over ssh (" + host.destination() + "): "
+          + answer.stderr().strip() + " (check it with: ssh " + host.destination() + " true)");
+    }
   }
 }

@@ -1,5 +1,6 @@
 package io.virttune.fleet;
 
+import io.virttune.VirtTuneException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -27,7 +28,14 @@ public record FleetHost(String name, Map<String, String> variables) {
   }
 
   public OptionalInt port() {
-    return variable("ansible_port").map(port -> OptionalInt.of(Integer.parseInt(port))).orElse(OptionalInt.empty());
+    Optional<String> port = variable("ansible_port");
+    if (port.isEmpty()) {
+      return OptionalInt.empty();
+    }
+    if (!port.get().matches("[0-9]{1,5}")) {
+      throw VirtTuneException.usage("host " + name + ": ansible_port=" + port.get() + " is not a port number");
+    }
+    return OptionalInt.of(Integer.parseInt(port.get()));
   }
 
   public Optional<String> variable(String key) {

@@ -12,9 +12,12 @@ import java.util.OptionalInt;
 public record SshHostDoor(String name, SshProcessRunner commands, String libvirtUri, boolean readsImages)
     implements HostDoor {
 
-  /** The libvirt URI of the system instance on a host reached over SSH. */
+  /**
+   * The libvirt URI of the system instance on a host reached over SSH. {@code no_tty=1} makes
+   * libvirt's own ssh run in batch mode too: hosts read in parallel must never prompt.
+   */
   public static String systemUri(String destination, OptionalInt port) {
-    return "qemu+ssh://" + destination + (port.isPresent() ? ":" + port.getAsInt() : "") + "/system";
+    return "qemu+ssh://" + destination + (port.isPresent() ? ":" + port.getAsInt() : "") + "/system?no_tty=1";
   }
 
   @Override

@@ -76,6 +76,13 @@ class FleetInventoryTest {
   }
 
   @Test
+  void aPortThatIsNotANumberIsNamed() {
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> FleetInventory.parse("hv01 ansible_port=22;reboot\n", "hosts").hosts().get(0).port());
+    assertEquals("host hv01: ansible_port=22;reboot is not a port number", e.getMessage());
+  }
+
+  @Test
   void aGarbledLineNamesFileAndLine() {
     VirtTuneException e = assertThrows(VirtTuneException.class,
         () -> FleetInventory.parse("[kvm]\nhv01 ansible_host\n", "inventory.ini"));

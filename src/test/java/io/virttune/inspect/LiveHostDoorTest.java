@@ -67,7 +67,7 @@ class LiveHostDoorTest {
 
   @Test
   void libvirtIsReachedOverSshToTheSameHost() {
-    assertEquals("qemu+ssh://root@hv02/system", SshHostDoor.systemUri("root@hv02", OptionalInt.empty()));
-    assertEquals("qemu+ssh://hv02:2222/system", SshHostDoor.systemUri("hv02", OptionalInt.of(2222)));
+    assertEquals("qemu+ssh://root@hv02/system?no_tty=1", SshHostDoor.systemUri("root@hv02", OptionalInt.empty()));
+    assertEquals("qemu+ssh://hv02:2222/system?no_tty=1", SshHostDoor.systemUri("hv02", OptionalInt.of(2222)));
   }
 }
