@@ -1,16 +1,29 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.fleet.FleetDoors;
+import io.virttune.fleet.FleetHost;
+import io.virttune.fleet.FleetInspection;
+import io.virttune.fleet.HostOutcome;
+import io.virttune.host.HostDoors;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostInspector;
 import io.virttune.inspect.InspectResult;
+import io.virttune.inspect.LiveHost;
 import io.virttune.inspect.rules.RuleBook;
 import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.report.FleetJsonReport;
+import io.virttune.report.FleetTextReport;
 import io.virttune.report.InspectJsonReport;
 import io.virttune.report.InspectTextReport;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -26,11 +39,13 @@ import picocli.CommandLine.Spec;
     footer = {
       "  virt-tune inspect                          # every domain on qemu:///system",
       "  virt-tune inspect 'web*' --exclude web02 -v",
-      "  virt-tune -c qemu+ssh://root@hv02/system inspect --json > hv02.json"
+      "  virt-tune -c qemu+ssh://root@hv02/system inspect --json > hv02.json",
+      "  virt-tune inspect --host hv01 --host hv02       # over SSH, one report",
+      "  virt-tune inspect --hosts inventory.ini --limit kvm --parallel 8 --json"
     },
     description = {
       "Read a host's domains, images, LVM and settings, and report what is slow and why.",
-      "Changes nothing. Exit status 1 when some part could not be read."
+      "Changes nothing. Exit status 1 when some part (or, for a fleet, some host) could not be read."
     })
 public final class InspectCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -38,6 +53,8 @@ public final class InspectCommand implements Callable<Integer> {
   @Mixin ConnectionOptions connection;
 
   @Mixin SelectionOptions selection;
+
+  @Mixin FleetOptions fleet;
 
   @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect, version 1)")
   boolean json;
@@ -50,19 +67,51 @@ public final class InspectCommand implements Callable<Integer> {
     // The command line is checked in full before anything is read, so a usage error is never
     // reported as an unreachable host.
     DomainSelection chosen = selection.selection(true);
-    HostFactsSource host = connection.hostFactsSource();
+    if (fleet.given()) {
+      return inspectFleet(chosen);
+    }
+    // Host facts come through the door of the host the URI names (over SSH for qemu+ssh://).
+    HostFactsSource host = connection.hostFacts != null
+        ? connection.hostFactsSource()
+        : new LiveHost(HostDoors.forLibvirtUri(connection.uri()));
+    InspectResult result = inspectOne(connection.uri(), host, chosen);
+    return report(() -> InspectJsonReport.render(result), out -> new InspectTextReport(out, verbose).print(result),
+        result.incomplete());
+  }
+
+  private int inspectFleet(DomainSelection chosen) {
+    if (connection.namesAHost()) {
+      throw VirtTuneException.usage("--host and --hosts name the hosts: give them without --connect or --host-facts");
+    }
+    List<FleetHost> hosts = fleet.fleet();
+    FleetDoors doors = fleet.doors();
+    List<HostOutcome> outcomes = new FleetInspection(host -> inspectOne(doors.reach(host), chosen), fleet.parallel)
+        .inspect(hosts);
+    return report(() -> FleetJsonReport.render(outcomes), out -> new FleetTextReport(out, verbose).print(outcomes),
+        outcomes.stream().anyMatch(HostOutcome::incomplete));
+  }
+
+  private static InspectResult inspectOne(FleetDoors.Reach reach, DomainSelection chosen) {
+    return inspectOne(reach.libvirtUri(), reach.facts(), chosen);
+  }
+
+  private static InspectResult inspectOne(String uri, HostFactsSource host, DomainSelection chosen) {
     HostFacts facts;
-    try (LibvirtConnection libvirt = connection.open()) {
+    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri)) {
       facts = new HostInspector(libvirt, host).inspect(chosen);
     }
-    InspectResult result = new InspectResult(facts, RuleBook.check(facts));
+    return new InspectResult(facts, RuleBook.check(facts));
+  }
+
+  /** Prints the JSON or the text report, and returns 1 when some part could not be read. */
+  private int report(Supplier<String> jsonReport, Consumer<PrintWriter> textReport, boolean incomplete) {
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.print(InspectJsonReport.render(result));
+      out.print(jsonReport.get());
     } else {
-      new InspectTextReport(out, verbose).print(result);
+      textReport.accept(out);
     }
     out.flush();
-    return result.incomplete() ? ExitCode.FAILED.code() : ExitCode.OK.code();
+    return incomplete ? ExitCode.FAILED.code() : ExitCode.OK.code();
   }
 }

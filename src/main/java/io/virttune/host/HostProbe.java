@@ -10,7 +10,12 @@ public final class HostProbe {
   private final HostFiles files;
 
   public HostProbe(Path root) {
-    this.files = new HostFiles(root);
+    this(new RootedFileSystem(root));
+  }
+
+  /** Reads through a host's door: this machine's files, or a remote host's. */
+  public HostProbe(HostFileSystem files) {
+    this.files = new HostFiles(files);
   }
 
   /** Everything the files tell; facts whose files are missing come back empty, never as errors. */

@@ -1,0 +1,69 @@
+package io.virttune.cli;
+
+import io.virttune.IoErrors;
+import io.virttune.VirtTuneException;
+import io.virttune.fleet.FleetDoors;
+import io.virttune.fleet.FleetHost;
+import io.virttune.fleet.FleetInventory;
+import io.virttune.host.SshControlDirectory;
+import io.virttune.process.LocalProcessRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+
+/** Options that name a fleet of hosts: by name, from a file or inventory, and how many at once. */
+public final class FleetOptions {
+  @Option(names = "--host", paramLabel = "HOST", description = "a host to read over SSH (repeatable): name, ~/.ssh/config alias or user@host")
+  List<String> hosts = new ArrayList<>();
+
+  @Option(names = "--hosts", paramLabel = "FILE", description = "hosts from a file: one per line, or an Ansible INI inventory")
+  Path hostsFile;
+
+  @Option(names = "--limit", paramLabel = "PATTERN", description = "only these groups or hosts of --hosts (GROUP[:GROUP...])")
+  String limit;
+
+  @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "hosts read at the same time (default: ${DEFAULT-VALUE})")
+  int parallel;
+
+  /** Whether the command line names a fleet rather than one host. */
+  boolean given() {
+    return !hosts.isEmpty() || hostsFile != null;
+  }
+
+  /** The named hosts, each once, in the order given: --host first, then the file's. */
+  List<FleetHost> fleet() {
+    if (limit != null && hostsFile == null) {
+      throw VirtTuneException.usage("--limit selects from an inventory: give it with --hosts FILE");
+    }
+    if (parallel < 1) {
+      throw VirtTuneException.usage("--parallel must be at least 1, was " + parallel);
+    }
+    Map<String, FleetHost> chosen = new LinkedHashMap<>();
+    hosts.forEach(name -> chosen.putIfAbsent(name, FleetHost.named(name)));
+    if (hostsFile != null) {
+      FleetInventory inventory = FleetInventory.parse(read(hostsFile), hostsFile.toString());
+      (limit == null ? inventory.hosts() : inventory.limit(limit)).forEach(host -> chosen.putIfAbsent(host.name(), host));
+    }
+    if (chosen.isEmpty()) {
+      throw VirtTuneException.usage(hostsFile + " names no hosts" + (limit == null ? "" : " in --limit " + limit));
+    }
+    return List.copyOf(chosen.values());
+  }
+
+  FleetDoors doors() {
+    return new FleetDoors("ssh", SshControlDirectory.forThisUser(), new LocalProcessRunner());
+  }
+
+  private static String read(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw IoErrors.failed("read the host list", file, e);
+    }
+  }
+}

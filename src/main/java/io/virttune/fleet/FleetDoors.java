@@ -1,0 +1,58 @@
+package io.virttune.fleet;
+
+import io.virttune.VirtTuneException;
+import io.virttune.host.SshHostDoor;
+import io.virttune.inspect.HostFactsSource;
+import io.virttune.inspect.HostSnapshot;
+import io.virttune.inspect.LiveHost;
+import io.virttune.process.ProcessResult;
+import io.virttune.process.ProcessRunner;
+import io.virttune.process.SshProcessRunner;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Opens the door of each fleet host: over SSH, with libvirt at {@code qemu+ssh://} unless the
+ * host names its own {@code virt_tune_uri}; or, for a host recorded into a directory ({@code
+ * virt_tune_host_facts}), that directory and the URI it names.
+ */
+public final class FleetDoors {
+  private final String sshProgram;
+  private final Path controlDirectory;
+  private final ProcessRunner local;
+
+  public FleetDoors(String sshProgram, Path controlDirectory, ProcessRunner local) {
+    this.sshProgram = sshProgram;
+    this.controlDirectory = controlDirectory;
+    this.local = local;
+  }
+
+  /** Where a host's libvirt and its host facts are read. */
+  public record Reach(String libvirtUri, HostFactsSource facts) {}
+
+  public Reach reach(FleetHost host) {
+    if (host.variable("virt_tune_host_facts").isPresent()) {
+      String uri = host.variable("virt_tune_uri").orElseThrow(() -> VirtTuneException.usage(
+          "host " + host.name() + " has virt_tune_host_facts but no virt_tune_uri: a recorded host needs both"));
+      return new Reach(uri, new HostSnapshot(Path.of(host.variable("virt_tune_host_facts").get())));
+    }
+    List<String> options = host.port().isPresent() ? List.of("-p", Integer.toString(host.port().getAsInt())) : List.of();
+    SshProcessRunner runner = new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
+    requireReachable(host, runner);
+    String systemUri = SshHostDoor.systemUri(host.destination(), host.port());
+    String uri = host.variable("virt_tune_uri").orElse(systemUri);
+    return new Reach(uri, new LiveHost(new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri))));
+  }
+
+  /**
+   * Opens the shared connection with a command that does nothing, so that a host ssh cannot reach
+   * fails as a whole instead of being reported with every one of its facts unreadable.
+   */
+  private static void requireReachable(FleetHost host, SshProcessRunner runner) {
+    ProcessResult answer = runner.run(List.of("true"));
+    if (!answer.succeeded()) {
+      throw VirtTuneException.failed("cannot reach " + host.name() + " over ssh (" + host.destination() + "): "
+          + answer.stderr().strip() + " (check it with: ssh " + host.destination() + " true)");
+    }
+  }
+}

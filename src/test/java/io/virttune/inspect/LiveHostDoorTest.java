@@ -1,0 +1,73 @@
+package io.virttune.inspect;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.VirtTuneException;
+import io.virttune.host.SshHostDoor;
+import io.virttune.process.ScriptedProcessRunner;
+import io.virttune.process.SshProcessRunner;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+/** A live host read through an SSH door: every command runs on that host, none on this machine. */
+class LiveHostDoorTest {
+  private static final Path EXAMPLE_LVM = Path.of("examples/hv01/lvm");
+  private static final List<String> SSH = List.of(
+      "ssh", "-o", "BatchMode=yes", "-o", "ControlMaster=auto", "-o", "ControlPath=/sockets/%C",
+      "-o", "ControlPersist=60", "hv02", "--");
+
+  private static LiveHost overSsh(ScriptedProcessRunner local) {
+    SshProcessRunner runner = new SshProcessRunner("ssh", "hv02", List.of(), Path.of("/sockets"), local);
+    return new LiveHost(new SshHostDoor("hv02", runner, SshHostDoor.systemUri("hv02", OptionalInt.empty()), true));
+  }
+
+  @Test
+  void readsLvmOnTheHostTheDoorReaches() throws IOException {
+    ScriptedProcessRunner local = new ScriptedProcessRunner()
+        .succeed(Files.readString(EXAMPLE_LVM.resolve("vgs.json")))
+        .succeed(Files.readString(EXAMPLE_LVM.resolve("lvs.json")))
+        .succeed(Files.readString(EXAMPLE_LVM.resolve("pvs.json")));
+
+    assertEquals(new HostSnapshot(Path.of("examples/hv01")).lvm(), overSsh(local).lvm());
+
+    assertEquals(3, local.commands().size());
+    for (List<String> command : local.commands()) {
+      assertEquals(SSH, command.subList(0, SSH.size()), command.toString());
+      assertTrue(command.get(SSH.size()).startsWith("LC_ALL=C lvm "), command.toString());
+    }
+  }
+
+  @Test
+  void readsImagesWithTheHostsQemuImg() throws IOException {
+    ScriptedProcessRunner local = new ScriptedProcessRunner()
+        .succeed("")
+        .succeed(Files.readString(Path.of("src/test/resources/io/virttune/qemu/info-sparse.json")));
+
+    ImageFacts image = overSsh(local).image("/var/lib/libvirt/images/web 1.qcow2", "qcow2").orElseThrow();
+
+    assertEquals("qcow2", image.format());
+    assertEquals("LC_ALL=C test -e '/var/lib/libvirt/images/web 1.qcow2'", local.commands().get(0).get(SSH.size()));
+    assertEquals("LC_ALL=C qemu-img info --output=json --backing-chain -U -f qcow2 '/var/lib/libvirt/images/web 1.qcow2'",
+        local.commands().get(1).get(SSH.size()));
+  }
+
+  @Test
+  void aMissingImageIsNamedWithItsHost() {
+    ScriptedProcessRunner local = new ScriptedProcessRunner().fail(1, "");
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> overSsh(local).image("/var/lib/libvirt/images/gone.qcow2", "qcow2"));
+    assertEquals("image /var/lib/libvirt/images/gone.qcow2 on hv02 does not exist", e.getMessage());
+  }
+
+  @Test
+  void libvirtIsReachedOverSshToTheSameHost() {
+    assertEquals("qemu+ssh://root@hv02/system?no_tty=1", SshHostDoor.systemUri("root@hv02", OptionalInt.empty()));
+    assertEquals("qemu+ssh://hv02:2222/system?no_tty=1", SshHostDoor.systemUri("hv02", OptionalInt.of(2222)));
+  }
+}

@@ -1,0 +1,83 @@
+package io.virttune.process;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SshProcessRunnerTest {
+  private static final Path SOCKETS = Path.of("/run/user/1000/virt-tune-ssh");
+  /** Words a domain, an image or a volume could be named, each a shell injection if unquoted. */
+  private static final List<String> HOSTILE = List.of(
+      "it's", "$(touch /tmp/pwned)", "`id`", "a b", "semi;colon", "x && y", "new\nline", "*", "", "-rf", "back\\slash", "\"dq\"");
+
+  @Test
+  void runsTheArgvThroughBatchModeSshWithASharedConnection() {
+    ScriptedProcessRunner local = new ScriptedProcessRunner().succeed("{}");
+    SshProcessRunner ssh = new SshProcessRunner("ssh", "root@hv02", List.of("-p", "2222"), SOCKETS, local);
+
+    ProcessResult result = ssh.run(List.of("lvm", "vgs", "--reportformat", "json"));
+
+    assertEquals(List.of(List.of(
+        "ssh", "-o", "BatchMode=yes", "-o", "ControlMaster=auto",
+        "-o", "ControlPath=/run/user/1000/virt-tune-ssh/%C", "-o", "ControlPersist=60",
+        "-p", "2222", "root@hv02", "--", "LC_ALL=C lvm vgs --reportformat json")), local.commands());
+    assertEquals(List.of("lvm", "vgs", "--reportformat", "json"), result.argv(), "errors name the command asked for");
+    assertEquals("{}", result.stdout());
+  }
+
+  @Test
+  void neverAcceptsAnUnknownHostKeyOrAsksForAPassword() {
+    List<String> argv = new SshProcessRunner("ssh", "hv02", List.of(), SOCKETS, new ScriptedProcessRunner())
+        .sshArgv(List.of("true"));
+    assertTrue(argv.contains("BatchMode=yes"));
+    assertTrue(argv.stream().noneMatch(word -> word.contains("StrictHostKeyChecking")), argv.toString());
+  }
+
+  @Test
+  void quotesEachWordForTheRemoteShell() {
+    assertEquals("cat -- '/var/lib/it'\\''s here.qcow2' '$(reboot)' ''",
+        SshProcessRunner.remoteCommandLine(List.of("cat", "--", "/var/lib/it's here.qcow2", "$(reboot)", "")));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"-oProxyCommand=touch /tmp/x", "-v", "a b", "h;reboot", "h\nx", "", "$(id)"})
+  void refusesAHostNameSshWouldReadAsAnOptionOrSeveralWords(String destination) {
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> new SshProcessRunner("ssh", destination, List.of(), SOCKETS, new ScriptedProcessRunner()));
+    assertEquals(ExitCode.USAGE, e.exitCode());
+  }
+
+  @Test
+  void sshsOwnFailureSaysWhichHost() {
+    ScriptedProcessRunner local = new ScriptedProcessRunner().fail(255, "ssh: connect to host hv09 port 22: No route to host");
+    ProcessResult result = new SshProcessRunner("ssh", "hv09", List.of(), SOCKETS, local).run(List.of("lvm", "vgs"));
+    assertEquals(255, result.exitCode());
+    assertEquals("ssh to hv09: ssh: connect to host hv09 port 22: No route to host", result.stderr());
+  }
+
+  /** A fake ssh that runs the remote line with sh on this machine: hostile words must arrive whole. */
+  @Test
+  void hostileWordsArriveOnTheRemoteSideAsTheyWereGiven(@TempDir Path dir) throws IOException {
+    Path fakeSsh = FakeSsh.install(dir);
+    SshProcessRunner ssh = new SshProcessRunner(fakeSsh.toString(), "hv02", List.of(), dir, new LocalProcessRunner());
+    List<String> argv = new java.util.ArrayList<>(List.of("printf", "%s|"));
+    argv.addAll(HOSTILE);
+
+    ProcessResult result = ssh.run(argv).requireSuccess();
+
+    assertEquals(String.join("|", HOSTILE) + "|", result.stdout());
+    assertTrue(Files.readString(dir.resolve("ssh-argv")).contains("hv02\n--\n"), "the fake was the one run");
+    assertTrue(Files.notExists(Path.of("/tmp/pwned")));
+  }
+}
