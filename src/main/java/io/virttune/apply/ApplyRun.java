@@ -30,7 +30,8 @@ public final class ApplyRun {
     this.terminal = terminal;
   }
 
-  public List<DomainResult> run(Plan plan, List<DomainPlan> domains) {
+  public List<DomainResult> run(Plan plan, List<DomainPlan> planned) {
+    List<DomainPlan> domains = new OfflineSizes(ports, out).fill(plan, planned);
     ThinPools pools = new ThinPools(ports, plan.hostSteps());
     checkPoolNames(plan, pools);
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));

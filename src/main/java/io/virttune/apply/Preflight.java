@@ -11,6 +11,7 @@ import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
+import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.report.Bytes;
 import io.virttune.xml.DomainXml;
@@ -77,6 +78,7 @@ final class Preflight {
       }
     }
     checkSpace(plan, journal, lvm, reasons);
+    checkRetunedVolumes(plan, journal, lvm, reasons);
     return reasons;
   }
 
@@ -92,7 +94,7 @@ final class Preflight {
       return;
     }
     String planned = plan.disks().stream().filter(d -> convert.source().equals(d.source()))
-        .map(DiskPlan::imageFingerprint).findFirst().orElse(null);
+        .map(DiskPlan::imageFingerprint).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     if (planned == null) {
       return;
     }
@@ -126,7 +128,25 @@ final class Preflight {
       reasons.add("thin pool " + create.vg() + "/" + create.thinPool() + " does not exist");
     }
     if (create.sizeBytes() == 0) {
-      reasons.add("the size of LV " + name + " is unknown (planned offline): plan again on the host");
+      reasons.add("the size of LV " + name + " is unknown: its image could not be read on this host"
+          + " (qemu-img info); make it readable, then apply again");
+    }
+  }
+
+  /**
+   * The LVs a retune changes in place must be on this host: a dry run prints {@code lvchange}
+   * without running it, so only this check makes it refuse what the real run would fail on.
+   */
+  private static void checkRetunedVolumes(DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+    List<String> created = plan.steps().stream().filter(step -> step instanceof CreateVolume)
+        .map(step -> ((CreateVolume) step).vg() + "/" + ((CreateVolume) step).name()).toList();
+    for (int i = 0; i < plan.steps().size(); i++) {
+      if (plan.steps().get(i) instanceof SetReadAhead readAhead && (journal == null || !journal.isDone(i))
+          && !created.contains(readAhead.vg() + "/" + readAhead.name())
+          && lvm.logicalVolume(readAhead.vg(), readAhead.name()).isEmpty()) {
+        reasons.add("LV " + readAhead.vg() + "/" + readAhead.name() + ", which '" + plan.name() + "' uses, does not"
+            + " exist on this host: the plan was made for another one (or the LV is gone); plan again on this host");
+      }
     }
   }
 

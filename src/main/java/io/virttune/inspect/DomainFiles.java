@@ -21,6 +21,9 @@ import java.util.stream.Stream;
  * state. Planning from them says what it had to assume.
  */
 public final class DomainFiles {
+  /** The scheme of the URI an offline plan names instead of a host's. */
+  static final String URI_SCHEME = "file:";
+
   private DomainFiles() {}
 
   public static HostFacts read(List<Path> paths) {
@@ -33,7 +36,7 @@ public final class DomainFiles {
       domains.add(read(file));
     }
     domains.sort(Comparator.comparing(DomainFacts::name));
-    HostIdentity identity = new HostIdentity("file:" + String.join(",", paths.stream().map(Path::toString).toList()),
+    HostIdentity identity = new HostIdentity(URI_SCHEME + String.join(",", paths.stream().map(Path::toString).toList()),
         "(offline)", "unknown", "unknown");
     return new HostFacts(identity, Optional.empty(), Optional.empty(), domains, List.of());
   }

@@ -40,6 +40,7 @@ public final class HostInspector {
         new HostIdentity(
             connection.uri(),
             host.hostname().orElseGet(connection::hostname),
+            connection.hostUuid().orElse(null),
             connection.libvirtVersion(),
             connection.hypervisorVersion());
     Optional<HostSettings> settings = attempt("host settings", host::settings, problems);

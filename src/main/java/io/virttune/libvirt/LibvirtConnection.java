@@ -10,6 +10,11 @@ public interface LibvirtConnection extends AutoCloseable {
 
   String hostname();
 
+  /** The host's UUID from libvirt's capabilities ({@code <host><uuid>}), empty when it reports none. */
+  default Optional<String> hostUuid() {
+    return Optional.empty();
+  }
+
   /** The libvirt library version of the connected daemon, like {@code 9.0.0}. */
   String libvirtVersion();
 

@@ -59,6 +59,11 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
   }
 
   @Override
+  public Optional<String> hostUuid() {
+    return HostCapabilities.hostUuid(call("read the host's capabilities", connect::getCapabilities));
+  }
+
+  @Override
   public String libvirtVersion() {
     return LibvirtVersions.decode(call("read the libvirt version", connect::getLibVersion));
   }

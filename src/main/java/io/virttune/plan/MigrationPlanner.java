@@ -34,6 +34,10 @@ public final class MigrationPlanner {
   /** LVM's floor for thin-pool metadata. */
   static final long MIN_THIN_METADATA = 2L << 20;
 
+  /** The warning that records, in the plan, that the operator accepted writeback's risk. */
+  public static final String WRITEBACK_ACCEPTED = "cache=writeback: faster random writes, but writes the guest"
+      + " was told are safe are lost on a host crash or power cut; accepted explicitly for this plan";
+
   private static final Pattern QEMU_VERSION = Pattern.compile("QEMU (\\d+)\\.(\\d+)");
 
   private final PlanPolicy policy;
@@ -59,12 +63,30 @@ public final class MigrationPlanner {
     }
     overcommit(facts, hostSteps, domains).ifPresent(warnings::add);
     if (policy.cacheMode().equals("writeback")) {
-      warnings.add("cache=writeback: faster random writes, but writes the guest was told are safe are lost"
-          + " on a host crash or power cut; accepted explicitly for this plan");
+      warnings.add(WRITEBACK_ACCEPTED);
     }
     return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
-        facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
+        facts.identity().hostUuid(), facts.identity().offline(), facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
         hostSteps, domains, assumptions, warnings);
+  }
+
+  /**
+   * Plans one domain again, from its definition as it is now, with the policy {@code plan} records,
+   * as an offline plan would: no image sizes, no LVM, and hugepages, the Windows bus switch and
+   * the LV names as {@code planned} decided them (they depended on the host's state then). What
+   * apply compares a plan file's steps and new definition with.
+   */
+  public static DomainPlan replan(Plan plan, DomainPlan planned, DomainFacts current, boolean hugepages) {
+    Set<String> virtioReady = planned.outcome() == DomainOutcome.STAGE ? Set.of() : Set.of(planned.name());
+    PlanPolicy policy = new PlanPolicy(plan.target(), plan.cacheMode(), plan.reserveFraction(), virtioReady, true,
+        hugepages);
+    requireValidLvmNames(policy.target());
+    // Page size 1 KiB and no limit: the plan gave this domain hugepages, whatever the pool held then.
+    HugepageBudget budget = hugepages ? new HugepageBudget(OptionalLong.of(1), Long.MAX_VALUE / 2, Map.of())
+        : HugepageBudget.unknown();
+    PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(),
+        new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()));
+    return new DomainPlanner(env).plan(current);
   }
 
   /** What apply's LVM calls would refuse is refused here, before anything is planned. */
@@ -128,7 +150,7 @@ public final class MigrationPlanner {
       }
     }
     return new PlanEnvironment(policy, extent, space, names, hugepages(facts, assumptions),
-        discardSupported(facts, assumptions));
+        discardSupported(facts.identity().hypervisorVersion(), assumptions));
   }
 
   private static VolumeGroup volumeGroup(LvmReport lvm, String name) {
@@ -216,14 +238,14 @@ public final class MigrationPlanner {
    * QEMU_CAPS_VIRTIO_BLK_DISCARD"); Linux guests use them from kernel 5.0, and a guest whose driver
    * does not negotiate them simply ignores them. libvirt's discard attribute itself dates from 1.0.6.
    */
-  private static boolean discardSupported(HostFacts facts, List<String> assumptions) {
-    Matcher version = QEMU_VERSION.matcher(facts.identity().hypervisorVersion());
+  private static boolean discardSupported(String hypervisorVersion, List<String> assumptions) {
+    Matcher version = QEMU_VERSION.matcher(hypervisorVersion);
     if (version.lookingAt()) {
       int major = Integer.parseInt(version.group(1));
       int minor = Integer.parseInt(version.group(2));
       return major > 4 || (major == 4 && minor >= 2);
     }
-    assumptions.add("hypervisor '" + facts.identity().hypervisorVersion() + "' is not QEMU: assumed QEMU"
+    assumptions.add("hypervisor '" + hypervisorVersion + "' is not QEMU: assumed QEMU"
         + " 4.2 or later, whose virtio-blk passes discard");
     return true;
   }

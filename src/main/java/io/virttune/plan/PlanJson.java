@@ -23,6 +23,11 @@ public final class PlanJson {
     }
   }
 
+  /** A plan's part as the JSON tree plan.json holds it (a step with its {@code kind}), for comparing. */
+  public static JsonNode tree(Object part) {
+    return MAPPER.valueToTree(part);
+  }
+
   public static Plan read(String json, String origin) {
     try {
       JsonNode tree = MAPPER.readTree(json);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.testing.Cli;
+import io.virttune.testing.ExamplePlans;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,11 +22,12 @@ class ApplyCommandTest {
   @TempDir Path temp;
 
   @Test
-  void preflightRefusesWhatTheHostCannotHoldAndChangesNothing() {
+  void preflightRefusesWhatTheHostCannotHoldAndChangesNothing() throws IOException {
     Path plan = temp.resolve("plan.json");
     assertEquals(0, Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01",
         "--thin-pool", "vg_fast/tpool", "web01", "--out", plan.toString()).exitCode());
     Path state = temp.resolve("state");
+    ExamplePlans.bindToThisMachine(plan);
 
     Cli cli = Cli.run("apply", plan.toString(), "--state-dir=" + state);
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.testing.Cli;
+import io.virttune.testing.ExamplePlans;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,6 +56,7 @@ class JsonSchemesTest {
     Path plan = temp.resolve("plan.json");
     assertEquals(0, Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--thin-pool",
         "vg_fast/tpool", "web01", "--out", plan.toString()).exitCode());
+    ExamplePlans.bindToThisMachine(plan);
 
     Cli apply = Cli.run("apply", plan.toString(), state, "--json");
     Cli rollback = Cli.run("rollback", "web01", "--connect", EXAMPLE_URI, state, "--json");

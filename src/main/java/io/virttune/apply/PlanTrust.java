@@ -1,0 +1,134 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.DomainRecord;
+import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.plan.CreateThinPool;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.MigrationPlanner;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanTarget;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A plan file is a trust boundary: anyone who can edit it could otherwise make apply define what
+ * no policy allowed. Before anything, apply checks the plan was made on this host, that its
+ * policy passes the gates planning has, and that every domain's steps and new definition are what
+ * that policy makes of the domain's current definition; anything else refuses the whole apply.
+ */
+public final class PlanTrust {
+  private final LibvirtConnection host;
+  private final PrintWriter out;
+  private final boolean execute;
+  private final Function<String, Optional<String>> ask;
+
+  /**
+   * @param host the host apply runs against, read-only
+   * @param ask asks the operator a question on a terminal; empty when there is none
+   */
+  public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask) {
+    this.host = host;
+    this.out = out;
+    this.execute = execute;
+    this.ask = ask;
+  }
+
+  /** Checks the plan against the host behind {@code uri}; refuses (exit 3) what it cannot trust. */
+  public static void check(String uri, Plan plan, List<String> domains, PrintWriter out, boolean execute,
+      Function<String, Optional<String>> ask) {
+    try (LibvirtConnection host = LibvirtJavaConnection.openReadOnly(uri)) {
+      new PlanTrust(host, out, execute, ask).check(plan, domains);
+    }
+  }
+
+  /** Returns when the plan may be applied to {@code domains}; refuses otherwise, saying what differed. */
+  public void check(Plan plan, List<String> domains) {
+    List<String> problems = new ArrayList<>(hostProblems(plan));
+    problems.addAll(policyProblems(plan));
+    if (problems.isEmpty()) {
+      Map<String, DomainRecord> current = host.domains().domains().stream()
+          .collect(Collectors.toMap(DomainRecord::name, record -> record, (a, b) -> a));
+      for (DomainPlan domain : plan.domains()) {
+        DomainRecord record = current.get(domain.name());
+        if (domains.contains(domain.name()) && record != null) {
+          problems.addAll(new PlannedDefinitionCheck(plan, domain).problems(record));
+        }
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw VirtTuneException.refused("the plan cannot be trusted, nothing was changed:\n  "
+          + String.join("\n  ", problems) + "\nplan again on this host and review the new plan");
+    }
+    confirmWriteback(plan);
+  }
+
+  private List<String> hostProblems(Plan plan) {
+    String uuid = host.hostUuid().orElse(null);
+    if (plan.offline()) {
+      List<String> problems = new ArrayList<>();
+      if (!plan.uri().startsWith("file:") || plan.hostUuid() != null) {
+        problems.add("the plan says it was made offline, but names a host (uri " + plan.uri() + ", host UUID "
+            + plan.hostUuid() + ")");
+      }
+      out.println("Host: unknown (the plan was made offline from XML files), bound at apply to "
+          + host.hostname() + " (" + host.uri() + ", host UUID " + Objects.requireNonNullElse(uuid, "not reported")
+          + ")");
+      return problems;
+    }
+    List<String> problems = new ArrayList<>();
+    compare("hostname", plan.hostname(), host.hostname(), problems);
+    compare("libvirt URI", plan.uri(), host.uri(), problems);
+    compare("host UUID (libvirt capabilities <host><uuid>)", plan.hostUuid(), uuid, problems);
+    return problems;
+  }
+
+  private static void compare(String what, String planned, String here, List<String> problems) {
+    if (!Objects.equals(planned, here)) {
+      problems.add("the plan was made for " + what + " '" + planned + "', this host has '" + here + "'");
+    }
+  }
+
+  /** The gates planning has, checked again: an edited policy must not slip past them. */
+  private static List<String> policyProblems(Plan plan) {
+    List<String> problems = new ArrayList<>();
+    if (!List.of("none", "writeback").contains(plan.cacheMode())) {
+      problems.add("cacheMode '" + plan.cacheMode() + "': virt-tune plans only none, or writeback with"
+          + " --accept-writeback-risk");
+    } else if (plan.cacheMode().equals("writeback") && !plan.warnings().contains(MigrationPlanner.WRITEBACK_ACCEPTED)) {
+      problems.add("cacheMode 'writeback' without the risk acknowledgement planning records"
+          + " (--accept-writeback-risk)");
+    }
+    PlanTarget target = plan.target();
+    for (var step : plan.hostSteps()) {
+      if (!(step instanceof CreateThinPool pool) || target.newPool() == null || !pool.vg().equals(target.vg())
+          || !pool.name().equals(target.thinPool()) || pool.chunkSizeBytes() != target.newPool().chunkSizeBytes()
+          || pool.zeroing() != target.newPool().zeroing()) {
+        problems.add("host step " + step + " is not the thin pool the plan's target asks for");
+      }
+    }
+    return problems;
+  }
+
+  /** Writeback loses acknowledged writes on a power cut: the operator who runs apply says yes too. */
+  private void confirmWriteback(Plan plan) {
+    if (!plan.cacheMode().equals("writeback") || !execute) {
+      return;
+    }
+    String question = "this plan sets cache=writeback: writes the guests were told are safe are lost on a host"
+        + " crash or power cut. Accept that risk? [y/N] ";
+    String answer = ask.apply(question).orElseThrow(() -> VirtTuneException.refused("the plan sets"
+        + " cache=writeback and there is no terminal to accept its risk on; run apply from a terminal"));
+    if (!List.of("y", "yes").contains(answer.strip().toLowerCase(Locale.ROOT))) {
+      throw VirtTuneException.refused("writeback's risk not accepted: nothing was changed");
+    }
+  }
+}

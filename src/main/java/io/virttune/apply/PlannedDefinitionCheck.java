@@ -1,0 +1,176 @@
+package io.virttune.apply;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.virttune.VirtTuneException;
+import io.virttune.inspect.DiskFacts;
+import io.virttune.inspect.DomainFacts;
+import io.virttune.libvirt.DomainRecord;
+import io.virttune.lvm.LvmNames;
+import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Fingerprints;
+import io.virttune.plan.MigrationPlanner;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
+import io.virttune.plan.SetReadAhead;
+import io.virttune.plan.Step;
+import io.virttune.recipe.DiskClassifier;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import io.virttune.xml.XmlEquivalence;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jdom2.Document;
+import org.jdom2.Element;
+import org.jdom2.filter.Filters;
+
+/**
+ * One domain of a plan file against its current definition: the plan's steps and new definition
+ * must be what the plan's own policy makes of that definition (planning is pure, so it is planned
+ * again here), except for what depended on the host's state at planning time: the sizes, the LV
+ * names handed out and whether hugepages fitted.
+ */
+final class PlannedDefinitionCheck {
+  /** Step fields that hold sizes read from the host at planning time, not decided by the policy. */
+  private static final Set<String> SIZE_FIELDS = Set.of("sizeBytes", "virtualSizeBytes", "allocatedBytes");
+
+  private final Plan plan;
+  private final DomainPlan planned;
+
+  PlannedDefinitionCheck(Plan plan, DomainPlan planned) {
+    this.plan = plan;
+    this.planned = planned;
+  }
+
+  /** What differs, each naming the domain, the place and both values; empty when trusted. */
+  List<String> problems(DomainRecord record) {
+    if (planned.steps().isEmpty()) {
+      // Nothing runs for it (unchanged, or stopped at planning: space, say, that apply cannot see).
+      return List.of();
+    }
+    DomainXml current = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'");
+    if (!Fingerprints.of(current.toXml()).equals(planned.fingerprint())) {
+      // Not the definition planned from: preflight refuses it, or a resume finds its own new one.
+      return List.of();
+    }
+    boolean hugepages = planned.newXml() != null
+        && DomainXml.parse(planned.newXml(), "the plan's newXml").memoryBacking().hasHugepages();
+    DomainPlan expected;
+    try {
+      expected = MigrationPlanner.replan(plan, planned, facts(record, current), hugepages);
+    } catch (VirtTuneException | IllegalArgumentException e) {
+      return List.of(where() + "its policy cannot be planned: " + e.getMessage());
+    }
+    List<String> problems = new ArrayList<>();
+    Map<String, String> names = volumeNames(expected, problems);
+    compareSteps(expected, names, problems);
+    compareDefinitions(expected, names, problems);
+    return problems;
+  }
+
+  private static DomainFacts facts(DomainRecord record, DomainXml xml) {
+    List<DiskFacts> disks = new ArrayList<>();
+    for (DiskView disk : xml.disks()) {
+      disks.add(new DiskFacts(disk, DiskClassifier.classify(disk), Optional.empty(), Optional.empty(), Optional.empty()));
+    }
+    return new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
+  }
+
+  /** The replanned LV names (and device paths) mapped to the plan's, volume by volume. */
+  private Map<String, String> volumeNames(DomainPlan expected, List<String> problems) {
+    List<CreateVolume> ours = creations(expected);
+    List<CreateVolume> theirs = creations(planned);
+    Map<String, String> names = new HashMap<>();
+    for (int i = 0; i < Math.min(ours.size(), theirs.size()); i++) {
+      CreateVolume volume = theirs.get(i);
+      try {
+        LvmNames.requireValidLogicalVolume(volume.vg(), volume.name());
+      } catch (VirtTuneException e) {
+        problems.add(where() + "LV name " + volume.vg() + "/" + volume.name() + ": " + e.getMessage());
+      }
+      names.put(ours.get(i).name(), volume.name());
+      names.put(ours.get(i).devicePath(), volume.devicePath());
+    }
+    return names;
+  }
+
+  private static List<CreateVolume> creations(DomainPlan domain) {
+    return domain.steps().stream().filter(s -> s instanceof CreateVolume).map(s -> (CreateVolume) s).toList();
+  }
+
+  private void compareSteps(DomainPlan expected, Map<String, String> names, List<String> problems) {
+    List<JsonNode> ours = decided(expected.steps(), names);
+    List<JsonNode> theirs = decided(planned.steps(), Map.of());
+    if (!ours.equals(theirs)) {
+      problems.add(where() + "steps " + theirs + " are not what its policy plans: " + ours);
+    }
+    for (Step step : planned.steps()) {
+      if (step instanceof SetReadAhead readAhead && !devices().contains("/dev/" + readAhead.vg() + "/" + readAhead.name())) {
+        problems.add(where() + "step " + PlanJson.tree(step) + " changes an LV none of its disks uses");
+      }
+    }
+  }
+
+  /** Steps without their sizes and without read-ahead (which depends on the LV's current setting). */
+  private static List<JsonNode> decided(List<Step> steps, Map<String, String> names) {
+    List<JsonNode> decided = new ArrayList<>();
+    for (Step step : steps) {
+      if (!(step instanceof SetReadAhead)) {
+        ObjectNode tree = (ObjectNode) PlanJson.tree(step);
+        tree.remove(SIZE_FIELDS);
+        for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
+          Map.Entry<String, JsonNode> field = fields.next();
+          String renamed = names.get(field.getValue().asText());
+          if (field.getValue().isTextual() && renamed != null) {
+            field.setValue(TextNode.valueOf(renamed));
+          }
+        }
+        decided.add(tree);
+      }
+    }
+    return decided;
+  }
+
+  /** The devices the planned definition's disks use (the current one's when it is not redefined). */
+  private Set<String> devices() {
+    String xml = planned.newXml() != null ? planned.newXml() : planned.originalXml();
+    Set<String> devices = new HashSet<>();
+    DomainXml.parse(xml, "the plan's definition").disks().forEach(disk -> disk.sourcePath().ifPresent(devices::add));
+    return devices;
+  }
+
+  private void compareDefinitions(DomainPlan expected, Map<String, String> names, List<String> problems) {
+    if (planned.newXml() == null) {
+      return;
+    }
+    if (expected.newXml() == null) {
+      problems.add(where() + "its policy changes nothing in the definition, but the plan's newXml does");
+      return;
+    }
+    Document ours = DomainXml.parse(expected.newXml(), "the replanned definition").document();
+    for (Element source : ours.getDescendants(Filters.element("source"))) {
+      String renamed = names.get(source.getAttributeValue("dev", ""));
+      if (renamed != null) {
+        source.setAttribute("dev", renamed);
+      }
+    }
+    Document theirs = DomainXml.parse(planned.newXml(), "the plan's newXml").document();
+    for (String difference : XmlEquivalence.differences(ours, theirs)) {
+      problems.add(where() + "newXml differs from what its policy makes of the current definition at "
+          + difference.replace("first document", "policy's").replace("second document", "plan's")
+          + " (policy's vs plan's)");
+    }
+  }
+
+  private String where() {
+    return "domain '" + planned.name() + "': ";
+  }
+}

@@ -1,0 +1,172 @@
+package io.virttune.apply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.MigrationPlanner;
+import io.virttune.plan.Plan;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A plan file is a trust boundary: apply refuses a plan edited after planning, or made elsewhere. */
+class PlanTrustTest {
+  private static final String URI = "qemu:///system";
+  private static final String HOST_UUID = "4c4c4544-0042-3510-8052-b4c04f4e3232";
+
+  @TempDir Path temp;
+  private ApplyHarness host;
+  private Plan plan;
+  private final StringWriter output = new StringWriter();
+
+  @BeforeEach
+  void planSite1() {
+    host = ApplyHarness.withSite1(temp);
+    plan = host.plan("site1");
+    plan = withHost(plan, URI, "hv-test", HOST_UUID, false);
+  }
+
+  @Test
+  void theOriginalPlanIsAccepted() {
+    check(plan, hostHere());
+    assertEquals("", output.toString());
+  }
+
+  @Test
+  void anEditedCacheModeInTheNewDefinitionIsRefused() {
+    String message = refused(withNewXml(plan, xml -> xml.replace("cache=\"none\"", "cache=\"unsafe\"")));
+    assertTrue(message.contains("domain 'site1': newXml differs"), message);
+    assertTrue(message.contains("/domain/devices/disk/driver/@cache: 'none' vs 'unsafe'"), message);
+  }
+
+  @Test
+  void anEditedHostnameIsRefused() {
+    String message = refused(withHost(plan, URI, "hv-other", HOST_UUID, false));
+    assertTrue(message.contains("the plan was made for hostname 'hv-other', this host has 'hv-test'"), message);
+  }
+
+  @Test
+  void anEditedUriIsRefused() {
+    String message = refused(withHost(plan, "qemu+ssh://hv-test/system", "hv-test", HOST_UUID, false));
+    assertTrue(message.contains("libvirt URI 'qemu+ssh://hv-test/system', this host has 'qemu:///system'"), message);
+  }
+
+  @Test
+  void anEditedHostUuidIsRefused() {
+    String message = refused(withHost(plan, URI, "hv-test", "00000000-0000-0000-0000-000000000000", false));
+    assertTrue(message.contains("host UUID (libvirt capabilities <host><uuid>) '00000000-0000-0000-0000-000000000000',"
+        + " this host has '" + HOST_UUID + "'"), message);
+  }
+
+  @Test
+  void anElementAddedToTheNewDefinitionIsRefused() {
+    String message = refused(withNewXml(plan, xml -> xml.replace("</devices>",
+        "<filesystem type='mount'><source dir='/'/><target dir='host'/></filesystem></devices>")));
+    assertTrue(message.contains("/domain/devices: children [disk] vs [disk, filesystem]"), message);
+  }
+
+  @Test
+  void aChangedMemorySizeIsRefused() {
+    String message = refused(withNewXml(plan, xml -> xml.replaceFirst("<memory unit=\"GiB\">1</memory>",
+        "<memory unit=\"GiB\">64</memory>")));
+    assertTrue(message.contains("/domain/memory/text(): '1' vs '64'"), message);
+  }
+
+  @Test
+  void aStepRetargetedAtAnotherLvIsRefused() {
+    Plan edited = withNewXml(plan, xml -> xml.replace("/dev/vg/site1-vda", "/dev/vg/customer2-data"));
+    String message = refused(edited);
+    assertTrue(message.contains("newXml differs") && message.contains("'/dev/vg/site1-vda' vs '/dev/vg/customer2-data'"),
+        message);
+  }
+
+  @Test
+  void anUnknownCacheModeInThePolicyIsRefused() {
+    String message = refused(withCache(plan, "unsafe", List.of()));
+    assertTrue(message.contains("cacheMode 'unsafe'"), message);
+  }
+
+  @Test
+  void writebackWithoutTheRecordedAcknowledgementIsRefused() {
+    String message = refused(withCache(plan, "writeback", List.of()));
+    assertTrue(message.contains("cacheMode 'writeback' without the risk acknowledgement"), message);
+  }
+
+  @Test
+  void writebackIsAskedAgainAtApply() {
+    // No domain selected: site1 was planned with cache=none, which the writeback policy would not give.
+    Plan writeback = withCache(plan, "writeback", List.of(MigrationPlanner.WRITEBACK_ACCEPTED));
+    List<String> asked = new ArrayList<>();
+    PlanTrust declined = new PlanTrust(hostHere(), new PrintWriter(output, true), true, question -> {
+      asked.add(question);
+      return Optional.of("n");
+    });
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> declined.check(writeback, List.of()));
+    assertEquals("writeback's risk not accepted: nothing was changed", e.getMessage());
+    assertTrue(asked.get(0).contains("cache=writeback"), asked.toString());
+    new PlanTrust(hostHere(), new PrintWriter(output, true), true, question -> Optional.of("yes"))
+        .check(writeback, List.of());
+  }
+
+  @Test
+  void anOfflinePlansHostIsBoundAtApplyAndSaidSo() {
+    Plan offline = withHost(plan, "file:/etc/libvirt/qemu", "(offline)", null, true);
+    check(offline, hostHere());
+    assertTrue(output.toString().contains("Host: unknown (the plan was made offline from XML files), bound at"
+        + " apply to hv-test (qemu:///system, host UUID " + HOST_UUID + ")"), output.toString());
+  }
+
+  @Test
+  void aPlanClaimingOfflineWhileNamingAHostIsRefused() {
+    String message = refused(withHost(plan, URI, "hv-other", HOST_UUID, true));
+    assertTrue(message.contains("the plan says it was made offline, but names a host"), message);
+  }
+
+  private IdentifiedHost hostHere() {
+    return new IdentifiedHost(URI, "hv-test", Optional.of(HOST_UUID), host.libvirt, List.of("site1"));
+  }
+
+  private void check(Plan checked, IdentifiedHost where) {
+    new PlanTrust(where, new PrintWriter(output, true), false, question -> Optional.empty())
+        .check(checked, List.of("site1"));
+  }
+
+  private String refused(Plan checked) {
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> check(checked, hostHere()));
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    return e.getMessage();
+  }
+
+  static Plan withHost(Plan p, String uri, String hostname, String uuid, boolean offline) {
+    return new Plan(p.schema(), p.version(), p.createdAt(), uri, hostname, uuid, offline, p.hypervisorVersion(),
+        p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(), p.warnings());
+  }
+
+  private static Plan withCache(Plan p, String cache, List<String> warnings) {
+    return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
+        p.hypervisorVersion(), p.target(), cache, p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(),
+        warnings);
+  }
+
+  private static Plan withNewXml(Plan p, UnaryOperator<String> edit) {
+    List<DomainPlan> domains = p.domains().stream().map(d -> new DomainPlan(d.name(), d.uuid(), d.state(),
+        d.outcome(), d.reasons(), d.fingerprint(), d.disks(), d.steps(), d.warnings(), d.originalXml(),
+        edit.apply(d.newXml()), d.diff())).toList();
+    String edited = domains.get(0).newXml();
+    assertTrue(!edited.equals(p.domains().get(0).newXml()), "the edit must change the plan: " + edited);
+    return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
+        p.hypervisorVersion(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), domains,
+        p.assumptions(), p.warnings());
+  }
+}

@@ -1,0 +1,28 @@
+package io.virttune.testing;
+
+import io.virttune.libvirt.LibvirtJavaConnection;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A plan of the example host is made from its recorded facts, for the host named {@code hv01};
+ * apply refuses it on any other machine. Tests that apply one here bind it to this machine first.
+ */
+public final class ExamplePlans {
+  private ExamplePlans() {}
+
+  /** Rewrites the plan's hostname to the one the example's test-driver URI reports on this machine. */
+  public static void bindToThisMachine(Path planFile) throws IOException {
+    String here;
+    try (LibvirtJavaConnection connection = LibvirtJavaConnection.openReadOnly(Cli.EXAMPLE_URI)) {
+      here = connection.hostname();
+    }
+    String plan = Files.readString(planFile);
+    String bound = plan.replace("\"hostname\" : \"hv01\"", "\"hostname\" : \"" + here + "\"");
+    if (bound.equals(plan)) {
+      throw new IllegalStateException(planFile + " is not a plan of the example host hv01");
+    }
+    Files.writeString(planFile, bound);
+  }
+}
