@@ -28,6 +28,8 @@ import java.util.function.Supplier;
  * @param conversion copies images into LVs and verifies them
  * @param zeroing zeroes LVs that no copy fills (a linear LV holds its extents' old data)
  * @param comparer verifies copies made by an earlier, interrupted run
+ * @param writers finds processes still writing an LV (a copy a killed apply left running)
+ * @param holds keeps the source images from a starting guest while the domain is defined
  * @param execute whether anything really changes
  */
 public record ApplyPorts(
@@ -39,6 +41,8 @@ public record ApplyPorts(
     LvConversion conversion,
     BlockZeroing zeroing,
     QemuImgCompare comparer,
+    StaleWriters writers,
+    ImageHolds holds,
     StateDirectory state,
     Clock clock,
     boolean execute) {
@@ -52,6 +56,6 @@ public record ApplyPorts(
     ProcessRunner acting = execute ? real : new PrintingRunner(real, dryRunLog);
     return new ApplyPorts(() -> LibvirtJavaDefinitions.open(uri), new LvmCli(acting), new LvmCli(real),
         new LiveHost(real, true), new ImageLocks(real), new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting),
-        new StateDirectory(stateDir), Clock.systemUTC(), execute);
+        new StaleWriters(), new QemuIoHolds(), new StateDirectory(stateDir), Clock.systemUTC(), execute);
   }
 }

@@ -42,8 +42,10 @@ final class DomainMigration {
   private final boolean resume;
   private final PrintWriter log;
   private final boolean redrawProgress;
+  private static final String INTERRUPTED = "Interrupted";
   private final Set<String> verifiedInThisRun = new HashSet<>();
   private DomainJournal journal;
+  private JournalEntry interruption;
 
   DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, boolean resume, PrintWriter log,
       boolean redrawProgress) {
@@ -63,6 +65,7 @@ final class DomainMigration {
       return result(DomainResult.Result.NOTHING_TO_DO, domain.outcome() == DomainOutcome.STOPPED
           ? "not planned: " + String.join("; ", domain.reasons()) : "nothing to change");
     }
+    Interruptions.started(this);
     try (DomainDefinitions definitions = ports.definitions().get()) {
       LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
           "domain '" + domain.name() + "' no longer exists"));
@@ -81,6 +84,7 @@ final class DomainMigration {
       if (journal != null) {
         refuseAnotherPlansJournal();
         if (finishedByTheInterruptedRun(live)) {
+          save(AutostartPause.restore(definitions, journal, now(), log));
           return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had defined it):"
               + " finished on its LVs, without comparing them with the old images again");
         }
@@ -96,12 +100,17 @@ final class DomainMigration {
       if (journal == null) {
         start(live, completed);
       }
-      for (int i = 0; i < domain.steps().size(); i++) {
-        if (!journal.isDone(i)) {
-          runStep(i, domain.steps().get(i), definitions, lvm);
+      pauseAutostart(definitions);
+      try {
+        for (int i = 0; i < domain.steps().size(); i++) {
+          if (!journal.isDone(i)) {
+            runStep(i, domain.steps().get(i), definitions, lvm);
+          }
         }
+        save(journal.withStatus(Status.COMPLETED));
+      } finally {
+        save(AutostartPause.restore(definitions, journal, now(), log));
       }
-      save(journal.withStatus(Status.COMPLETED));
       return result(ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN, doneDetail());
     } catch (VirtTuneException e) {
       return failed(e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED,
@@ -109,6 +118,25 @@ final class DomainMigration {
     } catch (RuntimeException e) {
       // One domain's surprise must not stop the others' copies: it fails alone, journaled.
       return failed(DomainResult.Result.FAILED, "internal error: " + e);
+    } finally {
+      Interruptions.ended(this);
+    }
+  }
+
+  /** Autostart would boot the guest on the images being copied, at a reboot of the host. */
+  private void pauseAutostart(DomainDefinitions definitions) {
+    if (ports.execute()) {
+      AutostartPause.pause(definitions, journal, now(), this::save);
+    } else if (definitions.autostart(domain.name())) {
+      log.println("would turn autostart off while applying, and on again afterwards");
+    }
+  }
+
+  /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
+  synchronized void interrupted(String why) {
+    interruption = new JournalEntry(AutostartPause.DOMAIN, INTERRUPTED, StepState.FAILED, now(), why);
+    if (journal != null) {
+      save(journal);
     }
   }
 
@@ -259,6 +287,7 @@ final class DomainMigration {
 
   /** Refuses an LV of a journaled name that is not provably the one created; adopts its uuid after a crash. */
   private void requireOurs(CreateVolume create) {
+    ports.writers().requireNone(create.devicePath(), domain.name());
     String uuid = volumes.requireOurs(create, journal);
     String name = create.vg() + "/" + create.name();
     if (!journal.volumeUuids().containsKey(name)) {
@@ -270,6 +299,10 @@ final class DomainMigration {
     CreateVolume create = creation(convert);
     ProgressMeter progress = new ProgressMeter(log, "  " + domain.name() + " " + convert.target(), redrawProgress);
     LvConversion.Outcome outcome;
+    if (interrupted) {
+      // The interrupted run's copy may still be writing there (a qemu-img that outlived it).
+      ports.writers().requireNone(convert.target(), domain.name());
+    }
     if (convert.targetIsZero()) {
       if (interrupted) {
         // A half-written thin LV no longer reads as zeros: start again from a fresh one.
@@ -330,14 +363,22 @@ final class DomainMigration {
   }
 
   private void mark(int index, Step step, StepState state, String detail) {
-    save(journal.with(new JournalEntry(index, kind(step), state, ports.clock().instant().toString(), detail)));
+    save(journal.with(new JournalEntry(index, kind(step), state, now(), detail)));
+  }
+
+  private String now() {
+    return ports.clock().instant().toString();
   }
 
   private static String kind(Step step) {
     return step.getClass().getSimpleName();
   }
 
-  private void save(DomainJournal next) {
+  private synchronized void save(DomainJournal next) {
+    // Kept in every later write: the job's own writes may start from a journal read before it.
+    if (interruption != null && !next.entries().contains(interruption)) {
+      next = next.with(interruption);
+    }
     journal = next;
     if (ports.execute()) {
       ports.state().save(next);

@@ -54,6 +54,12 @@ final class ApplyHarness {
   final InMemoryDefinitions libvirt = new InMemoryDefinitions();
   final StateDirectory state;
   final StringWriter output = new StringWriter();
+  /** The hold and release of each image and each define, in order, as "hold PATH", "release PATH", "define". */
+  final List<String> events = new ArrayList<>();
+  /** Images a guest holds: a hold of them is refused. */
+  final java.util.Set<String> imagesInUse = new java.util.HashSet<>();
+  /** The processes writing each device path, as /proc would show them. */
+  final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
   private final Map<String, Lv> lvs = new LinkedHashMap<>();
   private long vgFree = 100 * GIB;
@@ -295,8 +301,28 @@ final class ApplyHarness {
       }
     };
     return new ApplyPorts(() -> libvirt, new LvmCli(acting), new LvmCli(runner), host, new ImageLocks(runner),
-        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), state,
+        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), staleWriters(), holds(), state,
         Clock.fixed(NOW, ZoneOffset.UTC), execute);
+  }
+
+  /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */
+  private StaleWriters staleWriters() {
+    StaleWriters stale = org.mockito.Mockito.mock(StaleWriters.class);
+    org.mockito.Mockito.when(stale.of(org.mockito.ArgumentMatchers.anyString()))
+        .thenAnswer(call -> writers.getOrDefault(call.<String>getArgument(0), List.of()));
+    org.mockito.Mockito.doCallRealMethod().when(stale)
+        .requireNone(org.mockito.ArgumentMatchers.anyString(), org.mockito.ArgumentMatchers.anyString());
+    return stale;
+  }
+
+  private ImageHolds holds() {
+    return (path, domain) -> {
+      if (imagesInUse.contains(path)) {
+        throw io.virttune.VirtTuneException.refused("image " + path + " of '" + domain + "' is in use by another process");
+      }
+      events.add("hold " + path);
+      return () -> events.add("release " + path);
+    };
   }
 
   List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
@@ -306,6 +332,14 @@ final class ApplyHarness {
 
   DomainResult rollback(String name, boolean execute, boolean force) {
     return new Rollback(ports(execute), new PrintWriter(output, true)).run(name, force);
+  }
+
+  /** The journal of site1's apply as a crash right after its lvcreate leaves it: LV journaled, step started. */
+  DomainJournal interruptedRightAfterLvcreate(Plan plan) {
+    return DomainJournal.start("site1", SITE1_UUID, plan.createdAt(), plan.domains().get(0).fingerprint(),
+            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(SITE1_IMAGE))
+        .withCreatedVolume("vg/site1-vda")
+        .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", ""));
   }
 
   /** Every argv that ran, as shell-like lines, for asserting what was (not) run. */
