@@ -37,6 +37,7 @@ final class DomainMigration {
   private final Plan plan;
   private final DomainPlan domain;
   private final ThinPools pools;
+  private final ThinSpace space;
   private final OwnedVolumes volumes;
   private final Redefinition redefinition;
   private final boolean resume;
@@ -47,12 +48,13 @@ final class DomainMigration {
   private DomainJournal journal;
   private JournalEntry interruption;
 
-  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, boolean resume, PrintWriter log,
-      boolean redrawProgress) {
+  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space, boolean resume,
+      PrintWriter log, boolean redrawProgress) {
     this.ports = ports;
     this.plan = plan;
     this.domain = domain;
     this.pools = pools;
+    this.space = space;
     this.volumes = new OwnedVolumes(ports);
     this.redefinition = new Redefinition(ports, domain, log);
     this.resume = resume;
@@ -319,8 +321,10 @@ final class DomainMigration {
           .or(() -> ports.lvmReads().report().logicalVolume(create.vg(), create.thinPool()))
           .map(pool -> pool.chunkSizeBytes())
           .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
-      outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
-          create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
+      try (ThinSpace.Reservation room = space.reserve(convert, create.vg(), create.thinPool(), chunk, domain.name())) {
+        outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
+            create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
+      }
     } else {
       outcome = ports.conversion().intoLinear(convert.source(), convert.sourceFormat(), convert.target(),
           create.sizeBytes(), progress);

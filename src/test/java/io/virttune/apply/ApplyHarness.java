@@ -211,11 +211,43 @@ final class ApplyHarness {
         .replyOk();
   }
 
-  /** A copy into a fresh thin LV: the pool's chunk size from a fresh report, info, convert, compare. */
+  /**
+   * A copy into a fresh thin LV: the pool's chunk size from a fresh report, the image's map and the
+   * pool's room read again (the check before the copy), info, convert, compare.
+   */
   ApplyHarness replyThinCopy(String path) {
-    replyReport();
+    replyReport().replyMap(path).replyReport();
     runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
     return this;
+  }
+
+  /** qemu-img map of an image whose data is one region from its start, as large as its allocation. */
+  ApplyHarness replyMap(String path) {
+    ImageFacts image = images.get(path);
+    return replyMap(List.of(new io.virttune.qemu.AllocationMap.Extent(0, image.allocatedBytes())), image.virtualSizeBytes());
+  }
+
+  /** qemu-img map of data in {@code extents} (in order), zeros elsewhere, up to {@code virtualBytes}. */
+  ApplyHarness replyMap(List<io.virttune.qemu.AllocationMap.Extent> extents, long virtualBytes) {
+    List<String> regions = new ArrayList<>();
+    long at = 0;
+    for (io.virttune.qemu.AllocationMap.Extent extent : extents) {
+      if (extent.start() > at) {
+        regions.add(region(at, extent.start() - at, false));
+      }
+      regions.add(region(extent.start(), extent.length(), true));
+      at = extent.start() + extent.length();
+    }
+    if (virtualBytes > at) {
+      regions.add(region(at, virtualBytes - at, false));
+    }
+    runner.succeed("[" + String.join(",\n", regions) + "]\n");
+    return this;
+  }
+
+  private static String region(long start, long length, boolean data) {
+    return "{ \"start\": " + start + ", \"length\": " + length + ", \"depth\": 0, \"present\": " + data
+        + ", \"zero\": " + !data + ", \"data\": " + data + "}";
   }
 
   /** A copy that fails after qemu-img info: the device went bad. */
@@ -240,9 +272,16 @@ final class ApplyHarness {
     return "{\"report\": [{\"lv\": [" + lvs.values().stream().map(lv -> "{\"vg_name\":\"" + VG
         + "\", \"lv_name\":\"" + lv.name() + "\", \"lv_size\":\"" + lv.sizeBytes() + "\", \"segtype\":\""
         + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\"0\", \"pool_lv\":\""
-        + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
-        + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
+        + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", " + poolUsage(lv) + ", "
+        + "\"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
         + "\"}").collect(Collectors.joining(", ")) + "]}]}";
+  }
+
+  /** A pool's usage as lvs prints it: empty, with 128 MiB of metadata; other LVs print none. */
+  private static String poolUsage(Lv lv) {
+    boolean pool = lv.segtype().equals("thin-pool");
+    return "\"data_percent\":\"" + (pool ? "0.00" : "") + "\", \"metadata_percent\":\"" + (pool ? "0.00" : "")
+        + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
   }
 
   private String pvsJson() {
@@ -261,6 +300,11 @@ final class ApplyHarness {
   Plan planIntoNewPool(String pool, String... domainNames) {
     return plan(PlanTarget.thin(VG, pool,
         new PlanTarget.NewThinPool(20 * GIB, 64 * 1024, true)), domainNames);
+  }
+
+  /** A plan into thin LVs of a pool the host has already. */
+  Plan planIntoPool(String pool, String... domainNames) {
+    return plan(PlanTarget.thin(VG, pool, null), domainNames);
   }
 
   private Plan plan(PlanTarget target, String... domainNames) {
@@ -301,7 +345,7 @@ final class ApplyHarness {
       }
     };
     return new ApplyPorts(() -> libvirt, new LvmCli(acting), new LvmCli(runner), host, new ImageLocks(runner),
-        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), staleWriters(), holds(), state,
+        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), new io.virttune.qemu.QemuImg(runner), staleWriters(), holds(), state,
         Clock.fixed(NOW, ZoneOffset.UTC), execute);
   }
 

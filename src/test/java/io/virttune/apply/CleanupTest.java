@@ -156,7 +156,7 @@ class CleanupTest {
     };
     ApplyPorts ports = new ApplyPorts(() -> definitions, new LvmCli(runner), new LvmCli(runner),
         new LiveHost(runner, true), new ImageLocks(runner), new LvConversion(runner), new BlockZeroing(runner),
-        new QemuImgCompare(runner), new StaleWriters(), new QemuIoHolds(), state, Clock.systemUTC(), true);
+        new QemuImgCompare(runner), new io.virttune.qemu.QemuImg(runner), new StaleWriters(), new QemuIoHolds(), state, Clock.systemUTC(), true);
     return new Cleanup(ports, () -> libvirt, new PrintWriter(out, true)).run("web01");
   }
 
