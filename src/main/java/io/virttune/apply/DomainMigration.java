@@ -47,6 +47,7 @@ final class DomainMigration {
   private final Set<String> verifiedInThisRun = new HashSet<>();
   private DomainJournal journal;
   private JournalEntry interruption;
+  private SourceHolds sources;
 
   DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space, boolean resume,
       PrintWriter log, boolean redrawProgress) {
@@ -103,7 +104,12 @@ final class DomainMigration {
         start(live, completed);
       }
       pauseAutostart(definitions);
-      try {
+      sources = new SourceHolds(ports.holds(), domain.steps().stream().filter(step -> step instanceof ConvertImage)
+          .map(step -> ((ConvertImage) step).source()).toList(), domain.name());
+      try (SourceHolds held = sources) {
+        if (ports.execute()) {
+          held.take();
+        }
         for (int i = 0; i < domain.steps().size(); i++) {
           if (!journal.isDone(i)) {
             runStep(i, domain.steps().get(i), definitions, lvm);
@@ -239,9 +245,9 @@ final class DomainMigration {
       } else if (step instanceof SetReadAhead readAhead) {
         ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
       } else if (step instanceof ConvertImage convert) {
-        convert(convert, before.isPresent(), lvm);
+        sources.whileReleased(() -> convert(convert, before.isPresent(), lvm));
       } else if (step instanceof VerifyCopy verify) {
-        verify(verify);
+        sources.whileReleased(() -> verify(verify));
       } else if (step instanceof DefineDomain) {
         define(definitions);
       } else {
@@ -361,7 +367,7 @@ final class DomainMigration {
     redefinition.define(definitions, copy -> {
       // A copy made by an earlier run may be stale: the guest may have run on its images since.
       if (!verifiedInThisRun.contains(copy.target())) {
-        verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target()));
+        sources.whileReleased(() -> verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target())));
       }
     });
   }

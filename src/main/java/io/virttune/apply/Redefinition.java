@@ -11,7 +11,6 @@ import io.virttune.plan.XmlDiff;
 import io.virttune.xml.DefinitionTransplant;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -73,29 +72,23 @@ final class Redefinition {
           DomainXml.parse(merged, "new").toXml()).lines().forEach(line -> log.println("  " + line));
       return;
     }
-    List<ImageHolds.Hold> holds = new ArrayList<>();
-    try {
-      // Held from here until the state is read after the define: a guest started in between would
-      // run on its old images while its persistent definition names the LVs, and lose its writes.
-      copies.forEach(copy -> holds.add(ports.holds().hold(copy.source(), domain.name())));
-      requireShutOff(definitions.find(domain.name()).orElse(live), copies);
-      definitions.define(merged);
-      Optional<LiveDomain> after = definitions.find(domain.name());
-      if (after.isPresent() && !copies.isEmpty() && !after.get().state().isShutOff()) {
-        definitions.define(live.secureInactiveXml());
-        throw VirtTuneException.failed("'" + domain.name() + "' was started while it was being defined: it runs on"
-            + " its old images (rule: a guest runs on the disks its definition names); the definition it had"
-            + " before was restored; shut it down and apply --resume");
-      }
-      String readBack = after.map(LiveDomain::inactiveXml).orElse("");
-      List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
-      if (!lost.isEmpty()) {
-        definitions.define(live.secureInactiveXml());
-        throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
-            + String.join("; ", lost) + "); the definition it had before was restored");
-      }
-    } finally {
-      holds.forEach(ImageHolds.Hold::close);
+    // The caller holds the source images (SourceHolds) across these reads and the define: a guest
+    // started in between would run on them while its persistent definition names the LVs.
+    requireShutOff(definitions.find(domain.name()).orElse(live), copies);
+    definitions.define(merged);
+    Optional<LiveDomain> after = definitions.find(domain.name());
+    if (after.isPresent() && !copies.isEmpty() && !after.get().state().isShutOff()) {
+      definitions.define(live.secureInactiveXml());
+      throw VirtTuneException.failed("'" + domain.name() + "' was started while it was being defined: it runs on"
+          + " its old images (rule: a guest runs on the disks its definition names); the definition it had"
+          + " before was restored; shut it down and apply --resume");
+    }
+    String readBack = after.map(LiveDomain::inactiveXml).orElse("");
+    List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
+    if (!lost.isEmpty()) {
+      definitions.define(live.secureInactiveXml());
+      throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
+          + String.join("; ", lost) + "); the definition it had before was restored");
     }
   }
 

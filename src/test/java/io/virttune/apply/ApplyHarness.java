@@ -58,6 +58,8 @@ final class ApplyHarness {
   final List<String> events = new ArrayList<>();
   /** Images a guest holds: a hold of them is refused. */
   final java.util.Set<String> imagesInUse = new java.util.HashSet<>();
+  /** Images a guest takes as soon as virt-tune lets them go. */
+  final java.util.Set<String> guestStartsOnRelease = new java.util.HashSet<>();
   /** The processes writing each device path, as /proc would show them. */
   final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
@@ -365,7 +367,12 @@ final class ApplyHarness {
         throw io.virttune.VirtTuneException.refused("image " + path + " of '" + domain + "' is in use by another process");
       }
       events.add("hold " + path);
-      return () -> events.add("release " + path);
+      return () -> {
+        events.add("release " + path);
+        if (guestStartsOnRelease.contains(path)) {
+          imagesInUse.add(path);
+        }
+      };
     };
   }
 

@@ -29,27 +29,46 @@ class DefineWindowTest extends Site1Test {
   }
 
   @Test
-  void theSourceImageIsHeldAcrossTheLastStateCheckAndTheDefine() {
+  void theSourceImageIsHeldFromPreflightUntilAfterTheDefineLetGoOnlyWhileQemuImgOpensIt() {
     Plan plan = host.plan("site1");
     host.replySite1Migration();
     host.libvirt.duringNextDefine(() -> host.events.add("define"));
 
     assertEquals(DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
 
-    assertEquals(List.of("hold " + IMAGE, "define", "release " + IMAGE), host.events);
+    String hold = "hold " + IMAGE;
+    String release = "release " + IMAGE;
+    // Taken before the first step; let go for the copy and for the compare, taken again after each.
+    assertEquals(List.of(hold, release, hold, release, hold, "define", release), host.events);
   }
 
   @Test
-  void anImageAGuestHoldsIsRefusedAndNothingIsDefined() {
+  void aGuestThatTookTheImageWhileTheCopyRanRefusesTheDomainBeforeAnythingIsDefined() {
+    // Let go for the copy: a guest started right after it ends holds the image.
+    host.guestStartsOnRelease.add(IMAGE);
+
+    refusedWithNothingDefined();
+  }
+
+  @Test
+  void anImageAGuestHoldsAfterPreflightRefusesTheDomainBeforeAnyLvIsCreated() {
+    host.imagesInUse.add(IMAGE);
+
+    DomainResult result = refusedWithNothingDefined();
+
+    assertTrue(result.detail().contains("image " + IMAGE + " of 'site1' is in use"), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")), host.commandLines().toString());
+  }
+
+  private DomainResult refusedWithNothingDefined() {
     Plan plan = host.plan("site1");
     host.replySite1Migration();
-    host.imagesInUse.add(IMAGE);
 
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
-    assertTrue(result.detail().contains("image " + IMAGE + " of 'site1' is in use"), result.detail());
     assertEquals(List.of(), host.libvirt.defines());
+    return result;
   }
 
   @Test
