@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.function.Consumer;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.Lvm;
+import io.virttune.qemu.QemuImg;
 import io.virttune.qemu.QemuImgCompare;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
@@ -28,6 +29,9 @@ import java.util.function.Supplier;
  * @param conversion copies images into LVs and verifies them
  * @param zeroing zeroes LVs that no copy fills (a linear LV holds its extents' old data)
  * @param comparer verifies copies made by an earlier, interrupted run
+ * @param qemuImg reads images' allocation maps, for what a copy provisions in a thin pool
+ * @param writers finds processes still writing an LV (a copy a killed apply left running)
+ * @param holds keeps the source images from a starting guest while the domain is defined
  * @param execute whether anything really changes
  */
 public record ApplyPorts(
@@ -39,6 +43,9 @@ public record ApplyPorts(
     LvConversion conversion,
     BlockZeroing zeroing,
     QemuImgCompare comparer,
+    QemuImg qemuImg,
+    StaleWriters writers,
+    ImageHolds holds,
     StateDirectory state,
     Clock clock,
     boolean execute) {
@@ -52,6 +59,6 @@ public record ApplyPorts(
     ProcessRunner acting = execute ? real : new PrintingRunner(real, dryRunLog);
     return new ApplyPorts(() -> LibvirtJavaDefinitions.open(uri), new LvmCli(acting), new LvmCli(real),
         new LiveHost(real, true), new ImageLocks(real), new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting),
-        new StateDirectory(stateDir), Clock.systemUTC(), execute);
+        new QemuImg(real), new StaleWriters(), new QemuIoHolds(), new StateDirectory(stateDir), Clock.systemUTC(), execute);
   }
 }

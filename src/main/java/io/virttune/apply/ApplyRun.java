@@ -34,11 +34,12 @@ public final class ApplyRun {
     List<DomainPlan> domains = new OfflineSizes(ports, out).fill(plan, planned);
     ThinPools pools = new ThinPools(ports, plan.hostSteps());
     checkPoolNames(plan, pools);
+    ThinSpace space = new ThinSpace(ports);
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
     try {
       List<Future<DomainResult>> futures = new ArrayList<>();
       for (DomainPlan domain : domains) {
-        futures.add(pool.submit(() -> applyOne(plan, domain, pools)));
+        futures.add(pool.submit(() -> applyOne(plan, domain, pools, space)));
       }
       List<DomainResult> results = new ArrayList<>();
       for (Future<DomainResult> future : futures) {
@@ -56,9 +57,9 @@ public final class ApplyRun {
     }
   }
 
-  private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools) {
+  private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space) {
     PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] "), true);
-    DomainResult result = new DomainMigration(ports, plan, domain, pools, resume, log, terminal && jobs == 1).run();
+    DomainResult result = new DomainMigration(ports, plan, domain, pools, space, resume, log, terminal && jobs == 1).run();
     log.close();
     return result;
   }

@@ -37,20 +37,25 @@ final class DomainMigration {
   private final Plan plan;
   private final DomainPlan domain;
   private final ThinPools pools;
+  private final ThinSpace space;
   private final OwnedVolumes volumes;
   private final Redefinition redefinition;
   private final boolean resume;
   private final PrintWriter log;
   private final boolean redrawProgress;
+  private static final String INTERRUPTED = "Interrupted";
   private final Set<String> verifiedInThisRun = new HashSet<>();
   private DomainJournal journal;
+  private JournalEntry interruption;
+  private SourceHolds sources;
 
-  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, boolean resume, PrintWriter log,
-      boolean redrawProgress) {
+  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space, boolean resume,
+      PrintWriter log, boolean redrawProgress) {
     this.ports = ports;
     this.plan = plan;
     this.domain = domain;
     this.pools = pools;
+    this.space = space;
     this.volumes = new OwnedVolumes(ports);
     this.redefinition = new Redefinition(ports, domain, log);
     this.resume = resume;
@@ -63,6 +68,7 @@ final class DomainMigration {
       return result(DomainResult.Result.NOTHING_TO_DO, domain.outcome() == DomainOutcome.STOPPED
           ? "not planned: " + String.join("; ", domain.reasons()) : "nothing to change");
     }
+    Interruptions.started(this);
     try (DomainDefinitions definitions = ports.definitions().get()) {
       LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
           "domain '" + domain.name() + "' no longer exists"));
@@ -81,6 +87,7 @@ final class DomainMigration {
       if (journal != null) {
         refuseAnotherPlansJournal();
         if (finishedByTheInterruptedRun(live)) {
+          save(AutostartPause.restore(definitions, journal, now(), log));
           return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had defined it):"
               + " finished on its LVs, without comparing them with the old images again");
         }
@@ -96,12 +103,22 @@ final class DomainMigration {
       if (journal == null) {
         start(live, completed);
       }
-      for (int i = 0; i < domain.steps().size(); i++) {
-        if (!journal.isDone(i)) {
-          runStep(i, domain.steps().get(i), definitions, lvm);
+      pauseAutostart(definitions);
+      sources = new SourceHolds(ports.holds(), domain.steps().stream().filter(step -> step instanceof ConvertImage)
+          .map(step -> ((ConvertImage) step).source()).toList(), domain.name());
+      try (SourceHolds held = sources) {
+        if (ports.execute()) {
+          held.take();
         }
+        for (int i = 0; i < domain.steps().size(); i++) {
+          if (!journal.isDone(i)) {
+            runStep(i, domain.steps().get(i), definitions, lvm);
+          }
+        }
+        save(journal.withStatus(Status.COMPLETED));
+      } finally {
+        save(AutostartPause.restore(definitions, journal, now(), log));
       }
-      save(journal.withStatus(Status.COMPLETED));
       return result(ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN, doneDetail());
     } catch (VirtTuneException e) {
       return failed(e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED,
@@ -109,6 +126,25 @@ final class DomainMigration {
     } catch (RuntimeException e) {
       // One domain's surprise must not stop the others' copies: it fails alone, journaled.
       return failed(DomainResult.Result.FAILED, "internal error: " + e);
+    } finally {
+      Interruptions.ended(this);
+    }
+  }
+
+  /** Autostart would boot the guest on the images being copied, at a reboot of the host. */
+  private void pauseAutostart(DomainDefinitions definitions) {
+    if (ports.execute()) {
+      AutostartPause.pause(definitions, journal, now(), this::save);
+    } else if (definitions.autostart(domain.name())) {
+      log.println("would turn autostart off while applying, and on again afterwards");
+    }
+  }
+
+  /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
+  synchronized void interrupted(String why) {
+    interruption = new JournalEntry(AutostartPause.DOMAIN, INTERRUPTED, StepState.FAILED, now(), why);
+    if (journal != null) {
+      save(journal);
     }
   }
 
@@ -209,9 +245,9 @@ final class DomainMigration {
       } else if (step instanceof SetReadAhead readAhead) {
         ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
       } else if (step instanceof ConvertImage convert) {
-        convert(convert, before.isPresent(), lvm);
+        sources.whileReleased(() -> convert(convert, before.isPresent(), lvm));
       } else if (step instanceof VerifyCopy verify) {
-        verify(verify);
+        sources.whileReleased(() -> verify(verify));
       } else if (step instanceof DefineDomain) {
         define(definitions);
       } else {
@@ -259,6 +295,7 @@ final class DomainMigration {
 
   /** Refuses an LV of a journaled name that is not provably the one created; adopts its uuid after a crash. */
   private void requireOurs(CreateVolume create) {
+    ports.writers().requireNone(create.devicePath(), domain.name());
     String uuid = volumes.requireOurs(create, journal);
     String name = create.vg() + "/" + create.name();
     if (!journal.volumeUuids().containsKey(name)) {
@@ -270,6 +307,10 @@ final class DomainMigration {
     CreateVolume create = creation(convert);
     ProgressMeter progress = new ProgressMeter(log, "  " + domain.name() + " " + convert.target(), redrawProgress);
     LvConversion.Outcome outcome;
+    if (interrupted) {
+      // The interrupted run's copy may still be writing there (a qemu-img that outlived it).
+      ports.writers().requireNone(convert.target(), domain.name());
+    }
     if (convert.targetIsZero()) {
       if (interrupted) {
         // A half-written thin LV no longer reads as zeros: start again from a fresh one.
@@ -286,8 +327,10 @@ final class DomainMigration {
           .or(() -> ports.lvmReads().report().logicalVolume(create.vg(), create.thinPool()))
           .map(pool -> pool.chunkSizeBytes())
           .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
-      outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
-          create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
+      try (ThinSpace.Reservation room = space.reserve(convert, create.vg(), create.thinPool(), chunk, domain.name())) {
+        outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
+            create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
+      }
     } else {
       outcome = ports.conversion().intoLinear(convert.source(), convert.sourceFormat(), convert.target(),
           create.sizeBytes(), progress);
@@ -324,20 +367,28 @@ final class DomainMigration {
     redefinition.define(definitions, copy -> {
       // A copy made by an earlier run may be stale: the guest may have run on its images since.
       if (!verifiedInThisRun.contains(copy.target())) {
-        verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target()));
+        sources.whileReleased(() -> verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target())));
       }
     });
   }
 
   private void mark(int index, Step step, StepState state, String detail) {
-    save(journal.with(new JournalEntry(index, kind(step), state, ports.clock().instant().toString(), detail)));
+    save(journal.with(new JournalEntry(index, kind(step), state, now(), detail)));
+  }
+
+  private String now() {
+    return ports.clock().instant().toString();
   }
 
   private static String kind(Step step) {
     return step.getClass().getSimpleName();
   }
 
-  private void save(DomainJournal next) {
+  private synchronized void save(DomainJournal next) {
+    // Kept in every later write: the job's own writes may start from a journal read before it.
+    if (interruption != null && !next.entries().contains(interruption)) {
+      next = next.with(interruption);
+    }
     journal = next;
     if (ports.execute()) {
       ports.state().save(next);

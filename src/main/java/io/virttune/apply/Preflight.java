@@ -30,11 +30,15 @@ final class Preflight {
   private final ApplyPorts ports;
   /** Thin pools the plan creates before any domain: they count as there, empty. */
   private final Map<String, Long> plannedPools = new HashMap<>();
+  private final Map<String, Long> plannedChunks = new HashMap<>();
 
   Preflight(ApplyPorts ports, List<Step> hostSteps) {
     this.ports = ports;
     hostSteps.stream().filter(step -> step instanceof CreateThinPool).map(step -> (CreateThinPool) step)
-        .forEach(pool -> plannedPools.put(pool.vg() + "/" + pool.name(), pool.sizeBytes()));
+        .forEach(pool -> {
+          plannedPools.put(pool.vg() + "/" + pool.name(), pool.sizeBytes());
+          plannedChunks.put(pool.vg() + "/" + pool.name(), pool.chunkSizeBytes());
+        });
   }
 
   /** Reasons to refuse; empty when the domain may go ahead. */
@@ -77,7 +81,7 @@ final class Preflight {
         checkVolume(create, journal, lvm, reasons);
       }
     }
-    checkSpace(plan, journal, lvm, reasons);
+    checkSpace(plan, journal, lvm, live.state().isShutOff(), reasons);
     checkRetunedVolumes(plan, journal, lvm, reasons);
     return reasons;
   }
@@ -151,7 +155,8 @@ final class Preflight {
   }
 
   /** Space for the LVs still to create: linear against VG free, thin against pool free data. */
-  private void checkSpace(DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+  private void checkSpace(DomainPlan plan, DomainJournal journal, LvmReport lvm, boolean imagesFree,
+      List<String> reasons) {
     Map<String, Long> needed = new HashMap<>();
     for (int i = 0; i < plan.steps().size(); i++) {
       if (journal != null && journal.stateOf(i).isPresent()) {
@@ -164,7 +169,8 @@ final class Preflight {
         String vg = convert.target().split("/")[2];
         plan.steps().stream().filter(s -> s instanceof CreateVolume c && c.devicePath().equals(convert.target()))
             .map(s -> (CreateVolume) s).findFirst()
-            .ifPresent(create -> needed.merge("pool " + vg + "/" + create.thinPool(), convert.allocatedBytes(), Long::sum));
+            .ifPresent(create -> needed.merge("pool " + vg + "/" + create.thinPool(),
+                imagesFree ? provisioned(convert, vg, create.thinPool(), lvm) : convert.allocatedBytes(), Long::sum));
       }
     }
     needed.forEach((where, bytes) -> {
@@ -174,6 +180,23 @@ final class Preflight {
             + Bytes.format(Math.max(0, free)) + " free now");
       }
     });
+  }
+
+  /**
+   * What the copy provisions in whole chunks of the pool. Without a chunk size or a readable map
+   * (the image is in use, said above), its allocated bytes: the check before each copy reads the map.
+   */
+  private long provisioned(ConvertImage convert, String vg, String pool, LvmReport lvm) {
+    long chunk = lvm.logicalVolume(vg, pool).map(LogicalVolume::chunkSizeBytes).filter(size -> size > 0)
+        .orElse(plannedChunks.getOrDefault(vg + "/" + pool, 0L));
+    if (chunk <= 0) {
+      return convert.allocatedBytes();
+    }
+    try {
+      return ThinSpace.need(ports, convert, chunk).dataBytes();
+    } catch (VirtTuneException e) {
+      return convert.allocatedBytes();
+    }
   }
 
   private long free(String where, LvmReport lvm) {

@@ -12,6 +12,7 @@ import io.virttune.xml.DefinitionTransplant;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -55,10 +56,7 @@ final class Redefinition {
     }
     List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
         .map(step -> (ConvertImage) step).toList();
-    if (!copies.isEmpty() && !live.state().isShutOff()) {
-      throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
-          + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
-    }
+    requireShutOff(live, copies);
     copies.forEach(verifyStale);
     // A disk left alone keeps its current element, unless its target now names a changed disk.
     Set<String> changedTargets = domain.disks().stream()
@@ -74,13 +72,31 @@ final class Redefinition {
           DomainXml.parse(merged, "new").toXml()).lines().forEach(line -> log.println("  " + line));
       return;
     }
+    // The caller holds the source images (SourceHolds) across these reads and the define: a guest
+    // started in between would run on them while its persistent definition names the LVs.
+    requireShutOff(definitions.find(domain.name()).orElse(live), copies);
     definitions.define(merged);
-    String readBack = definitions.find(domain.name()).map(LiveDomain::inactiveXml).orElse("");
+    Optional<LiveDomain> after = definitions.find(domain.name());
+    if (after.isPresent() && !copies.isEmpty() && !after.get().state().isShutOff()) {
+      definitions.define(live.secureInactiveXml());
+      throw VirtTuneException.failed("'" + domain.name() + "' was started while it was being defined: it runs on"
+          + " its old images (rule: a guest runs on the disks its definition names); the definition it had"
+          + " before was restored; shut it down and apply --resume");
+    }
+    String readBack = after.map(LiveDomain::inactiveXml).orElse("");
     List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
     if (!lost.isEmpty()) {
       definitions.define(live.secureInactiveXml());
       throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
           + String.join("; ", lost) + "); the definition it had before was restored");
+    }
+  }
+
+  /** Data moved: a guest running now may have written its images since they were copied. */
+  private void requireShutOff(LiveDomain live, List<ConvertImage> copies) {
+    if (!copies.isEmpty() && !live.state().isShutOff()) {
+      throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
+          + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
     }
   }
 }

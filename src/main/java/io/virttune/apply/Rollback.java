@@ -78,7 +78,8 @@ public final class Rollback {
       if (defined || journal.earlierJournal() == null) {
         releasePools(journal.uuid(), removed);
       }
-      finish(journal, defined);
+      finish(ports.execute() && live.isPresent()
+          ? AutostartPause.restore(definitions, journal, ports.clock().instant().toString(), out) : journal, defined);
       return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
           (defined ? "original definition and " : "") + removed.size() + " LV(s) "
               + (ports.execute() ? (defined ? "restored/removed" : "removed") : "would be "
@@ -105,6 +106,8 @@ public final class Rollback {
         throw VirtTuneException.refused("rollback of '" + journal.domain() + "' refused, nothing changed: "
             + notOurs.get());
       }
+      // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
+      ports.writers().requireNone("/dev/" + volume, journal.domain());
       present.put(volume, lv.get());
     }
     return present;

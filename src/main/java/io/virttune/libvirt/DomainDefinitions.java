@@ -18,6 +18,12 @@ public interface DomainDefinitions extends AutoCloseable {
   /** Defines (replaces) a persistent domain; libvirt validates the XML and refuses bad ones. */
   void define(String xml);
 
+  /** Whether libvirt starts the domain when libvirtd starts (at boot). */
+  boolean autostart(String name);
+
+  /** Turns the domain's autostart on or off. */
+  void autostart(String name, boolean on);
+
   @Override
   void close();
 }

@@ -69,6 +69,26 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
   }
 
   @Override
+  public boolean autostart(String name) {
+    try {
+      return connect.domainLookupByName(name).getAutostart();
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot read the autostart of '" + name + "' on " + uri + ": "
+          + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
+  public void autostart(String name, boolean on) {
+    try {
+      connect.domainLookupByName(name).setAutostart(on);
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot turn the autostart of '" + name + "' " + (on ? "on" : "off") + " on "
+          + uri + ": " + LibvirtCalls.message(e) + "; set it with virsh autostart" + (on ? "" : " --disable") + " " + name, e);
+    }
+  }
+
+  @Override
   public void define(String xml) {
     try {
       connect.domainDefineXML(xml);

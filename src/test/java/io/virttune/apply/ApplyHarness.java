@@ -54,6 +54,14 @@ final class ApplyHarness {
   final InMemoryDefinitions libvirt = new InMemoryDefinitions();
   final StateDirectory state;
   final StringWriter output = new StringWriter();
+  /** The hold and release of each image and each define, in order, as "hold PATH", "release PATH", "define". */
+  final List<String> events = new ArrayList<>();
+  /** Images a guest holds: a hold of them is refused. */
+  final java.util.Set<String> imagesInUse = new java.util.HashSet<>();
+  /** Images a guest takes as soon as virt-tune lets them go. */
+  final java.util.Set<String> guestStartsOnRelease = new java.util.HashSet<>();
+  /** The processes writing each device path, as /proc would show them. */
+  final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
   private final Map<String, Lv> lvs = new LinkedHashMap<>();
   private long vgFree = 100 * GIB;
@@ -205,11 +213,43 @@ final class ApplyHarness {
         .replyOk();
   }
 
-  /** A copy into a fresh thin LV: the pool's chunk size from a fresh report, info, convert, compare. */
+  /**
+   * A copy into a fresh thin LV: the pool's chunk size from a fresh report, the image's map and the
+   * pool's room read again (the check before the copy), info, convert, compare.
+   */
   ApplyHarness replyThinCopy(String path) {
-    replyReport();
+    replyReport().replyMap(path).replyReport();
     runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
     return this;
+  }
+
+  /** qemu-img map of an image whose data is one region from its start, as large as its allocation. */
+  ApplyHarness replyMap(String path) {
+    ImageFacts image = images.get(path);
+    return replyMap(List.of(new io.virttune.qemu.AllocationMap.Extent(0, image.allocatedBytes())), image.virtualSizeBytes());
+  }
+
+  /** qemu-img map of data in {@code extents} (in order), zeros elsewhere, up to {@code virtualBytes}. */
+  ApplyHarness replyMap(List<io.virttune.qemu.AllocationMap.Extent> extents, long virtualBytes) {
+    List<String> regions = new ArrayList<>();
+    long at = 0;
+    for (io.virttune.qemu.AllocationMap.Extent extent : extents) {
+      if (extent.start() > at) {
+        regions.add(region(at, extent.start() - at, false));
+      }
+      regions.add(region(extent.start(), extent.length(), true));
+      at = extent.start() + extent.length();
+    }
+    if (virtualBytes > at) {
+      regions.add(region(at, virtualBytes - at, false));
+    }
+    runner.succeed("[" + String.join(",\n", regions) + "]\n");
+    return this;
+  }
+
+  private static String region(long start, long length, boolean data) {
+    return "{ \"start\": " + start + ", \"length\": " + length + ", \"depth\": 0, \"present\": " + data
+        + ", \"zero\": " + !data + ", \"data\": " + data + "}";
   }
 
   /** A copy that fails after qemu-img info: the device went bad. */
@@ -234,9 +274,16 @@ final class ApplyHarness {
     return "{\"report\": [{\"lv\": [" + lvs.values().stream().map(lv -> "{\"vg_name\":\"" + VG
         + "\", \"lv_name\":\"" + lv.name() + "\", \"lv_size\":\"" + lv.sizeBytes() + "\", \"segtype\":\""
         + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\"0\", \"pool_lv\":\""
-        + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
-        + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
+        + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", " + poolUsage(lv) + ", "
+        + "\"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
         + "\"}").collect(Collectors.joining(", ")) + "]}]}";
+  }
+
+  /** A pool's usage as lvs prints it: empty, with 128 MiB of metadata; other LVs print none. */
+  private static String poolUsage(Lv lv) {
+    boolean pool = lv.segtype().equals("thin-pool");
+    return "\"data_percent\":\"" + (pool ? "0.00" : "") + "\", \"metadata_percent\":\"" + (pool ? "0.00" : "")
+        + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
   }
 
   private String pvsJson() {
@@ -255,6 +302,11 @@ final class ApplyHarness {
   Plan planIntoNewPool(String pool, String... domainNames) {
     return plan(PlanTarget.thin(VG, pool,
         new PlanTarget.NewThinPool(20 * GIB, 64 * 1024, true)), domainNames);
+  }
+
+  /** A plan into thin LVs of a pool the host has already. */
+  Plan planIntoPool(String pool, String... domainNames) {
+    return plan(PlanTarget.thin(VG, pool, null), domainNames);
   }
 
   private Plan plan(PlanTarget target, String... domainNames) {
@@ -295,8 +347,33 @@ final class ApplyHarness {
       }
     };
     return new ApplyPorts(() -> libvirt, new LvmCli(acting), new LvmCli(runner), host, new ImageLocks(runner),
-        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), state,
+        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), new io.virttune.qemu.QemuImg(runner), staleWriters(), holds(), state,
         Clock.fixed(NOW, ZoneOffset.UTC), execute);
+  }
+
+  /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */
+  private StaleWriters staleWriters() {
+    StaleWriters stale = org.mockito.Mockito.mock(StaleWriters.class);
+    org.mockito.Mockito.when(stale.of(org.mockito.ArgumentMatchers.anyString()))
+        .thenAnswer(call -> writers.getOrDefault(call.<String>getArgument(0), List.of()));
+    org.mockito.Mockito.doCallRealMethod().when(stale)
+        .requireNone(org.mockito.ArgumentMatchers.anyString(), org.mockito.ArgumentMatchers.anyString());
+    return stale;
+  }
+
+  private ImageHolds holds() {
+    return (path, domain) -> {
+      if (imagesInUse.contains(path)) {
+        throw io.virttune.VirtTuneException.refused("image " + path + " of '" + domain + "' is in use by another process");
+      }
+      events.add("hold " + path);
+      return () -> {
+        events.add("release " + path);
+        if (guestStartsOnRelease.contains(path)) {
+          imagesInUse.add(path);
+        }
+      };
+    };
   }
 
   List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
@@ -306,6 +383,14 @@ final class ApplyHarness {
 
   DomainResult rollback(String name, boolean execute, boolean force) {
     return new Rollback(ports(execute), new PrintWriter(output, true)).run(name, force);
+  }
+
+  /** The journal of site1's apply as a crash right after its lvcreate leaves it: LV journaled, step started. */
+  DomainJournal interruptedRightAfterLvcreate(Plan plan) {
+    return DomainJournal.start("site1", SITE1_UUID, plan.createdAt(), plan.domains().get(0).fingerprint(),
+            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(SITE1_IMAGE))
+        .withCreatedVolume("vg/site1-vda")
+        .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", ""));
   }
 
   /** Every argv that ran, as shell-like lines, for asserting what was (not) run. */

@@ -34,10 +34,7 @@ class ApplyRunTest extends Site1Test {
   @Test
   void resumeAfterACrashRightAfterLvcreateAdoptsTheTaggedLvAndJournalsItsUuid() {
     Plan plan = host.plan("site1");
-    host.state.save(DomainJournal.start("site1", UUID, plan.createdAt(), plan.domains().get(0).fingerprint(),
-            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(IMAGE))
-        .withCreatedVolume("vg/site1-vda")
-        .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", "")));
+    host.state.save(host.interruptedRightAfterLvcreate(plan));
     host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
     host.replyReport().replyImageFree(IMAGE).replyLvs().replyOk().replyLinearCopy(IMAGE, 8 * GIB);
 
@@ -52,10 +49,7 @@ class ApplyRunTest extends Site1Test {
   void resumeRefusesAnLvOfTheJournaledNameThatIsNotTheOneItCreated() {
     Plan plan = host.plan("site1");
     // Interrupted right after lvcreate; then the LV was replaced by someone else's of that name.
-    host.state.save(DomainJournal.start("site1", UUID, plan.createdAt(), plan.domains().get(0).fingerprint(),
-            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(IMAGE))
-        .withCreatedVolume("vg/site1-vda").withVolumeUuid("vg/site1-vda", "Lv-A")
-        .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", "")));
+    host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
     host.lv(ApplyHarness.someoneElses("site1-vda", 8 * GIB));
     host.replyReport().replyImageFree(IMAGE).replyLvs();
 

@@ -142,11 +142,21 @@ class CleanupTest {
       }
 
       @Override
+      public boolean autostart(String name) {
+        throw new AssertionError("cleanup read a domain's autostart");
+      }
+
+      @Override
+      public void autostart(String name, boolean on) {
+        throw new AssertionError("cleanup changed a domain's autostart");
+      }
+
+      @Override
       public void close() {}
     };
     ApplyPorts ports = new ApplyPorts(() -> definitions, new LvmCli(runner), new LvmCli(runner),
         new LiveHost(runner, true), new ImageLocks(runner), new LvConversion(runner), new BlockZeroing(runner),
-        new QemuImgCompare(runner), state, Clock.systemUTC(), true);
+        new QemuImgCompare(runner), new io.virttune.qemu.QemuImg(runner), new StaleWriters(), new QemuIoHolds(), state, Clock.systemUTC(), true);
     return new Cleanup(ports, () -> libvirt, new PrintWriter(out, true)).run("web01");
   }
 

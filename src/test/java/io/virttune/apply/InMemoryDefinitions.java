@@ -19,6 +19,8 @@ final class InMemoryDefinitions implements DomainDefinitions {
   private final Map<String, LiveDomain> domains = new LinkedHashMap<>();
   private final Map<String, String> liveXml = new LinkedHashMap<>();
   private final List<String> defines = new ArrayList<>();
+  private final Map<String, Boolean> autostart = new LinkedHashMap<>();
+  private Runnable duringDefine = () -> {};
 
   InMemoryDefinitions add(String xml, DomainState state) {
     DomainXml parsed = DomainXml.parse(xml, "test domain");
@@ -59,6 +61,25 @@ final class InMemoryDefinitions implements DomainDefinitions {
     return defines;
   }
 
+  /** Runs {@code action} at the next define, just before it: a guest started in the window. */
+  InMemoryDefinitions duringNextDefine(Runnable action) {
+    duringDefine = () -> {
+      duringDefine = () -> {};
+      action.run();
+    };
+    return this;
+  }
+
+  @Override
+  public boolean autostart(String name) {
+    return autostart.getOrDefault(name, false);
+  }
+
+  @Override
+  public void autostart(String name, boolean on) {
+    autostart.put(name, on);
+  }
+
   @Override
   public Optional<LiveDomain> find(String name) {
     return Optional.ofNullable(domains.get(name));
@@ -74,6 +95,7 @@ final class InMemoryDefinitions implements DomainDefinitions {
 
   @Override
   public void define(String xml) {
+    duringDefine.run();
     defines.add(xml);
     String name = DomainXml.parse(xml, "defined").name();
     LiveDomain domain = domains.get(name);

@@ -34,7 +34,7 @@ class ThinPoolTest extends Site1Test {
   @Test
   void theFirstDomainThatNeedsThePoolCreatesItTaggedAndJournaledAndItsRollbackRemovesItEmpty() {
     Plan plan = host.planIntoNewPool("tpool", "site1");
-    host.replyReport().replyReport().replyImageFree(IMAGE)
+    host.replyReport().replyReport().replyImageFree(IMAGE).replyMap(IMAGE)
         .replyLvs().replyOk().lv(ourPool("tpool", 20 * GIB, "Pool-1")).replyLvs()
         .replyOk().lv(ourThin("site1-vda", 8 * GIB, "tpool", UUID, "Lv-A")).replyLvs()
         .replyOk()

@@ -19,6 +19,16 @@ class AllocationMapTest {
       """;
 
   @Test
+  void countsTheDataOfAQcow2sExternalDataFileWhichItsActualSizeLeavesOut() {
+    AllocationMap map = AllocationMap.parse(io.virttune.Fixtures.read(getClass(), "/io/virttune/qemu/map-data-file.json"));
+
+    // actual-size said 260 KiB: the qcow2 file alone. The data file holds 1 MiB and a 4 KiB write in a 64 KiB cluster.
+    assertEquals(MIB + 64 * 1024, map.allocatedBytes());
+    assertEquals(MIB + 64 * 1024, map.thinProvisionedBytes(64 * 1024));
+    assertEquals(2 * 4 * MIB, map.thinProvisionedBytes(4 * MIB));
+  }
+
+  @Test
   void readsVirtualSizeAndDataExtents() {
     AllocationMap map = AllocationMap.parse(MAP);
     assertEquals(1024 * MIB, map.virtualSizeBytes());

@@ -1,0 +1,59 @@
+package io.virttune.apply;
+
+import io.virttune.libvirt.DomainDefinitions;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A domain's autostart is turned off while apply changes it (libvirtd starting at a reboot would
+ * boot the guest on images being copied) and on again afterwards, also on failure. Both are
+ * journaled, the first before it happens, so a resume or a rollback turns it on again.
+ */
+final class AutostartPause {
+  static final String KIND = "Autostart";
+  static final String TURNED_OFF = "was on: turned off while applying";
+  static final String TURNED_ON = "turned on again";
+  /** Journal entries of the domain as a whole, not of a step, are journaled under this index. */
+  static final int DOMAIN = -1;
+
+  private AutostartPause() {}
+
+  /** True when virt-tune turned autostart off and has not yet turned it on again. */
+  static boolean pending(DomainJournal journal) {
+    List<JournalEntry> autostart = journal.entries().stream().filter(entry -> entry.kind().equals(KIND)).toList();
+    return !autostart.isEmpty() && autostart.get(autostart.size() - 1).detail().equals(TURNED_OFF);
+  }
+
+  /** Turns autostart off if it is on, journaled first through {@code save}. */
+  static void pause(DomainDefinitions definitions, DomainJournal journal, String at, Consumer<DomainJournal> save) {
+    if (!pending(journal) && definitions.autostart(journal.domain())) {
+      save.accept(journal.with(entry(TURNED_OFF, at)));
+      definitions.autostart(journal.domain(), false);
+    }
+  }
+
+  /**
+   * Turns autostart on again if virt-tune turned it off; a failure is only said, and stays
+   * journaled for the next resume or rollback, so that it does not hide what failed before.
+   *
+   * @return the journal, with the autostart turned on again if it was
+   */
+  static DomainJournal restore(DomainDefinitions definitions, DomainJournal journal, String at, PrintWriter log) {
+    if (!pending(journal)) {
+      return journal;
+    }
+    try {
+      definitions.autostart(journal.domain(), true);
+      log.println("autostart turned on again");
+      return journal.with(entry(TURNED_ON, at));
+    } catch (RuntimeException e) {
+      log.println("autostart could not be turned on again: " + e.getMessage());
+      return journal;
+    }
+  }
+
+  private static JournalEntry entry(String detail, String at) {
+    return new JournalEntry(DOMAIN, KIND, JournalEntry.StepState.DONE, at, detail);
+  }
+}

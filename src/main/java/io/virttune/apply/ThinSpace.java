@@ -1,0 +1,121 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.plan.ConvertImage;
+import io.virttune.qemu.AllocationMap;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The room copies into thin pools need, counted as a pool provisions it: a whole chunk for every
+ * chunk the image's data touches ({@code qemu-img map}, through a qcow2's backing files and its
+ * external data file), and the metadata that maps them. An image's {@code actual-size} is no
+ * measure: one 4 KiB write every 4 MiB provisions every 4 MiB chunk. Checked right before each
+ * copy under one lock every job shares, counting what the copies still running will write: thin
+ * {@code lvcreate -V} overcommits, so a second LV is created whatever its pool holds, and a full
+ * pool stalls every thin LV in it, other tenants' running guests included.
+ */
+final class ThinSpace {
+  /** Pool metadata per mapped chunk: dm-thin's btree entries with their overhead, as lvm's thin_metadata_size reckons. */
+  static final long METADATA_PER_CHUNK = 64;
+  private static final long MIB = 1L << 20;
+
+  private final ApplyPorts ports;
+  private final Map<String, Need> running = new HashMap<>();
+
+  /** What one copy provisions in a pool. */
+  record Need(long dataBytes, long metadataBytes) {
+    static final Need NONE = new Need(0, 0);
+
+    static Need of(AllocationMap map, long chunkBytes) {
+      long data = map.thinProvisionedBytes(chunkBytes);
+      return new Need(data, data / chunkBytes * METADATA_PER_CHUNK);
+    }
+
+    Need plus(Need other) {
+      return new Need(dataBytes + other.dataBytes, metadataBytes + other.metadataBytes);
+    }
+
+    Need minus(Need other) {
+      return new Need(dataBytes - other.dataBytes, metadataBytes - other.metadataBytes);
+    }
+  }
+
+  /** The room of a copy running now; closing it says its data is in the pool's usage. */
+  interface Reservation extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  ThinSpace(ApplyPorts ports) {
+    this.ports = ports;
+  }
+
+  /** What copying {@code convert}'s image provisions in a pool of {@code chunkBytes} chunks. */
+  static Need need(ApplyPorts ports, ConvertImage convert, long chunkBytes) {
+    return Need.of(ports.qemuImg().map(convert.source(), convert.sourceFormat()), chunkBytes);
+  }
+
+  /**
+   * Refuses the copy, changing nothing, unless the pool (read now) has its room besides the room
+   * of the copies running; else holds that room until the reservation is closed.
+   */
+  synchronized Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
+    Need need = need(ports, convert, chunkBytes);
+    String key = vg + "/" + pool;
+    LogicalVolume now = ports.lvmReads().report().logicalVolume(vg, pool).filter(LogicalVolume::isThinPool)
+        .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
+    Need held = running.getOrDefault(key, Need.NONE);
+    Optional<String> lacking = shortfall(key, now, need, held);
+    if (lacking.isPresent()) {
+      throw VirtTuneException.refused("Refusing to copy " + convert.source() + " of '" + domain + "' into "
+          + convert.target() + ": " + lacking.get());
+    }
+    running.put(key, held.plus(need));
+    return () -> release(key, need);
+  }
+
+  private synchronized void release(String key, Need need) {
+    running.put(key, running.get(key).minus(need));
+  }
+
+  /** What the pool lacks for {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
+  static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
+    long dataFree = free(pool.sizeBytes(), pool.dataPercent().orElse(0)) - held.dataBytes();
+    if (need.dataBytes() > dataFree) {
+      return Optional.of(String.format(Locale.ROOT, "it provisions %s in %s chunks of thin pool %s (from qemu-img"
+          + " map), which has %s free (%s, data %.2f%% used%s); a full pool stalls every thin LV in it, other"
+          + " guests' included (rule: thin-pool room); extend the pool (lvextend -L +%s %s) or plan into another one",
+          mib(need.dataBytes()), mib(pool.chunkSizeBytes()), key, mib(Math.max(0, dataFree)), mib(pool.sizeBytes()),
+          pool.dataPercent().orElse(0), running(held.dataBytes()), mib(need.dataBytes() - dataFree), key));
+    }
+    if (pool.metadataSizeBytes() > 0) {
+      long metadataFree = free(pool.metadataSizeBytes(), pool.metadataPercent().orElse(0)) - held.metadataBytes();
+      if (need.metadataBytes() > metadataFree) {
+        return Optional.of(String.format(Locale.ROOT, "mapping its %s takes about %s of metadata in thin pool %s,"
+            + " which has %s free (%s, metadata %.2f%% used%s); a pool whose metadata is full fails every thin LV"
+            + " in it (rule: thin-pool room); extend it (lvextend --poolmetadatasize +%s %s)",
+            mib(need.dataBytes()), mib(need.metadataBytes()), key, mib(Math.max(0, metadataFree)),
+            mib(pool.metadataSizeBytes()), pool.metadataPercent().orElse(0), running(held.metadataBytes()),
+            mib(need.metadataBytes() - metadataFree), key));
+      }
+    }
+    return Optional.empty();
+  }
+
+  // lvs prints percentages to two decimals: count the half-hundredth it may have rounded away.
+  private static long free(long size, double percentUsed) {
+    return size - (long) Math.ceil(size * (percentUsed + 0.005) / 100);
+  }
+
+  private static String running(long heldBytes) {
+    return heldBytes == 0 ? "" : ", besides " + mib(heldBytes) + " the copies running now will write";
+  }
+
+  private static String mib(long bytes) {
+    return (bytes + MIB - 1) / MIB + " MiB";
+  }
+}

@@ -1,0 +1,79 @@
+package io.virttune.apply;
+
+import static io.virttune.apply.ApplyHarness.GIB;
+import static io.virttune.apply.ApplyHarness.ours;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.plan.Plan;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a killed apply leaves: a copy that may still write, and a journal that says it was stopped. */
+class InterruptedRunTest extends Site1Test {
+  private static final StaleWriters.Writer ORPHAN = new StaleWriters.Writer(4242,
+      "qemu-img convert -p -f qcow2 -O raw " + IMAGE + " /dev/vg/site1-vda");
+
+  @Test
+  void resumeRefusesWhileTheInterruptedRunsCopyStillWritesItsLv() {
+    Plan plan = host.plan("site1");
+    host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
+    host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
+    host.writers.put("/dev/vg/site1-vda", List.of(ORPHAN));
+    host.replyReport().replyImageFree(IMAGE);
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
+    assertTrue(result.detail().contains("/dev/vg/site1-vda is open for writing by pid 4242"), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate") || line.contains("convert")
+        || line.contains("lvremove")), host.commandLines().toString());
+  }
+
+  @Test
+  void resumeOfAnInterruptedLinearCopyRefusesWhileTheOldCopyStillWrites() {
+    Plan plan = copyFailedAndItsProcessStillWrites();
+    host.replyReport().replyImageFree(IMAGE);
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
+    assertTrue(result.detail().contains("pid 4242"), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("convert")), host.commandLines().toString());
+  }
+
+  @Test
+  void rollbackRefusesBeforeAnyLvremoveNamingTheWriter() {
+    copyFailedAndItsProcessStillWrites();
+    host.replyLvs();
+
+    DomainResult result = host.rollback("site1", true, false);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+    assertTrue(result.detail().contains("open for writing by pid 4242 (qemu-img convert"), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvremove")), host.commandLines().toString());
+  }
+
+  /** A copy that failed (as a killed run's does), while its qemu-img still writes the LV. */
+  private Plan copyFailedAndItsProcessStillWrites() {
+    Plan plan = host.plan("site1");
+    host.replySite1UntilTheCopy().replyFailedCopy(IMAGE);
+    host.apply(plan, true, false);
+    host.writers.put("/dev/vg/site1-vda", List.of(ORPHAN));
+    host.runner.commands().clear();
+    return plan;
+  }
+
+  @Test
+  void aSignalIsJournaledInTheDomainInProgressAndKeptByItsLaterWrites() {
+    Plan plan = host.plan("site1");
+    host.replySite1Migration();
+    host.libvirt.duringNextDefine(() -> Interruptions.interruptAll(Interruptions.BY_SIGNAL));
+
+    host.apply(plan, true, false);
+
+    assertTrue(host.state.journal(UUID).orElseThrow().entries().stream()
+        .anyMatch(entry -> entry.kind().equals("Interrupted") && entry.detail().equals(Interruptions.BY_SIGNAL)),
+        host.state.journal(UUID).orElseThrow().entries().toString());
+  }
+}
