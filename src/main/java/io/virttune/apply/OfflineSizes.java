@@ -10,7 +10,7 @@ import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Step;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -13,7 +13,7 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
 import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
 import java.util.HashMap;

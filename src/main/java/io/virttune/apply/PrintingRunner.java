@@ -2,7 +2,7 @@ package io.virttune.apply;
 
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
-import io.virttune.report.ShellWords;
+import io.virttune.text.ShellWords;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;

@@ -9,7 +9,7 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.Fingerprints;
-import io.virttune.report.ShellWords;
+import io.virttune.text.ShellWords;
 import io.virttune.xml.DomainXml;
 import java.io.IOException;
 import java.io.PrintWriter;

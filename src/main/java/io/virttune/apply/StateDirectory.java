@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.files.DurableFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -133,7 +134,13 @@ public final class StateDirectory {
   }
 
   public void save(PoolJournal journal) {
-    DurableFiles.write(poolFile(journal.vg(), journal.name()), json(journal));
+    Path file = poolFile(journal.vg(), journal.name());
+    try {
+      Files.createDirectories(file.getParent());
+    } catch (IOException e) {
+      throw IoErrors.failed("create the state directory", file.getParent(), e);
+    }
+    DurableFiles.write(file, json(journal));
   }
 
   private Path poolFile(String vg, String name) {

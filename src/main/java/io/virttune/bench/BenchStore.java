@@ -3,12 +3,12 @@ package io.virttune.bench;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.virttune.IoErrors;
+import io.virttune.files.DurableFiles;
 import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -36,15 +36,15 @@ public final class BenchStore {
   public Path write(BenchResult result) {
     requireValidLabel(result.label());
     Path file = file(result.domain(), result.label());
+    String json;
     try {
       Files.createDirectories(file.getParent());
-      Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-      JSON.writeValue(temporary.toFile(), result);
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-      return file;
+      json = JSON.writeValueAsString(result);
     } catch (IOException e) {
       throw IoErrors.failed("store the result in", file, e);
     }
+    DurableFiles.write(file, json, "store the result in");
+    return file;
   }
 
   public BenchResult read(String domain, String label) {

@@ -1,27 +1,17 @@
 package io.virttune.cli;
 
 import io.virttune.IoErrors;
+import io.virttune.files.DurableFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
-/**
- * Writes the files an operator asked for (--out, --xml-out, --html) whole or not at all: through
- * a temporary sibling renamed over the target, removed again when anything fails.
- */
+/** Writes the files an operator asked for (--out, --xml-out, --html) whole or not at all. */
 final class OutputFiles {
   private OutputFiles() {}
 
   static void write(Path file, String text) {
-    Path temporary = file.resolveSibling(file.getFileName() + ".tmp");
-    try {
-      Files.writeString(temporary, text);
-      Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      removeQuietly(temporary);
-      throw IoErrors.failed("write", file, e);
-    }
+    DurableFiles.write(file, text);
   }
 
   static void createDirectories(Path directory) {
@@ -29,14 +19,6 @@ final class OutputFiles {
       Files.createDirectories(directory);
     } catch (IOException e) {
       throw IoErrors.failed("create", directory, e);
-    }
-  }
-
-  private static void removeQuietly(Path temporary) {
-    try {
-      Files.deleteIfExists(temporary);
-    } catch (IOException e) {
-      // The failure of the write itself is what the operator needs to read.
     }
   }
 }

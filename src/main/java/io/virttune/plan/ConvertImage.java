@@ -1,6 +1,6 @@
 package io.virttune.plan;
 
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 
 /**
  * Copy an image (the top of its chain, so backing files are flattened in) into a block device as

@@ -1,6 +1,6 @@
 package io.virttune.plan;
 
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 
 /** Create the thin pool the plan's thin volumes go into, with the chunk size and zeroing chosen. */
 public record CreateThinPool(

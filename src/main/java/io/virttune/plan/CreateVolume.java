@@ -1,6 +1,6 @@
 package io.virttune.plan;
 
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 
 /** Create a logical volume: linear in the VG, or thin in {@code thinPool} when that is set. */
 public record CreateVolume(String vg, String name, long sizeBytes, String thinPool) implements Step {

@@ -10,7 +10,7 @@ import io.virttune.recipe.DiskRecipe;
 import io.virttune.recipe.DiskRole;
 import io.virttune.recipe.DiskTarget;
 import io.virttune.recipe.Setting;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import io.virttune.xml.TargetNames;

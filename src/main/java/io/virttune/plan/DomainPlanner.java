@@ -1,12 +1,12 @@
 package io.virttune.plan;
 
-import io.virttune.report.ShellWords;
+import io.virttune.text.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.lvm.Sizes;
 import io.virttune.recipe.DiskRole;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.virttune.plan;
 
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.util.List;
 import java.util.Optional;

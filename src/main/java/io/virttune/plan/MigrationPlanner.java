@@ -10,7 +10,7 @@ import io.virttune.lvm.LvmNames;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

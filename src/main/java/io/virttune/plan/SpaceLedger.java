@@ -1,6 +1,6 @@
 package io.virttune.plan;
 
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.util.Optional;
 
 /**

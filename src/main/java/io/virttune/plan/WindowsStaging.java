@@ -8,7 +8,7 @@ import io.virttune.recipe.DiskRole;
 import io.virttune.recipe.IoMode;
 import io.virttune.recipe.TemporaryDisk;
 import io.virttune.recipe.VirtioDriver;
-import io.virttune.report.ShellWords;
+import io.virttune.text.ShellWords;
 import io.virttune.xml.DiskDevices;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;

@@ -1,5 +1,6 @@
 package io.virttune.report;
 
+import io.virttune.text.Bytes;
 import io.virttune.bench.BenchComparison;
 import io.virttune.bench.BenchResult;
 import io.virttune.bench.Change;

@@ -1,5 +1,6 @@
 package io.virttune.report;
 
+import io.virttune.text.Bytes;
 import io.virttune.host.BlockDevice;
 import io.virttune.host.HostSettings;
 import io.virttune.host.HugepagePool;

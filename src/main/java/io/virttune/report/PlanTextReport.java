@@ -1,5 +1,6 @@
 package io.virttune.report;
 
+import io.virttune.text.Bytes;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DiskPlan;

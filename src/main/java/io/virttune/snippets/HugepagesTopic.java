@@ -3,7 +3,7 @@ package io.virttune.snippets;
 import io.virttune.host.HostSettings;
 import io.virttune.host.HugepagePool;
 import io.virttune.host.KernelCommandLine;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

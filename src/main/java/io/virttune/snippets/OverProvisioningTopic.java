@@ -4,7 +4,7 @@ import io.virttune.host.BlockDevice;
 import io.virttune.host.HostSettings;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeGroup;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.virttune.snippets;
 
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

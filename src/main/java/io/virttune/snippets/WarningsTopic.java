@@ -4,7 +4,7 @@ import io.virttune.host.HostSettings;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.Recipe;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -5,7 +5,7 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
 package io.virttune.inspect.rules;
 
-import io.virttune.report.ShellWords;
+import io.virttune.text.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.inspect.Severity;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.util.Optional;
 
 /**

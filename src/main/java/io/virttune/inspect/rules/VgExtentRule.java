@@ -5,7 +5,7 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.recipe.Recipe;
-import io.virttune.report.Bytes;
+import io.virttune.text.Bytes;
 import java.util.List;
 
 /**

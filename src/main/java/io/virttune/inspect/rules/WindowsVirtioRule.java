@@ -1,6 +1,6 @@
 package io.virttune.inspect.rules;
 
-import io.virttune.report.ShellWords;
+import io.virttune.text.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;

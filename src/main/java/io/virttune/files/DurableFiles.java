@@ -1,0 +1,57 @@
+package io.virttune.files;
+
+import io.virttune.IoErrors;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The one way virt-tune writes a file (journals, backups, plans, reports, stored results): so
+ * that a crash leaves either the old content or the new, never a torn mix, and a failed write
+ * leaves nothing behind: write a temporary sibling, fsync it, rename it over the target, fsync
+ * the directory; on failure remove the temporary file. The directory must exist: a file the
+ * operator named in a directory that does not is a mistake to report, not to paper over.
+ */
+public final class DurableFiles {
+  private DurableFiles() {}
+
+  /** Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in"). */
+  public static void write(Path file, String content, String what) {
+    Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
+    try {
+      Path directory = file.toAbsolutePath().getParent();
+      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
+          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+        ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
+        while (bytes.hasRemaining()) {
+          channel.write(bytes);
+        }
+        channel.force(true);
+      }
+      Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      try (FileChannel directoryChannel = FileChannel.open(directory, StandardOpenOption.READ)) {
+        directoryChannel.force(true);
+      }
+    } catch (IOException e) {
+      removeQuietly(temporary);
+      throw IoErrors.failed(what, file, e);
+    }
+  }
+
+  public static void write(Path file, String content) {
+    write(file, content, "write");
+  }
+
+  private static void removeQuietly(Path temporary) {
+    try {
+      Files.deleteIfExists(temporary);
+    } catch (IOException e) {
+      // The failure of the write itself is what the operator needs to read.
+    }
+  }
+}
