@@ -31,7 +31,7 @@ now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 
 run() {
-  PATH="$work/bin:$PATH" FLEET_UNREACHABLE= FLEET_RECORDED_HOST="$root/examples/hv01" \
+  PATH="$work/bin:$PATH" FLEET_UNREACHABLE='' FLEET_RECORDED_HOST="$root/examples/hv01" \
     "$root/scripts/virt-tune" inspect --hosts "$work/hosts" --parallel "$1" --json >"$work/report-$1.json"
 }
 
