@@ -4,18 +4,23 @@ import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.Lvm;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanTarget;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -30,23 +35,50 @@ public final class PlanTrust {
   private final PrintWriter out;
   private final boolean execute;
   private final Function<String, Optional<String>> ask;
+  private final BooleanSupplier stableHostUuid;
+  private final Function<String, Optional<LogicalVolume>> volumes;
 
   /**
    * @param host the host apply runs against, read-only
    * @param ask asks the operator a question on a terminal; empty when there is none
+   * @param stableHostUuid whether libvirt's host UUID survives a restart of libvirtd here
+   * @param volumes the host's LV behind a block device path
    */
-  public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask) {
+  public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
+      BooleanSupplier stableHostUuid, Function<String, Optional<LogicalVolume>> volumes) {
     this.host = host;
     this.out = out;
     this.execute = execute;
     this.ask = ask;
+    this.stableHostUuid = stableHostUuid;
+    this.volumes = volumes;
+  }
+
+  public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
+      BooleanSupplier stableHostUuid) {
+    this(host, out, execute, ask, stableHostUuid, path -> Optional.empty());
+  }
+
+  public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask) {
+    this(host, out, execute, ask, () -> true);
+  }
+
+  /**
+   * libvirt takes the host UUID from the SMBIOS system UUID (host_uuid_source=smbios, the
+   * default); a host without one (some VMs, User-Mode Linux) gets a new random UUID at every
+   * start of libvirtd, which then identifies nothing.
+   */
+  static boolean hostHasSmbiosUuid() {
+    return Files.isReadable(Path.of("/sys/class/dmi/id/product_uuid"));
   }
 
   /** Checks the plan against the host behind {@code uri}; refuses (exit 3) what it cannot trust. */
   public static void check(String uri, Plan plan, List<String> domains, PrintWriter out, boolean execute,
-      Function<String, Optional<String>> ask) {
+      Function<String, Optional<String>> ask, Lvm lvm) {
+    // The LVM report only where a domain could hold virt-tune's temporary disk: it runs lvs.
+    Function<String, Optional<LogicalVolume>> volumes = path -> lvm.report().logicalVolumeByDevice(path);
     try (LibvirtConnection host = LibvirtJavaConnection.openReadOnly(uri)) {
-      new PlanTrust(host, out, execute, ask).check(plan, domains);
+      new PlanTrust(host, out, execute, ask, PlanTrust::hostHasSmbiosUuid, volumes).check(plan, domains);
     }
   }
 
@@ -60,7 +92,7 @@ public final class PlanTrust {
       for (DomainPlan domain : plan.domains()) {
         DomainRecord record = current.get(domain.name());
         if (domains.contains(domain.name()) && record != null) {
-          problems.addAll(new PlannedDefinitionCheck(plan, domain).problems(record));
+          problems.addAll(new PlannedDefinitionCheck(plan, domain, volumes).problems(record));
         }
       }
     }
@@ -87,7 +119,12 @@ public final class PlanTrust {
     List<String> problems = new ArrayList<>();
     compare("hostname", plan.hostname(), host.hostname(), problems);
     compare("libvirt URI", plan.uri(), host.uri(), problems);
-    compare("host UUID (libvirt capabilities <host><uuid>)", plan.hostUuid(), uuid, problems);
+    if (stableHostUuid.getAsBoolean()) {
+      compare("host UUID (libvirt capabilities <host><uuid>)", plan.hostUuid(), uuid, problems);
+    } else if (!Objects.equals(plan.hostUuid(), uuid)) {
+      out.println("Note: host UUID not compared: this host has no SMBIOS system UUID, so libvirt makes up"
+          + " a new one at every start of libvirtd; hostname and URI are checked");
+    }
     return problems;
   }
 

@@ -7,6 +7,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.libvirt.DomainRecord;
+import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmNames;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DomainPlan;
@@ -27,6 +28,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.Set;
 import org.jdom2.Document;
 import org.jdom2.Element;
@@ -44,10 +46,13 @@ final class PlannedDefinitionCheck {
 
   private final Plan plan;
   private final DomainPlan planned;
+  private final Function<String, Optional<LogicalVolume>> volumes;
 
-  PlannedDefinitionCheck(Plan plan, DomainPlan planned) {
+  /** @param volumes the host's LV behind a block device path (its tags tell virt-tune's own) */
+  PlannedDefinitionCheck(Plan plan, DomainPlan planned, Function<String, Optional<LogicalVolume>> volumes) {
     this.plan = plan;
     this.planned = planned;
+    this.volumes = volumes;
   }
 
   /** What differs, each naming the domain, the place and both values; empty when trusted. */
@@ -76,10 +81,12 @@ final class PlannedDefinitionCheck {
     return problems;
   }
 
-  private static DomainFacts facts(DomainRecord record, DomainXml xml) {
+  private DomainFacts facts(DomainRecord record, DomainXml xml) {
     List<DiskFacts> disks = new ArrayList<>();
     for (DiskView disk : xml.disks()) {
-      disks.add(new DiskFacts(disk, DiskClassifier.classify(disk), Optional.empty(), Optional.empty(), Optional.empty()));
+      // The LVs matter as planning saw them: a Windows guest's temporary disk is known by its LV's tags.
+      disks.add(new DiskFacts(disk, DiskClassifier.classify(disk), Optional.empty(),
+          disk.sourcePath().flatMap(volumes), Optional.empty()));
     }
     return new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
   }

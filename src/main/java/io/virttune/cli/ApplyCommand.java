@@ -74,8 +74,9 @@ public final class ApplyCommand implements Callable<Integer> {
     List<String> chosen = new DomainSelection(domains, List.of())
         .select(plan.domains().stream().map(DomainPlan::name).toList());
     PrintWriter out = report.progress();
-    io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask);
     ApplyPorts ports = ApplyPorts.forHost(target, state.stateDir, state.execute, line -> out.println("    " + line));
+    io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
+        ports.lvmReads());
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");
     }

@@ -70,6 +70,17 @@ class PlanTrustTest {
   }
 
   @Test
+  void aHostUuidLibvirtMakesUpAtEachStartIsNotHeldAgainstThePlan() {
+    Plan elsewhere = withHost(plan, URI, "hv-test", "00000000-0000-0000-0000-000000000000", false);
+
+    new PlanTrust(hostHere(), new PrintWriter(output, true), false, question -> Optional.empty(), () -> false)
+        .check(elsewhere, List.of("site1"));
+
+    assertTrue(output.toString().contains("host UUID not compared: this host has no SMBIOS system UUID"),
+        output.toString());
+  }
+
+  @Test
   void anElementAddedToTheNewDefinitionIsRefused() {
     String message = refused(withNewXml(plan, xml -> xml.replace("</devices>",
         "<filesystem type='mount'><source dir='/'/><target dir='host'/></filesystem></devices>")));
