@@ -6,6 +6,7 @@ import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Lvm;
+import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
@@ -63,6 +64,17 @@ public final class PlanTrust {
     this(host, out, execute, ask, () -> true);
   }
 
+  /** The host's LV behind a device path, from one LVM report read at the first lookup (vgs, lvs, pvs). */
+  static Function<String, Optional<LogicalVolume>> volumesOf(Lvm lvm) {
+    LvmReport[] report = new LvmReport[1];
+    return path -> {
+      if (report[0] == null) {
+        report[0] = lvm.report();
+      }
+      return report[0].logicalVolumeByDevice(path);
+    };
+  }
+
   /**
    * libvirt takes the host UUID from the SMBIOS system UUID (host_uuid_source=smbios, the
    * default); a host without one (some VMs, User-Mode Linux) gets a new random UUID at every
@@ -75,8 +87,7 @@ public final class PlanTrust {
   /** Checks the plan against the host behind {@code uri}; refuses (exit 3) what it cannot trust. */
   public static void check(String uri, Plan plan, List<String> domains, PrintWriter out, boolean execute,
       Function<String, Optional<String>> ask, Lvm lvm) {
-    // The LVM report only where a domain could hold virt-tune's temporary disk: it runs lvs.
-    Function<String, Optional<LogicalVolume>> volumes = path -> lvm.report().logicalVolumeByDevice(path);
+    Function<String, Optional<LogicalVolume>> volumes = volumesOf(lvm);
     try (LibvirtConnection host = LibvirtJavaConnection.openReadOnly(uri)) {
       new PlanTrust(host, out, execute, ask, PlanTrust::hostHasSmbiosUuid, volumes).check(plan, domains);
     }

@@ -1,6 +1,10 @@
 package io.virttune.apply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.when;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,6 +17,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import io.virttune.lvm.Lvm;
+import io.virttune.lvm.LvmReport;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -78,6 +84,18 @@ class PlanTrustTest {
 
     assertTrue(output.toString().contains("host UUID not compared: this host has no SMBIOS system UUID"),
         output.toString());
+  }
+
+  @Test
+  void theHostsLvsAreReadOnceForEveryDiskLookedUp() {
+    Lvm lvm = mock(Lvm.class);
+    when(lvm.report()).thenReturn(new LvmReport(List.of(), List.of(), List.of()));
+    var volumes = PlanTrust.volumesOf(lvm);
+
+    volumes.apply("/dev/vg/a");
+    volumes.apply("/dev/vg/b");
+
+    verify(lvm, times(1)).report();
   }
 
   @Test
