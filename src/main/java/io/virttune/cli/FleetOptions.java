@@ -21,10 +21,10 @@ public final class FleetOptions {
   @Option(names = "--host", paramLabel = "HOST", description = "a host to read over SSH (repeatable): name, ~/.ssh/config alias or user@host")
   List<String> hosts = new ArrayList<>();
 
-  @Option(names = "--hosts", paramLabel = "FILE", description = "hosts from a file: one per line, or an Ansible INI inventory")
+  @Option(names = "--hosts", paramLabel = "FILE", description = "hosts from a file: one per line, or an Ansible inventory (INI or YAML)")
   Path hostsFile;
 
-  @Option(names = "--limit", paramLabel = "PATTERN", description = "only these groups or hosts of --hosts (GROUP[:GROUP...])")
+  @Option(names = "--limit", paramLabel = "PATTERN", description = "only the hosts of --hosts that this Ansible pattern selects (GROUP:&GROUP:!HOST, hv*, ~REGEX)")
   String limit;
 
   @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "hosts read at the same time (default: ${DEFAULT-VALUE})")

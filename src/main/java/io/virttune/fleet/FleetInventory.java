@@ -2,6 +2,7 @@ package io.virttune.fleet;
 
 import io.virttune.VirtTuneException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,117 +10,138 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The hosts of a file: one host per line, or an Ansible INI inventory ({@code [group]} sections,
- * {@code host key=value ...} lines, {@code [group:children]} and {@code [group:vars]}), read in
- * file order with each host once.
+ * The hosts and groups of an inventory file (a plain list, Ansible INI or Ansible YAML), each
+ * host once in file order with the variables Ansible would give it: {@code all}'s first, then its
+ * groups' from the shallowest to the deepest (ties by name), then its own.
  */
 public final class FleetInventory {
-  private final Map<String, FleetHost> hosts = new LinkedHashMap<>();
+  static final String ALL = "all";
+  static final String UNGROUPED = "ungrouped";
+
+  private final Map<String, Map<String, String>> hostVariables = new LinkedHashMap<>();
   private final Map<String, Set<String>> groupHosts = new LinkedHashMap<>();
   private final Map<String, Set<String>> groupChildren = new LinkedHashMap<>();
-  private final Map<String, Map<String, String>> groupVars = new LinkedHashMap<>();
+  private final Map<String, Map<String, String>> groupVariables = new LinkedHashMap<>();
+  private final String source;
 
-  private FleetInventory() {}
+  FleetInventory(String source) {
+    this.source = source;
+  }
 
-  /** Parses {@code text}; {@code source} names the file in messages. */
+  /** Reads {@code text} as YAML when the file says so (its name or its first line), else as INI. */
   public static FleetInventory parse(String text, String source) {
-    FleetInventory inventory = new FleetInventory();
-    String section = "ungrouped";
-    String kind = "hosts";
-    int number = 0;
-    for (String raw : text.split("\n", -1)) {
-      number++;
-      String line = raw.strip();
-      if (line.isEmpty() || line.startsWith("#") || line.startsWith(";")) {
-        continue;
-      }
-      if (line.startsWith("[")) {
-        if (!line.endsWith("]") || line.length() < 3) {
-          throw VirtTuneException.usage(source + " line " + number + ": a section is written [name]");
-        }
-        String[] header = line.substring(1, line.length() - 1).split(":", 2);
-        section = header[0];
-        kind = header.length == 2 ? header[1] : "hosts";
-        continue;
-      }
-      inventory.line(section, kind, line, source + " line " + number);
-    }
+    FleetInventory inventory = YamlInventoryReader.claims(text, source)
+        ? new YamlInventoryReader(source).read(text)
+        : new IniInventoryReader(source).read(text);
+    // A group that is its own child has no hosts to speak of: refused whether or not it is selected.
+    inventory.groupHosts.keySet().forEach(inventory::hostsOf);
     return inventory;
   }
 
-  private void line(String group, String kind, String line, String where) {
-    String[] words = line.split("\\s+");
-    switch (kind) {
-      case "hosts" -> {
-        Map<String, String> variables = new LinkedHashMap<>(groupVars.getOrDefault(group, Map.of()));
-        for (int i = 1; i < words.length; i++) {
-          String[] pair = words[i].split("=", 2);
-          if (pair.length != 2) {
-            throw VirtTuneException.usage(where + ": expected key=value after the host name, found '" + words[i] + "'");
-          }
-          variables.put(pair[0], pair[1]);
-        }
-        hosts.merge(words[0], new FleetHost(words[0], variables),
-            (old, added) -> new FleetHost(old.name(), merged(old.variables(), added.variables())));
-        groupHosts.computeIfAbsent(group, g -> new LinkedHashSet<>()).add(words[0]);
-      }
-      case "children" -> groupChildren.computeIfAbsent(group, g -> new LinkedHashSet<>()).add(words[0]);
-      case "vars" -> {
-        String[] pair = line.split("\\s*=\\s*", 2);
-        if (pair.length != 2) {
-          throw VirtTuneException.usage(where + ": expected key=value in [" + group + ":vars]");
-        }
-        groupVars.computeIfAbsent(group, g -> new LinkedHashMap<>()).put(pair[0], pair[1]);
-        groupHosts.getOrDefault(group, Set.of()).forEach(name -> hosts.computeIfPresent(name,
-            (n, host) -> new FleetHost(n, merged(Map.of(pair[0], pair[1]), host.variables()))));
-      }
-      default -> throw VirtTuneException.usage(where + ": unknown section kind ':" + kind + "'");
-    }
+  void addHost(String group, String name, Map<String, String> variables) {
+    hostVariables.computeIfAbsent(name, n -> new LinkedHashMap<>()).putAll(variables);
+    declare(group);
+    groupHosts.get(group).add(name);
   }
 
-  private static Map<String, String> merged(Map<String, String> base, Map<String, String> over) {
-    Map<String, String> all = new LinkedHashMap<>(base);
-    all.putAll(over);
-    return all;
+  void addChild(String parent, String child) {
+    declare(parent);
+    declare(child);
+    groupChildren.get(parent).add(child);
   }
 
+  void addVariables(String group, Map<String, String> variables) {
+    declare(group);
+    groupVariables.get(group).putAll(variables);
+  }
+
+  void declare(String group) {
+    groupHosts.computeIfAbsent(group, g -> new LinkedHashSet<>());
+    groupChildren.computeIfAbsent(group, g -> new LinkedHashSet<>());
+    groupVariables.computeIfAbsent(group, g -> new LinkedHashMap<>());
+  }
+
+  /** Every host of the inventory, in file order. */
   public List<FleetHost> hosts() {
-    return List.copyOf(hosts.values());
+    return hostVariables.keySet().stream().map(this::host).toList();
   }
 
-  /**
-   * The hosts an Ansible-style limit selects: group or host names, several joined by ':' or ','
-   * ({@code all} is every host), in file order.
-   */
+  /** The hosts an Ansible host pattern selects ({@link HostPattern}), in file order. */
   public List<FleetHost> limit(String pattern) {
-    Set<String> chosen = new LinkedHashSet<>();
-    for (String name : pattern.split("[:,]")) {
-      if (name.equals("all")) {
-        chosen.addAll(hosts.keySet());
-      } else if (groupHosts.containsKey(name) || groupChildren.containsKey(name)) {
-        collect(name, chosen, new LinkedHashSet<>());
-      } else if (hosts.containsKey(name)) {
-        chosen.add(name);
-      } else {
-        throw VirtTuneException.usage(
-            "--limit " + pattern + ": '" + name + "' is neither a group nor a host of the inventory; groups: "
-                + String.join(", ", groupHosts.keySet()));
-      }
-    }
-    List<FleetHost> selected = new ArrayList<>();
-    hosts.forEach((name, host) -> {
-      if (chosen.contains(name)) {
-        selected.add(host);
-      }
-    });
-    return selected;
+    Set<String> chosen = HostPattern.parse(pattern).select(this);
+    return hostVariables.keySet().stream().filter(chosen::contains).map(this::host).toList();
   }
 
-  private void collect(String group, Set<String> chosen, Set<String> seen) {
-    if (!seen.add(group)) {
-      return;
+  Set<String> hostNames() {
+    return hostVariables.keySet();
+  }
+
+  /** The groups in the order the file names them, {@code all} and {@code ungrouped} included. */
+  List<String> groupNames() {
+    List<String> names = new ArrayList<>(groupHosts.keySet());
+    for (String implicit : List.of(ALL, UNGROUPED)) {
+      if (!names.contains(implicit)) {
+        names.add(implicit);
+      }
     }
-    chosen.addAll(groupHosts.getOrDefault(group, Set.of()));
-    groupChildren.getOrDefault(group, Set.of()).forEach(child -> collect(child, chosen, seen));
+    return names;
+  }
+
+  boolean isGroup(String name) {
+    return name.equals(ALL) || name.equals(UNGROUPED) || groupHosts.containsKey(name);
+  }
+
+  /** The hosts of a group and of its children, recursively. */
+  Set<String> hostsOf(String group) {
+    if (group.equals(ALL)) {
+      return hostVariables.keySet();
+    }
+    if (group.equals(UNGROUPED)) {
+      Set<String> grouped = new LinkedHashSet<>();
+      groupHosts.forEach((name, hosts) -> {
+        if (!name.equals(ALL) && !name.equals(UNGROUPED)) {
+          grouped.addAll(hosts);
+        }
+      });
+      Set<String> ungrouped = new LinkedHashSet<>(hostVariables.keySet());
+      ungrouped.removeAll(grouped);
+      return ungrouped;
+    }
+    Set<String> hosts = new LinkedHashSet<>();
+    collect(group, hosts, new LinkedHashSet<>());
+    return hosts;
+  }
+
+  private void collect(String group, Set<String> hosts, Set<String> path) {
+    if (!path.add(group)) {
+      throw VirtTuneException.usage(source + ": group " + group + " is its own child (" + String.join(" > ", path)
+          + " > " + group + ")");
+    }
+    hosts.addAll(groupHosts.getOrDefault(group, Set.of()));
+    for (String child : groupChildren.getOrDefault(group, Set.of())) {
+      collect(child, hosts, path);
+    }
+    path.remove(group);
+  }
+
+  private FleetHost host(String name) {
+    Map<String, String> variables = new LinkedHashMap<>(groupVariables.getOrDefault(ALL, Map.of()));
+    groupHosts.keySet().stream()
+        .filter(group -> !group.equals(ALL) && hostsOf(group).contains(name))
+        .sorted(Comparator.comparingInt(this::depth).thenComparing(Comparator.naturalOrder()))
+        .forEach(group -> variables.putAll(groupVariables.get(group)));
+    variables.putAll(hostVariables.get(name));
+    return new FleetHost(name, variables);
+  }
+
+  /** How far below {@code all} a group is: 1 for a group that is no other group's child. */
+  private int depth(String group) {
+    int deepestParent = 0;
+    for (Map.Entry<String, Set<String>> parent : groupChildren.entrySet()) {
+      if (!parent.getKey().equals(ALL) && parent.getValue().contains(group)) {
+        deepestParent = Math.max(deepestParent, depth(parent.getKey()));
+      }
+    }
+    return deepestParent + 1;
   }
 }

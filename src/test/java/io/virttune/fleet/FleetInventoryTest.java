@@ -72,7 +72,7 @@ class FleetInventoryTest {
         () -> FleetInventory.parse(INVENTORY, "inventory.ini").limit("kvm_berlin"));
     assertEquals(ExitCode.USAGE, e.exitCode());
     assertEquals("--limit kvm_berlin: 'kvm_berlin' is neither a group nor a host of the inventory;"
-        + " groups: ungrouped, kvm_paris, kvm_lyon", e.getMessage());
+        + " groups: ungrouped, kvm_paris, kvm_lyon, kvm, all", e.getMessage());
   }
 
   @Test
@@ -87,5 +87,22 @@ class FleetInventoryTest {
     VirtTuneException e = assertThrows(VirtTuneException.class,
         () -> FleetInventory.parse("[kvm]\nhv01 ansible_host\n", "inventory.ini"));
     assertEquals("inventory.ini line 2: expected key=value after the host name, found 'ansible_host'", e.getMessage());
+  }
+
+  @Test
+  void hostLinesTakeQuotedValuesPortsAndRanges() {
+    FleetInventory inventory = FleetInventory.parse(
+        "hv0[1:2]:2201 ansible_user=root note='row 4, \"B2\"'\n[kvm]\nhv03 ansible_ssh_common_args=\"-o ProxyJump=bastion\"\n",
+        "inventory.ini");
+    assertEquals(List.of(new FleetHost("hv01", Map.of("ansible_port", "2201", "ansible_user", "root", "note", "row 4, \"B2\"")),
+        new FleetHost("hv02", Map.of("ansible_port", "2201", "ansible_user", "root", "note", "row 4, \"B2\"")),
+        new FleetHost("hv03", Map.of("ansible_ssh_common_args", "-o ProxyJump=bastion"))), inventory.hosts());
+  }
+
+  @Test
+  void anUnclosedQuoteNamesFileAndLine() {
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> FleetInventory.parse("[kvm]\nhv01 note='row 4\n", "inventory.ini"));
+    assertEquals("inventory.ini line 2: the quote ' at column 11 is not closed", e.getMessage());
   }
 }

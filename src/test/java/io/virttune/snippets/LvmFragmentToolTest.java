@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.process.ProcessResult;
+import io.virttune.testing.RealTool;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

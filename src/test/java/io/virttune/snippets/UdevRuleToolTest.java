@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.process.ProcessResult;
+import io.virttune.testing.RealTool;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

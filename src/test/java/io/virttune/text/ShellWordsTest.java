@@ -1,6 +1,7 @@
 package io.virttune.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -33,5 +34,20 @@ class ShellWordsTest {
     Process echo = new ProcessBuilder("sh", "-c", "printf %s " + ShellWords.quote(word)).start();
     assertEquals(word, new String(echo.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8));
     assertEquals(0, echo.waitFor());
+  }
+
+  @Test
+  void aLineSplitsAsTheShellSplitsIt() {
+    assertEquals(List.of("hv01", "note=racked \"B2\", row 4", "x=a\"b", "y=$z", "w=q"),
+        ShellWords.split("hv01 note='racked \"B2\", row 4'  x=\"a\\\"b\" y=$z w=\\q # retired: hv00"));
+    assertEquals(List.of(), ShellWords.split("   # only a comment"));
+    assertEquals(List.of("a#b"), ShellWords.split("a#b"));
+    assertEquals(List.of(ShellWords.quote(" '$x'")), List.of(ShellWords.quote(ShellWords.split(ShellWords.quote(" '$x'")).get(0))));
+  }
+
+  @Test
+  void anUnclosedQuoteIsNamed() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ShellWords.split("hv01 note='x"));
+    assertEquals("the quote ' at column 11 is not closed", e.getMessage());
   }
 }

@@ -1,4 +1,4 @@
-package io.virttune.snippets;
+package io.virttune.testing;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -11,13 +11,13 @@ import java.util.List;
  * Runs a real tool for a test, failing with the package to install when the tool is missing. The
  * command may start with {@code env NAME=VALUE} (exit code 127 still means "not found").
  */
-record RealTool(List<String> command, String debianPackage) {
+public record RealTool(List<String> command, String debianPackage) {
 
-  RealTool(String program, String debianPackage) {
+  public RealTool(String program, String debianPackage) {
     this(List.of(program), debianPackage);
   }
 
-  ProcessResult run(String... args) {
+  public ProcessResult run(String... args) {
     List<String> argv = new ArrayList<>(command);
     argv.addAll(List.of(args));
     ProcessResult result = new LocalProcessRunner().run(argv);
