@@ -1,12 +1,14 @@
 package io.virttune.cli;
 
+import io.virttune.host.HostDoor;
+import io.virttune.host.HostDoors;
+import io.virttune.host.HostFileSystem;
+import io.virttune.host.RootedFileSystem;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostSnapshot;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.libvirt.LibvirtUris;
-import io.virttune.process.LocalProcessRunner;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -55,10 +57,21 @@ public final class ConnectionOptions {
     return LibvirtJavaConnection.openReadOnly(uri());
   }
 
+  /** Host facts from the recorded directory, else through the door of the host the URI names. */
   HostFactsSource hostFactsSource() {
-    if (hostFacts != null) {
-      return new HostSnapshot(hostFacts);
-    }
-    return new LiveHost(new LocalProcessRunner(), LibvirtUris.isLocalQemu(uri()));
+    return hostFacts != null ? new HostSnapshot(hostFacts) : new LiveHost(door());
+  }
+
+  /** The host's own files: the recorded directory's {@code host/}, else the URI's host's. */
+  HostFileSystem hostFiles() {
+    return hostFacts != null ? new RootedFileSystem(hostFacts.resolve("host")) : door().files();
+  }
+
+  /**
+   * The host the URI names, over SSH for {@code qemu+ssh://}: LVM, /proc and images are read where
+   * the guests are, never on this machine for another host's libvirt.
+   */
+  HostDoor door() {
+    return HostDoors.forLibvirtUri(uri());
   }
 }

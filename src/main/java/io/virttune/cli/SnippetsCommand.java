@@ -1,18 +1,25 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.fleet.FleetDoors;
+import io.virttune.fleet.FleetWork;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
+import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostInspector;
 import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.plan.DomainPlan;
+import io.virttune.snippets.FleetMember;
+import io.virttune.snippets.FleetSnippetBook;
 import io.virttune.snippets.HostTuning;
 import io.virttune.snippets.SnippetBook;
 import io.virttune.snippets.SnippetFolder;
 import io.virttune.snippets.SnippetFormat;
 import io.virttune.snippets.SnippetOptions;
-import java.io.PrintWriter;
-import io.virttune.plan.DomainPlan;
 import io.virttune.xml.DomainXml;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,18 +38,24 @@ import picocli.CommandLine.Spec;
     footerHeading = "%nExamples:%n",
     footer = {
       "  virt-tune snippets --out hv01-snippets",
-      "  virt-tune snippets --plan plan.json --format ansible --out hv01-ansible"
+      "  virt-tune snippets --plan plan.json --format ansible --out hv01-ansible",
+      "  virt-tune snippets --hosts fleet.yml --format ansible --out fleet"
     },
     description = {
       "Write host configuration computed from a host's facts into a folder, for review: hugepages"
           + " (GRUB and run time), LVM, the SSD I/O scheduler (udev), sysctl, filesystem and"
           + " over-provisioning advice, and warnings. Applies nothing.",
-      "Exit status 1 when some facts could not be read (the snippets are still written)."
+      "For a fleet (--host, --hosts): a folder per host, an index, and with --format ansible one"
+          + " playbook that runs each host's own play.",
+      "Exit status 1 when some facts (or, for a fleet, some host) could not be read; the snippets"
+          + " of what was read are still written."
     })
 public final class SnippetsCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin ConnectionOptions connection;
+
+  @Mixin FleetOptions fleet;
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "a new or empty directory")
   Path out;
@@ -70,6 +83,9 @@ public final class SnippetsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (fleet.given()) {
+      return fleetSnippets();
+    }
     List<String> hugepageDomains = new ArrayList<>(forDomains);
     if (plan != null) {
       hugepageDomains.addAll(PlanFiles.read(plan).domains().stream()
@@ -77,14 +93,8 @@ public final class SnippetsCommand implements Callable<Integer> {
           .filter(domain -> DomainXml.parse(domain.newXml(), "planned " + domain.name()).memoryBacking().hasHugepages())
           .map(DomainPlan::name).toList());
     }
-    HostFacts facts;
-    try (LibvirtConnection libvirt = connection.open()) {
-      facts = new HostInspector(libvirt, connection.hostFactsSource()).inspect(DomainSelection.all());
-    }
-    HostTuning tuning = new HostTuning(
-        connection.hostFacts == null ? Path.of("/") : connection.hostFacts.resolve("host"));
-    Map<String, String> files = SnippetBook.render(
-        facts, tuning, new SnippetOptions(format, multiTenant, hugepagesMargin, hugepageDomains));
+    HostFacts facts = facts(connection.uri(), connection.hostFactsSource());
+    Map<String, String> files = SnippetBook.render(facts, new HostTuning(connection.hostFiles()), options(hugepageDomains));
     new SnippetFolder(out).write(files);
     PrintWriter output = spec.commandLine().getOut();
     output.println("wrote " + files.size() + " files to " + out + " (start with " + out.resolve("README.md") + ")");
@@ -93,4 +103,48 @@ public final class SnippetsCommand implements Callable<Integer> {
     return facts.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();
   }
 
+  /** Every host read through its own door, at most --parallel at once; a host that fails is listed, not fatal. */
+  private int fleetSnippets() {
+    if (connection.namesAHost() || plan != null) {
+      throw VirtTuneException.usage("--host and --hosts name the hosts: give them without --connect, --host-facts"
+          + " or --plan (a plan is one host's)");
+    }
+    FleetDoors doors = fleet.doors();
+    SnippetOptions options = options(forDomains);
+    List<FleetWork.Done<HostSnippets>> done = new FleetWork<>(host -> {
+      FleetDoors.Reach reach = doors.reach(host);
+      HostFacts facts = facts(reach.libvirtUri(), reach.facts());
+      return new HostSnippets(facts,
+          SnippetBook.renderFleetMember(facts, new HostTuning(reach.files()), options, host.name()));
+    }, fleet.parallel).run(fleet.fleet());
+    Map<String, String> files = FleetSnippetBook.render(done.stream().map(host -> new FleetMember(host.host().name(),
+        host.host().variables(), host.value().map(HostSnippets::files), host.failure())).toList(), format);
+    new SnippetFolder(out).write(files);
+    PrintWriter output = spec.commandLine().getOut();
+    long written = done.stream().filter(host -> host.value().isPresent()).count();
+    output.println("wrote " + files.size() + " files for " + written + " of " + done.size() + " hosts to " + out
+        + " (start with " + out.resolve("README.md") + ")");
+    boolean incomplete = written < done.size();
+    for (FleetWork.Done<HostSnippets> host : done) {
+      host.failure().ifPresent(why -> output.println(host.host().name() + ": failed: " + why));
+      List<String> problems = host.value().map(snippets -> snippets.facts().problems()).orElse(List.of());
+      problems.forEach(problem -> output.println(host.host().name() + ": could not read: " + problem));
+      incomplete |= !problems.isEmpty();
+    }
+    output.flush();
+    return incomplete ? ExitCode.FAILED.code() : ExitCode.OK.code();
+  }
+
+  /** A fleet host's facts, for its problems, and its rendered folder. */
+  private record HostSnippets(HostFacts facts, Map<String, String> files) {}
+
+  private SnippetOptions options(List<String> hugepageDomains) {
+    return new SnippetOptions(format, multiTenant, hugepagesMargin, hugepageDomains);
+  }
+
+  private static HostFacts facts(String uri, HostFactsSource source) {
+    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri)) {
+      return new HostInspector(libvirt, source).inspect(DomainSelection.all());
+    }
+  }
 }

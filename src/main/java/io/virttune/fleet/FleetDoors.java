@@ -1,6 +1,8 @@
 package io.virttune.fleet;
 
 import io.virttune.VirtTuneException;
+import io.virttune.host.HostFileSystem;
+import io.virttune.host.RootedFileSystem;
 import io.virttune.host.SshHostDoor;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostSnapshot;
@@ -27,21 +29,23 @@ public final class FleetDoors {
     this.local = local;
   }
 
-  /** Where a host's libvirt and its host facts are read. */
-  public record Reach(String libvirtUri, HostFactsSource facts) {}
+  /** Where a host's libvirt, its host facts and its own files are read. */
+  public record Reach(String libvirtUri, HostFactsSource facts, HostFileSystem files) {}
 
   public Reach reach(FleetHost host) {
     if (host.variable("virt_tune_host_facts").isPresent()) {
       String uri = host.variable("virt_tune_uri").orElseThrow(() -> VirtTuneException.usage(
           "host " + host.name() + " has virt_tune_host_facts but no virt_tune_uri: a recorded host needs both"));
-      return new Reach(uri, new HostSnapshot(Path.of(host.variable("virt_tune_host_facts").get())));
+      Path recorded = Path.of(host.variable("virt_tune_host_facts").get());
+      return new Reach(uri, new HostSnapshot(recorded), new RootedFileSystem(recorded.resolve("host")));
     }
     List<String> options = host.port().isPresent() ? List.of("-p", Integer.toString(host.port().getAsInt())) : List.of();
     SshProcessRunner runner = new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
     requireReachable(host, runner);
     String systemUri = SshHostDoor.systemUri(host.destination(), host.port());
     String uri = host.variable("virt_tune_uri").orElse(systemUri);
-    return new Reach(uri, new LiveHost(new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri))));
+    SshHostDoor door = new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri));
+    return new Reach(uri, new LiveHost(door), door.files());
   }
 
   /**

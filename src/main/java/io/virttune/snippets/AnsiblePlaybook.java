@@ -16,12 +16,16 @@ import java.util.stream.Collectors;
 final class AnsiblePlaybook {
   static final String PLAYBOOK = "site.yml";
   static final String INVENTORY = "inventory.ini";
+  /** The inventory group a host's own playbook runs on. */
+  static final String GROUP = "virt_tune_hosts";
 
   private AnsiblePlaybook() {}
 
-  static String playbook(String host, List<TopicResult> topics) {
+  /** The playbook of one host, run on {@code playHosts}: its group, or the host itself within a fleet. */
+  static String playbook(String host, String playHosts, List<TopicResult> topics) {
     return Template.load("ansible/" + PLAYBOOK).render(Map.of(
         "host", host,
+        "play_hosts", playHosts,
         "tasks", topics.stream().map(TopicResult::ansibleTasks).filter(tasks -> !tasks.isEmpty())
             .map(String::stripTrailing).collect(Collectors.joining("\n\n"))));
   }

@@ -1,21 +1,18 @@
 package io.virttune.snippets;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
+import io.virttune.host.HostFileSystem;
 import java.util.Optional;
 
 /**
- * Host settings inspect does not gather but snippets compare against, read below the host's root
- * ("/" live, {@code DIR/host} for a recorded host): the active tuned profile and sysctl values.
+ * Host settings inspect does not gather but snippets compare against, read through the host's
+ * files (its own, over SSH for a remote host, or {@code DIR/host} of a recorded host): the active
+ * tuned profile and sysctl values.
  */
 public final class HostTuning {
-  private final Path root;
+  private final HostFileSystem files;
 
-  public HostTuning(Path root) {
-    this.root = root;
+  public HostTuning(HostFileSystem files) {
+    this.files = files;
   }
 
   /** The profile tuned applies ({@code tuned-adm active}), empty when tuned is not set up. */
@@ -29,12 +26,6 @@ public final class HostTuning {
   }
 
   private Optional<String> read(String relativePath) {
-    try {
-      return Optional.of(Files.readString(root.resolve(relativePath)).strip());
-    } catch (NoSuchFileException e) {
-      return Optional.empty();
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + root.resolve(relativePath), e);
-    }
+    return files.read(relativePath).map(String::strip);
   }
 }

@@ -18,13 +18,27 @@ public final class SnippetBook {
 
   /** The folder's files in the order of the index, README.md first. */
   public static Map<String, String> render(HostFacts facts, HostTuning tuning, SnippetOptions options) {
+    return render(facts, tuning, options, AnsiblePlaybook.GROUP);
+  }
+
+  /**
+   * A fleet host's folder: as {@link #render(HostFacts, HostTuning, SnippetOptions)}, its playbook
+   * run on {@code inventoryName} alone, since the fleet's playbook imports every host's.
+   */
+  public static Map<String, String> renderFleetMember(HostFacts facts, HostTuning tuning, SnippetOptions options,
+      String inventoryName) {
+    return render(facts, tuning, options, inventoryName);
+  }
+
+  private static Map<String, String> render(HostFacts facts, HostTuning tuning, SnippetOptions options,
+      String playHosts) {
     SnippetInput input = new SnippetInput(facts, tuning, options);
     List<TopicResult> topics = TOPICS.stream().map(topic -> topic.render(input)).toList();
     Map<String, String> files = new LinkedHashMap<>();
     files.put(IndexPage.FILE, IndexPage.render(facts, topics, options.format()));
     topics.forEach(topic -> topic.snippets().forEach(snippet -> files.put(snippet.fileName(), snippet.text())));
     if (options.format() == SnippetFormat.ansible) {
-      files.put(AnsiblePlaybook.PLAYBOOK, AnsiblePlaybook.playbook(facts.identity().hostname(), topics));
+      files.put(AnsiblePlaybook.PLAYBOOK, AnsiblePlaybook.playbook(facts.identity().hostname(), playHosts, topics));
       files.put(AnsiblePlaybook.INVENTORY, AnsiblePlaybook.inventory(facts.identity()));
     }
     return files;

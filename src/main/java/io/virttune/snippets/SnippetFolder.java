@@ -26,6 +26,8 @@ public final class SnippetFolder {
       Files.createDirectories(directory);
       for (Map.Entry<String, String> file : files.entrySet()) {
         Path path = directory.resolve(file.getKey());
+        // A fleet's folder holds a folder per host.
+        Files.createDirectories(path.getParent());
         Files.writeString(path, file.getValue());
         if (file.getKey().endsWith(".sh")) {
           Files.setPosixFilePermissions(path, PosixFilePermissions.fromString("rwxr-xr-x"));

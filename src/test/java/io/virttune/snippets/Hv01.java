@@ -1,5 +1,6 @@
 package io.virttune.snippets;
 
+import io.virttune.host.RootedFileSystem;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostInspector;
@@ -31,7 +32,7 @@ final class Hv01 {
   }
 
   static HostTuning tuning() {
-    return new HostTuning(DIRECTORY.resolve("host"));
+    return new HostTuning(new RootedFileSystem(DIRECTORY.resolve("host")));
   }
 
   static Map<String, String> render(SnippetFormat format, boolean multiTenant) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.cli.Main;
+import io.virttune.host.RootedFileSystem;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -33,7 +34,7 @@ class SnippetsGoldenTest {
 
   @Test
   void tunedProfileAndCurrentSysctlValuesFromTheHostRoot() {
-    GoldenFolder.assertMatches("hv01-tuned", SnippetBook.render(Hv01.facts(), new HostTuning(Hv01.TUNED_ROOT),
+    GoldenFolder.assertMatches("hv01-tuned", SnippetBook.render(Hv01.facts(), new HostTuning(new RootedFileSystem(Hv01.TUNED_ROOT)),
         new SnippetOptions(SnippetFormat.files, false, 10, List.of())));
   }
 

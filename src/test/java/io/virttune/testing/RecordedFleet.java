@@ -1,0 +1,48 @@
+package io.virttune.testing;
+
+import io.virttune.cli.Main;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A fleet served over a stand-in {@code ssh}: a virt-tune process whose PATH starts with a fake
+ * ssh that serves the bundled example's recorded host to every destination, except those named
+ * unreachable, which fail as ssh does for a host that is down.
+ */
+public final class RecordedFleet {
+  private static final Path FAKE_SSH = Path.of("src/test/resources/fleet/recorded-host-ssh").toAbsolutePath();
+  private final Path directory;
+  private final String unreachable;
+
+  /** {@code directory}: an empty scratch directory; {@code unreachable}: ssh destinations that are down. */
+  public RecordedFleet(Path directory, String... unreachable) throws IOException {
+    this.directory = directory;
+    this.unreachable = String.join(" ", unreachable);
+    Files.createSymbolicLink(Files.createDirectories(directory.resolve("bin")).resolve("ssh"), FAKE_SSH);
+  }
+
+  /** Runs virt-tune in its own JVM, as an operator's shell would, and keeps its exit code and output. */
+  public Cli run(String... args) throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    command.addAll(List.of(args));
+    ProcessBuilder virtTune = new ProcessBuilder(command);
+    virtTune.environment().put("PATH", directory.resolve("bin") + ":" + System.getenv("PATH"));
+    virtTune.environment().put("FLEET_RECORDED_HOST", Path.of("examples/hv01").toAbsolutePath().toString());
+    virtTune.environment().put("FLEET_UNREACHABLE", unreachable);
+    virtTune.environment().put("XDG_RUNTIME_DIR", directory.toString());
+    Path stderr = directory.resolve("stderr");
+    virtTune.redirectError(stderr.toFile());
+    Process process = virtTune.start();
+    String out = new String(process.getInputStream().readAllBytes());
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      throw new IllegalStateException("virt-tune " + String.join(" ", args) + " did not finish in 60 s");
+    }
+    return new Cli(process.exitValue(), out, Files.readString(stderr));
+  }
+}
