@@ -26,11 +26,7 @@ public final class SvgBarChart {
     double max = rows.stream().mapToDouble(r -> Math.max(r.before(), r.after())).max().orElse(0);
     int height = TOP + rows.size() * ROW_HEIGHT + 4;
     int plot = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
-    StringBuilder svg = new StringBuilder();
-    svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\""
-        + " viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"%s\">%n", WIDTH, height, Html.escape(title)));
-    svg.append("<title>").append(Html.escape(title)).append("</title>\n");
-    svg.append(String.format(Locale.ROOT, "<text x=\"0\" y=\"16\" class=\"chart-title\">%s</text>%n", Html.escape(title)));
+    StringBuilder svg = SvgCanvas.start(WIDTH, height, title);
     legend(svg, WIDTH - 170, beforeLabel, "before");
     legend(svg, WIDTH - 85, afterLabel, "after");
     for (int i = 0; i < rows.size(); i++) {

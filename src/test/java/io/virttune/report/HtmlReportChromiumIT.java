@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.bench.BenchComparison;
 import io.virttune.bench.BenchStore;
+import io.virttune.testing.HeadlessChromium;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,7 +28,6 @@ class HtmlReportChromiumIT {
   private static final int WINDOW_WIDTH = 1280;
   private static final String LOSS_RED = "rgb(198, 40, 40)";
   private static final String MEASURE = """
-      <script>
       const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, width: r.width}; };
       const m = {viewport: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
         body: box(document.body), tables: [...document.querySelectorAll('table')].map(box)};
@@ -42,20 +39,17 @@ class HtmlReportChromiumIT {
             top: b.y, bottom: b.y + b.height, fill: getComputedStyle(t).fill}; }),
         bars: [...svg.querySelectorAll('rect.bar')].map(r => ({cls: r.getAttribute('class'),
           width: r.getBBox().width, fill: getComputedStyle(r).fill}))}));
-      const out = document.createElement('pre');
-      out.id = 'measured';
-      out.textContent = JSON.stringify(m);
-      document.body.appendChild(out);
-      </script>
       """;
 
   @TempDir Path dir;
 
   private BenchComparison comparison;
   private String html;
+  private HeadlessChromium chromium;
 
   @BeforeEach
   void render() {
+    chromium = new HeadlessChromium(dir);
     comparison = BenchComparison.of(RECORDED.read("guest-io", "before"), RECORDED.read("guest-io", "after"));
     html = HtmlBenchReport.render(comparison);
   }
@@ -123,7 +117,7 @@ class HtmlReportChromiumIT {
       }
     }
     assertEquals(2 * 4 * 2, latencies, "two latency charts of four rows of two bars");
-    String dom = chromium("--dump-dom", write(html));
+    String dom = chromium.dumpDom(html, WINDOW_WIDTH);
     assertTrue(dom.contains("<tr><td>time</td><td>2026-11-30 00:44:59 UTC</td><td>2026-11-30 00:46:01 UTC</td></tr>"),
         dom);
     assertTrue(!dom.contains("µs") && !dom.contains(".876185343"), "no microseconds, no nanoseconds");
@@ -156,7 +150,7 @@ class HtmlReportChromiumIT {
 
   @Test
   void theBeforeSidesIdleHostCountersAreExplained() throws Exception {
-    String dom = chromium("--dump-dom", write(html));
+    String dom = chromium.dumpDom(html, WINDOW_WIDTH);
 
     assertTrue(dom.contains("<p class=\"note host-note\">Host counters of before: dm-0 saw 0.0 reads/s and 0.5"
         + " writes/s while the guest averaged 906 read IOPS and 591 write IOPS: with cache=default the host's page"
@@ -169,37 +163,12 @@ class HtmlReportChromiumIT {
     Path screenshot = Path.of("target/bench-report.png").toAbsolutePath();
     Files.deleteIfExists(screenshot);
 
-    chromium("--screenshot=" + screenshot, "--window-size=" + WINDOW_WIDTH + ",2200", write(html));
+    chromium.screenshot(html, screenshot, WINDOW_WIDTH, 2200);
 
     assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content, not a blank page");
   }
 
-  /** The page with the measuring script, laid out at the window's width; what the script wrote. */
   private JsonNode measure() throws Exception {
-    String dom = chromium("--dump-dom", "--window-size=" + WINDOW_WIDTH + ",2200",
-        write(html.replace("</body>", MEASURE + "</body>")));
-    Matcher measured = Pattern.compile("<pre id=\"measured\">(.*?)</pre>", Pattern.DOTALL).matcher(dom);
-    assertTrue(measured.find(), "the measuring script ran: " + dom);
-    String json = measured.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
-    return new ObjectMapper().readTree(json);
-  }
-
-  private String write(String page) throws Exception {
-    Path file = Files.createTempFile(dir, "report", ".html");
-    Files.writeString(file, page);
-    return file.toUri().toString();
-  }
-
-  private String chromium(String... args) throws Exception {
-    List<String> argv = new ArrayList<>(List.of("chromium", "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--hide-scrollbars", "--user-data-dir=" + Files.createTempDirectory(dir, "profile")));
-    argv.addAll(List.of(args));
-    Path err = Files.createTempFile(dir, "chromium", ".err");
-    Process process = new ProcessBuilder(argv).redirectError(err.toFile()).start();
-    String out = new String(process.getInputStream().readAllBytes());
-    assertTrue(process.waitFor(120, TimeUnit.SECONDS), "chromium did not finish in 120 s");
-    assertEquals(0, process.exitValue(), Files.readString(err));
-    return out;
+    return chromium.measure(html, MEASURE, WINDOW_WIDTH);
   }
 }
