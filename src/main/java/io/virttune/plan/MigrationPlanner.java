@@ -61,6 +61,7 @@ public final class MigrationPlanner {
     if (!anyMoves) {
       hostSteps.clear();
     }
+    DiskSpace.unmapped(domains).ifPresent(assumptions::add);
     overcommit(facts, hostSteps, domains).ifPresent(warnings::add);
     if (policy.cacheMode().equals("writeback")) {
       warnings.add(WRITEBACK_ACCEPTED);
@@ -84,7 +85,7 @@ public final class MigrationPlanner {
     // Page size 1 KiB and no limit: the plan gave this domain hugepages, whatever the pool held then.
     HugepageBudget budget = hugepages ? new HugepageBudget(OptionalLong.of(1), Long.MAX_VALUE / 2, Map.of())
         : HugepageBudget.unknown();
-    PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(),
+    PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(0),
         new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()));
     return new DomainPlanner(env).plan(current);
   }
@@ -131,7 +132,7 @@ public final class MigrationPlanner {
       HostFacts facts, List<String> assumptions, List<String> warnings, List<Step> hostSteps) {
     PlanTarget target = policy.target();
     long extent = LVM_DEFAULT_EXTENT;
-    SpaceLedger space = SpaceLedger.unknown();
+    SpaceLedger space = SpaceLedger.unknown(target.newPool() == null ? 0 : target.newPool().chunkSizeBytes());
     VolumeNames names = new VolumeNames(Set.of());
     if (facts.lvm().isPresent()) {
       LvmReport lvm = facts.lvm().get();
