@@ -29,6 +29,16 @@ class ThinFootprintTest {
   }
 
   @Test
+  void theMapOfTheTopImageCountsItsBackingFilesDataAsTheGuestSeesIt() {
+    ThinFootprint chain = ThinFootprint.of(AllocationMap.parse(
+        Fixtures.read(ThinFootprintTest.class, "/io/virttune/qemu/map-backing-chain.json")));
+
+    // The base's writes at 0 and 32 MiB (depth 1) and the top's at 8 MiB: three 4 MiB chunks.
+    assertEquals(3 * 4 * MIB, chain.provisionedBytes(4 * MIB));
+    assertEquals(3 * 64 * KIB, chain.provisionedBytes(64 * KIB));
+  }
+
+  @Test
   void aChunkThatIsNotAPowerOfTwoGetsAnUpperBoundFromTheLargestPowerOfTwoDividingIt() {
     // 192 KiB = 3 x 64 KiB: at most one 192 KiB chunk for every touched 64 KiB one (2048 of them).
     assertEquals(2048 * 192 * KIB, sparse().provisionedBytes(192 * KIB));
