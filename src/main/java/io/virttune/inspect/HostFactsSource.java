@@ -28,4 +28,12 @@ public interface HostFactsSource {
    * libvirt's storage pools are asked instead.
    */
   Optional<ImageFacts> image(String path, String format);
+
+  /**
+   * The image as {@link #image} reads it, with its {@link ImageFacts#thinFootprint} where this
+   * source can map the data (one {@code qemu-img map}): what planning needs, and apply does not.
+   */
+  default Optional<ImageFacts> mappedImage(String path, String format) {
+    return image(path, format);
+  }
 }

@@ -118,7 +118,7 @@ public final class HostInspector {
 
   /** libvirt reads a disk without a declared format as raw; so does virt-tune, never probing. */
   private ImageFacts image(String path, String format) {
-    Optional<ImageFacts> direct = host.image(path, format);
+    Optional<ImageFacts> direct = host.mappedImage(path, format);
     if (direct.isPresent()) {
       return direct.get();
     }

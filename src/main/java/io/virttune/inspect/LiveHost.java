@@ -11,6 +11,7 @@ import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.ImageChain;
 import io.virttune.qemu.ImageInfo;
 import io.virttune.qemu.QemuImg;
+import io.virttune.qemu.ThinFootprint;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -44,16 +45,35 @@ public final class LiveHost implements HostFactsSource {
 
   @Override
   public Optional<ImageFacts> image(String path, String format) {
-    if (!door.readsImages()) {
+    return readable(path) ? Optional.of(facts(qemuImg().info(path, format), Optional.empty())) : Optional.empty();
+  }
+
+  @Override
+  public Optional<ImageFacts> mappedImage(String path, String format) {
+    if (!readable(path)) {
       return Optional.empty();
+    }
+    ImageChain chain = qemuImg().info(path, format);
+    // The top image with its backing files and data file, as the guest sees it: one map for the chain.
+    return Optional.of(facts(chain, Optional.of(ThinFootprint.of(qemuImg().sharedMap(path, format)))));
+  }
+
+  /** Whether the door sees the image; it must exist where it does. */
+  private boolean readable(String path) {
+    if (!door.readsImages()) {
+      return false;
     }
     if (!door.files().exists(path)) {
       throw VirtTuneException.failed("image " + door.files().describe(path) + " does not exist");
     }
-    return Optional.of(facts(new QemuImg(door.commands()).info(path, format)));
+    return true;
   }
 
-  private static ImageFacts facts(ImageChain chain) {
+  private QemuImg qemuImg() {
+    return new QemuImg(door.commands());
+  }
+
+  private static ImageFacts facts(ImageChain chain, Optional<ThinFootprint> footprint) {
     ImageInfo top = chain.top();
     List<String> backing =
         chain.layers().stream().skip(1).map(ImageInfo::filename).toList();
@@ -65,6 +85,7 @@ public final class LiveHost implements HostFactsSource {
         backing,
         chain.anyEncrypted(),
         OptionalInt.of(chain.internalSnapshotCount()),
-        "qemu-img");
+        "qemu-img",
+        footprint);
   }
 }

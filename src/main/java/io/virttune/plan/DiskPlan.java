@@ -1,11 +1,13 @@
 package io.virttune.plan;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
  * What the plan does with one disk: {@code action} is move (data to a new LV), retune (settings
  * only), leave (with the reason), or remove (the plan's own temporary disk, once done). {@code
- * changes} lists each setting changed, old to new.
+ * changes} lists each setting changed, old to new. {@code thinPoolNeed} is what a disk moved to a
+ * thin LV was counted for against its pool (null otherwise: a linear LV takes {@code sizeBytes}).
  */
 public record DiskPlan(
     String target,
@@ -16,10 +18,22 @@ public record DiskPlan(
     long sizeBytes,
     List<String> changes,
     String reason,
-    String imageFingerprint) {
+    String imageFingerprint,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ThinPoolNeed thinPoolNeed) {
 
   public DiskPlan {
     changes = List.copyOf(changes);
+  }
+
+  /** A disk whose space the plan does not count in a thin pool. */
+  public DiskPlan(String target, String newTarget, String action, String source, String destination, long sizeBytes,
+      List<String> changes, String reason, String imageFingerprint) {
+    this(target, newTarget, action, source, destination, sizeBytes, changes, reason, imageFingerprint, null);
+  }
+
+  public DiskPlan withThinPoolNeed(ThinPoolNeed need) {
+    return new DiskPlan(target, newTarget, action, source, destination, sizeBytes, changes, reason, imageFingerprint,
+        need);
   }
 
   public static DiskPlan leave(String target, String source, String reason) {

@@ -29,6 +29,11 @@ public record DomainPlan(
     warnings = List.copyOf(warnings);
   }
 
+  public DomainPlan withDisks(List<DiskPlan> newDisks) {
+    return new DomainPlan(name, uuid, state, outcome, reasons, fingerprint, newDisks, steps, warnings, originalXml,
+        newXml, diff);
+  }
+
   /** True when applying this domain's plan would change nothing. */
   @JsonIgnore
   public boolean isEmpty() {

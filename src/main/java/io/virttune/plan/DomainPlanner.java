@@ -4,7 +4,6 @@ import io.virttune.text.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.ImageFacts;
-import io.virttune.lvm.Sizes;
 import io.virttune.recipe.DiskRole;
 import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
@@ -39,12 +38,13 @@ final class DomainPlanner {
     if (!refusals.isEmpty()) {
       return stopped(facts, fingerprint, refusals);
     }
-    Optional<String> noSpace = env.space().debit(spaceNeeded(facts));
+    DiskSpace space = new DiskSpace(env);
+    Optional<String> noSpace = env.space().debit(space.needed(facts));
     if (noSpace.isPresent()) {
       return stopped(facts, fingerprint, List.of(noSpace.get()));
     }
-    return new DomainEdit(env, facts, DomainXml.parse(original, "domain " + ShellWords.quote(facts.name())))
-        .run(original, fingerprint);
+    return space.shownIn(new DomainEdit(env, facts, DomainXml.parse(original, "domain " + ShellWords.quote(facts.name())))
+        .run(original, fingerprint), facts);
   }
 
   /** Reasons this domain cannot be planned at all; checked before anything is allocated. */
@@ -66,18 +66,7 @@ final class DomainPlanner {
     return reasons;
   }
 
-  /** Bytes the domain's moved disks take from the target: LV sizes, or written data if thin. */
-  private long spaceNeeded(DomainFacts facts) {
-    long total = 0;
-    for (DiskFacts disk : moved(facts)) {
-      total += disk.image().map(image -> env.policy().target().thin()
-          ? image.allocatedBytes()
-          : Sizes.roundUp(image.virtualSizeBytes(), env.extentBytes())).orElse(0L);
-    }
-    return total;
-  }
-
-  private static List<DiskFacts> moved(DomainFacts facts) {
+  static List<DiskFacts> moved(DomainFacts facts) {
     return facts.disks().stream().filter(d -> d.verdict().role() == DiskRole.MOVE_DATA).toList();
   }
 

@@ -1,21 +1,17 @@
 package io.virttune.plan;
 
 import io.virttune.VirtTuneException;
-import io.virttune.host.HostSettings;
-import io.virttune.host.HugepagePool;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.HostFacts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmNames;
 import io.virttune.lvm.LvmReport;
-import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.text.Bytes;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -29,10 +25,6 @@ import java.util.stream.Collectors;
 public final class MigrationPlanner {
   /** LVM's default extent size, assumed when planning without the host's LVM report. */
   static final long LVM_DEFAULT_EXTENT = 4L << 20;
-  /** LVM's ceiling for thin-pool metadata. */
-  static final long MAX_THIN_METADATA = 16L << 30;
-  /** LVM's floor for thin-pool metadata. */
-  static final long MIN_THIN_METADATA = 2L << 20;
 
   /** The warning that records, in the plan, that the operator accepted writeback's risk. */
   public static final String WRITEBACK_ACCEPTED = "cache=writeback: faster random writes, but writes the guest"
@@ -61,7 +53,8 @@ public final class MigrationPlanner {
     if (!anyMoves) {
       hostSteps.clear();
     }
-    overcommit(facts, hostSteps, domains).ifPresent(warnings::add);
+    DiskSpace.unmapped(domains).ifPresent(assumptions::add);
+    new ThinPoolSpace(policy).overcommit(facts, hostSteps, domains).ifPresent(warnings::add);
     if (policy.cacheMode().equals("writeback")) {
       warnings.add(WRITEBACK_ACCEPTED);
     }
@@ -84,7 +77,7 @@ public final class MigrationPlanner {
     // Page size 1 KiB and no limit: the plan gave this domain hugepages, whatever the pool held then.
     HugepageBudget budget = hugepages ? new HugepageBudget(OptionalLong.of(1), Long.MAX_VALUE / 2, Map.of())
         : HugepageBudget.unknown();
-    PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(),
+    PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(0),
         new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()));
     return new DomainPlanner(env).plan(current);
   }
@@ -100,38 +93,11 @@ public final class MigrationPlanner {
     }
   }
 
-  /**
-   * Thin volumes may promise more than their pool holds; that is the point of thin provisioning,
-   * and the risk: a full pool stalls or fails every guest in it. Said plainly when the plan does it.
-   */
-  private Optional<String> overcommit(HostFacts facts, List<Step> hostSteps, List<DomainPlan> domains) {
-    PlanTarget target = policy.target();
-    if (!target.thin()) {
-      return Optional.empty();
-    }
-    long poolSize = hostSteps.stream().filter(step -> step instanceof CreateThinPool)
-        .mapToLong(step -> ((CreateThinPool) step).sizeBytes()).findFirst()
-        .orElse(facts.lvm().flatMap(lvm -> lvm.logicalVolume(target.vg(), target.thinPool()))
-            .map(LogicalVolume::sizeBytes).orElse(0L));
-    long existing = facts.lvm().flatMap(lvm -> lvm.logicalVolume(target.vg(), target.thinPool())
-        .map(pool -> lvm.thinVolumesOf(pool).stream().mapToLong(LogicalVolume::sizeBytes).sum())).orElse(0L);
-    long planned = domains.stream().flatMap(domain -> domain.steps().stream())
-        .filter(step -> step instanceof CreateVolume).mapToLong(step -> ((CreateVolume) step).sizeBytes()).sum();
-    if (poolSize == 0 || existing + planned <= poolSize) {
-      return Optional.empty();
-    }
-    return Optional.of(String.format(java.util.Locale.ROOT, "thin pool %s/%s would promise %s to its volumes"
-            + " (%.0f%% of its %s): a full pool stalls or fails every guest in it; watch its data use, and let"
-            + " LVM extend it (activation/thin_pool_autoextend_threshold with dmeventd monitoring)",
-        target.vg(), target.thinPool(), Bytes.format(existing + planned),
-        100.0 * (existing + planned) / poolSize, Bytes.format(poolSize)));
-  }
-
   private PlanEnvironment environment(
       HostFacts facts, List<String> assumptions, List<String> warnings, List<Step> hostSteps) {
     PlanTarget target = policy.target();
     long extent = LVM_DEFAULT_EXTENT;
-    SpaceLedger space = SpaceLedger.unknown();
+    SpaceLedger space = SpaceLedger.unknown(target.newPool() == null ? 0 : target.newPool().chunkSizeBytes());
     VolumeNames names = new VolumeNames(Set.of());
     if (facts.lvm().isPresent()) {
       LvmReport lvm = facts.lvm().get();
@@ -140,16 +106,17 @@ public final class MigrationPlanner {
       long reserve = (long) Math.ceil(vg.sizeBytes() * policy.reserveFraction());
       names = new VolumeNames(lvm.logicalVolumes().stream()
           .filter(lv -> lv.vgName().equals(vg.name())).map(LogicalVolume::name).collect(Collectors.toSet()));
-      space = target.thin() ? thinSpace(lvm, vg, reserve, hostSteps, warnings) : SpaceLedger.linear(vg.name(), vg.freeBytes() - reserve);
+      space = target.thin() ? new ThinPoolSpace(policy).room(lvm, vg, reserve, hostSteps, warnings)
+          : SpaceLedger.linear(vg.name(), vg.freeBytes() - reserve);
     } else {
       assumptions.add("LVM was not read: VG " + target.vg() + " is assumed to exist with "
           + Bytes.format(LVM_DEFAULT_EXTENT) + " extents; free space and LV name collisions are not"
           + " checked here (apply checks them before creating anything)");
       if (target.newPool() != null) {
-        hostSteps.add(newPoolStep(target, LVM_DEFAULT_EXTENT));
+        hostSteps.add(new ThinPoolSpace(policy).creation(LVM_DEFAULT_EXTENT));
       }
     }
-    return new PlanEnvironment(policy, extent, space, names, hugepages(facts, assumptions),
+    return new PlanEnvironment(policy, extent, space, names, HugepageSupply.budget(policy, facts, assumptions),
         discardSupported(facts.identity().hypervisorVersion(), assumptions));
   }
 
@@ -158,78 +125,6 @@ public final class MigrationPlanner {
         "volume group " + name + " does not exist on this host (existing: "
             + lvm.volumeGroups().stream().map(VolumeGroup::name).collect(Collectors.joining(", "))
             + "); create it first, e.g. vgcreate -s 256M " + name + " /dev/DEVICE"));
-  }
-
-  private SpaceLedger thinSpace(
-      LvmReport lvm, VolumeGroup vg, long reserve, List<Step> hostSteps, List<String> warnings) {
-    PlanTarget target = policy.target();
-    Optional<LogicalVolume> existing = lvm.logicalVolume(vg.name(), target.thinPool());
-    if (target.newPool() == null) {
-      LogicalVolume pool = existing.filter(LogicalVolume::isThinPool).orElseThrow(() -> VirtTuneException.refused(
-          "thin pool " + vg.name() + "/" + target.thinPool() + " does not exist; create it with"
-              + " --create-thin-pool SIZE"));
-      long dataFree = (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100));
-      long metadataFree = (long) (pool.metadataSizeBytes() * (1 - pool.metadataPercent().orElse(0) / 100));
-      if (pool.zeroing().equals(Optional.of(false))) {
-        warnings.add("thin pool " + vg.name() + "/" + pool.name() + " does not zero new chunks: fast, but a"
-            + " partially written chunk can show a previous tenant's deleted data; on a multi-tenant host"
-            + " turn zeroing on (lvchange -Zy)");
-      }
-      return SpaceLedger.thin(vg.name() + "/" + pool.name(), dataFree - (long) (pool.sizeBytes() * policy.reserveFraction()),
-          metadataFree, pool.chunkSizeBytes());
-    }
-    if (existing.isPresent()) {
-      throw VirtTuneException.refused("--create-thin-pool: " + vg.name() + "/" + target.thinPool()
-          + " already exists; plan into it with --thin-pool " + vg.name() + "/" + target.thinPool());
-    }
-    CreateThinPool step = newPoolStep(target, vg.extentSizeBytes());
-    // LVM also keeps a spare metadata volume of the same size for repairs.
-    long needed = step.sizeBytes() + 2 * step.metadataSizeBytes();
-    if (needed > vg.freeBytes() - reserve) {
-      throw VirtTuneException.refused("VG " + vg.name() + " cannot hold a new thin pool of "
-          + Bytes.format(step.sizeBytes()) + " (with metadata and its spare " + Bytes.format(needed) + "): "
-          + Bytes.format(Math.max(0, vg.freeBytes() - reserve)) + " free after the "
-          + Math.round(policy.reserveFraction() * 100) + "% reserve");
-    }
-    hostSteps.add(step);
-    if (!step.zeroing()) {
-      warnings.add("the new thin pool does not zero new chunks (the recipe's fast profile): a partially"
-          + " written chunk can show a previous tenant's deleted data. On a multi-tenant host plan with"
-          + " --thin-zeroing on");
-    }
-    return SpaceLedger.thin(vg.name() + "/" + step.name(), step.sizeBytes(), step.metadataSizeBytes(), step.chunkSizeBytes());
-  }
-
-  private CreateThinPool newPoolStep(PlanTarget target, long extent) {
-    PlanTarget.NewThinPool shape = target.newPool();
-    long size = Sizes.roundUp(shape.sizeBytes(), extent);
-    long mappings = (size + shape.chunkSizeBytes() - 1) / shape.chunkSizeBytes();
-    long metadata = Math.min(MAX_THIN_METADATA,
-        Math.max(MIN_THIN_METADATA, mappings * SpaceLedger.METADATA_BYTES_PER_CHUNK * 2));
-    return new CreateThinPool(target.vg(), target.thinPool(), size, shape.chunkSizeBytes(), shape.zeroing(),
-        Sizes.roundUp(metadata, extent));
-  }
-
-  private HugepageBudget hugepages(HostFacts facts, List<String> assumptions) {
-    if (!policy.hugepages()) {
-      return HugepageBudget.unknown();
-    }
-    Optional<HostSettings> settings = facts.settings();
-    OptionalLong size = settings.map(HostSettings::defaultHugepageSizeKiB).orElse(OptionalLong.empty());
-    if (size.isEmpty()) {
-      assumptions.add("the host's hugepages were not read: no domain gets hugepage memory backing in this plan");
-      return HugepageBudget.unknown();
-    }
-    long pageSize = size.getAsLong();
-    long available = settings.get().hugepagePool(pageSize).map(HugepagePool::availableKiB).orElse(0L);
-    // The kernel counts reservations only host-wide, so a node's free pages are what it can give.
-    Map<Integer, Long> nodes = settings.get().hugepagePools().stream()
-        .filter(pool -> !pool.isSystemWide() && pool.pageSizeKiB() == pageSize)
-        .collect(Collectors.toMap(pool -> pool.numaNode().getAsInt(), pool -> pool.free() * pageSize));
-    HugepageBudget budget = new HugepageBudget(size, available, nodes.size() > 1 ? nodes : Map.of());
-    facts.hugepageClaims().stream().filter(claim -> claim.drawsOnDefaultPool(pageSize))
-        .forEach(claim -> budget.claim(claim.memoryKiB(), claim.nodes()));
-    return budget;
   }
 
   /**

@@ -6,8 +6,8 @@ import java.util.Optional;
 /**
  * The room a plan may use on its target, debited domain by domain so the whole plan is checked,
  * not each disk alone. For linear LVs that is the VG's free space less the over-provisioning
- * reserve; for thin LVs the pool's free data and metadata (thin volumes allocate as data is
- * written, so an image's allocated bytes are what it will take).
+ * reserve; for thin LVs the pool's free data and metadata (thin volumes allocate whole chunks
+ * as data is written, so an image's data in chunks of the pool's size is what it will take).
  */
 final class SpaceLedger {
   /** Bytes of thin-pool metadata per mapped chunk; generous, as LVM's own estimate is. */
@@ -39,9 +39,17 @@ final class SpaceLedger {
         chunkSizeBytes);
   }
 
-  /** A ledger that knows nothing (planning offline): everything fits, and the plan says so. */
-  static SpaceLedger unknown() {
-    return new SpaceLedger("unknown", "", Long.MAX_VALUE, Long.MAX_VALUE, 0);
+  /**
+   * A ledger that knows nothing (planning offline): everything fits, and the plan says so.
+   * {@code chunkSizeBytes} is the thin pool's when the plan knows it anyway (a new pool's), else 0.
+   */
+  static SpaceLedger unknown(long chunkSizeBytes) {
+    return new SpaceLedger("unknown", "", Long.MAX_VALUE, Long.MAX_VALUE, chunkSizeBytes);
+  }
+
+  /** The thin pool's chunk size, 0 for linear LVs or when not known. */
+  long chunkSizeBytes() {
+    return chunkSizeBytes;
   }
 
   /** Debits the bytes if they fit, else returns why not and debits nothing. */

@@ -3,6 +3,7 @@ package io.virttune.qemu;
 import io.virttune.VirtTuneException;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,7 +46,20 @@ public final class QemuImg {
    * no guest may hold the image.
    */
   public AllocationMap map(String path, String format) {
-    return AllocationMap.parse(runner.run(List.of("qemu-img", "map", "--output=json", "-f", format,
-        QemuPaths.safe(path))).requireSuccess().stdout());
+    return map(List.of("-f", format, QemuPaths.safe(path)));
+  }
+
+  /**
+   * The same map with {@code -U} (force-share), for inspecting an image a guest may be running on:
+   * an estimate of where data is, which the copy's own {@link #map} reads again without it.
+   */
+  public AllocationMap sharedMap(String path, String format) {
+    return map(List.of("-U", "-f", format, QemuPaths.safe(path)));
+  }
+
+  private AllocationMap map(List<String> image) {
+    List<String> argv = new ArrayList<>(List.of("qemu-img", "map", "--output=json"));
+    argv.addAll(image);
+    return AllocationMap.parse(runner.run(argv).requireSuccess().stdout());
   }
 }

@@ -8,8 +8,11 @@ import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Step;
+import io.virttune.plan.ThinPoolNeed;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Locale;
 
 /** The human summary of a plan: per domain its disks from and to, its steps, its warnings. */
@@ -42,16 +45,7 @@ public final class PlanTextReport {
     out.println(domain.name() + "  " + outcome(domain.outcome()) + "  [domain " + domain.state() + "]");
     domain.reasons().forEach(reason -> out.println("  blocked: " + reason));
     if (domain.outcome() != DomainOutcome.STOPPED) {
-      TextTable disks = new TextTable("DISK", "ACTION", "FROM", "TO", "SIZE");
-      for (DiskPlan disk : domain.disks()) {
-        boolean renamed = disk.newTarget() != null && !disk.newTarget().equals(disk.target());
-        boolean explained = disk.action().equals("leave") || disk.action().equals("remove");
-        disks.row(disk.target() + (renamed ? " -> " + disk.newTarget() : ""),
-            disk.action(), disk.source() == null ? "-" : disk.source(),
-            explained ? disk.reason() : disk.destination() == null ? "(in place)" : disk.destination(),
-            disk.sizeBytes() > 0 ? Bytes.format(disk.sizeBytes()) : "-");
-      }
-      disks.render("  ").forEach(out::println);
+      diskTable(domain.disks()).render("  ").forEach(out::println);
       for (DiskPlan disk : domain.disks()) {
         disk.changes().forEach(change -> out.println("    " + disk.target() + ": " + change));
       }
@@ -64,6 +58,34 @@ public final class PlanTextReport {
     if (diffs && !domain.diff().isEmpty()) {
       domain.diff().lines().forEach(line -> out.println("  " + line));
     }
+  }
+
+  /** The disks from and to; with what each was counted for in the thin pool, when a disk was. */
+  private static TextTable diskTable(List<DiskPlan> disks) {
+    boolean pool = disks.stream().anyMatch(disk -> disk.thinPoolNeed() != null);
+    List<String> header = new ArrayList<>(List.of("DISK", "ACTION", "FROM", "TO", "SIZE"));
+    if (pool) {
+      header.add("IN POOL");
+    }
+    TextTable table = new TextTable(header.toArray(String[]::new));
+    for (DiskPlan disk : disks) {
+      boolean renamed = disk.newTarget() != null && !disk.newTarget().equals(disk.target());
+      boolean explained = disk.action().equals("leave") || disk.action().equals("remove");
+      List<String> cells = new ArrayList<>(List.of(disk.target() + (renamed ? " -> " + disk.newTarget() : ""),
+          disk.action(), disk.source() == null ? "-" : disk.source(),
+          explained ? disk.reason() : disk.destination() == null ? "(in place)" : disk.destination(),
+          disk.sizeBytes() > 0 ? Bytes.format(disk.sizeBytes()) : "-"));
+      if (pool) {
+        cells.add(disk.thinPoolNeed() == null ? "-" : inPool(disk.thinPoolNeed()));
+      }
+      table.row(cells.toArray(String[]::new));
+    }
+    return table;
+  }
+
+  private static String inPool(ThinPoolNeed need) {
+    return Bytes.format(need.bytes())
+        + (need.inChunks() ? " in " + Bytes.format(need.chunkSizeBytes()) + " chunks" : " allocated");
   }
 
   private static String outcome(DomainOutcome outcome) {
@@ -86,7 +108,14 @@ public final class PlanTextReport {
         plan.domains().size(), count(plan, DomainOutcome.MIGRATE), count(plan, DomainOutcome.RETUNE),
         count(plan, DomainOutcome.STAGE), count(plan, DomainOutcome.UNCHANGED), count(plan, DomainOutcome.STOPPED),
         volumes, copies.size(), Bytes.format(copies.stream().mapToLong(ConvertImage::allocatedBytes).sum()),
-        Bytes.format(copies.stream().mapToLong(ConvertImage::virtualSizeBytes).sum()));
+        Bytes.format(copies.stream().mapToLong(ConvertImage::virtualSizeBytes).sum())) + countedInPool(plan);
+  }
+
+  private static String countedInPool(Plan plan) {
+    List<ThinPoolNeed> needs = plan.domains().stream().filter(d -> d.outcome() != DomainOutcome.STOPPED)
+        .flatMap(d -> d.disks().stream()).map(DiskPlan::thinPoolNeed).filter(Objects::nonNull).toList();
+    return needs.isEmpty() ? "" : ", " + Bytes.format(needs.stream().mapToLong(ThinPoolNeed::bytes).sum())
+        + " counted in thin pool " + plan.target().vg() + "/" + plan.target().thinPool();
   }
 
   private static long count(Plan plan, DomainOutcome outcome) {

@@ -5,19 +5,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.stream.Stream;
 import org.jdom2.Element;
 
 /** One {@code <devices><disk>} of a domain, read and edited in place. */
 public final class DiskView {
-  /** Source attributes that say where the data is; a new block source replaces them all. */
-  private static final List<String> LOCATION_ATTRIBUTES = List.of("file", "dev", "dir", "name",
-      "protocol", "pool", "volume", "mode", "type", "path", "index", "query");
-  /** Source children that only make sense for a remote, pool or PCI location. */
-  private static final Set<String> LOCATION_CHILDREN = Set.of("host", "auth", "snapshot",
-      "config", "initiator", "cookies", "ssl", "readahead", "timeout", "reconnect", "address");
-
   /** Target attributes that belong to one kind of bus. */
   private static final List<String> BUS_SPECIFIC_TARGET_ATTRIBUTES = List.of("removable", "rotation_rate");
 
@@ -28,21 +19,16 @@ public final class DiskView {
    */
   private static final List<String> BUS_BOUND_IDENTITY = List.of("wwn", "vendor", "product");
 
-  /** Driver attributes only the qcow2 format has (QEMU's discard-no-unref is a qcow2 option). */
-  private static final List<String> QCOW2_ONLY_DRIVER_ATTRIBUTES = List.of("discard_no_unref");
-
-  /**
-   * Driver children only qcow2 has: the QEMU driver refuses {@code <metadata_cache>} on others
-   * ("metadata cache max size control is supported only with qcow2 images").
-   */
-  private static final List<String> QCOW2_ONLY_DRIVER_CHILDREN = List.of("metadata_cache");
-
   private final Element disk;
   private final String origin;
+  private final DiskSource source;
+  private final DiskDriver driver;
 
   DiskView(Element disk, String origin) {
     this.disk = disk;
     this.origin = origin;
+    this.source = new DiskSource(disk);
+    this.driver = new DiskDriver(disk);
   }
 
   public Element element() {
@@ -61,7 +47,7 @@ public final class DiskView {
 
   /** The host path of a file, block or dir source. */
   public Optional<String> sourcePath() {
-    return source().flatMap(DiskView::pathOf);
+    return source.path();
   }
 
   public Optional<String> sourceProtocol() {
@@ -150,13 +136,12 @@ public final class DiskView {
    * a file descriptor ({@code <source fdgroup=...>}, libvirt 9.0): its path is not libvirt's to open.
    */
   public boolean fdPassed() {
-    return source().map(source -> source.getAttribute("fdgroup") != null).orElse(false);
+    return source.fdPassed();
   }
 
   /** True when the disk or its source carries an {@code <encryption>} element. */
   public boolean encrypted() {
-    return disk.getChild("encryption") != null
-        || source().map(source -> source.getChild("encryption") != null).orElse(false);
+    return disk.getChild("encryption") != null || source.encrypted();
   }
 
   /**
@@ -165,16 +150,7 @@ public final class DiskView {
    * chain is not an entry.
    */
   public List<String> backingStores() {
-    List<String> chain = new ArrayList<>();
-    Element store = disk.getChild("backingStore");
-    while (store != null && !store.getAttributes().isEmpty()) {
-      Optional<Element> source = Elements.child(store, "source");
-      String type = Elements.attribute(store, "type").orElse("file");
-      chain.add(source.flatMap(s -> pathOf(s).or(() -> Elements.attribute(s, "name")))
-          .orElse(type));
-      store = store.getChild("backingStore");
-    }
-    return chain;
+    return source.backingStores();
   }
 
   /**
@@ -182,17 +158,7 @@ public final class DiskView {
    * source children such as seclabel; the backing chain goes because the new disk is flat.
    */
   public void setBlockSource(String dev) {
-    disk.setAttribute("type", "block");
-    Element source = source().orElseGet(() -> ChildOrder.DISK.insert(disk, "source"));
-    LOCATION_ATTRIBUTES.forEach(source::removeAttribute);
-    List.copyOf(source.getChildren()).stream()
-        .filter(child -> LOCATION_CHILDREN.contains(child.getName()))
-        .forEach(child -> Elements.remove(child, source));
-    source.setAttribute("dev", dev);
-    // Disk-level <auth> is the old network location's credentials; the chain is now flat.
-    Stream.of("auth", "backingStore")
-        .flatMap(name -> List.copyOf(disk.getChildren(name)).stream())
-        .forEach(stale -> Elements.remove(stale, disk));
+    source.pointAtBlockDevice(dev);
   }
 
   /** The identity children ({@code <wwn>}, {@code <vendor>}, {@code <product>}) the disk has. */
@@ -206,25 +172,11 @@ public final class DiskView {
    * data a flat copy holds). Returns the names of what was dropped.
    */
   public List<String> setDriverFormat(String format) {
-    setDriverAttribute("type", format);
-    List<String> dropped = new ArrayList<>();
-    if (format.equals("qcow2")) {
-      return dropped;
+    List<String> dropped = new ArrayList<>(driver.setFormat(format));
+    if (!format.equals("qcow2")) {
+      dropped.addAll(source.dropDataStore());
     }
-    Element driver = disk.getChild("driver");
-    QCOW2_ONLY_DRIVER_ATTRIBUTES.stream().filter(name -> driver.getAttribute(name) != null).forEach(name -> {
-      driver.removeAttribute(name);
-      dropped.add(name);
-    });
-    QCOW2_ONLY_DRIVER_CHILDREN.forEach(name -> dropped.addAll(removeChildren(driver, name)));
-    source().ifPresent(source -> dropped.addAll(removeChildren(source, "dataStore")));
     return dropped;
-  }
-
-  private List<String> removeChildren(Element parent, String name) {
-    List<Element> children = List.copyOf(parent.getChildren(name));
-    children.forEach(child -> Elements.remove(child, disk));
-    return children.stream().map(Element::getName).toList();
   }
 
   public void setCache(String cache) {
@@ -270,37 +222,15 @@ public final class DiskView {
   }
 
   private void setDriverAttribute(String name, String value) {
-    Optional<Element> driver = Elements.child(disk, "driver");
-    if (value == null) {
-      driver.ifPresent(found -> Elements.setAttribute(found, name, null, disk));
-      return;
-    }
-    driver.orElseGet(this::createDriver).setAttribute(name, value);
-  }
-
-  private Element createDriver() {
-    Element driver = ChildOrder.DISK.insert(disk, "driver");
-    driver.setAttribute("name", "qemu");
-    return driver;
-  }
-
-  private Optional<Element> source() {
-    return Elements.child(disk, "source");
+    driver.set(name, value);
   }
 
   private Optional<String> sourceAttribute(String name) {
-    return source().flatMap(source -> Elements.attribute(source, name));
+    return source.attribute(name);
   }
 
   private Optional<String> driverAttribute(String name) {
-    return Elements.childAttribute(disk, "driver", name);
-  }
-
-  private static Optional<String> pathOf(Element source) {
-    return Stream.of("file", "dev", "dir")
-        .map(source::getAttributeValue)
-        .filter(Objects::nonNull)
-        .findFirst();
+    return driver.attribute(name);
   }
 
   /** Names the disk in messages by its target when it has one. */

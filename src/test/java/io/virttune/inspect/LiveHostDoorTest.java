@@ -43,11 +43,16 @@ class LiveHostDoorTest {
     }
   }
 
-  @Test
-  void readsImagesWithTheHostsQemuImg() throws IOException {
-    ScriptedProcessRunner local = new ScriptedProcessRunner()
+  /** The replies to {@code test -e} and {@code qemu-img info} of the recorded sparse image. */
+  private static ScriptedProcessRunner imageReplies() throws IOException {
+    return new ScriptedProcessRunner()
         .succeed("")
         .succeed(Files.readString(Path.of("src/test/resources/io/virttune/qemu/info-sparse.json")));
+  }
+
+  @Test
+  void readsImagesWithTheHostsQemuImg() throws IOException {
+    ScriptedProcessRunner local = imageReplies();
 
     ImageFacts image = overSsh(local).image("/var/lib/libvirt/images/web 1.qcow2", "qcow2").orElseThrow();
 
@@ -55,6 +60,25 @@ class LiveHostDoorTest {
     assertEquals("LC_ALL=C test -e '/var/lib/libvirt/images/web 1.qcow2'", local.commands().get(0).get(SSH.size()));
     assertEquals("LC_ALL=C qemu-img info --output=json --backing-chain -U -f qcow2 '/var/lib/libvirt/images/web 1.qcow2'",
         local.commands().get(1).get(SSH.size()));
+    // What apply reads: metadata only, no map.
+    assertEquals(2, local.commands().size());
+    assertTrue(image.thinFootprint().isEmpty());
+  }
+
+  @Test
+  void inspectMapsAnImageOnceAsTheGuestSeesItWithForceShare() throws IOException {
+    ScriptedProcessRunner local = imageReplies()
+        .succeed(Files.readString(Path.of("src/test/resources/io/virttune/qemu/map-sparse.json")));
+
+    ImageFacts image = overSsh(local).mappedImage("/var/lib/libvirt/images/web 1.qcow2", "qcow2").orElseThrow();
+
+    // One map of the top image (through its backing files and data file), and no other qemu-img run.
+    assertEquals(3, local.commands().size());
+    assertEquals("LC_ALL=C qemu-img map --output=json -U -f qcow2 '/var/lib/libvirt/images/web 1.qcow2'",
+        local.commands().get(2).get(SSH.size()));
+    // 4 MiB at 0 and 1 MiB at 512 MiB: two 4 MiB chunks, 5 MiB of 64 KiB ones.
+    assertEquals(8L << 20, image.thinFootprint().orElseThrow().provisionedBytes(4L << 20));
+    assertEquals(5L << 20, image.thinFootprint().orElseThrow().provisionedBytes(64L << 10));
   }
 
   @Test

@@ -65,6 +65,17 @@ final class PlanFacts {
     return this;
   }
 
+  /** Adds an empty thin pool to the host's LVM report, with zeroing on and 64 MiB of metadata. */
+  PlanFacts thinPool(String vg, String name, long sizeBytes, long chunkBytes) {
+    LvmReport report = lvm.orElseThrow();
+    List<LogicalVolume> volumes = new ArrayList<>(report.logicalVolumes());
+    volumes.add(new LogicalVolume(vg, name, sizeBytes, "thin-pool", "twi-aotz--", OptionalLong.empty(),
+        Optional.empty(), chunkBytes, Optional.of(true), OptionalDouble.of(0), OptionalDouble.of(0), 64L << 20,
+        List.of()));
+    lvm = Optional.of(new LvmReport(report.volumeGroups(), volumes, report.physicalVolumes()));
+    return this;
+  }
+
   PlanFacts withoutSettings() {
     settings = Optional.empty();
     return this;

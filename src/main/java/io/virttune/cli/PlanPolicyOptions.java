@@ -1,0 +1,121 @@
+package io.virttune.cli;
+
+import io.virttune.VirtTuneException;
+import io.virttune.plan.PlanPolicy;
+import io.virttune.plan.PlanTarget;
+import io.virttune.recipe.Recipe;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The operator's choices for a plan, as {@code plan}'s options give them, checked and made a {@link PlanPolicy}. */
+public final class PlanPolicyOptions {
+  @Spec(Spec.Target.MIXEE) CommandSpec spec;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Target target;
+
+  /** Where moved disks go: exactly one of the two. */
+  static final class Target {
+    @Option(names = "--vg", paramLabel = "VG", description = "linear LVs in this VG (the faster layer)")
+    String vg;
+
+    @Option(names = "--thin-pool", paramLabel = "VG/POOL", description = "thin LVs in this pool")
+    String thinPool;
+  }
+
+  @Option(names = "--create-thin-pool", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "create the --thin-pool first, of this size")
+  Long createThinPool;
+
+  @Option(names = "--chunk-size", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "chunk size of a created thin pool (default: 4M, the recipe's; 64K with --thin-zeroing on)")
+  Long chunkSize;
+
+  @Option(names = "--thin-zeroing", paramLabel = "on|off",
+      description = "whether a created thin pool zeroes new chunks (default: off, the recipe's fast profile;"
+          + " use on for multi-tenant hosts)")
+  String thinZeroing;
+
+  @Option(names = "--cache", paramLabel = "none|writeback", description = "cache mode (default: none)")
+  String cache = "none";
+
+  @Option(names = "--accept-writeback-risk",
+      description = "required with --cache writeback: writes acknowledged to the guest are lost on power loss")
+  boolean acceptWritebackRisk;
+
+  @Option(names = "--reserve", paramLabel = "PERCENT", description = "share of the VG left free (default: 10)")
+  double reservePercent = Recipe.OVERPROVISION_RESERVE * 100;
+
+  @Option(names = "--virtio-ready", paramLabel = "DOMAIN",
+      description = "this Windows guest's VirtIO storage driver is bound: switch its buses now")
+  List<String> virtioReady = new ArrayList<>();
+
+  @Option(names = "--drop-snapshots", description = "allow internal qcow2 snapshots to be lost")
+  boolean dropSnapshots;
+
+  @Option(names = "--no-hugepages", description = "do not add hugepage memory backing")
+  boolean noHugepages;
+
+  /** Thin-pool options that would be silently ignored without a pool to create are refused instead. */
+  void requireApplicableOptions() {
+    if (createThinPool == null) {
+      if (thinZeroing != null) {
+        throw new ParameterException(spec.commandLine(),
+            "--thin-zeroing applies only to a pool created with --create-thin-pool");
+      }
+      if (chunkSize != null) {
+        throw new ParameterException(spec.commandLine(),
+            "--chunk-size applies only to a pool created with --create-thin-pool");
+      }
+    }
+  }
+
+  PlanPolicy policy() {
+    if (cache.equals("writeback") && !acceptWritebackRisk) {
+      throw VirtTuneException.refused("--cache writeback loses writes the guest was told are safe on a host"
+          + " crash or power cut; add --accept-writeback-risk if the host has reliable power and backups");
+    }
+    if (!cache.equals("none") && !cache.equals("writeback")) {
+      throw new ParameterException(spec.commandLine(), "--cache must be none or writeback");
+    }
+    if (thinZeroing != null && !thinZeroing.equals("on") && !thinZeroing.equals("off")) {
+      throw new ParameterException(spec.commandLine(), "--thin-zeroing must be on or off");
+    }
+    if (reservePercent < 0 || reservePercent >= 100) {
+      throw new ParameterException(spec.commandLine(), "--reserve must be a percentage from 0 to 99");
+    }
+    return new PlanPolicy(planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady), dropSnapshots,
+        !noHugepages);
+  }
+
+  private PlanTarget planTarget() {
+    if (target.vg != null) {
+      if (createThinPool != null || chunkSize != null) {
+        throw new ParameterException(spec.commandLine(), "--create-thin-pool and --chunk-size need --thin-pool");
+      }
+      return PlanTarget.linear(target.vg);
+    }
+    String[] parts = target.thinPool.split("/", -1);
+    if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
+      throw new ParameterException(spec.commandLine(), "--thin-pool takes VG/POOL, got '" + target.thinPool + "'");
+    }
+    boolean zeroing = "on".equals(thinZeroing);
+    PlanTarget.NewThinPool newPool = createThinPool == null ? null
+        : new PlanTarget.NewThinPool(createThinPool, chunkSize != null ? chunkSize : defaultChunk(zeroing), zeroing);
+    return PlanTarget.thin(parts[0], parts[1], newPool);
+  }
+
+  /**
+   * The recipe's 4 MiB chunks pay off with zeroing off; with zeroing on, every first write to a
+   * chunk zero-fills all of it, so the tenant-safe pool keeps LVM's smallest default, 64 KiB.
+   */
+  private static long defaultChunk(boolean zeroing) {
+    return zeroing ? Recipe.THIN_CHUNK_ZEROED_BYTES : Recipe.THIN_CHUNK_BYTES;
+  }
+}
