@@ -42,6 +42,8 @@ public record DomainJournal(
     COMPLETED,
     FAILED,
     ROLLED_BACK,
+    /** Failed before it changed anything on the host: nothing to resume or to roll back. */
+    NOTHING_CHANGED,
     /** Completed, and the source images were removed on request: there is no way back. */
     CLEANED_UP
   }

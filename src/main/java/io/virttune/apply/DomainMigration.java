@@ -70,6 +70,25 @@ final class DomainMigration {
     }
     Interruptions.started(this);
     try (DomainDefinitions definitions = ports.definitions().get()) {
+      try {
+        return migrate(definitions);
+      } catch (VirtTuneException e) {
+        return failed(definitions, e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED
+            : DomainResult.Result.FAILED, e.getMessage());
+      } catch (RuntimeException e) {
+        // One domain's surprise must not stop the others' copies: it fails alone, journaled.
+        return failed(definitions, DomainResult.Result.FAILED, "internal error: " + e);
+      }
+    } catch (VirtTuneException e) {
+      return result(e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED,
+          e.getMessage());
+    } finally {
+      Interruptions.ended(this);
+    }
+  }
+
+  private DomainResult migrate(DomainDefinitions definitions) {
+    {
       LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
           "domain '" + domain.name() + "' no longer exists"));
       Optional<DomainJournal> earlier = ports.state().journal(live.uuid());
@@ -120,14 +139,6 @@ final class DomainMigration {
         save(AutostartPause.restore(definitions, journal, now(), log));
       }
       return result(ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN, doneDetail());
-    } catch (VirtTuneException e) {
-      return failed(e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED,
-          e.getMessage());
-    } catch (RuntimeException e) {
-      // One domain's surprise must not stop the others' copies: it fails alone, journaled.
-      return failed(DomainResult.Result.FAILED, "internal error: " + e);
-    } finally {
-      Interruptions.ended(this);
     }
   }
 
@@ -189,15 +200,35 @@ final class DomainMigration {
     return -1;
   }
 
-  private DomainResult failed(DomainResult.Result result, String message) {
+  private DomainResult failed(DomainDefinitions definitions, DomainResult.Result result, String message) {
     if (journal != null) {
       try {
-        save(journal.withStatus(Status.FAILED));
+        if (new UnchangedHost(ports, domain, definitions).holds(journal)) {
+          closeUnchanged();
+          message += "; nothing changed on the host: the journal is closed (the backup is kept), a plain apply"
+              + " runs again";
+        } else {
+          save(journal.withStatus(Status.FAILED));
+        }
       } catch (RuntimeException e) {
         message += "; the journal could not be updated either: " + e.getMessage();
       }
     }
     return result(result, message);
+  }
+
+  /**
+   * Nothing is left to resume or undo: a later apply after a completed one hands back to that
+   * one's journal, a first apply's journal is closed.
+   */
+  private void closeUnchanged() {
+    DomainJournal closed = journal.withStatus(Status.NOTHING_CHANGED);
+    if (closed.earlierJournal() != null && ports.execute()) {
+      journal = closed;
+      ports.state().reinstate(closed, java.nio.file.Path.of(closed.earlierJournal()), ports.clock().instant());
+    } else {
+      save(closed);
+    }
   }
 
   private String doneDetail() {

@@ -42,9 +42,11 @@ public final class Rollback {
       Optional<LiveDomain> live = definitions.find(name);
       Optional<DomainJournal> found = live.flatMap(domain -> ports.state().journal(domain.uuid()))
           .or(() -> ports.state().journalByName(name));
-      if (found.isEmpty() || found.get().status() == Status.ROLLED_BACK) {
-        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO,
-            found.isEmpty() ? "virt-tune never applied anything to it" : "already rolled back");
+      if (found.isEmpty() || found.get().status() == Status.ROLLED_BACK
+          || found.get().status() == Status.NOTHING_CHANGED) {
+        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, found.isEmpty()
+            ? "virt-tune never applied anything to it" : found.get().status() == Status.ROLLED_BACK
+            ? "already rolled back" : "its last apply failed before it changed anything");
       }
       DomainJournal journal = found.get();
       if (journal.status() == Status.CLEANED_UP) {
