@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.plan.DefineDomain;
+import io.virttune.plan.Step;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -132,7 +134,9 @@ public record DomainJournal(
   /** True once this apply started to define the domain: the guest may have run on the new LVs. */
   @JsonIgnore
   public boolean definitionTouched() {
-    return entries.stream().anyMatch(entry -> entry.kind().equals("DefineDomain"));
+    // Journals written before steps had one kind name the step by its Java class.
+    return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(DefineDomain.class))
+        || entry.kind().equals(DefineDomain.class.getSimpleName()));
   }
 
   /** The last recorded state of a step, if it was ever started. */

@@ -25,7 +25,7 @@ final class OwnedVolumes {
     } else {
       ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
     }
-    if (!ports.execute()) {
+    if (!ports.mode().changesHost()) {
       return Optional.empty();
     }
     return Optional.of(ports.lvmReads().identity(create.vg(), create.name()).map(VolumeIdentity::uuid)

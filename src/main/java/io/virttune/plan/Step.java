@@ -21,4 +21,37 @@ public sealed interface Step
 
   /** One line for people: what the step does, with the names and sizes involved. */
   String describe();
+
+  /** The step's one name, in plan.json (its {@code kind}) and in the journal's entries. */
+  default String kind() {
+    return kindOf(getClass());
+  }
+
+  /** The name plan.json gives {@code type}: the one place a kind is spelled. */
+  static String kindOf(Class<? extends Step> type) {
+    for (JsonSubTypes.Type subtype : Step.class.getAnnotation(JsonSubTypes.class).value()) {
+      if (subtype.value() == type) {
+        return subtype.name();
+      }
+    }
+    throw new IllegalStateException(type + " is not a kind of step plan.json knows");
+  }
+
+  /** Dispatches to the visitor's method for this kind: a new kind does not compile until each visitor handles it. */
+  <R> R accept(Visitor<R> visitor);
+
+  /** What is done with each kind of step: the executor, and whatever else must handle every kind. */
+  interface Visitor<R> {
+    R createThinPool(CreateThinPool step);
+
+    R createVolume(CreateVolume step);
+
+    R setReadAhead(SetReadAhead step);
+
+    R convertImage(ConvertImage step);
+
+    R verifyCopy(VerifyCopy step);
+
+    R defineDomain(DefineDomain step);
+  }
 }

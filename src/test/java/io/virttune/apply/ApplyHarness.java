@@ -17,9 +17,6 @@ import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.PlanTarget;
 import io.virttune.process.ScriptedProcessRunner;
-import io.virttune.qemu.BlockZeroing;
-import io.virttune.qemu.LvConversion;
-import io.virttune.qemu.QemuImgCompare;
 import io.virttune.recipe.DiskClassifier;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
@@ -329,7 +326,6 @@ final class ApplyHarness {
 
   ApplyPorts ports(boolean execute) {
     PrintWriter log = new PrintWriter(output, true);
-    var acting = execute ? runner : new PrintingRunner(runner, line -> log.println("    " + line));
     HostFactsSource host = new HostFactsSource() {
       @Override
       public HostSettings settings() {
@@ -346,9 +342,8 @@ final class ApplyHarness {
         return Optional.ofNullable(images.get(path));
       }
     };
-    return new ApplyPorts(() -> libvirt, new LvmCli(acting), new LvmCli(runner), host, new ImageLocks(runner),
-        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), new io.virttune.qemu.QemuImg(runner), staleWriters(), holds(), state,
-        Clock.fixed(NOW, ZoneOffset.UTC), execute);
+    return ApplyPorts.over(new ApplyPorts.Host(runner, () -> libvirt, host, staleWriters(), holds(), state,
+        Clock.fixed(NOW, ZoneOffset.UTC)), execute, line -> log.println("    " + line));
   }
 
   /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */
