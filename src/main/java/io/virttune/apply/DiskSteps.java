@@ -3,22 +3,24 @@ package io.virttune.apply;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DomainPlan;
-import java.util.Optional;
 
-/** The steps of one domain's plan that make the same LV: the volume created and the copy into it. */
+/** The steps of one domain's plan that act on the same LV: its creation, found from a later step. */
 record DiskSteps(DomainPlan domain) {
 
-  /** The copy that fills {@code create}'s LV; none for a Windows guest's temporary disk. */
-  Optional<ConvertImage> copyInto(CreateVolume create) {
-    return domain.steps().stream().filter(step -> step instanceof ConvertImage convert
-        && convert.target().equals(create.devicePath())).map(step -> (ConvertImage) step).findFirst();
+  /** The creation of the LV {@code vg}/{@code name}, which a step after it acts on. */
+  CreateVolume creationOf(String vg, String name) {
+    return creation("/dev/" + vg + "/" + name);
   }
 
   /** The creation of the LV {@code convert} copies into: the planner makes one for every copy. */
   CreateVolume creationOf(ConvertImage convert) {
+    return creation(convert.target());
+  }
+
+  private CreateVolume creation(String devicePath) {
     return domain.steps().stream()
-        .filter(step -> step instanceof CreateVolume create && create.devicePath().equals(convert.target()))
+        .filter(step -> step instanceof CreateVolume create && create.devicePath().equals(devicePath))
         .map(step -> (CreateVolume) step).findFirst()
-        .orElseThrow(() -> new IllegalStateException("no volume step for " + convert.target()));
+        .orElseThrow(() -> new IllegalStateException("no volume step for " + devicePath));
   }
 }

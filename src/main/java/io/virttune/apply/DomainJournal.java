@@ -120,6 +120,11 @@ public record DomainJournal(
         sourceImages, volumes, uuids, definedVolumes, earlierJournal, entries);
   }
 
+  public DomainJournal withBackupFile(String file) {
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, file,
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
+  }
+
   public DomainJournal withStatus(Status next) {
     return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, next, backupFile,
         sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);

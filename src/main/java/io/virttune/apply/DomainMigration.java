@@ -99,7 +99,7 @@ final class DomainMigration {
           + (refusals.size() > 1 ? " (and " + (refusals.size() - 1) + " more reason(s) above)" : ""));
     }
     if (!unfinished) {
-      journal.begin(live, earlier.filter(e -> e.status() == Status.COMPLETED), log);
+      journal.begin(live, earlier.filter(e -> e.status() == Status.COMPLETED));
     }
     pauseAutostart(definitions);
     try (SourceHolds held = new SourceHolds(ports.holds(), domain.steps().stream()

@@ -56,14 +56,12 @@ final class MigrationJournal {
   }
 
   /**
-   * A new journal, after the backup of the definition. After an earlier completed apply (a
+   * A new journal. After an earlier completed apply (a
    * Windows guest's second step, a later retune), it carries that one's original backup, sources
    * and volumes: rollback then still goes back to the definition before virt-tune, and cleanup
    * still finds the first images.
    */
-  void begin(LiveDomain live, Optional<DomainJournal> completed, PrintWriter log) {
-    String backup = ports.state().backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant()).toString();
-    log.println(ports.mode().says("backed up", "would back up") + " the current definition to " + backup);
+  void begin(LiveDomain live, Optional<DomainJournal> completed) {
     List<String> sources = domain.steps().stream().filter(step -> step instanceof ConvertImage)
         .map(step -> ((ConvertImage) step).source()).toList();
     if (completed.isPresent()) {
@@ -72,7 +70,19 @@ final class MigrationJournal {
           PlanDigest.of(domain)));
     } else {
       save(DomainJournal.start(domain.name(), live.uuid(), planCreatedAt, domain.fingerprint(),
-          PlanDigest.of(domain), backup, sources));
+          PlanDigest.of(domain), null, sources));
+    }
+  }
+
+  /**
+   * Backs up the definition read with its secrets (every backup is kept); the journal keeps the
+   * first one, from before virt-tune, which is what a rollback defines again.
+   */
+  void backUp(LiveDomain live, PrintWriter log) {
+    String backup = ports.state().backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant()).toString();
+    log.println("  " + ports.mode().says("backed up", "would back up") + " the current definition to " + backup);
+    if (journal.backupFile() == null) {
+      save(journal.withBackupFile(backup));
     }
   }
 
@@ -112,7 +122,8 @@ final class MigrationJournal {
         journal = closed;
         ports.state().reinstate(closed, Path.of(closed.earlierJournal()), ports.clock().instant());
       }
-      return "; nothing changed on the host: the journal is closed (the backup is kept), a plain apply runs again";
+      return "; nothing changed on the host: the journal is closed" + (closed.backupFile() == null ? ""
+          : " (the backup " + closed.backupFile() + " is kept)") + ", a plain apply runs again";
     } catch (RuntimeException e) {
       return "; the journal could not be updated either: " + e.getMessage();
     }

@@ -5,14 +5,17 @@ import io.virttune.apply.JournalEntry.StepState;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.plan.BackupDefinition;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainPlan;
+import io.virttune.plan.RemoveVolume;
 import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
+import io.virttune.plan.ZeroVolume;
 import io.virttune.qemu.Comparison;
 import io.virttune.qemu.LvConversion;
 import io.virttune.text.ProgressMeter;
@@ -78,16 +81,38 @@ final class StepExecutor implements Step.Visitor<Void> {
     // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
     run.journal().save(run.journal().current().withCreatedVolume(name));
     try {
-      lvcreate(create);
+      volumes.create(create, run.journal().current().uuid());
     } catch (VirtTuneException e) {
       // The name may be someone else's now: it must not stay in the journal as ours.
       run.journal().save(run.journal().current().withoutCreatedVolume(name));
       throw e;
     }
-    if (!create.thin() && new DiskSteps(run.domain()).copyInto(create).isEmpty()) {
-      // A linear LV holds whatever its extents held before, maybe another tenant's data.
-      ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
+    // Past lvcreate the LV may exist, even if it cannot be read back: its name stays journaled.
+    journalUuid(create);
+    return null;
+  }
+
+  @Override
+  public Void backupDefinition(BackupDefinition backup) {
+    run.journal().backUp(run.definitions().find(run.domain().name()).orElseThrow(() -> VirtTuneException.refused(
+        "domain '" + run.domain().name() + "' disappeared before its definition could be backed up")), run.log());
+    return null;
+  }
+
+  @Override
+  public Void zeroVolume(ZeroVolume zero) {
+    CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.vg(), zero.name());
+    if (interrupted) {
+      requireOurs(create);
     }
+    ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
+    return null;
+  }
+
+  @Override
+  public Void removeVolume(RemoveVolume remove) {
+    new TemporaryVolumeRemoval(ports, run.domain().name(), run.log())
+        .remove(remove, run.journal().current(), run.definitions());
     return null;
   }
 
@@ -111,6 +136,11 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void defineDomain(DefineDomain define) {
+    if (run.journal().current().backupFile() == null) {
+      // A plan without its backup step: defining now would leave rollback nothing to go back to.
+      throw VirtTuneException.refused("no backup of the definition of '" + run.domain().name() + "' was made;"
+          + " nothing was defined; plan again");
+    }
     redefinition.define(run.definitions(), copy -> {
       // A copy made by an earlier run may be stale: the guest may have run on its images since.
       if (!verifiedInThisRun.contains(copy.target())) {
@@ -122,7 +152,12 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   /** Creates the LV as virt-tune's and journals its uuid: what proves it ours later. */
   private void lvcreate(CreateVolume create) {
-    volumes.create(create, run.journal().current().uuid()).ifPresent(uuid -> run.journal().save(
+    volumes.create(create, run.journal().current().uuid());
+    journalUuid(create);
+  }
+
+  private void journalUuid(CreateVolume create) {
+    volumes.uuidOfCreated(create).ifPresent(uuid -> run.journal().save(
         run.journal().current().withVolumeUuid(create.vg() + "/" + create.name(), uuid)));
   }
 

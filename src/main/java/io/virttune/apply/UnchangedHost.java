@@ -2,20 +2,23 @@ package io.virttune.apply;
 
 import io.virttune.apply.JournalEntry.StepState;
 import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.plan.BackupDefinition;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
+import io.virttune.plan.Step;
 import io.virttune.xml.DomainXml;
 
 /**
- * Whether a failed apply of one domain left the host as it found it: no step done, no LV of its
+ * Whether a failed apply of one domain left the host as it found it: no step done but the backup, no LV of its
  * own, no thin pool that counts the domain as a user, autostart as it was, and the definition
  * still the one planned from. Then nothing is left to resume or roll back.
  */
 record UnchangedHost(ApplyPorts ports, DomainPlan domain, DomainDefinitions definitions) {
 
   boolean holds(DomainJournal journal) {
-    boolean stepDone = journal.entries().stream()
-        .anyMatch(entry -> entry.step() != AutostartPause.DOMAIN && entry.state() == StepState.DONE);
+    // A backup is virt-tune's own file, not a change to the host.
+    boolean stepDone = journal.entries().stream().anyMatch(entry -> entry.step() != AutostartPause.DOMAIN
+        && entry.state() == StepState.DONE && !entry.kind().equals(Step.kindOf(BackupDefinition.class)));
     return !stepDone && journal.ownVolumes().isEmpty() && !AutostartPause.pending(journal)
         && (journal.earlierJournal() != null || noPoolCounts(journal.uuid())) && definitionAsPlanned();
   }

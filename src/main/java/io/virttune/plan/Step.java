@@ -10,14 +10,18 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
   @JsonSubTypes.Type(value = CreateThinPool.class, name = "create-thin-pool"),
+  @JsonSubTypes.Type(value = BackupDefinition.class, name = "backup-definition"),
   @JsonSubTypes.Type(value = CreateVolume.class, name = "create-volume"),
+  @JsonSubTypes.Type(value = ZeroVolume.class, name = "zero-volume"),
   @JsonSubTypes.Type(value = SetReadAhead.class, name = "set-read-ahead"),
   @JsonSubTypes.Type(value = ConvertImage.class, name = "convert-image"),
   @JsonSubTypes.Type(value = VerifyCopy.class, name = "verify-copy"),
-  @JsonSubTypes.Type(value = DefineDomain.class, name = "define-domain")
+  @JsonSubTypes.Type(value = DefineDomain.class, name = "define-domain"),
+  @JsonSubTypes.Type(value = RemoveVolume.class, name = "remove-volume")
 })
 public sealed interface Step
-    permits CreateThinPool, CreateVolume, SetReadAhead, ConvertImage, VerifyCopy, DefineDomain {
+    permits CreateThinPool, BackupDefinition, CreateVolume, ZeroVolume, SetReadAhead, ConvertImage, VerifyCopy,
+        DefineDomain, RemoveVolume {
 
   /** One line for people: what the step does, with the names and sizes involved. */
   String describe();
@@ -44,7 +48,11 @@ public sealed interface Step
   interface Visitor<R> {
     R createThinPool(CreateThinPool step);
 
+    R backupDefinition(BackupDefinition step);
+
     R createVolume(CreateVolume step);
+
+    R zeroVolume(ZeroVolume step);
 
     R setReadAhead(SetReadAhead step);
 
@@ -53,5 +61,7 @@ public sealed interface Step
     R verifyCopy(VerifyCopy step);
 
     R defineDomain(DefineDomain step);
+
+    R removeVolume(RemoveVolume step);
   }
 }

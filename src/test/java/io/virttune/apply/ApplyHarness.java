@@ -306,7 +306,18 @@ final class ApplyHarness {
     return plan(PlanTarget.thin(VG, pool, null), domainNames);
   }
 
+  /** A plan into linear LVs for domains whose Windows VirtIO driver the operator says is bound (--virtio-ready). */
+  Plan planVirtioReady(String... domainNames) {
+    PlanPolicy defaults = PlanPolicy.defaults(PlanTarget.linear(VG));
+    return plan(new PlanPolicy(defaults.target(), defaults.cacheMode(), defaults.reserveFraction(),
+        java.util.Set.of(domainNames), defaults.dropSnapshots(), defaults.hugepages()), domainNames);
+  }
+
   private Plan plan(PlanTarget target, String... domainNames) {
+    return plan(PlanPolicy.defaults(target), domainNames);
+  }
+
+  private Plan plan(PlanPolicy policy, String... domainNames) {
     List<DomainFacts> domains = new ArrayList<>();
     LvmReport lvm = lvmReport();
     for (String name : domainNames) {
@@ -321,7 +332,7 @@ final class ApplyHarness {
     }
     HostFacts facts = new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", "QEMU 7.2.0"),
         Optional.<HostSettings>empty(), Optional.of(lvm), domains, List.of());
-    return new MigrationPlanner(PlanPolicy.defaults(target)).plan(facts, NOW);
+    return new MigrationPlanner(policy).plan(facts, NOW);
   }
 
   ApplyPorts ports(boolean execute) {

@@ -42,7 +42,8 @@ class ApplyRunTest extends Site1Test {
     List<String> inPlanJson = new java.util.ArrayList<>();
     io.virttune.plan.PlanJson.tree(plan).path("domains").get(0).path("steps")
         .forEach(step -> inPlanJson.add(step.path("kind").asText()));
-    assertEquals(List.of("create-volume", "set-read-ahead", "convert-image", "verify-copy", "define-domain"), journaled);
+    assertEquals(List.of("create-volume", "set-read-ahead", "convert-image", "verify-copy", "backup-definition",
+        "define-domain"), journaled);
     assertEquals(journaled, inPlanJson);
   }
 

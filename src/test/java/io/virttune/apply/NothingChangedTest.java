@@ -31,8 +31,7 @@ class NothingChangedTest extends Site1Test {
     assertEquals(DomainResult.Result.FAILED, failed.result(), host.output.toString());
     assertTrue(failed.detail().contains("nothing changed on the host"), failed.detail());
     DomainJournal journal = host.state.journal(UUID).orElseThrow();
-    assertEquals(Status.valueOf("NOTHING_CHANGED"), journal.status());
-    assertTrue(Files.exists(java.nio.file.Path.of(journal.backupFile())), "the backup is kept: " + journal.backupFile());
+    assertEquals(Status.NOTHING_CHANGED, journal.status());
     host.libvirt.start("site1", host.libvirt.inactiveXml("site1"));
     assertEquals(DomainResult.Result.NOTHING_TO_DO, host.rollback("site1", true, false).result(), host.output.toString());
     host.libvirt.stop("site1");
@@ -41,6 +40,19 @@ class NothingChangedTest extends Site1Test {
     DomainResult again = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, again.result(), again.detail() + host.output);
+  }
+
+  @Test
+  void anLvcreateThatSucceededButCannotBeReadBackIsNotNothingChanged() {
+    Plan plan = host.plan("site1");
+    host.replyReport().replyImageFree(IMAGE).replyOk().replyLvs();
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), host.output.toString());
+    DomainJournal journal = host.state.journal(UUID).orElseThrow();
+    assertEquals(Status.FAILED, journal.status(), "the LV may exist: rollback must still find its name");
+    assertEquals(java.util.List.of("vg/site1-vda"), journal.createdVolumes());
   }
 
   @Test
@@ -63,7 +75,9 @@ class NothingChangedTest extends Site1Test {
     assertTrue(failed.detail().contains("unsupported configuration"), failed.detail());
     assertTrue(failed.detail().contains("nothing changed on the host"), failed.detail());
     assertEquals(before, host.libvirt.inactiveXml(SITE2));
-    assertEquals(Status.valueOf("NOTHING_CHANGED"), host.state.journal(SITE2_UUID).orElseThrow().status());
+    DomainJournal journal = host.state.journal(SITE2_UUID).orElseThrow();
+    assertEquals(Status.NOTHING_CHANGED, journal.status());
+    assertTrue(Files.exists(java.nio.file.Path.of(journal.backupFile())), "the backup is kept: " + journal.backupFile());
     host.libvirt.start(SITE2, before);
     assertEquals(DomainResult.Result.NOTHING_TO_DO, host.rollback(SITE2, true, false).result(), host.output.toString());
     host.libvirt.stop(SITE2);
