@@ -167,8 +167,8 @@ final class Preflight {
         needed.merge("VG " + create.vg(), create.sizeBytes(), Long::sum);
       } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
         CreateVolume create = new DiskSteps(plan).creationOf(convert);
-        needed.merge("pool " + create.vg() + "/" + create.thinPool(),
-            imagesFree ? provisioned(convert, create.vg(), create.thinPool(), lvm) : convert.allocatedBytes(), Long::sum);
+        long bytes = imagesFree ? provisioned(convert, create.vg(), create.thinPool(), lvm) : convert.allocatedBytes();
+        needed.merge("pool " + create.vg() + "/" + create.thinPool(), bytes, Long::sum);
       }
     }
     needed.forEach((where, bytes) -> {

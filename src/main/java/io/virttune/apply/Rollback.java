@@ -84,7 +84,8 @@ public final class Rollback {
           ports.mode()) : journal, defined);
       String what = defined ? "restored/removed" : "removed";
       return new DomainResult(name, ports.mode().finished(),
-          (defined ? "original definition and " : "") + removed.size() + " LV(s) " + ports.mode().says(what, "would be " + what)
+          (defined ? "original definition and " : "") + removed.size() + " LV(s) "
+              + ports.mode().says(what, "would be " + what)
               + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
