@@ -2,27 +2,31 @@ package io.virttune.apply;
 
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
+import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
+import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmCli;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
-import java.nio.file.Path;
-import java.util.function.Consumer;
-import io.virttune.libvirt.DomainDefinitions;
-import io.virttune.lvm.Lvm;
-import io.virttune.qemu.QemuImg;
-import io.virttune.qemu.QemuImgCompare;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
+import io.virttune.qemu.QemuImg;
+import io.virttune.qemu.QemuImgCompare;
+import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Clock;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * What apply acts through. A dry run and a real run differ only here: in a dry run the acting
- * ports print their commands instead of running them, and nothing is journaled or defined; the
- * reading ports are real in both, so a dry run checks all a real run checks.
+ * What apply acts through. A dry run and a real run differ only here: in a dry run every acting
+ * port prints what it would do instead of doing it (commands the adapters call acting, defines,
+ * autostart, state writes, file deletions, image holds); the reading ports are real in both, so
+ * a dry run checks all a real run checks.
  *
- * @param definitions opens a libvirt connection that reads and defines domains (one per job)
+ * @param definitions opens a libvirt connection that reads and defines domains (one per job),
+ *     printing to the given log what a dry run would define
  * @param lvmActions creates and changes LVs
  * @param lvmReads reads the host's LVM report
  * @param images reads images with qemu-img, for fingerprints and the in-use check
@@ -32,10 +36,11 @@ import java.util.function.Supplier;
  * @param qemuImg reads images' allocation maps, for what a copy provisions in a thin pool
  * @param writers finds processes still writing an LV (a copy a killed apply left running)
  * @param holds keeps the source images from a starting guest while the domain is defined
- * @param execute whether anything really changes
+ * @param files deletes the source images cleanup removes
+ * @param mode whether anything really changes, for the words of the results
  */
 public record ApplyPorts(
-    Supplier<DomainDefinitions> definitions,
+    Function<PrintWriter, DomainDefinitions> definitions,
     Lvm lvmActions,
     Lvm lvmReads,
     HostFactsSource images,
@@ -47,18 +52,35 @@ public record ApplyPorts(
     StaleWriters writers,
     ImageHolds holds,
     StateDirectory state,
+    FileDeletion files,
     Clock clock,
-    boolean execute) {
+    RunMode mode) {
+
+  /** The ports for the host behind {@code uri}, where commands run on this machine. */
+  public static ApplyPorts forHost(String uri, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
+    ProcessRunner local = new LocalProcessRunner();
+    return over(new Host(local, () -> LibvirtJavaDefinitions.open(uri), new LiveHost(local, true), new StaleWriters(),
+        new QemuIoHolds(), new StateDirectory(stateDir), Clock.systemUTC()), execute, dryRunLog);
+  }
+
+  /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
+  record Host(ProcessRunner runner, Supplier<DomainDefinitions> libvirt, HostFactsSource images, StaleWriters writers,
+      ImageHolds holds, StateDirectory state, Clock clock) {}
 
   /**
-   * The ports for the host behind {@code uri}, where commands run on this machine. This is the
-   * one place that decides what a dry run is: acting commands are printed to {@code dryRunLog}.
+   * The one place that makes a dry run: the acting commands (each adapter says which of its calls
+   * act) are printed to {@code dryRunLog}, and the other acting ports replaced by printing ones.
    */
-  public static ApplyPorts forHost(String uri, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
-    ProcessRunner real = new LocalProcessRunner();
-    ProcessRunner acting = execute ? real : new PrintingRunner(real, dryRunLog);
-    return new ApplyPorts(() -> LibvirtJavaDefinitions.open(uri), new LvmCli(acting), new LvmCli(real),
-        new LiveHost(real, true), new ImageLocks(real), new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting),
-        new QemuImg(real), new StaleWriters(), new QemuIoHolds(), new StateDirectory(stateDir), Clock.systemUTC(), execute);
+  static ApplyPorts over(Host host, boolean execute, Consumer<String> dryRunLog) {
+    ProcessRunner runner = execute ? host.runner() : new PrintingRunner(host.runner(), dryRunLog);
+    Function<PrintWriter, DomainDefinitions> definitions = execute
+        ? log -> host.libvirt().get() : log -> new PrintingDefinitions(host.libvirt().get(), log);
+    ImageHolds holds = execute ? host.holds() : (path, domain) -> () -> {};
+    StateDirectory state = execute ? host.state() : new DryRunState(host.state().root());
+    FileDeletion files = execute ? FileDeletion.HOST : file -> {};
+    return new ApplyPorts(definitions, new LvmCli(runner), new LvmCli(runner), host.images(),
+        new ImageLocks(host.runner()), new LvConversion(runner), new BlockZeroing(runner), new QemuImgCompare(runner),
+        new QemuImg(runner), host.writers(), holds, state, files, host.clock(),
+        execute ? RunMode.EXECUTE : RunMode.DRY_RUN);
   }
 }

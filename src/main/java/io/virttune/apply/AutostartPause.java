@@ -39,13 +39,14 @@ final class AutostartPause {
    *
    * @return the journal, with the autostart turned on again if it was
    */
-  static DomainJournal restore(DomainDefinitions definitions, DomainJournal journal, String at, PrintWriter log) {
+  static DomainJournal restore(DomainDefinitions definitions, DomainJournal journal, String at, PrintWriter log,
+      RunMode mode) {
     if (!pending(journal)) {
       return journal;
     }
     try {
       definitions.autostart(journal.domain(), true);
-      log.println("autostart turned on again");
+      log.println(mode.says("autostart turned on again", "autostart would be turned on again"));
       return journal.with(entry(TURNED_ON, at));
     } catch (RuntimeException e) {
       log.println("autostart could not be turned on again: " + e.getMessage());

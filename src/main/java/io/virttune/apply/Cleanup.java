@@ -1,7 +1,6 @@
 package io.virttune.apply;
 
 import io.virttune.ExitCode;
-import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.DomainJournal.Status;
 import io.virttune.libvirt.DomainDefinitions;
@@ -10,7 +9,6 @@ import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,7 +34,7 @@ public final class Cleanup {
   }
 
   public DomainResult run(String name) {
-    try (DomainDefinitions definitions = ports.definitions().get()) {
+    try (DomainDefinitions definitions = ports.definitions().apply(out)) {
       LiveDomain live = definitions.find(name)
           .orElseThrow(() -> VirtTuneException.refused("no domain named '" + name + "'"));
       DomainJournal journal = ports.state().journal(live.uuid())
@@ -62,20 +60,18 @@ public final class Cleanup {
             out.println("keep " + image + ": " + holder.get());
             kept.add(image);
           } else {
-            out.println((ports.execute() ? "remove " : "would remove ") + image);
-            if (ports.execute()) {
-              delete(Path.of(image));
-            }
+            out.println(ports.mode().says("remove ", "would remove ") + image);
+            ports.files().delete(Path.of(image));
             removed.add(image);
           }
         }
       }
       // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
-      if (ports.execute() && kept.isEmpty()) {
+      if (kept.isEmpty()) {
         ports.state().save(journal.withStatus(Status.CLEANED_UP));
       }
-      return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
-          removed.size() + " source image(s)" + (ports.execute() ? " removed" : " would be removed")
+      return new DomainResult(name, ports.mode().finished(),
+          removed.size() + " source image(s)" + ports.mode().says(" removed", " would be removed")
           + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
@@ -127,11 +123,4 @@ public final class Cleanup {
         + " (virsh pool-list --all) or fix the disk, then clean up again"));
   }
 
-  private static void delete(Path image) {
-    try {
-      Files.delete(image);
-    } catch (IOException e) {
-      throw IoErrors.failed("remove", image, e);
-    }
-  }
 }

@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.plan.DefineDomain;
+import io.virttune.plan.Step;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,6 +44,8 @@ public record DomainJournal(
     COMPLETED,
     FAILED,
     ROLLED_BACK,
+    /** Failed before it changed anything on the host: nothing to resume or to roll back. */
+    NOTHING_CHANGED,
     /** Completed, and the source images were removed on request: there is no way back. */
     CLEANED_UP
   }
@@ -116,6 +120,11 @@ public record DomainJournal(
         sourceImages, volumes, uuids, definedVolumes, earlierJournal, entries);
   }
 
+  public DomainJournal withBackupFile(String file) {
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, file,
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
+  }
+
   public DomainJournal withStatus(Status next) {
     return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, next, backupFile,
         sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
@@ -130,7 +139,9 @@ public record DomainJournal(
   /** True once this apply started to define the domain: the guest may have run on the new LVs. */
   @JsonIgnore
   public boolean definitionTouched() {
-    return entries.stream().anyMatch(entry -> entry.kind().equals("DefineDomain"));
+    // Journals written before steps had one kind name the step by its Java class.
+    return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(DefineDomain.class))
+        || entry.kind().equals(DefineDomain.class.getSimpleName()));
   }
 
   /** The last recorded state of a step, if it was ever started. */

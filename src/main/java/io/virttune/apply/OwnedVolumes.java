@@ -17,15 +17,19 @@ final class OwnedVolumes {
     this.ports = ports;
   }
 
-  /** Creates the LV tagged for the domain; its {@code lv_uuid}, or empty in a dry run. */
-  Optional<String> create(CreateVolume create, String domainUuid) {
+  /** Creates the LV tagged for the domain. */
+  void create(CreateVolume create, String domainUuid) {
     String[] tags = VolumeOwnership.tagsFor(domainUuid);
     if (create.thin()) {
       ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
     } else {
       ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
     }
-    if (!ports.execute()) {
+  }
+
+  /** The {@code lv_uuid} of an LV {@link #create} made just now, or empty in a dry run. */
+  Optional<String> uuidOfCreated(CreateVolume create) {
+    if (!ports.mode().changesHost()) {
       return Optional.empty();
     }
     return Optional.of(ports.lvmReads().identity(create.vg(), create.name()).map(VolumeIdentity::uuid)

@@ -166,11 +166,9 @@ final class Preflight {
       if (step instanceof CreateVolume create && !create.thin()) {
         needed.merge("VG " + create.vg(), create.sizeBytes(), Long::sum);
       } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
-        String vg = convert.target().split("/")[2];
-        plan.steps().stream().filter(s -> s instanceof CreateVolume c && c.devicePath().equals(convert.target()))
-            .map(s -> (CreateVolume) s).findFirst()
-            .ifPresent(create -> needed.merge("pool " + vg + "/" + create.thinPool(),
-                imagesFree ? provisioned(convert, vg, create.thinPool(), lvm) : convert.allocatedBytes(), Long::sum));
+        CreateVolume create = new DiskSteps(plan).creationOf(convert);
+        long bytes = imagesFree ? provisioned(convert, create.vg(), create.thinPool(), lvm) : convert.allocatedBytes();
+        needed.merge("pool " + create.vg() + "/" + create.thinPool(), bytes, Long::sum);
       }
     }
     needed.forEach((where, bytes) -> {

@@ -7,7 +7,6 @@ import io.virttune.plan.ConvertImage;
 import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
-import io.virttune.plan.XmlDiff;
 import io.virttune.xml.DefinitionTransplant;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
@@ -66,12 +65,6 @@ final class Redefinition {
         .map(DiskPlan::target).filter(target -> !changedTargets.contains(target)).collect(Collectors.toSet());
     String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(),
         untouched);
-    if (!ports.execute()) {
-      log.println("would define:");
-      XmlDiff.unified(domain.name(), DomainXml.parse(live.inactiveXml(), "current").toXml(),
-          DomainXml.parse(merged, "new").toXml()).lines().forEach(line -> log.println("  " + line));
-      return;
-    }
     // The caller holds the source images (SourceHolds) across these reads and the define: a guest
     // started in between would run on them while its persistent definition names the LVs.
     requireShutOff(definitions.find(domain.name()).orElse(live), copies);

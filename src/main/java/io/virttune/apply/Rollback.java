@@ -38,13 +38,15 @@ public final class Rollback {
   }
 
   public DomainResult run(String name, boolean force) {
-    try (DomainDefinitions definitions = ports.definitions().get()) {
+    try (DomainDefinitions definitions = ports.definitions().apply(out)) {
       Optional<LiveDomain> live = definitions.find(name);
       Optional<DomainJournal> found = live.flatMap(domain -> ports.state().journal(domain.uuid()))
           .or(() -> ports.state().journalByName(name));
-      if (found.isEmpty() || found.get().status() == Status.ROLLED_BACK) {
-        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO,
-            found.isEmpty() ? "virt-tune never applied anything to it" : "already rolled back");
+      if (found.isEmpty() || found.get().status() == Status.ROLLED_BACK
+          || found.get().status() == Status.NOTHING_CHANGED) {
+        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, found.isEmpty()
+            ? "virt-tune never applied anything to it" : found.get().status() == Status.ROLLED_BACK
+            ? "already rolled back" : "its last apply failed before it changed anything");
       }
       DomainJournal journal = found.get();
       if (journal.status() == Status.CLEANED_UP) {
@@ -78,12 +80,12 @@ public final class Rollback {
       if (defined || journal.earlierJournal() == null) {
         releasePools(journal.uuid(), removed);
       }
-      finish(ports.execute() && live.isPresent()
-          ? AutostartPause.restore(definitions, journal, ports.clock().instant().toString(), out) : journal, defined);
-      return new DomainResult(name, ports.execute() ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN,
+      finish(live.isPresent() ? AutostartPause.restore(definitions, journal, ports.clock().instant().toString(), out,
+          ports.mode()) : journal, defined);
+      String what = defined ? "restored/removed" : "removed";
+      return new DomainResult(name, ports.mode().finished(),
           (defined ? "original definition and " : "") + removed.size() + " LV(s) "
-              + (ports.execute() ? (defined ? "restored/removed" : "removed") : "would be "
-                  + (defined ? "restored/removed" : "removed"))
+              + ports.mode().says(what, "would be " + what)
               + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
@@ -123,9 +125,7 @@ public final class Rollback {
       return;
     }
     out.println("restore the definition from " + journal.backupFile());
-    if (ports.execute()) {
-      definitions.define(backup);
-    }
+    definitions.define(backup);
   }
 
   /** Removes the LVs no definition uses and none has open; an open one fails the rollback, to repeat. */
@@ -167,9 +167,7 @@ public final class Rollback {
       if (released.users().isEmpty()) {
         released = removePoolIfUnused(released, removedVolumes);
       }
-      if (ports.execute()) {
-        ports.state().save(released);
-      }
+      ports.state().save(released);
     }
   }
 
@@ -190,9 +188,9 @@ public final class Rollback {
     } else if (lv.get().isOpen()) {
       out.println("keep thin pool " + pool.qualifiedName() + ": its device is open");
     } else {
-      out.println((ports.execute() ? "remove" : "would remove") + " thin pool " + pool.qualifiedName()
+      out.println(ports.mode().says("remove", "would remove") + " thin pool " + pool.qualifiedName()
           + " (created by virt-tune; no domain needs it now)");
-      if (ports.execute()) {
+      if (ports.mode().changesHost()) {
         // Not printed in a dry run: its thin volumes are still there, and lvremove's own check would refuse.
         ports.lvmActions().remove(pool.vg(), pool.name());
       }
@@ -203,9 +201,6 @@ public final class Rollback {
 
   /** Marks the apply rolled back; a later apply undone before its define hands back to the earlier one. */
   private void finish(DomainJournal journal, boolean defined) {
-    if (!ports.execute()) {
-      return;
-    }
     DomainJournal rolledBack = journal.withStatus(Status.ROLLED_BACK);
     if (!defined && journal.earlierJournal() != null) {
       ports.state().reinstate(rolledBack, Path.of(journal.earlierJournal()), ports.clock().instant());

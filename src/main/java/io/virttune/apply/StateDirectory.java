@@ -20,7 +20,7 @@ import java.util.stream.Stream;
  * names can be renamed, a journal and the backups of its original definition. Private to root:
  * backups hold the definition with its secrets (graphics passwords).
  */
-public final class StateDirectory {
+public class StateDirectory {
   public static final Path DEFAULT = Path.of("/var/lib/virt-tune");
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);

@@ -72,7 +72,7 @@ final class ThinPools {
     save(creating);
     ports.lvmActions().createThinPool(vg, name, pool.sizeBytes(), pool.chunkSizeBytes(), pool.zeroing(),
         pool.metadataSizeBytes(), VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER));
-    if (!ports.execute()) {
+    if (!ports.mode().changesHost()) {
       wouldCreate.add(vg + "/" + name);
       return;
     }
@@ -91,8 +91,6 @@ final class ThinPools {
   }
 
   private void save(PoolJournal journal) {
-    if (ports.execute()) {
-      ports.state().save(journal);
-    }
+    ports.state().save(journal);
   }
 }

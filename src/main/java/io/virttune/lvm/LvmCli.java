@@ -54,7 +54,7 @@ public final class LvmCli implements Lvm {
     List<String> argv = new ArrayList<>(List.of(
         "lvm", "vgcreate", "--physicalextentsize", bytes(extentSizeBytes), name));
     argv.addAll(pvDevices);
-    run(argv, "create volume group", name);
+    act(argv, "create volume group", name);
   }
 
   @Override
@@ -65,14 +65,14 @@ public final class LvmCli implements Lvm {
 
   @Override
   public void createLinear(String vgName, String name, long sizeBytes, String... tags) {
-    run(lvcreate(tags, "--type", "linear", "-L", bytes(sizeBytes), "-n", lvName(vgName, name), vg(vgName)),
+    act(lvcreate(tags, "--type", "linear", "-L", bytes(sizeBytes), "-n", lvName(vgName, name), vg(vgName)),
         "create linear LV", vgName + "/" + name);
   }
 
   @Override
   public void createThinPool(String vgName, String name, long sizeBytes, long chunkSizeBytes,
       boolean zeroing, long metadataSizeBytes, String... tags) {
-    run(lvcreate(tags, "--type", "thin-pool", "-L", bytes(sizeBytes),
+    act(lvcreate(tags, "--type", "thin-pool", "-L", bytes(sizeBytes),
         "--chunksize", thinChunk(chunkSizeBytes), "--zero", zeroing ? "y" : "n",
         "--poolmetadatasize", bytes(metadataSizeBytes), "-n", lvName(vgName, name), vg(vgName)),
         "create thin pool", vgName + "/" + name);
@@ -80,7 +80,7 @@ public final class LvmCli implements Lvm {
 
   @Override
   public void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags) {
-    run(lvcreate(tags, "--type", "thin", "-V", bytes(virtualSizeBytes),
+    act(lvcreate(tags, "--type", "thin", "-V", bytes(virtualSizeBytes),
         "--thinpool", lvName(vgName, poolName), "-n", lvName(vgName, name), vg(vgName)),
         "create thin LV", vgName + "/" + name + " in pool " + poolName);
   }
@@ -103,7 +103,7 @@ public final class LvmCli implements Lvm {
     if (sectors < 0) {
       throw new IllegalArgumentException("read-ahead must not be negative: " + sectors);
     }
-    run(List.of("lvm", "lvchange", "--readahead", Integer.toString(sectors),
+    act(List.of("lvm", "lvchange", "--readahead", Integer.toString(sectors),
         vg(vgName) + "/" + lvName(vgName, name)), "set read-ahead of", vgName + "/" + name);
   }
 
@@ -120,7 +120,7 @@ public final class LvmCli implements Lvm {
           + thins.size() + " thin volume(s) (" + String.join(", ", thins.stream()
           .map(LogicalVolume::name).toList()) + "); remove those first");
     }
-    run(List.of("lvm", "lvremove", "--yes", subject), "remove", subject);
+    act(List.of("lvm", "lvremove", "--yes", subject), "remove", subject);
   }
 
   private String query(String command, String fields, String what) {
@@ -136,6 +136,11 @@ public final class LvmCli implements Lvm {
 
   private String run(List<String> argv, String action, String subject) {
     return LvmFailures.require(runner.run(argv), action, subject).stdout();
+  }
+
+  /** A command that changes the host's LVM. */
+  private void act(List<String> argv, String action, String subject) {
+    LvmFailures.require(runner.act(argv), action, subject);
   }
 
   private static String bytes(long value) {

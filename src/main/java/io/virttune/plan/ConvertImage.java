@@ -16,6 +16,11 @@ public record ConvertImage(
     long allocatedBytes)
     implements Step {
   @Override
+  public <R> R accept(Visitor<R> visitor) {
+    return visitor.convertImage(this);
+  }
+
+  @Override
   public String describe() {
     return "copy " + source + " (" + sourceFormat + ", " + Bytes.format(virtualSizeBytes) + ", "
         + Bytes.format(allocatedBytes) + " allocated) to "

@@ -7,6 +7,11 @@ public record CreateThinPool(
     String vg, String name, long sizeBytes, long chunkSizeBytes, boolean zeroing, long metadataSizeBytes)
     implements Step {
   @Override
+  public <R> R accept(Visitor<R> visitor) {
+    return visitor.createThinPool(this);
+  }
+
+  @Override
   public String describe() {
     return "create thin pool " + vg + "/" + name + " of " + Bytes.format(sizeBytes) + ", chunk "
         + Bytes.format(chunkSizeBytes) + ", zeroing " + (zeroing ? "on" : "off") + ", metadata "

@@ -6,6 +6,11 @@ package io.virttune.plan;
  */
 public record DefineDomain(String domain, String expectedFingerprint) implements Step {
   @Override
+  public <R> R accept(Visitor<R> visitor) {
+    return visitor.defineDomain(this);
+  }
+
+  @Override
   public String describe() {
     return "redefine domain '" + domain + "' with the new XML (the current one is backed up first)";
   }

@@ -23,6 +23,7 @@ final class DomainEdit {
   private final List<DiskView> views;
   private final List<String> warnings = new ArrayList<>();
   private final List<Step> volumeSteps = new ArrayList<>();
+  private final List<Step> afterDefine = new ArrayList<>();
   private final WindowsStaging staging;
 
   DomainEdit(PlanEnvironment env, DomainFacts facts, DomainXml edited) {
@@ -49,7 +50,7 @@ final class DomainEdit {
       }
     }
     IothreadAssignment.assign(edited, diskEdits.needIothread(), views, changes);
-    boolean staged = staging.stage(usedTargets, volumeSteps, warnings);
+    boolean staged = staging.stage(usedTargets, volumeSteps, afterDefine, warnings);
     HugepageBacking.add(env, edited, warnings);
     List<DiskPlan> disks = new ArrayList<>();
     for (int i = 0; i < facts.disks().size(); i++) {
@@ -58,8 +59,11 @@ final class DomainEdit {
     String revised = edited.toXml();
     List<Step> steps = new ArrayList<>(volumeSteps);
     if (!revised.equals(original)) {
+      // The backup is what a rollback defines again: taken right before the define, with secrets.
+      steps.add(new BackupDefinition(facts.name()));
       steps.add(new DefineDomain(facts.name(), fingerprint));
     }
+    steps.addAll(afterDefine);
     warnIfLive(steps);
     return new DomainPlan(facts.name(), edited.uuid().orElse(null), facts.state().label(), outcome(staged, steps),
         List.of(), fingerprint, disks, steps, warnings, original,

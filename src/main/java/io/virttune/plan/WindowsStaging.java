@@ -77,13 +77,18 @@ final class WindowsStaging {
     return temporaryDisk.filter(disk -> !gated()).map(DiskView::targetDev);
   }
 
-  /** Adds or keeps the temporary disk while the guest waits, or removes it; true when the domain is staged. */
-  boolean stage(Set<String> usedTargets, List<Step> volumeSteps, List<String> warnings) {
+  /**
+   * Adds or keeps the temporary disk while the guest waits, or removes it from the definition and
+   * its LV after the define ({@code afterDefine}); true when the domain is staged.
+   */
+  boolean stage(Set<String> usedTargets, List<Step> volumeSteps, List<Step> afterDefine, List<String> warnings) {
     if (!gated()) {
       temporaryDisk.ifPresent(disk -> {
         DiskDevices.remove(disk);
         warnings.add("the temporary virtio disk " + disk.sourcePath().orElse("") + " is removed from"
-            + " the definition; remove its LV afterwards (lvremove)");
+            + " the definition, and its LV after the define");
+        facts.disks().get(kinds.indexOf(TemporaryDisk.Kind.OURS)).logicalVolume()
+            .ifPresent(lv -> afterDefine.add(new RemoveVolume(lv.vgName(), lv.name())));
       });
       return false;
     }
@@ -101,6 +106,9 @@ final class WindowsStaging {
     String lvName = env.names().allocate(facts.name(), TemporaryDisk.PURPOSE);
     long size = Sizes.roundUp(STAGING_SIZE_BYTES, env.extentBytes());
     volumeSteps.add(new CreateVolume(target.vg(), lvName, size, target.thinPool()));
+    if (!target.thin()) {
+      volumeSteps.add(new ZeroVolume(target.vg(), lvName));
+    }
     String targetDev = TargetNames.nextFree(usedTargets, "vd");
     DiskView staging = DiskDevices.addBlockDisk(edited, "/dev/" + target.vg() + "/" + lvName, targetDev);
     staging.setCache(env.policy().cache().xml());

@@ -18,4 +18,17 @@ public interface ProcessRunner {
   default ProcessResult run(List<String> argv) {
     return run(argv, line -> {});
   }
+
+  /**
+   * Runs a command that changes the host, or one that reads what such a command just wrote (the
+   * compare of a copy): the adapters call this, and {@link #run} only for commands that read. A
+   * dry run's runner prints these instead of running them.
+   */
+  default ProcessResult act(List<String> argv, Consumer<String> stdoutLines) {
+    return run(argv, stdoutLines);
+  }
+
+  default ProcessResult act(List<String> argv) {
+    return act(argv, line -> {});
+  }
 }

@@ -38,16 +38,16 @@ public final class BlockZeroing {
     long alignedEnd = Math.max(end / ALIGNMENT * ALIGNMENT, alignedStart);
     writeZeros(target, offset, alignedStart - offset);
     if (alignedEnd > alignedStart) {
-      runner.run(List.of("blkdiscard", "--zeroout", "--offset", Long.toString(alignedStart),
+      runner.act(List.of("blkdiscard", "--zeroout", "--offset", Long.toString(alignedStart),
           "--length", Long.toString(alignedEnd - alignedStart), target)).requireSuccess();
     }
     writeZeros(target, alignedEnd, end - alignedEnd);
-    runner.run(List.of("sync", target)).requireSuccess();
+    runner.act(List.of("sync", target)).requireSuccess();
   }
 
   private void writeZeros(String device, long offset, long length) {
     if (length > 0) {
-      runner.run(List.of("dd", "if=/dev/zero", "of=" + device, "bs=" + ALIGNMENT, "seek=" + offset,
+      runner.act(List.of("dd", "if=/dev/zero", "of=" + device, "bs=" + ALIGNMENT, "seek=" + offset,
           "count=" + length, "oflag=seek_bytes", "iflag=count_bytes", "conv=notrunc", "status=none"))
           .requireSuccess();
     }

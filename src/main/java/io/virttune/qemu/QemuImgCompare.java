@@ -19,7 +19,7 @@ public final class QemuImgCompare {
    * rounded up to whole extents) only compares equal if its extra tail reads as zeros.
    */
   public Comparison compare(String sourcePath, String sourceFormat, String targetPath) {
-    ProcessResult result = runner.run(List.of("qemu-img", "compare", "-f", sourceFormat,
+    ProcessResult result = runner.act(List.of("qemu-img", "compare", "-f", sourceFormat,
         "-F", "raw", QemuPaths.safe(sourcePath), QemuPaths.safe(targetPath)));
     // Exit 1 means "different"; 2 and above mean qemu-img could not compare at all.
     if (result.exitCode() != DIFFERENT) {

@@ -38,7 +38,7 @@ public final class QemuImgConvert {
   /** Runs the conversion, reporting progress from 0 to 100 as qemu-img draws it; throws on failure. */
   public void convert(ConversionMethod method, String sourcePath, String sourceFormat,
       String targetDevice, DoubleConsumer progress) {
-    runner.run(argv(method, sourcePath, sourceFormat, targetDevice), line -> {
+    runner.act(argv(method, sourcePath, sourceFormat, targetDevice), line -> {
       Matcher matcher = PROGRESS.matcher(line);
       if (matcher.find()) {
         progress.accept(Double.parseDouble(matcher.group(1)));

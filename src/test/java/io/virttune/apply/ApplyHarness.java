@@ -17,9 +17,6 @@ import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.PlanTarget;
 import io.virttune.process.ScriptedProcessRunner;
-import io.virttune.qemu.BlockZeroing;
-import io.virttune.qemu.LvConversion;
-import io.virttune.qemu.QemuImgCompare;
 import io.virttune.recipe.DiskClassifier;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
@@ -309,7 +306,18 @@ final class ApplyHarness {
     return plan(PlanTarget.thin(VG, pool, null), domainNames);
   }
 
+  /** A plan into linear LVs for domains whose Windows VirtIO driver the operator says is bound (--virtio-ready). */
+  Plan planVirtioReady(String... domainNames) {
+    PlanPolicy defaults = PlanPolicy.defaults(PlanTarget.linear(VG));
+    return plan(new PlanPolicy(defaults.target(), defaults.cacheMode(), defaults.reserveFraction(),
+        java.util.Set.of(domainNames), defaults.dropSnapshots(), defaults.hugepages()), domainNames);
+  }
+
   private Plan plan(PlanTarget target, String... domainNames) {
+    return plan(PlanPolicy.defaults(target), domainNames);
+  }
+
+  private Plan plan(PlanPolicy policy, String... domainNames) {
     List<DomainFacts> domains = new ArrayList<>();
     LvmReport lvm = lvmReport();
     for (String name : domainNames) {
@@ -324,12 +332,11 @@ final class ApplyHarness {
     }
     HostFacts facts = new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", "QEMU 7.2.0"),
         Optional.<HostSettings>empty(), Optional.of(lvm), domains, List.of());
-    return new MigrationPlanner(PlanPolicy.defaults(target)).plan(facts, NOW);
+    return new MigrationPlanner(policy).plan(facts, NOW);
   }
 
   ApplyPorts ports(boolean execute) {
     PrintWriter log = new PrintWriter(output, true);
-    var acting = execute ? runner : new PrintingRunner(runner, line -> log.println("    " + line));
     HostFactsSource host = new HostFactsSource() {
       @Override
       public HostSettings settings() {
@@ -346,9 +353,8 @@ final class ApplyHarness {
         return Optional.ofNullable(images.get(path));
       }
     };
-    return new ApplyPorts(() -> libvirt, new LvmCli(acting), new LvmCli(runner), host, new ImageLocks(runner),
-        new LvConversion(acting), new BlockZeroing(acting), new QemuImgCompare(acting), new io.virttune.qemu.QemuImg(runner), staleWriters(), holds(), state,
-        Clock.fixed(NOW, ZoneOffset.UTC), execute);
+    return ApplyPorts.over(new ApplyPorts.Host(runner, () -> libvirt, host, staleWriters(), holds(), state,
+        Clock.fixed(NOW, ZoneOffset.UTC)), execute, line -> log.println("    " + line));
   }
 
   /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */

@@ -32,6 +32,30 @@ class ApplyRunTest extends Site1Test {
   }
 
   @Test
+  void theJournalNamesEachStepByTheKindPlanJsonGivesIt() {
+    Plan plan = host.plan("site1");
+    host.replySite1Migration();
+    assertEquals(DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
+
+    List<String> journaled = host.state.journal(UUID).orElseThrow().entries().stream()
+        .filter(entry -> entry.step() >= 0).map(JournalEntry::kind).distinct().toList();
+    List<String> inPlanJson = new java.util.ArrayList<>();
+    io.virttune.plan.PlanJson.tree(plan).path("domains").get(0).path("steps")
+        .forEach(step -> inPlanJson.add(step.path("kind").asText()));
+    assertEquals(List.of("create-volume", "set-read-ahead", "convert-image", "verify-copy", "backup-definition",
+        "define-domain"), journaled);
+    assertEquals(journaled, inPlanJson);
+  }
+
+  @Test
+  void aJournalWrittenBeforeStepsHadOneKindStillSaysTheDefinitionWasTouched() {
+    DomainJournal old = DomainJournal.start("site1", UUID, "t", "f", "d", "/b.xml", List.of())
+        .with(new JournalEntry(4, "DefineDomain", JournalEntry.StepState.STARTED, "t", ""));
+
+    assertTrue(old.definitionTouched());
+  }
+
+  @Test
   void resumeAfterACrashRightAfterLvcreateAdoptsTheTaggedLvAndJournalsItsUuid() {
     Plan plan = host.plan("site1");
     host.state.save(host.interruptedRightAfterLvcreate(plan));

@@ -10,11 +10,7 @@ import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;
-import io.virttune.lvm.LvmCli;
 import io.virttune.process.ScriptedProcessRunner;
-import io.virttune.qemu.BlockZeroing;
-import io.virttune.qemu.LvConversion;
-import io.virttune.qemu.QemuImgCompare;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -154,9 +150,8 @@ class CleanupTest {
       @Override
       public void close() {}
     };
-    ApplyPorts ports = new ApplyPorts(() -> definitions, new LvmCli(runner), new LvmCli(runner),
-        new LiveHost(runner, true), new ImageLocks(runner), new LvConversion(runner), new BlockZeroing(runner),
-        new QemuImgCompare(runner), new io.virttune.qemu.QemuImg(runner), new StaleWriters(), new QemuIoHolds(), state, Clock.systemUTC(), true);
+    ApplyPorts ports = ApplyPorts.over(new ApplyPorts.Host(runner, () -> definitions, new LiveHost(runner, true),
+        new StaleWriters(), new QemuIoHolds(), state, Clock.systemUTC()), true, line -> {});
     return new Cleanup(ports, () -> libvirt, new PrintWriter(out, true)).run("web01");
   }
 

@@ -39,20 +39,19 @@ class RollbackTest extends Site1Test {
     Plan second = host.plan("site1");
     host.replyReport().replyImageFree(DATA)
         .runner.fail(5, "  Volume group \"vg\" has insufficient free space (0 extents): 1024 required.\n");
-    assertEquals(DomainResult.Result.FAILED, host.apply(second, true, false).get(0).result());
-    DomainJournal failed = host.state.journal(UUID).orElseThrow();
-    assertEquals(List.of("vg/site1-vda"), failed.definedVolumes(), "the new journal knows A's LV was defined");
-
-    host.replyReport();
-    DomainResult result = host.rollback("site1", true, false);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvremove")), host.commandLines().toString());
-    assertTrue(host.libvirt.inactiveXml("site1").contains("/dev/vg/site1-vda"));
-    assertTrue(result.detail().contains("the earlier apply's definition and LVs kept"), result.detail());
+    DomainResult failed = host.apply(second, true, false).get(0);
+    assertEquals(DomainResult.Result.FAILED, failed.result());
+    // It changed nothing: apply A's journal is current again, there is nothing of B to undo.
+    assertTrue(failed.detail().contains("nothing changed on the host"), failed.detail());
     DomainJournal current = host.state.journal(UUID).orElseThrow();
     assertEquals(Status.COMPLETED, current.status(), "apply A's journal is current again");
     assertEquals(List.of("vg/site1-vda"), current.createdVolumes());
+
+    DomainResult result = host.rollback("site1", true, false);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), "undoing A needs --force: " + result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvremove")), host.commandLines().toString());
+    assertTrue(host.libvirt.inactiveXml("site1").contains("/dev/vg/site1-vda"));
   }
 
   @Test

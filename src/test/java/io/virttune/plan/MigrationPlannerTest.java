@@ -56,6 +56,7 @@ class MigrationPlannerTest {
         new SetReadAhead("vg_fast", "web-sda", 0),
         new ConvertImage(IMAGE, "qcow2", "/dev/vg_fast/web-sda", false, 20L << 30, 3L << 30),
         new VerifyCopy(IMAGE, "qcow2", "/dev/vg_fast/web-sda"),
+        new BackupDefinition("web"),
         new DefineDomain("web", web.fingerprint())), web.steps());
     DiskView disk = planned(web).disks().get(0);
     assertEquals("block", disk.type());

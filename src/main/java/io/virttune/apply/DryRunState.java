@@ -1,0 +1,33 @@
+package io.virttune.apply;
+
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * A dry run's state directory: it reads the real one (journals of earlier applies decide what a
+ * run would do) and writes nothing; the paths it names are the ones a real run would write.
+ */
+final class DryRunState extends StateDirectory {
+  DryRunState(Path root) {
+    super(root);
+  }
+
+  @Override
+  public void save(DomainJournal journal) {}
+
+  @Override
+  public void save(PoolJournal journal) {}
+
+  @Override
+  public Path archive(String uuid, Instant now) {
+    return Path.of("the completed journal");
+  }
+
+  @Override
+  public void reinstate(DomainJournal current, Path archived, Instant now) {}
+
+  @Override
+  public Path backup(String uuid, String xml, Instant now) {
+    return root().resolve("domains").resolve(uuid).resolve("original-TIME.xml");
+  }
+}

@@ -1,0 +1,152 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Plan;
+import io.virttune.plan.Step;
+import io.virttune.text.ShellWords;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The journal of one domain's apply through its life: begun (with the backup of the definition)
+ * or taken over from an interrupted run, written before and after each step, and closed as
+ * completed, failed, or as having changed nothing. Every write goes to the state port, which a
+ * dry run keeps in memory.
+ */
+final class MigrationJournal {
+  private static final String INTERRUPTED = "Interrupted";
+  private final ApplyPorts ports;
+  /** When the plan was made: what a journal without a plan digest (an older one) is matched by. */
+  private final String planCreatedAt;
+  private final DomainPlan domain;
+  private DomainJournal journal;
+  private JournalEntry interruption;
+
+  MigrationJournal(ApplyPorts ports, Plan plan, DomainPlan domain) {
+    this.ports = ports;
+    this.planCreatedAt = plan.createdAt();
+    this.domain = domain;
+  }
+
+  synchronized DomainJournal current() {
+    return journal;
+  }
+
+  /** Takes over an interrupted run's journal; steps resume by index, so it must be this plan's. */
+  void resume(DomainJournal earlier) {
+    boolean samePlan = earlier.planDigest() != null
+        ? earlier.planDigest().equals(PlanDigest.of(domain))
+        : earlier.planCreatedAt().equals(planCreatedAt);
+    if (!samePlan) {
+      // That journal is the other plan's record: failing this run must not mark it.
+      throw VirtTuneException.refused("the unfinished apply of '" + earlier.domain() + "' was made from another plan"
+          + " (created " + earlier.planCreatedAt() + ", with other steps) than this one (created " + planCreatedAt
+          + "): resume it with that plan, or undo it with virt-tune rollback " + ShellWords.operand(earlier.domain())
+          + " and apply this plan afterwards");
+    }
+    journal = earlier;
+  }
+
+  /**
+   * A new journal. After an earlier completed apply (a
+   * Windows guest's second step, a later retune), it carries that one's original backup, sources
+   * and volumes: rollback then still goes back to the definition before virt-tune, and cleanup
+   * still finds the first images.
+   */
+  void begin(LiveDomain live, Optional<DomainJournal> completed) {
+    List<String> sources = domain.steps().stream().filter(step -> step instanceof ConvertImage)
+        .map(step -> ((ConvertImage) step).source()).toList();
+    if (completed.isPresent()) {
+      String archived = ports.state().archive(live.uuid(), ports.clock().instant()).toString();
+      save(completed.get().continuing(archived, sources).forPlan(planCreatedAt, domain.fingerprint(),
+          PlanDigest.of(domain)));
+    } else {
+      save(DomainJournal.start(domain.name(), live.uuid(), planCreatedAt, domain.fingerprint(),
+          PlanDigest.of(domain), null, sources));
+    }
+  }
+
+  /**
+   * Backs up the definition read with its secrets (every backup is kept); the journal keeps the
+   * first one, from before virt-tune, which is what a rollback defines again.
+   */
+  void backUp(LiveDomain live, PrintWriter log) {
+    String backup = ports.state().backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant()).toString();
+    log.println("  " + ports.mode().says("backed up", "would back up") + " the current definition to " + backup);
+    if (journal.backupFile() == null) {
+      save(journal.withBackupFile(backup));
+    }
+  }
+
+  void mark(int index, Step step, StepState state, String detail) {
+    save(journal.with(new JournalEntry(index, step.kind(), state, now(), detail)));
+  }
+
+  void complete() {
+    save(journal.withStatus(Status.COMPLETED));
+  }
+
+  /** Autostart on again if virt-tune turned it off, journaled. */
+  void restoreAutostart(DomainDefinitions definitions, PrintWriter log) {
+    save(AutostartPause.restore(definitions, journal, now(), log, ports.mode()));
+  }
+
+  /**
+   * Closes a failed run's journal: as failed, or, when the host is as it was, as having changed
+   * nothing, so that a plain apply runs again.
+   *
+   * @return what to add to the failure's message
+   */
+  String fail(DomainDefinitions definitions) {
+    if (journal == null) {
+      return "";
+    }
+    try {
+      if (!new UnchangedHost(ports, domain, definitions).holds(journal)) {
+        save(journal.withStatus(Status.FAILED));
+        return "";
+      }
+      DomainJournal closed = journal.withStatus(Status.NOTHING_CHANGED);
+      if (closed.earlierJournal() == null) {
+        save(closed);
+      } else {
+        // A later apply after a completed one hands back to that one's journal.
+        journal = closed;
+        ports.state().reinstate(closed, Path.of(closed.earlierJournal()), ports.clock().instant());
+      }
+      return "; nothing changed on the host: the journal is closed" + (closed.backupFile() == null ? ""
+          : " (the backup " + closed.backupFile() + " is kept)") + ", a plain apply runs again";
+    } catch (RuntimeException e) {
+      return "; the journal could not be updated either: " + e.getMessage();
+    }
+  }
+
+  /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
+  synchronized void interrupted(String why) {
+    interruption = new JournalEntry(AutostartPause.DOMAIN, INTERRUPTED, StepState.FAILED, now(), why);
+    if (journal != null) {
+      save(journal);
+    }
+  }
+
+  synchronized void save(DomainJournal next) {
+    // Kept in every later write: the job's own writes may start from a journal read before it.
+    if (interruption != null && !next.entries().contains(interruption)) {
+      next = next.with(interruption);
+    }
+    journal = next;
+    ports.state().save(next);
+  }
+
+  private String now() {
+    return ports.clock().instant().toString();
+  }
+}

@@ -1,0 +1,228 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.plan.BackupDefinition;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CreateThinPool;
+import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DefineDomain;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.RemoveVolume;
+import io.virttune.plan.SetReadAhead;
+import io.virttune.plan.Step;
+import io.virttune.plan.VerifyCopy;
+import io.virttune.plan.ZeroVolume;
+import io.virttune.qemu.Comparison;
+import io.virttune.qemu.LvConversion;
+import io.virttune.text.ProgressMeter;
+import io.virttune.text.ShellWords;
+import java.io.PrintWriter;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Runs one domain's steps, each journaled as started before it runs and done (or failed) after:
+ * one method per kind of step, so that a new kind does not compile until it is handled here.
+ */
+final class StepExecutor implements Step.Visitor<Void> {
+  /** What the steps of one domain's run share: the host, the journal and the run's own state. */
+  record Context(ApplyPorts ports, DomainPlan domain, MigrationJournal journal, ThinPools pools, ThinSpace space,
+      DomainDefinitions definitions, LvmReport lvm, SourceHolds sources, PrintWriter log, boolean redrawProgress) {}
+
+  private final Context run;
+  private final ApplyPorts ports;
+  private final OwnedVolumes volumes;
+  private final Redefinition redefinition;
+  private final Set<String> verifiedInThisRun = new HashSet<>();
+  private boolean interrupted;
+
+  StepExecutor(Context run) {
+    this.run = run;
+    this.ports = run.ports();
+    this.volumes = new OwnedVolumes(ports);
+    this.redefinition = new Redefinition(ports, run.domain(), run.log());
+  }
+
+  /** Runs the step at {@code index}; one an interrupted run started is taken up where it may have stopped. */
+  void run(int index, Step step) {
+    interrupted = run.journal().current().stateOf(index).isPresent();
+    run.log().println((index + 1) + "/" + run.domain().steps().size() + " " + step.describe());
+    run.journal().mark(index, step, StepState.STARTED, "");
+    try {
+      step.accept(this);
+    } catch (VirtTuneException e) {
+      run.journal().mark(index, step, StepState.FAILED, e.getMessage());
+      throw e;
+    }
+    run.journal().mark(index, step, StepState.DONE, "");
+  }
+
+  @Override
+  public Void createThinPool(CreateThinPool step) {
+    throw new IllegalStateException("a thin pool is a host step, created by the first domain that needs it: " + step);
+  }
+
+  @Override
+  public Void createVolume(CreateVolume create) {
+    String name = create.vg() + "/" + create.name();
+    DomainJournal journal = run.journal().current();
+    if (journal.createdVolumes().contains(name) && run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
+      requireOurs(create);
+      run.log().println("  " + name + " exists from the interrupted run; keeping it");
+      return null;
+    }
+    if (create.thin()) {
+      run.pools().ensure(create.vg(), create.thinPool(), journal.uuid(), run.log());
+    }
+    // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
+    run.journal().save(run.journal().current().withCreatedVolume(name));
+    try {
+      volumes.create(create, run.journal().current().uuid());
+    } catch (VirtTuneException e) {
+      // The name may be someone else's now: it must not stay in the journal as ours.
+      run.journal().save(run.journal().current().withoutCreatedVolume(name));
+      throw e;
+    }
+    // Past lvcreate the LV may exist, even if it cannot be read back: its name stays journaled.
+    journalUuid(create);
+    return null;
+  }
+
+  @Override
+  public Void backupDefinition(BackupDefinition backup) {
+    run.journal().backUp(run.definitions().find(run.domain().name()).orElseThrow(() -> VirtTuneException.refused(
+        "domain '" + run.domain().name() + "' disappeared before its definition could be backed up")), run.log());
+    return null;
+  }
+
+  @Override
+  public Void zeroVolume(ZeroVolume zero) {
+    CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.vg(), zero.name());
+    if (interrupted) {
+      requireOurs(create);
+    }
+    ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
+    return null;
+  }
+
+  @Override
+  public Void removeVolume(RemoveVolume remove) {
+    new TemporaryVolumeRemoval(ports, run.domain().name(), run.log())
+        .remove(remove, run.journal().current(), run.definitions());
+    return null;
+  }
+
+  @Override
+  public Void setReadAhead(SetReadAhead readAhead) {
+    ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
+    return null;
+  }
+
+  @Override
+  public Void convertImage(ConvertImage convert) {
+    run.sources().whileReleased(() -> convert(convert));
+    return null;
+  }
+
+  @Override
+  public Void verifyCopy(VerifyCopy verify) {
+    run.sources().whileReleased(() -> verify(verify));
+    return null;
+  }
+
+  @Override
+  public Void defineDomain(DefineDomain define) {
+    if (run.journal().current().backupFile() == null) {
+      // A plan without its backup step: defining now would leave rollback nothing to go back to.
+      throw VirtTuneException.refused("no backup of the definition of '" + run.domain().name() + "' was made;"
+          + " nothing was defined; plan again");
+    }
+    redefinition.define(run.definitions(), copy -> {
+      // A copy made by an earlier run may be stale: the guest may have run on its images since.
+      if (!verifiedInThisRun.contains(copy.target())) {
+        run.sources().whileReleased(() -> verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target())));
+      }
+    });
+    return null;
+  }
+
+  /** Creates the LV as virt-tune's and journals its uuid: what proves it ours later. */
+  private void lvcreate(CreateVolume create) {
+    volumes.create(create, run.journal().current().uuid());
+    journalUuid(create);
+  }
+
+  private void journalUuid(CreateVolume create) {
+    volumes.uuidOfCreated(create).ifPresent(uuid -> run.journal().save(
+        run.journal().current().withVolumeUuid(create.vg() + "/" + create.name(), uuid)));
+  }
+
+  /** Refuses an LV of a journaled name that is not provably the one created; adopts its uuid after a crash. */
+  private void requireOurs(CreateVolume create) {
+    ports.writers().requireNone(create.devicePath(), run.domain().name());
+    String uuid = volumes.requireOurs(create, run.journal().current());
+    String name = create.vg() + "/" + create.name();
+    if (!run.journal().current().volumeUuids().containsKey(name)) {
+      run.journal().save(run.journal().current().withVolumeUuid(name, uuid));
+    }
+  }
+
+  private void convert(ConvertImage convert) {
+    CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
+    ProgressMeter progress = new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(),
+        run.redrawProgress());
+    LvConversion.Outcome outcome;
+    if (interrupted) {
+      // The interrupted run's copy may still be writing there (a qemu-img that outlived it).
+      ports.writers().requireNone(convert.target(), run.domain().name());
+    }
+    if (convert.targetIsZero()) {
+      if (interrupted) {
+        // A half-written thin LV no longer reads as zeros: start again from a fresh one.
+        run.log().println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
+        if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
+          requireOurs(create);
+          ports.lvmActions().remove(create.vg(), create.name());
+        }
+        lvcreate(create);
+        ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
+      }
+      // A pool created by this run is not in the report read before it: read it fresh then.
+      long chunk = run.lvm().logicalVolume(create.vg(), create.thinPool())
+          .or(() -> ports.lvmReads().report().logicalVolume(create.vg(), create.thinPool()))
+          .map(pool -> pool.chunkSizeBytes())
+          .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
+      try (ThinSpace.Reservation room = run.space().reserve(convert, create.vg(), create.thinPool(), chunk,
+          run.domain().name())) {
+        outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
+            create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
+      }
+    } else {
+      outcome = ports.conversion().intoLinear(convert.source(), convert.sourceFormat(), convert.target(),
+          create.sizeBytes(), progress);
+    }
+    verifiedInThisRun.add(convert.target());
+    if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
+      run.log().println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
+          + " rewrote " + convert.target() + " in full; verified");
+    }
+  }
+
+  /** The copy verifies itself; a copy made by an interrupted earlier run is compared again. */
+  private void verify(VerifyCopy verify) {
+    if (verifiedInThisRun.contains(verify.target())) {
+      run.log().println("  verified by the copy (qemu-img compare)");
+      return;
+    }
+    Comparison comparison = ports.comparer().compare(verify.source(), verify.sourceFormat(), verify.target());
+    if (!comparison.identical()) {
+      throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
+          + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
+          + ShellWords.operand(run.domain().name()));
+    }
+  }
+}

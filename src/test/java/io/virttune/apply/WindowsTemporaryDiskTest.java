@@ -1,0 +1,94 @@
+package io.virttune.apply;
+
+import static io.virttune.apply.ApplyHarness.GIB;
+import static io.virttune.apply.ApplyHarness.MIB;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.libvirt.DomainState;
+import io.virttune.plan.Plan;
+import io.virttune.plan.Step;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Windows guest's two phases, hermetically: the temporary virtio disk's linear LV is zeroed by
+ * a step of its own, and the second phase removes that LV by a step after the define, guarded as
+ * a rollback's removals are.
+ */
+class WindowsTemporaryDiskTest {
+  private static final String UUID = "8f3b2c1e-0000-4000-8000-0000000000aa";
+  private static final String IMAGE = "/images/win.qcow2";
+
+  @TempDir Path temp;
+
+  @Test
+  void theTemporaryLinearLvIsZeroedByAStepAndTheSecondPhaseRemovesItAfterTheDefine() {
+    ApplyHarness host = windowsGuest();
+    Plan staging = host.plan("win");
+    assertTrue(staging.domains().get(0).steps().stream().anyMatch(step -> step.kind().equals("zero-volume")),
+        staging.domains().get(0).steps().toString());
+    host.replyReport().replyImageFree(IMAGE)
+        .replyOk().lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A")).replyLvs().replyOk()
+        .replyLinearCopy(IMAGE, 8 * GIB)
+        .replyOk().lv(ApplyHarness.ours("win-virtio-stage", 64 * MIB, UUID, "Lv-T")).replyLvs()
+        .replyOk().replyOk();
+
+    DomainResult staged = host.apply(staging, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, staged.result(), staged.detail() + host.output);
+    assertTrue(host.commandLines().contains("blkdiscard --zeroout --offset 0 --length " + 64 * MIB
+        + " /dev/vg/win-virtio-stage"), host.commandLines().toString());
+    assertTrue(host.state.journal(UUID).orElseThrow().isDone(5), "the zeroing is journaled as a step of its own");
+    assertTrue(host.libvirt.inactiveXml("win").contains("/dev/vg/win-virtio-stage"));
+
+    Plan ready = host.planVirtioReady("win");
+    assertEquals("remove-volume", last(ready).kind(), ready.domains().get(0).steps().toString());
+    host.runner.commands().clear();
+    host.replyReport().replyLvs().replyReport().replyLvs().replyOk();
+
+    DomainResult switched = host.apply(ready, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, switched.result(), switched.detail() + host.output);
+    assertTrue(!host.libvirt.inactiveXml("win").contains("win-virtio-stage"), host.libvirt.inactiveXml("win"));
+    assertTrue(host.commandLines().contains("lvm lvremove --yes vg/win-virtio-stage"), host.commandLines().toString());
+  }
+
+  @Test
+  void anLvTheJournalDoesNotListIsKeptAndSaid() {
+    ApplyHarness host = windowsGuest();
+    host.lv(ApplyHarness.ours("win-virtio-stage", 64 * MIB, UUID, "Lv-T"));
+    host.attach("win", "    <disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
+        + "      <source dev='/dev/vg/win-virtio-stage'/>\n      <target dev='vdz' bus='virtio'/>\n    </disk>\n");
+    Plan ready = host.planVirtioReady("win");
+    assertEquals("remove-volume", last(ready).kind(), ready.domains().get(0).steps().toString());
+    host.replyReport().replyImageFree(IMAGE)
+        .replyOk().lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A")).replyLvs().replyOk()
+        .replyLinearCopy(IMAGE, 8 * GIB).replyLvs();
+
+    DomainResult result = host.apply(ready, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertTrue(host.output.toString().contains("keep vg/win-virtio-stage: the journal of 'win' does not list it"),
+        host.output.toString());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvremove")), host.commandLines().toString());
+  }
+
+  private static Step last(Plan plan) {
+    java.util.List<Step> steps = plan.domains().get(0).steps();
+    return steps.get(steps.size() - 1);
+  }
+
+  private ApplyHarness windowsGuest() {
+    ApplyHarness host = new ApplyHarness(temp.resolve("state"));
+    host.image(IMAGE, 8 * GIB, 2 * GIB);
+    host.libvirt.add(("<domain type='kvm'>\n  <name>win</name>\n  <uuid>" + UUID + "</uuid>\n"
+        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
+        + "  <features><hyperv><relaxed state='on'/></hyperv></features>\n  <clock offset='localtime'/>\n"
+        + "  <devices>\n    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + IMAGE + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n"
+        + "  </devices>\n</domain>\n"), DomainState.SHUTOFF);
+    return host;
+  }
+}
