@@ -106,7 +106,8 @@ public final class InspectCommand implements Callable<Integer> {
       throw VirtTuneException.usage("--width takes a number of columns, or 0 for no limit");
     }
     return new InspectTextOptions(verbose, severity == null ? Severity.INFO : severity,
-        json ? 0 : ReportWidth.of(width == null ? OptionalInt.empty() : OptionalInt.of(width)));
+        json ? 0 : ReportWidth.of(width == null ? OptionalInt.empty() : OptionalInt.of(width),
+            VirtTuneCommand.terminal(spec)));
   }
 
   private int inspectFleet(DomainSelection chosen, InspectTextOptions text) {

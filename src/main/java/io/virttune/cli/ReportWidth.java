@@ -20,21 +20,23 @@ final class ReportWidth {
 
   private ReportWidth() {}
 
-  /** The width for this process: its environment, its terminal. */
-  static int of(OptionalInt option) {
-    // Java 17's System.console() is there only when standard input and output are a terminal.
-    return of(option, Optional.ofNullable(System.getenv("COLUMNS")), System.console() != null, ReportWidth::stty);
+  /** {@code --width} if given, else the output's columns, else 0 (no limit). */
+  static int of(OptionalInt option, Terminal terminal) {
+    return option.isPresent() ? option.getAsInt() : terminal.columns().orElse(0);
   }
 
-  static int of(OptionalInt option, Optional<String> columns, boolean terminal, Supplier<OptionalInt> terminalColumns) {
-    if (option.isPresent()) {
-      return option.getAsInt();
+  /** The columns of this process's output: its environment, its terminal. */
+  static OptionalInt ofThisProcess() {
+    // Java 17's System.console() is there only when standard input and output are a terminal.
+    return columns(Optional.ofNullable(System.getenv("COLUMNS")), System.console() != null, ReportWidth::stty);
+  }
+
+  static OptionalInt columns(Optional<String> environment, boolean terminal, Supplier<OptionalInt> terminalColumns) {
+    Optional<Integer> given = environment.filter(value -> value.matches("\\d{1,4}")).map(Integer::valueOf);
+    if (given.isPresent()) {
+      return given.get() == 0 ? OptionalInt.empty() : OptionalInt.of(given.get());
     }
-    Optional<Integer> fromEnvironment = columns.filter(value -> value.matches("\\d{1,4}")).map(Integer::valueOf);
-    if (fromEnvironment.isPresent()) {
-      return fromEnvironment.get();
-    }
-    return terminal ? terminalColumns.get().orElse(TERMINAL_DEFAULT) : 0;
+    return terminal ? OptionalInt.of(terminalColumns.get().orElse(TERMINAL_DEFAULT)) : OptionalInt.empty();
   }
 
   /** The controlling terminal's columns as stty reports them ("ROWS COLUMNS"). */

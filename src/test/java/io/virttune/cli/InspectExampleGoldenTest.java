@@ -33,8 +33,8 @@ class InspectExampleGoldenTest {
 
   @BeforeAll
   static void inspect() {
-    // Whole lines, as a file or a pipe gets them whatever $COLUMNS the tests run with.
-    text = Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01", "--width", "0");
+    // Whole lines, as a file or a pipe gets them: the tests' Main has no terminal, whatever $COLUMNS says.
+    text = Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01");
     json = Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01", "--json");
   }
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.testing.Cli;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /** What inspect's text report tells an operator, on the bundled example: fixes, actions, width, severity. */
@@ -81,6 +83,24 @@ class InspectTextTest {
     assertEquals(List.of(), wide, run.out());
     assertTrue(run.out().contains("…win2016-rds.qcow2  qcow2"), "a long source keeps its file name:\n" + run.out());
     assertTrue(lineAfter(run, "domain.hugepages").startsWith("          fix:  back it with hugepages"), run.out());
+  }
+
+  @Test
+  void theOutputsColumnsAreTheDefaultWidth() {
+    Terminal eighty = new Terminal() {
+      @Override
+      public Optional<String> ask(String question) {
+        return Optional.empty();
+      }
+
+      @Override
+      public OptionalInt columns() {
+        return OptionalInt.of(80);
+      }
+    };
+    Cli run = Cli.runAt(eighty, "inspect", "--connect", Cli.EXAMPLE_URI, "--host-facts", "examples/hv01");
+    assertEquals(inspect("--width", "80").out(), run.out());
+    assertEquals(inspect("--width", "0").out(), inspect().out(), "no terminal: whole lines");
   }
 
   @Test

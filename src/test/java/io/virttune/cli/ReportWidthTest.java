@@ -10,24 +10,40 @@ import org.junit.jupiter.api.Test;
 class ReportWidthTest {
   private static final OptionalInt TTY_100 = OptionalInt.of(100);
 
-  @Test
-  void theOptionWins() {
-    assertEquals(120, ReportWidth.of(OptionalInt.of(120), Optional.of("90"), true, () -> TTY_100));
-    assertEquals(0, ReportWidth.of(OptionalInt.of(0), Optional.of("90"), true, () -> TTY_100));
+  private static Terminal withColumns(OptionalInt columns) {
+    return new Terminal() {
+      @Override
+      public Optional<String> ask(String question) {
+        return Optional.empty();
+      }
+
+      @Override
+      public OptionalInt columns() {
+        return columns;
+      }
+    };
   }
 
   @Test
-  void thenColumnsThenTheTerminal() {
-    assertEquals(90, ReportWidth.of(OptionalInt.empty(), Optional.of("90"), false, () -> TTY_100));
-    assertEquals(100, ReportWidth.of(OptionalInt.empty(), Optional.empty(), true, () -> TTY_100));
-    assertEquals(100, ReportWidth.of(OptionalInt.empty(), Optional.of("wide"), true, () -> TTY_100));
-    assertEquals(80, ReportWidth.of(OptionalInt.empty(), Optional.empty(), true, OptionalInt::empty));
+  void theOptionWinsOverTheOutputsColumns() {
+    assertEquals(120, ReportWidth.of(OptionalInt.of(120), withColumns(OptionalInt.of(90))));
+    assertEquals(0, ReportWidth.of(OptionalInt.of(0), withColumns(OptionalInt.of(90))));
+    assertEquals(90, ReportWidth.of(OptionalInt.empty(), withColumns(OptionalInt.of(90))));
+    assertEquals(0, ReportWidth.of(OptionalInt.empty(), question -> Optional.empty()));
+  }
+
+  @Test
+  void columnsThenTheTerminal() {
+    assertEquals(OptionalInt.of(90), ReportWidth.columns(Optional.of("90"), false, () -> TTY_100));
+    assertEquals(OptionalInt.of(100), ReportWidth.columns(Optional.empty(), true, () -> TTY_100));
+    assertEquals(OptionalInt.of(100), ReportWidth.columns(Optional.of("wide"), true, () -> TTY_100));
+    assertEquals(OptionalInt.of(80), ReportWidth.columns(Optional.empty(), true, OptionalInt::empty));
   }
 
   @Test
   void aFileOrAPipeTakesWholeLines() {
-    assertEquals(0, ReportWidth.of(OptionalInt.empty(), Optional.empty(), false, () -> TTY_100));
-    assertEquals(0, ReportWidth.of(OptionalInt.empty(), Optional.of("0"), false, () -> TTY_100));
+    assertEquals(OptionalInt.empty(), ReportWidth.columns(Optional.empty(), false, () -> TTY_100));
+    assertEquals(OptionalInt.empty(), ReportWidth.columns(Optional.of("0"), true, () -> TTY_100));
   }
 
   @Test
