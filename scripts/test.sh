@@ -13,6 +13,8 @@ ensure_packages "${TEST_PACKAGES[@]}"
 log "shellcheck of the scripts"
 mapfile -t scripts < <(grep -rlE '^#!/usr/bin/env bash|^#!/bin/bash|^# shellcheck shell=bash' scripts .ci)
 shellcheck -x "${scripts[@]}"
+log "the Debian package: build, lintian, install, check, remove"
+"$root/scripts/check-package.sh"
 corpus=$(ensure_libvirt_corpus)
 "$root/scripts/libvirtd.sh"
 log "running unit and integration tests"

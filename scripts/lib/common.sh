@@ -47,10 +47,10 @@ LAB_PACKAGES=(
 
 # What the whole test suite needs: the real tools virt-tune drives, the lab's kernel and guest,
 # the validators of generated files (xmllint with libvirt's schemas, udevadm, ansible), headless
-# Chromium for the HTML report, and shellcheck for the scripts.
+# Chromium for the HTML report, shellcheck for the scripts, and lintian for the Debian package.
 TEST_PACKAGES=(
   "${BUILD_PACKAGES[@]}" "${LAB_PACKAGES[@]}" virtinst libxml2-utils udev ansible-core chromium
-  shellcheck
+  shellcheck lintian
 )
 
 # Builds target/virt-tune.jar unless it is newer than every source file.

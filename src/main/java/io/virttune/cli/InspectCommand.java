@@ -13,15 +13,18 @@ import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostInspector;
 import io.virttune.inspect.InspectResult;
 import io.virttune.inspect.LiveHost;
+import io.virttune.inspect.Severity;
 import io.virttune.inspect.rules.RuleBook;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.report.FleetJsonReport;
 import io.virttune.report.FleetTextReport;
 import io.virttune.report.InspectJsonReport;
+import io.virttune.report.InspectTextOptions;
 import io.virttune.report.InspectTextReport;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.concurrent.Callable;
@@ -39,6 +42,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  virt-tune inspect                          # every domain on qemu:///system",
       "  virt-tune inspect 'web*' --exclude web02 -v",
+      "  virt-tune inspect --severity warning --width 100",
       "  virt-tune -c qemu+ssh://root@hv02/system inspect --json > hv02.json",
       "  virt-tune inspect --host hv01 --host hv02       # over SSH, one report",
       "  virt-tune inspect --hosts inventory.ini --limit kvm --parallel 8 --json"
@@ -59,27 +63,54 @@ public final class InspectCommand implements Callable<Integer> {
   @Option(names = "--json", description = "print the report as JSON (schema virt-tune/inspect, version 1)")
   boolean json;
 
-  @Option(names = {"-v", "--verbose"}, description = "show every finding's evidence and fix")
+  @Option(names = {"-v", "--verbose"}, description = "show every finding's evidence beside its fix")
   boolean verbose;
+
+  @Option(names = "--severity", paramLabel = "LEVEL", converter = SeverityConverter.class,
+      completionCandidates = SeverityConverter.Names.class,
+      description = "show only findings of LEVEL and above: error, warning or info (the default: all)")
+  Severity severity;
+
+  @Option(names = "--width", paramLabel = "COLUMNS",
+      description = "fit the text to COLUMNS (0: no limit); default $COLUMNS, else the terminal's width,"
+          + " else no limit (a file or a pipe). Narrower than a table, SOURCE is shortened, then the"
+          + " driver settings are left out (the findings state them)")
+  Integer width;
 
   @Override
   public Integer call() {
     // The command line is checked in full before anything is read, so a usage error is never
     // reported as an unreachable host.
     DomainSelection chosen = selection.selection(true);
+    InspectTextOptions text = textOptions();
     if (fleet.given()) {
-      return inspectFleet(chosen);
+      return inspectFleet(chosen, text);
     }
     // Host facts come through the door of the host the URI names (over SSH for qemu+ssh://).
     HostFactsSource host = connection.hostFacts != null
         ? connection.hostFactsSource()
         : new LiveHost(HostDoors.forLibvirtUri(connection.uri()));
     InspectResult result = inspectOne(connection.uri(), host, chosen);
-    return report(() -> InspectJsonReport.render(result), out -> new InspectTextReport(out, verbose).print(result),
+    return report(() -> InspectJsonReport.render(result), out -> new InspectTextReport(out, text).print(result),
         result.incomplete());
   }
 
-  private int inspectFleet(DomainSelection chosen) {
+  private InspectTextOptions textOptions() {
+    if (json && severity != null) {
+      throw VirtTuneException.usage("--severity shapes the text report; --json has every finding with its \"severity\"");
+    }
+    if (json && width != null) {
+      throw VirtTuneException.usage("--width shapes the text report; --json has no width");
+    }
+    if (width != null && width < 0) {
+      throw VirtTuneException.usage("--width takes a number of columns, or 0 for no limit");
+    }
+    return new InspectTextOptions(verbose, severity == null ? Severity.INFO : severity,
+        json ? 0 : ReportWidth.of(width == null ? OptionalInt.empty() : OptionalInt.of(width),
+            VirtTuneCommand.terminal(spec)));
+  }
+
+  private int inspectFleet(DomainSelection chosen, InspectTextOptions text) {
     if (connection.namesAHost()) {
       throw VirtTuneException.usage("--host and --hosts name the hosts: give them without --connect or --host-facts");
     }
@@ -87,7 +118,7 @@ public final class InspectCommand implements Callable<Integer> {
     FleetDoors doors = fleet.doors();
     List<HostOutcome> outcomes = new FleetInspection(host -> inspectOne(doors.reach(host), chosen), fleet.parallel)
         .inspect(hosts);
-    return report(() -> FleetJsonReport.render(outcomes), out -> new FleetTextReport(out, verbose).print(outcomes),
+    return report(() -> FleetJsonReport.render(outcomes), out -> new FleetTextReport(out, text).print(outcomes),
         outcomes.stream().anyMatch(HostOutcome::incomplete));
   }
 

@@ -13,11 +13,11 @@ import java.util.List;
  */
 public final class FleetTextReport {
   private final PrintWriter out;
-  private final boolean verbose;
+  private final InspectTextOptions options;
 
-  public FleetTextReport(PrintWriter out, boolean verbose) {
+  public FleetTextReport(PrintWriter out, InspectTextOptions options) {
     this.out = out;
-    this.verbose = verbose;
+    this.options = options;
   }
 
   public void print(List<HostOutcome> outcomes) {
@@ -36,7 +36,7 @@ public final class FleetTextReport {
           count(result, Severity.ERROR), count(result, Severity.WARNING), count(result, Severity.INFO),
           Long.toString(result.diskCount(DiskRole.MOVE_DATA)));
     }
-    table.render("  ").forEach(out::println);
+    table.render("  ", options.width()).forEach(out::println);
     if (failed > 0) {
       out.println();
       out.println("Failed hosts:");
@@ -47,7 +47,7 @@ public final class FleetTextReport {
       outcome.result().ifPresent(result -> {
         out.println();
         out.println("=== " + outcome.host().name() + " ===");
-        new InspectTextReport(out, verbose).print(result);
+        new InspectTextReport(out, options).print(result);
       });
     }
   }

@@ -23,20 +23,19 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
- * The human-readable inspect report: the host, then each domain with its disks and findings.
- * Host findings show their evidence and fix; a domain's findings are one line each with their
- * fixes listed once below them, since every disk of a host tends to need the same ones; verbose
- * shows every finding's evidence and fix.
+ * The human-readable inspect report: the host, then each domain with its disks and findings, each
+ * finding with its fix below it (host findings, and with verbose every finding, with their
+ * evidence too), fitted to the width the options give.
  */
 public final class InspectTextReport {
-  private static final String NOTHING_TO_DO = "nothing to do";
+  private static final String UNCHANGED = "unchanged";
 
   private final PrintWriter out;
-  private final boolean verbose;
+  private final InspectTextOptions options;
 
-  public InspectTextReport(PrintWriter out, boolean verbose) {
+  public InspectTextReport(PrintWriter out, InspectTextOptions options) {
     this.out = out;
-    this.verbose = verbose;
+    this.options = options;
   }
 
   public void print(InspectResult result) {
@@ -51,7 +50,7 @@ public final class InspectTextReport {
       printDomain(domain, result.findingsFor(domain.name()));
     }
     out.println();
-    out.println(summary(result));
+    printSummary(result);
   }
 
   private void printLvm(LvmReport lvm) {
@@ -69,7 +68,9 @@ public final class InspectTextReport {
   }
 
   private void printSettings(HostSettings settings) {
-    TextTable devices = new TextTable("BLOCK DEVICE", "KIND", "SIZE", "SCHEDULER", "READ-AHEAD", "DISCARD", "MODEL");
+    TextTable devices = new TextTable("BLOCK DEVICE", "KIND", "SIZE", "SCHEDULER", "READ-AHEAD", "DISCARD", "MODEL")
+        .elastic("MODEL", 12)
+        .optional("DISCARD", "READ-AHEAD");
     // Device-mapper and md devices carry the queue settings of the LVs on them, not of disks.
     for (BlockDevice device : settings.blockDevices().stream().filter(d -> !d.virtual()).toList()) {
       devices.row(device.name(), kind(device),
@@ -97,14 +98,18 @@ public final class InspectTextReport {
   private void section(TextTable table) {
     if (!table.isEmpty()) {
       out.println();
-      table.render("  ").forEach(out::println);
+      table.render("  ", options.width()).forEach(out::println);
     }
   }
 
   private void printDomain(DomainFacts domain, List<Finding> findings) {
     out.println(domain.name() + "  " + describe(domain));
+    // Too wide for the width, the source is shortened first; then the driver settings go, which
+    // the findings below state where they matter.
     TextTable disks = new TextTable("DISK", "DEVICE", "BUS", "SOURCE", "FORMAT", "SIZE", "ALLOCATED",
-        "CACHE", "IO", "DISCARD", "IOTHREAD", "ACTION");
+        "CACHE", "IO", "DISCARD", "IOTHREAD", "ACTION")
+        .elastic("SOURCE", 24)
+        .optional("DISCARD", "IOTHREAD", "IO", "CACHE", "DEVICE", "ALLOCATED");
     for (DiskFacts disk : domain.disks()) {
       DiskView view = disk.view();
       disks.row(view.targetDev(), view.device(), view.targetBus().orElse("-"), source(view),
@@ -113,12 +118,12 @@ public final class InspectTextReport {
               .or(() -> disk.logicalVolume().map(lv -> Bytes.format(lv.sizeBytes()))).orElse("-"),
           disk.image().map(i -> Bytes.format(i.allocatedBytes())).orElse("-"),
           view.cache().orElse("default"), view.io().orElse("default"), view.discard().orElse("-"),
-          text(view.iothread()), action(disk));
+          text(view.iothread()), action(disk, findings));
     }
     if (!disks.isEmpty()) {
-      disks.render("  ").forEach(out::println);
+      disks.render("  ", options.width()).forEach(out::println);
     }
-    printFindings(findings, verbose);
+    printFindings(findings, options.verbose());
   }
 
   private static String describe(DomainFacts domain) {
@@ -141,51 +146,49 @@ public final class InspectTextReport {
         .orElse("(none)");
   }
 
-  private static String action(DiskFacts disk) {
+  private static String action(DiskFacts disk, List<Finding> domainFindings) {
     if (disk.problem().isPresent()) {
       return "unreadable";
     }
-    DiskRole role = disk.verdict().role();
-    return switch (role) {
+    return switch (disk.verdict().role()) {
       case MOVE_DATA -> "move to LV";
-      case RETUNE -> "retune";
+      case RETUNE -> tuned(disk, domainFindings) ? UNCHANGED : "retune";
       case LEAVE_ALONE -> "leave alone";
     };
   }
 
-  private void printFindings(List<Finding> findings, boolean detailed) {
-    for (Finding finding : findings) {
-      String where = finding.disk().map(disk -> disk + ": ").orElse("");
-      String line = String.format(Locale.ROOT, "  %-7s %-24s %s%s",
-          finding.severity().label(), finding.ruleId(), where, finding.summary());
-      if (!detailed && finding.ruleId().startsWith("skip.")) {
-        line += " (" + finding.evidence() + ")";
-      }
-      out.println(line);
-      if (detailed) {
-        out.println("          seen: " + finding.evidence());
-        if (!finding.fix().equals(NOTHING_TO_DO)) {
-          out.println("          fix:  " + finding.fix());
-        }
-      }
-    }
-    if (!detailed) {
-      findings.stream().map(Finding::fix).filter(fix -> !fix.equals(NOTHING_TO_DO)).distinct()
-          .forEach(fix -> out.println("  fix: " + fix));
-    }
+  /**
+   * A disk the recipe retunes that no rule finds a gap on is tuned already: the plan leaves it
+   * unchanged, and says so with the same word.
+   */
+  private static boolean tuned(DiskFacts disk, List<Finding> domainFindings) {
+    return disk.verdict().role() == DiskRole.RETUNE && disk.problem().isEmpty()
+        && domainFindings.stream().noneMatch(finding -> finding.disk().filter(disk.target()::equals).isPresent());
   }
 
-  private static String summary(InspectResult result) {
+  private void printFindings(List<Finding> findings, boolean evidence) {
+    FindingLines.of(findings, evidence, options).forEach(out::println);
+  }
+
+  private void printSummary(InspectResult result) {
     HostFacts facts = result.facts();
     long running = facts.domains().stream().filter(d -> !d.state().isShutOff()).count();
     long disks = facts.domains().stream().mapToLong(d -> d.disks().size()).sum();
-    return String.format(Locale.ROOT,
-        "Summary: %d domain(s) (%d not shut off), %d disk(s): %d to move to LVM, %d to retune, %d left alone;"
-            + " %d error(s), %d warning(s), %d note(s)%s",
-        facts.domains().size(), running, disks,
-        result.diskCount(DiskRole.MOVE_DATA), result.diskCount(DiskRole.RETUNE), result.diskCount(DiskRole.LEAVE_ALONE),
+    long unchanged = facts.domains().stream()
+        .mapToLong(d -> d.disks().stream().filter(disk -> tuned(disk, result.findingsFor(d.name()))).count()).sum();
+    String summary = String.format(Locale.ROOT,
+        "%d domain(s) (%d not shut off), %d disk(s): %d to move to LVM, %d to retune, %d %s, %d left alone;"
+            + " %d error(s), %d warning(s), %d note(s)%s%s",
+        facts.domains().size(), running, disks, result.diskCount(DiskRole.MOVE_DATA),
+        result.diskCount(DiskRole.RETUNE) - unchanged, unchanged, UNCHANGED, result.diskCount(DiskRole.LEAVE_ALONE),
         result.findingCount(Severity.ERROR), result.findingCount(Severity.WARNING), result.findingCount(Severity.INFO),
-        result.incomplete() ? " (incomplete: some parts could not be read)" : "");
+        hidden(), result.incomplete() ? " (incomplete: some parts could not be read)" : "");
+    WrappedText.lines("Summary: ", summary, options.width()).forEach(out::println);
+  }
+
+  private String hidden() {
+    String threshold = options.threshold().label();
+    return options.shows(Severity.INFO) ? "" : " (findings below " + threshold + " not shown: --severity " + threshold + ")";
   }
 
   private static String percent(long part, long whole) {

@@ -2,12 +2,23 @@ package io.virttune.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
-/** A plain-text table with a header row and columns padded to their widest cell. */
+/**
+ * A plain-text table with a header row and columns padded to their widest cell. Fitted to a
+ * width, one elastic column gives way first (long cells shortened in the middle, keeping their
+ * end: a path's file name), then optional columns are left out in the order given.
+ */
 public final class TextTable {
+  private static final String GAP = "  ";
+
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
+  private int elastic = -1;
+  private int elasticMinimum;
+  private final Set<Integer> optional = new LinkedHashSet<>();
 
   public TextTable(String... header) {
     this.header = List.of(header);
@@ -21,31 +32,101 @@ public final class TextTable {
     return this;
   }
 
+  /** The column whose long cells are shortened to fit, down to {@code minimum} characters. */
+  public TextTable elastic(String column, int minimum) {
+    elastic = index(column);
+    elasticMinimum = minimum;
+    return this;
+  }
+
+  /** Columns left out, first to last, when the elastic column at its minimum still does not fit. */
+  public TextTable optional(String... columns) {
+    Arrays.stream(columns).map(this::index).forEach(optional::add);
+    return this;
+  }
+
   public boolean isEmpty() {
     return rows.isEmpty();
   }
 
   /** The table as lines, each prefixed with {@code indent}, trailing spaces trimmed. */
   public List<String> render(String indent) {
-    int[] widths = new int[header.size()];
-    for (List<String> row : allRows()) {
-      for (int i = 0; i < row.size(); i++) {
-        widths[i] = Math.max(widths[i], row.get(i).codePointCount(0, row.get(i).length()));
+    return render(indent, 0);
+  }
+
+  /** The table fitted to {@code width} columns (0: no limit) as well as its columns allow. */
+  public List<String> render(String indent, int width) {
+    int[] widths = naturalWidths();
+    List<Integer> shown = new ArrayList<>();
+    for (int i = 0; i < header.size(); i++) {
+      shown.add(i);
+    }
+    if (width > 0) {
+      List<Integer> droppable = new ArrayList<>(optional);
+      while (lineWidth(indent, widths, shown, elasticMinimum) > width && !droppable.isEmpty()) {
+        shown.remove(droppable.remove(0));
+      }
+      if (elastic >= 0) {
+        int room = width - lineWidth(indent, widths, shown, 0);
+        widths[elastic] = Math.min(widths[elastic], Math.max(elasticMinimum, room));
       }
     }
     List<String> lines = new ArrayList<>();
     for (List<String> row : allRows()) {
       StringBuilder line = new StringBuilder(indent);
-      for (int i = 0; i < row.size(); i++) {
-        String cell = row.get(i);
+      for (int column : shown) {
+        String cell = column == elastic ? shorten(row.get(column), widths[column]) : row.get(column);
         line.append(cell);
-        if (i < row.size() - 1) {
-          line.append(" ".repeat(widths[i] - cell.codePointCount(0, cell.length()) + 2));
+        if (column != shown.get(shown.size() - 1)) {
+          line.append(" ".repeat(widths[column] - length(cell))).append(GAP);
         }
       }
       lines.add(line.toString().stripTrailing());
     }
     return lines;
+  }
+
+  private int[] naturalWidths() {
+    int[] widths = new int[header.size()];
+    for (List<String> row : allRows()) {
+      for (int i = 0; i < row.size(); i++) {
+        widths[i] = Math.max(widths[i], length(row.get(i)));
+      }
+    }
+    return widths;
+  }
+
+  /** The widest line with these columns, the elastic one counted at {@code elasticWidth} (0: left out). */
+  private int lineWidth(String indent, int[] widths, List<Integer> shown, int elasticWidth) {
+    int total = length(indent) + GAP.length() * (shown.size() - 1);
+    for (int column : shown) {
+      total += column == elastic ? Math.min(widths[column], elasticWidth) : widths[column];
+    }
+    return total;
+  }
+
+  /** The cell in {@code width} characters: its start, an ellipsis, and its end (two thirds of what is kept). */
+  private static String shorten(String cell, int width) {
+    int length = length(cell);
+    if (length <= width) {
+      return cell;
+    }
+    int head = (width - 1) / 3;
+    int tail = width - 1 - head;
+    return cell.substring(0, cell.offsetByCodePoints(0, head)) + "…"
+        + cell.substring(cell.offsetByCodePoints(0, length - tail));
+  }
+
+  private static int length(String text) {
+    return text.codePointCount(0, text.length());
+  }
+
+  private int index(String column) {
+    int index = header.indexOf(column);
+    if (index < 0) {
+      throw new IllegalArgumentException("no column " + column + " in " + header);
+    }
+    return index;
   }
 
   private List<List<String>> allRows() {

@@ -33,19 +33,30 @@ class InspectExampleGoldenTest {
 
   @BeforeAll
   static void inspect() {
+    // Whole lines, as a file or a pipe gets them: the tests' Main has no terminal, whatever $COLUMNS says.
     text = Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01");
     json = Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01", "--json");
   }
 
   @Test
   void textReportMatchesTheGoldenFile() {
-    assertEquals(0, text.exitCode(), text.transcript());
-    assertEquals("", text.err());
-    Matcher host = HOST_LINE.matcher(text.out());
-    assertTrue(host.find(), "no 'Host NAME  (' line:\n" + text.out());
-    String normalised = text.out().replace(ROOT, "$PROJECT");
+    assertMatchesGolden(text, "inspect/hv01.txt");
+  }
+
+  @Test
+  void textReportAtEightyColumnsMatchesTheGoldenFile() {
+    assertMatchesGolden(Cli.run("inspect", "--connect", URI, "--host-facts", "examples/hv01", "--width", "80"),
+        "inspect/hv01-80-columns.txt");
+  }
+
+  private static void assertMatchesGolden(Cli run, String golden) {
+    assertEquals(0, run.exitCode(), run.transcript());
+    assertEquals("", run.err());
+    Matcher host = HOST_LINE.matcher(run.out());
+    assertTrue(host.find(), "no 'Host NAME  (' line:\n" + run.out());
+    String normalised = run.out().replace(ROOT, "$PROJECT");
     normalised = "Host $HOSTNAME" + normalised.substring(host.end(1));
-    Golden.assertMatches("inspect/hv01.txt", normalised);
+    Golden.assertMatches(golden, normalised);
   }
 
   @Test

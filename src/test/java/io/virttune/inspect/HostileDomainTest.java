@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.inspect.rules.RuleBook;
 import io.virttune.libvirt.DomainState;
 import io.virttune.report.InspectJsonReport;
+import io.virttune.report.InspectTextOptions;
 import io.virttune.report.InspectTextReport;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -68,7 +69,7 @@ class HostileDomainTest {
   @Test
   void bothReportsShowTheRefusal() {
     StringWriter text = new StringWriter();
-    new InspectTextReport(new PrintWriter(text), true).print(result);
+    new InspectTextReport(new PrintWriter(text), InspectTextOptions.all(true)).print(result);
     assertTrue(text.toString().contains("\nxxe  running\n  error   domain.unreadable        definition could not be read\n"),
         text.toString());
     assertTrue(text.toString().contains("(incomplete: some parts could not be read)"), text.toString());

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds the Debian package (scripts/package-deb.sh), checks it with lintian, installs it with apt
+# so that its dependencies resolve, checks what an operator relies on first (the version, the man
+# pages, bash completion, a report from the installed jar), and removes it again with any package
+# its installation brought: the machine is left as found. Needs root; takes about 30 s.
+set -euo pipefail
+# shellcheck source=lib/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
+root=$(project_root)
+
+[[ $(id -u) -eq 0 ]] || die "installing the package needs root"
+installed() {
+  dpkg-query -W -f='${db:Status-Status} ${Package}\n' | sed -n 's/^installed //p' | sort
+}
+if installed | grep -qx virt-tune; then
+  die "virt-tune is installed on this machine already: this check installs and removes it, so it stops here"
+fi
+ensure_packages lintian
+
+deb=$("$root/scripts/package-deb.sh")
+log "lintian $(basename "$deb")"
+lintian --fail-on error,warning "$deb" 2> >(grep -v 'running with root privileges' >&2)
+
+before=$(installed)
+remove_again() {
+  local brought
+  brought=$(comm -13 <(echo "$before") <(installed))
+  # shellcheck disable=SC2086 # one package name a word
+  [[ -z $brought ]] || DEBIAN_FRONTEND=noninteractive apt-get purge -y -q $brought >/dev/null
+}
+trap remove_again EXIT
+log "apt-get install $(basename "$deb")"
+DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb" >/dev/null
+
+fail() {
+  echo "check-package: $*" >&2
+  exit 1
+}
+[[ $(command -v virt-tune) == /usr/bin/virt-tune ]] || fail "virt-tune is not /usr/bin/virt-tune on PATH"
+version=$(sed -n 's/^version=//p' "$root/target/maven-archiver/pom.properties")
+[[ $(virt-tune --version) == "virt-tune $version" ]] || fail "virt-tune --version says '$(virt-tune --version)', not 'virt-tune $version'"
+for page in virt-tune virt-tune-inspect virt-tune-apply; do
+  [[ $(man -w "$page") == "/usr/share/man/man1/$page.1.gz" ]] || fail "man -w $page finds '$(man -w "$page" 2>&1)'"
+done
+# As bash does on TAB: the completion function registered for virt-tune, with the words typed
+# so far. compopt only works inside a completion bash started itself, so here it does nothing.
+completed=$(bash -c '
+  set -eu
+  source /usr/share/bash-completion/completions/virt-tune
+  compopt() { :; }
+  function=$(complete -p virt-tune | sed -n "s/.* -F \([^ ]*\) .*/\1/p")
+  COMP_WORDS=(virt-tune ins); COMP_CWORD=1; COMP_LINE="virt-tune ins"; COMP_POINT=${#COMP_LINE}
+  "$function" virt-tune ins virt-tune
+  printf "%s\n" "${COMPREPLY[@]}"')
+[[ $completed == inspect ]] || fail "'virt-tune ins<TAB>' completes to '$completed', not 'inspect'"
+# The installed jar reads the bundled example through libvirt0 (JNA), as it would a host.
+virt-tune inspect -c "test://$root/examples/hv01/node.xml" --host-facts "$root/examples/hv01" db03 --json \
+  | grep -q '"schema" : "virt-tune/inspect"' || fail "the installed virt-tune does not inspect the bundled example"
+log "package $(basename "$deb"): installs, runs, has its man pages and completion; removed again"

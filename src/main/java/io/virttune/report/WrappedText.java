@@ -1,0 +1,36 @@
+package io.virttune.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Prose broken at spaces to fit a width, continuation lines indented to where the text began. */
+final class WrappedText {
+  private WrappedText() {}
+
+  /** {@code prefix} then {@code text} in lines of at most {@code width} (0: one line); a longer word stands alone. */
+  static List<String> lines(String prefix, String text, int width) {
+    if (width <= 0) {
+      return List.of(prefix + text);
+    }
+    String indent = " ".repeat(prefix.codePointCount(0, prefix.length()));
+    List<String> lines = new ArrayList<>();
+    StringBuilder line = new StringBuilder(prefix);
+    int start = line.length();
+    for (String word : text.split(" +")) {
+      boolean first = line.length() == start;
+      if (!first && length(line) + 1 + length(word) > width) {
+        lines.add(line.toString());
+        line = new StringBuilder(indent);
+        start = line.length();
+        first = true;
+      }
+      line.append(first ? "" : " ").append(word);
+    }
+    lines.add(line.toString());
+    return lines;
+  }
+
+  private static int length(CharSequence text) {
+    return Character.codePointCount(text, 0, text.length());
+  }
+}

@@ -1,0 +1,30 @@
+package io.virttune.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Prose broken at spaces to a width, continuation lines under the first line's text. */
+class WrappedTextTest {
+
+  @Test
+  void breaksAtSpacesWithAHangingIndent() {
+    assertEquals(List.of(
+        "  fix:  use cache=none",
+        "        with io=native",
+        "        (the host page",
+        "        cache)"), WrappedText.lines("  fix:  ", "use cache=none with io=native (the host page cache)", 22));
+  }
+
+  @Test
+  void noWidthIsOneLine() {
+    assertEquals(List.of("  a b c"), WrappedText.lines("  ", "a b c", 0));
+  }
+
+  @Test
+  void aWordLongerThanTheLineStandsAlone() {
+    assertEquals(List.of("x: short", "   /a/very/long/path/that/does/not/fit", "   end"),
+        WrappedText.lines("x: ", "short /a/very/long/path/that/does/not/fit end", 12));
+  }
+}
