@@ -6,13 +6,11 @@ import io.virttune.fleet.FleetDoors;
 import io.virttune.fleet.FleetHost;
 import io.virttune.fleet.FleetInspection;
 import io.virttune.fleet.HostOutcome;
-import io.virttune.host.HostDoors;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostInspector;
 import io.virttune.inspect.InspectResult;
-import io.virttune.inspect.LiveHost;
 import io.virttune.inspect.Severity;
 import io.virttune.inspect.rules.RuleBook;
 import io.virttune.libvirt.LibvirtConnection;
@@ -20,9 +18,11 @@ import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.report.FleetJsonReport;
 import io.virttune.report.FleetTextReport;
 import io.virttune.report.InspectJsonReport;
+import io.virttune.report.FleetHtmlReport;
 import io.virttune.report.InspectTextOptions;
 import io.virttune.report.InspectTextReport;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
@@ -77,6 +77,10 @@ public final class InspectCommand implements Callable<Integer> {
           + " driver settings are left out (the findings state them)")
   Integer width;
 
+  @Option(names = "--html", paramLabel = "FILE",
+      description = "also write the report as one HTML page: hosts by findings, data to move against free room")
+  Path html;
+
   @Override
   public Integer call() {
     // The command line is checked in full before anything is read, so a usage error is never
@@ -86,11 +90,8 @@ public final class InspectCommand implements Callable<Integer> {
     if (fleet.given()) {
       return inspectFleet(chosen, text);
     }
-    // Host facts come through the door of the host the URI names (over SSH for qemu+ssh://).
-    HostFactsSource host = connection.hostFacts != null
-        ? connection.hostFactsSource()
-        : new LiveHost(HostDoors.forLibvirtUri(connection.uri()));
-    InspectResult result = inspectOne(connection.uri(), host, chosen);
+    InspectResult result = inspectOne(connection.uri(), connection.hostFactsSource(), chosen);
+    writeHtml(List.of(HostOutcome.inspected(FleetHost.named(result.facts().identity().hostname()), result)));
     return report(() -> InspectJsonReport.render(result), out -> new InspectTextReport(out, text).print(result),
         result.incomplete());
   }
@@ -118,6 +119,7 @@ public final class InspectCommand implements Callable<Integer> {
     FleetDoors doors = fleet.doors();
     List<HostOutcome> outcomes = new FleetInspection(host -> inspectOne(doors.reach(host), chosen), fleet.parallel)
         .inspect(hosts);
+    writeHtml(outcomes);
     return report(() -> FleetJsonReport.render(outcomes), out -> new FleetTextReport(out, text).print(outcomes),
         outcomes.stream().anyMatch(HostOutcome::incomplete));
   }
@@ -132,6 +134,12 @@ public final class InspectCommand implements Callable<Integer> {
       facts = new HostInspector(libvirt, host).inspect(chosen);
     }
     return new InspectResult(facts, RuleBook.check(facts));
+  }
+
+  private void writeHtml(List<HostOutcome> outcomes) {
+    if (html != null) {
+      OutputFiles.write(html, FleetHtmlReport.render(outcomes));
+    }
   }
 
   /** Prints the JSON or the text report, and returns 1 when some part could not be read. */

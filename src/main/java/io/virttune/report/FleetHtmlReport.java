@@ -41,7 +41,8 @@ public final class FleetHtmlReport {
 
   public static String render(List<HostOutcome> outcomes) {
     List<HostOutcome> inspected = outcomes.stream().filter(outcome -> outcome.result().isPresent()).toList();
-    String title = "virt-tune inspect: a fleet of " + outcomes.size() + " host" + (outcomes.size() == 1 ? "" : "s");
+    String title = "virt-tune inspect: " + (outcomes.size() == 1 ? outcomes.get(0).host().name()
+        : "a fleet of " + outcomes.size() + " hosts");
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
         .append(Html.escape(title)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n")

@@ -24,7 +24,9 @@ class FleetOverSshTest {
         "hv-a virt_tune_uri=" + Cli.EXAMPLE_URI,
         "hv-down ansible_host=10.77.0.9 virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
 
-    Cli fleetRun = new RecordedFleet(dir.resolve("fleet"), "10.77.0.9").run("inspect", "--hosts", hosts.toString(), "--json");
+    Path page = dir.resolve("fleet.html");
+    Cli fleetRun = new RecordedFleet(dir.resolve("fleet"), "10.77.0.9")
+        .run("inspect", "--hosts", hosts.toString(), "--json", "--html", page.toString());
     String out = fleetRun.out();
 
     assertEquals(1, fleetRun.exitCode(), fleetRun.transcript());
@@ -39,6 +41,9 @@ class FleetOverSshTest {
     }
     assertEquals(alone.get("findings"), fleet.get(0).get("inspect").get("findings"));
     assertEquals("failed", fleet.get(1).get("status").asText());
+    String html = Files.readString(page);
+    assertTrue(html.contains("<title>virt-tune inspect: a fleet of 2 hosts</title>")
+        && html.contains("<tr class=\"failed\"><td>hv-down</td><td>failed</td>"), html);
     assertEquals("cannot reach hv-down over ssh (10.77.0.9): ssh to 10.77.0.9: ssh: connect to host 10.77.0.9"
         + " port 22: Connection refused (check it with: ssh 10.77.0.9 true)", fleet.get(1).get("error").asText());
   }
