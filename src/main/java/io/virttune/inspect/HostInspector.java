@@ -13,6 +13,7 @@ import io.virttune.recipe.DiskVerdict;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,6 +55,7 @@ public final class HostInspector {
     inventory.failures().forEach(failure -> names.add(failure.name()));
     names.sort(String::compareTo);
 
+    Map<String, ParsedDefinition> definitions = parse(inventory);
     List<DomainFacts> domains = new ArrayList<>();
     for (String name : selection.select(names)) {
       DomainRecord record = byName.get(name);
@@ -66,33 +68,44 @@ public final class HostInspector {
                 .reason();
         domains.add(DomainFacts.unreadable(name, io.virttune.libvirt.DomainState.OTHER, reason));
       } else {
-        domains.add(readDomain(record, lvm));
+        domains.add(readDomain(record, definitions.get(record.name()), lvm));
       }
     }
-    return new HostFacts(identity, settings, lvm, domains, problems, hugepageClaims(inventory));
+    return new HostFacts(identity, settings, lvm, domains, problems, hugepageClaims(inventory, definitions));
+  }
+
+  /** A domain's inactive definition, parsed once for its facts and its hugepage claim; or why it cannot be. */
+  private record ParsedDefinition(Optional<DomainXml> xml, String problem) {}
+
+  private static Map<String, ParsedDefinition> parse(DomainInventory inventory) {
+    Map<String, ParsedDefinition> parsed = new HashMap<>();
+    for (DomainRecord record : inventory.domains()) {
+      try {
+        parsed.putIfAbsent(record.name(), new ParsedDefinition(
+            Optional.of(DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'")), null));
+      } catch (VirtTuneException e) {
+        parsed.putIfAbsent(record.name(), new ParsedDefinition(Optional.empty(), e.getMessage()));
+      }
+    }
+    return parsed;
   }
 
   /** Every domain's claim, selected or not: a shut-off guest outside the selection starts too. */
-  private static List<HugepageClaim> hugepageClaims(DomainInventory inventory) {
+  private static List<HugepageClaim> hugepageClaims(DomainInventory inventory, Map<String, ParsedDefinition> definitions) {
     List<HugepageClaim> claims = new ArrayList<>();
     for (DomainRecord record : inventory.domains()) {
-      try {
-        DomainXml xml = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'");
-        HugepageClaim.of(record.name(), record.state(), xml).ifPresent(claims::add);
-      } catch (VirtTuneException unreadable) {
-        // Reported with the domain's facts when it is selected.
-      }
+      // An unreadable definition is reported with the domain's facts when it is selected.
+      definitions.get(record.name()).xml()
+          .flatMap(xml -> HugepageClaim.of(record.name(), record.state(), xml)).ifPresent(claims::add);
     }
     return claims;
   }
 
-  private DomainFacts readDomain(DomainRecord record, Optional<LvmReport> lvm) {
-    DomainXml xml;
-    try {
-      xml = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'");
-    } catch (VirtTuneException e) {
-      return DomainFacts.unreadable(record.name(), record.state(), e.getMessage());
+  private DomainFacts readDomain(DomainRecord record, ParsedDefinition definition, Optional<LvmReport> lvm) {
+    if (definition.xml().isEmpty()) {
+      return DomainFacts.unreadable(record.name(), record.state(), definition.problem());
     }
+    DomainXml xml = definition.xml().get();
     List<DiskFacts> disks = new ArrayList<>();
     for (DiskView disk : xml.disks()) {
       disks.add(readDisk(disk, lvm));
