@@ -24,14 +24,18 @@ mvn -B verify -Dvirttune.corpus.libvirt="$corpus"
 log "lab selftest"
 "$root/scripts/lab" selftest
 log "lab tests (*LabIT) inside the lab"
-rm -f target/failsafe-reports/TEST-*LabIT.xml
+rm -f target/failsafe-reports/TEST-*LabIT.xml target/fault-matrix.log
 lab_rc=0
 "$root/scripts/guest/build.sh"
-"$root/scripts/lab" run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --libvirtd --timeout 1500 -- \
+"$root/scripts/lab" run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --disk pv5:2G --libvirtd --timeout 1500 -- \
   mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test='*LabIT' || lab_rc=$?
 reports=(target/failsafe-reports/TEST-*LabIT.xml)
 [[ -e ${reports[0]} ]] || { echo "error: the lab tests left no reports (exit $lab_rc)" >&2; exit 1; }
 grep -ho '<testsuite [^>]*' "${reports[@]}" | sed -E 's/.* name="([^"]*)" time="([^"]*)" tests="([^"]*)" errors="([^"]*)" skipped="([^"]*)" failures="([^"]*)".*/  \1: \3 tests, \6 failures, \4 errors, \5 skipped (\2 s)/'
+# FaultMatrixLabIT's count of cases, and each failing one with its boundary and fault (docs/apply.md).
+if [[ -f target/fault-matrix.log ]]; then
+  grep -E '^(fault matrix|  FAILED)' target/fault-matrix.log || true
+fi
 if ((lab_rc != 0)); then
   echo "error: lab tests failed (exit $lab_rc)" >&2
   exit "$lab_rc"

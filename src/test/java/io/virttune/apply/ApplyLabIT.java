@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabGuest;
+import io.virttune.testing.ProcessGroups;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,26 +35,18 @@ class ApplyLabIT {
   @BeforeAll
   static void volumeGroup() {
     Lab.require();
-    if (!Lab.sh("lvm", "vgs", "--noheadings", "-o", "vg_name").contains(VG)) {
-      Lab.sh("lvm", "pvcreate", "-q", Lab.disk("pv3"));
-      Lab.sh("lvm", "vgcreate", "-q", "-s", "256M", VG, Lab.disk("pv3"));
-    }
+    Lab.volumeGroup(VG, "pv3", "256M");
   }
 
   @BeforeEach
   void workDirectory() throws IOException {
-    // QEMU runs as libvirt-qemu in the lab: the images' directory must be world-traversable.
-    work = Files.createTempDirectory(Path.of("/tmp"), "vt-e2e-");
-    Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+    work = Lab.imageDirectory("vt-e2e-");
     state = work.resolve("state");
   }
 
   @AfterEach
   void cleanUp() {
-    if (guest != null) {
-      guest.undefine();
-    }
-    Lab.sh("sh", "-c", "lvm lvremove -q -y " + VG + " >/dev/null 2>&1; rm -rf '" + work + "'");
+    Lab.removeAll(guest, VG, work);
   }
 
   /**
@@ -330,42 +322,8 @@ class ApplyLabIT {
   /** Runs apply as its own process group and kills all of it (qemu-img too) with SIGKILL. */
   private void killWhenOutputShows(Path plan, String marker) throws Exception {
     Process[] process = new Process[1];
-    runApplyUntil(plan, marker, () -> Lab.sh("kill", "-KILL", "--", "-" + process[0].pid()), process);
-    awaitGroupGone(process[0].pid());
-  }
-
-  /**
-   * A killed qemu-img in the middle of a direct write to an LV dies only when that write returns,
-   * and holds its image lock until then: an operator resumes once the killed run is gone, and so
-   * does the test. Also the proof that no child outlives the kill.
-   */
-  private static void awaitGroupGone(long group) throws IOException, InterruptedException {
-    List<String> survivors = List.of();
-    for (int i = 0; i < 240; i++) {
-      survivors = liveMembers(group);
-      if (survivors.isEmpty()) {
-        return;
-      }
-      Thread.sleep(250);
-    }
-    throw new AssertionError("processes of the killed apply still run after 60 s: " + survivors);
-  }
-
-  /** The processes of a process group that have not exited (zombies hold no files), from /proc. */
-  private static List<String> liveMembers(long group) throws IOException {
-    try (var entries = Files.list(Path.of("/proc"))) {
-      return entries.filter(dir -> dir.getFileName().toString().matches("\\d+"))
-          .map(dir -> {
-            try {
-              String stat = Files.readString(dir.resolve("stat"));
-              String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-              return fields[2].equals(Long.toString(group)) && !fields[0].equals("Z") ? stat : null;
-            } catch (IOException gone) {
-              return null;
-            }
-          })
-          .filter(java.util.Objects::nonNull).toList();
-    }
+    runApplyUntil(plan, marker, () -> ProcessGroups.signal(process[0].pid(), "KILL"), process);
+    ProcessGroups.awaitGone(process[0].pid());
   }
 
   private String runApplyUntil(Path plan, String marker, Runnable action) throws Exception {

@@ -3,6 +3,11 @@ package io.virttune.testing;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.virttune.process.LocalProcessRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Arrays;
 import java.util.List;
 
@@ -12,7 +17,7 @@ import java.util.List;
  */
 public final class Lab {
   /** How scripts/test.sh starts the lab tests; the failure message tells a developer to do the same. */
-  public static final String RUN = "scripts/lab run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G"
+  public static final String RUN = "scripts/lab run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --disk pv5:2G"
       + " --libvirtd -- "
       + "mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test='*LabIT'";
 
@@ -36,6 +41,34 @@ public final class Lab {
         .findFirst()
         .orElseGet(() -> fail("the lab has no disk " + name + " (VTLAB_DISKS=\"" + disks
             + "\"); start it as: " + RUN));
+  }
+
+  /** Creates VG {@code vg} on the lab disk {@code disk} with that extent size (e.g. "4M"), unless it exists. */
+  public static void volumeGroup(String vg, String disk, String extent) {
+    require();
+    if (!sh("lvm", "vgs", "--noheadings", "-o", "vg_name").contains(vg)) {
+      sh("lvm", "pvcreate", "-q", disk(disk));
+      sh("lvm", "vgcreate", "-q", "-s", extent, vg, disk(disk));
+    }
+  }
+
+  /** A new directory under /tmp for a test's images: world-traversable, as QEMU runs as libvirt-qemu in the lab. */
+  public static Path imageDirectory(String prefix) {
+    try {
+      Path work = Files.createTempDirectory(Path.of("/tmp"), prefix);
+      Files.setPosixFilePermissions(work, PosixFilePermissions.fromString("rwxr-xr-x"));
+      return work;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** After a test: its guest (if any) undefined, every LV of {@code vg} and the directory {@code work} removed. */
+  public static void removeAll(LabGuest guest, String vg, Path work) {
+    if (guest != null) {
+      guest.undefine();
+    }
+    sh("sh", "-c", "lvm lvremove -q -y " + vg + " >/dev/null 2>&1; rm -rf '" + work + "'");
   }
 
   /** Runs a command of the test's own set-up inside the lab, failing the test if it fails. */

@@ -33,6 +33,18 @@ public final class LabGuest {
    * given as whole {@code <disk>} elements.
    */
   public static LabGuest define(String name, Path work, Path sataImage, String moreDisks) {
+    return define(name, work, sataImage, moreDisks, "checksum");
+  }
+
+  /** As {@link #define(String, Path, Path, String)}, the guest doing {@code action} (vt.action=) at each boot. */
+  public static LabGuest define(String name, Path work, Path sataImage, String moreDisks, String action) {
+    String sata = "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + sataImage + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n";
+    return defineWithDisks(name, work, sata + moreDisks, action);
+  }
+
+  /** A guest whose disks are exactly the given {@code <disk>} elements, doing {@code action} at each boot. */
+  public static LabGuest defineWithDisks(String name, Path work, String disks, String action) {
     // The lab has no network: scripts/test.sh builds the guest on the host before the lab starts.
     assertTrue(Files.exists(Path.of("build/guest/initramfs.gz")), "build the test guest first: scripts/guest/build.sh");
     Path console = work.resolve(name + "-console.log");
@@ -41,10 +53,10 @@ public final class LabGuest {
           .replace("@NAME@", name)
           .replace("@KERNEL@", Path.of("build/guest/vmlinuz").toAbsolutePath().toString())
           .replace("@INITRD@", Path.of("build/guest/initramfs.gz").toAbsolutePath().toString())
-          .replace("@ACTION@", "checksum")
-          .replace("@DISK@", sataImage.toString())
+          .replace("@ACTION@", action)
           .replace("@CONSOLE@", console.toString())
-          .replace("    <serial type='file'>", moreDisks + "    <serial type='file'>");
+          .replaceFirst("(?s)    <disk type='file'.*?</disk>\n", "")
+          .replace("    <serial type='file'>", disks + "    <serial type='file'>");
       Path file = work.resolve(name + ".xml");
       Files.writeString(file, xml);
       Lab.sh("virsh", "-q", "define", file.toString());
@@ -62,7 +74,34 @@ public final class LabGuest {
   public List<String> bootAndChecksum() {
     try {
       Files.deleteIfExists(console);
-      Lab.sh("virsh", "-q", "start", name);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    Lab.sh("virsh", "-q", "start", name);
+    return checksumsAtPowerOff();
+  }
+
+  /**
+   * Starts the guest with {@code virsh start} as an operator would, its console emptied first;
+   * returns virsh's output on failure, empty when it started.
+   */
+  public java.util.Optional<String> tryStart() {
+    try {
+      Files.deleteIfExists(console);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    var started = new io.virttune.process.LocalProcessRunner().run(List.of("virsh", "-q", "start", name));
+    return started.exitCode() == 0 ? java.util.Optional.empty()
+        : java.util.Optional.of(started.stdout() + started.stderr());
+  }
+
+  /**
+   * For a guest started by someone else: waits for it to power off, and returns the checksums it
+   * printed of its disks, sorted.
+   */
+  public List<String> checksumsAtPowerOff() {
+    try {
       long deadline = System.nanoTime() + 240_000_000_000L;
       while (!Lab.sh("virsh", "domstate", name).strip().equals("shut off")) {
         if (System.nanoTime() > deadline) {
