@@ -47,10 +47,11 @@ LAB_PACKAGES=(
 
 # What the whole test suite needs: the real tools virt-tune drives, the lab's kernel and guest,
 # the validators of generated files (xmllint with libvirt's schemas, udevadm, ansible), headless
-# Chromium for the HTML report, shellcheck for the scripts, and lintian for the Debian package.
+# Chromium for the HTML report, shellcheck for the scripts, lintian for the Debian package, and a
+# C compiler for the fault matrix's journal-stop library (src/test/native).
 TEST_PACKAGES=(
   "${BUILD_PACKAGES[@]}" "${LAB_PACKAGES[@]}" virtinst libxml2-utils udev ansible-core chromium
-  shellcheck lintian
+  shellcheck lintian gcc libc6-dev
 )
 
 # Builds target/virt-tune.jar unless it is newer than every source file.

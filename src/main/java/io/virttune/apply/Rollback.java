@@ -185,9 +185,10 @@ public final class Rollback {
       out.println("keep thin pool " + pool.qualifiedName() + ": " + notOurs.get());
     } else if (thins > 0) {
       out.println("keep thin pool " + pool.qualifiedName() + ": it holds " + thins + " thin volume(s)");
-    } else if (lv.get().isOpen()) {
-      out.println("keep thin pool " + pool.qualifiedName() + ": its device is open");
     } else {
+      // Not asked whether the pool is open: an active pool always is (its -tpool device is held by
+      // the pool's own), so that told nothing. Its users are its thin volumes, counted above, and
+      // lvremove itself refuses a pool that something else holds.
       out.println(ports.mode().says("remove", "would remove") + " thin pool " + pool.qualifiedName()
           + " (created by virt-tune; no domain needs it now)");
       if (ports.mode().changesHost()) {

@@ -81,14 +81,15 @@ public class StateDirectory {
   }
 
   /**
-   * Keeps a finished journal under a new name, when a later apply of the same domain starts;
-   * returns where it went.
+   * Keeps a copy of a finished journal under a new name, when a later apply of the same domain
+   * starts; returns where it went. A copy, not a move: the finished journal stays current until
+   * the journal that continues it replaces it, so a crash in between loses neither.
    */
   public Path archive(String uuid, Instant now) {
     Path journal = root.resolve("domains").resolve(uuid).resolve("journal.json");
     Path archived = archivedName(journal, now);
     try {
-      Files.move(journal, archived, StandardCopyOption.ATOMIC_MOVE);
+      DurableFiles.write(archived, Files.readString(journal));
     } catch (IOException e) {
       throw IoErrors.failed("archive the journal", journal, e);
     }

@@ -3,6 +3,7 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.JournalEntry.StepState;
 import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.plan.BackupDefinition;
@@ -22,6 +23,7 @@ import io.virttune.text.ProgressMeter;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -70,9 +72,16 @@ final class StepExecutor implements Step.Visitor<Void> {
   public Void createVolume(CreateVolume create) {
     String name = create.vg() + "/" + create.name();
     DomainJournal journal = run.journal().current();
-    if (journal.createdVolumes().contains(name) && run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
+    Optional<LogicalVolume> existing = run.lvm().logicalVolume(create.vg(), create.name());
+    if (journal.createdVolumes().contains(name) && existing.isPresent()) {
       requireOurs(create);
-      run.log().println("  " + name + " exists from the interrupted run; keeping it");
+      if (!existing.get().isActive()) {
+        // lvcreate stopped between creating and activating it: the copy could not open its device.
+        run.log().println("  " + name + " exists from the interrupted run, inactive; activating it");
+        ports.lvmActions().activate(create.vg(), create.name());
+      } else {
+        run.log().println("  " + name + " exists from the interrupted run; keeping it");
+      }
       return null;
     }
     if (create.thin()) {
@@ -118,7 +127,14 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void setReadAhead(SetReadAhead readAhead) {
-    ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
+    // The interrupted run may have set it already; lvchange refuses an unchanged value.
+    boolean alreadySet = interrupted && run.lvm().logicalVolume(readAhead.vg(), readAhead.name())
+        .filter(lv -> lv.readAheadBytes().orElse(-1) == readAhead.sectors() * 512L).isPresent();
+    if (alreadySet) {
+      run.log().println("  the interrupted run set it already");
+    } else {
+      ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
+    }
     return null;
   }
 

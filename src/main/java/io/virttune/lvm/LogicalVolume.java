@@ -41,6 +41,11 @@ public record LogicalVolume(
     return tags.contains(tag);
   }
 
+  /** Whether its device exists: lv_attr's fifth character is {@code a}. */
+  public boolean isActive() {
+    return attributes.length() > 4 && attributes.charAt(4) == 'a';
+  }
+
   public boolean isThinPool() {
     return "thin-pool".equals(segmentType);
   }

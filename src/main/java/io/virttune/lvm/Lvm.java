@@ -22,6 +22,9 @@ public interface Lvm {
 
   void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags);
 
+  /** Activates an LV, so that its device exists. */
+  void activate(String vgName, String name);
+
   /** Sets the LV's read-ahead in 512-byte sectors; 0 turns read-ahead off. */
   void setReadAhead(String vgName, String name, int sectors);
 

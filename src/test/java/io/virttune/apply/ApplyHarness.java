@@ -119,7 +119,8 @@ final class ApplyHarness {
 
   /** A thin pool as virt-tune creates it for a plan, with 64 KiB chunks. */
   static Lv ourPool(String name, long sizeBytes, String lvUuid) {
-    return new Lv(name, sizeBytes, "thin-pool", "twi-a-tz--", "", 64 * 1024, lvUuid,
+    // As real LVM shows an active pool: open (o), its -tpool device held by the pool device itself.
+    return new Lv(name, sizeBytes, "thin-pool", "twi-aotz--", "", 64 * 1024, lvUuid,
         List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER)));
   }
 

@@ -47,32 +47,11 @@ class FaultMatrixLabIT {
   private static final Pattern DRIVER_TYPE = Pattern.compile("<driver name='qemu' type='(\\w+)'");
   private static final Pattern SOURCE = Pattern.compile("<source (?:file|dev)='([^']+)'");
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern LAST_ENTRY = Pattern.compile("last (\\d+) (\\w+) ");
+  private static final Pattern LAST_ENTRY = Pattern.compile("last (\\d+) ([\\w-]+) ");
   private static final boolean FULL = Boolean.getBoolean("faultmatrix.full");
   /** One line per case as it ends, readable while the lab runs (test output shows only at the end). */
   private static final Path PROGRESS = Path.of("target/fault-matrix.log");
   private static final List<String> FAILED = new ArrayList<>();
-  /**
-   * Product defects this matrix found and the product does not fix yet, by the problem lines
-   * they cause: a case whose every problem is one of these is reported as such and does not fail
-   * the class, unless {@code -Dfaultmatrix.strict=true}. Take an entry out once it is fixed.
-   */
-  private static final Map<String, Pattern> KNOWN_DEFECTS = Map.of(
-      "rollback keeps the thin pool it created: an active pool's lv_attr always shows 'o' (its -tpool is held by the"
-          + " pool's own device), which rollback reads as open",
-      Pattern.compile("LV " + VG + "/" + POOL + " is left and nothing owns it \\(attributes twi-ao[^\n]*"),
-      "between archiving a completed journal and writing the next apply's, no journal is current: resume starts"
-          + " afresh and forgets the earlier LVs, rollback says virt-tune never applied anything",
-      Pattern.compile("(?s)at the archive boundary: .*"),
-      "resume runs an interrupted read-ahead step again, and lvchange refuses a read-ahead the LV has already (exit 5):"
-          + " the domain fails, at every resume",
-      Pattern.compile("(?s)the resume failed \\(exit 1\\): [^\n]*Read ahead is already[^\n]*\n"
-          + "the journal says FAILED, not \\[COMPLETED\\]"),
-      "resume keeps an LV of the interrupted run without activating it: an lvcreate stopped by the shutdown hook after"
-          + " SIGTERM can leave the thin LV inactive (lv_attr Vwi---t---), and the copy cannot open it, at every resume",
-      Pattern.compile("(?s)the resume failed \\(exit 1\\): [^\n]*qemu-img: Could not open '/dev/[^\n]*"
-          + "(\nLV [^\n]* is left and nothing owns it[^\n]*)*\nthe journal says FAILED, not \\[COMPLETED\\]"));
-  private static final List<String> KNOWN = new ArrayList<>();
   private static int ran;
 
   /** What happens to apply at its boundary. */
@@ -122,10 +101,8 @@ class FaultMatrixLabIT {
 
   @AfterAll
   static void summary() {
-    progress("fault matrix: " + ran + " cases ran, " + (ran - FAILED.size() - KNOWN.size()) + " passed"
-        + (KNOWN.isEmpty() ? "" : ", " + KNOWN.size() + " failed on known product defects (see FaultMatrixLabIT.KNOWN_DEFECTS)"));
+    progress("fault matrix: " + ran + " cases ran, " + (ran - FAILED.size()) + " passed");
     FAILED.forEach(failure -> progress("  FAILED " + failure.lines().findFirst().orElse("")));
-    KNOWN.forEach(failure -> progress("  KNOWN DEFECT " + failure.lines().findFirst().orElse("")));
   }
 
   @BeforeEach
@@ -152,7 +129,7 @@ class FaultMatrixLabIT {
     plan("--thin-pool", VG + "/" + POOL, "--create-thin-pool", "256M");
 
     enumerate();
-    runMatrix(n -> n == 1 || isAt(n, "DefineDomain STARTED"), n -> isAt(n, "DefineDomain DONE"));
+    runMatrix(n -> n == 1 || isAt(n, "define-domain STARTED"), n -> isAt(n, "define-domain DONE"));
     finish();
   }
 
@@ -175,7 +152,7 @@ class FaultMatrixLabIT {
     plan("--vg", VG);
 
     enumerate();
-    runMatrix(n -> false, n -> isAt(n, "DefineDomain STARTED"));
+    runMatrix(n -> false, n -> isAt(n, "define-domain STARTED"));
     finish();
   }
 
@@ -223,7 +200,7 @@ class FaultMatrixLabIT {
     };
 
     enumerate();
-    runMatrix(n -> false, n -> isAt(n, "DefineDomain STARTED"));
+    runMatrix(n -> false, n -> isAt(n, "define-domain STARTED"));
     finish();
   }
 
@@ -393,9 +370,7 @@ class FaultMatrixLabIT {
     if (boundaries.get(boundary - 1).startsWith("the completed journal archived")) {
       problems.replaceAll(problem -> "at the archive boundary: " + problem);
     }
-    List<String> defects = knownDefects(problems);
-    progress((problems.isEmpty() ? "passed " : defects.isEmpty() ? "FAILED " : "KNOWN DEFECT ") + label + " (" + seconds + " s)"
-        + (defects.isEmpty() ? "" : ": " + String.join("; ", defects)));
+    progress((problems.isEmpty() ? "passed " : "FAILED ") + label + " (" + seconds + " s)");
     if (!problems.isEmpty()) {
       dirty = true;
       problems.add("journal after the fault: " + faulted.map(FaultMatrixLabIT::summary).orElse("none"));
@@ -404,16 +379,9 @@ class FaultMatrixLabIT {
         problems.add("the recovery printed: " + recovered.transcript().strip().replace("\n", "\n      "));
       }
       String detail = label + ":\n    " + String.join("\n    ", problems);
-      (defects.isEmpty() || Boolean.getBoolean("faultmatrix.strict") ? FAILED : KNOWN).add(detail);
+      FAILED.add(detail);
       progress("    " + String.join("\n    ", problems));
     }
-  }
-
-  /** The known defect that explains all the problems of a case, if one does. */
-  private static List<String> knownDefects(List<String> problems) {
-    String all = String.join("\n", problems);
-    return KNOWN_DEFECTS.entrySet().stream().filter(defect -> defect.getValue().matcher(all).matches())
-        .map(Map.Entry::getKey).limit(1).toList();
   }
 
   private Cli recover(Recovery recovery) {

@@ -76,4 +76,38 @@ class InterruptedRunTest extends Site1Test {
         .anyMatch(entry -> entry.kind().equals("Interrupted") && entry.detail().equals(Interruptions.BY_SIGNAL)),
         host.state.journal(UUID).orElseThrow().entries().toString());
   }
+
+  /** Found by the fault matrix: a SIGTERM stopped lvcreate after it made the LV and before it activated it. */
+  @Test
+  void resumeActivatesTheLvTheInterruptedLvcreateLeftInactiveBeforeCopying() {
+    Plan plan = host.plan("site1");
+    host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
+    host.lv(new ApplyHarness.Lv("site1-vda", 8 * GIB, "linear", "-wi-------", "", 0, "Lv-A",
+        List.of(VolumeOwnership.tagsFor(UUID))));
+    host.replyReport().replyImageFree(IMAGE).replyLvs().replyOk().replyOk().replyLinearCopy(IMAGE, 8 * GIB);
+
+    assertEquals(DomainResult.Result.DONE, host.apply(plan, true, true).get(0).result(), host.output.toString());
+
+    List<String> commands = host.commandLines();
+    int activation = commands.indexOf("lvm lvchange --activate y vg/site1-vda");
+    assertTrue(activation >= 0, host.output + commands.toString());
+    assertTrue(commands.subList(0, activation).stream().noneMatch(line -> line.contains("convert")), commands.toString());
+    assertTrue(host.output.toString().contains("vg/site1-vda exists from the interrupted run, inactive; activating it"),
+        host.output.toString());
+  }
+
+  /** Found by the fault matrix: the interrupted run's lvchange had set it, and LVM refuses an unchanged value. */
+  @Test
+  void resumeDoesNotSetAReadAheadTheInterruptedRunSetAlready() {
+    Plan plan = host.plan("site1");
+    host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A")
+        .with(new JournalEntry(0, "create-volume", JournalEntry.StepState.DONE, "t", ""))
+        .with(new JournalEntry(1, "set-read-ahead", JournalEntry.StepState.STARTED, "t", "")));
+    host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
+    host.replyReport().replyImageFree(IMAGE).replyLinearCopy(IMAGE, 8 * GIB);
+
+    assertEquals(DomainResult.Result.DONE, host.apply(plan, true, true).get(0).result(), host.output.toString());
+    assertTrue(host.output.toString().contains("the interrupted run set it already"), host.output.toString());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("--readahead")), host.commandLines().toString());
+  }
 }

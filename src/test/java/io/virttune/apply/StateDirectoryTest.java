@@ -37,6 +37,25 @@ class StateDirectoryTest {
     assertEquals(Optional.of(journal), state.journalByName("web 'ü'"));
   }
 
+  /**
+   * A crash between archiving a completed journal and saving the one that continues it must not
+   * leave the domain with no current journal: the next apply would not know the first apply's LVs
+   * and rollback would say nothing was ever applied.
+   */
+  @Test
+  void archivingKeepsTheCompletedJournalCurrentUntilTheNextOneIsSaved() throws IOException {
+    StateDirectory state = new StateDirectory(temp);
+    DomainJournal completed = DomainJournal.start("web", "uuid-1", "2026-11-30T00:00:00Z", "sha256:x",
+            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"))
+        .withCreatedVolume("vg/web-stage").withStatus(DomainJournal.Status.COMPLETED);
+    state.save(completed);
+
+    Path archived = state.archive("uuid-1", Instant.parse("2026-12-01T00:00:00Z"));
+
+    assertEquals(Optional.of(completed), state.journal("uuid-1"), "still current until the next journal replaces it");
+    assertEquals(Files.readString(temp.resolve("domains/uuid-1/journal.json")), Files.readString(archived));
+  }
+
   @Test
   void aJournalWrittenBeforeOwnershipAndPlanDigestsExistedStillReads() throws IOException {
     Path directory = temp.resolve("domains/uuid-3");
