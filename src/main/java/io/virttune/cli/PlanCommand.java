@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,7 +91,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (json) {
       printer.print(PlanJson.write(plan));
     } else {
-      new PlanTextReport(printer, diff).print(plan);
+      new PlanTextReport(printer, diff, ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec))).print(plan);
       if (out != null && !allBlocked) {
         printer.println("Plan written to " + out + "; review it, then: virt-tune apply " + out);
       }

@@ -15,46 +15,62 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Locale;
 
-/** The human summary of a plan: per domain its disks from and to, its steps, its warnings. */
+/**
+ * The human summary of a plan: per domain its disks from and to, its steps, its warnings; fitted
+ * to {@code width} columns (0: no limit), the disk table's FROM shortened and the prose wrapped.
+ */
 public final class PlanTextReport {
   private final PrintWriter out;
   private final boolean diffs;
+  private final int width;
 
   public PlanTextReport(PrintWriter out, boolean diffs) {
+    this(out, diffs, 0);
+  }
+
+  public PlanTextReport(PrintWriter out, boolean diffs, int width) {
     this.out = out;
     this.diffs = diffs;
+    this.width = width;
+  }
+
+  private void line(String prefix, String text) {
+    WrappedText.lines(prefix, text, width).forEach(out::println);
   }
 
   public void print(Plan plan) {
     out.println("Plan for " + plan.hostname() + "  (" + plan.uri() + ")");
     out.println("  target: " + plan.target().describe() + "; cache=" + plan.cacheMode()
         + String.format(Locale.ROOT, "; reserve %.0f%% of the VG", plan.reserveFraction() * 100));
-    plan.assumptions().forEach(line -> out.println("  assumed: " + line));
-    plan.warnings().forEach(line -> out.println("  warning: " + line));
-    plan.hostSteps().forEach(step -> out.println("  host step: " + step.describe()));
+    plan.assumptions().forEach(text -> line("  assumed: ", text));
+    plan.warnings().forEach(text -> line("  warning: ", text));
+    plan.hostSteps().forEach(step -> line("  host step: ", step.describe()));
     for (DomainPlan domain : plan.domains()) {
       out.println();
       printDomain(domain);
     }
     out.println();
-    out.println(summary(plan));
+    line("", summary(plan));
   }
 
   private void printDomain(DomainPlan domain) {
     // The domain's state in brackets and apart, so that an outcome never reads as a state.
     out.println(domain.name() + "  " + outcome(domain.outcome()) + "  [domain " + domain.state() + "]");
-    domain.reasons().forEach(reason -> out.println("  blocked: " + reason));
+    domain.reasons().forEach(reason -> line("  blocked: ", reason));
     if (domain.outcome() != DomainOutcome.STOPPED) {
-      diskTable(domain.disks()).render("  ").forEach(out::println);
+      diskTable(domain.disks()).render("  ", width).forEach(out::println);
       for (DiskPlan disk : domain.disks()) {
-        disk.changes().forEach(change -> out.println("    " + disk.target() + ": " + change));
+        if (explained(disk)) {
+          line("    " + disk.target() + ": ", disk.reason());
+        }
+        disk.changes().forEach(change -> line("    " + disk.target() + ": ", change));
       }
     }
     List<Step> steps = domain.steps();
     for (int i = 0; i < steps.size(); i++) {
-      out.println(String.format(Locale.ROOT, "  %2d. %s", i + 1, steps.get(i).describe()));
+      line(String.format(Locale.ROOT, "  %2d. ", i + 1), steps.get(i).describe());
     }
-    domain.warnings().forEach(warning -> out.println("  ! " + warning));
+    domain.warnings().forEach(warning -> line("  ! ", warning));
     if (diffs && !domain.diff().isEmpty()) {
       domain.diff().lines().forEach(line -> out.println("  " + line));
     }
@@ -67,13 +83,19 @@ public final class PlanTextReport {
     if (pool) {
       header.add("IN POOL");
     }
-    TextTable table = new TextTable(header.toArray(String[]::new));
+    // Too wide, FROM (an image's path) is shortened in its middle; then IN POOL, SIZE are left out.
+    TextTable table = new TextTable(header.toArray(String[]::new)).elastic("FROM", 24);
+    if (pool) {
+      table.optional("IN POOL", "SIZE");
+    } else {
+      table.optional("SIZE");
+    }
     for (DiskPlan disk : disks) {
       boolean renamed = disk.newTarget() != null && !disk.newTarget().equals(disk.target());
-      boolean explained = disk.action().equals("leave") || disk.action().equals("remove");
+      boolean explained = explained(disk);
       List<String> cells = new ArrayList<>(List.of(disk.target() + (renamed ? " -> " + disk.newTarget() : ""),
           disk.action(), disk.source() == null ? "-" : disk.source(),
-          explained ? disk.reason() : disk.destination() == null ? "(in place)" : disk.destination(),
+          explained ? "(see below)" : disk.destination() == null ? "(in place)" : disk.destination(),
           disk.sizeBytes() > 0 ? Bytes.format(disk.sizeBytes()) : "-"));
       if (pool) {
         cells.add(disk.thinPoolNeed() == null ? "-" : inPool(disk.thinPoolNeed()));
@@ -81,6 +103,11 @@ public final class PlanTextReport {
       table.row(cells.toArray(String[]::new));
     }
     return table;
+  }
+
+  /** A disk left alone or removed says why on a line of its own, which wraps, rather than in a cell. */
+  private static boolean explained(DiskPlan disk) {
+    return disk.action().equals("leave") || disk.action().equals("remove");
   }
 
   private static String inPool(ThinPoolNeed need) {

@@ -188,8 +188,10 @@ class FaultMatrixLabIT {
     };
     stage.run();
     scenarioReset = () -> {
-      // A rollback with --force went back to before virt-tune: stage again.
-      if (!Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG).contains(guest.name() + "-sda")) {
+      // A rollback with --force went back to before virt-tune, or the second phase completed and
+      // removed the temporary LV: stage again.
+      String lvs = Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG);
+      if (!lvs.contains(guest.name() + "-sda") || !lvs.contains(guest.name() + "-" + TEMPORARY)) {
         before = original;
         removeVirtTuneVolumes();
         writeAndDefine(original);
