@@ -75,6 +75,12 @@ final class DomainMigration {
     Optional<DomainJournal> earlier = ports.state().journal(live.uuid());
     if (earlier.isPresent() && earlier.get().status() == Status.COMPLETED
         && earlier.get().planFingerprint().equals(domain.fingerprint())) {
+      // Killed after the journal said COMPLETED and before autostart was on again: finish that.
+      DomainJournal restored = AutostartPause.restore(definitions, earlier.get(), ports.clock().instant().toString(), log,
+          ports.mode());
+      if (restored != earlier.get()) {
+        ports.state().save(restored);
+      }
       return result(DomainResult.Result.ALREADY_DONE, "applied earlier (journal in " + ports.state().root() + ")");
     }
     boolean unfinished = earlier.isPresent()

@@ -86,6 +86,28 @@ class DefineWindowTest extends Site1Test {
     assertEquals(List.of(AutostartPause.TURNED_OFF, AutostartPause.TURNED_ON), autostartEntries());
   }
 
+  /** Found by the fault matrix: killed after the journal said COMPLETED, before autostart was on again. */
+  @Test
+  void anApplyKilledAfterItsJournalSaidCompletedTurnsAutostartOnAgainWhenRunAgain() {
+    host.libvirt.autostart("site1", true);
+    Plan plan = host.plan("site1");
+    host.replySite1Migration();
+    host.apply(plan, true, false);
+    DomainJournal done = host.state.journal(UUID).orElseThrow();
+    List<JournalEntry> entries = new ArrayList<>(done.entries());
+    entries.remove(entries.size() - 1);
+    host.state.save(new DomainJournal(done.domain(), done.uuid(), done.planCreatedAt(), done.planFingerprint(),
+        done.planDigest(), DomainJournal.Status.COMPLETED, done.backupFile(), done.sourceImages(), done.createdVolumes(),
+        done.volumeUuids(), done.definedVolumes(), done.earlierJournal(), entries));
+    host.libvirt.autostart("site1", false);
+    assertEquals(List.of(AutostartPause.TURNED_OFF), autostartEntries());
+
+    assertEquals(DomainResult.Result.ALREADY_DONE, host.apply(plan, true, true).get(0).result(), host.output.toString());
+
+    assertTrue(host.libvirt.autostart("site1"));
+    assertEquals(List.of(AutostartPause.TURNED_OFF, AutostartPause.TURNED_ON), autostartEntries());
+  }
+
   @Test
   void autostartIsOnAgainAfterAFailedCopy() {
     host.libvirt.autostart("site1", true);
