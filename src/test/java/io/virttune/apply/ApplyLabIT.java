@@ -179,7 +179,7 @@ class ApplyLabIT {
     String sourcesBefore = sources();
     Path plan = plan(vm.name());
 
-    killWhenOutputShows(plan, "2/9 set read-ahead");
+    killWhenOutputShows(plan, "2/10 set read-ahead");
     Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute");
     assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
     assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-undo"), Lab.sh("lvm", "lvs", VG));
@@ -286,7 +286,7 @@ class ApplyLabIT {
     Path plan = work.resolve("restart.json");
     assertEquals(0, Cli.run("plan", "vt-e2e-r*", "--vg", VG, "--out", plan.toString()).exitCode());
 
-    String seen = runApplyUntil(plan, "[vt-e2e-r2] 3/5", () -> Lab.sh("sh", "-c",
+    String seen = runApplyUntil(plan, "[vt-e2e-r2] 3/6", () -> Lab.sh("sh", "-c",
         "pkill -x libvirtd; sleep 1; libvirtd -d; for i in $(seq 50); do virsh version >/dev/null 2>&1 && break; sleep 0.2; done"));
 
     assertTrue(seen.matches("(?s).*\\nvt-e2e-r1 +done .*"), seen);
