@@ -75,13 +75,15 @@ final class StepExecutor implements Step.Visitor<Void> {
     Optional<LogicalVolume> existing = run.lvm().logicalVolume(create.vg(), create.name());
     if (journal.createdVolumes().contains(name) && existing.isPresent()) {
       requireOurs(create);
-      if (!existing.get().isActive()) {
-        // lvcreate stopped between creating and activating it: the copy could not open its device.
-        run.log().println("  " + name + " exists from the interrupted run, inactive; activating it");
-        ports.lvmActions().activate(create.vg(), create.name());
-      } else {
+      if (existing.get().isActive()) {
         run.log().println("  " + name + " exists from the interrupted run; keeping it");
+        return null;
       }
+      // lvcreate was stopped before it activated the LV, for a thin LV possibly before the pool made
+      // its thin device, and then the LV can never be activated. It never held data: make it again.
+      run.log().println("  " + name + " exists from the interrupted run, never activated; making it again");
+      ports.lvmActions().remove(create.vg(), create.name());
+      lvcreate(create);
       return null;
     }
     if (create.thin()) {

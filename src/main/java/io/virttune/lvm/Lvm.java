@@ -22,9 +22,6 @@ public interface Lvm {
 
   void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags);
 
-  /** Activates an LV, so that its device exists. */
-  void activate(String vgName, String name);
-
   /** Sets the LV's read-ahead in 512-byte sectors; 0 turns read-ahead off. */
   void setReadAhead(String vgName, String name, int sectors);
 

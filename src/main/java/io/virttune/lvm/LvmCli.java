@@ -99,12 +99,6 @@ public final class LvmCli implements Lvm {
   }
 
   @Override
-  public void activate(String vgName, String name) {
-    act(List.of("lvm", "lvchange", "--activate", "y", vg(vgName) + "/" + lvName(vgName, name)), "activate",
-        vgName + "/" + name);
-  }
-
-  @Override
   public void setReadAhead(String vgName, String name, int sectors) {
     if (sectors < 0) {
       throw new IllegalArgumentException("read-ahead must not be negative: " + sectors);
