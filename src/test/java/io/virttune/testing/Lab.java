@@ -71,6 +71,21 @@ public final class Lab {
     sh("sh", "-c", "lvm lvremove -q -y " + vg + " >/dev/null 2>&1; rm -rf '" + work + "'");
   }
 
+  /**
+   * The sha256 of a disk's whole content as a guest reads it (what a lab guest prints as
+   * VT-CHECKSUM): of the device or raw file itself, else of a raw copy made in {@code scratch}.
+   */
+  public static String contentSha256(String format, String path, Path scratch) {
+    if (format.equals("raw")) {
+      return sh("sha256sum", path).substring(0, 64);
+    }
+    Path raw = scratch.resolve("content.raw");
+    sh("qemu-img", "convert", "-f", format, "-O", "raw", path, raw.toString());
+    String sum = sh("sha256sum", raw.toString()).substring(0, 64);
+    sh("rm", "-f", raw.toString());
+    return sum;
+  }
+
   /** Runs a command of the test's own set-up inside the lab, failing the test if it fails. */
   public static String sh(String... argv) {
     return new LocalProcessRunner().run(List.of(argv)).requireSuccess().stdout();
