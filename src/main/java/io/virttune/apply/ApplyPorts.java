@@ -1,12 +1,12 @@
 package io.virttune.apply;
 
+import io.virttune.host.HostDoor;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmCli;
-import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
@@ -56,11 +56,10 @@ public record ApplyPorts(
     Clock clock,
     RunMode mode) {
 
-  /** The ports for the host behind {@code uri}, where commands run on this machine. */
-  public static ApplyPorts forHost(String uri, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
-    ProcessRunner local = new LocalProcessRunner();
-    return over(new Host(local, () -> LibvirtJavaDefinitions.open(uri), new LiveHost(local, true), new StaleWriters(),
-        new QemuIoHolds(), new StateDirectory(stateDir), Clock.systemUTC()), execute, dryRunLog);
+  /** The ports for the host behind {@code door}: its commands, its libvirt and its images, all through the door. */
+  public static ApplyPorts forHost(HostDoor door, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
+    return over(new Host(door.commands(), () -> LibvirtJavaDefinitions.open(door.libvirtUri()), new LiveHost(door),
+        new StaleWriters(), new QemuIoHolds(), new StateDirectory(stateDir), Clock.systemUTC()), execute, dryRunLog);
   }
 
   /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */

@@ -1,11 +1,12 @@
 package io.virttune.cli;
 
-import io.virttune.libvirt.LibvirtUris;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.ApplyRun;
 import io.virttune.apply.DomainResult;
+import io.virttune.host.HostDoor;
+import io.virttune.host.HostDoors;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
@@ -70,11 +71,11 @@ public final class ApplyCommand implements Callable<Integer> {
     if (target.startsWith("file:")) {
       throw VirtTuneException.usage("the plan was made from XML files; say which host to apply it to with --connect");
     }
-    LibvirtUris.requireThisHost(target, "apply");
+    HostDoor host = HostDoors.thisMachine(target, "apply");
     List<String> chosen = new DomainSelection(domains, List.of())
         .select(plan.domains().stream().map(DomainPlan::name).toList());
     PrintWriter out = report.progress();
-    ApplyPorts ports = ApplyPorts.forHost(target, state.stateDir, state.execute, line -> out.println("    " + line));
+    ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
     io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
         ports.lvmReads());
     if (!state.execute) {

@@ -3,8 +3,9 @@ package io.virttune.cli;
 import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.Cleanup;
 import io.virttune.apply.DomainResult;
+import io.virttune.host.HostDoor;
+import io.virttune.host.HostDoors;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.libvirt.LibvirtUris;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,13 +49,13 @@ public final class CleanupCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = report.progress();
     String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
-    LibvirtUris.requireThisHost(uri, "cleanup");
+    HostDoor host = HostDoors.thisMachine(uri, "cleanup");
     List<String> chosen = selection.selection(false).select(DefinedDomains.names(uri));
     if (state.execute) {
       confirmation.require("cleanup --execute removes the source images of " + String.join(", ", chosen)
           + " for good: there is no rollback after it");
     }
-    ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, out::println);
+    ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, out::println);
     Cleanup cleanup = new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(uri), out);
     List<DomainResult> results = new ArrayList<>();
     for (String domain : chosen) {

@@ -3,7 +3,7 @@ package io.virttune.cli;
 import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.DomainResult;
 import io.virttune.apply.Rollback;
-import io.virttune.libvirt.LibvirtUris;
+import io.virttune.host.HostDoors;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,8 +51,7 @@ public final class RollbackCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = report.progress();
     String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
-    LibvirtUris.requireThisHost(uri, "rollback");
-    ApplyPorts ports = ApplyPorts.forHost(uri, state.stateDir, state.execute, line -> out.println("    " + line));
+    ApplyPorts ports = ApplyPorts.forHost(HostDoors.thisMachine(uri, "rollback"), state.stateDir, state.execute, line -> out.println("    " + line));
     List<String> chosen = selection.selection(false).select(candidates(uri, ports));
     if (state.execute && force) {
       confirmation.require("rollback --force discards what " + String.join(", ", chosen)

@@ -43,4 +43,14 @@ public final class HostDoors {
   public static HostDoor forLibvirtUri(String uri) {
     return forLibvirtUri(uri, new LocalProcessRunner());
   }
+
+  /**
+   * This machine's door for {@code command}, which changes the host (apply, rollback, cleanup):
+   * refused unless {@code uri} names this machine, since those commands keep their state and
+   * their image holds here (rule: {@link LibvirtUris#requireThisHost}).
+   */
+  public static HostDoor thisMachine(String uri, String command) {
+    LibvirtUris.requireThisHost(uri, command);
+    return new LocalHostDoor(new LocalProcessRunner(), uri, true);
+  }
 }

@@ -70,7 +70,7 @@ class CleanupLibvirtdIT {
   }
 
   private DomainResult cleanup(StateDirectory state, StringWriter out) {
-    ApplyPorts ports = ApplyPorts.forHost(URI, state.root(), true, line -> {});
+    ApplyPorts ports = ApplyPorts.forHost(io.virttune.host.HostDoors.thisMachine(URI, "cleanup"), state.root(), true, line -> {});
     return new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(URI), new PrintWriter(out, true))
         .run(prefix + "web01");
   }

@@ -43,4 +43,16 @@ class HostDoorsTest {
         () -> HostDoors.forLibvirtUri("qemu+ssh://-oProxyCommand=reboot/system", local));
     assertEquals(ExitCode.USAGE, e.exitCode());
   }
+
+  @Test
+  void theDoorOfACommandThatChangesTheHostIsThisMachinesOnly() {
+    HostDoor local = HostDoors.thisMachine("qemu+ssh://localhost/system", "apply");
+    assertInstanceOf(LocalHostDoor.class, local, "a URI naming this machine keeps its commands here, not over ssh");
+    assertEquals("qemu+ssh://localhost/system", local.libvirtUri());
+
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> HostDoors.thisMachine("qemu+ssh://root@hv02/system", "rollback"));
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertTrue(e.getMessage().contains("virt-tune rollback acts only on the host it runs on"), e.getMessage());
+  }
 }
