@@ -32,6 +32,8 @@ public final class ConnectionOptions {
       description = "read /proc, /sys and LVM reports from a recorded host directory instead of this machine")
   Path hostFacts;
 
+  private HostDoor door;
+
   String uri() {
     return uriOrDefault(spec, uri);
   }
@@ -72,6 +74,10 @@ public final class ConnectionOptions {
    * the guests are, never on this machine for another host's libvirt.
    */
   HostDoor door() {
-    return HostDoors.forLibvirtUri(uri());
+    // One door per command: its facts and its files then share one SSH runner.
+    if (door == null) {
+      door = HostDoors.forLibvirtUri(uri());
+    }
+    return door;
   }
 }

@@ -13,8 +13,6 @@ import io.virttune.inspect.HostInspector;
 import io.virttune.inspect.InspectResult;
 import io.virttune.inspect.Severity;
 import io.virttune.inspect.rules.RuleBook;
-import io.virttune.libvirt.LibvirtConnection;
-import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.report.FleetJsonReport;
 import io.virttune.report.FleetTextReport;
 import io.virttune.report.InspectJsonReport;
@@ -129,10 +127,7 @@ public final class InspectCommand implements Callable<Integer> {
   }
 
   private static InspectResult inspectOne(String uri, HostFactsSource host, DomainSelection chosen) {
-    HostFacts facts;
-    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri)) {
-      facts = new HostInspector(libvirt, host).inspect(chosen);
-    }
+    HostFacts facts = HostInspector.read(uri, host, chosen);
     return new InspectResult(facts, RuleBook.check(facts));
   }
 

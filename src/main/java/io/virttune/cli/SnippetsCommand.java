@@ -6,10 +6,7 @@ import io.virttune.fleet.FleetDoors;
 import io.virttune.fleet.FleetWork;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
-import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostInspector;
-import io.virttune.libvirt.LibvirtConnection;
-import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.plan.DomainPlan;
 import io.virttune.snippets.FleetMember;
 import io.virttune.snippets.FleetSnippetBook;
@@ -93,7 +90,7 @@ public final class SnippetsCommand implements Callable<Integer> {
           .filter(domain -> DomainXml.parse(domain.newXml(), "planned " + domain.name()).memoryBacking().hasHugepages())
           .map(DomainPlan::name).toList());
     }
-    HostFacts facts = facts(connection.uri(), connection.hostFactsSource());
+    HostFacts facts = HostInspector.read(connection.uri(), connection.hostFactsSource(), DomainSelection.all());
     Map<String, String> files = SnippetBook.render(facts, new HostTuning(connection.hostFiles()), options(hugepageDomains));
     new SnippetFolder(out).write(files);
     PrintWriter output = spec.commandLine().getOut();
@@ -113,7 +110,7 @@ public final class SnippetsCommand implements Callable<Integer> {
     SnippetOptions options = options(forDomains);
     List<FleetWork.Done<HostSnippets>> done = new FleetWork<>(host -> {
       FleetDoors.Reach reach = doors.reach(host);
-      HostFacts facts = facts(reach.libvirtUri(), reach.facts());
+      HostFacts facts = HostInspector.read(reach.libvirtUri(), reach.facts(), DomainSelection.all());
       return new HostSnippets(facts,
           SnippetBook.renderFleetMember(facts, new HostTuning(reach.files()), options, host.name()));
     }, fleet.parallel).run(fleet.fleet());
@@ -142,9 +139,4 @@ public final class SnippetsCommand implements Callable<Integer> {
     return new SnippetOptions(format, multiTenant, hugepagesMargin, hugepageDomains);
   }
 
-  private static HostFacts facts(String uri, HostFactsSource source) {
-    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri)) {
-      return new HostInspector(libvirt, source).inspect(DomainSelection.all());
-    }
-  }
 }

@@ -5,6 +5,7 @@ import io.virttune.host.HostSettings;
 import io.virttune.libvirt.DomainInventory;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.DiskClassifier;
@@ -29,6 +30,13 @@ import java.util.stream.Collectors;
 public final class HostInspector {
   private final LibvirtConnection connection;
   private final HostFactsSource host;
+
+  /** The facts of the domains {@code selection} picks on the host whose libvirt is at {@code uri}, read-only. */
+  public static HostFacts read(String uri, HostFactsSource host, DomainSelection selection) {
+    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri)) {
+      return new HostInspector(libvirt, host).inspect(selection);
+    }
+  }
 
   public HostInspector(LibvirtConnection connection, HostFactsSource host) {
     this.connection = connection;
