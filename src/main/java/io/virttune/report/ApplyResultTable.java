@@ -16,16 +16,9 @@ public final class ApplyResultTable {
   }
 
   public static void print(PrintWriter out, List<DomainResult> results, int width) {
-    TextTable table = new TextTable("DOMAIN", "RESULT", "DETAIL");
-    results.forEach(result -> table.row(result.domain(), result.result().label(), ""));
-    // DOMAIN and RESULT laid out by the table, each row's DETAIL then wrapped after them.
-    List<String> lines = table.render("");
+    TextTable table = new TextTable("DOMAIN", "RESULT", "DETAIL").wrapLast();
+    results.forEach(result -> table.row(result.domain(), result.result().label(), result.detail()));
     out.println();
-    out.println(lines.get(0));
-    int detailColumn = lines.get(0).indexOf("DETAIL");
-    for (int i = 0; i < results.size(); i++) {
-      String prefix = String.format("%-" + detailColumn + "s", lines.get(i + 1));
-      WrappedText.lines(prefix, results.get(i).detail(), width).forEach(line -> out.println(line.stripTrailing()));
-    }
+    table.render("", width).forEach(out::println);
   }
 }

@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * A plain-text table with a header row and columns padded to their widest cell. Fitted to a
  * width, one elastic column gives way first (long cells shortened in the middle, keeping their
- * end: a path's file name), then optional columns are left out in the order given.
+ * end: a path's file name), then optional columns are left out in the order given; a last column
+ * of prose may instead wrap, continuing on lines of its own under its column.
  */
 public final class TextTable {
   private static final String GAP = "  ";
@@ -19,6 +20,7 @@ public final class TextTable {
   private int elastic = -1;
   private int elasticMinimum;
   private final Set<Integer> optional = new LinkedHashSet<>();
+  private boolean wrapsLast;
 
   public TextTable(String... header) {
     this.header = List.of(header);
@@ -42,6 +44,12 @@ public final class TextTable {
   /** Columns left out, first to last, when the elastic column at its minimum still does not fit. */
   public TextTable optional(String... columns) {
     Arrays.stream(columns).map(this::index).forEach(optional::add);
+    return this;
+  }
+
+  /** The last column's long cells wrap at spaces to fit the width, under their column, rather than run past it. */
+  public TextTable wrapLast() {
+    wrapsLast = true;
     return this;
   }
 
@@ -71,17 +79,22 @@ public final class TextTable {
         widths[elastic] = Math.min(widths[elastic], Math.max(elasticMinimum, room));
       }
     }
+    int last = shown.get(shown.size() - 1);
+    boolean wrapping = wrapsLast && last == header.size() - 1;
     List<String> lines = new ArrayList<>();
     for (List<String> row : allRows()) {
       StringBuilder line = new StringBuilder(indent);
       for (int column : shown) {
-        String cell = column == elastic ? shorten(row.get(column), widths[column]) : row.get(column);
-        line.append(cell);
-        if (column != shown.get(shown.size() - 1)) {
-          line.append(" ".repeat(widths[column] - length(cell))).append(GAP);
+        if (column == last) {
+          break;
         }
+        String cell = column == elastic ? shorten(row.get(column), widths[column]) : row.get(column);
+        line.append(cell).append(" ".repeat(widths[column] - length(cell))).append(GAP);
       }
-      lines.add(line.toString().stripTrailing());
+      String lastCell = last == elastic ? shorten(row.get(last), widths[last]) : row.get(last);
+      for (String wrapped : WrappedText.lines(line.toString(), lastCell, wrapping ? width : 0)) {
+        lines.add(wrapped.stripTrailing());
+      }
     }
     return lines;
   }

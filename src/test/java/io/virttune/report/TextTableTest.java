@@ -27,6 +27,21 @@ class TextTableTest {
   }
 
   @Test
+  void aWrappingLastColumnContinuesUnderItselfWithinTheWidth() {
+    TextTable table = new TextTable("DOMAIN", "RESULT", "DETAIL").wrapLast()
+        .row("db01", "failed", "lvcreate refused: volume group vg has 2 GiB free, 8 GiB needed")
+        .row("web01", "done", "");
+
+    assertEquals(List.of(
+        "DOMAIN  RESULT  DETAIL",
+        "db01    failed  lvcreate refused: volume group",
+        "                vg has 2 GiB free, 8 GiB needed",
+        "web01   done"), table.render("", 48));
+    assertEquals("db01    failed  lvcreate refused: volume group vg has 2 GiB free, 8 GiB needed",
+        table.render("", 0).get(1), "no width: one line");
+  }
+
+  @Test
   void theElasticColumnGivesWayFirstKeepingTwoThirdsForItsEnd() {
     assertEquals(List.of(
         "  DISK  SOURCE                   CACHE    ACTION",
