@@ -27,6 +27,11 @@ final class PrintingRunner implements ProcessRunner {
   }
 
   @Override
+  public ProcessResult feed(List<String> argv, String input) {
+    return reads.feed(argv, input);
+  }
+
+  @Override
   public ProcessResult act(List<String> argv, Consumer<String> stdoutLines) {
     out.accept("$ " + String.join(" ", argv.stream().map(ShellWords::argument).toList()));
     return new ProcessResult(argv, 0, "", "");

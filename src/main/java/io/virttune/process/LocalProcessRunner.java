@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,15 @@ public final class LocalProcessRunner implements ProcessRunner {
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+    return run(argv, "", stdoutLines);
+  }
+
+  @Override
+  public ProcessResult feed(List<String> argv, String input) {
+    return run(argv, input, line -> {});
+  }
+
+  private ProcessResult run(List<String> argv, String input, Consumer<String> stdoutLines) {
     List<String> command = new ArrayList<>(DIE_WITH_PARENT);
     command.addAll(argv);
     ProcessBuilder builder = new ProcessBuilder(command);
@@ -39,11 +49,13 @@ public final class LocalProcessRunner implements ProcessRunner {
     }
     RunningChildren.started(process, argv);
     try {
-      process.getOutputStream().close();
       CompletableFuture<String> stderr =
           CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
+      // Written beside the readers: a command that answers before it has read all of its input must not block.
+      CompletableFuture<Void> stdin = CompletableFuture.runAsync(() -> write(process.getOutputStream(), input));
       String stdout = readLines(process.getInputStream(), stdoutLines);
       int exitCode = process.waitFor();
+      stdin.join();
       return new ProcessResult(argv, exitCode, stdout, stderr.join());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -53,6 +65,15 @@ public final class LocalProcessRunner implements ProcessRunner {
       throw new IllegalStateException("interrupted while running " + argv.get(0), e);
     } finally {
       RunningChildren.ended(process);
+    }
+  }
+
+  /** Writes the input and closes stdin; a command that exits without reading it all is not an error here. */
+  private static void write(OutputStream stdin, String input) {
+    try (stdin) {
+      stdin.write(input.getBytes(StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      // A broken pipe: the command closed its stdin; its exit code says what happened.
     }
   }
 

@@ -53,6 +53,14 @@ public final class SshProcessRunner implements ProcessRunner {
         : new ProcessResult(argv, result.exitCode(), result.stdout(), result.stderr());
   }
 
+  @Override
+  public ProcessResult feed(List<String> argv, String input) {
+    ProcessResult result = local.feed(sshArgv(argv), input);
+    return result.exitCode() == 255
+        ? new ProcessResult(result.argv(), 255, result.stdout(), "ssh to " + destination + ": " + result.stderr())
+        : new ProcessResult(argv, result.exitCode(), result.stdout(), result.stderr());
+  }
+
   /** The local command line that runs argv on the host. */
   public List<String> sshArgv(List<String> argv) {
     List<String> command = new ArrayList<>(List.of(

@@ -31,6 +31,25 @@ class LocalProcessRunnerTest {
   }
 
   @Test
+  void aCommandGetsItsInputOnStdin() throws Exception {
+    String input = "{\"plan\": \"é\"}\n".repeat(10_000);
+
+    ProcessResult result = new LocalProcessRunner().feed(List.of("sha256sum"), input);
+
+    assertEquals(0, result.exitCode(), result.stderr());
+    assertEquals(java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+        .digest(input.getBytes(StandardCharsets.UTF_8))) + "  -\n", result.stdout());
+  }
+
+  @Test
+  void aCommandThatReadsNoneOfALargeInputDoesNotHang() {
+    ProcessResult result = new LocalProcessRunner().feed(List.of("sh", "-c", "echo read nothing; exit 3"), "x".repeat(8 << 20));
+
+    assertEquals(3, result.exitCode());
+    assertEquals("read nothing\n", result.stdout());
+  }
+
+  @Test
   void aMissingProgramIsNotFound() {
     assertEquals(ProcessResult.NOT_FOUND, new LocalProcessRunner().run(List.of("no-such-program-virt-tune")).exitCode());
   }

@@ -12,6 +12,7 @@ public final class ScriptedProcessRunner implements ProcessRunner {
 
   private final Deque<Reply> replies = new ArrayDeque<>();
   private final List<List<String>> commands = new ArrayList<>();
+  private final List<String> inputs = new ArrayList<>();
 
   public ScriptedProcessRunner reply(int exitCode, String stdout, String stderr) {
     replies.add(new Reply(exitCode, stdout, stderr));
@@ -30,8 +31,21 @@ public final class ScriptedProcessRunner implements ProcessRunner {
     return commands;
   }
 
+  /** Each argv's stdin, in order: what {@link #feed} was given, empty for {@link #run}. */
+  public List<String> inputs() {
+    return inputs;
+  }
+
+  @Override
+  public ProcessResult feed(List<String> argv, String input) {
+    ProcessResult result = run(argv, line -> {});
+    inputs.set(inputs.size() - 1, input);
+    return result;
+  }
+
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+    inputs.add("");
     commands.add(List.copyOf(argv));
     Reply reply = replies.poll();
     if (reply == null) {

@@ -37,6 +37,18 @@ class SshProcessRunnerTest {
   }
 
   @Test
+  void givesTheRemoteCommandItsInputThroughTheSameConnection() {
+    ScriptedProcessRunner local = new ScriptedProcessRunner().succeed("done\n");
+    SshProcessRunner ssh = new SshProcessRunner("ssh", "hv02", List.of(), SOCKETS, local);
+
+    ProcessResult result = ssh.feed(List.of("virt-tune", "apply", "/dev/stdin"), "{\"schema\": \"virt-tune/plan\"}");
+
+    assertEquals(List.of("virt-tune", "apply", "/dev/stdin"), result.argv());
+    assertEquals(ssh.sshArgv(List.of("virt-tune", "apply", "/dev/stdin")), local.commands().get(0));
+    assertEquals("{\"schema\": \"virt-tune/plan\"}", local.inputs().get(0));
+  }
+
+  @Test
   void neverAcceptsAnUnknownHostKeyOrAsksForAPassword() {
     List<String> argv = new SshProcessRunner("ssh", "hv02", List.of(), SOCKETS, new ScriptedProcessRunner())
         .sshArgv(List.of("true"));
