@@ -9,7 +9,9 @@ import io.virttune.host.HostDoor;
 import io.virttune.host.HostDoors;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.plan.DomainPlan;
+import io.virttune.fleet.FleetPlanJson;
 import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +33,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "  virt-tune apply plan.json                  # dry run: every check and command",
       "  virt-tune apply plan.json web01 --execute --jobs 2",
-      "  virt-tune apply plan.json --execute --resume  # after an interruption"
+      "  virt-tune apply plan.json --execute --resume  # after an interruption",
+      "  virt-tune apply fleet.json --execute --parallel 8  # each host's part there"
     },
     description = {
       "Carry out a plan: preflight, create LVs, copy and verify the data, back up and redefine each domain.",
@@ -57,6 +60,9 @@ public final class ApplyCommand implements Callable<Integer> {
   @Option(names = "--resume", description = "continue domains whose earlier apply was interrupted")
   boolean resume;
 
+  @Option(names = "--parallel", paramLabel = "N", description = "for a fleet plan: hosts at a time (default: 4)")
+  Integer parallel;
+
   @Option(names = "--jobs", paramLabel = "N", description = "domains at a time (default: 1)")
   int jobs = 1;
 
@@ -65,7 +71,23 @@ public final class ApplyCommand implements Callable<Integer> {
     if (jobs < 1) {
       throw new ParameterException(spec.commandLine(), "--jobs must be at least 1, got " + jobs);
     }
-    Plan plan = PlanFiles.read(planFile);
+    String text = PlanFiles.text(planFile);
+    if (FleetPlanJson.isFleetPlan(text)) {
+      if (uri != null) {
+        throw new ParameterException(spec.commandLine(), "a fleet plan names its hosts: --connect does not apply");
+      }
+      int hosts = parallel == null ? 4 : parallel;
+      if (hosts < 1) {
+        throw new ParameterException(spec.commandLine(), "--parallel must be at least 1, got " + hosts);
+      }
+      return FleetApplication.apply(spec, text, planFile,
+          FleetApplication.remoteOptions(state.execute, resume, jobs, state.stateDir, domains), state.execute, report.json,
+          hosts);
+    }
+    if (parallel != null) {
+      throw new ParameterException(spec.commandLine(), "--parallel is for a fleet plan's hosts; for domains, --jobs");
+    }
+    Plan plan = PlanJson.read(text, planFile.toString());
     String given = VirtTuneCommand.connectUri(spec, uri);
     String target = given != null ? given : plan.uri();
     if (target.startsWith("file:")) {

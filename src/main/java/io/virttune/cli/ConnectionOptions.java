@@ -7,8 +7,6 @@ import io.virttune.host.RootedFileSystem;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostSnapshot;
 import io.virttune.inspect.LiveHost;
-import io.virttune.libvirt.LibvirtConnection;
-import io.virttune.libvirt.LibvirtJavaConnection;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -53,10 +51,6 @@ public final class ConnectionOptions {
   static String defaultUri() {
     String fromEnvironment = System.getenv("LIBVIRT_DEFAULT_URI");
     return fromEnvironment == null || fromEnvironment.isBlank() ? DEFAULT_URI : fromEnvironment;
-  }
-
-  LibvirtConnection open() {
-    return LibvirtJavaConnection.openReadOnly(uri());
   }
 
   /** Host facts from the recorded directory, else through the door of the host the URI names. */

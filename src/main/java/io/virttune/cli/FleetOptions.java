@@ -55,7 +55,8 @@ public final class FleetOptions {
     return List.copyOf(chosen.values());
   }
 
-  FleetDoors doors() {
+  /** Every host through the operator's own ssh, one shared connection per host. */
+  static FleetDoors doors() {
     return new FleetDoors("ssh", SshControlDirectory.forThisUser(), new LocalProcessRunner());
   }
 

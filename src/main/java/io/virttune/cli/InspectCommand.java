@@ -114,7 +114,7 @@ public final class InspectCommand implements Callable<Integer> {
       throw VirtTuneException.usage("--host and --hosts name the hosts: give them without --connect or --host-facts");
     }
     List<FleetHost> hosts = fleet.fleet();
-    FleetDoors doors = fleet.doors();
+    FleetDoors doors = FleetOptions.doors();
     List<HostOutcome> outcomes = new FleetInspection(host -> inspectOne(doors.reach(host), chosen), fleet.parallel)
         .inspect(hosts);
     writeHtml(outcomes);

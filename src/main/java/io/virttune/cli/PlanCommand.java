@@ -2,17 +2,20 @@ package io.virttune.cli;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.fleet.FleetPlan;
+import io.virttune.fleet.FleetPlanJson;
+import io.virttune.fleet.FleetPlanner;
 import io.virttune.inspect.DomainFiles;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostInspector;
-import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import io.virttune.plan.PlanPolicy;
+import io.virttune.report.FleetPlanTextReport;
 import io.virttune.report.PlanTextReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,7 +39,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "  virt-tune plan 'win*' web01 --thin-pool vg_vms/pool --diff --out plan.json",
       "  virt-tune plan --all --vg vg_vms --reserve 5",
-      "  virt-tune plan --from-xml /etc/libvirt/qemu --vg vg_vms --xml-out reviewed/"
+      "  virt-tune plan --from-xml /etc/libvirt/qemu --vg vg_vms --xml-out reviewed/",
+      "  virt-tune plan --all --hosts fleet.yml --vg vg_vms --out fleet.json"
     },
     description = {
       "Plan moving domains' image files to raw LVs and retuning their disks (virtio-blk, one"
@@ -52,6 +56,8 @@ public final class PlanCommand implements Callable<Integer> {
   @Mixin SelectionOptions selection;
 
   @Mixin PlanPolicyOptions policyOptions;
+
+  @Mixin FleetOptions fleet;
 
   @Option(names = "--from-xml", paramLabel = "FILE|DIR",
       description = "plan from this domain XML file, or the *.xml files in this directory, instead of a libvirt"
@@ -75,6 +81,9 @@ public final class PlanCommand implements Callable<Integer> {
   public Integer call() {
     requireApplicableOptions();
     PlanPolicy policy = policyOptions.policy();
+    if (fleet.given()) {
+      return planFleet(policy);
+    }
     HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
     Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
     boolean unreadable = !facts.problems().isEmpty()
@@ -107,6 +116,36 @@ public final class PlanCommand implements Callable<Integer> {
     return plan.refusesDefinitions() ? ExitCode.REFUSED.code() : ExitCode.OK.code();
   }
 
+  /** Each host planned through its own door with the same policy, into one fleet plan (docs/fleet.md). */
+  private int planFleet(PlanPolicy policy) {
+    if (connection.namesAHost() || !fromXml.isEmpty() || xmlOut != null) {
+      throw VirtTuneException.usage("--host and --hosts name the hosts: give them without --connect, --host-facts,"
+          + " --from-xml or --xml-out (one host's)");
+    }
+    FleetPlan planned = new FleetPlanner(FleetOptions.doors(), policy, fleet.parallel)
+        .plan(fleet.fleet(), selection.selection(false), Instant.now());
+    if (out != null && !planned.plansNothing()) {
+      OutputFiles.write(out, FleetPlanJson.write(planned));
+    }
+    PrintWriter printer = spec.commandLine().getOut();
+    if (json) {
+      printer.print(FleetPlanJson.write(planned));
+    } else {
+      new FleetPlanTextReport(printer, diff, ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec)))
+          .print(planned);
+      if (out != null && !planned.plansNothing()) {
+        printer.println("Fleet plan written to " + out + "; review it, then: virt-tune apply " + out);
+      }
+    }
+    printer.flush();
+    if (planned.plansNothing()) {
+      throw VirtTuneException.refused("no host has anything to apply (each failed or has every domain blocked)"
+          + (out != null ? "; " + out + " was not written" : ""));
+    }
+    boolean incomplete = planned.hosts().stream().anyMatch(host -> !host.status().equals("planned"));
+    return incomplete ? ExitCode.FAILED.code() : ExitCode.OK.code();
+  }
+
   /** Why plan refuses: a script must never take a plan in which every domain is blocked for one to apply. */
   private String nothingPlanned(Plan plan) {
     List<String> names = plan.domains().stream().map(DomainPlan::name).toList();
@@ -135,8 +174,6 @@ public final class PlanCommand implements Callable<Integer> {
       return new HostFacts(all.identity(), all.settings(), all.lvm(),
           all.domains().stream().filter(d -> chosen.contains(d.name())).toList(), all.problems());
     }
-    try (LibvirtConnection libvirt = connection.open()) {
-      return new HostInspector(libvirt, connection.hostFactsSource()).inspect(selection);
-    }
+    return HostInspector.read(connection.uri(), connection.hostFactsSource(), selection);
   }
 }

@@ -12,8 +12,13 @@ final class PlanFiles {
   private PlanFiles() {}
 
   static Plan read(Path file) {
+    return PlanJson.read(text(file), file.toString());
+  }
+
+  /** The plan file's text: apply looks at its schema (one host's plan, or a fleet's) first. */
+  static String text(Path file) {
     try {
-      return PlanJson.read(Files.readString(file), file.toString());
+      return Files.readString(file);
     } catch (IOException e) {
       throw IoErrors.usage("read the plan", file, e);
     }

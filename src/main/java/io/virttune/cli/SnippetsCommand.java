@@ -106,7 +106,7 @@ public final class SnippetsCommand implements Callable<Integer> {
       throw VirtTuneException.usage("--host and --hosts name the hosts: give them without --connect, --host-facts"
           + " or --plan (a plan is one host's)");
     }
-    FleetDoors doors = fleet.doors();
+    FleetDoors doors = FleetOptions.doors();
     SnippetOptions options = options(forDomains);
     List<FleetWork.Done<HostSnippets>> done = new FleetWork<>(host -> {
       FleetDoors.Reach reach = doors.reach(host);

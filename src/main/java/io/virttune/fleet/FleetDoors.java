@@ -39,13 +39,19 @@ public final class FleetDoors {
       Path recorded = Path.of(host.variable("virt_tune_host_facts").get());
       return new Reach(uri, new HostSnapshot(recorded), new RootedFileSystem(recorded.resolve("host")));
     }
-    List<String> options = host.port().isPresent() ? List.of("-p", Integer.toString(host.port().getAsInt())) : List.of();
-    SshProcessRunner runner = new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
-    requireReachable(host, runner);
+    SshProcessRunner runner = commands(host);
     String systemUri = SshHostDoor.systemUri(host.destination(), host.port());
     String uri = host.variable("virt_tune_uri").orElse(systemUri);
     SshHostDoor door = new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri));
     return new Reach(uri, new LiveHost(door), door.files());
+  }
+
+  /** The host's commands over SSH, its shared connection open: a host ssh cannot reach fails here. */
+  public SshProcessRunner commands(FleetHost host) {
+    List<String> options = host.port().isPresent() ? List.of("-p", Integer.toString(host.port().getAsInt())) : List.of();
+    SshProcessRunner runner = new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
+    requireReachable(host, runner);
+    return runner;
   }
 
   /**

@@ -1,9 +1,11 @@
 package io.virttune.fleet;
 
 import io.virttune.VirtTuneException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.TreeMap;
 
 /**
  * One host of a fleet as the operator named it, with the variables of its inventory line: where
@@ -17,8 +19,18 @@ public record FleetHost(String name, Map<String, String> variables) {
     variables = Map.copyOf(variables);
   }
 
+  /** The variables that say how to reach the host; never the others (an inventory may hold passwords). */
+  private static final List<String> REACH = List.of("ansible_host", "ansible_user", "ansible_port", "virt_tune_uri");
+
   public static FleetHost named(String name) {
     return new FleetHost(name, Map.of());
+  }
+
+  /** This host with only the variables that say how to reach it: what a fleet plan keeps. */
+  public FleetHost reach() {
+    Map<String, String> kept = new TreeMap<>();
+    REACH.forEach(key -> variable(key).ifPresent(value -> kept.put(key, value)));
+    return new FleetHost(name, kept);
   }
 
   /** The ssh destination: [user@]address, the address defaulting to the name. */

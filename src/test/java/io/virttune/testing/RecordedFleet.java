@@ -11,18 +11,33 @@ import java.util.concurrent.TimeUnit;
 /**
  * A fleet served over a stand-in {@code ssh}: a virt-tune process whose PATH starts with a fake
  * ssh that serves the bundled example's recorded host to every destination, except those named
- * unreachable, which fail as ssh does for a host that is down.
+ * unreachable, which fail as ssh does for a host that is down. On those hosts, {@code virt-tune}
+ * is a stand-in that logs what it was given into {@link #remoteLog()} and answers as apply does.
  */
 public final class RecordedFleet {
   private static final Path FAKE_SSH = Path.of("src/test/resources/fleet/recorded-host-ssh").toAbsolutePath();
+  private static final Path REMOTE_VIRT_TUNE = Path.of("src/test/resources/fleet/remote-virt-tune").toAbsolutePath();
   private final Path directory;
   private final String unreachable;
+  private String withoutVirtTune = "";
 
   /** {@code directory}: an empty scratch directory; {@code unreachable}: ssh destinations that are down. */
   public RecordedFleet(Path directory, String... unreachable) throws IOException {
     this.directory = directory;
     this.unreachable = String.join(" ", unreachable);
     Files.createSymbolicLink(Files.createDirectories(directory.resolve("bin")).resolve("ssh"), FAKE_SSH);
+    Files.createSymbolicLink(directory.resolve("bin").resolve("virt-tune"), REMOTE_VIRT_TUNE);
+  }
+
+  /** These ssh destinations have no virt-tune installed. */
+  public RecordedFleet withoutVirtTune(String... destinations) {
+    withoutVirtTune = String.join(" ", destinations);
+    return this;
+  }
+
+  /** Where the stand-in virt-tune of each host kept its arguments and its stdin: DESTINATION.args, DESTINATION.plan. */
+  public Path remoteLog() {
+    return directory.resolve("remote");
   }
 
   /** Runs virt-tune in its own JVM, as an operator's shell would, and keeps its exit code and output. */
@@ -34,6 +49,8 @@ public final class RecordedFleet {
     virtTune.environment().put("PATH", directory.resolve("bin") + ":" + System.getenv("PATH"));
     virtTune.environment().put("FLEET_RECORDED_HOST", Path.of("examples/hv01").toAbsolutePath().toString());
     virtTune.environment().put("FLEET_UNREACHABLE", unreachable);
+    virtTune.environment().put("FLEET_WITHOUT_VIRT_TUNE", withoutVirtTune);
+    virtTune.environment().put("FLEET_REMOTE_LOG", remoteLog().toString());
     virtTune.environment().put("XDG_RUNTIME_DIR", directory.toString());
     Path stderr = directory.resolve("stderr");
     virtTune.redirectError(stderr.toFile());

@@ -1,0 +1,59 @@
+package io.virttune.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.virttune.apply.DomainResult;
+import io.virttune.fleet.FleetApply.HostApplied;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a fleet apply did, host by host: as text, one line of counts and a table with a row per
+ * domain of each host (a failed host's row says why); as JSON, schema {@code virt-tune/fleet-apply}
+ * version 1, a section per host holding its domains as {@code virt-tune/apply} has them.
+ */
+public final class FleetApplyReport {
+  public static final String SCHEMA = "virt-tune/fleet-apply";
+  public static final int VERSION = 1;
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private FleetApplyReport() {}
+
+  public static void printText(PrintWriter out, List<HostApplied> hosts, boolean execute, int width) {
+    long failed = hosts.stream().filter(host -> host.error().isPresent()).count();
+    out.println();
+    out.println("Fleet of " + hosts.size() + " host" + (hosts.size() == 1 ? "" : "s") + ": " + (hosts.size() - failed)
+        + (execute ? " applied, " : " checked (dry run), ") + failed + " failed");
+    TextTable table = new TextTable("HOST", "DOMAIN", "RESULT", "DETAIL").wrapLast();
+    for (HostApplied host : hosts) {
+      host.error().ifPresent(why -> table.row(host.host(), "-", "failed", why));
+      host.results().forEach(result -> table.row(host.host(), result.domain(), result.result().label(), result.detail()));
+    }
+    table.render("", width).forEach(out::println);
+  }
+
+  public static String json(List<HostApplied> hosts, boolean execute) {
+    ObjectNode root = MAPPER.createObjectNode().put("schema", SCHEMA).put("version", VERSION).put("execute", execute);
+    ArrayNode sections = root.putArray("hosts");
+    for (HostApplied host : hosts) {
+      ObjectNode section = sections.addObject().put("name", host.host())
+          .put("status", host.error().isPresent() ? "failed" : "ok");
+      host.error().ifPresent(why -> section.put("error", why));
+      ArrayNode domains = section.putArray("domains");
+      for (DomainResult result : host.results()) {
+        domains.addObject().put("name", result.domain()).put("result", result.result().name().toLowerCase(Locale.ROOT))
+            .put("detail", result.detail());
+      }
+    }
+    try {
+      return MAPPER.writeValueAsString(root) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise the fleet results", e);
+    }
+  }
+}

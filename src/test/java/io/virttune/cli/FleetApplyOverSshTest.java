@@ -1,0 +1,91 @@
+package io.virttune.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.fleet.FleetPlan;
+import io.virttune.fleet.FleetPlanJson;
+import io.virttune.plan.PlanJson;
+import io.virttune.testing.Cli;
+import io.virttune.testing.RecordedFleet;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * apply of a fleet plan over (a stand-in) ssh: each host's own virt-tune gets that host's plan on
+ * its stdin and the run's options, the results come back into one report, and a host that is
+ * down, unplanned or without virt-tune fails alone.
+ */
+class FleetApplyOverSshTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+  private RecordedFleet fleet;
+  private Path fleetPlan;
+
+  @BeforeEach
+  void planTheFleet() throws Exception {
+    Path hosts = Files.writeString(dir.resolve("inventory.ini"), String.join("\n",
+        "[kvm]", "hv-a", "hv-b ansible_user=ops ansible_password=hunter2-Zq", "hv-c ansible_host=10.77.0.7",
+        "hv-down ansible_host=10.77.0.9", "", "[kvm:vars]", "virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
+    fleetPlan = dir.resolve("fleet-plan.json");
+    fleet = new RecordedFleet(dir.resolve("ssh"), "10.77.0.9").withoutVirtTune("10.77.0.7");
+    Cli planned = fleet.run("plan", "--all", "--hosts", hosts.toString(), "--vg", "vg_fast", "--out", fleetPlan.toString());
+    assertEquals(1, planned.exitCode(), planned.transcript());
+  }
+
+  @Test
+  void aDryRunGivesEachHostItsOwnPlanAndFailsTheOthersApart() throws Exception {
+    Cli run = fleet.run("apply", fleetPlan.toString());
+
+    assertEquals(1, run.exitCode(), run.transcript());
+    assertTrue(run.out().startsWith("Dry run on every host: nothing is changed."), run.transcript());
+    assertTrue(run.out().contains("Fleet of 4 hosts: 2 checked (dry run), 2 failed"), run.transcript());
+    assertTrue(run.out().matches("(?s).*\\nhv-a +backup01 +would run +on hv-a\\n.*"), run.transcript());
+    assertTrue(run.out().matches("(?s).*\\nhv-b +backup01 +would run +on ops@hv-b\\n.*"), run.transcript());
+    assertTrue(run.out().matches("(?s).*\\nhv-c +- +failed +virt-tune is not installed there .*"), run.transcript());
+    assertTrue(run.out().matches("(?s).*\\nhv-down +- +failed +not planned: cannot reach hv-down over ssh .*"),
+        run.transcript());
+
+    FleetPlan read = FleetPlanJson.read(Files.readString(fleetPlan), "fleet");
+    assertEquals(PlanJson.write(read.hosts().get(0).plan().orElseThrow()), remote("hv-a.plan"));
+    assertEquals(PlanJson.write(read.hosts().get(1).plan().orElseThrow()), remote("ops@hv-b.plan"));
+    assertEquals(List.of("apply", "/dev/stdin", "--connect", "qemu:///system", "--json"), remote("hv-a.args").lines().toList());
+    assertTrue(Files.readString(fleetPlan).contains("\"ansible_user\" : \"ops\""), "how to reach hv-b is kept");
+    assertTrue(!Files.readString(fleetPlan).contains("hunter2-Zq"), "a fleet plan keeps how to reach a host, never a password");
+  }
+
+  @Test
+  void anExecutedApplyPassesTheRunsChoicesToEveryHostAndReportsAsJson() throws Exception {
+    Cli run = fleet.run("apply", fleetPlan.toString(), "backup01", "--execute", "--resume", "--jobs", "2", "--parallel", "2",
+        "--json");
+
+    assertEquals(1, run.exitCode(), run.transcript());
+    JsonNode report = JSON.readTree(run.out());
+    assertEquals("virt-tune/fleet-apply", report.get("schema").asText());
+    assertEquals(true, report.get("execute").asBoolean());
+    assertEquals("done", report.at("/hosts/0/domains/0/result").asText());
+    assertEquals("ok", report.at("/hosts/1/status").asText());
+    assertEquals("failed", report.at("/hosts/2/status").asText());
+    assertEquals(List.of("apply", "/dev/stdin", "--connect", "qemu:///system", "--json", "--execute", "--resume", "--jobs=2",
+        "backup01"), remote("ops@hv-b.args").lines().toList());
+  }
+
+  @Test
+  void aFleetPlanNamesItsHosts() {
+    Cli run = Cli.run("apply", fleetPlan.toString(), "--connect", "qemu:///system");
+
+    assertEquals(2, run.exitCode(), run.transcript());
+    assertTrue(run.err().contains("a fleet plan names its hosts: --connect does not apply"), run.transcript());
+  }
+
+  private String remote(String file) throws Exception {
+    return Files.readString(fleet.remoteLog().resolve(file));
+  }
+}
