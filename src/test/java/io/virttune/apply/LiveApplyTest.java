@@ -57,6 +57,8 @@ class LiveApplyTest {
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
+    assertTrue(result.detail().contains("moved live: it runs on its LVs now, the other changes take effect at its"
+        + " next cold boot"), result.detail());
     assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
         + " sync=false", "abort sda pivot=true"), jobs.calls);
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
