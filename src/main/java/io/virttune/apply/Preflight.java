@@ -61,7 +61,7 @@ final class Preflight {
           + " domain that is not shut off; shut it down and apply again, or plan again with --live to move its"
           + " disks while it runs");
     }
-    LiveChecks.refusals(plan, live, journal).forEach(reasons::add);
+    reasons.addAll(new LiveChecks(ports).refusals(plan, live, journal));
     if (movesData && live.managedSave()) {
       reasons.add("'" + plan.name() + "' has a managed-save image: it would resume from memory on its old"
           + " images; start and shut it down, or remove the image (virsh managedsave-remove), first");

@@ -85,16 +85,34 @@ class LiveApplyTest {
   }
 
   @Test
-  void aBlockJobNotJournaledAsOursIsRefusedAndLeftRunning() {
+  void aBlockJobNotJournaledAsOursIsRefusedBeforeAnythingIsCreatedAndLeftRunning() {
     Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
+    host.replyReport();
     jobs.job = ScriptedBlockJobs.Job.COPYING;
 
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.REFUSED, result.result());
-    assertTrue(result.detail().contains("already has a block job"), result.detail());
+    assertTrue(result.detail().startsWith("disk sda of 'g1' has a block job (25% done) that this apply did not start"),
+        result.detail());
     assertEquals(List.of(), jobs.calls);
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
+    assertEquals(ScriptedBlockJobs.Job.COPYING, jobs.job);
+  }
+
+  @Test
+  void aDiskTheRunningGuestHasOnAnotherSourceIsRefusedBeforeAnythingIsCreated() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport();
+    host.libvirt.rewrite("g1", host.libvirt.liveXml("g1").replace(ScriptedBlockJobs.IMAGE, "/images/elsewhere.qcow2"),
+        host.libvirt.inactiveXml("g1"));
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result());
+    assertTrue(result.detail().startsWith("disk sda of 'g1' runs on /images/elsewhere.qcow2, not on the planned"),
+        result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
   }
 
   @Test
