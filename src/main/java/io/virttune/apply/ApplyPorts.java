@@ -3,6 +3,7 @@ package io.virttune.apply;
 import io.virttune.host.HostDoor;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
+import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
 import io.virttune.lvm.Lvm;
@@ -15,6 +16,7 @@ import io.virttune.qemu.QemuImgCompare;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -36,6 +38,7 @@ import java.util.function.Supplier;
  * @param qemuImg reads images' allocation maps, for what a copy provisions in a thin pool
  * @param writers finds processes still writing an LV (a copy a killed apply left running)
  * @param holds keeps the source images from a starting guest while the domain is defined
+ * @param blockJobs copies the disks of running guests onto LVs (block copy and pivot)
  * @param files deletes the source images cleanup removes
  * @param mode whether anything really changes, for the words of the results
  */
@@ -51,6 +54,7 @@ public record ApplyPorts(
     QemuImg qemuImg,
     StaleWriters writers,
     ImageHolds holds,
+    BlockJobsSource blockJobs,
     StateDirectory state,
     FileDeletion files,
     Clock clock,
@@ -59,12 +63,13 @@ public record ApplyPorts(
   /** The ports for the host behind {@code door}: its commands, its libvirt and its images, all through the door. */
   public static ApplyPorts forHost(HostDoor door, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
     return over(new Host(door.commands(), () -> LibvirtJavaDefinitions.open(door.libvirtUri()), new LiveHost(door),
-        new StaleWriters(), new QemuIoHolds(), new StateDirectory(stateDir), Clock.systemUTC()), execute, dryRunLog);
+        new StaleWriters(), new QemuIoHolds(), BlockJobsSource.of(door.libvirtUri()), new StateDirectory(stateDir),
+        Clock.systemUTC()), execute, dryRunLog);
   }
 
   /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
   record Host(ProcessRunner runner, Supplier<DomainDefinitions> libvirt, HostFactsSource images, StaleWriters writers,
-      ImageHolds holds, StateDirectory state, Clock clock) {}
+      ImageHolds holds, BlockJobsSource blockJobs, StateDirectory state, Clock clock) {}
 
   /**
    * The one place that makes a dry run: the acting commands (each adapter says which of its calls
@@ -77,9 +82,24 @@ public record ApplyPorts(
     ImageHolds holds = execute ? host.holds() : (path, domain) -> () -> {};
     StateDirectory state = execute ? host.state() : new DryRunState(host.state().root());
     FileDeletion files = execute ? FileDeletion.HOST : file -> {};
+    BlockJobsSource blockJobs = execute ? host.blockJobs() : printing(host.blockJobs(), dryRunLog);
     return new ApplyPorts(definitions, new LvmCli(runner), new LvmCli(runner), host.images(),
         new ImageLocks(host.runner()), new LvConversion(runner), new BlockZeroing(runner), new QemuImgCompare(runner),
-        new QemuImg(runner), host.writers(), holds, state, files, host.clock(),
+        new QemuImg(runner), host.writers(), holds, blockJobs, state, files, host.clock(),
         execute ? RunMode.EXECUTE : RunMode.DRY_RUN);
+  }
+
+  private static BlockJobsSource printing(BlockJobsSource real, Consumer<String> dryRunLog) {
+    return new BlockJobsSource() {
+      @Override
+      public <T> T with(String domain, Function<BlockJobs, T> action) {
+        return real.with(domain, jobs -> action.apply(new PrintingBlockJobs(jobs, dryRunLog)));
+      }
+
+      @Override
+      public Duration poll() {
+        return real.poll();
+      }
+    };
   }
 }

@@ -9,15 +9,16 @@ record DiskSteps(DomainPlan domain) {
 
   /** The creation of the LV {@code vg}/{@code name}, which a step after it acts on. */
   CreateVolume creationOf(String vg, String name) {
-    return creation("/dev/" + vg + "/" + name);
+    return creationOf("/dev/" + vg + "/" + name);
   }
 
   /** The creation of the LV {@code convert} copies into: the planner makes one for every copy. */
   CreateVolume creationOf(ConvertImage convert) {
-    return creation(convert.target());
+    return creationOf(convert.target());
   }
 
-  private CreateVolume creation(String devicePath) {
+  /** The creation of the LV at {@code devicePath}. */
+  CreateVolume creationOf(String devicePath) {
     return domain.steps().stream()
         .filter(step -> step instanceof CreateVolume create && create.devicePath().equals(devicePath))
         .map(step -> (CreateVolume) step).findFirst()

@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.Step;
 import java.util.ArrayList;
@@ -142,6 +143,12 @@ public record DomainJournal(
     // Journals written before steps had one kind name the step by its Java class.
     return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(DefineDomain.class))
         || entry.kind().equals(DefineDomain.class.getSimpleName()));
+  }
+
+  /** True once this apply started a live copy: the guest may run on a new LV without a define. */
+  @JsonIgnore
+  public boolean movedLive() {
+    return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(CopyLive.class)));
   }
 
   /** The last recorded state of a step, if it was ever started. */

@@ -8,6 +8,7 @@ import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
@@ -169,7 +170,9 @@ final class DomainMigration {
       return "staged: boot it once so Windows binds its VirtIO driver, then plan again with --virtio-ready="
           + ShellWords.quote(domain.name());
     }
-    return domain.steps().size() + " step(s)" + ports.mode().says("", " (dry run: nothing changed)");
+    String live = domain.steps().stream().anyMatch(step -> step instanceof CopyLive)
+        ? "; moved live: it runs on its LVs now, the other changes take effect at its next cold boot" : "";
+    return domain.steps().size() + " step(s)" + live + ports.mode().says("", " (dry run: nothing changed)");
   }
 
   private DomainResult result(DomainResult.Result result, String detail) {

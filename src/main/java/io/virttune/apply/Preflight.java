@@ -6,6 +6,7 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DiskPlan;
@@ -14,7 +15,6 @@ import io.virttune.plan.Fingerprints;
 import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.text.Bytes;
-import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -46,8 +46,7 @@ final class Preflight {
     List<String> reasons = new ArrayList<>();
     boolean defined = journal != null && definedByUs(plan, journal);
     if (!defined) {
-      String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
-      if (!now.equals(plan.fingerprint())) {
+      if (!PivotedDisks.asPlanned(live.inactiveXml(), plan)) {
         reasons.add("the definition of '" + plan.name() + "' changed since it was planned; plan again");
       }
     }
@@ -59,8 +58,10 @@ final class Preflight {
     boolean movesData = plan.steps().stream().anyMatch(step -> step instanceof ConvertImage);
     if (movesData && !live.state().isShutOff()) {
       reasons.add("'" + plan.name() + "' is " + live.state().label() + ": apply never copies the images of a"
-          + " domain that is not shut off; shut it down and apply again");
+          + " domain that is not shut off; shut it down and apply again, or plan again with --live to move its"
+          + " disks while it runs");
     }
+    reasons.addAll(new LiveChecks(ports).refusals(plan, live, journal));
     if (movesData && live.managedSave()) {
       reasons.add("'" + plan.name() + "' has a managed-save image: it would resume from memory on its old"
           + " images; start and shut it down, or remove the image (virsh managedsave-remove), first");
@@ -165,6 +166,10 @@ final class Preflight {
       Step step = plan.steps().get(i);
       if (step instanceof CreateVolume create && !create.thin()) {
         needed.merge("VG " + create.vg(), create.sizeBytes(), Long::sum);
+      } else if (step instanceof CopyLive copy && creation(plan, copy).thin()) {
+        // A live copy provisions its whole thin LV (docs/live.md).
+        CreateVolume create = creation(plan, copy);
+        needed.merge("pool " + create.vg() + "/" + create.thinPool(), create.sizeBytes(), Long::sum);
       } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
         CreateVolume create = new DiskSteps(plan).creationOf(convert);
         long bytes = imagesFree ? provisioned(convert, create.vg(), create.thinPool(), lvm) : convert.allocatedBytes();
@@ -178,6 +183,10 @@ final class Preflight {
             + Bytes.format(Math.max(0, free)) + " free now");
       }
     });
+  }
+
+  private static CreateVolume creation(DomainPlan plan, CopyLive copy) {
+    return new DiskSteps(plan).creationOf(copy.device());
   }
 
   /**

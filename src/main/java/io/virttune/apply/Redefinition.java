@@ -6,9 +6,7 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainPlan;
-import io.virttune.plan.Fingerprints;
 import io.virttune.xml.DefinitionTransplant;
-import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -43,8 +41,8 @@ final class Redefinition {
   void define(DomainDefinitions definitions, Consumer<ConvertImage> verifyStale) {
     LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
         "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
-    String now = Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml());
-    if (!now.equals(domain.fingerprint())) {
+    // A live plan's pivots changed the definition already, each disk onto its LV: the plan's own change.
+    if (!PivotedDisks.asPlanned(live.inactiveXml(), domain)) {
       // First: once defined, the LVs are the truth, and the copies are not compared again.
       if (inPlace(live)) {
         log.println("  already defined by the interrupted run");

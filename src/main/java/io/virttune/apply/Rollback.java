@@ -53,11 +53,18 @@ public final class Rollback {
         throw VirtTuneException.refused("the source images of '" + name + "' were removed by virt-tune cleanup:"
             + " there is nothing to roll back to");
       }
-      if (live.isPresent() && !live.get().state().isShutOff()) {
+      boolean running = live.isPresent() && !live.get().state().isShutOff();
+      if (running && !journal.movedLive()) {
         throw VirtTuneException.refused("'" + name + "' is " + live.get().state().label()
             + ": shut it down first; its disks cannot be swapped under a running guest");
       }
-      boolean defined = journal.definitionTouched();
+      if (running) {
+        // Refused if the guest runs on an LV already; before the pivot it runs on its sources.
+        new LiveRollback(ports, out).abortCopies(live.get(), journal, force);
+      }
+      // A live move's pivot rewrote the persistent definition onto the LVs, as a define does.
+      boolean defined = journal.definitionTouched() || journal.movedLive()
+          && live.filter(domain -> LiveRollback.onOwnVolume(domain.inactiveXml(), journal)).isPresent();
       if (defined && !force) {
         throw VirtTuneException.refused("the new definition of '" + name + "' was defined: the guest may have"
             + " run on its new disks since, and rolling back discards what it wrote there; add --force to"

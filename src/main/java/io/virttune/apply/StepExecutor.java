@@ -9,6 +9,7 @@ import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.plan.BackupDefinition;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateThinPool;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainPlan;
@@ -17,14 +18,10 @@ import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.plan.ZeroVolume;
-import io.virttune.qemu.Comparison;
 import io.virttune.qemu.LvConversion;
 import io.virttune.text.ProgressMeter;
-import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Runs one domain's steps, each journaled as started before it runs and done (or failed) after:
@@ -39,7 +36,7 @@ final class StepExecutor implements Step.Visitor<Void> {
   private final ApplyPorts ports;
   private final OwnedVolumes volumes;
   private final Redefinition redefinition;
-  private final Set<String> verifiedInThisRun = new HashSet<>();
+  private final CopyVerification copies;
   private boolean interrupted;
 
   StepExecutor(Context run) {
@@ -47,6 +44,7 @@ final class StepExecutor implements Step.Visitor<Void> {
     this.ports = run.ports();
     this.volumes = new OwnedVolumes(ports);
     this.redefinition = new Redefinition(ports, run.domain(), run.log());
+    this.copies = new CopyVerification(ports, run.domain().name(), run.log());
   }
 
   /** Runs the step at {@code index}; one an interrupted run started is taken up where it may have stopped. */
@@ -148,7 +146,13 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void verifyCopy(VerifyCopy verify) {
-    run.sources().whileReleased(() -> verify(verify));
+    run.sources().whileReleased(() -> copies.verify(verify));
+    return null;
+  }
+
+  @Override
+  public Void copyLive(CopyLive copy) {
+    new LiveCopy(ports, run.domain().name(), run.log(), run.redrawProgress()).run(copy, interrupted);
     return null;
   }
 
@@ -161,8 +165,9 @@ final class StepExecutor implements Step.Visitor<Void> {
     }
     redefinition.define(run.definitions(), copy -> {
       // A copy made by an earlier run may be stale: the guest may have run on its images since.
-      if (!verifiedInThisRun.contains(copy.target())) {
-        run.sources().whileReleased(() -> verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target())));
+      if (!copies.copiedInThisRun(copy.target())) {
+        run.sources().whileReleased(() -> copies.verify(new VerifyCopy(copy.source(), copy.sourceFormat(),
+            copy.target())));
       }
     });
     return null;
@@ -223,24 +228,11 @@ final class StepExecutor implements Step.Visitor<Void> {
       outcome = ports.conversion().intoLinear(convert.source(), convert.sourceFormat(), convert.target(),
           create.sizeBytes(), progress);
     }
-    verifiedInThisRun.add(convert.target());
+    copies.copied(convert.target());
     if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
       run.log().println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
           + " rewrote " + convert.target() + " in full; verified");
     }
   }
 
-  /** The copy verifies itself; a copy made by an interrupted earlier run is compared again. */
-  private void verify(VerifyCopy verify) {
-    if (verifiedInThisRun.contains(verify.target())) {
-      run.log().println("  verified by the copy (qemu-img compare)");
-      return;
-    }
-    Comparison comparison = ports.comparer().compare(verify.source(), verify.sourceFormat(), verify.target());
-    if (!comparison.identical()) {
-      throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
-          + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
-          + ShellWords.operand(run.domain().name()));
-    }
-  }
 }

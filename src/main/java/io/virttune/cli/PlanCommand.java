@@ -39,6 +39,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  virt-tune plan 'win*' web01 --thin-pool vg_vms/pool --diff --out plan.json",
       "  virt-tune plan --all --vg vg_vms --reserve 5",
+      "  virt-tune plan web01 --vg vg_vms --live --bandwidth 64M --out plan.json",
       "  virt-tune plan --from-xml /etc/libvirt/qemu --vg vg_vms --xml-out reviewed/",
       "  virt-tune plan --all --hosts fleet.yml --vg vg_vms --out fleet.json"
     },

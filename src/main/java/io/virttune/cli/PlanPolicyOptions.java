@@ -62,8 +62,25 @@ public final class PlanPolicyOptions {
   @Option(names = "--no-hugepages", description = "do not add hugepage memory backing")
   boolean noHugepages;
 
+  @Option(names = "--live",
+      description = "move the disks of running guests while they run: block copy onto the new LV, then a switch"
+          + " onto it; the other changes wait for the next cold boot (docs/live.md)")
+  boolean live;
+
+  @Option(names = "--bandwidth", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "with --live: cap each disk's copy at SIZE per second (e.g. 64M; default: no cap)")
+  Long bandwidth;
+
+  @Option(names = "--synchronous-writes",
+      description = "with --live: each guest write reaches the LV before the guest sees it done, so a copy"
+          + " converges however hard the guest writes, at the cost of its write latency (libvirt 8.0 or later)")
+  boolean synchronousWrites;
+
   /** Thin-pool options that would be silently ignored without a pool to create are refused instead. */
   void requireApplicableOptions() {
+    if (!live && (bandwidth != null || synchronousWrites)) {
+      throw new ParameterException(spec.commandLine(), "--bandwidth and --synchronous-writes apply only with --live");
+    }
     if (createThinPool == null) {
       if (thinZeroing != null) {
         throw new ParameterException(spec.commandLine(),
@@ -90,8 +107,9 @@ public final class PlanPolicyOptions {
     if (reservePercent < 0 || reservePercent >= 100) {
       throw new ParameterException(spec.commandLine(), "--reserve must be a percentage from 0 to 99");
     }
-    return new PlanPolicy(planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady), dropSnapshots,
-        !noHugepages);
+    PlanPolicy policy = new PlanPolicy(planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady),
+        dropSnapshots, !noHugepages);
+    return live ? policy.withLive(new PlanPolicy.Live(bandwidth == null ? 0 : bandwidth, synchronousWrites)) : policy;
   }
 
   private PlanTarget planTarget() {

@@ -160,7 +160,12 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
 
   /** The live block copy of one disk of a running domain; needs a read-write connection, and works while it is open. */
   public BlockCopy blockCopy(String domain, String disk) {
-    return new BlockCopy(new JnaBlockJobs(call("look up domain '" + domain + "'", () -> lookup(domain)), domain), disk);
+    return new BlockCopy(blockJobs(domain), disk);
+  }
+
+  /** The block-job calls on one domain; need a read-write connection, and work while it is open. */
+  public BlockJobs blockJobs(String domain) {
+    return new JnaBlockJobs(call("look up domain '" + domain + "'", () -> lookup(domain)), domain);
   }
 
   private Domain lookup(String domain) throws LibvirtException {

@@ -42,6 +42,13 @@ public enum MirrorState {
     return diskOf(domainXml, domain, disk).sourcePath();
   }
 
+  /** Where the disk's mirror copies to (its {@code <mirror>}'s source), or empty when it has none. */
+  public static Optional<String> destinationOf(String liveXml, String domain, String disk) {
+    return Optional.ofNullable(diskOf(liveXml, domain, disk).element().getChild("mirror"))
+        .map(mirror -> mirror.getChild("source"))
+        .map(source -> Optional.ofNullable(source.getAttributeValue("dev")).orElse(source.getAttributeValue("file")));
+  }
+
   private static DiskView diskOf(String domainXml, String domain, String disk) {
     return DomainXml.parse(domainXml, "definition of domain '" + domain + "'").disks().stream()
         .filter(view -> disk.equals(view.targetDev()))

@@ -32,12 +32,14 @@ final class DiskEdits {
   private final WindowsStaging staging;
   private final Set<String> usedTargets;
   private final List<Step> volumeSteps;
+  private final boolean live;
   private final List<DiskView> needIothread = new ArrayList<>();
   private boolean warnedAboutGuestDriver;
 
   DiskEdits(PlanEnvironment env, String domain, DomainXml edited, WindowsStaging staging, Set<String> usedTargets,
-      List<Step> volumeSteps) {
+      List<Step> volumeSteps, boolean live) {
     this.env = env;
+    this.live = live;
     this.domain = domain;
     this.edited = edited;
     this.staging = staging;
@@ -91,16 +93,24 @@ final class DiskEdits {
     String lvName = env.names().allocate(domain, disk.target());
     String device = "/dev/" + target.vg() + "/" + lvName;
     Optional<ImageFacts> image = disk.image();
+    // Live, exactly the disk's size (LiveMoves refused any other): QEMU's mirror ends a copy
+    // onto a larger device by itself.
     long size = image.map(i -> Sizes.roundUp(i.virtualSizeBytes(), env.extentBytes())).orElse(0L);
     String source = view.sourcePath().orElseThrow();
     // The declared format, never a guessed one: see QemuImg#info.
     String format = view.format().orElse("raw");
     volumeSteps.add(new CreateVolume(target.vg(), lvName, size, target.thinPool()));
     volumeSteps.add(new SetReadAhead(target.vg(), lvName, 0));
-    long allocated = image.map(ImageFacts::allocatedBytes).orElse(0L);
-    volumeSteps.add(new ConvertImage(source, format, device, target.thin(), size, allocated));
-    volumeSteps.add(new VerifyCopy(source, format, device));
-    changes.add("source " + source + " -> " + device
+    if (live) {
+      PlanPolicy.Live how = env.policy().live();
+      volumeSteps.add(new CopyLive(view.targetDev(), source, device, how.bandwidthBytesPerSecond(),
+          how.synchronousWrites()));
+    } else {
+      long allocated = image.map(ImageFacts::allocatedBytes).orElse(0L);
+      volumeSteps.add(new ConvertImage(source, format, device, target.thin(), size, allocated));
+      volumeSteps.add(new VerifyCopy(source, format, device));
+    }
+    changes.add("source " + source + " -> " + device + (live ? " live (block copy, then pivot)" : "")
         + (size > 0 ? " (" + Bytes.format(size) + ")" : " (size read at apply)"));
     if (!format.equals("raw")) {
       changes.add("format " + format + " -> raw");

@@ -12,13 +12,16 @@ import java.util.Optional;
 /**
  * What a domain's moved disks take from the plan's target: a linear LV its whole size; a thin LV
  * what its pool will provision, the image's data in whole chunks of the pool's size (a thin pool
- * allocates nothing smaller, so an image's {@code actual-size} is no measure of it).
+ * allocates nothing smaller, so an image's {@code actual-size} is no measure of it). A disk
+ * copied live provisions its whole thin LV (QEMU 7.2's mirror writes every zero: docs/live.md).
  */
 final class DiskSpace {
   private final PlanEnvironment env;
+  private final boolean live;
 
-  DiskSpace(PlanEnvironment env) {
+  DiskSpace(PlanEnvironment env, boolean live) {
     this.env = env;
+    this.live = live;
   }
 
   /** Bytes the domain's moved disks take from the target; 0 for what could not be read. */
@@ -63,6 +66,9 @@ final class DiskSpace {
 
   private ThinPoolNeed thinNeed(ImageFacts image) {
     long chunk = env.space().chunkSizeBytes();
+    if (live) {
+      return new ThinPoolNeed(image.virtualSizeBytes(), Math.max(chunk, 1));
+    }
     return image.thinFootprint().filter(footprint -> chunk > 0)
         .map(footprint -> new ThinPoolNeed(footprint.provisionedBytes(chunk), chunk))
         .orElse(new ThinPoolNeed(image.allocatedBytes(), 0));

@@ -39,7 +39,8 @@ final class DomainEdit {
     views.forEach(view -> usedTargets.add(view.targetDev()));
     // The temporary disk is the plan's own: never retuned, and its target freed once it goes.
     staging.freedTarget().ifPresent(usedTargets::remove);
-    DiskEdits diskEdits = new DiskEdits(env, facts.name(), edited, staging, usedTargets, volumeSteps);
+    boolean live = DomainPlanner.movesLive(env, facts);
+    DiskEdits diskEdits = new DiskEdits(env, facts.name(), edited, staging, usedTargets, volumeSteps, live);
     List<List<String>> changes = new ArrayList<>();
     for (int i = 0; i < facts.disks().size(); i++) {
       DiskFacts disk = facts.disks().get(i);
@@ -57,14 +58,26 @@ final class DomainEdit {
       disks.add(diskPlan(facts.disks().get(i), views.get(i), changes.get(i)));
     }
     String revised = edited.toXml();
-    List<Step> steps = new ArrayList<>(volumeSteps);
+    List<Step> steps = new ArrayList<>();
+    if (live) {
+      // Before the copies: the pivot rewrites the persistent definition, and a rollback must find
+      // the one that names the sources.
+      steps.add(new BackupDefinition(facts.name()));
+    }
+    steps.addAll(volumeSteps);
     if (!revised.equals(original)) {
       // The backup is what a rollback defines again: taken right before the define, with secrets.
-      steps.add(new BackupDefinition(facts.name()));
+      if (!live) {
+        steps.add(new BackupDefinition(facts.name()));
+      }
       steps.add(new DefineDomain(facts.name(), fingerprint));
     }
     steps.addAll(afterDefine);
-    warnIfLive(steps);
+    if (live) {
+      warnings.add(LiveMoves.timing(facts, steps));
+    } else {
+      warnIfLive(steps);
+    }
     return new DomainPlan(facts.name(), edited.uuid().orElse(null), facts.state().label(), outcome(staged, steps),
         List.of(), fingerprint, disks, steps, warnings, original,
         steps.isEmpty() ? null : revised, XmlDiff.unified(facts.name(), original, revised));
@@ -74,7 +87,7 @@ final class DomainEdit {
     boolean live = !facts.state().isShutOff() && facts.state() != DomainState.UNKNOWN;
     if (live && DomainPlanner.movesData(facts)) {
       warnings.add("the domain is " + facts.state().label() + ": apply copies only the images of shut-off"
-          + " domains; shut it down first");
+          + " domains; shut it down first, or plan with --live to move a running guest's disks while it runs");
     } else if (live && !steps.isEmpty()) {
       warnings.add("the domain is " + facts.state().label() + ": the new definition takes effect at its next"
           + " cold boot (a full power-off and start, not a reboot from inside the guest)");

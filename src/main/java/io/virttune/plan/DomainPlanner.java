@@ -4,6 +4,7 @@ import io.virttune.text.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.ImageFacts;
+import io.virttune.libvirt.DomainState;
 import io.virttune.recipe.DiskRole;
 import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
@@ -38,7 +39,7 @@ final class DomainPlanner {
     if (!refusals.isEmpty()) {
       return stopped(facts, fingerprint, refusals);
     }
-    DiskSpace space = new DiskSpace(env);
+    DiskSpace space = new DiskSpace(env, movesLive(env, facts));
     Optional<String> noSpace = env.space().debit(space.needed(facts));
     if (noSpace.isPresent()) {
       return stopped(facts, fingerprint, List.of(noSpace.get()));
@@ -63,7 +64,15 @@ final class DomainPlanner {
             + " --drop-snapshots to accept losing them");
       }
     }
+    if (movesLive(env, facts)) {
+      reasons.addAll(LiveMoves.refusals(facts, env.extentBytes()));
+    }
     return reasons;
+  }
+
+  /** Whether the domain's data moves while it runs: planned with --live, running, and a disk to move. */
+  static boolean movesLive(PlanEnvironment env, DomainFacts facts) {
+    return env.policy().live() != null && facts.state() == DomainState.RUNNING && movesData(facts);
   }
 
   static List<DiskFacts> moved(DomainFacts facts) {

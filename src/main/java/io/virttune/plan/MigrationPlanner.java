@@ -3,6 +3,7 @@ package io.virttune.plan;
 import io.virttune.VirtTuneException;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.HostFacts;
+import io.virttune.libvirt.DomainState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmNames;
 import io.virttune.lvm.LvmReport;
@@ -71,15 +72,22 @@ public final class MigrationPlanner {
    */
   public static DomainPlan replan(Plan plan, DomainPlan planned, DomainFacts current, boolean hugepages) {
     Set<String> virtioReady = planned.outcome() == DomainOutcome.STAGE ? Set.of() : Set.of(planned.name());
+    // Live as planned: the copy's settings are the operator's, and the guest ran then (preflight
+    // refuses one that does not run now).
+    PlanPolicy.Live live = planned.steps().stream().filter(step -> step instanceof CopyLive)
+        .map(step -> (CopyLive) step).findFirst()
+        .map(copy -> new PlanPolicy.Live(copy.bandwidthBytesPerSecond(), copy.synchronousWrites())).orElse(null);
     PlanPolicy policy = new PlanPolicy(plan.target(), plan.cacheMode(), plan.reserveFraction(), virtioReady, true,
-        hugepages);
+        hugepages, live);
     requireValidLvmNames(policy.target());
     // Page size 1 KiB and no limit: the plan gave this domain hugepages, whatever the pool held then.
     HugepageBudget budget = hugepages ? new HugepageBudget(OptionalLong.of(1), Long.MAX_VALUE / 2, Map.of())
         : HugepageBudget.unknown();
     PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(0),
         new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()));
-    return new DomainPlanner(env).plan(current);
+    DomainFacts facts = live == null ? current
+        : new DomainFacts(current.name(), DomainState.RUNNING, current.xml(), current.disks(), current.problem());
+    return new DomainPlanner(env).plan(facts);
   }
 
   /** What apply's LVM calls would refuse is refused here, before anything is planned. */

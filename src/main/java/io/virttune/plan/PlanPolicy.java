@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * The operator's choices for a plan. Defaults follow the recipe; riskier choices (writeback
- * cache, dropping snapshots) exist only when explicitly asked for.
+ * cache, dropping snapshots) exist only when explicitly asked for. {@code live} is null unless
+ * running guests are to move while they run ({@code --live}).
  */
 public record PlanPolicy(
     PlanTarget target,
@@ -14,7 +15,23 @@ public record PlanPolicy(
     double reserveFraction,
     Set<String> virtioReadyDomains,
     boolean dropSnapshots,
-    boolean hugepages) {
+    boolean hugepages,
+    Live live) {
+
+  /** How the disks of running guests are copied: the block copy's cap per disk, and whether writes are mirrored synchronously. */
+  public record Live(long bandwidthBytesPerSecond, boolean synchronousWrites) {
+    public Live {
+      if (bandwidthBytesPerSecond < 0) {
+        throw new IllegalArgumentException("bandwidth must not be negative");
+      }
+    }
+  }
+
+  /** A policy under which running guests are not moved (apply refuses to copy their images). */
+  public PlanPolicy(PlanTarget target, String cacheMode, double reserveFraction, Set<String> virtioReadyDomains,
+      boolean dropSnapshots, boolean hugepages) {
+    this(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, null);
+  }
 
   public PlanPolicy {
     virtioReadyDomains = Set.copyOf(virtioReadyDomains);
@@ -26,6 +43,11 @@ public record PlanPolicy(
 
   public static PlanPolicy defaults(PlanTarget target) {
     return new PlanPolicy(target, "none", 0.10, Set.of(), false, true);
+  }
+
+  /** The same policy, with running guests moved live as {@code how} says. */
+  public PlanPolicy withLive(Live how) {
+    return new PlanPolicy(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, how);
   }
 
   /** The cache mode chosen for every disk of the plan (the recipe keeps a disk's directsync). */

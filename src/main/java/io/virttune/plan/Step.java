@@ -16,12 +16,13 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
   @JsonSubTypes.Type(value = SetReadAhead.class, name = "set-read-ahead"),
   @JsonSubTypes.Type(value = ConvertImage.class, name = "convert-image"),
   @JsonSubTypes.Type(value = VerifyCopy.class, name = "verify-copy"),
+  @JsonSubTypes.Type(value = CopyLive.class, name = "copy-live"),
   @JsonSubTypes.Type(value = DefineDomain.class, name = "define-domain"),
   @JsonSubTypes.Type(value = RemoveVolume.class, name = "remove-volume")
 })
 public sealed interface Step
     permits CreateThinPool, BackupDefinition, CreateVolume, ZeroVolume, SetReadAhead, ConvertImage, VerifyCopy,
-        DefineDomain, RemoveVolume {
+        CopyLive, DefineDomain, RemoveVolume {
 
   /** One line for people: what the step does, with the names and sizes involved. */
   String describe();
@@ -59,6 +60,8 @@ public sealed interface Step
     R convertImage(ConvertImage step);
 
     R verifyCopy(VerifyCopy step);
+
+    R copyLive(CopyLive step);
 
     R defineDomain(DefineDomain step);
 

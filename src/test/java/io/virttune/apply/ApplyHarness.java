@@ -59,6 +59,8 @@ final class ApplyHarness {
   final java.util.Set<String> guestStartsOnRelease = new java.util.HashSet<>();
   /** The processes writing each device path, as /proc would show them. */
   final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
+  /** The block jobs of running guests; none unless the test scripts them. */
+  BlockJobsSource blockJobs = ScriptedBlockJobs.none();
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
   private final Map<String, Lv> lvs = new LinkedHashMap<>();
   private long vgFree = 100 * GIB;
@@ -314,6 +316,11 @@ final class ApplyHarness {
         java.util.Set.of(domainNames), defaults.dropSnapshots(), defaults.hugepages()), domainNames);
   }
 
+  /** A plan into linear LVs of the VG, running guests moved while they run (--live). */
+  Plan planLive(PlanPolicy.Live live, String... domainNames) {
+    return plan(PlanPolicy.defaults(PlanTarget.linear(VG)).withLive(live), domainNames);
+  }
+
   private Plan plan(PlanTarget target, String... domainNames) {
     return plan(PlanPolicy.defaults(target), domainNames);
   }
@@ -354,7 +361,7 @@ final class ApplyHarness {
         return Optional.ofNullable(images.get(path));
       }
     };
-    return ApplyPorts.over(new ApplyPorts.Host(runner, () -> libvirt, host, staleWriters(), holds(), state,
+    return ApplyPorts.over(new ApplyPorts.Host(runner, () -> libvirt, host, staleWriters(), holds(), blockJobs, state,
         Clock.fixed(NOW, ZoneOffset.UTC)), execute, line -> log.println("    " + line));
   }
 

@@ -151,7 +151,7 @@ class CleanupTest {
       public void close() {}
     };
     ApplyPorts ports = ApplyPorts.over(new ApplyPorts.Host(runner, () -> definitions, new LiveHost(runner, true),
-        new StaleWriters(), new QemuIoHolds(), state, Clock.systemUTC()), true, line -> {});
+        new StaleWriters(), new QemuIoHolds(), ScriptedBlockJobs.none(), state, Clock.systemUTC()), true, line -> {});
     return new Cleanup(ports, () -> libvirt, new PrintWriter(out, true)).run("web01");
   }
 

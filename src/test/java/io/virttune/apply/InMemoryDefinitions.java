@@ -57,6 +57,18 @@ final class InMemoryDefinitions implements DomainDefinitions {
     return domains.get(name).inactiveXml();
   }
 
+  String liveXml(String name) {
+    return liveXml.get(name);
+  }
+
+  /** What libvirt itself changes in a running domain's live and persistent definitions (a pivot does both). */
+  InMemoryDefinitions rewrite(String name, String live, String persistent) {
+    LiveDomain domain = domains.get(name);
+    liveXml.put(name, live);
+    domains.put(name, new LiveDomain(name, domain.uuid(), domain.state(), persistent, persistent, false, 0, true));
+    return this;
+  }
+
   List<String> defines() {
     return defines;
   }

@@ -71,6 +71,12 @@ public final class Lab {
     sh("sh", "-c", "lvm lvremove -q -y " + vg + " >/dev/null 2>&1; rm -rf '" + work + "'");
   }
 
+  /** Removes VG {@code vg} and the PV on lab disk {@code disk}, for a class that shares that disk with another. */
+  public static void removeVolumeGroup(String vg, String disk) {
+    sh("sh", "-c", "lvm vgremove -q -f -y " + vg + " >/dev/null 2>&1; lvm pvremove -q -y " + disk(disk)
+        + " >/dev/null 2>&1; true");
+  }
+
   /**
    * The sha256 of a disk's whole content as a guest reads it (what a lab guest prints as
    * VT-CHECKSUM): of the device or raw file itself, else of a raw copy made in {@code scratch}.

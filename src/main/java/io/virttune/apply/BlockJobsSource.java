@@ -1,0 +1,39 @@
+package io.virttune.apply;
+
+import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import java.time.Duration;
+import java.util.function.Function;
+
+/**
+ * Where apply reaches a running domain's block jobs: a read-write connection of its own, open
+ * while {@code action} runs; and how often and how long a copy is followed until it is ready.
+ */
+interface BlockJobsSource {
+  <T> T with(String domain, Function<BlockJobs, T> action);
+
+  /** How often a copy's progress and mirror state are read. */
+  default Duration poll() {
+    return Duration.ofSeconds(1);
+  }
+
+  /**
+   * How long a copy may take to be ready: long enough for terabytes at a modest cap; a copy not
+   * ready by then is left running, and the domain fails (pivot or abort it, or apply --resume).
+   */
+  default Duration readyTimeout() {
+    return Duration.ofHours(24);
+  }
+
+  /** The block jobs of the host behind {@code uri}. */
+  static BlockJobsSource of(String uri) {
+    return new BlockJobsSource() {
+      @Override
+      public <T> T with(String domain, Function<BlockJobs, T> action) {
+        try (LibvirtJavaConnection connection = LibvirtJavaConnection.openReadWrite(uri)) {
+          return action.apply(connection.blockJobs(domain));
+        }
+      }
+    };
+  }
+}

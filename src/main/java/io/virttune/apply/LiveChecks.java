@@ -1,0 +1,66 @@
+package io.virttune.apply;
+
+import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.libvirt.MirrorState;
+import io.virttune.plan.CopyLive;
+import io.virttune.plan.DomainPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The checks before a live plan's copies, so that nothing is created for a copy that cannot
+ * start: the guest runs, nothing outside its definition names its sources, and each disk still
+ * to copy runs on its planned source with no block job of someone else's.
+ */
+final class LiveChecks {
+  private final ApplyPorts ports;
+
+  LiveChecks(ApplyPorts ports) {
+    this.ports = ports;
+  }
+
+  /** Reasons to refuse the copies still to run (one a run before started is resumed, not checked here). */
+  List<String> refusals(DomainPlan plan, LiveDomain live, DomainJournal journal) {
+    List<CopyLive> notStarted = new ArrayList<>();
+    for (int i = 0; i < plan.steps().size(); i++) {
+      if (plan.steps().get(i) instanceof CopyLive copy && (journal == null || journal.stateOf(i).isEmpty())) {
+        notStarted.add(copy);
+      }
+    }
+    List<String> reasons = new ArrayList<>();
+    if (notStarted.isEmpty()) {
+      return reasons;
+    }
+    if (live.state() != DomainState.RUNNING) {
+      reasons.add("'" + plan.name() + "' is " + live.state().label() + ": its plan copies its disks while it runs"
+          + " (--live), and it does not run now; nothing was copied; plan again (a shut-off guest gets the offline"
+          + " copy)");
+      return reasons;
+    }
+    if (live.snapshots() > 0) {
+      reasons.add("'" + plan.name() + "' has " + live.snapshots() + " libvirt snapshot(s) that name its old"
+          + " images; reverting one after the move would run the guest on stale data; delete them first");
+    }
+    ports.blockJobs().with(plan.name(), jobs -> {
+      String liveXml = jobs.liveXml();
+      notStarted.forEach(copy -> check(plan.name(), jobs, liveXml, copy, reasons));
+      return null;
+    });
+    return reasons;
+  }
+
+  private static void check(String domain, BlockJobs jobs, String liveXml, CopyLive copy, List<String> reasons) {
+    String where = "disk " + copy.disk() + " of '" + domain + "'";
+    Optional<String> source = MirrorState.sourceOf(liveXml, domain, copy.disk());
+    if (!source.equals(Optional.of(copy.source()))) {
+      reasons.add(where + " runs on " + source.orElse("no source") + ", not on the planned " + copy.source()
+          + " (rule: a live copy starts from the disk the guest runs on); plan again");
+    }
+    jobs.progress(copy.disk()).ifPresent(job -> reasons.add(where + " has a block job (" + job.percent()
+        + "% done) that this apply did not start; virt-tune starts no second one and leaves it alone: let it"
+        + " finish, or end it (virsh blockjob " + domain + " " + copy.disk() + " --abort), then apply again"));
+  }
+}

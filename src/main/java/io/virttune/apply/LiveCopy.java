@@ -1,0 +1,107 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.BlockCopy;
+import io.virttune.libvirt.BlockCopySettings;
+import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.MirrorState;
+import io.virttune.plan.CopyLive;
+import io.virttune.text.ProgressMeter;
+import java.io.PrintWriter;
+import java.util.Optional;
+
+/**
+ * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
+ * ready, then the pivot and the read-back of both definitions. Until the pivot the source is the
+ * truth; a copy an interrupted run left is pivoted if ready, else aborted and started again.
+ */
+final class LiveCopy {
+  private final ApplyPorts ports;
+  private final String domain;
+  private final PrintWriter log;
+  private final boolean redrawProgress;
+
+  LiveCopy(ApplyPorts ports, String domain, PrintWriter log, boolean redrawProgress) {
+    this.ports = ports;
+    this.domain = domain;
+    this.log = log;
+    this.redrawProgress = redrawProgress;
+  }
+
+  /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
+  void run(CopyLive step, boolean interrupted) {
+    ports.blockJobs().with(domain, jobs -> {
+      copy(jobs, step, interrupted);
+      return null;
+    });
+  }
+
+  private void copy(BlockJobs jobs, CopyLive step, boolean interrupted) {
+    BlockCopy copy = new BlockCopy(jobs, step.disk());
+    String live = jobs.liveXml();
+    Optional<String> source = MirrorState.sourceOf(live, domain, step.disk());
+    MirrorState state = MirrorState.of(live, domain, step.disk());
+    if (interrupted && source.equals(Optional.of(step.device())) && state == MirrorState.NONE) {
+      log.println("  the interrupted run switched the guest onto " + step.device() + " already");
+      requirePersistentOnLv(jobs, step, true);
+      return;
+    }
+    if (!source.equals(Optional.of(step.source()))) {
+      throw VirtTuneException.refused(where(step) + " runs on " + source.orElse("no source") + ", not on the planned "
+          + step.source() + " (rule: a live copy starts from the disk the guest runs on); nothing was copied; plan again");
+    }
+    Optional<String> destination = MirrorState.destinationOf(live, domain, step.disk());
+    if (interrupted && destination.equals(Optional.of(step.device())) && copy.progress().isPresent()) {
+      if (state == MirrorState.READY) {
+        log.println("  the interrupted run's copy onto " + step.device() + " is ready: switching the guest onto it");
+        pivot(jobs, copy, step);
+        return;
+      }
+      log.println("  the interrupted run's copy onto " + step.device() + " is " + state.name().toLowerCase()
+          + ": aborting it (the guest stays on its source) and copying again");
+      copy.abort();
+    }
+    // A job not journaled as ours (or copying elsewhere) is refused here, left as it is.
+    copy.start(step.device(), settings(step));
+    ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
+    copy.awaitReady(ports.blockJobs().readyTimeout(), ports.blockJobs().poll(), progress -> meter.accept(progress.percent()));
+    meter.accept(100);
+    pivot(jobs, copy, step);
+  }
+
+  private void pivot(BlockJobs jobs, BlockCopy copy, CopyLive step) {
+    copy.pivot(step.device());
+    log.println("  the guest runs on " + step.device() + " now");
+    requirePersistentOnLv(jobs, step, false);
+  }
+
+  /**
+   * The persistent definition must name the LV too: a cold boot on the source would start the
+   * guest without its writes since the pivot. libvirt 9.0 rewrites it on the pivot; a resume goes
+   * on when it still names the source, since the define that follows names the LV.
+   */
+  private void requirePersistentOnLv(BlockJobs jobs, CopyLive step, boolean resumed) {
+    Optional<String> persistent = MirrorState.sourceOf(jobs.inactiveXml(), domain, step.disk());
+    if (persistent.equals(Optional.of(step.device()))) {
+      return;
+    }
+    if (resumed && persistent.equals(Optional.of(step.source()))) {
+      log.println("  the persistent definition still names " + step.source() + ": the define step names "
+          + step.device());
+      return;
+    }
+    throw VirtTuneException.failed(where(step) + " runs on " + step.device() + " since the pivot, but its persistent"
+        + " definition names " + persistent.orElse("no source") + " (rule: the persistent definition names the"
+        + " disk the guest runs on); a cold boot now would start it on the old image without its writes since;"
+        + " keep it running and apply --resume, whose define names " + step.device());
+  }
+
+  private static BlockCopySettings settings(CopyLive step) {
+    BlockCopySettings settings = BlockCopySettings.DEFAULTS.withBandwidth(step.bandwidthBytesPerSecond());
+    return step.synchronousWrites() ? settings.withSynchronousWrites() : settings;
+  }
+
+  private String where(CopyLive step) {
+    return "disk " + step.disk() + " of '" + domain + "'";
+  }
+}

@@ -1,0 +1,26 @@
+package io.virttune.plan;
+
+import io.virttune.text.Bytes;
+
+/**
+ * Copy the disk {@code disk} of a running guest onto the LV {@code device} with libvirt's block
+ * copy while the guest runs, then pivot the guest onto it; until the pivot the source stays the
+ * truth. {@code bandwidthBytesPerSecond} caps the copy (0: no cap); with {@code synchronousWrites}
+ * each guest write reaches the LV before the guest sees it done, so the copy converges however
+ * hard the guest writes.
+ */
+public record CopyLive(String disk, String source, String device, long bandwidthBytesPerSecond,
+    boolean synchronousWrites) implements Step {
+  @Override
+  public <R> R accept(Visitor<R> visitor) {
+    return visitor.copyLive(this);
+  }
+
+  @Override
+  public String describe() {
+    return "copy disk " + disk + " (" + source + ") onto " + device + " while the guest runs, then switch the guest"
+        + " onto it (block copy and pivot"
+        + (bandwidthBytesPerSecond > 0 ? ", at most " + Bytes.format(bandwidthBytesPerSecond) + "/s" : "")
+        + (synchronousWrites ? ", guest writes mirrored synchronously" : "") + ")";
+  }
+}

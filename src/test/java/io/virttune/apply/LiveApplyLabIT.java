@@ -1,0 +1,85 @@
+package io.virttune.apply;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.bench.GuestAgent;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.libvirt.MirrorState;
+import io.virttune.testing.Cli;
+import io.virttune.testing.GuestWriter;
+import io.virttune.testing.Lab;
+import io.virttune.testing.LabAgent;
+import io.virttune.testing.LabGuest;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * plan --live and apply against the lab's libvirtd: the running test guest's SATA qcow2 disk moved
+ * onto an LV while a writer in the guest keeps writing, then read back inside the guest; both
+ * definitions name the LV, and the persistent one has the cold-boot changes. Runs only inside the
+ * lab (scripts/lab run --disk pv4:2G --libvirtd).
+ */
+class LiveApplyLabIT {
+  private static final String GUEST = "vt-liveit";
+  private static final String VG = "vt_live";
+  private static final String LV = "/dev/" + VG + "/" + GUEST + "-sda";
+
+  private Path work;
+  private LabGuest guest;
+  private LibvirtJavaConnection libvirt;
+
+  @AfterEach
+  void cleanUp() {
+    if (libvirt != null) {
+      libvirt.close();
+    }
+    Lab.removeAll(guest, VG, work);
+    // pv4 is BlockCopyLabIT's too.
+    Lab.removeVolumeGroup(VG, "pv4");
+  }
+
+  @Test
+  void aRunningGuestMovesOntoItsLvWhileItWritesAndReadsBackEverything() throws Exception {
+    Lab.require();
+    Lab.volumeGroup(VG, "pv4", "4M");
+    work = Lab.imageDirectory("vt-live-");
+    Path image = work.resolve("sda.qcow2");
+    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "128M");
+    guest = LabGuest.define(GUEST, work, image, "", "agent");
+    Lab.sh("virsh", "-q", "start", GUEST);
+    libvirt = LibvirtJavaConnection.openReadWrite("qemu:///system");
+    LabAgent.awaitAnswer(libvirt, GUEST, work.resolve(GUEST + "-console.log"));
+    GuestWriter writer = new GuestWriter(new GuestAgent(libvirt, GUEST, Duration.ofMillis(200)));
+    writer.writeBefore();
+    writer.start();
+    writer.awaitWrites(1);
+
+    Path plan = work.resolve("plan.json");
+    Cli planned = Cli.run("plan", GUEST, "--vg", VG, "--live", "--bandwidth", "8M", "--out", plan.toString());
+    assertEquals(0, planned.exitCode(), planned.out() + planned.err());
+    int writesAtStart = writer.writes();
+    Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
+    int writesAtEnd = writer.writes();
+    writer.awaitWrites(writesAtEnd + 2);
+    writer.stop();
+
+    assertEquals(0, applied.exitCode(), applied.out() + applied.err());
+    assertTrue(writesAtEnd > writesAtStart, "the guest wrote during the move: " + writesAtStart + " -> " + writesAtEnd);
+    assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
+    assertEquals(Optional.of(LV), MirrorState.sourceOf(libvirt.liveXml(GUEST), GUEST, "sda"));
+    DiskView persistent = DomainXml.parse(Lab.sh("virsh", "dumpxml", "--inactive", GUEST), GUEST).disks().get(0);
+    assertEquals(List.of(LV, "vda", "virtio", "native"), List.of(persistent.sourcePath().orElseThrow(),
+        persistent.targetDev(), persistent.targetBus().orElseThrow(), persistent.io().orElseThrow()));
+    writer.verifyInGuest();
+    System.out.println("live apply: guest writes " + writesAtStart + " at the start, " + writesAtEnd + " at the end; "
+        + writer.writeGaps(writesAtStart));
+  }
+}

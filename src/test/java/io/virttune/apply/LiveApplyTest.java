@@ -1,0 +1,249 @@
+package io.virttune.apply;
+
+import static io.virttune.apply.ApplyHarness.MIB;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.libvirt.MirrorState;
+import io.virttune.plan.CopyLive;
+import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
+import io.virttune.plan.PlanPolicy;
+import io.virttune.plan.Step;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A running guest moved live by plan --live and apply, over the block jobs libvirt 9.0 showed in the lab. */
+class LiveApplyTest {
+  static final String LV = "/dev/vg/g1-sda";
+  static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(64 * MIB, false);
+
+  @TempDir Path dir;
+  ApplyHarness host;
+  ScriptedBlockJobs jobs;
+
+  @BeforeEach
+  void runningGuest() {
+    host = new ApplyHarness(dir);
+    jobs = new ScriptedBlockJobs(host.libvirt, LV);
+    host.blockJobs = jobs.source();
+    host.image(ScriptedBlockJobs.IMAGE, 128 * MIB, 32 * MIB);
+  }
+
+  @Test
+  void aRunningGuestGetsABlockCopyOntoAnLvOfExactlyItsSizeAndTheRestForItsNextColdBoot() {
+    DomainPlan planned = host.planLive(CAPPED, "g1").domains().get(0);
+
+    assertEquals(List.of("backup-definition", "create-volume", "set-read-ahead", "copy-live", "define-domain"),
+        planned.steps().stream().map(Step::kind).toList());
+    assertEquals(128 * MIB, ((CreateVolume) planned.steps().get(1)).sizeBytes());
+    assertEquals(new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 64 * MIB, false), planned.steps().get(3));
+    assertTrue(planned.warnings().stream().anyMatch(w -> w.startsWith("live now: disk(s) sda copied onto their LVs")
+        && w.contains("at the next cold boot")), planned.warnings().toString());
+    Plan roundTrip = PlanJson.read(PlanJson.write(host.planLive(CAPPED, "g1")), "plan.json");
+    assertEquals(planned.steps(), roundTrip.domains().get(0).steps());
+  }
+
+  @Test
+  void applyCopiesPivotsAndDefinesTheColdBootChangesOnTheDefinitionThePivotRewrote() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
+    assertTrue(result.detail().contains("moved live: it runs on its LVs now, the other changes take effect at its"
+        + " next cold boot"), result.detail());
+    assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
+        + " sync=false", "abort sda pivot=true"), jobs.calls);
+    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    String persistent = host.libvirt.inactiveXml("g1");
+    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(persistent, "g1", "vda"));
+    io.virttune.xml.DiskView disk = io.virttune.xml.DomainXml.parse(persistent, "g1").disks().get(0);
+    assertEquals(List.of("virtio", "native", "raw"),
+        List.of(disk.targetBus().orElseThrow(), disk.io().orElseThrow(), disk.format().orElseThrow()));
+    assertEquals(DomainJournal.Status.COMPLETED, host.state.journal(uuid()).orElseThrow().status());
+  }
+
+
+  @Test
+  void withoutLiveARunningGuestsCopyIsRefusedNamingLive() {
+    Plan plan = host.plan("g1");
+    host.replyReport();
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result());
+    assertTrue(result.detail().contains("plan again with --live"), result.detail());
+    assertTrue(plan.domains().get(0).warnings().stream().anyMatch(w -> w.contains("plan with --live")));
+    assertEquals(List.of(), jobs.calls);
+  }
+
+  @Test
+  void aBlockJobNotJournaledAsOursIsRefusedBeforeAnythingIsCreatedAndLeftRunning() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport();
+    jobs.job = ScriptedBlockJobs.Job.COPYING;
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result());
+    assertTrue(result.detail().startsWith("disk sda of 'g1' has a block job (25% done) that this apply did not start"),
+        result.detail());
+    assertEquals(List.of(), jobs.calls);
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
+    assertEquals(ScriptedBlockJobs.Job.COPYING, jobs.job);
+  }
+
+  @Test
+  void aDiskTheRunningGuestHasOnAnotherSourceIsRefusedBeforeAnythingIsCreated() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport();
+    host.libvirt.rewrite("g1", host.libvirt.liveXml("g1").replace(ScriptedBlockJobs.IMAGE, "/images/elsewhere.qcow2"),
+        host.libvirt.inactiveXml("g1"));
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result());
+    assertTrue(result.detail().startsWith("disk sda of 'g1' runs on /images/elsewhere.qcow2, not on the planned"),
+        result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
+  }
+
+  @Test
+  void aPersistentDefinitionSomeoneElseChangedAfterThePivotIsStillRefused() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.afterPivot = () -> host.libvirt.rewrite("g1", host.libvirt.liveXml("g1"),
+        host.libvirt.inactiveXml("g1").replace("524288</memory>", "1048576</memory>"));
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result());
+    assertTrue(result.detail().startsWith("the definition of 'g1' changed while apply ran"), result.detail());
+  }
+
+  @Test
+  void aPivotThatLeavesThePersistentDefinitionOnTheSourceFailsAndResumeDefinesTheLv() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.rewritesPersistent = false;
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result());
+    assertTrue(failed.detail().contains("a cold boot now would start it on the old image"), failed.detail());
+    host.replyReport();
+    DomainResult resumed = host.apply(plan, true, true).get(0);
+    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
+    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+  }
+
+  @Test
+  void resumePivotsTheCopyTheInterruptedRunLeftWhenItIsReady() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    interruptedMidCopy(plan);
+    jobs.job = ScriptedBlockJobs.Job.READY;
+    host.replyReport();
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+  }
+
+  @Test
+  void resumeAbortsACopyThatIsNotReadyAndCopiesAgain() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    interruptedMidCopy(plan);
+    jobs.readyTimeout = java.time.Duration.ofMinutes(1);
+    jobs.readsUntilReady = 2;
+    host.replyReport();
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "abort sda pivot=false", "copy", "abort sda pivot=true"), calls());
+  }
+
+  @Test
+  void aGuestThatNoLongerRunsIsToldToPlanAgain() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.libvirt.stop("g1");
+    host.replyReport();
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result());
+    assertTrue(result.detail().contains("does not run now; nothing was copied; plan again"), result.detail());
+  }
+
+  @Test
+  void rollbackBeforeThePivotAbortsTheCopyAndRemovesTheLvWhileTheGuestRunsOnItsSource() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    interruptedMidCopy(plan);
+    host.replyLvs().replyReport().replyLvs().replyOk();
+
+    DomainResult result = host.rollback("g1", true, false);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "abort sda pivot=false"), calls());
+    assertTrue(host.commandLines().stream().anyMatch(line -> line.equals("lvm lvremove --yes vg/g1-sda")), host.commandLines().toString());
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+  }
+
+  @Test
+  void rollbackAfterThePivotIsRefusedSayingTheGuestsWritesAreOnTheLv() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    host.apply(plan, true, false);
+
+    DomainResult result = host.rollback("g1", true, false);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result());
+    assertTrue(result.detail().contains("every write since the pivot is there only"), result.detail());
+  }
+
+  @Test
+  void aDryRunSaysWhatItWouldCopyAndChangesNothing() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport().replyLvs();
+    String before = host.libvirt.inactiveXml("g1");
+
+    DomainResult result = host.apply(plan, false, false).get(0);
+
+    assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail() + host.output);
+    assertTrue(host.output.toString().contains("would start a block copy of disk sda of 'g1' onto"), host.output.toString());
+    assertTrue(host.output.toString().contains("would pivot the block copy of disk sda"), host.output.toString());
+    assertEquals(List.of(), jobs.calls);
+    assertEquals(before, host.libvirt.inactiveXml("g1"));
+  }
+
+  /** The copy started and was not ready in time: the run failed and left it running. */
+  private void interruptedMidCopy(Plan plan) {
+    replyUntilTheCopy();
+    jobs.readyTimeout = java.time.Duration.ZERO;
+    jobs.readsUntilReady = 1000;
+    DomainResult failed = host.apply(plan, true, false).get(0);
+    assertTrue(failed.detail().contains("the job was left running"), failed.detail());
+  }
+
+  private void replyUntilTheCopy() {
+    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+  }
+
+  /** The block-job calls, each copy by its first word. */
+  private List<String> calls() {
+    return jobs.calls.stream().map(call -> call.startsWith("copy ") ? "copy" : call).toList();
+  }
+
+  private static String uuid() {
+    return "b6affa52-27af-4397-ac3a-6c4dbff19056";
+  }
+}

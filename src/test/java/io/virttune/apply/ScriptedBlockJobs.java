@@ -1,0 +1,138 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.BlockCopySettings;
+import io.virttune.libvirt.BlockJobProgress;
+import io.virttune.libvirt.BlockJobs;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One running domain's block job on one disk, as libvirt 9.0 shows it: the definitions it reads
+ * back are the ones recorded in the lab (src/test/resources/libvirt/blockcopy) while copying, in
+ * sync and after the pivot, with the lab's LV replaced by the test's. The job gets ready after a
+ * number of progress reads the test sets; a pivot rewrites both definitions, as libvirt does.
+ */
+final class ScriptedBlockJobs implements BlockJobs {
+  /** Where the recorded guest's disk was copied to in the lab. */
+  private static final String LAB_LV = "/dev/vexp/same";
+
+  /** The recorded guest's persistent definition before the copy: its SATA qcow2 disk, as defined. */
+  static final String PERSISTENT = recorded("inactive-pivoted", "/dev/vexp/same")
+      .replace("<disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
+          + "      <source dev='/dev/vexp/same'/>\n      <backingStore/>\n",
+          "<disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+          + "      <source file='/var/lib/libvirt/images/exp/g1.qcow2'/>\n");
+  static final String IMAGE = "/var/lib/libvirt/images/exp/g1.qcow2";
+
+  enum Job { NONE, COPYING, READY }
+
+  final List<String> calls = new ArrayList<>();
+  private final InMemoryDefinitions libvirt;
+  private final String device;
+  Job job = Job.NONE;
+  /** Progress reads while copying before the mirror is ready. */
+  int readsUntilReady = 2;
+  boolean rewritesPersistent = true;
+  /** Run after a pivot: what someone else does to the domain then. */
+  Runnable afterPivot = () -> {};
+  Duration readyTimeout = Duration.ofMinutes(1);
+
+  /** The recorded guest {@code g1}, running, with its disk sda copied onto {@code device}. */
+  ScriptedBlockJobs(InMemoryDefinitions libvirt, String device) {
+    this.libvirt = libvirt;
+    this.device = device;
+    libvirt.add(PERSISTENT, io.virttune.libvirt.DomainState.SHUTOFF)
+        .start("g1", recorded("live-copying", device).replaceAll("(?s)\\s*<mirror.*?</mirror>", ""));
+  }
+
+  /** Apply's port onto this domain's jobs, polling without a pause. */
+  BlockJobsSource source() {
+    ScriptedBlockJobs jobs = this;
+    return new BlockJobsSource() {
+      @Override
+      public <T> T with(String domain, Function<BlockJobs, T> action) {
+        return action.apply(jobs);
+      }
+
+      @Override
+      public Duration poll() {
+        return Duration.ZERO;
+      }
+
+      @Override
+      public Duration readyTimeout() {
+        return readyTimeout;
+      }
+    };
+  }
+
+  /** A port no test step may reach: the tests of offline moves. */
+  static BlockJobsSource none() {
+    return new BlockJobsSource() {
+      @Override
+      public <T> T with(String domain, Function<BlockJobs, T> action) {
+        throw new AssertionError("no block job expected for " + domain);
+      }
+    };
+  }
+
+  @Override
+  public String domain() {
+    return "g1";
+  }
+
+  @Override
+  public void copy(String disk, String destinationXml, BlockCopySettings settings) {
+    calls.add("copy " + disk + " " + destinationXml + " bandwidth=" + settings.bandwidthBytesPerSecond()
+        + " sync=" + settings.synchronousWrites());
+    if (job != Job.NONE) {
+      throw VirtTuneException.failed("block copy: disk '" + disk + "' already in active block job");
+    }
+    job = Job.COPYING;
+  }
+
+  @Override
+  public Optional<BlockJobProgress> progress(String disk) {
+    if (job == Job.COPYING && readsUntilReady-- <= 0) {
+      job = Job.READY;
+    }
+    return switch (job) {
+      case NONE -> Optional.empty();
+      case COPYING -> Optional.of(new BlockJobProgress(1, 4));
+      case READY -> Optional.of(new BlockJobProgress(4, 4));
+    };
+  }
+
+  @Override
+  public void abort(String disk, boolean pivot) {
+    calls.add("abort " + disk + " pivot=" + pivot);
+    job = Job.NONE;
+    if (pivot) {
+      libvirt.rewrite("g1", recorded("live-pivoted", device),
+          rewritesPersistent ? recorded("inactive-pivoted", device) : libvirt.inactiveXml("g1"));
+      afterPivot.run();
+    }
+  }
+
+  @Override
+  public String liveXml() {
+    return switch (job) {
+      case NONE -> libvirt.liveXml("g1");
+      case COPYING -> recorded("live-copying", device);
+      case READY -> recorded("live-ready", device);
+    };
+  }
+
+  @Override
+  public String inactiveXml() {
+    return libvirt.inactiveXml("g1");
+  }
+
+  private static String recorded(String name, String device) {
+    return io.virttune.Fixtures.project("src/test/resources/libvirt/blockcopy/" + name + ".xml").replace(LAB_LV, device);
+  }
+}
