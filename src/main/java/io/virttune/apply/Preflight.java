@@ -9,6 +9,7 @@ import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
@@ -20,6 +21,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.IntStream;
 
 /**
  * The checks before anything changes for a domain: the host still is what was planned for, the
@@ -87,9 +89,11 @@ final class Preflight {
     return reasons;
   }
 
+  /** Whether the journal shows this plan's define started: found by its kind, since a step may follow it (remove-volume). */
   private static boolean definedByUs(DomainPlan plan, DomainJournal journal) {
-    int define = plan.steps().size() - 1;
-    return journal.stateOf(define).isPresent();
+    List<Step> steps = plan.steps();
+    return IntStream.range(0, steps.size()).filter(i -> steps.get(i) instanceof DefineDomain)
+        .anyMatch(define -> journal.stateOf(define).isPresent());
   }
 
   private void checkImage(DomainPlan plan, ConvertImage convert, List<String> reasons) {
