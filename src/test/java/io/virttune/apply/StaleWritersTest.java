@@ -72,15 +72,20 @@ class StaleWritersTest {
     assertEquals(List.of(), writers.of(lv.toString()));
   }
 
-  /** A shell that opens the file on descriptor 3 with the redirection given, then waits. */
+  /**
+   * A shell that opens the file on descriptor 3 with the redirection given, then becomes {@code
+   * sleep 300}: returned once it has (its command line says so), however loaded the machine is.
+   */
   private static Process hold(Path file, String redirection) throws Exception {
     Path ready = file.resolveSibling(file.getFileName() + ".ready");
     Process process = new ProcessBuilder("sh", "-c", "exec 3" + redirection + "'" + file + "'; touch '" + ready
         + "'; exec sleep 300").start();
-    for (int i = 0; i < 500 && !Files.exists(ready); i++) {
+    Path cmdline = Path.of("/proc", Long.toString(process.pid()), "cmdline");
+    for (int i = 0; i < 3000 && !(Files.exists(ready) && Files.readString(cmdline).equals("sleep\0" + "300\0")); i++) {
       Thread.sleep(10);
     }
     assertTrue(Files.exists(ready), "the shell did not open " + file);
+    assertEquals("sleep\0" + "300\0", Files.readString(cmdline), "the shell did not become sleep 300");
     return process;
   }
 }
