@@ -67,9 +67,7 @@ final class OfflineSizes {
         steps.add(step);
       }
     }
-    return new DomainPlan(domain.name(), domain.uuid(), domain.state(), domain.outcome(), domain.reasons(),
-        domain.fingerprint(), domain.disks(), steps, domain.warnings(), domain.originalXml(), domain.newXml(),
-        domain.diff());
+    return domain.withSteps(steps);
   }
 
   /** The copy with the LV's size (the virtual size rounded up to the extent) and the allocation. */

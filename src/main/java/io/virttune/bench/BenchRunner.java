@@ -4,6 +4,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomains;
 import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
@@ -45,7 +46,7 @@ public final class BenchRunner {
     BenchedDomain benched = new BenchedDomain(domain, live.liveXml(domain));
     if (!benched.hasAgentChannel()) {
       throw VirtTuneException.failed("domain '" + domain + "' has no QEMU guest agent channel; add <channel"
-          + " type='unix'><target type='virtio' name='" + BenchedDomain.AGENT_CHANNEL + "'/></channel> to its"
+          + " type='unix'><target type='virtio' name='" + DomainXml.GUEST_AGENT_CHANNEL + "'/></channel> to its"
           + " <devices> (virsh edit), restart it, and run qemu-guest-agent in the guest");
     }
     DiskFingerprint disk = DiskFingerprint.of(measuredDisk(benched, request));

@@ -4,12 +4,9 @@ import io.virttune.VirtTuneException;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.List;
-import org.jdom2.Element;
 
 /** A running domain's live definition, read for what bench needs: its agent channel and the disk measured. */
 public final class BenchedDomain {
-  static final String AGENT_CHANNEL = "org.qemu.guest_agent.0";
-
   private final String name;
   private final DomainXml xml;
 
@@ -20,11 +17,7 @@ public final class BenchedDomain {
 
   /** A {@code <channel>} whose virtio target is the QEMU guest agent's port. */
   public boolean hasAgentChannel() {
-    Element devices = xml.document().getRootElement().getChild("devices");
-    return devices != null && devices.getChildren("channel").stream()
-        .map(channel -> channel.getChild("target"))
-        .anyMatch(target -> target != null && "virtio".equals(target.getAttributeValue("type"))
-            && AGENT_CHANNEL.equals(target.getAttributeValue("name")));
+    return xml.hasGuestAgentChannel();
   }
 
   /** The disk with this target name, or the first disk (not CD-ROM) when target is null. */

@@ -30,17 +30,28 @@ import java.util.stream.Collectors;
 public final class HostInspector {
   private final LibvirtConnection connection;
   private final HostFactsSource host;
+  private final Optional<VirtioDriverProbe> virtioDriver;
 
-  /** The facts of the domains {@code selection} picks on the host whose libvirt is at {@code uri}, read-only. */
+  /**
+   * The facts of the domains {@code selection} picks on the host whose libvirt is at {@code uri},
+   * read-only; a Windows guest waiting for its VirtIO storage driver is asked through its agent.
+   */
   public static HostFacts read(String uri, HostFactsSource host, DomainSelection selection) {
-    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri)) {
-      return new HostInspector(libvirt, host).inspect(selection);
+    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri);
+        LibvirtGuestAgents agents = new LibvirtGuestAgents(uri)) {
+      return new HostInspector(libvirt, host, Optional.of(agents)).inspect(selection);
     }
   }
 
+  /** An inspector that asks no guest agent. */
   public HostInspector(LibvirtConnection connection, HostFactsSource host) {
+    this(connection, host, Optional.empty());
+  }
+
+  public HostInspector(LibvirtConnection connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
     this.connection = connection;
     this.host = host;
+    this.virtioDriver = agents.map(VirtioDriverProbe::new);
   }
 
   public HostFacts inspect(DomainSelection selection) {
@@ -118,7 +129,8 @@ public final class HostInspector {
     for (DiskView disk : xml.disks()) {
       disks.add(readDisk(disk, lvm));
     }
-    return new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
+    DomainFacts facts = new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
+    return virtioDriver.map(probe -> probe.probe(facts)).orElse(facts);
   }
 
   private DiskFacts readDisk(DiskView disk, Optional<LvmReport> lvm) {

@@ -80,7 +80,8 @@ final class DomainEdit {
     }
     return new DomainPlan(facts.name(), edited.uuid().orElse(null), facts.state().label(), outcome(staged, steps),
         List.of(), fingerprint, disks, steps, warnings, original,
-        steps.isEmpty() ? null : revised, XmlDiff.unified(facts.name(), original, revised));
+        steps.isEmpty() ? null : revised, XmlDiff.unified(facts.name(), original, revised),
+        staging.driverEvidence().orElse(null));
   }
 
   private void warnIfLive(List<Step> steps) {

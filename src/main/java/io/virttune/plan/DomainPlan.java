@@ -1,12 +1,15 @@
 package io.virttune.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
  * The plan for one domain: its outcome and why, each disk's fate, the steps to run in order, and
  * the definition before and after. {@code fingerprint} is the SHA-256 of the definition read at
- * planning time: apply refuses to act if the domain has changed since.
+ * planning time: apply refuses to act if the domain has changed since. {@code virtioDriver} is,
+ * for a Windows guest that waits or waited for its VirtIO storage driver, the evidence that it is
+ * bound and its source, or why there is none.
  */
 public record DomainPlan(
     String name,
@@ -20,7 +23,8 @@ public record DomainPlan(
     List<String> warnings,
     String originalXml,
     String newXml,
-    String diff) {
+    String diff,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String virtioDriver) {
 
   public DomainPlan {
     reasons = List.copyOf(reasons);
@@ -29,9 +33,21 @@ public record DomainPlan(
     warnings = List.copyOf(warnings);
   }
 
+  /** A plan with nothing to say of a VirtIO storage driver. */
+  public DomainPlan(String name, String uuid, String state, DomainOutcome outcome, List<String> reasons,
+      String fingerprint, List<DiskPlan> disks, List<Step> steps, List<String> warnings, String originalXml,
+      String newXml, String diff) {
+    this(name, uuid, state, outcome, reasons, fingerprint, disks, steps, warnings, originalXml, newXml, diff, null);
+  }
+
   public DomainPlan withDisks(List<DiskPlan> newDisks) {
     return new DomainPlan(name, uuid, state, outcome, reasons, fingerprint, newDisks, steps, warnings, originalXml,
-        newXml, diff);
+        newXml, diff, virtioDriver);
+  }
+
+  public DomainPlan withSteps(List<Step> newSteps) {
+    return new DomainPlan(name, uuid, state, outcome, reasons, fingerprint, disks, newSteps, warnings, originalXml,
+        newXml, diff, virtioDriver);
   }
 
   /** True when applying this domain's plan would change nothing. */

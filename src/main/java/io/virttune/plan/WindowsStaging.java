@@ -4,7 +4,7 @@ import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.lvm.Sizes;
 import io.virttune.recipe.DiskRecipe;
-import io.virttune.recipe.DiskRole;
+import io.virttune.recipe.DriverEvidence;
 import io.virttune.recipe.IoMode;
 import io.virttune.recipe.TemporaryDisk;
 import io.virttune.recipe.VirtioDriver;
@@ -20,11 +20,13 @@ import java.util.stream.IntStream;
 
 /**
  * A Windows guest whose VirtIO storage driver is not known to be bound keeps its buses; it gets a
- * small virtio disk so that one boot binds the driver. Once the operator confirms
- * (--virtio-ready), the bus switch happens and the temporary disk goes.
+ * small virtio disk so that one boot binds the driver. Once the guest agent reports viostor bound
+ * (inspect asks a running guest), or the operator confirms it (--virtio-ready), the bus switch
+ * happens and the temporary disk goes.
  */
 final class WindowsStaging {
   private static final long STAGING_SIZE_BYTES = 64L << 20;
+  private static final String NOT_ASKED = "the guest agent was not asked (a plan from files or a recorded host)";
 
   private final PlanEnvironment env;
   private final DomainFacts facts;
@@ -33,17 +35,16 @@ final class WindowsStaging {
   private final List<TemporaryDisk.Kind> kinds;
   private final List<DiskView> views;
   private final Optional<DiskView> temporaryDisk;
+  private final boolean confirmed;
 
   /** @param views the disks of {@code edited}, in the order of {@code facts.disks()} */
   WindowsStaging(PlanEnvironment env, DomainFacts facts, DomainXml edited, List<DiskView> views, List<String> warnings) {
     this.env = env;
     this.facts = facts;
     this.edited = edited;
-    boolean confirmed = env.policy().virtioReadyDomains().contains(facts.name());
-    List<DiskView> touched = facts.disks().stream().filter(d -> d.verdict().role() != DiskRole.LEAVE_ALONE)
-        .map(DiskFacts::view).toList();
+    this.confirmed = env.policy().virtioReadyDomains().contains(facts.name());
     List<DiskView> original = facts.disks().stream().map(DiskFacts::view).toList();
-    List<DiskView> waitingOriginals = VirtioDriver.waiting(edited, confirmed, original, touched);
+    List<DiskView> waitingOriginals = facts.waitingForVirtioDriver(confirmed);
     this.waiting = IntStream.range(0, views.size()).filter(i -> waitingOriginals.contains(original.get(i)))
         .mapToObj(views::get).toList();
     this.views = views;
@@ -56,6 +57,21 @@ final class WindowsStaging {
       warnings.add("Windows guest with a virtio-blk disk already: its VirtIO storage driver is installed"
           + " and bound (viostor starts at boot once bound), so its other disks move to virtio too");
     }
+    if (waiting.isEmpty() && !confirmed && facts.virtioDriver().filter(DriverEvidence::bound).isPresent()) {
+      warnings.add("Windows guest: its guest agent reports " + facts.virtioDriver().get().text()
+          + ", so its disks switch to virtio");
+    }
+  }
+
+  /**
+   * The plan's line on the driver, for a guest that waits or waited for it: the guest agent's
+   * evidence, or why there is none, and whether the operator's --virtio-ready switched it anyway.
+   */
+  Optional<String> driverEvidence() {
+    boolean overridden = confirmed && !facts.waitingForVirtioDriver(false).isEmpty();
+    Optional<String> evidence = facts.virtioDriver().map(DriverEvidence::text)
+        .or(() -> gated() || overridden ? Optional.of(DriverEvidence.none(NOT_ASKED).text()) : Optional.empty());
+    return evidence.map(text -> overridden ? text + "; switched on the operator's --virtio-ready" : text);
   }
 
   /** Whether the disk keeps its emulated bus until the driver is bound. */
@@ -98,8 +114,9 @@ final class WindowsStaging {
         : Optional.empty());
     if (present.isPresent()) {
       warnings.add("Windows guest: waiting for its VirtIO storage driver. Boot it once with the"
-          + " temporary virtio disk " + present.get().sourcePath().orElse("") + ", check that"
-          + " Windows sees it, then plan again with --virtio-ready=" + ShellWords.quote(facts.name()));
+          + " temporary virtio disk " + present.get().sourcePath().orElse("") + " and plan again while it"
+          + " runs: the buses switch once its guest agent reports viostor bound; or check that Windows sees"
+          + " the disk and confirm with --virtio-ready=" + ShellWords.quote(facts.name()));
       return true;
     }
     PlanTarget target = env.policy().target();
@@ -116,8 +133,8 @@ final class WindowsStaging {
     warnings.add("Windows guest: its VirtIO storage driver is not known to be bound, so its disks keep"
         + " their buses for now. Apply adds a temporary virtio disk (" + targetDev + "); install the"
         + " VirtIO drivers in the guest (virtio-win) if they are not, boot it once so Windows binds"
-        + " viostor to that disk, then plan again with --virtio-ready="
-        + ShellWords.quote(facts.name()) + " to switch the buses");
+        + " viostor to that disk, then plan again while it runs: the buses switch once its guest agent"
+        + " reports viostor bound (or confirm with --virtio-ready=" + ShellWords.quote(facts.name()) + ")");
     return true;
   }
 

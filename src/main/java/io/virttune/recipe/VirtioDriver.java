@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * Whether a Windows guest's disks must keep their buses until its VirtIO storage driver is known
- * to be bound: installing the drivers is not enough, and nothing on the host can see the binding.
- * The proof is a virtio-blk disk the guest already uses, or the operator's confirmation.
+ * to be bound: installing the drivers is not enough, and nothing on the host can see the binding;
+ * only the running guest can say. The proof is a virtio-blk disk the guest already uses, its guest
+ * agent's report ({@link DriverEvidence}), or the operator's confirmation.
  */
 public final class VirtioDriver {
   private VirtioDriver() {}

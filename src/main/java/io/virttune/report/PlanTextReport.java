@@ -57,6 +57,9 @@ public final class PlanTextReport {
     // The domain's state in brackets and apart, so that an outcome never reads as a state.
     out.println(domain.name() + "  " + outcome(domain.outcome()) + "  [domain " + domain.state() + "]");
     domain.reasons().forEach(reason -> line("  blocked: ", reason));
+    if (domain.virtioDriver() != null) {
+      line("  virtio driver: ", domain.virtioDriver());
+    }
     if (domain.outcome() != DomainOutcome.STOPPED) {
       diskTable(domain.disks()).render("  ", width).forEach(out::println);
       for (DiskPlan disk : domain.disks()) {

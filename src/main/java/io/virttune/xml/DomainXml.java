@@ -11,6 +11,9 @@ import org.jdom2.Element;
  * out here read and edit it in place, so that writing it back changes only what was edited.
  */
 public final class DomainXml {
+  /** The name of the virtio serial port the QEMU guest agent listens on. */
+  public static final String GUEST_AGENT_CHANNEL = "org.qemu.guest_agent.0";
+
   private final Document document;
   private final String origin;
 
@@ -90,6 +93,15 @@ public final class DomainXml {
 
   public OsHints os() {
     return new OsHints(root());
+  }
+
+  /** A {@code <channel>} whose virtio target is the QEMU guest agent's port: without it, no agent answers. */
+  public boolean hasGuestAgentChannel() {
+    Element devices = root().getChild("devices");
+    return devices != null && devices.getChildren("channel").stream()
+        .map(channel -> channel.getChild("target"))
+        .anyMatch(target -> target != null && "virtio".equals(target.getAttributeValue("type"))
+            && GUEST_AGENT_CHANNEL.equals(target.getAttributeValue("name")));
   }
 
   private Element root() {

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -22,6 +23,7 @@ public final class TestHost {
 
   private final FakeLibvirt libvirt = new FakeLibvirt();
   private final RecordedHost host = new RecordedHost();
+  private Optional<GuestAgentLink> agents = Optional.empty();
 
   /** A host with the bundled example's settings and LVM, and no domains yet. */
   public static TestHost hv01() {
@@ -98,6 +100,12 @@ public final class TestHost {
     return domain(name, DomainState.SHUTOFF, xml);
   }
 
+  /** Windows guests that wait for their VirtIO storage driver are asked through {@code agent}. */
+  public TestHost agents(GuestAgentLink agent) {
+    agents = Optional.of(agent);
+    return this;
+  }
+
   public FakeLibvirt libvirt() {
     return libvirt;
   }
@@ -107,6 +115,6 @@ public final class TestHost {
   }
 
   public HostFacts facts(DomainSelection selection) {
-    return new HostInspector(libvirt, host).inspect(selection);
+    return new HostInspector(libvirt, host, agents).inspect(selection);
   }
 }

@@ -26,10 +26,8 @@ import org.junit.jupiter.api.Test;
 class MigrationPlannerTest {
   private static final Instant NOW = Instant.parse("2026-11-30T00:00:00Z");
   private static final String IMAGE = "/var/lib/libvirt/images/web.qcow2";
-  private static final String WIN_UUID = "4dea22b3-1d52-d8f3-2516-782e98ab3fa0";
-  private static final String WINDOWS = "  <uuid>" + WIN_UUID + "</uuid>\n  <metadata>\n"
-      + "    <libosinfo:libosinfo xmlns:libosinfo='http://libosinfo.org/xmlns/libvirt/domain/1.0'>\n"
-      + "      <libosinfo:os id='http://microsoft.com/win/2k19'/>\n    </libosinfo:libosinfo>\n  </metadata>\n";
+  private static final String WIN_UUID = PlanFacts.WINDOWS_UUID;
+  private static final String WINDOWS = PlanFacts.WINDOWS;
 
   private static Plan plan(PlanFacts facts, PlanPolicy policy) {
     return new MigrationPlanner(policy).plan(facts.build(), NOW);

@@ -4,9 +4,11 @@ import io.virttune.host.HostProbe;
 import io.virttune.host.HostSettings;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.GuestAgentLink;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostIdentity;
 import io.virttune.inspect.ImageFacts;
+import io.virttune.inspect.VirtioDriverProbe;
 import io.virttune.libvirt.DomainState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
@@ -29,11 +31,17 @@ import java.util.OptionalLong;
 /** Builds host facts for planner tests from small domain XML and the example host's recorded LVM. */
 final class PlanFacts {
   static final Path EXAMPLE = Path.of("examples/hv01");
+  static final String WINDOWS_UUID = "4dea22b3-1d52-d8f3-2516-782e98ab3fa0";
+  /** A Windows Server 2019 guest's uuid and libosinfo metadata, for {@link #domainXml}'s {@code extra}. */
+  static final String WINDOWS = "  <uuid>" + WINDOWS_UUID + "</uuid>\n  <metadata>\n"
+      + "    <libosinfo:libosinfo xmlns:libosinfo='http://libosinfo.org/xmlns/libvirt/domain/1.0'>\n"
+      + "      <libosinfo:os id='http://microsoft.com/win/2k19'/>\n    </libosinfo:libosinfo>\n  </metadata>\n";
 
   private final List<DomainFacts> domains = new ArrayList<>();
   private Optional<LvmReport> lvm = Optional.of(exampleLvm());
   private Optional<HostSettings> settings = Optional.of(new HostProbe(EXAMPLE.resolve("host")).probe());
   private String hypervisor = "QEMU 7.2.0";
+  private Optional<VirtioDriverProbe> agents = Optional.empty();
 
   static LvmReport exampleLvm() {
     try {
@@ -81,6 +89,12 @@ final class PlanFacts {
     return this;
   }
 
+  /** Windows guests that wait for their VirtIO storage driver are asked through {@code agent}, as inspect asks them. */
+  PlanFacts agents(GuestAgentLink agent) {
+    agents = Optional.of(new VirtioDriverProbe(agent));
+    return this;
+  }
+
   PlanFacts hypervisor(String version) {
     hypervisor = version;
     return this;
@@ -104,8 +118,10 @@ final class PlanFacts {
   }
 
   HostFacts build() {
+    List<DomainFacts> probed = domains.stream()
+        .map(domain -> agents.map(probe -> probe.probe(domain)).orElse(domain)).toList();
     return new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", hypervisor), settings, lvm,
-        domains, List.of());
+        probed, List.of());
   }
 
   /** A minimal domain with the given memory and devices. */

@@ -1,13 +1,10 @@
 package io.virttune.inspect.rules;
 
 import io.virttune.text.ShellWords;
-import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
-import io.virttune.recipe.DiskRole;
-import io.virttune.recipe.VirtioDriver;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.List;
@@ -32,16 +29,14 @@ final class WindowsVirtioRule extends DomainRule {
             domain.name(),
             "Windows guest: VirtIO storage driver readiness unknown",
             xml.os().windowsEvidence().orElse("Windows guest") + "; disks on emulated buses: "
-                + String.join(", ", emulated.stream().map(DiskView::targetDev).toList()),
+                + String.join(", ", emulated.stream().map(DiskView::targetDev).toList())
+                + domain.virtioDriver().map(evidence -> "; virtio driver: " + evidence.text()).orElse(""),
             "confirm viostor is bound (--virtio-ready=" + ShellWords.quote(domain.name()) + "), or let the plan"
                 + " stage it: a small temporary virtio disk for one boot, then the switch"));
   }
 
   /** The domain's disks that wait for the driver, with no operator's confirmation known. */
   static List<DiskView> waiting(DomainFacts domain) {
-    List<DiskView> touched = domain.disks().stream().filter(disk -> disk.verdict().role() != DiskRole.LEAVE_ALONE)
-        .map(DiskFacts::view).toList();
-    return domain.xml().map(xml -> VirtioDriver.waiting(xml, false,
-        domain.disks().stream().map(DiskFacts::view).toList(), touched)).orElse(List.of());
+    return domain.waitingForVirtioDriver(false);
   }
 }

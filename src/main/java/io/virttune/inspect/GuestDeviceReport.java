@@ -1,0 +1,91 @@
+package io.virttune.inspect;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.recipe.DriverEvidence;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.StreamSupport;
+
+/**
+ * Reads qemu-ga's {@code guest-get-devices} reply (qga/qapi-schema.json, since QEMU 5.2; Windows
+ * only) for the VirtIO storage driver. Each entry is a {@code GuestDeviceInfo}:
+ * {@code driver-name} (the device's name as Windows shows it, DEVPKEY_NAME: viostor's INF calls
+ * its devices "Red Hat VirtIO SCSI controller"), optional {@code driver-date} and
+ * {@code driver-version}, and {@code id} {@code {"type": "pci", "vendor-id": N, "device-id": N}}.
+ * qga/commands-win32.c lists only devices with a Red Hat (1AF4, 1B36) PCI hardware id and skips a
+ * device whose driver version it cannot read, so a disk without a driver is simply not listed.
+ */
+final class GuestDeviceReport {
+  static final String COMMAND = "guest-get-devices";
+  private static final int VIRTIO_VENDOR = 0x1af4;
+  /** virtio-blk: transitional (0x1001) and modern (0x1042); virtio-scsi (0x1004, 0x1048) is vioscsi's. */
+  private static final Set<Integer> VIRTIO_BLK = Set.of(0x1001, 0x1042);
+  private static final Set<String> VIOSTOR_NAMES = Set.of("viostor", "red hat virtio scsi controller");
+  private static final String SOURCE = "guest agent";
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private GuestDeviceReport() {}
+
+  /** The evidence in a reply: bound when a virtio-blk device is viostor's, with a driver version. */
+  static DriverEvidence evidence(String reply) {
+    JsonNode tree;
+    try {
+      tree = JSON.readTree(reply);
+    } catch (JsonProcessingException e) {
+      return DriverEvidence.none("the guest agent answered " + COMMAND + " with something that is not JSON");
+    }
+    if (tree.has("error")) {
+      return unanswered(tree.path("error").path("desc").asText("an error"));
+    }
+    List<JsonNode> disks = StreamSupport.stream(tree.path("return").spliterator(), false)
+        .filter(GuestDeviceReport::virtioBlk).toList();
+    if (disks.isEmpty()) {
+      return DriverEvidence.none("the guest agent lists no virtio-blk device (PCI 1af4:1001 or 1af4:1042) with a"
+          + " driver: Windows has not bound one to the temporary virtio disk (boot the guest with it, with the"
+          + " virtio-win drivers installed)");
+    }
+    Optional<JsonNode> viostor = disks.stream().filter(GuestDeviceReport::viostor).findFirst();
+    if (viostor.isPresent()) {
+      JsonNode device = viostor.get();
+      return DriverEvidence.bound(device.path("driver-version").asText(),
+          SOURCE + ": " + device.path("driver-name").asText() + ", PCI " + pciId(device));
+    }
+    JsonNode other = disks.get(0);
+    String driver = other.path("driver-name").asText("");
+    return DriverEvidence.none("the guest agent lists the virtio-blk device PCI " + pciId(other)
+        + (other.hasNonNull("driver-version") ? " with the driver '" + driver + "', not viostor"
+            : " ('" + driver + "') with no driver bound"));
+  }
+
+  /** Why an agent that did not answer gives no evidence: an older one lacks the command. */
+  static DriverEvidence unanswered(String message) {
+    // qemu-ga's dispatcher: "The command X has not been found", or "Command X has been disabled".
+    if (message.contains(COMMAND)
+        && (message.contains("has not been found") || message.contains("has been disabled"))) {
+      return DriverEvidence.none("the guest agent lacks " + COMMAND + " (qemu-ga before 5.2, or the command"
+          + " disabled): " + message + "; update the QEMU Guest Agent from virtio-win, or confirm with"
+          + " --virtio-ready once Windows shows viostor bound");
+    }
+    return DriverEvidence.none("the guest agent did not answer " + COMMAND + ": " + message);
+  }
+
+  private static boolean virtioBlk(JsonNode device) {
+    JsonNode id = device.path("id");
+    return "pci".equals(id.path("type").asText()) && id.path("vendor-id").asInt() == VIRTIO_VENDOR
+        && VIRTIO_BLK.contains(id.path("device-id").asInt());
+  }
+
+  private static boolean viostor(JsonNode device) {
+    return device.hasNonNull("driver-version")
+        && VIOSTOR_NAMES.contains(device.path("driver-name").asText("").toLowerCase(Locale.ROOT));
+  }
+
+  private static String pciId(JsonNode device) {
+    JsonNode id = device.path("id");
+    return String.format("%04x:%04x", id.path("vendor-id").asInt(), id.path("device-id").asInt());
+  }
+}
