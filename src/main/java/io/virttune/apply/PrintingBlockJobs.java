@@ -57,6 +57,11 @@ final class PrintingBlockJobs implements BlockJobs {
   }
 
   @Override
+  public boolean running() {
+    return real.running();
+  }
+
+  @Override
   public String liveXml() {
     DomainXml live = DomainXml.parse(real.liveXml(), "the live definition of '" + domain() + "'");
     for (DiskView disk : live.disks()) {

@@ -19,6 +19,9 @@ public interface BlockJobs {
   /** virDomainBlockJobAbort, waiting until the job has ended; with {@code pivot} the guest switches to the copy. */
   void abort(String disk, boolean pivot);
 
+  /** virDomainIsActive: whether the domain runs; a copy ends when its guest stops. */
+  boolean running();
+
   /** The live definition (what QEMU runs with, mirror included). */
   String liveXml();
 

@@ -88,6 +88,15 @@ final class JnaBlockJobs implements BlockJobs {
   }
 
   @Override
+  public boolean running() {
+    try {
+      return handle.isActive() == 1;
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot tell whether domain '" + domain + "' runs: " + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
   public String liveXml() {
     return xml(0, "live");
   }

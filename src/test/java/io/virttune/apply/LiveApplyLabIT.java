@@ -3,19 +3,16 @@ package io.virttune.apply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.bench.GuestAgent;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.MirrorState;
 import io.virttune.testing.Cli;
 import io.virttune.testing.GuestWriter;
 import io.virttune.testing.Lab;
-import io.virttune.testing.LabAgent;
-import io.virttune.testing.LabGuest;
+import io.virttune.testing.LiveLabGuest;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -32,33 +29,18 @@ class LiveApplyLabIT {
   private static final String VG = "vt_live";
   private static final String LV = "/dev/" + VG + "/" + GUEST + "-sda";
 
-  private Path work;
-  private LabGuest guest;
-  private LibvirtJavaConnection libvirt;
+  private final LiveLabGuest guest = new LiveLabGuest(GUEST, VG);
 
   @AfterEach
   void cleanUp() {
-    if (libvirt != null) {
-      libvirt.close();
-    }
-    Lab.removeAll(guest, VG, work);
-    // pv4 is BlockCopyLabIT's too.
-    Lab.removeVolumeGroup(VG, "pv4");
+    guest.close();
   }
 
   @Test
   void aRunningGuestMovesOntoItsLvWhileItWritesAndReadsBackEverything() throws Exception {
-    Lab.require();
-    Lab.volumeGroup(VG, "pv4", "4M");
-    work = Lab.imageDirectory("vt-live-");
-    Path image = work.resolve("sda.qcow2");
-    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "128M");
-    guest = LabGuest.define(GUEST, work, image, "", "agent");
-    Lab.sh("virsh", "-q", "start", GUEST);
-    libvirt = LibvirtJavaConnection.openReadWrite("qemu:///system");
-    LabAgent.awaitAnswer(libvirt, GUEST, work.resolve(GUEST + "-console.log"));
-    GuestWriter writer = new GuestWriter(new GuestAgent(libvirt, GUEST, Duration.ofMillis(200)));
-    writer.writeBefore();
+    GuestWriter writer = guest.start("vt-live-");
+    Path work = guest.work();
+    LibvirtJavaConnection libvirt = guest.libvirt();
     writer.start();
     writer.awaitWrites(1);
 

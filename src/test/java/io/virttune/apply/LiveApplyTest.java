@@ -173,6 +173,30 @@ class LiveApplyTest {
   }
 
   @Test
+  void aGuestThatStopsMidCopyFailsItsDomainSayingItIsOnItsSourceAndResumeCopiesAgainOnceItRuns() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    String original = host.libvirt.inactiveXml("g1");
+    replyUntilTheCopy();
+    jobs.readsUntilReady = 1000;
+    jobs.readsUntilGuestStops = 2;
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+    assertTrue(failed.detail().startsWith("disk sda of 'g1': the guest stopped during its live copy onto " + LV
+        + ", before the pivot"), failed.detail());
+    assertTrue(failed.detail().contains("domain is not running"), "libvirt's own words are kept: " + failed.detail());
+    assertTrue(failed.detail().contains("start it and apply --resume"), failed.detail());
+    assertEquals(original, host.libvirt.inactiveXml("g1"));
+    assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
+    jobs.startGuest();
+    host.replyReport();
+    DomainResult resumed = host.apply(plan, true, true).get(0);
+    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+    assertEquals(List.of("copy", "copy", "abort sda pivot=true"), calls());
+  }
+
+  @Test
   void aGuestThatNoLongerRunsIsToldToPlanAgain() {
     Plan plan = host.planLive(CAPPED, "g1");
     host.libvirt.stop("g1");

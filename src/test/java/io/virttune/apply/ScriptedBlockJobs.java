@@ -40,13 +40,20 @@ final class ScriptedBlockJobs implements BlockJobs {
   /** Run after a pivot: what someone else does to the domain then. */
   Runnable afterPivot = () -> {};
   Duration readyTimeout = Duration.ofMinutes(1);
+  /** Progress reads before the guest stops (shut down or destroyed), ending its job; negative: never. */
+  int readsUntilGuestStops = -1;
 
   /** The recorded guest {@code g1}, running, with its disk sda copied onto {@code device}. */
   ScriptedBlockJobs(InMemoryDefinitions libvirt, String device) {
     this.libvirt = libvirt;
     this.device = device;
-    libvirt.add(PERSISTENT, io.virttune.libvirt.DomainState.SHUTOFF)
-        .start("g1", recorded("live-copying", device).replaceAll("(?s)\\s*<mirror.*?</mirror>", ""));
+    libvirt.add(PERSISTENT, io.virttune.libvirt.DomainState.SHUTOFF);
+    startGuest();
+  }
+
+  /** Starts the guest on the disk its persistent definition names, with no job. */
+  void startGuest() {
+    libvirt.start("g1", recorded("live-copying", device).replaceAll("(?s)\\s*<mirror.*?</mirror>", ""));
   }
 
   /** Apply's port onto this domain's jobs, polling without a pause. */
@@ -97,6 +104,15 @@ final class ScriptedBlockJobs implements BlockJobs {
 
   @Override
   public Optional<BlockJobProgress> progress(String disk) {
+    if (readsUntilGuestStops-- == 0) {
+      libvirt.stop("g1");
+      job = Job.NONE;
+    }
+    if (!running()) {
+      // What libvirt 9.0 answered in the lab once the guest was destroyed mid-copy.
+      throw VirtTuneException.failed("cannot read the block job of disk '" + disk + "' of domain 'g1': Requested"
+          + " operation is not valid: domain is not running");
+    }
     if (job == Job.COPYING && readsUntilReady-- <= 0) {
       job = Job.READY;
     }
@@ -119,7 +135,16 @@ final class ScriptedBlockJobs implements BlockJobs {
   }
 
   @Override
+  public boolean running() {
+    return libvirt.find("g1").orElseThrow().state() == io.virttune.libvirt.DomainState.RUNNING;
+  }
+
+  @Override
   public String liveXml() {
+    if (!running()) {
+      // libvirt gives a domain that does not run its persistent definition.
+      return libvirt.inactiveXml("g1");
+    }
     return switch (job) {
       case NONE -> libvirt.liveXml("g1");
       case COPYING -> recorded("live-copying", device);

@@ -252,6 +252,11 @@ class BlockCopyTest {
     }
 
     @Override
+    public boolean running() {
+      return true;
+    }
+
+    @Override
     public String liveXml() {
       return live.size() > 1 ? live.poll() : live.peek();
     }

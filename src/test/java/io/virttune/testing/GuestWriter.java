@@ -41,7 +41,10 @@ public final class GuestWriter {
         b=$((b + 1))
       done
       """;
-  /** Writes until /tmp/stop exists; logs "sequence block uptime" after each block is on the disk. */
+  /**
+   * Writes until /tmp/stop exists; logs "sequence block uptime" after each block is on the disk,
+   * then sleeps $PAUSE seconds if set.
+   */
   private static final String WRITER = BLOCK_FUNCTION + """
       n=$(cat /tmp/writes.log 2>/dev/null | wc -l)
       rm -f /tmp/stop /tmp/writer.done
@@ -51,6 +54,7 @@ public final class GuestWriter {
           || { echo "write $n failed" >> /tmp/writer.err; break; }
         echo "$n $b $(cut -d' ' -f1 /proc/uptime)" >> /tmp/writes.log
         n=$((n + 1))
+        if [ "${PAUSE:-0}" != 0 ]; then sleep "$PAUSE"; fi
       done
       touch /tmp/writer.done
       """;
@@ -74,8 +78,16 @@ public final class GuestWriter {
   }
 
   public void start() {
+    start(0);
+  }
+
+  /**
+   * Starts the writer pausing {@code pauseSeconds} after each block: a guest that writes slower
+   * than a capped copy, which then converges.
+   */
+  public void start(int pauseSeconds) {
     guest("cat > /tmp/writer.sh", 30, WRITER);
-    guest("sh /tmp/writer.sh </dev/null >/dev/null 2>&1 &", 30);
+    guest("PAUSE=" + pauseSeconds + " sh /tmp/writer.sh </dev/null >/dev/null 2>&1 &", 30);
   }
 
   /** Stops the writer and fails if any of its writes failed. */
@@ -109,6 +121,16 @@ public final class GuestWriter {
     }
     double mean = uptimes.length < 2 ? 0 : (uptimes[uptimes.length - 1] - uptimes[0]) / (uptimes.length - 1);
     return String.format("longest gap between two writes %.2f s, mean %.2f s", longest, mean);
+  }
+
+  /** The writer's log as the guest has it, to carry over a restart of the guest (its /tmp is lost). */
+  public String log() {
+    return guest("cat /tmp/writes.log 2>/dev/null; true", 30);
+  }
+
+  /** Puts back a log taken with {@link #log()} before a restart, so that the read-back checks those writes. */
+  public void restoreLog(String log) {
+    guest("cat > /tmp/writes.log", 30, log);
   }
 
   /** Reads the blocks back inside the guest and compares each with what was written last (or zeros). */
@@ -148,7 +170,7 @@ public final class GuestWriter {
 
   /** The writer's log lines: sequence, block, uptime of the guest when the block was on the disk. */
   private List<String[]> writeLog() {
-    String log = guest("cat /tmp/writes.log 2>/dev/null; true", 30).strip();
+    String log = log().strip();
     return log.isEmpty() ? List.of() : Arrays.stream(log.split("\n")).map(line -> line.split(" ")).toList();
   }
 
