@@ -21,12 +21,9 @@ public interface ProcessRunner {
 
   /**
    * Runs argv as {@link #run} does, with {@code input} on its stdin: how a document reaches a
-   * command on another host. The runners of this machine and of SSH can; a runner made of one
-   * lambda (a test's) cannot, and says so.
+   * command on another host.
    */
-  default ProcessResult feed(List<String> argv, String input) {
-    throw new UnsupportedOperationException(getClass().getName() + " cannot give " + argv.get(0) + " its input");
-  }
+  ProcessResult feed(List<String> argv, String input);
 
   /**
    * Runs a command that changes the host, or one that reads what such a command just wrote (the
