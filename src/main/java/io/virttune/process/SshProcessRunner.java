@@ -11,8 +11,10 @@ import java.util.regex.Pattern;
  * Runs commands on another host through OpenSSH: batch mode (never a password prompt), the
  * operator's own ~/.ssh/config and known_hosts (an unknown host key fails the command rather than
  * being accepted), and one shared connection per host so that each command after the first costs
- * no handshake. ssh hands the remote side one string for its shell, so every word is quoted, and
- * the command runs in the C locale there as it does here, so tools print untranslated text.
+ * no handshake, kept alive so that a host that stops answering fails its commands in 30 s rather
+ * than when TCP gives up. ssh hands the remote side one string for its shell, so every word is
+ * quoted, and the command runs in the C locale there as it does here, so tools print untranslated
+ * text.
  */
 public final class SshProcessRunner implements ProcessRunner {
   /** A destination ssh reads as a host, never as an option or as several words. */
@@ -46,16 +48,16 @@ public final class SshProcessRunner implements ProcessRunner {
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-    ProcessResult result = local.run(sshArgv(argv), stdoutLines);
-    // Callers name the command they asked for; ssh's own failures (255) keep its argv.
-    return result.exitCode() == 255
-        ? new ProcessResult(result.argv(), 255, result.stdout(), "ssh to " + destination + ": " + result.stderr())
-        : new ProcessResult(argv, result.exitCode(), result.stdout(), result.stderr());
+    return asAsked(argv, local.run(sshArgv(argv), stdoutLines));
   }
 
   @Override
   public ProcessResult feed(List<String> argv, String input) {
-    ProcessResult result = local.feed(sshArgv(argv), input);
+    return asAsked(argv, local.feed(sshArgv(argv), input));
+  }
+
+  /** Callers name the command they asked for; ssh's own failures (255) keep its argv and say which host. */
+  private ProcessResult asAsked(List<String> argv, ProcessResult result) {
     return result.exitCode() == 255
         ? new ProcessResult(result.argv(), 255, result.stdout(), "ssh to " + destination + ": " + result.stderr())
         : new ProcessResult(argv, result.exitCode(), result.stdout(), result.stderr());
@@ -68,7 +70,9 @@ public final class SshProcessRunner implements ProcessRunner {
         "-o", "BatchMode=yes",
         "-o", "ControlMaster=auto",
         "-o", "ControlPath=" + controlDirectory.resolve("%C"),
-        "-o", "ControlPersist=60"));
+        "-o", "ControlPersist=60",
+        "-o", "ServerAliveInterval=10",
+        "-o", "ServerAliveCountMax=3"));
     command.addAll(connectionOptions);
     command.add(destination);
     command.add("--");

@@ -31,6 +31,7 @@ class SshProcessRunnerTest {
     assertEquals(List.of(List.of(
         "ssh", "-o", "BatchMode=yes", "-o", "ControlMaster=auto",
         "-o", "ControlPath=/run/user/1000/virt-tune-ssh/%C", "-o", "ControlPersist=60",
+        "-o", "ServerAliveInterval=10", "-o", "ServerAliveCountMax=3",
         "-p", "2222", "root@hv02", "--", "LC_ALL=C lvm vgs --reportformat json")), local.commands());
     assertEquals(List.of("lvm", "vgs", "--reportformat", "json"), result.argv(), "errors name the command asked for");
     assertEquals("{}", result.stdout());
@@ -54,6 +55,14 @@ class SshProcessRunnerTest {
         .sshArgv(List.of("true"));
     assertTrue(argv.contains("BatchMode=yes"));
     assertTrue(argv.stream().noneMatch(word -> word.contains("StrictHostKeyChecking")), argv.toString());
+  }
+
+  @Test
+  void aHostThatStopsAnsweringFailsItsCommandsWithinHalfAMinute() {
+    List<String> argv = new SshProcessRunner("ssh", "hv02", List.of(), SOCKETS, new ScriptedProcessRunner())
+        .sshArgv(List.of("true"));
+    // Without keepalives a host cut off mid-run holds its command until TCP gives up, many minutes later.
+    assertTrue(argv.containsAll(List.of("ServerAliveInterval=10", "ServerAliveCountMax=3")), argv.toString());
   }
 
   @Test
