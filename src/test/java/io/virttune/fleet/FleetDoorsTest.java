@@ -28,8 +28,9 @@ class FleetDoorsTest {
     assertEquals("qemu+ssh://root@10.0.0.12:2222/system?no_tty=1", reach.libvirtUri());
     assertThrows(VirtTuneException.class, () -> reach.facts().lvm());
     assertEquals(List.of("ssh", "-o", "BatchMode=yes", "-o", "ControlMaster=auto", "-o", "ControlPath=/sockets/%C",
-        "-o", "ControlPersist=60", "-p", "2222", "root@10.0.0.12", "--"), local.commands().get(1).subList(0, 13));
-    assertEquals("LC_ALL=C true", local.commands().get(0).get(13), "the connection is opened first");
+        "-o", "ControlPersist=60", "-o", "ServerAliveInterval=10", "-o", "ServerAliveCountMax=3", "-p", "2222",
+        "root@10.0.0.12", "--"), local.commands().get(1).subList(0, 17));
+    assertEquals("LC_ALL=C true", local.commands().get(0).get(17), "the connection is opened first");
   }
 
   @Test

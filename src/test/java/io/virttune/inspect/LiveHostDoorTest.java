@@ -20,7 +20,7 @@ class LiveHostDoorTest {
   private static final Path EXAMPLE_LVM = Path.of("examples/hv01/lvm");
   private static final List<String> SSH = List.of(
       "ssh", "-o", "BatchMode=yes", "-o", "ControlMaster=auto", "-o", "ControlPath=/sockets/%C",
-      "-o", "ControlPersist=60", "hv02", "--");
+      "-o", "ControlPersist=60", "-o", "ServerAliveInterval=10", "-o", "ServerAliveCountMax=3", "hv02", "--");
 
   private static LiveHost overSsh(ScriptedProcessRunner local) {
     SshProcessRunner runner = new SshProcessRunner("ssh", "hv02", List.of(), Path.of("/sockets"), local);
