@@ -73,6 +73,12 @@ final class DomainMigration {
   private DomainResult migrate(DomainDefinitions definitions) {
     LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
         "domain '" + domain.name() + "' no longer exists"));
+    try (StateDirectory.Held held = ports.state().lock(live.uuid(), domain.name(), ports.clock().instant().toString())) {
+      return migrate(definitions, live);
+    }
+  }
+
+  private DomainResult migrate(DomainDefinitions definitions, LiveDomain live) {
     Optional<DomainJournal> earlier = ports.state().journal(live.uuid());
     if (earlier.isPresent() && earlier.get().status() == Status.COMPLETED
         && earlier.get().planFingerprint().equals(domain.fingerprint())) {

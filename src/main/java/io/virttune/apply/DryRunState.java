@@ -12,6 +12,12 @@ final class DryRunState extends StateDirectory {
     super(root);
   }
 
+  /** A dry run writes nothing, so it keeps no one out (and creates no directory). */
+  @Override
+  public Held lock(String uuid, String name, String now) {
+    return () -> {};
+  }
+
   @Override
   public void save(DomainJournal journal) {}
 

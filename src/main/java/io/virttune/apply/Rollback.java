@@ -48,56 +48,64 @@ public final class Rollback {
             ? "virt-tune never applied anything to it" : found.get().status() == Status.ROLLED_BACK
             ? "already rolled back" : "its last apply failed before it changed anything");
       }
-      DomainJournal journal = found.get();
-      if (journal.status() == Status.CLEANED_UP) {
-        throw VirtTuneException.refused("the source images of '" + name + "' were removed by virt-tune cleanup:"
-            + " there is nothing to roll back to");
+      String uuid = found.get().uuid();
+      try (StateDirectory.Held held = ports.state().lock(uuid, name, ports.clock().instant().toString())) {
+        // Read again under the lock: a run that held it may have written since.
+        return rollBack(definitions, live, ports.state().journal(uuid).orElse(found.get()), name, force);
       }
-      boolean running = live.isPresent() && !live.get().state().isShutOff();
-      if (running && !journal.movedLive()) {
-        throw VirtTuneException.refused("'" + name + "' is " + live.get().state().label()
-            + ": shut it down first; its disks cannot be swapped under a running guest");
-      }
-      if (running) {
-        // Refused if the guest runs on an LV already; before the pivot it runs on its sources.
-        new LiveRollback(ports, out).abortCopies(live.get(), journal, force);
-      }
-      // A live move's pivot rewrote the persistent definition onto the LVs, as a define does.
-      boolean defined = journal.definitionTouched() || journal.movedLive()
-          && live.filter(domain -> LiveRollback.onOwnVolume(domain.inactiveXml(), journal)).isPresent();
-      if (defined && !force) {
-        throw VirtTuneException.refused("the new definition of '" + name + "' was defined: the guest may have"
-            + " run on its new disks since, and rolling back discards what it wrote there; add --force to"
-            + " roll back anyway");
-      }
-      // Going back to the definition before virt-tune frees every LV virt-tune made; undoing a
-      // later apply that never defined anything frees only its own, the earlier one's stay in use.
-      List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
-      Collections.reverse(volumes);
-      Map<String, VolumeIdentity> ours = provablyOurs(volumes, journal);
-      List<String> definitionsAfter = new ArrayList<>(definitions.allDefinitions());
-      if (defined) {
-        String backup = read(Path.of(journal.backupFile()));
-        restoreDefinition(definitions, live, journal, backup);
-        definitionsAfter.removeIf(xml -> DomainXml.parse(xml, "a domain's definition").uuid()
-            .filter(journal.uuid()::equals).isPresent());
-        definitionsAfter.add(backup);
-      }
-      List<String> removed = removeVolumes(ours, new VolumesInUse(definitionsAfter));
-      if (defined || journal.earlierJournal() == null) {
-        releasePools(journal.uuid(), removed);
-      }
-      finish(live.isPresent() ? AutostartPause.restore(definitions, journal, ports.clock().instant().toString(), out,
-          ports.mode()) : journal, defined);
-      String what = defined ? "restored/removed" : "removed";
-      return new DomainResult(name, ports.mode().finished(),
-          (defined ? "original definition and " : "") + removed.size() + " LV(s) "
-              + ports.mode().says(what, "would be " + what)
-              + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
           ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
     }
+  }
+
+  private DomainResult rollBack(DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal journal,
+      String name, boolean force) {
+    if (journal.status() == Status.CLEANED_UP) {
+      throw VirtTuneException.refused("the source images of '" + name + "' were removed by virt-tune cleanup:"
+          + " there is nothing to roll back to");
+    }
+    boolean running = live.isPresent() && !live.get().state().isShutOff();
+    if (running && !journal.movedLive()) {
+      throw VirtTuneException.refused("'" + name + "' is " + live.get().state().label()
+          + ": shut it down first; its disks cannot be swapped under a running guest");
+    }
+    if (running) {
+      // Refused if the guest runs on an LV already; before the pivot it runs on its sources.
+      new LiveRollback(ports, out).abortCopies(live.get(), journal, force);
+    }
+    // A live move's pivot rewrote the persistent definition onto the LVs, as a define does.
+    boolean defined = journal.definitionTouched() || journal.movedLive()
+        && live.filter(domain -> LiveRollback.onOwnVolume(domain.inactiveXml(), journal)).isPresent();
+    if (defined && !force) {
+      throw VirtTuneException.refused("the new definition of '" + name + "' was defined: the guest may have"
+          + " run on its new disks since, and rolling back discards what it wrote there; add --force to"
+          + " roll back anyway");
+    }
+    // Going back to the definition before virt-tune frees every LV virt-tune made; undoing a
+    // later apply that never defined anything frees only its own, the earlier one's stay in use.
+    List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
+    Collections.reverse(volumes);
+    Map<String, VolumeIdentity> ours = provablyOurs(volumes, journal);
+    List<String> definitionsAfter = new ArrayList<>(definitions.allDefinitions());
+    if (defined) {
+      String backup = read(Path.of(journal.backupFile()));
+      restoreDefinition(definitions, live, journal, backup);
+      definitionsAfter.removeIf(xml -> DomainXml.parse(xml, "a domain's definition").uuid()
+          .filter(journal.uuid()::equals).isPresent());
+      definitionsAfter.add(backup);
+    }
+    List<String> removed = removeVolumes(ours, new VolumesInUse(definitionsAfter));
+    if (defined || journal.earlierJournal() == null) {
+      releasePools(journal.uuid(), removed);
+    }
+    finish(live.isPresent() ? AutostartPause.restore(definitions, journal, ports.clock().instant().toString(), out,
+        ports.mode()) : journal, defined);
+    String what = defined ? "restored/removed" : "removed";
+    return new DomainResult(name, ports.mode().finished(),
+        (defined ? "original definition and " : "") + removed.size() + " LV(s) "
+            + ports.mode().says(what, "would be " + what)
+            + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
   }
 
   /** The LVs still there, each checked to be the one virt-tune created, before anything changes. */

@@ -48,6 +48,26 @@ public class StateDirectory {
     return directory;
   }
 
+  /** What a run holds while it works on a domain; closing it lets the next run in. */
+  public interface Held extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  /**
+   * Keeps any other virt-tune off the domain {@code uuid} until closed (see {@link DomainLock}).
+   * The lock files live apart from the journals, in {@code locks/}: one left behind blocks nothing.
+   */
+  public Held lock(String uuid, String name, String now) {
+    Path locks = root.resolve("locks");
+    try {
+      Files.createDirectories(locks);
+    } catch (IOException e) {
+      throw IoErrors.failed("create the state directory", locks, e);
+    }
+    return DomainLock.take(locks.resolve(uuid + ".lock"), name, now);
+  }
+
   public Optional<DomainJournal> journal(String uuid) {
     return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class);
   }
