@@ -5,6 +5,7 @@ import io.virttune.apply.DomainResult;
 import io.virttune.apply.StateDirectory;
 import io.virttune.fleet.FleetApply;
 import io.virttune.fleet.FleetApply.HostApplied;
+import io.virttune.fleet.FleetLimit;
 import io.virttune.fleet.FleetPlan;
 import io.virttune.fleet.FleetPlanJson;
 import io.virttune.report.FleetApplyReport;
@@ -42,9 +43,11 @@ final class FleetApplication {
     return options;
   }
 
-  static int apply(CommandSpec spec, String text, Path file, List<String> options, boolean execute, boolean json,
-      int parallel) {
-    FleetPlan fleet = FleetPlanJson.read(text, file.toString());
+  /** {@code limit}: an Ansible pattern of the hosts to apply to, or null for all of the plan's. */
+  static int apply(CommandSpec spec, String text, Path file, String limit, List<String> options, boolean execute,
+      boolean json, int parallel) {
+    FleetPlan whole = FleetPlanJson.read(text, file.toString());
+    FleetPlan fleet = limit == null ? whole : FleetLimit.of(whole, limit, file.toString());
     List<HostApplied> hosts = new FleetApply(FleetOptions.doors(), parallel).apply(fleet, options);
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
