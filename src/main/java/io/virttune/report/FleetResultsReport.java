@@ -35,16 +35,14 @@ public record FleetResultsReport(String command, String verb, String done) {
   }
 
   public void printText(PrintWriter out, List<HostResults> hosts, boolean execute, int width) {
-    long failed = hosts.stream().filter(host -> host.error().isPresent()).count();
-    out.println();
-    out.println("Fleet of " + hosts.size() + " host" + (hosts.size() == 1 ? "" : "s") + ": " + (hosts.size() - failed)
-        + (execute ? " " + done + ", " : " checked (dry run), ") + failed + " failed");
     TextTable table = new TextTable("HOST", "DOMAIN", "RESULT", "DETAIL").wrapLast();
     for (HostResults host : hosts) {
       host.error().ifPresent(why -> table.row(host.host(), "-", "failed", why));
       host.results().forEach(result -> table.row(host.host(), result.domain(), result.result().label(), result.detail()));
     }
-    table.render("", width).forEach(out::println);
+    out.println();
+    new FleetSections<>(hosts, HostResults::host, HostResults::error).failuresInTable()
+        .print(out, execute ? done : "checked (dry run)", table, "", width);
   }
 
   public String json(List<HostResults> hosts, boolean execute) {

@@ -10,7 +10,6 @@ import io.virttune.testing.Golden;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -29,10 +28,7 @@ class FleetTextReportsTest {
 
   @BeforeAll
   static void writeInventory() throws IOException {
-    String recorded = " virt_tune_uri=" + Cli.EXAMPLE_URI + " virt_tune_host_facts=examples/hv01";
-    inventory = Files.writeString(dir.resolve("inventory.ini"), String.join("\n",
-        "[paris]", "hv01" + recorded, "hv02" + recorded,
-        "[lyon]", "hv03 virt_tune_uri=test:///nonexistent/node.xml virt_tune_host_facts=examples/hv01", ""));
+    inventory = FleetInspectCommandTest.recordedInventory(dir);
   }
 
   @Test
