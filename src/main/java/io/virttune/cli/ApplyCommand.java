@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
       "  virt-tune apply plan.json web01 --execute --jobs 2",
       "  virt-tune apply plan.json --execute --resume  # after an interruption",
       "  virt-tune apply fleet.json --execute --parallel 8  # each host's part there",
-      "  virt-tune apply fleet.json --limit hv3 --execute --resume  # one host of the fleet"
+      "  virt-tune apply fleet.json --limit hv3 --execute --resume  # hv3 alone"
     },
     description = {
       "Carry out a plan: preflight, create LVs, copy and verify the data, back up and redefine each domain.",

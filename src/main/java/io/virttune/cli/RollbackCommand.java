@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
       "  virt-tune rollback web01                   # dry run",
       "  virt-tune rollback 'web*' --execute",
       "  virt-tune rollback web01 --execute --force --yes  # in a script",
-      "  virt-tune rollback --hosts fleet.json --limit hv3 web01 --execute  # on a fleet's host, over SSH"
+      "  virt-tune rollback --hosts fleet.json --limit hv3 web01  # over SSH"
     },
     description = {
       "Undo an apply: restore each domain's backed-up definition and remove the LVs virt-tune created"
