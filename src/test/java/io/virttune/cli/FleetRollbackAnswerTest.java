@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The answers the stand-in virt-tune of a fleet host gives to rollback
  * (src/test/resources/fleet/remote-virt-tune) are what a real single-host {@code virt-tune rollback
- * --json} prints, recorded here from it (update with -Dvirttune.golden.update=true), never written by hand.
+ * --json} prints (and says, for a domain it does not have), recorded here from it (update with -Dvirttune.golden.update=true), never written by hand.
  */
 class FleetRollbackAnswerTest {
   @TempDir Path state;
@@ -25,6 +25,15 @@ class FleetRollbackAnswerTest {
   void theRecordedExecutedRunIsWhatRollbackPrints() {
     assertRecorded("fleet/rollback-execute.json", "web01", "--connect", Cli.EXAMPLE_URI, "--state-dir=" + state, "--json",
         "--execute");
+  }
+
+  @Test
+  void theRecordedRefusalOfAnUnknownDomainIsWhatRollbackSays() {
+    Cli rollback = Cli.run("rollback", "no-such-domain", "--connect", Cli.EXAMPLE_URI, "--state-dir=" + state, "--json");
+
+    assertEquals(1, rollback.exitCode(), rollback.transcript());
+    assertEquals("", rollback.out());
+    Golden.assertMatches("fleet/rollback-no-such-domain.err", rollback.err());
   }
 
   private static void assertRecorded(String resource, String... args) {

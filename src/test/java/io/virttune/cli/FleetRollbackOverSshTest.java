@@ -89,6 +89,15 @@ class FleetRollbackOverSshTest {
   }
 
   @Test
+  void aHostWhoseRollbackPrintsNoResultsFailsWithItsLastMessage() throws Exception {
+    Cli run = fleet.run("rollback", "--hosts", inventory.toString(), "--limit", "hv-a", "no-such-domain");
+
+    assertEquals(1, run.exitCode(), run.transcript());
+    assertTrue(run.out().matches("(?s).*\\nhv-a +- +failed +its virt-tune rollback exited 1: virt-tune: no domain"
+        + " matches 'no-such-domain'\\n.*"), run.transcript());
+  }
+
+  @Test
   void forceWithoutATerminalNeedsYesAndNoHostIsContacted() throws Exception {
     Cli run = fleet.run("rollback", "--hosts", inventory.toString(), "web01", "--execute", "--force");
 
