@@ -57,7 +57,8 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (fleet.given()) {
+    if (fleet.given() || fleet.limit != null) {
+      // --limit alone is refused there rather than ignored by a rollback of this machine.
       return rollbackFleet();
     }
     PrintWriter out = report.progress();

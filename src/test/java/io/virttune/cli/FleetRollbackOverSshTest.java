@@ -122,14 +122,18 @@ class FleetRollbackOverSshTest {
   }
 
   @Test
-  void aFleetRollbackNamesItsDomainsAndNoConnection() {
+  void aFleetRollbackNamesItsDomainsAndNoConnectionAndLimitNeedsHosts() {
     Cli nothing = Cli.run("rollback", "--host", "hv-a");
     Cli connect = Cli.run("rollback", "--host", "hv-a", "web01", "--connect", "qemu:///system");
+    Cli limitAlone = Cli.run("rollback", "web01", "--limit", "hv-a");
 
     assertEquals(2, nothing.exitCode(), nothing.transcript());
     assertTrue(nothing.err().contains("name the domains, or --all"), nothing.transcript());
     assertEquals(2, connect.exitCode(), connect.transcript());
     assertTrue(connect.err().contains("--connect is one host's"), connect.transcript());
+    assertEquals(2, limitAlone.exitCode(), limitAlone.transcript());
+    assertTrue(limitAlone.err().contains("--limit selects from an inventory: give it with --hosts FILE"),
+        limitAlone.transcript());
   }
 
   private List<String> remote(String file) throws Exception {
