@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
       "  virt-tune apply plan.json                  # dry run: every check and command",
       "  virt-tune apply plan.json web01 --execute --jobs 2",
       "  virt-tune apply plan.json --execute --resume  # after an interruption",
-      "  virt-tune apply fleet.json --execute --parallel 8  # each host's part there"
+      "  virt-tune apply fleet.json --execute --parallel 8  # each host's part there",
+      "  virt-tune apply fleet.json --limit hv3 --execute --resume  # hv3 alone"
     },
     description = {
       "Carry out a plan: preflight, create LVs, copy and verify the data, back up and redefine each domain.",
@@ -63,6 +64,10 @@ public final class ApplyCommand implements Callable<Integer> {
   @Option(names = "--parallel", paramLabel = "N", description = "for a fleet plan: hosts at a time (default: 4)")
   Integer parallel;
 
+  @Option(names = "--limit", paramLabel = "PATTERN",
+      description = "for a fleet plan: only the hosts this Ansible pattern selects (hv3, 'hv*:!hv7', ~REGEX)")
+  String limit;
+
   @Option(names = "--jobs", paramLabel = "N", description = "domains at a time (default: 1)")
   int jobs = 1;
 
@@ -80,12 +85,16 @@ public final class ApplyCommand implements Callable<Integer> {
       if (hosts < 1) {
         throw new ParameterException(spec.commandLine(), "--parallel must be at least 1, got " + hosts);
       }
-      return FleetApplication.apply(spec, text, planFile,
+      return FleetApplication.apply(spec, text, planFile, limit,
           FleetApplication.remoteOptions(state.execute, resume, jobs, state.stateDir, domains), state.execute, report.json,
           hosts);
     }
     if (parallel != null) {
       throw new ParameterException(spec.commandLine(), "--parallel is for a fleet plan's hosts; for domains, --jobs");
+    }
+    if (limit != null) {
+      throw new ParameterException(spec.commandLine(), "--limit selects hosts of a fleet plan; " + planFile
+          + " is one host's plan");
     }
     Plan plan = PlanJson.read(text, planFile.toString());
     String given = VirtTuneCommand.connectUri(spec, uri);

@@ -5,6 +5,9 @@ import io.virttune.VirtTuneException;
 import io.virttune.fleet.FleetDoors;
 import io.virttune.fleet.FleetHost;
 import io.virttune.fleet.FleetInventory;
+import io.virttune.fleet.FleetLimit;
+import io.virttune.fleet.FleetPlan;
+import io.virttune.fleet.FleetPlanJson;
 import io.virttune.host.SshControlDirectory;
 import io.virttune.process.LocalProcessRunner;
 import java.io.IOException;
@@ -21,7 +24,7 @@ public final class FleetOptions {
   @Option(names = "--host", paramLabel = "HOST", description = "a host to read over SSH (repeatable): name, ~/.ssh/config alias or user@host")
   List<String> hosts = new ArrayList<>();
 
-  @Option(names = "--hosts", paramLabel = "FILE", description = "hosts from a file: one per line, or an Ansible inventory (INI or YAML)")
+  @Option(names = "--hosts", paramLabel = "FILE", description = "hosts from a file: one per line, an Ansible inventory (INI or YAML), or a fleet plan")
   Path hostsFile;
 
   @Option(names = "--limit", paramLabel = "PATTERN", description = "only the hosts of --hosts that this Ansible pattern selects (GROUP:&GROUP:!HOST, hv*, ~REGEX)")
@@ -46,13 +49,23 @@ public final class FleetOptions {
     Map<String, FleetHost> chosen = new LinkedHashMap<>();
     hosts.forEach(name -> chosen.putIfAbsent(name, FleetHost.named(name)));
     if (hostsFile != null) {
-      FleetInventory inventory = FleetInventory.parse(read(hostsFile), hostsFile.toString());
-      (limit == null ? inventory.hosts() : inventory.limit(limit)).forEach(host -> chosen.putIfAbsent(host.name(), host));
+      fileHosts(read(hostsFile)).forEach(host -> chosen.putIfAbsent(host.name(), host));
     }
     if (chosen.isEmpty()) {
       throw VirtTuneException.usage(hostsFile + " names no hosts" + (limit == null ? "" : " in --limit " + limit));
     }
     return List.copyOf(chosen.values());
+  }
+
+  /** The hosts of --hosts, --limit applied: an inventory's, or a fleet plan's with how it reached them. */
+  private List<FleetHost> fileHosts(String text) {
+    if (FleetPlanJson.isFleetPlan(text)) {
+      List<FleetHost> planned = FleetPlanJson.read(text, hostsFile.toString()).hosts().stream()
+          .map(FleetPlan.HostPlan::host).toList();
+      return limit == null ? planned : FleetLimit.select(planned, limit, hostsFile.toString());
+    }
+    FleetInventory inventory = FleetInventory.parse(text, hostsFile.toString());
+    return limit == null ? inventory.hosts() : inventory.limit(limit);
   }
 
   /** Every host through the operator's own ssh, one shared connection per host. */

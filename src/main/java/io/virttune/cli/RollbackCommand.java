@@ -1,9 +1,13 @@
 package io.virttune.cli;
 
+import io.virttune.VirtTuneException;
 import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.DomainResult;
 import io.virttune.apply.Rollback;
+import io.virttune.fleet.FleetHost;
+import io.virttune.fleet.FleetRollback;
 import io.virttune.host.HostDoors;
+import io.virttune.report.FleetResultsReport;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,11 +26,13 @@ import picocli.CommandLine.Spec;
     footer = {
       "  virt-tune rollback web01                   # dry run",
       "  virt-tune rollback 'web*' --execute",
-      "  virt-tune rollback web01 --execute --force --yes  # in a script"
+      "  virt-tune rollback web01 --execute --force --yes  # in a script",
+      "  virt-tune rollback --hosts fleet.json --limit hv3 web01  # over SSH"
     },
     description = {
       "Undo an apply: restore each domain's backed-up definition and remove the LVs virt-tune created"
-          + " for it, and nothing else. Safe to repeat. A dry run unless --execute."
+          + " for it, and nothing else. Safe to repeat. A dry run unless --execute.",
+      "With --host/--hosts, each host's own virt-tune rolls back there, over SSH (docs/fleet.md)."
     })
 public final class RollbackCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -39,6 +45,8 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Mixin ConfirmationOptions confirmation;
 
+  @Mixin FleetOptions fleet;
+
   @Option(names = {"-c", "--connect"}, paramLabel = "URI",
       description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
   String uri;
@@ -49,6 +57,10 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (fleet.given() || fleet.limit != null) {
+      // --limit alone is refused there rather than ignored by a rollback of this machine.
+      return rollbackFleet();
+    }
     PrintWriter out = report.progress();
     String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
     ApplyPorts ports = ApplyPorts.forHost(HostDoors.thisMachine(uri, "rollback"), state.stateDir, state.execute, line -> out.println("    " + line));
@@ -67,6 +79,35 @@ public final class RollbackCommand implements Callable<Integer> {
     }
     report.print(state.execute, results);
     return ApplyCommand.exitCode(results);
+  }
+
+  /**
+   * Each host's own virt-tune rolls back there; it has no terminal to confirm on, so --force is
+   * confirmed here, once for the whole fleet, and the hosts are told --yes.
+   */
+  private int rollbackFleet() {
+    if (uri != null) {
+      throw VirtTuneException.usage("--connect is one host's: with --host or --hosts each host's own libvirt is used");
+    }
+    selection.selection(false);
+    List<FleetHost> hosts = fleet.fleet();
+    if (state.execute && force) {
+      List<String> names = hosts.stream().map(FleetHost::name).toList();
+      confirmation.require("rollback --force discards what " + (selection.all ? "every domain" : String.join(", ",
+          selection.domains)) + " wrote on the new disks since apply, on " + names.size() + " host"
+          + (names.size() == 1 ? "" : "s") + " (" + String.join(", ", names) + ")");
+    }
+    List<String> options = FleetResults.stateOptions(state.execute, state.stateDir);
+    if (force) {
+      options.addAll(List.of("--force", "--yes"));
+    }
+    if (selection.all) {
+      options.add("--all");
+    }
+    selection.exclusions.forEach(glob -> options.add("--exclude=" + glob));
+    options.addAll(selection.domains);
+    return FleetResults.report(spec, FleetResultsReport.ROLLBACK,
+        new FleetRollback(FleetOptions.doors(), fleet.parallel).rollback(hosts, options), state.execute, report.json);
   }
 
   /** The host's domains, and those named exactly that only a journal remembers (undefined since). */

@@ -5,6 +5,7 @@ import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.Plan;
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A fleet plan as text: one summary row per host (its domains by outcome), the hosts that could
@@ -22,10 +23,6 @@ public final class FleetPlanTextReport {
   }
 
   public void print(FleetPlan fleet) {
-    long failed = fleet.hosts().stream().filter(host -> host.plan().isEmpty()).count();
-    int count = fleet.hosts().size();
-    out.println("Fleet of " + count + " host" + (count == 1 ? "" : "s") + ": " + (count - failed) + " planned, "
-        + failed + " failed");
     TextTable table = new TextTable("HOST", "STATUS", "DOMAINS", "MIGRATE", "RETUNE", "STAGE", "UNCHANGED", "BLOCKED");
     for (FleetPlan.HostPlan host : fleet.hosts()) {
       if (host.plan().isEmpty()) {
@@ -37,20 +34,17 @@ public final class FleetPlanTextReport {
           count(plan, DomainOutcome.RETUNE), count(plan, DomainOutcome.STAGE), count(plan, DomainOutcome.UNCHANGED),
           count(plan, DomainOutcome.STOPPED));
     }
-    table.render("  ", width).forEach(out::println);
-    if (failed > 0) {
-      out.println();
-      out.println("Failed hosts:");
-      fleet.hosts().forEach(host -> host.error().ifPresent(why -> out.println("  " + host.name() + ": " + why)));
-    }
-    for (FleetPlan.HostPlan host : fleet.hosts()) {
-      host.plan().ifPresent(plan -> {
-        out.println();
-        out.println("=== " + host.name() + " ===");
-        host.problems().forEach(problem -> out.println("could not read: " + problem));
-        new PlanTextReport(out, diffs, width).print(plan);
-      });
-    }
+    new FleetSections<>(fleet.hosts(), FleetPlan.HostPlan::name, FleetPlanTextReport::failure)
+        .eachHost(host -> {
+          host.problems().forEach(problem -> out.println("could not read: " + problem));
+          new PlanTextReport(out, diffs, width).print(host.plan().orElseThrow());
+        })
+        .print(out, "planned", table, "  ", width);
+  }
+
+  /** A host without a plan failed, with its section's reason. */
+  private static Optional<String> failure(FleetPlan.HostPlan host) {
+    return host.plan().isPresent() ? Optional.empty() : Optional.of(host.error().orElse("no plan"));
   }
 
   private static String count(Plan plan, DomainOutcome outcome) {

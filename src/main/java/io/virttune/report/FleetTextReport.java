@@ -21,9 +21,6 @@ public final class FleetTextReport {
   }
 
   public void print(List<HostOutcome> outcomes) {
-    long failed = outcomes.stream().filter(outcome -> outcome.failure().isPresent()).count();
-    out.println("Fleet of " + outcomes.size() + " host" + (outcomes.size() == 1 ? "" : "s") + ": "
-        + (outcomes.size() - failed) + " inspected, " + failed + " failed");
     TextTable table = new TextTable("HOST", "STATUS", "DOMAINS", "ERROR", "WARNING", "INFO", "DISKS TO MOVE");
     for (HostOutcome outcome : outcomes) {
       if (outcome.result().isEmpty()) {
@@ -36,20 +33,9 @@ public final class FleetTextReport {
           count(result, Severity.ERROR), count(result, Severity.WARNING), count(result, Severity.INFO),
           Long.toString(result.diskCount(DiskRole.MOVE_DATA)));
     }
-    table.render("  ", options.width()).forEach(out::println);
-    if (failed > 0) {
-      out.println();
-      out.println("Failed hosts:");
-      outcomes.forEach(outcome -> outcome.failure().ifPresent(
-          why -> out.println("  " + outcome.host().name() + ": " + why)));
-    }
-    for (HostOutcome outcome : outcomes) {
-      outcome.result().ifPresent(result -> {
-        out.println();
-        out.println("=== " + outcome.host().name() + " ===");
-        new InspectTextReport(out, options).print(result);
-      });
-    }
+    new FleetSections<>(outcomes, (HostOutcome outcome) -> outcome.host().name(), HostOutcome::failure)
+        .eachHost(outcome -> new InspectTextReport(out, options).print(outcome.result().orElseThrow()))
+        .print(out, "inspected", table, "  ", options.width());
   }
 
   private static String count(InspectResult result, Severity severity) {

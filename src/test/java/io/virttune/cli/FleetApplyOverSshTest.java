@@ -85,6 +85,50 @@ class FleetApplyOverSshTest {
     assertTrue(run.err().contains("a fleet plan names its hosts: --connect does not apply"), run.transcript());
   }
 
+  @Test
+  void limitRunsOnlyTheSelectedHostsSections() throws Exception {
+    Cli run = fleet.run("apply", fleetPlan.toString(), "--limit", "hv-*:!hv-a:!hv-c:!hv-down", "--resume", "--execute");
+
+    assertEquals(0, run.exitCode(), run.transcript());
+    assertTrue(run.out().contains("Fleet of 1 host: 1 applied, 0 failed"), run.transcript());
+    assertTrue(run.out().matches("(?s).*\\nhv-b +backup01 +done +on ops@hv-b\\n.*"), run.transcript());
+    assertTrue(!run.out().contains("hv-a"), run.transcript());
+    assertEquals(List.of("ops@hv-b.args", "ops@hv-b.plan"), remoteFiles());
+    assertEquals(List.of("apply", "/dev/stdin", "--connect", "qemu:///system", "--json", "--execute", "--resume"),
+        remote("ops@hv-b.args").lines().toList());
+  }
+
+  @Test
+  void aLimitThatSelectsNoHostOfTheFleetPlanIsAUsageErrorNamingIt() {
+    Cli unknown = Cli.run("apply", fleetPlan.toString(), "--limit", "hv-z");
+    Cli disjoint = Cli.run("apply", fleetPlan.toString(), "--limit", "hv-a:&hv-b");
+
+    assertEquals(2, unknown.exitCode(), unknown.transcript());
+    assertTrue(unknown.err().contains("--limit hv-z: 'hv-z' is neither a group nor a host"),
+        unknown.transcript());
+    assertEquals(2, disjoint.exitCode(), disjoint.transcript());
+    assertTrue(disjoint.err().contains("--limit hv-a:&hv-b selects no host of " + fleetPlan
+        + " (its hosts: hv-a, hv-b, hv-c, hv-down)"), disjoint.transcript());
+  }
+
+  @Test
+  void limitIsForAFleetPlan() throws Exception {
+    Path one = dir.resolve("one.json");
+    Files.writeString(one, PlanJson.write(FleetPlanJson.read(Files.readString(fleetPlan), "fleet").hosts().get(0)
+        .plan().orElseThrow()));
+
+    Cli run = Cli.run("apply", one.toString(), "--limit", "hv-a");
+
+    assertEquals(2, run.exitCode(), run.transcript());
+    assertTrue(run.err().contains("--limit selects hosts of a fleet plan"), run.transcript());
+  }
+
+  private List<String> remoteFiles() throws Exception {
+    try (var files = Files.list(fleet.remoteLog())) {
+      return files.map(file -> file.getFileName().toString()).sorted().toList();
+    }
+  }
+
   private String remote(String file) throws Exception {
     return Files.readString(fleet.remoteLog().resolve(file));
   }

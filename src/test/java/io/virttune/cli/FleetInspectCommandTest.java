@@ -27,8 +27,13 @@ class FleetInspectCommandTest {
 
   @BeforeAll
   static void writeInventory() throws IOException {
+    inventory = recordedInventory(dir);
+  }
+
+  /** An inventory of two hosts recorded like the bundled example (group paris) and one whose libvirt cannot be reached (lyon). */
+  static Path recordedInventory(Path dir) throws IOException {
     String recorded = " virt_tune_uri=" + Cli.EXAMPLE_URI + " virt_tune_host_facts=examples/hv01";
-    inventory = Files.writeString(dir.resolve("inventory.ini"), String.join("\n",
+    return Files.writeString(dir.resolve("inventory.ini"), String.join("\n",
         "[paris]", "hv01" + recorded, "hv02" + recorded,
         "[lyon]", "hv03 virt_tune_uri=" + UNREACHABLE + " virt_tune_host_facts=examples/hv01", ""));
   }

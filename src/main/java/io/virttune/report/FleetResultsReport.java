@@ -6,41 +6,49 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.apply.DomainResult;
-import io.virttune.fleet.FleetApply.HostApplied;
+import io.virttune.fleet.HostResults;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * What a fleet apply did, host by host: as text, one line of counts and a table with a row per
- * domain of each host (a failed host's row says why); as JSON, schema {@code virt-tune/fleet-apply}
- * version 1, a section per host holding its domains as {@code virt-tune/apply} has them.
+ * What a fleet apply or rollback did, host by host: as text, one line of counts and a table with
+ * a row per domain of each host (a failed host's row says why); as JSON, schema {@code
+ * virt-tune/fleet-COMMAND} version 1, a section per host holding its domains as {@code
+ * virt-tune/COMMAND} has them. {@code verb} and {@code done} word the text: "Add --execute to
+ * VERB", "N DONE".
  */
-public final class FleetApplyReport {
-  public static final String SCHEMA = "virt-tune/fleet-apply";
+public record FleetResultsReport(String command, String verb, String done) {
+  public static final FleetResultsReport APPLY = new FleetResultsReport("apply", "apply", "applied");
+  public static final FleetResultsReport ROLLBACK = new FleetResultsReport("rollback", "roll back", "rolled back");
   public static final int VERSION = 1;
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  private FleetApplyReport() {}
+  public String schema() {
+    return "virt-tune/fleet-" + command;
+  }
 
-  public static void printText(PrintWriter out, List<HostApplied> hosts, boolean execute, int width) {
-    long failed = hosts.stream().filter(host -> host.error().isPresent()).count();
-    out.println();
-    out.println("Fleet of " + hosts.size() + " host" + (hosts.size() == 1 ? "" : "s") + ": " + (hosts.size() - failed)
-        + (execute ? " applied, " : " checked (dry run), ") + failed + " failed");
+  /** What a dry run says first: that it changed nothing anywhere. */
+  public String dryRunLine() {
+    return "Dry run on every host: nothing is changed. Add --execute to " + verb + ".";
+  }
+
+  public void printText(PrintWriter out, List<HostResults> hosts, boolean execute, int width) {
     TextTable table = new TextTable("HOST", "DOMAIN", "RESULT", "DETAIL").wrapLast();
-    for (HostApplied host : hosts) {
+    for (HostResults host : hosts) {
       host.error().ifPresent(why -> table.row(host.host(), "-", "failed", why));
       host.results().forEach(result -> table.row(host.host(), result.domain(), result.result().label(), result.detail()));
     }
-    table.render("", width).forEach(out::println);
+    out.println();
+    new FleetSections<>(hosts, HostResults::host, HostResults::error).failuresInTable()
+        .print(out, execute ? done : "checked (dry run)", table, "", width);
   }
 
-  public static String json(List<HostApplied> hosts, boolean execute) {
-    ObjectNode root = MAPPER.createObjectNode().put("schema", SCHEMA).put("version", VERSION).put("execute", execute);
+  public String json(List<HostResults> hosts, boolean execute) {
+    ObjectNode root = MAPPER.createObjectNode().put("schema", schema()).put("version", VERSION).put("execute", execute);
     ArrayNode sections = root.putArray("hosts");
-    for (HostApplied host : hosts) {
+    for (HostResults host : hosts) {
       ObjectNode section = sections.addObject().put("name", host.host())
           .put("status", host.error().isPresent() ? "failed" : "ok");
       host.error().ifPresent(why -> section.put("error", why));

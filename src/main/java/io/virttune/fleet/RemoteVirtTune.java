@@ -1,0 +1,73 @@
+package io.virttune.fleet;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.apply.DomainResult;
+import io.virttune.process.ProcessResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * A fleet host's own virt-tune, run over that host's SSH connection with {@code --json}: the
+ * domains of the results document it prints ({@code virt-tune/COMMAND}, as apply, rollback and
+ * cleanup write it), or why there is none (not installed there, or its last message).
+ */
+final class RemoteVirtTune {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final FleetDoors doors;
+
+  RemoteVirtTune(FleetDoors doors) {
+    this.doors = doors;
+  }
+
+  /** {@code argv}: {@code virt-tune COMMAND ...}; {@code input}, when present, is its stdin. */
+  HostResults run(FleetHost host, List<String> argv, Optional<String> input) {
+    String command = argv.get(1);
+    ProcessResult answer = input.isPresent()
+        ? doors.commands(host).feed(argv, input.get())
+        : doors.commands(host).run(argv);
+    if (answer.exitCode() == ProcessResult.NOT_FOUND) {
+      return HostResults.failed(host.name(), "virt-tune is not installed there (install its package on " + host.name()
+          + ": docs/package.md)");
+    }
+    Optional<List<DomainResult>> results = results(answer.stdout(), "virt-tune/" + command);
+    if (results.isEmpty()) {
+      String said = answer.stderr().strip();
+      return HostResults.failed(host.name(), "its virt-tune " + command + " exited " + answer.exitCode()
+          + (said.isEmpty() ? "" : ": " + said.lines().reduce((first, last) -> last).orElse(said)));
+    }
+    return new HostResults(host.name(), results.get(), Optional.empty());
+  }
+
+  /** The domains of a results document of {@code schema}; empty when stdout is not one. */
+  private static Optional<List<DomainResult>> results(String stdout, String schema) {
+    JsonNode document;
+    try {
+      document = JSON.readTree(stdout);
+    } catch (JsonProcessingException e) {
+      return Optional.empty();
+    }
+    if (document == null || !schema.equals(document.path("schema").asText())) {
+      return Optional.empty();
+    }
+    List<DomainResult> results = new ArrayList<>();
+    for (JsonNode domain : document.path("domains")) {
+      results.add(new DomainResult(domain.path("name").asText(), result(domain.path("result").asText()),
+          domain.path("detail").asText()));
+    }
+    return Optional.of(results);
+  }
+
+  /** A result the remote virt-tune named; one this virt-tune does not know counts as failed, never as done. */
+  private static DomainResult.Result result(String name) {
+    try {
+      return DomainResult.Result.valueOf(name.toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      return DomainResult.Result.FAILED;
+    }
+  }
+}
