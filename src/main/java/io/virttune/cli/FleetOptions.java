@@ -33,9 +33,9 @@ public final class FleetOptions {
   @Option(names = "--parallel", paramLabel = "N", defaultValue = "4", description = "hosts read at the same time (default: ${DEFAULT-VALUE})")
   int parallel;
 
-  /** Whether the command line names a fleet rather than one host. */
+  /** Whether the command line names a fleet rather than one host (a --limit alone is refused by {@link #fleet}). */
   boolean given() {
-    return !hosts.isEmpty() || hostsFile != null;
+    return !hosts.isEmpty() || hostsFile != null || limit != null;
   }
 
   /** The named hosts, each once, in the order given: --host first, then the file's. */

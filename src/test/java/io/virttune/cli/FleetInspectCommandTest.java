@@ -9,10 +9,13 @@ import io.virttune.testing.Cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -82,6 +85,16 @@ class FleetInspectCommandTest {
     assertEquals(json.readTree(alone.out()), hosts.get(0).get("inspect"));
     assertTrue(hosts.get(2).get("error").asText().contains("nonexistent"));
     assertTrue(hosts.get(2).get("inspect") == null);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"inspect --all", "plan --all --vg vg", "snippets --out /nonexistent"})
+  void aLimitWithoutAnInventoryIsAUsageErrorNotIgnored(String command) {
+    List<String> args = new ArrayList<>(List.of(command.split(" ")));
+    args.addAll(List.of("--limit", "paris"));
+    Cli run = Cli.run(args.toArray(String[]::new));
+    assertEquals(2, run.exitCode(), run.transcript());
+    assertTrue(run.err().contains("--limit selects from an inventory: give it with --hosts FILE"), run.transcript());
   }
 
   @Test
