@@ -25,6 +25,20 @@ final class Background<T> {
     return background;
   }
 
+  /** A value already at hand, for a caller that had nothing to work out. */
+  static <T> Background<T> of(T value) {
+    Background<T> background = new Background<>(() -> value);
+    background.task.run();
+    return background;
+  }
+
+  /** Throws the work's failure when it has failed already; returns at once otherwise. */
+  void throwIfFailed() {
+    if (task.isDone()) {
+      join();
+    }
+  }
+
   /** The value, once worked out; its failure, thrown on this thread. */
   T join() {
     try {

@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  */
 public final class HostInspector {
   /** The connection, waited for where it is first needed. */
-  private final Supplier<? extends LibvirtConnection> connection;
+  private final Background<? extends LibvirtConnection> connection;
   private final HostFactsSource host;
   private final Optional<VirtioDriverProbe> virtioDriver;
 
@@ -43,7 +43,7 @@ public final class HostInspector {
     Background<LibvirtJavaConnection> opening =
         Background.start("libvirt-open", () -> LibvirtJavaConnection.openReadOnly(uri));
     try (LibvirtGuestAgents agents = new LibvirtGuestAgents(uri)) {
-      return new HostInspector(opening::join, host, Optional.of(agents)).inspect(selection);
+      return new HostInspector(opening, host, Optional.of(agents)).inspect(selection);
     } finally {
       opening.release(LibvirtJavaConnection::close);
     }
@@ -55,11 +55,11 @@ public final class HostInspector {
   }
 
   public HostInspector(LibvirtConnection connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
-    this(() -> connection, host, agents);
+    this(Background.of(connection), host, agents);
   }
 
   private HostInspector(
-      Supplier<? extends LibvirtConnection> connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
+      Background<? extends LibvirtConnection> connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
     this.connection = connection;
     this.host = host;
     this.virtioDriver = agents.map(VirtioDriverProbe::new);
@@ -67,10 +67,12 @@ public final class HostInspector {
 
   public HostFacts inspect(DomainSelection selection) {
     List<String> problems = new ArrayList<>();
-    // The host's side first: it needs no libvirt, which may still be opening.
+    // The host's side first: it needs no libvirt, which may still be opening. Once the opening
+    // has failed, the outcome is that failure: no more of the host is read (over SSH, say) for it.
     Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
+    connection.throwIfFailed();
     Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);
-    LibvirtConnection libvirt = connection.get();
+    LibvirtConnection libvirt = connection.join();
     HostIdentity identity =
         new HostIdentity(
             libvirt.uri(),
@@ -173,7 +175,7 @@ public final class HostInspector {
     if (direct.isPresent()) {
       return direct.get();
     }
-    LibvirtConnection libvirt = connection.get();
+    LibvirtConnection libvirt = connection.join();
     return libvirt
         .volumeByPath(path)
         .map(PoolVolumeImages::facts)

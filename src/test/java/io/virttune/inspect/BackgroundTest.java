@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class BackgroundTest {
   @Test
@@ -48,5 +49,44 @@ class BackgroundTest {
     }).release(released::add);
 
     assertEquals(List.of("opened"), released);
+  }
+
+  @Test
+  @Timeout(10)
+  void aFailureIsThrownAsSoonAsItIsKnownAndNotBefore() throws InterruptedException {
+    CountDownLatch mayFail = new CountDownLatch(1);
+    CountDownLatch failed = new CountDownLatch(1);
+    VirtTuneException failure = VirtTuneException.failed("cannot connect");
+    Background<String> value = Background.start("test", () -> {
+      try {
+        mayFail.await();
+      } catch (InterruptedException e) {
+        throw new IllegalStateException(e);
+      }
+      failed.countDown();
+      throw failure;
+    });
+
+    value.throwIfFailed();
+    mayFail.countDown();
+    failed.await();
+    // The failure is known once the work has ended, a moment after it counted down.
+    while (true) {
+      try {
+        value.throwIfFailed();
+        Thread.onSpinWait();
+      } catch (VirtTuneException e) {
+        assertSame(failure, e);
+        return;
+      }
+    }
+  }
+
+  @Test
+  void aValueAtHandIsReturnedAsItIs() {
+    Background<String> value = Background.of("opened");
+
+    value.throwIfFailed();
+    assertEquals("opened", value.join());
   }
 }
