@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,6 +59,25 @@ class LauncherArchiveIT {
   }
 
   @Test
+  void aJvmInstalledAfterTheArchiveHasItWrittenAgain() throws Exception {
+    run("--version");
+    FileTime written = Files.getLastModifiedTime(archive);
+    // The launcher compares whole seconds.
+    Thread.sleep(1100);
+    Path bin = Files.createDirectories(checkout.resolve("bin"));
+    Path java = bin.resolve("java");
+    Files.writeString(java, "#!/bin/sh\nexec " + Path.of(System.getProperty("java.home"), "bin", "java") + " \"$@\"\n");
+    java.toFile().setExecutable(true);
+    // As a package upgrade installs it: the modification time of the package's build, long past.
+    Files.setLastModifiedTime(java, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+
+    Run run = run(Map.of("PATH", bin + ":" + System.getenv("PATH")), "--version");
+
+    assertEquals(0, run.status());
+    assertTrue(Files.getLastModifiedTime(archive).compareTo(written) > 0, "the archive was not written again");
+  }
+
+  @Test
   void anArchiveThatDoesNotMatchTheJarIsIgnoredSilently() throws Exception {
     run("--version");
     // Another build's jar under the same name, with the archive still looking newer.
@@ -91,10 +111,16 @@ class LauncherArchiveIT {
 
   /** Runs the copied launcher; anything on stderr fails the test, since the archive must be silent. */
   private Run run(String... args) throws Exception {
+    return run(Map.of(), args);
+  }
+
+  private Run run(Map<String, String> environment, String... args) throws Exception {
     String[] argv = new String[args.length + 1];
     argv[0] = checkout.resolve("scripts/virt-tune").toString();
     System.arraycopy(args, 0, argv, 1, args.length);
-    Process process = new ProcessBuilder(argv).redirectErrorStream(false).start();
+    ProcessBuilder builder = new ProcessBuilder(argv);
+    builder.environment().putAll(environment);
+    Process process = builder.start();
     String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
     int status = process.waitFor();
