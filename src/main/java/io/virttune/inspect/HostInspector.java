@@ -28,7 +28,8 @@ import java.util.stream.Collectors;
  * the rest of the host.
  */
 public final class HostInspector {
-  private final LibvirtConnection connection;
+  /** The connection, waited for where it is first needed. */
+  private final Background<? extends LibvirtConnection> connection;
   private final HostFactsSource host;
   private final Optional<VirtioDriverProbe> virtioDriver;
 
@@ -37,9 +38,14 @@ public final class HostInspector {
    * read-only; a Windows guest waiting for its VirtIO storage driver is asked through its agent.
    */
   public static HostFacts read(String uri, HostFactsSource host, DomainSelection selection) {
-    try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(uri);
-        LibvirtGuestAgents agents = new LibvirtGuestAgents(uri)) {
-      return new HostInspector(libvirt, host, Optional.of(agents)).inspect(selection);
+    // Opening the connection is mostly native work (loading JNA and libvirt's client library; the
+    // test driver parses its whole node): it runs while the host's settings and LVM are read.
+    Background<LibvirtJavaConnection> opening =
+        Background.start("libvirt-open", () -> LibvirtJavaConnection.openReadOnly(uri));
+    try (LibvirtGuestAgents agents = new LibvirtGuestAgents(uri)) {
+      return new HostInspector(opening, host, Optional.of(agents)).inspect(selection);
+    } finally {
+      opening.release(LibvirtJavaConnection::close);
     }
   }
 
@@ -49,6 +55,11 @@ public final class HostInspector {
   }
 
   public HostInspector(LibvirtConnection connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
+    this(Background.of(connection), host, agents);
+  }
+
+  private HostInspector(
+      Background<? extends LibvirtConnection> connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
     this.connection = connection;
     this.host = host;
     this.virtioDriver = agents.map(VirtioDriverProbe::new);
@@ -56,17 +67,21 @@ public final class HostInspector {
 
   public HostFacts inspect(DomainSelection selection) {
     List<String> problems = new ArrayList<>();
+    // The host's side first: it needs no libvirt, which may still be opening. Once the opening
+    // has failed, the outcome is that failure: no more of the host is read (over SSH, say) for it.
+    Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
+    connection.throwIfFailed();
+    Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);
+    LibvirtConnection libvirt = connection.join();
     HostIdentity identity =
         new HostIdentity(
-            connection.uri(),
-            host.hostname().orElseGet(connection::hostname),
-            connection.hostUuid().orElse(null),
-            connection.libvirtVersion(),
-            connection.hypervisorVersion());
-    Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
-    Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);
+            libvirt.uri(),
+            host.hostname().orElseGet(libvirt::hostname),
+            libvirt.hostUuid().orElse(null),
+            libvirt.libvirtVersion(),
+            libvirt.hypervisorVersion());
 
-    DomainInventory inventory = connection.domains();
+    DomainInventory inventory = libvirt.domains();
     Map<String, DomainRecord> byName =
         inventory.domains().stream()
             .collect(Collectors.toMap(DomainRecord::name, Function.identity(), (a, b) -> a));
@@ -97,16 +112,21 @@ public final class HostInspector {
   private record ParsedDefinition(Optional<DomainXml> xml, String problem) {}
 
   private static Map<String, ParsedDefinition> parse(DomainInventory inventory) {
-    Map<String, ParsedDefinition> parsed = new HashMap<>();
-    for (DomainRecord record : inventory.domains()) {
-      try {
-        parsed.putIfAbsent(record.name(), new ParsedDefinition(
-            Optional.of(DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'")), null));
-      } catch (VirtTuneException e) {
-        parsed.putIfAbsent(record.name(), new ParsedDefinition(Optional.empty(), e.getMessage()));
-      }
+    // Each definition parses on its own (one SAX builder per thread), on every core.
+    List<ParsedDefinition> parsed = inventory.domains().parallelStream().map(HostInspector::parse).toList();
+    Map<String, ParsedDefinition> byName = new HashMap<>();
+    for (int i = 0; i < parsed.size(); i++) {
+      byName.putIfAbsent(inventory.domains().get(i).name(), parsed.get(i));
     }
-    return parsed;
+    return byName;
+  }
+
+  private static ParsedDefinition parse(DomainRecord record) {
+    try {
+      return new ParsedDefinition(Optional.of(DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'")), null);
+    } catch (VirtTuneException e) {
+      return new ParsedDefinition(Optional.empty(), e.getMessage());
+    }
   }
 
   /** Every domain's claim, selected or not: a shut-off guest outside the selection starts too. */
@@ -155,13 +175,14 @@ public final class HostInspector {
     if (direct.isPresent()) {
       return direct.get();
     }
-    return connection
+    LibvirtConnection libvirt = connection.join();
+    return libvirt
         .volumeByPath(path)
         .map(PoolVolumeImages::facts)
         .orElseThrow(
             () ->
                 VirtTuneException.failed(
-                    "image " + path + " is not in any storage pool of " + connection.uri()
+                    "image " + path + " is not in any storage pool of " + libvirt.uri()
                         + " and cannot be read from here"));
   }
 

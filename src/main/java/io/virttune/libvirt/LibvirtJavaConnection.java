@@ -3,6 +3,7 @@ package io.virttune.libvirt;
 import io.virttune.VirtTuneException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
@@ -18,6 +19,8 @@ import org.libvirt.StorageVolInfo;
 public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomains {
   private final String uri;
   private final Connect connect;
+  /** The pools' volumes by path, listed at the first lookup by path. */
+  private Map<String, StorageVolumeFacts> poolVolumes;
 
   private LibvirtJavaConnection(String uri, Connect connect) {
     this.uri = uri;
@@ -76,38 +79,55 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
 
   @Override
   public DomainInventory domains() {
-    List<DomainRecord> domains = new ArrayList<>();
-    List<DomainReadFailure> failures = new ArrayList<>();
+    List<Lookup> lookups = new ArrayList<>();
     for (int id : call("list running domains", connect::listDomains)) {
-      readDomain("domain id " + id, () -> connect.domainLookupByID(id), domains, failures);
+      lookups.add(new Lookup("domain id " + id, () -> connect.domainLookupByID(id)));
     }
     for (String name : call("list defined domains", connect::listDefinedDomains)) {
-      readDomain(name, () -> connect.domainLookupByName(name), domains, failures);
+      lookups.add(new Lookup(name, () -> connect.domainLookupByName(name)));
     }
-    return new DomainInventory(domains, failures);
+    // libvirt connections are thread-safe and keep each thread's last error apart: a host's
+    // hundreds of domains are read on every core, each read being five round trips.
+    List<ReadDomain> read = lookups.parallelStream().map(this::readDomain).toList();
+    return new DomainInventory(read.stream().flatMap(one -> one.record().stream()).toList(),
+        read.stream().flatMap(one -> one.failure().stream()).toList());
   }
 
-  private void readDomain(
-      String label,
-      LibvirtCall<Domain> lookup,
-      List<DomainRecord> domains,
-      List<DomainReadFailure> failures) {
-    String name = label;
+  /** One domain as read: its record, or why it could not be; neither for one undefined since the listing. */
+  private record ReadDomain(Optional<DomainRecord> record, Optional<DomainReadFailure> failure) {}
+
+  /** How to find one listed domain, and what to call it until it is found. */
+  private record Lookup(String label, LibvirtCall<Domain> call) {}
+
+  private ReadDomain readDomain(Lookup lookup) {
+    String name = lookup.label();
     try {
-      Domain domain = lookup.call();
+      Domain domain = lookup.call().call();
       name = domain.getName();
       DomainState state = LibvirtCalls.state(domain.getInfo().state);
-      domains.add(new DomainRecord(name, domain.getUUIDString(), state, domain.getXMLDesc(LibvirtCalls.XML_INACTIVE)));
+      return new ReadDomain(Optional.of(new DomainRecord(
+          name, domain.getUUIDString(), state, domain.getXMLDesc(LibvirtCalls.XML_INACTIVE))), Optional.empty());
     } catch (LibvirtException e) {
       // A domain undefined between listing and lookup is not an error worth reporting.
-      if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
-        failures.add(new DomainReadFailure(name, LibvirtCalls.message(e)));
-      }
+      return new ReadDomain(Optional.empty(), e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN
+          ? Optional.empty() : Optional.of(new DomainReadFailure(name, LibvirtCalls.message(e))));
     }
   }
 
+  /**
+   * {@inheritDoc} The pools' volumes are listed once, at the first call; a path not among them (a
+   * volume created since, or a path libvirt spells otherwise) is then looked up by itself.
+   */
   @Override
   public Optional<StorageVolumeFacts> volumeByPath(String path) {
+    if (poolVolumes == null) {
+      poolVolumes = PoolVolumes.list(connect);
+    }
+    StorageVolumeFacts listed = poolVolumes.get(path);
+    return listed != null ? Optional.of(listed) : lookUpVolume(path);
+  }
+
+  private Optional<StorageVolumeFacts> lookUpVolume(String path) {
     try {
       StorageVol volume = connect.storageVolLookupByPath(path);
       StorageVolInfo info = volume.getInfo();
