@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A fleet host's own virt-tune, run over that host's SSH connection with {@code --json}: the
@@ -17,6 +18,7 @@ import java.util.Optional;
  */
 final class RemoteVirtTune {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern HELP_HINT = Pattern.compile("Try '.*--help'\\.");
 
   private final FleetDoors doors;
 
@@ -36,11 +38,16 @@ final class RemoteVirtTune {
     }
     Optional<List<DomainResult>> results = results(answer.stdout(), "virt-tune/" + command);
     if (results.isEmpty()) {
-      String said = answer.stderr().strip();
       return HostResults.failed(host.name(), "its virt-tune " + command + " exited " + answer.exitCode()
-          + (said.isEmpty() ? "" : ": " + said.lines().reduce((first, last) -> last).orElse(said)));
+          + lastMessage(answer.stderr()).map(said -> ": " + said).orElse(""));
     }
     return new HostResults(host.name(), results.get(), Optional.empty());
+  }
+
+  /** What the remote virt-tune said last, its usage errors' "Try '... --help'." hint left out. */
+  private static Optional<String> lastMessage(String stderr) {
+    return stderr.lines().map(String::strip).filter(line -> !line.isEmpty() && !HELP_HINT.matcher(line).matches())
+        .reduce((first, last) -> last);
   }
 
   /** The domains of a results document of {@code schema}; empty when stdout is not one. */

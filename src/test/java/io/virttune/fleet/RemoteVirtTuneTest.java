@@ -1,0 +1,23 @@
+package io.virttune.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.virttune.process.ScriptedProcessRunner;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class RemoteVirtTuneTest {
+  @Test
+  void aRemoteUsageErrorIsReportedByItsMessageNotByTheHelpHintAfterIt() {
+    ScriptedProcessRunner local = new ScriptedProcessRunner().succeed("")
+        .fail(2, "virt-tune: cannot read the plan /dev/stdin: No such file or directory\nTry 'virt-tune apply --help'.\n");
+    RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local));
+
+    HostResults results = remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), Optional.of("{}"));
+
+    assertEquals(Optional.of("its virt-tune apply exited 2: virt-tune: cannot read the plan /dev/stdin: No such file or"
+        + " directory"), results.error());
+  }
+}
