@@ -4,6 +4,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.libvirt.LibvirtUris;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
@@ -129,7 +130,14 @@ public final class PlanTrust {
     }
     List<String> problems = new ArrayList<>();
     compare("hostname", plan.hostname(), host.hostname(), problems);
-    compare("libvirt URI", plan.uri(), host.uri(), problems);
+    // The host is its hostname (and UUID); the URI's transport and authority are only the route
+    // to it: a fleet plan made over qemu+ssh:// is applied on its host through qemu:///system.
+    compare("libvirt daemon (driver and path of the URI)", LibvirtUris.daemon(plan.uri()), LibvirtUris.daemon(host.uri()),
+        problems);
+    if (problems.isEmpty() && !plan.uri().equals(host.uri())) {
+      out.println("Planned through " + plan.uri() + ", applied through " + host.uri() + ": the same libvirt daemon ("
+          + LibvirtUris.daemon(host.uri()) + ") on " + host.hostname());
+    }
     if (stableHostUuid.getAsBoolean()) {
       compare("host UUID (libvirt capabilities <host><uuid>)", plan.hostUuid(), uuid, problems);
     } else if (!Objects.equals(plan.hostUuid(), uuid)) {

@@ -44,10 +44,19 @@ final class RemoteVirtTune {
     return new HostResults(host.name(), results.get(), Optional.empty());
   }
 
-  /** What the remote virt-tune said last, its usage errors' "Try '... --help'." hint left out. */
+  /**
+   * What the remote virt-tune said last: its error ("virt-tune: ...") with the lines that go on
+   * with it (a refusal's reasons), else its last line; the usage errors' help hint left out.
+   */
   private static Optional<String> lastMessage(String stderr) {
-    return stderr.lines().map(String::strip).filter(line -> !line.isEmpty() && !HELP_HINT.matcher(line).matches())
-        .reduce((first, last) -> last);
+    List<String> lines = stderr.lines().map(String::strip)
+        .filter(line -> !line.isEmpty() && !HELP_HINT.matcher(line).matches()).toList();
+    for (int i = lines.size() - 1; i >= 0; i--) {
+      if (lines.get(i).startsWith("virt-tune: ")) {
+        return Optional.of(String.join(" ", lines.subList(i, lines.size())));
+      }
+    }
+    return lines.isEmpty() ? Optional.empty() : Optional.of(lines.get(lines.size() - 1));
   }
 
   /** The domains of a results document of {@code schema}; empty when stdout is not one. */

@@ -60,6 +60,19 @@ public final class LibvirtUris {
   }
 
   /**
+   * The libvirt daemon a URI names, apart from the route to it: the driver and the path
+   * ({@code qemu:///system}). {@code qemu+ssh://root@hv1:22/system?no_tty=1} and, on hv1,
+   * {@code qemu:///system} name the same daemon; {@code qemu:///session} another. A URI that
+   * does not parse is its own daemon.
+   */
+  public static String daemon(String uri) {
+    return parse(uri).filter(parsed -> parsed.getScheme() != null)
+        .map(parsed -> parsed.getScheme().replaceFirst("\\+.*", "") + "://" + Optional.ofNullable(parsed.getRawPath())
+            .orElse(""))
+        .orElse(uri);
+  }
+
+  /**
    * The host part of the authority. Not {@link URI#getHost}: that is null for names Java does not
    * accept as host names (an underscore, say), which would pass such a host for this machine.
    */

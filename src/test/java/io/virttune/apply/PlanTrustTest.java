@@ -63,9 +63,18 @@ class PlanTrustTest {
   }
 
   @Test
-  void anEditedUriIsRefused() {
-    String message = refused(withHost(plan, "qemu+ssh://hv-test/system", "hv-test", HOST_UUID, false));
-    assertTrue(message.contains("libvirt URI 'qemu+ssh://hv-test/system', this host has 'qemu:///system'"), message);
+  void aUriNamingAnotherDaemonIsRefused() {
+    String message = refused(withHost(plan, "qemu:///session", "hv-test", HOST_UUID, false));
+    assertTrue(message.contains("libvirt daemon (driver and path of the URI) 'qemu:///session', this host has"
+        + " 'qemu:///system'"), message);
+  }
+
+  @Test
+  void aPlanMadeOverSshIsAppliedOnItsHostThroughTheLocalUriOfTheSameDaemon() {
+    check(withHost(plan, "qemu+ssh://root@hv-test:22/system?no_tty=1", "hv-test", HOST_UUID, false), hostHere());
+
+    assertTrue(output.toString().contains("Planned through qemu+ssh://root@hv-test:22/system?no_tty=1, applied through"
+        + " qemu:///system: the same libvirt daemon (qemu:///system) on hv-test"), output.toString());
   }
 
   @Test

@@ -20,4 +20,18 @@ class RemoteVirtTuneTest {
     assertEquals(Optional.of("its virt-tune apply exited 2: virt-tune: cannot read the plan /dev/stdin: No such file or"
         + " directory"), results.error());
   }
+
+  @Test
+  void aRemoteRefusalIsReportedWithItsReasons() {
+    ScriptedProcessRunner local = new ScriptedProcessRunner().succeed("")
+        .fail(3, "Host: hv1\nvirt-tune: the plan cannot be trusted, nothing was changed:\n  the plan was made for hostname"
+            + " 'hv9', this host has 'hv1'\nplan again on this host and review the new plan\n");
+    RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local));
+
+    HostResults results = remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), Optional.of("{}"));
+
+    assertEquals(Optional.of("its virt-tune apply exited 3: virt-tune: the plan cannot be trusted, nothing was changed:"
+        + " the plan was made for hostname 'hv9', this host has 'hv1' plan again on this host and review the new plan"),
+        results.error());
+  }
 }
