@@ -7,7 +7,6 @@ import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.text.ProgressMeter;
-import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.util.Optional;
 
@@ -69,10 +68,7 @@ final class LiveCopy {
       copy.awaitReady(ports.blockJobs().readyTimeout(), ports.blockJobs().poll(),
           progress -> meter.accept(progress.percent()));
     } catch (VirtTuneException e) {
-      if (stopped(jobs)) {
-        throw stoppedMidCopy(step, e);
-      }
-      throw e;
+      throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
     }
     meter.accept(100);
     pivot(jobs, copy, step);
@@ -103,24 +99,6 @@ final class LiveCopy {
         + " definition names " + persistent.orElse("no source") + " (rule: the persistent definition names the"
         + " disk the guest runs on); a cold boot now would start it on the old image without its writes since;"
         + " keep it running and apply --resume, whose define names " + step.device());
-  }
-
-  /** Whether the guest stopped; when that cannot be read either, the copy's own failure says more. */
-  private static boolean stopped(BlockJobs jobs) {
-    try {
-      return !jobs.running();
-    } catch (VirtTuneException unknown) {
-      return false;
-    }
-  }
-
-  /** libvirt says only that the domain does not run: what that means for the copy, the guest and the LV. */
-  private VirtTuneException stoppedMidCopy(CopyLive step, VirtTuneException cause) {
-    return VirtTuneException.failed(where(step) + ": the guest stopped during its live copy onto " + step.device()
-        + ", before the pivot (" + cause.getMessage() + "): the copy ended with it; its definitions still name "
-        + step.source() + ", which holds every write it made (rule: until the pivot the source is the truth),"
-        + " and the LV holds an incomplete copy; start it and apply --resume to copy again, or roll back"
-        + " (virt-tune rollback " + ShellWords.operand(domain) + ") to remove the LV", cause);
   }
 
   private static BlockCopySettings settings(CopyLive step) {

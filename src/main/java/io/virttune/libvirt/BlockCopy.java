@@ -61,7 +61,8 @@ public final class BlockCopy {
       Optional<BlockJobProgress> now = jobs.progress(disk);
       if (now.isEmpty()) {
         throw VirtTuneException.failed(where() + ": the block copy ended before it was ready (failed in"
-            + " QEMU, or stopped from outside; libvirtd's log says why); the guest still runs on its source");
+            + " QEMU, or ended from outside; libvirt 9.0 logs no reason at its default level); the guest still"
+            + " runs on its source");
       }
       progress.accept(now.get());
       if (state() == MirrorState.READY) {

@@ -59,6 +59,8 @@ final class ApplyHarness {
   final java.util.Set<String> guestStartsOnRelease = new java.util.HashSet<>();
   /** The processes writing each device path, as /proc would show them. */
   final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
+  /** Thin pools with no data space left: lvs reports them 100% used. */
+  final java.util.Set<String> fullPools = new java.util.HashSet<>();
   /** The block jobs of running guests; none unless the test scripts them. */
   BlockJobsSource blockJobs = ScriptedBlockJobs.none();
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
@@ -279,10 +281,11 @@ final class ApplyHarness {
         + "\"}").collect(Collectors.joining(", ")) + "]}]}";
   }
 
-  /** A pool's usage as lvs prints it: empty, with 128 MiB of metadata; other LVs print none. */
-  private static String poolUsage(Lv lv) {
+  /** A pool's usage as lvs prints it: empty (or full), with 128 MiB of metadata; other LVs print none. */
+  private String poolUsage(Lv lv) {
     boolean pool = lv.segtype().equals("thin-pool");
-    return "\"data_percent\":\"" + (pool ? "0.00" : "") + "\", \"metadata_percent\":\"" + (pool ? "0.00" : "")
+    String data = fullPools.contains(lv.name()) ? "100.00" : "0.00";
+    return "\"data_percent\":\"" + (pool ? data : "") + "\", \"metadata_percent\":\"" + (pool ? "0.00" : "")
         + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
   }
 
@@ -319,6 +322,11 @@ final class ApplyHarness {
   /** A plan into linear LVs of the VG, running guests moved while they run (--live). */
   Plan planLive(PlanPolicy.Live live, String... domainNames) {
     return plan(PlanPolicy.defaults(PlanTarget.linear(VG)).withLive(live), domainNames);
+  }
+
+  /** As {@link #planLive(PlanPolicy.Live, String...)}, into thin LVs of a pool the host has already. */
+  Plan planLiveIntoPool(String pool, PlanPolicy.Live live, String... domainNames) {
+    return plan(PlanPolicy.defaults(PlanTarget.thin(VG, pool, null)).withLive(live), domainNames);
   }
 
   private Plan plan(PlanTarget target, String... domainNames) {

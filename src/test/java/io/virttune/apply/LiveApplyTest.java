@@ -197,6 +197,52 @@ class LiveApplyTest {
   }
 
   @Test
+  void libvirtdLostMidCopyFailsTheDomainSayingTheCopyMayRunOnAndResumeTakesItUp() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.readsUntilReady = 3;
+    jobs.readsUntilLibvirtdLost = 2;
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+    assertTrue(failed.detail().startsWith("disk sda of 'g1': virt-tune lost libvirtd while it followed the live copy"
+        + " onto " + LV), failed.detail());
+    assertTrue(failed.detail().contains("Broken pipe"), "libvirt's own words are kept: " + failed.detail());
+    assertTrue(failed.detail().contains("the copy is QEMU's and may still run"), failed.detail());
+    assertTrue(failed.detail().contains("apply --resume takes the copy up"), failed.detail());
+    assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
+    // libvirtd back: the copy went on in QEMU meanwhile and is ready, as in the lab.
+    jobs.libvirtdLost = false;
+    jobs.job = ScriptedBlockJobs.Job.READY;
+    host.replyReport();
+    DomainResult resumed = host.apply(plan, true, true).get(0);
+    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+  }
+
+  @Test
+  void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource() {
+    host.lv(ApplyHarness.ourPool("pool", 20 * ApplyHarness.GIB, "Po-1"));
+    Plan plan = host.planLiveIntoPool("pool", CAPPED, "g1");
+    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A")).replyLvs()
+        .replyOk();
+    jobs.readsUntilReady = 1000;
+    jobs.readsUntilJobFails = 2;
+    host.fullPools.add("pool");
+    host.replyReport();
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+    assertTrue(failed.detail().startsWith("disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool"
+        + " is full (100.00% of its data used)"), failed.detail());
+    assertTrue(failed.detail().contains("roll back (virt-tune rollback g1) to remove it"), failed.detail());
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
+  }
+
+  @Test
   void aGuestThatNoLongerRunsIsToldToPlanAgain() {
     Plan plan = host.planLive(CAPPED, "g1");
     host.libvirt.stop("g1");

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.virttune.bench.GuestAgent;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.MirrorState;
+import io.virttune.process.LocalProcessRunner;
+import io.virttune.process.ProcessResult;
 import io.virttune.testing.Cli;
 import io.virttune.testing.GuestWriter;
 import io.virttune.testing.Lab;
@@ -18,6 +21,9 @@ import io.virttune.xml.DomainXml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -26,7 +32,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Faults during a live move, against the lab's libvirtd: virt-tune killed mid-copy (then resumed,
- * or rolled back) and the guest shut down mid-copy. In each, a writer in the guest writes known
+ * or rolled back), the guest shut down mid-copy, libvirtd restarted mid-copy (then resumed), and
+ * the thin pool filled by another thin LV mid-copy. In each, a writer in the guest writes known
  * blocks, and the guest reads every block back afterwards. Runs only inside the lab (scripts/lab
  * run --disk pv4:2G --libvirtd), before or after LiveApplyLabIT and BlockCopyLabIT, never beside
  * them: pv4 is theirs too.
@@ -41,22 +48,30 @@ class LiveFaultsLabIT {
    */
   private static final String BANDWIDTH = "8M";
   private static final int WRITER_PAUSE_SECONDS = 1;
+  private static final String POOL = "pool";
+  private static final String FILLER = "/dev/" + VG + "/filler";
+  private static final int FILLER_BEFORE_MIB = 32;
 
   private final LiveLabGuest guest = new LiveLabGuest(GUEST, VG);
   private Path work;
   private Path image;
   private Path state;
   private LibvirtJavaConnection libvirt;
+  /** The test's own connection after a restart of libvirtd, which ends the guest's. */
+  private LibvirtJavaConnection reconnection;
 
   @AfterEach
   void cleanUp() {
+    if (reconnection != null) {
+      reconnection.close();
+    }
     guest.close();
   }
 
   @Test
   void killedMidCopyTheGuestStaysOnItsSourceWithItsJobAndResumeFinishesTheMove() throws Exception {
     GuestWriter writer = runningGuestWriting();
-    Path plan = plan();
+    Path plan = plan("--vg", VG);
 
     killedMidCopy(plan);
     long killed = System.nanoTime();
@@ -71,10 +86,7 @@ class LiveFaultsLabIT {
     long resumeSeconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killed);
     int writesAtEnd = writer.writes();
     assertEquals(0, resumed.exitCode(), resumed.transcript());
-    live = libvirt.liveXml(GUEST);
-    assertEquals(Optional.of(LV), MirrorState.sourceOf(live, GUEST, "sda"), live);
-    assertEquals(MirrorState.NONE, MirrorState.of(live, GUEST, "sda"), live);
-    assertEquals(Optional.of(LV), DomainXml.parse(persistent(), GUEST).disks().get(0).sourcePath(), persistent());
+    requireOnLvInBothDefinitions();
     writer.awaitWrites(writesAtEnd + 2);
     writer.stop();
     writer.verifyInGuest();
@@ -87,7 +99,7 @@ class LiveFaultsLabIT {
   void killedMidCopyThenRolledBackTheJobIsAbortedAndTheLvRemovedWhileTheGuestRunsOnItsSource() throws Exception {
     GuestWriter writer = runningGuestWriting();
     String original = persistent();
-    Path plan = plan();
+    Path plan = plan("--vg", VG);
 
     killedMidCopy(plan);
     requireOnSourceAndWriting(writer);
@@ -109,10 +121,9 @@ class LiveFaultsLabIT {
   void aGuestShutDownMidCopyFailsItsDomainNamingTheDiskAndNothingIsPivoted() throws Exception {
     GuestWriter writer = runningGuestWriting();
     String original = persistent();
-    Path plan = plan();
+    Path plan = plan("--vg", VG);
 
-    CompletableFuture<Cli> apply = CompletableFuture.supplyAsync(() ->
-        Cli.run("apply", plan.toString(), "--state-dir=" + state, "--execute"));
+    CompletableFuture<Cli> apply = applyInBackground(plan);
     awaitMirror(apply::isDone);
     // Stopped first: a block in flight at the power-off would be neither the old nor the logged content.
     writer.stop();
@@ -139,6 +150,116 @@ class LiveFaultsLabIT {
     System.out.println("live fault, guest shut down mid-copy:\n" + failed.out() + rollback.out());
   }
 
+  @Test
+  void libvirtdRestartedMidCopyFailsTheDomainSayingTheCopyMayRunOnAndResumeFinishesTheMove() throws Exception {
+    GuestWriter writer = runningGuestWriting();
+    Path plan = plan("--vg", VG);
+
+    CompletableFuture<Cli> apply = applyInBackground(plan);
+    awaitMirror(apply::isDone);
+    long restart = System.nanoTime();
+    restartLibvirtd();
+    long restartMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - restart);
+    Cli failed = apply.get(120, TimeUnit.SECONDS);
+    writer = reconnected();
+
+    assertEquals(1, failed.exitCode(), failed.transcript());
+    assertTrue(failed.out().matches("(?s).*\\n" + GUEST + " +failed +disk sda of '" + GUEST + "': virt-tune lost"
+        + " libvirtd while it followed the live copy onto " + LV + " .*the copy is QEMU's and may still run.*"),
+        failed.out());
+    String journal = Files.readString(journal());
+    assertTrue(journal.matches("(?s).*\"status\"\\s*:\\s*\"FAILED\".*lost libvirtd.*"), journal);
+    String live = libvirt.liveXml(GUEST);
+    assertEquals(Optional.of(LV), MirrorState.destinationOf(live, GUEST, "sda"), "the copy outlived libvirtd:\n" + live);
+    requireOnSourceAndWriting(writer);
+    int writesAtResume = writer.writes();
+    Cli resumed = Cli.run("apply", plan.toString(), "--state-dir=" + state, "--resume", "--execute");
+
+    assertEquals(0, resumed.exitCode(), resumed.transcript());
+    requireOnLvInBothDefinitions();
+    writer.awaitWrites(writer.writes() + 2);
+    writer.stop();
+    writer.verifyInGuest();
+    System.out.println("live fault, libvirtd restarted (" + restartMillis + " ms) mid-copy:\n" + failed.out()
+        + "guest writes " + writesAtResume + " at the resume; " + writer.writeGaps(writesAtResume) + "; the resume: "
+        + takenUp(resumed.out()));
+  }
+
+  @Test
+  void aThinPoolFilledBySomeoneElseMidCopyFailsTheDomainNamingThePoolAndTheGuestWritesOnOnItsSource() throws Exception {
+    GuestWriter writer = runningGuestWriting();
+    String fillerBefore = poolWithAFiller();
+    String original = persistent();
+    Path plan = plan("--thin-pool", VG + "/" + POOL);
+
+    CompletableFuture<Cli> apply = applyInBackground(plan);
+    awaitMirror(apply::isDone);
+    ProcessResult fill = new LocalProcessRunner().run(List.of("dd", "if=/dev/zero", "of=" + FILLER, "bs=1M",
+        "seek=" + FILLER_BEFORE_MIB, "oflag=direct"));
+    Cli failed = apply.get(180, TimeUnit.SECONDS);
+
+    assertTrue(fill.exitCode() != 0 && fill.stderr().contains("No space left on device"), "the pool filled up: "
+        + fill.stderr());
+    assertEquals(1, failed.exitCode(), failed.transcript());
+    assertTrue(failed.out().matches("(?s).*\\n" + GUEST + " +failed +disk sda of '" + GUEST + "': the live copy onto "
+        + LV + " failed: thin pool " + VG + "/" + POOL + " is full .*"), failed.out());
+    String journal = Files.readString(journal());
+    assertTrue(journal.matches("(?s).*\"status\"\\s*:\\s*\"FAILED\".*is full.*"), journal);
+    assertEquals(MirrorState.NONE, MirrorState.of(libvirt.liveXml(GUEST), GUEST, "sda"));
+    requireOnSourceAndWriting(writer);
+    assertEquals(original, persistent());
+    assertEquals(fillerBefore, fillerBefore(), "the other thin LV keeps what it held before the pool filled");
+    String pool = Lab.sh("lvm", "lvs", "-a", "-o", "lv_name,data_percent,lv_health_status", VG);
+    Cli rollback = Cli.run("rollback", GUEST, "--state-dir=" + state, "--execute", "--yes");
+    assertEquals(0, rollback.exitCode(), rollback.transcript());
+    assertFalse(Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG).contains(GUEST), Lab.sh("lvm", "lvs", VG));
+    requireOnSourceAndWriting(writer);
+    writer.stop();
+    writer.verifyInGuest();
+    System.out.println("live fault, thin pool filled mid-copy: " + fill.stderr() + pool + failed.out() + rollback.out());
+  }
+
+  /**
+   * A thin pool of 192 MiB (4 MiB chunks, zeroing off) with another tenant's thin LV of 256 MiB
+   * holding 32 MiB: 160 MiB free, enough for preflight, which counts the copy at the LV's whole
+   * 128 MiB; the tenant's next writes take the rest. The pool errors when full instead of queueing
+   * writes for dm-thin's 60 s (--errorwhenfull y): the copy fails at once, not a minute later,
+   * and the tenant's dd ends instead of hanging. Returns the sha256 of the tenant's 32 MiB.
+   */
+  private String poolWithAFiller() {
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "192M", "-c", "4M", "--zero", "n", "-n", POOL,
+        VG);
+    // lvcreate refuses --errorwhenfull for a thin pool; lvchange sets it.
+    Lab.sh("lvm", "lvchange", "-q", "--errorwhenfull", "y", VG + "/" + POOL);
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "-V", "256M", "-T", VG + "/" + POOL, "-n", "filler");
+    Lab.sh("sh", "-c", "yes 'another tenant' | dd of=" + FILLER + " bs=1M count=" + FILLER_BEFORE_MIB
+        + " iflag=fullblock oflag=direct 2>/dev/null");
+    return fillerBefore();
+  }
+
+  private static String fillerBefore() {
+    return Lab.sh("sh", "-c", "head -c " + FILLER_BEFORE_MIB * GuestWriter.MIB + " " + FILLER + " | sha256sum");
+  }
+
+  private CompletableFuture<Cli> applyInBackground(Path plan) {
+    return CompletableFuture.supplyAsync(() -> Cli.run("apply", plan.toString(), "--state-dir=" + state, "--execute"));
+  }
+
+  /** Stops the lab's libvirtd (SIGTERM, as a service restart does) and starts it again as the lab's init does. */
+  private static void restartLibvirtd() {
+    Lab.sh("sh", "-c", "pid=$(cat /run/libvirtd.pid) && kill $pid && while kill -0 $pid 2>/dev/null; do sleep 0.1; done"
+        + " && LIBVIRT_LOG_OUTPUTS=3:file:/var/log/libvirt/libvirtd.log libvirtd -d"
+        + " && i=0 && until virsh -c qemu:///system version >/dev/null 2>&1; do i=$((i + 1));"
+        + " [ $i -lt 120 ] || exit 1; sleep 0.25; done");
+  }
+
+  /** A connection to the restarted libvirtd (closed after the test), and the guest's writer through it. */
+  private GuestWriter reconnected() {
+    reconnection = LibvirtJavaConnection.openReadWrite("qemu:///system");
+    libvirt = reconnection;
+    return new GuestWriter(new GuestAgent(libvirt, GUEST, Duration.ofMillis(200)));
+  }
+
   /** The test guest running on its qcow2, its first 16 MiB written, and its paced writer started. */
   private GuestWriter runningGuestWriting() throws Exception {
     GuestWriter writer = guest.start("vt-livefault-");
@@ -151,9 +272,13 @@ class LiveFaultsLabIT {
     return writer;
   }
 
-  private Path plan() {
+  /** plan --live into {@code target} (--vg VG, or --thin-pool VG/POOL). */
+  private Path plan(String... target) {
     Path plan = work.resolve("plan.json");
-    Cli planned = Cli.run("plan", GUEST, "--vg", VG, "--live", "--bandwidth", BANDWIDTH, "--out", plan.toString());
+    List<String> args = new ArrayList<>(List.of("plan", GUEST));
+    args.addAll(List.of(target));
+    args.addAll(List.of("--live", "--bandwidth", BANDWIDTH, "--out", plan.toString()));
+    Cli planned = Cli.run(args.toArray(String[]::new));
     assertEquals(0, planned.exitCode(), planned.transcript());
     return plan;
   }
@@ -183,6 +308,14 @@ class LiveFaultsLabIT {
     assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
     assertEquals(Optional.of(image.toString()), MirrorState.sourceOf(libvirt.liveXml(GUEST), GUEST, "sda"));
     writer.awaitWrites(writer.writes() + 2);
+  }
+
+  /** The guest runs on its LV, no mirror left, and its persistent definition names the LV too. */
+  private void requireOnLvInBothDefinitions() {
+    String live = libvirt.liveXml(GUEST);
+    assertEquals(Optional.of(LV), MirrorState.sourceOf(live, GUEST, "sda"), live);
+    assertEquals(MirrorState.NONE, MirrorState.of(live, GUEST, "sda"), live);
+    assertEquals(Optional.of(LV), DomainXml.parse(persistent(), GUEST).disks().get(0).sourcePath(), persistent());
   }
 
   private String persistent() {

@@ -42,6 +42,11 @@ final class ScriptedBlockJobs implements BlockJobs {
   Duration readyTimeout = Duration.ofMinutes(1);
   /** Progress reads before the guest stops (shut down or destroyed), ending its job; negative: never. */
   int readsUntilGuestStops = -1;
+  /** Progress reads before the job fails by itself (its target full, say), the guest running on; negative: never. */
+  int readsUntilJobFails = -1;
+  /** Progress reads before libvirtd goes away (restarted): every call then fails, until a test says it is back. */
+  int readsUntilLibvirtdLost = -1;
+  boolean libvirtdLost;
 
   /** The recorded guest {@code g1}, running, with its disk sda copied onto {@code device}. */
   ScriptedBlockJobs(InMemoryDefinitions libvirt, String device) {
@@ -104,6 +109,13 @@ final class ScriptedBlockJobs implements BlockJobs {
 
   @Override
   public Optional<BlockJobProgress> progress(String disk) {
+    if (readsUntilLibvirtdLost-- == 0) {
+      libvirtdLost = true;
+    }
+    requireLibvirtd("read the block job of disk '" + disk + "' of");
+    if (readsUntilJobFails-- == 0) {
+      job = Job.NONE;
+    }
     if (readsUntilGuestStops-- == 0) {
       libvirt.stop("g1");
       job = Job.NONE;
@@ -136,6 +148,9 @@ final class ScriptedBlockJobs implements BlockJobs {
 
   @Override
   public boolean running() {
+    if (libvirtdLost) {
+      throw VirtTuneException.failed("cannot tell whether domain 'g1' runs: Cannot write data: Broken pipe");
+    }
     return libvirt.find("g1").orElseThrow().state() == io.virttune.libvirt.DomainState.RUNNING;
   }
 
@@ -155,6 +170,13 @@ final class ScriptedBlockJobs implements BlockJobs {
   @Override
   public String inactiveXml() {
     return libvirt.inactiveXml("g1");
+  }
+
+  /** What libvirt's client answered in the lab once libvirtd had been stopped under it. */
+  private void requireLibvirtd(String what) {
+    if (libvirtdLost) {
+      throw VirtTuneException.failed("cannot " + what + " domain 'g1': Cannot write data: Broken pipe");
+    }
   }
 
   private static String recorded(String name, String device) {

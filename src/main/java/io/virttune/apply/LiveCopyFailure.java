@@ -1,0 +1,84 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.BlockJobs;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmReport;
+import io.virttune.plan.CopyLive;
+import io.virttune.text.ShellWords;
+import java.util.Optional;
+
+/**
+ * What a live copy that failed before its pivot means, in the words the operator needs: the guest
+ * stopped, virt-tune lost libvirtd, or the job ended by itself in a thin pool that is full; each
+ * time what the guest runs on, what the LV holds and what to do. libvirt says only "domain is not
+ * running", "Broken pipe" or nothing at all (libvirt 9.0 logs no reason for a failed copy at its
+ * default level).
+ */
+final class LiveCopyFailure {
+  private final ApplyPorts ports;
+  private final String domain;
+
+  LiveCopyFailure(ApplyPorts ports, String domain) {
+    this.ports = ports;
+    this.domain = domain;
+  }
+
+  /** {@code cause}, the failure of the wait for the copy of {@code step}, explained. */
+  VirtTuneException explain(BlockJobs jobs, CopyLive step, VirtTuneException cause) {
+    boolean running;
+    try {
+      running = jobs.running();
+    } catch (VirtTuneException unreachable) {
+      return libvirtdLost(step, cause, unreachable);
+    }
+    if (!running) {
+      return failed(step, "the guest stopped during its live copy onto " + step.device() + ", before the pivot ("
+          + cause.getMessage() + "): the copy ended with it; its definitions still name " + step.source()
+          + ", which holds every write it made (rule: until the pivot the source is the truth), and the LV holds"
+          + " an incomplete copy; start it and apply --resume to copy again, or roll back (" + rollback()
+          + ") to remove the LV", cause);
+    }
+    if (jobs.progress(step.disk()).isPresent()) {
+      return cause; // not ready in time: the job was left running, as the cause says
+    }
+    return fullPool(step).map(pool -> failed(step, "the live copy onto " + step.device() + " failed: thin pool "
+        + pool.vgName() + "/" + pool.name() + " is full (" + String.format("%.2f", pool.dataPercent().orElse(100))
+        + "% of its data used): the copy could not write the LV, and its job ended before it was ready; the guest"
+        + " runs on " + step.source() + ", which holds every write it made (rule: until the pivot the source is the"
+        + " truth); the LV holds an incomplete copy and the chunks it took: roll back (" + rollback() + ") to remove it"
+        + " and give them back to the pool, or make room in the pool (lvextend) and apply --resume to copy again",
+        cause)).orElse(cause);
+  }
+
+  /** Both calls failed: the connection to libvirtd is gone (restarted, stopped); QEMU and its job are not. */
+  private VirtTuneException libvirtdLost(CopyLive step, VirtTuneException cause, VirtTuneException unreachable) {
+    return failed(step, "virt-tune lost libvirtd while it followed the live copy onto " + step.device() + " ("
+        + cause.getMessage() + "; then " + unreachable.getMessage() + "): libvirtd restarted or stopped; the copy"
+        + " is QEMU's and may still run; the guest runs on " + step.source() + " until a pivot, which holds every"
+        + " write it made (rule: until the pivot the source is the truth); once libvirtd answers, apply --resume"
+        + " takes the copy up (pivots it when ready, else copies again), or roll back (" + rollback() + ") to"
+        + " abort it and remove the LV", cause);
+  }
+
+  /** The thin pool of the copy's LV, when the LV is thin and its pool has no data space left. */
+  private Optional<LogicalVolume> fullPool(CopyLive step) {
+    LvmReport lvm;
+    try {
+      lvm = ports.lvmReads().report();
+    } catch (VirtTuneException unreadable) {
+      return Optional.empty();
+    }
+    return lvm.logicalVolumeByDevice(step.device()).flatMap(lv -> lv.poolName()
+        .flatMap(pool -> lvm.logicalVolume(lv.vgName(), pool)))
+        .filter(pool -> pool.dataPercent().orElse(0) >= 100);
+  }
+
+  private String rollback() {
+    return "virt-tune rollback " + ShellWords.operand(domain);
+  }
+
+  private VirtTuneException failed(CopyLive step, String what, VirtTuneException cause) {
+    return VirtTuneException.failed("disk " + step.disk() + " of '" + domain + "': " + what, cause);
+  }
+}
