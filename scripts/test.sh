@@ -39,12 +39,17 @@ lab_tests() { # NAME TESTS DISK...: the lab test classes TESTS in one lab with t
 }
 lab_tests apply 'FaultMatrixLabIT,ApplyLabIT' pv3:12G pv5:2G &
 apply_lab=$!
-lab_tests others '*LabIT,!FaultMatrixLabIT,!ApplyLabIT' pv0:8G pv1:8G pv2:8G pv4:2G &
+lab_tests others '*LabIT,!FaultMatrixLabIT,!ApplyLabIT,!FleetLabIT' pv0:8G pv1:8G pv2:8G pv4:2G &
 others_lab=$!
 lab_rc=0
 wait "$apply_lab" || lab_rc=$?
 wait "$others_lab" || lab_rc=$?
-for name in apply others; do
+# Then the fleet: three networked lab hosts, FleetLabIT on this machine inside their namespace.
+log "fleet lab tests (FleetLabIT) on three lab hosts"
+"$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
+  mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
+    -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml >target/lab-fleet.log 2>&1 || lab_rc=$?
+for name in apply others fleet; do
   echo "---- lab: $name (target/lab-$name.log) ----"
   cat "target/lab-$name.log"
 done

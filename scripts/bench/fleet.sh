@@ -1,53 +1,63 @@
 #!/usr/bin/env bash
-# Benchmark: `virt-tune inspect` of a fleet of three hosts, all at once (--parallel 3) and one
-# after another (--parallel 1), in one run. Last line: hosts=3 parallel_s=... serial_s=...
+# Benchmark: `virt-tune inspect` of a fleet of three real hosts, all at once (--parallel 3) and
+# one after another (--parallel 1), in one run, interleaved, REPEATS times each (default 3);
+# prints the medians. Last line: hosts=3 parallel_s=... serial_s=... ratio=...
 #
-# No real SSH hosts here: the three "hosts" are this machine reached through a fake `ssh` put
-# first on PATH (src/test/resources/fleet/recorded-host-ssh). It takes ssh's options and
-# destination as real ssh would, and runs the remote command line against the bundled example's
-# recorded host (examples/hv01): `cat`, `ls` and `test` read its host/ directory as /, and
-# `lvm vgs|lvs|pvs` print its recorded reports.
-# libvirt is the example's test-driver node (virt_tune_uri). So this measures virt-tune's side of
-# a fleet run (JVM, one process per remote command, the reports), not network or sshd costs;
-# the lab of three UML hosts over TAP networking (docs/fleet.md) is where those will be measured.
+# The hosts are the lab's fleet (scripts/lab fleet): three User-Mode Linux hosts, each with its
+# own libvirtd, LVM and sshd, on a TAP network in a namespace of their own. Each gets DOMAINS
+# guests (default 20) on qcow2 images. Every inspect is a whole process (JVM start, one SSH
+# connection per host shared by its commands, libvirt over qemu+ssh://).
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 root=$(project_root)
-ensure_jar
+repeats=${REPEATS:-3}
+domains=${DOMAINS:-20}
 
-work=$(mktemp -d)
+if [[ -z ${VTLAB_FLEET:-} ]]; then
+  ensure_jar
+  [[ -f $root/build/guest/initramfs.gz ]] || "$root/scripts/guest/build.sh"
+  exec "$root/scripts/lab" fleet --hosts 3 --timeout 1800 -- env REPEATS="$repeats" DOMAINS="$domains" "$0"
+fi
+
+work=$(mktemp -d /tmp/vt-bench-fleet.XXXXXX)
+chmod 0755 "$work"
 trap 'rm -rf "$work"' EXIT
-mkdir "$work/bin"
-# The tests' own stand-in, so the bench and FleetOverSshTest run the same fake.
-ln -s "$root/src/test/resources/fleet/recorded-host-ssh" "$work/bin/ssh"
+read -r -a hosts <<<"$VTLAB_FLEET_HOSTS"
 
-uri="test://$root/examples/hv01/node.xml"
-for host in hv-a hv-b hv-c; do
-  echo "$host virt_tune_uri=$uri"
-done >"$work/hosts"
+log "each host: a VG and $domains guests on qcow2 images"
+for host in "${hosts[@]}"; do
+  mkdir "$work/$host"
+  for ((i = 1; i <= domains; i++)); do
+    qemu-img create -q -f qcow2 "$work/$host/vm$i.qcow2" 1G
+    sed -e "s|@NAME@|vm$i|; s|@KERNEL@|$root/build/guest/vmlinuz|; s|@INITRD@|$root/build/guest/initramfs.gz|" \
+      -e "s|@ACTION@|checksum|; s|@DISK@|$work/$host/vm$i.qcow2|; s|@CONSOLE@|$work/$host/vm$i.log|" \
+      "$root/scripts/guest/domain.xml" >"$work/$host/vm$i.xml"
+  done
+  # shellcheck disable=SC2029 # $work is the same path on the hosts (their root is this filesystem)
+  ssh "$host" "lvm pvcreate -q /dev/ubda && lvm vgcreate -q bench /dev/ubda && for f in $work/$host/*.xml; do virsh -q define \$f >/dev/null; done"
+done
 
 now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
-
-run() {
-  PATH="$work/bin:$PATH" FLEET_UNREACHABLE='' FLEET_RECORDED_HOST="$root/examples/hv01" \
-    "$root/scripts/virt-tune" inspect --hosts "$work/hosts" --parallel "$1" --json >"$work/report-$1.json"
+run() { # N: one inspect of every host, N at a time; prints its seconds
+  local start
+  start=$(now)
+  "$root/scripts/virt-tune" inspect --all --json --parallel "$1" --host hv1 --host hv2 --host hv3 >"$work/report-$1.json"
+  awk -v a="$start" -v b="$(now)" 'BEGIN { printf "%.2f\n", b - a }'
+  ok=$(grep -c '"status" : "ok"' "$work/report-$1.json") || true
+  ((ok == 3)) || die "expected 3 hosts inspected, got $ok: $(cat "$work/report-$1.json")"
 }
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-log "virt-tune inspect of 3 hosts, 3 at a time"
-start=$(now)
-run 3
-parallel_s=$(elapsed "$start" "$(now)")
-
-log "virt-tune inspect of 3 hosts, one after another"
-start=$(now)
-run 1
-serial_s=$(elapsed "$start" "$(now)")
-
-ok=$(grep -c '"status" : "ok"' "$work/report-3.json")
-if [[ $ok -ne 3 ]]; then
-  die "expected 3 hosts inspected, got $ok: $(command cat "$work/report-3.json")"
-fi
-printf 'fleet inspect of 3 hosts: %s s in parallel, %s s one after another\n' "$parallel_s" "$serial_s"
-echo "hosts=3 parallel_s=$parallel_s serial_s=$serial_s"
+parallel=() serial=()
+for ((r = 1; r <= repeats; r++)); do
+  parallel+=("$(run 3)")
+  serial+=("$(run 1)")
+  log "round $r: ${parallel[-1]} s in parallel, ${serial[-1]} s one after another"
+done
+parallel_s=$(printf '%s\n' "${parallel[@]}" | median)
+serial_s=$(printf '%s\n' "${serial[@]}" | median)
+ratio=$(awk -v p="$parallel_s" -v s="$serial_s" 'BEGIN { printf "%.2f", s / p }')
+printf 'fleet inspect of 3 real hosts, %d domains each, median of %d: %s s in parallel, %s s one after another\n' \
+  "$domains" "$repeats" "$parallel_s" "$serial_s"
+echo "hosts=3 domains_per_host=$domains parallel_s=$parallel_s serial_s=$serial_s ratio=$ratio"

@@ -42,7 +42,7 @@ BUILD_PACKAGES=(openjdk-17-jdk-headless maven libvirt0)
 LAB_PACKAGES=(
   libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils lvm2
   user-mode-linux kmod busybox-static fio qemu-guest-agent cpio xz-utils patchelf
-  debian-archive-keyring thin-provisioning-tools
+  debian-archive-keyring thin-provisioning-tools openssh-client iproute2
 )
 
 # What the whole test suite needs: the real tools virt-tune drives, the lab's kernel and guest,
@@ -121,4 +121,37 @@ ensure_libvirt_corpus() {
   rm -rf -- "$dest" "$apt"
   mv -- "$dest.tmp" "$dest"
   echo "$dest"
+}
+
+# An OpenSSH server for the lab's fleet hosts (scripts/lab fleet), unpacked from Debian's packages
+# into build/cache/sshd and never installed: installing openssh-server would enable and start an
+# sshd on this machine itself. Its one library the machine may lack (libwrap0) is unpacked
+# beside it and found through its rpath. Prints the sshd binary's path.
+ensure_sshd() {
+  local root dest deb package
+  root=$(project_root)
+  dest=$root/build/cache/sshd
+  if [[ -x $dest/root/usr/sbin/sshd ]]; then
+    echo "$dest/root/usr/sbin/sshd"
+    return
+  fi
+  log "fetching openssh-server (unpacked into $dest, not installed)"
+  rm -rf -- "$dest.tmp"
+  mkdir -p "$dest.tmp/deb"
+  (cd "$dest.tmp/deb" && apt-get download -q -o APT::Sandbox::User=root openssh-server libwrap0 \
+    || { apt-get update -q && apt-get download -q -o APT::Sandbox::User=root openssh-server libwrap0; }) \
+    > "$dest.tmp/apt.log" 2>&1 || die "apt-get download openssh-server libwrap0 failed (see $dest.tmp/apt.log)"
+  for deb in "$dest.tmp"/deb/*.deb; do
+    package=$(dpkg-deb -f "$deb" Package)
+    [[ $package == openssh-server || $package == libwrap0 ]] || die "unexpected package $package in $deb"
+    dpkg-deb -x "$deb" "$dest.tmp/root"
+  done
+  # shellcheck disable=SC2016 # $ORIGIN is for the dynamic loader, not the shell
+  patchelf --set-rpath '$ORIGIN/../lib/x86_64-linux-gnu' "$dest.tmp/root/usr/sbin/sshd"
+  if ldd "$dest.tmp/root/usr/sbin/sshd" | grep -q 'not found'; then
+    die "the unpacked sshd lacks libraries: $(ldd "$dest.tmp/root/usr/sbin/sshd" | grep 'not found' | tr -s ' \n' ' ')"
+  fi
+  rm -rf -- "$dest"
+  mv -- "$dest.tmp" "$dest"
+  echo "$dest/root/usr/sbin/sshd"
 }

@@ -15,17 +15,21 @@ import java.util.regex.Pattern;
 
 /**
  * The lab's test guest (scripts/guest) as a libvirt domain: defined from scripts/guest/domain.xml,
- * booted to print a checksum of each of its disks on its serial console, and powered off.
+ * booted to print a checksum of each of its disks on its serial console, and powered off; in the
+ * lab's own libvirtd, or in a fleet host's through its URI.
  */
 public final class LabGuest {
   private static final Pattern CHECKSUM = Pattern.compile("VT-CHECKSUM (\\S+) ([0-9a-f]{64})");
 
   private final String name;
   private final Path console;
+  /** virsh and its connection: the lab's default one, or a fleet host's {@code -c URI}. */
+  private final List<String> virsh;
 
-  private LabGuest(String name, Path console) {
+  private LabGuest(String name, Path console, List<String> virsh) {
     this.name = name;
     this.console = console;
+    this.virsh = virsh;
   }
 
   /**
@@ -38,13 +42,25 @@ public final class LabGuest {
 
   /** As {@link #define(String, Path, Path, String)}, the guest doing {@code action} (vt.action=) at each boot. */
   public static LabGuest define(String name, Path work, Path sataImage, String moreDisks, String action) {
-    String sata = "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
-        + "      <source file='" + sataImage + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n";
-    return defineWithDisks(name, work, sata + moreDisks, action);
+    return defineWithDisks(name, work, sataDisk(sataImage) + moreDisks, action);
   }
 
   /** A guest whose disks are exactly the given {@code <disk>} elements, doing {@code action} at each boot. */
   public static LabGuest defineWithDisks(String name, Path work, String disks, String action) {
+    return defineWithDisks(List.of("virsh"), name, work, disks, action);
+  }
+
+  /** As {@link #define(String, Path, Path, String, String)}, in the libvirtd at {@code uri}. */
+  public static LabGuest defineAt(String uri, String name, Path work, Path sataImage, String action) {
+    return defineWithDisks(List.of("virsh", "-c", uri), name, work, sataDisk(sataImage), action);
+  }
+
+  private static String sataDisk(Path image) {
+    return "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + image + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n";
+  }
+
+  private static LabGuest defineWithDisks(List<String> virsh, String name, Path work, String disks, String action) {
     // The lab has no network: scripts/test.sh builds the guest on the host before the lab starts.
     assertTrue(Files.exists(Path.of("build/guest/initramfs.gz")), "build the test guest first: scripts/guest/build.sh");
     Path console = work.resolve(name + "-console.log");
@@ -59,11 +75,18 @@ public final class LabGuest {
           .replace("    <serial type='file'>", disks + "    <serial type='file'>");
       Path file = work.resolve(name + ".xml");
       Files.writeString(file, xml);
-      Lab.sh("virsh", "-q", "define", file.toString());
+      LabGuest guest = new LabGuest(name, console, virsh);
+      guest.virsh("-q", "define", file.toString());
+      return guest;
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new LabGuest(name, console);
+  }
+
+  private String virsh(String... args) {
+    List<String> argv = new ArrayList<>(virsh);
+    argv.addAll(List.of(args));
+    return Lab.sh(argv.toArray(String[]::new));
   }
 
   public String name() {
@@ -77,7 +100,7 @@ public final class LabGuest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    Lab.sh("virsh", "-q", "start", name);
+    virsh("-q", "start", name);
     return checksumsAtPowerOff();
   }
 
@@ -91,7 +114,9 @@ public final class LabGuest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    var started = new io.virttune.process.LocalProcessRunner().run(List.of("virsh", "-q", "start", name));
+    List<String> argv = new ArrayList<>(virsh);
+    argv.addAll(List.of("-q", "start", name));
+    var started = new io.virttune.process.LocalProcessRunner().run(argv);
     return started.exitCode() == 0 ? java.util.Optional.empty()
         : java.util.Optional.of(started.stdout() + started.stderr());
   }
@@ -103,9 +128,9 @@ public final class LabGuest {
   public List<String> checksumsAtPowerOff() {
     try {
       long deadline = System.nanoTime() + 240_000_000_000L;
-      while (!Lab.sh("virsh", "domstate", name).strip().equals("shut off")) {
+      while (!virsh("domstate", name).strip().equals("shut off")) {
         if (System.nanoTime() > deadline) {
-          Lab.sh("virsh", "destroy", name);
+          virsh("destroy", name);
           fail("guest " + name + " did not power off within 240 s; console:\n" + Files.readString(console));
         }
         Thread.sleep(500);
@@ -128,6 +153,7 @@ public final class LabGuest {
   }
 
   public void undefine() {
-    Lab.sh("sh", "-c", "virsh -q destroy '" + name + "' 2>/dev/null; virsh -q undefine '" + name + "' || true");
+    String connected = String.join(" ", virsh);
+    Lab.sh("sh", "-c", connected + " -q destroy '" + name + "' 2>/dev/null; " + connected + " -q undefine '" + name + "' || true");
   }
 }

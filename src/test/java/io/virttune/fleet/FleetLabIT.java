@@ -1,0 +1,238 @@
+package io.virttune.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.process.LocalProcessRunner;
+import io.virttune.process.ProcessResult;
+import io.virttune.testing.Cli;
+import io.virttune.testing.Lab;
+import io.virttune.testing.LabGuest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer.OrderAnnotation;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The fleet on real hosts: three lab hosts (scripts/lab fleet), each with its own disk, LVM,
+ * libvirtd and sshd, reached over SSH inside the fleet's network namespace. Each has a guest
+ * "web" on a qcow2 image; they are inspected and planned in parallel, then applied two at a time
+ * while the third is cut off the network mid-copy: the two complete and boot on their LVs, the
+ * third fails alone and its resume, once it is back, finishes it.
+ */
+@TestMethodOrder(OrderAnnotation.class)
+class FleetLabIT {
+  private static final String RUN = "scripts/lab fleet --hosts 3 -- mvn -o -B -q failsafe:integration-test"
+      + " failsafe:verify -Dit.test=FleetLabIT";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String VG = "vt-fleet";
+  private static final String GUEST = "web";
+  /** The host cut off mid-run; its image is the large one, so that its copy lasts. */
+  private static final String CUT = "hv3";
+
+  private static final Map<String, Host> HOSTS = new LinkedHashMap<>();
+  private static Path fleetPlan;
+
+  /** One lab host: its guest, where its image is, and the sha256 of the disk's content before the move. */
+  private record Host(String name, LabGuest guest, Path work, String contentSha256) {
+    String uri() {
+      return "qemu+ssh://" + name + "/system";
+    }
+  }
+
+  @BeforeAll
+  static void guests() throws IOException {
+    String names = System.getenv("VTLAB_FLEET_HOSTS");
+    if (names == null) {
+      fail("this lab test needs the lab's fleet of hosts and runs only inside it; scripts/test.sh runs it, or by hand: "
+          + RUN);
+    }
+    for (String name : names.split(" ")) {
+      ssh(name, "lvm pvcreate -q /dev/ubda && lvm vgcreate -q -s 4M " + VG + " /dev/ubda");
+      Path work = Lab.imageDirectory("vt-fleet-" + name + "-");
+      Path image = work.resolve("system.qcow2");
+      boolean large = name.equals(CUT);
+      Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), large ? "640M" : "32M");
+      Lab.sh("qemu-io", "-c", "write -P 0x5e 0 " + (large ? "600M" : "8M"), "-c", "write -P 0x7a 24M 4M",
+          image.toString());
+      String sha = Lab.contentSha256("qcow2", image.toString(), work);
+      HOSTS.put(name, new Host(name, LabGuest.defineAt("qemu+ssh://" + name + "/system", GUEST, work, image,
+          "checksum"), work, sha));
+    }
+    fleetPlan = Files.createTempDirectory("vt-fleet-plan-").resolve("fleet.json");
+  }
+
+  @AfterAll
+  static void cleanUp() {
+    HOSTS.values().forEach(host -> {
+      host.guest().undefine();
+      Lab.sh("rm", "-rf", host.work().toString());
+    });
+  }
+
+  @Test
+  @Order(1)
+  void inspectReadsEachHostThroughItsOwnDoorInParallel() throws IOException {
+    Cli inspected = Cli.run(hostArgs("inspect", "--all", "--json", "--parallel", "3"));
+    assertEquals(0, inspected.exitCode(), inspected.transcript());
+    JsonNode hosts = JSON.readTree(inspected.out()).path("hosts");
+    assertEquals(HOSTS.keySet().stream().toList(), names(hosts), inspected.out());
+    for (JsonNode host : hosts) {
+      String report = host.toString();
+      assertTrue(report.contains(HOSTS.get(host.path("name").asText()).work().toString()),
+          "host " + host.path("name").asText() + "'s own guest, with its own image, is in its section: " + report);
+      assertTrue(report.contains(VG), "its own VG is read on that host: " + report);
+    }
+  }
+
+  @Test
+  @Order(2)
+  void planWritesOneSectionPerHost() throws IOException {
+    Cli planned = Cli.run(hostArgs("plan", GUEST, "--vg", VG, "--parallel", "3", "--out", fleetPlan.toString()));
+    assertEquals(0, planned.exitCode(), planned.transcript());
+    JsonNode sections = JSON.readTree(fleetPlan.toFile()).path("hosts");
+    assertEquals(HOSTS.keySet().stream().toList(), names(sections), planned.transcript());
+    for (JsonNode section : sections) {
+      assertEquals("planned", section.path("status").asText(), section.toString());
+    }
+  }
+
+  @Test
+  @Order(3)
+  void applyRunsTheHostsAtOnceAndOneCutOffFailsAloneThenItsResumeFinishesIt() throws Exception {
+    CompletableFuture<Cli> applying = CompletableFuture.supplyAsync(
+        () -> Cli.run("apply", fleetPlan.toString(), "--execute", "--parallel", "3", "--json"));
+    awaitCopyStarted(CUT, applying);
+    // The cable pulled: hv3's TAP leaves the bridge, the host itself runs on.
+    Lab.sh("ip", "link", "set", "vttap" + CUT.substring(2), "nomaster");
+    Cli applied = applying.get(600, TimeUnit.SECONDS);
+
+    Map<String, String> results = results(applied);
+    assertEquals(Map.of("hv1", "completed", "hv2", "completed", CUT, "failed"), results, applied.transcript());
+    assertTrue(applied.exitCode() != 0, "a failed host fails the run: " + applied.transcript());
+
+    Lab.sh("ip", "link", "set", "vttap" + CUT.substring(2), "master", "vtbr0");
+    awaitReachable(CUT);
+    Cli resumed = resumeUntilItRuns();
+    assertEquals(0, resumed.exitCode(), resumed.transcript());
+    assertEquals(Map.of(CUT, "completed"), results(resumed), resumed.transcript());
+
+    for (Host host : HOSTS.values()) {
+      String source = ssh(host.name(), "virsh -q domblklist --inactive " + GUEST).strip();
+      assertTrue(source.endsWith("/dev/" + VG + "/" + GUEST + "-sda"), host.name() + " runs on its LV: " + source);
+      assertEquals(host.contentSha256(), ssh(host.name(), "sha256sum /dev/" + VG + "/" + GUEST + "-sda").substring(0, 64),
+          host.name() + "'s LV holds the image's content");
+    }
+    // The guests of the two small hosts boot on their LVs, at once, and read the image's content.
+    List<CompletableFuture<List<String>>> boots = new ArrayList<>();
+    HOSTS.values().stream().filter(host -> !host.name().equals(CUT))
+        .forEach(host -> boots.add(CompletableFuture.supplyAsync(() -> host.guest().bootAndChecksum())));
+    List<Host> booted = HOSTS.values().stream().filter(host -> !host.name().equals(CUT)).toList();
+    for (int i = 0; i < booted.size(); i++) {
+      assertEquals(List.of(booted.get(i).contentSha256()), boots.get(i).get(600, TimeUnit.SECONDS),
+          booted.get(i).name() + "'s guest reads its data from its LV");
+    }
+  }
+
+  /** Waits until the cut host's journal shows its copy started and not done, failing if the run ends first. */
+  private static void awaitCopyStarted(String host, CompletableFuture<Cli> applying) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(600);
+    while (!copying(ssh(host, "cat /var/lib/virt-tune/domains/*/journal.json 2>/dev/null || true"))) {
+      if (applying.isDone()) {
+        fail("the fleet apply ended before " + host + "'s copy started: " + applying.join().transcript());
+      }
+      if (System.nanoTime() > deadline) {
+        fail(host + "'s copy did not start within 600 s");
+      }
+      Thread.sleep(200);
+    }
+  }
+
+  private static boolean copying(String journal) throws IOException {
+    if (journal.isBlank()) {
+      return false;
+    }
+    boolean started = false;
+    for (JsonNode entry : JSON.readTree(journal).path("entries")) {
+      if (entry.path("kind").asText().equals("convert-image")) {
+        started = entry.path("state").asText().equals("STARTED");
+      }
+    }
+    return started;
+  }
+
+  private static void awaitReachable(String host) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!new LocalProcessRunner().run(List.of("ssh", "-o", "BatchMode=yes", host, "true")).succeeded()) {
+      if (System.nanoTime() > deadline) {
+        fail(host + " is not reachable again within 120 s of its TAP's return to the bridge");
+      }
+      Thread.sleep(1000);
+    }
+  }
+
+  /**
+   * The cut host's resume: its own apply, having lost its operator, may still be finishing there;
+   * its journal's lock then refuses a second one, which is said, and the resume is asked again.
+   */
+  private static Cli resumeUntilItRuns() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+    while (true) {
+      Cli resumed = Cli.run("apply", fleetPlan.toString(), "--limit", CUT, "--resume", "--execute", "--json");
+      if (resumed.exitCode() == 0 || !resumed.transcript().contains("still running") || System.nanoTime() > deadline) {
+        return resumed;
+      }
+      System.out.println("resume of " + CUT + " not yet: " + resumed.transcript());
+      Thread.sleep(2000);
+    }
+  }
+
+  /** Each host's result: "completed" when all its domains completed, else "failed". */
+  private static Map<String, String> results(Cli run) throws IOException {
+    Map<String, String> results = new LinkedHashMap<>();
+    for (JsonNode host : JSON.readTree(run.out()).path("hosts")) {
+      boolean completed = host.path("error").isMissingNode() || host.path("error").isNull();
+      for (JsonNode domain : host.path("domains")) {
+        completed &= domain.path("result").asText().matches("done|already_done");
+      }
+      completed &= !host.path("domains").isEmpty();
+      results.put(host.path("name").asText(), completed ? "completed" : "failed");
+    }
+    return results;
+  }
+
+  private static String[] hostArgs(String... command) {
+    List<String> args = new ArrayList<>(List.of(command));
+    HOSTS.keySet().forEach(name -> args.addAll(List.of("--host", name)));
+    return args.toArray(String[]::new);
+  }
+
+  private static List<String> names(JsonNode hosts) {
+    List<String> names = new ArrayList<>();
+    hosts.forEach(host -> names.add(host.path("name").asText()));
+    return names;
+  }
+
+  /** A command of the test's own on a host, over its own ssh connection. */
+  private static String ssh(String host, String command) {
+    ProcessResult result = new LocalProcessRunner().run(List.of("ssh", "-o", "BatchMode=yes", host, command));
+    if (!result.succeeded()) {
+      fail("ssh " + host + " " + command + ": exit " + result.exitCode() + ": " + result.stderr());
+    }
+    return result.stdout();
+  }
+}
