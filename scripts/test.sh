@@ -29,8 +29,8 @@ log "lab selftest"
 log "lab tests (*LabIT) inside two labs at once"
 rm -f target/failsafe-reports/TEST-*LabIT.xml target/fault-matrix.log target/lab-*.log
 "$root/scripts/guest/build.sh"
-# The limit leaves room for slow hosts: where the machine's UML 6.1 boots (ptrace), a TCG guest takes
-# about 140 s to boot in the lab, against tens of seconds under UML 7.2.
+# The limit leaves room for slow machines: on some, a TCG guest takes 140 s to boot in the lab, on
+# others 30 s (docs/lab.md, timings).
 lab_tests() { # NAME TESTS DISK...: the lab test classes TESTS in one lab with those disks, logged to target/lab-NAME.log
   local name=$1 tests=$2 disks=()
   shift 2
