@@ -35,7 +35,7 @@ lab_tests() { # NAME TESTS DISK...: the lab test classes TESTS in one lab with t
   local name=$1 tests=$2 disks=()
   shift 2
   for disk in "$@"; do disks+=(--disk "$disk"); done
-  "$root/scripts/lab" run "${disks[@]}" --libvirtd --timeout 2400 -- \
+  "$root/scripts/lab" run "${disks[@]}" --libvirtd --timeout 3000 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" \
       -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" >"target/lab-$name.log" 2>&1
 }
