@@ -19,8 +19,8 @@ import java.util.stream.Stream;
  * <p>libvirt's suite comes from the Debian source package of the installed libvirt, which
  * {@code scripts/test.sh} (through {@code ensure_libvirt_corpus} in {@code scripts/lib/common.sh})
  * caches in {@code build/cache/corpus/libvirt}; {@code -Dvirttune.corpus.libvirt=DIR} points
- * elsewhere. The extra corpus ({@code ../shared/corpus}, or {@code -Dvirttune.corpus.extra=DIR})
- * adds virt-manager's cases where a checkout has it; no test needs it.
+ * elsewhere. An extra corpus ({@code -Dvirttune.corpus.extra=DIR})
+ * adds a developer's own cases; no test needs it.
  */
 public final class Corpus {
   /** Folders that hold no single well-formed document on purpose (two documents, diffs). */
@@ -40,10 +40,9 @@ public final class Corpus {
     return root;
   }
 
-  /** The workspace's extra corpus, where this checkout has one beside it. */
+  /** A developer's extra corpus, when {@code -Dvirttune.corpus.extra=DIR} names one. */
   public static Optional<Path> extra() {
-    Path root = Path.of(System.getProperty("virttune.corpus.extra", "../shared/corpus"));
-    return Files.isDirectory(root) ? Optional.of(root) : Optional.empty();
+    return Optional.ofNullable(System.getProperty("virttune.corpus.extra")).map(Path::of).filter(Files::isDirectory);
   }
 
   /** Every .xml file meant to hold one document, from every corpus there is, sorted. */
