@@ -15,6 +15,7 @@ import io.virttune.process.ProcessResult;
 import io.virttune.testing.Cli;
 import io.virttune.testing.GuestWriter;
 import io.virttune.testing.Lab;
+import io.virttune.testing.LabAgent;
 import io.virttune.testing.LiveLabGuest;
 import io.virttune.testing.StoppedApply;
 import io.virttune.xml.DomainXml;
@@ -253,10 +254,15 @@ class LiveFaultsLabIT {
         + " [ $i -lt 120 ] || exit 1; sleep 0.25; done");
   }
 
-  /** A connection to the restarted libvirtd (closed after the test), and the guest's writer through it. */
+  /**
+   * A connection to the restarted libvirtd (closed after the test), and the guest's writer through
+   * it once libvirtd has its agent again: it reconnects to the agent's channel some time after it
+   * answers, seconds on a loaded machine.
+   */
   private GuestWriter reconnected() {
     reconnection = LibvirtJavaConnection.openReadWrite("qemu:///system");
     libvirt = reconnection;
+    LabAgent.awaitAnswer(libvirt, GUEST, work.resolve(GUEST + "-console.log"));
     return new GuestWriter(new GuestAgent(libvirt, GUEST, Duration.ofMillis(200)));
   }
 
