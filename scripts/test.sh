@@ -23,9 +23,9 @@ mvn -B verify -Dvirttune.corpus.libvirt="$corpus"
 # The lab: a real device-mapper kernel (User-Mode Linux) for what the host's kernel cannot do.
 log "lab selftest"
 "$root/scripts/lab" selftest
-# Two labs at once, one per CPU, of about the same length: the apply fault matrix in one; every
-# other lab class in the other, with all the lab's disks (Lab.RUN). Each has its own disks,
-# libvirtd, failsafe summary and log.
+# Two labs at once, one per CPU, of about the same length (docs/lab.md, timings): the apply fault
+# matrix, ApplyLabIT and BlockCopyLabIT in one; every other lab class in the other. Each has all
+# the lab's disks (Lab.RUN), its own libvirtd, failsafe summary and log.
 log "lab tests (*LabIT) inside two labs at once"
 rm -f target/failsafe-reports/TEST-*LabIT.xml target/fault-matrix.log target/lab-*.log
 "$root/scripts/guest/build.sh"
@@ -39,9 +39,10 @@ lab_tests() { # NAME TESTS DISK...: the lab test classes TESTS in one lab with t
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" \
       -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" >"target/lab-$name.log" 2>&1
 }
-lab_tests apply 'FaultMatrixLabIT' pv3:12G pv5:2G &
+lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G)
+lab_tests apply 'FaultMatrixLabIT,ApplyLabIT,BlockCopyLabIT' "${lab_disks[@]}" &
 apply_lab=$!
-lab_tests others '*LabIT,!FaultMatrixLabIT,!FleetLabIT' pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G &
+lab_tests others '*LabIT,!FaultMatrixLabIT,!ApplyLabIT,!BlockCopyLabIT,!FleetLabIT' "${lab_disks[@]}" &
 others_lab=$!
 lab_rc=0
 wait "$apply_lab" || lab_rc=$?

@@ -13,10 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Both ways scripts/lab.d/kernel can choose the lab's kernel, on whatever CPU this machine has:
- * the machine's own when it boots, a newer suite's when it panics as Debian 12's does on CPUs with
- * AMX. The "machine's own" kernel is played here by a kernel that boots (the one the lab uses) and
- * by a stand-in that panics with the message measured on such a CPU.
+ * Every way scripts/lab.d/kernel can choose the lab's kernel, on whatever CPU this machine has:
+ * the machine's own when it boots in SECCOMP mode, a newer suite's when it panics as Debian 12's
+ * does on CPUs with AMX or boots only in ptrace mode, and the machine's ptrace-only kernel when
+ * nothing newer can be fetched. The "machine's own" kernel is played here by a kernel that boots
+ * in SECCOMP mode (the fetched one), and by stand-ins that panic with the message measured on
+ * such a CPU or boot as a ptrace-only kernel does, saying nothing of SECCOMP.
  */
 class LabKernelChoiceIT {
   private static final Path SCRIPT = Path.of("scripts/lab.d/kernel");
@@ -39,7 +41,30 @@ class LabKernelChoiceIT {
   }
 
   @Test
-  void aMachineKernelThatBootsIsUsedAsItIs() throws Exception {
+  void aMachineKernelThatBootsOnlyInPtraceModeGivesWayToTheFetchedOne() throws Exception {
+    Run run = choose(Map.of("VTLAB_SYSTEM_UML", ptraceOnly().toString(),
+        "VTLAB_SYSTEM_UML_MODULES", temp.resolve("modules").toString()));
+
+    assertEquals(0, run.exitCode(), run.stderr());
+    assertTrue(run.stdout().contains("UML_SECCOMP=on"), run.stdout());
+    assertTrue(run.stderr().contains("fetched into build/cache/uml: the machine's " + ptraceOnly()
+        + " (kernel 6.1.176) runs the lab's processes through ptrace, without SECCOMP mode"), run.stderr());
+  }
+
+  @Test
+  void aMachineKernelInPtraceModeIsTheFallbackWhenNothingNewerCanBeFetched() throws Exception {
+    Run run = choose(Map.of("VTLAB_SYSTEM_UML", ptraceOnly().toString(),
+        "VTLAB_SYSTEM_UML_MODULES", temp.resolve("modules").toString(), "VTLAB_UML_SUITE", "no-such-suite"));
+
+    assertEquals(0, run.exitCode(), run.stderr());
+    assertEquals("off", assignments(run.stdout()).get("UML_SECCOMP"), run.stdout());
+    assertEquals(ptraceOnly().toString(), assignments(run.stdout()).get("UML"), run.stdout());
+    assertTrue(run.stderr().matches("(?s).*it boots on this CPU, in ptrace mode: no newer kernel could be fetched"
+        + " \\(apt-get update .*no-such-suite.*"), run.stderr());
+  }
+
+  @Test
+  void aMachineKernelThatBootsInSeccompModeIsUsedAsItIs() throws Exception {
     Map<String, String> fetched = assignments(choose(Map.of("VTLAB_KERNEL", "fetched")).stdout());
 
     Run run = choose(Map.of("VTLAB_SYSTEM_UML", fetched.get("UML"),
@@ -56,6 +81,18 @@ class LabKernelChoiceIT {
 
     assertEquals(125, run.exitCode());
     assertTrue(run.stderr().contains("is missing (VTLAB_KERNEL=system)"), run.stderr());
+  }
+
+  /** A stand-in for Debian 12's kernel: it boots (writes its release where the probe asks) and says nothing of SECCOMP. */
+  private Path ptraceOnly() throws IOException {
+    Path kernel = temp.resolve("linux-6.1.uml");
+    if (!Files.exists(kernel)) {
+      Files.createDirectories(temp.resolve("modules/6.1.176/kernel/drivers/md"));
+      Files.writeString(kernel, "#!/bin/sh\nfor arg; do case $arg in VTLAB_PROBE=*) echo 6.1.176 > \"${arg#*=}/release\";;"
+          + " esac; done\necho 'Checking that ptrace can change system call numbers...OK'\n");
+      Files.setPosixFilePermissions(kernel, PosixFilePermissions.fromString("rwxr-xr-x"));
+    }
+    return kernel;
   }
 
   private record Run(int exitCode, String stdout, String stderr) {}
