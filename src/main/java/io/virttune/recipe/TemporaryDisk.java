@@ -3,6 +3,7 @@ package io.virttune.recipe;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.xml.DiskView;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The small virtio disk virt-tune adds to a Windows guest so that one boot binds its VirtIO
@@ -18,6 +19,9 @@ public final class TemporaryDisk {
 
   /** The tag apply puts on every LV it creates. */
   public static final String TAG = "virt-tune";
+
+  /** Compiled once: every rule asks of every disk, 12,000 times for a host of 1000 domains. */
+  private static final Pattern NAMED_LIKE_ONE = Pattern.compile(".*-" + PURPOSE + "(-\\d+)?");
 
   private TemporaryDisk() {}
 
@@ -48,6 +52,6 @@ public final class TemporaryDisk {
 
   /** Named like a temporary disk, whoever made it. */
   static boolean looksLikeOne(DiskView view) {
-    return view.sourcePath().filter(path -> path.matches(".*-" + PURPOSE + "(-\\d+)?")).isPresent();
+    return view.sourcePath().filter(path -> NAMED_LIKE_ONE.matcher(path).matches()).isPresent();
   }
 }
