@@ -31,11 +31,10 @@ inside() {
   qemu-io -c 'write -P 0xab 0 24M' -c 'write -P 0xcd 200M 8M' "$images/$name-system.qcow2" >/dev/null
   qemu-img create -q -f qcow2 "$images/$name-data.qcow2" 256M
   qemu-io -c 'write -P 0x11 1M 6M' "$images/$name-data.qcow2" >/dev/null
-  sed -e "s|@NAME@|$name|" -e "s|@KERNEL@|$project/build/guest/vmlinuz|" \
-    -e "s|@INITRD@|$project/build/guest/initramfs.gz|" -e "s|@ACTION@|checksum|" \
-    -e "s|@DISK@|$images/$name-system.qcow2|" -e "s|@CONSOLE@|$images/console.log|" \
-    -e "s|    <serial type='file'>|    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n      <source file='$images/$name-data.qcow2'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n    <serial type='file'>|" \
-    "$project/scripts/guest/domain.xml" >"$out/domain.xml"
+  # The test guest with a second disk, on virtio, before its serial console.
+  "$project/scripts/guest/domain-xml" "$name" "$images/$name-system.qcow2" "$images/console.log" checksum |
+    sed -e "s|    <serial type='file'>|    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n      <source file='$images/$name-data.qcow2'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n    <serial type='file'>|" \
+      >"$out/domain.xml"
   virsh define "$out/domain.xml" >/dev/null
   sha256sum "$images"/*.qcow2 >"$out/sources-before.sha256"
 

@@ -30,9 +30,8 @@ for host in "${hosts[@]}"; do
   mkdir "$work/$host"
   for ((i = 1; i <= domains; i++)); do
     qemu-img create -q -f qcow2 "$work/$host/vm$i.qcow2" 1G
-    sed -e "s|@NAME@|vm$i|; s|@KERNEL@|$root/build/guest/vmlinuz|; s|@INITRD@|$root/build/guest/initramfs.gz|" \
-      -e "s|@ACTION@|checksum|; s|@DISK@|$work/$host/vm$i.qcow2|; s|@CONSOLE@|$work/$host/vm$i.log|" \
-      "$root/scripts/guest/domain.xml" >"$work/$host/vm$i.xml"
+    "$root/scripts/guest/domain-xml" "vm$i" "$work/$host/vm$i.qcow2" "$work/$host/vm$i.log" checksum \
+      >"$work/$host/vm$i.xml"
   done
   # shellcheck disable=SC2029 # $work is the same path on the hosts (their root is this filesystem)
   ssh "$host" "lvm pvcreate -q /dev/ubda && lvm vgcreate -q bench /dev/ubda && for f in $work/$host/*.xml; do virsh -q define \$f >/dev/null; done"

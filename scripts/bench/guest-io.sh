@@ -56,10 +56,8 @@ inside() {
   mkdir -p /run/images && mount /dev/vt/images /run/images
   # Fully allocated, so the guest's reads hit data on the host, not unallocated clusters.
   qemu-img create -q -f qcow2 -o preallocation=full /run/images/vt-bench.qcow2 384M
-  sed -e "s|@NAME@|vt-bench|" -e "s|@KERNEL@|$project/build/guest/vmlinuz|" \
-    -e "s|@INITRD@|$project/build/guest/initramfs.gz|" -e "s|@ACTION@|agent|" \
-    -e "s|@DISK@|/run/images/vt-bench.qcow2|" -e "s|@CONSOLE@|/run/images/console.log|" \
-    "$project/scripts/guest/domain.xml" > "$work/domain.xml"
+  "$project/scripts/guest/domain-xml" vt-bench /run/images/vt-bench.qcow2 /run/images/console.log agent \
+    > "$work/domain.xml"
   virsh define "$work/domain.xml" >/dev/null
   step "plan and apply the recipe"
   "$project/scripts/virt-tune" plan vt-bench --vg vt --no-hugepages --out "$work/plan.json" >&2
