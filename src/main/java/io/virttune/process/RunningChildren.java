@@ -48,15 +48,17 @@ public final class RunningChildren {
    */
   public static void stopAll(Duration grace) {
     List<Process> processes = List.copyOf(RUNNING.keySet());
-    processes.forEach(Process::destroy);
+    // Signalled through their handles: Process.destroy() also closes the pipes, and a command
+    // stopping cleanly would lose its last output and its runner fail with "Stream closed".
+    processes.forEach(process -> process.toHandle().destroy());
     long deadline = System.nanoTime() + grace.toNanos();
     for (Process process : processes) {
       try {
         if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-          process.destroyForcibly();
+          process.toHandle().destroyForcibly();
         }
       } catch (InterruptedException e) {
-        process.destroyForcibly();
+        process.toHandle().destroyForcibly();
         Thread.currentThread().interrupt();
       }
     }

@@ -68,6 +68,24 @@ class LocalProcessRunnerTest {
     assertEquals(List.of(), RunningChildren.list());
   }
 
+  /**
+   * Process.destroy() closes the child's pipes as it signals: a command stopping cleanly then lost
+   * its last output, and its runner failed with "Stream closed" instead of returning its exit code.
+   */
+  @Test
+  void aChildStoppedWithSigtermIsHeardToItsEndAndItsExitCodeReturned() throws Exception {
+    CompletableFuture<ProcessResult> stopping = CompletableFuture.supplyAsync(() -> new LocalProcessRunner().run(List.of(
+        "sh", "-c", "trap 'sleep 0.2; echo stopped cleanly; exit 143' TERM; echo started; while :; do sleep 0.05; done")));
+    awaitChild();
+    Thread.sleep(300);
+
+    RunningChildren.stopAll(Duration.ofSeconds(10));
+
+    ProcessResult result = stopping.get(60, TimeUnit.SECONDS);
+    assertEquals(143, result.exitCode());
+    assertEquals("started\nstopped cleanly\n", result.stdout());
+  }
+
   @Test
   void aChildDiesWhenItsJvmIsKilled() throws Exception {
     Process jvm = RunnerInChildJvm.start(List.of("sleep", "300"));
