@@ -7,7 +7,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +64,34 @@ class LabKernelChoiceIT {
     assertEquals(ptraceOnly().toString(), assignments(run.stdout()).get("UML"), run.stdout());
     assertTrue(run.stderr().matches("(?s).*it boots on this CPU, in ptrace mode: no newer kernel could be fetched"
         + " \\(apt-get update .*no-such-suite.*"), run.stderr());
+  }
+
+  /**
+   * A fleet's hosts boot at once, each asking for the kernel, from a cache that knows nothing yet:
+   * started a moment apart, some find the choice another is writing.
+   */
+  @Test
+  void choosersAtOnceEachGetTheWholeChoice() throws Exception {
+    Path standIn = ptraceOnly();
+    Map<String, String> env = Map.of("VTLAB_SYSTEM_UML", standIn.toString(),
+        "VTLAB_SYSTEM_UML_MODULES", temp.resolve("modules").toString());
+    List<Path> outputs = new ArrayList<>();
+    List<Process> choosers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      Path out = temp.resolve("choice-" + i);
+      outputs.add(out);
+      ProcessBuilder builder = new ProcessBuilder(SCRIPT.toString()).redirectOutput(out.toFile())
+          .redirectError(ProcessBuilder.Redirect.DISCARD);
+      builder.environment().putAll(env);
+      choosers.add(builder.start());
+      Thread.sleep(150);
+    }
+
+    for (int i = 0; i < choosers.size(); i++) {
+      assertEquals(0, choosers.get(i).waitFor(), "chooser " + i);
+      Map<String, String> choice = assignments(Files.readString(outputs.get(i)));
+      assertEquals(Set.of("UML", "UML_MODULES", "UML_RELEASE", "UML_SECCOMP"), choice.keySet(), "chooser " + i);
+    }
   }
 
   @Test
