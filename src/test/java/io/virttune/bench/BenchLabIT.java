@@ -9,6 +9,7 @@ import io.virttune.libvirt.LiveDomains;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabAgent;
+import io.virttune.testing.LabGuest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -129,13 +130,7 @@ class BenchLabIT {
   }
 
   private static String domainXml(String name) throws Exception {
-    return Files.readString(PROJECT.resolve("scripts/guest/domain.xml"))
-        .replace("@NAME@", name)
-        .replace("@KERNEL@", PROJECT.resolve("build/guest/vmlinuz").toString())
-        .replace("@INITRD@", PROJECT.resolve("build/guest/initramfs.gz").toString())
-        .replace("@ACTION@", "agent")
-        .replace("@DISK@", IMAGES.resolve(name + ".qcow2").toString())
-        .replace("@CONSOLE@", IMAGES.resolve(name + ".console").toString());
+    return LabGuest.domainXml(name, IMAGES.resolve(name + ".qcow2"), IMAGES.resolve(name + ".console"), "agent");
   }
 
   private static void define(String name, String xml) throws Exception {

@@ -13,6 +13,7 @@ import io.virttune.process.LocalProcessRunner;
 import io.virttune.testing.GuestWriter;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabAgent;
+import io.virttune.testing.LabGuest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,13 +68,7 @@ class BlockCopyLabIT {
     Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", IMAGE.toString(), String.valueOf(DISK_BYTES));
     // discard='unmap' lets the guest's discards through to the LV after the pivot: the copy's
     // target inherits the disk's driver settings, not the destination XML's.
-    String xml = Files.readString(PROJECT.resolve("scripts/guest/domain.xml"))
-        .replace("@NAME@", GUEST)
-        .replace("@KERNEL@", PROJECT.resolve("build/guest/vmlinuz").toString())
-        .replace("@INITRD@", PROJECT.resolve("build/guest/initramfs.gz").toString())
-        .replace("@ACTION@", "agent")
-        .replace("@DISK@", IMAGE.toString())
-        .replace("@CONSOLE@", IMAGES.resolve(GUEST + ".console").toString())
+    String xml = LabGuest.domainXml(GUEST, IMAGE, IMAGES.resolve(GUEST + ".console"), "agent")
         .replace("<driver name='qemu' type='qcow2'/>", "<driver name='qemu' type='qcow2' discard='unmap'/>");
     Path definition = IMAGES.resolve(GUEST + ".xml");
     Files.writeString(definition, xml);

@@ -60,17 +60,18 @@ public final class LabGuest {
         + "      <source file='" + image + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n";
   }
 
+  /** The test guest's domain XML from scripts/guest/domain-xml, the one filler the scripts use too. */
+  public static String domainXml(String name, Path sataImage, Path console, String action) {
+    return Lab.sh("scripts/guest/domain-xml", name, sataImage.toString(), console.toString(), action);
+  }
+
   private static LabGuest defineWithDisks(List<String> virsh, String name, Path work, String disks, String action) {
     // The lab has no network: scripts/test.sh builds the guest on the host before the lab starts.
     assertTrue(Files.exists(Path.of("build/guest/initramfs.gz")), "build the test guest first: scripts/guest/build.sh");
     Path console = work.resolve(name + "-console.log");
     try {
-      String xml = Files.readString(Path.of("scripts/guest/domain.xml"))
-          .replace("@NAME@", name)
-          .replace("@KERNEL@", Path.of("build/guest/vmlinuz").toAbsolutePath().toString())
-          .replace("@INITRD@", Path.of("build/guest/initramfs.gz").toAbsolutePath().toString())
-          .replace("@ACTION@", action)
-          .replace("@CONSOLE@", console.toString())
+      // The reference guest's SATA disk (here /dev/null) gives way to the disks asked for.
+      String xml = domainXml(name, Path.of("/dev/null"), console, action)
           .replaceFirst("(?s)    <disk type='file'.*?</disk>\n", "")
           .replace("    <serial type='file'>", disks + "    <serial type='file'>");
       Path file = work.resolve(name + ".xml");
