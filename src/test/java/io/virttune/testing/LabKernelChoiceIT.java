@@ -107,6 +107,22 @@ class LabKernelChoiceIT {
   }
 
   @Test
+  void aKernelWhoseProcessesFailInSeccompModeIsProbedAgainInPtraceMode() throws Exception {
+    Path kernel = temp.resolve("linux-seccomp-fails.uml");
+    Files.createDirectories(temp.resolve("modules/7.2.7/kernel/drivers/md"));
+    Files.writeString(kernel, "#!/bin/sh\ncase \"$*\" in *seccomp=auto*) echo 'Kernel panic - not syncing: seccomp';"
+        + " exit 134;; esac\nfor arg; do case $arg in VTLAB_PROBE=*) echo 7.2.7 > \"${arg#*=}/release\";; esac; done\n");
+    Files.setPosixFilePermissions(kernel, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+    Run run = choose(Map.of("VTLAB_KERNEL", "system", "VTLAB_SYSTEM_UML", kernel.toString(),
+        "VTLAB_SYSTEM_UML_MODULES", temp.resolve("modules").toString()));
+
+    assertEquals(0, run.exitCode(), run.stderr());
+    assertEquals("off", assignments(run.stdout()).get("UML_SECCOMP"), run.stdout());
+    assertEquals(kernel.toString(), assignments(run.stdout()).get("UML"), run.stdout());
+  }
+
+  @Test
   void onlyTheMachinesKernelWhenAskedFailsWithTheReason() throws Exception {
     Run run = choose(Map.of("VTLAB_KERNEL", "system", "VTLAB_SYSTEM_UML", temp.resolve("none").toString()));
 
