@@ -1,6 +1,7 @@
 package io.virttune.lvm;
 
 import io.virttune.VirtTuneException;
+import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,9 +81,26 @@ public final class LvmCli implements Lvm {
 
   @Override
   public void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags) {
-    act(lvcreate(tags, "--type", "thin", "-V", bytes(virtualSizeBytes),
-        "--thinpool", lvName(vgName, poolName), "-n", lvName(vgName, name), vg(vgName)),
-        "create thin LV", vgName + "/" + name + " in pool " + poolName);
+    List<String> argv = lvcreate(tags, "--type", "thin", "-V", bytes(virtualSizeBytes),
+        "--thinpool", lvName(vgName, poolName), "-n", lvName(vgName, name), vg(vgName));
+    ProcessResult created = runner.act(argv);
+    // A stranded pool is only looked for when lvcreate fails: lvcreate fails before it changes
+    // anything ("Aborting. Failed to locally activate thin pool"), so one retry is safe.
+    if (!created.succeeded() && releasedStranded(vgName, poolName)) {
+      created = runner.act(argv);
+    }
+    LvmFailures.require(created, "create thin LV", vgName + "/" + name + " in pool " + poolName);
+  }
+
+  /** Deactivates what strands {@code poolName} (see {@link StrandedPool}); whether anything did. */
+  private boolean releasedStranded(String vgName, String poolName) {
+    ProcessResult lvs = runner.run(reportCommand(List.of("-a", vgName), "lvs", StrandedPool.FIELDS));
+    if (!lvs.succeeded()) {
+      return false; // the failure before this one says more
+    }
+    List<String> stranded = StrandedPool.strandedComponents(lvs.stdout(), vgName, poolName);
+    deactivate(vgName, stranded);
+    return !stranded.isEmpty();
   }
 
   /** lvcreate with its tags first: an LV never exists, not even for a moment, without them. */
@@ -110,7 +128,7 @@ public final class LvmCli implements Lvm {
   @Override
   public void remove(String vgName, String name) {
     String subject = vgName + "/" + name;
-    String lvs = query(List.of(vg(vgName)), "lvs", LV_FIELDS, "the logical volumes of " + vgName);
+    String lvs = query(List.of("-a", vg(vgName)), "lvs", LV_FIELDS + ",lv_parent", "the logical volumes of " + vgName);
     LvmReport vgReport = new LvmReport(List.of(), parser.logicalVolumes(lvs), List.of());
     LogicalVolume lv = vgReport.logicalVolume(vgName, lvName(vgName, name)).orElseThrow(() ->
         VirtTuneException.failed("Could not remove " + subject + ": the logical volume does not exist"));
@@ -120,7 +138,16 @@ public final class LvmCli implements Lvm {
           + thins.size() + " thin volume(s) (" + String.join(", ", thins.stream()
           .map(LogicalVolume::name).toList()) + "); remove those first");
     }
+    Optional<String> pool = lv.isThinPool() ? Optional.of(lv.name()) : lv.poolName();
+    pool.ifPresent(poolName -> deactivate(vgName, StrandedPool.strandedComponents(lvs, vgName, poolName)));
     act(List.of("lvm", "lvremove", "--yes", subject), "remove", subject);
+  }
+
+  /** Deactivates the named hidden LVs that strand their pool (see {@link StrandedPool}). */
+  private void deactivate(String vgName, List<String> components) {
+    for (String component : components) {
+      act(List.of("lvm", "lvchange", "--activate", "n", vgName + "/" + component), "deactivate", vgName + "/" + component);
+    }
   }
 
   private String query(String command, String fields, String what) {
@@ -128,10 +155,14 @@ public final class LvmCli implements Lvm {
   }
 
   private String query(List<String> selection, String command, String fields, String what) {
+    return run(reportCommand(selection, command, fields), "list", what);
+  }
+
+  private static List<String> reportCommand(List<String> selection, String command, String fields) {
     List<String> argv = new ArrayList<>(List.of("lvm", command,
         "--reportformat", "json", "--units", "b", "--nosuffix", "-o", fields));
     argv.addAll(selection);
-    return run(argv, "list", what);
+    return argv;
   }
 
   private String run(List<String> argv, String action, String subject) {

@@ -20,7 +20,7 @@ import java.util.function.Function;
  * accounted for in the VG's free space and in the pool they belong to.
  */
 public final class LvmReportParser {
-  private final ObjectMapper mapper = new ObjectMapper();
+  private static final ObjectMapper MAPPER = new ObjectMapper();
 
   public LvmReport parse(String vgsJson, String lvsJson, String pvsJson) {
     return new LvmReport(volumeGroups(vgsJson), logicalVolumes(lvsJson), physicalVolumes(pvsJson));
@@ -73,10 +73,15 @@ public final class LvmReportParser {
         text(row, "lv_tags").map(tags -> List.of(tags.split(","))).orElse(List.of()));
   }
 
-  private <T> List<T> rows(String json, String kind, Function<JsonNode, T> reader) {
+  /** Every row of an {@code lvs} report as LVM printed it, hidden LVs included. */
+  static List<JsonNode> lvRows(String json) {
+    return rows(json, "lv", row -> row);
+  }
+
+  private static <T> List<T> rows(String json, String kind, Function<JsonNode, T> reader) {
     JsonNode root;
     try {
-      root = mapper.readTree(json);
+      root = MAPPER.readTree(json);
     } catch (JsonProcessingException e) {
       throw VirtTuneException.failed("LVM printed a " + kind + "s report that is not JSON: "
           + e.getOriginalMessage(), e);

@@ -623,9 +623,14 @@ class FaultMatrixLabIT {
 
   private static void removeVirtTuneVolumes() {
     // Thin volumes before their pool.
-    logicalVolumes().stream().filter(lv -> lv[3].contains("virt-tune"))
-        .sorted((x, y) -> Boolean.compare(x[1].startsWith("t"), y[1].startsWith("t")))
-        .forEach(lv -> Lab.sh("lvm", "lvremove", "-q", "-y", VG + "/" + lv[0]));
+    List<String[]> ours = logicalVolumes().stream().filter(lv -> lv[3].contains("virt-tune"))
+        .sorted((x, y) -> Boolean.compare(x[1].startsWith("t"), y[1].startsWith("t"))).toList();
+    // A case whose recovery failed may leave a pool stranded (its metadata LV active on its own,
+    // which makes LVM refuse the pool): that case is reported already, the next ones must not inherit it.
+    ours.stream().filter(lv -> lv[1].startsWith("t")).forEach(pool -> Lab.sh("sh", "-c",
+        "lvm lvchange -q -an -S pool_lv=" + pool[0] + " " + VG + "; lvm lvchange -q -an " + VG + "/" + pool[0]
+            + "; lvm lvchange -q -an " + VG + "/" + pool[0] + "_tmeta " + VG + "/" + pool[0] + "_tdata; true"));
+    ours.forEach(lv -> Lab.sh("lvm", "lvremove", "-q", "-y", VG + "/" + lv[0]));
   }
 
   private void writeAndDefine(String xml) {

@@ -22,6 +22,8 @@ class LvmCliTest {
   private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
   private final LvmCli lvm = new LvmCli(runner);
 
+  private static final String REMOVE_CHECK_FIELDS = LvmCli.LV_FIELDS + ",lv_parent";
+
   private static List<String> query(String command, String fields, String... selection) {
     List<String> argv = new java.util.ArrayList<>(List.of("lvm", command));
     argv.addAll(REPORT_FLAGS);
@@ -139,8 +141,56 @@ class LvmCliTest {
   void removesVolumeAfterCheckingItIsNotAPoolInUse() {
     runner.succeed(Fixtures.project("examples/hv01/lvm/lvs.json")).succeed("");
     lvm.remove("vg_guests", "db01-disk0");
-    assertEquals(List.of(query("lvs", LvmCli.LV_FIELDS, "vg_guests"),
+    assertEquals(List.of(query("lvs", REMOVE_CHECK_FIELDS, "-a", "vg_guests"),
         List.of("lvm", "lvremove", "--yes", "vg_guests/db01-disk0")), runner.commands());
+  }
+
+  @Test
+  void removeOfAThinLvInAPoolAnInterruptedLvmStrandedDeactivatesTheStrandedMetadataLvFirst() {
+    runner.succeed(Fixtures.read(getClass(), "stranded/stranded-pool-lvs.json")).succeed("").succeed("");
+    lvm.remove("vg_guests", "web1-vda");
+    assertEquals(List.of(query("lvs", REMOVE_CHECK_FIELDS, "-a", "vg_guests"),
+        List.of("lvm", "lvchange", "--activate", "n", "vg_guests/pool0_tmeta"),
+        List.of("lvm", "lvremove", "--yes", "vg_guests/web1-vda")), runner.commands());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"active-pool-lvs.json", "in-use-pool-lvs.json"})
+  void removeOfAThinLvInAPoolInUseTouchesNoneOfItsHiddenLvs(String lvs) {
+    runner.succeed(Fixtures.read(getClass(), "stranded/" + lvs)).succeed("");
+    lvm.remove("vg_guests", "web1-vda");
+    assertEquals(List.of("lvm", "lvremove", "--yes", "vg_guests/web1-vda"), runner.commands().get(1));
+    assertEquals(2, runner.commands().size());
+  }
+
+  @Test
+  void aStrandedMetadataLvSomeoneHoldsOpenIsRefusedWithWhatToDo() {
+    runner.succeed(Fixtures.read(getClass(), "stranded/stranded-open-pool-lvs.json"));
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> lvm.remove("vg_guests", "web1-vda"));
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertTrue(e.getMessage().contains("vg_guests/pool0_tmeta is active without it and open"), e.getMessage());
+    assertTrue(e.getMessage().contains("lvchange -an vg_guests/pool0_tmeta"), e.getMessage());
+    assertEquals(1, runner.commands().size());
+  }
+
+  @Test
+  void createThinInAStrandedPoolDeactivatesTheStrandedMetadataLvAndTriesOnceMore() {
+    runner.fail(5, Fixtures.read(getClass(), "stranded/stranded-lvcreate.stderr"))
+        .succeed(Fixtures.read(getClass(), "stranded/stranded-pool-lvs.json")).succeed("").succeed("");
+    lvm.createThin("vg_guests", "pool0", "web2-vda", 16 * MIB);
+    List<String> lvcreate = List.of("lvm", "lvcreate", "--yes", "--type", "thin", "-V", "16777216b",
+        "--thinpool", "pool0", "-n", "web2-vda", "vg_guests");
+    assertEquals(List.of(lvcreate, query("lvs", "vg_name,lv_name,lv_attr,pool_lv,lv_parent", "-a", "vg_guests"),
+        List.of("lvm", "lvchange", "--activate", "n", "vg_guests/pool0_tmeta"), lvcreate), runner.commands());
+  }
+
+  @Test
+  void createThinThatFailsInAPoolNothingStrandsSaysLvmsReasonAndTriesNoMore() {
+    runner.fail(5, Fixtures.read(getClass(), "errors/thin-pool-not-found.stderr"))
+        .succeed(Fixtures.read(getClass(), "stranded/active-pool-lvs.json"));
+    assertFailure(() -> lvm.createThin("vg_guests", "pool0", "web2-vda", 16 * MIB),
+        "vg_guests/web2-vda in pool pool0", "the thin pool does not exist");
+    assertEquals(2, runner.commands().size());
   }
 
   @Test

@@ -1,0 +1,57 @@
+package io.virttune.lvm;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.virttune.VirtTuneException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Finds the hidden LVs of a thin pool that are active while the pool is not: what an lvm command
+ * killed while it activated or deactivated the pool leaves behind.
+ *
+ * <p>From then on LVM refuses to activate the pool ("Activation of logical volume VG/POOL is
+ * prohibited while logical volume VG/POOL_tmeta is active"), so creating or removing any thin LV
+ * in it fails, and lvm2 2.03's lvremove of a thin LV drops it from the VG's metadata before
+ * failing. A pool in use looks alike at first sight: activated through its thin LVs, it reports
+ * itself inactive while its hidden LVs are active, but then a thin LV of it is active and the
+ * pool's own device holds the hidden ones open. A stranded component serves nothing, and
+ * deactivating it is all LVM needs; one that a process holds open (a {@code thin_dump}, a repair)
+ * is not virt-tune's to close.
+ */
+final class StrandedPool {
+  /** The fields, with {@code lvs -a}, that show a pool's hidden LVs and whose they are. */
+  static final String FIELDS = "vg_name,lv_name,lv_attr,pool_lv,lv_parent";
+
+  private StrandedPool() {}
+
+  /**
+   * The names (without LVM's brackets) of {@code pool}'s hidden LVs that are active while it is
+   * not, from an {@code lvs -a} report with at least {@link #FIELDS}; refuses when one is open.
+   */
+  static List<String> strandedComponents(String lvsJson, String vgName, String poolName) {
+    List<JsonNode> rows = LvmReportParser.lvRows(lvsJson).stream()
+        .filter(row -> row.path("vg_name").asText().equals(vgName)).toList();
+    boolean inUse = rows.stream().anyMatch(row -> attribute(row, 4) == 'a'
+        && (row.path("lv_name").asText().equals(poolName) || row.path("pool_lv").asText().equals(poolName)));
+    List<String> stranded = new ArrayList<>();
+    for (JsonNode row : rows) {
+      if (inUse || !row.path("lv_parent").asText().equals(poolName) || attribute(row, 4) != 'a') {
+        continue;
+      }
+      String name = row.path("lv_name").asText().replaceAll("^\\[|]$", "");
+      if (attribute(row, 5) == 'o') {
+        throw VirtTuneException.refused("Thin pool " + vgName + "/" + poolName + " cannot be activated: its"
+            + " hidden LV " + vgName + "/" + name + " is active without it and open (a thin_check, thin_dump"
+            + " or repair may be using it); when that is done, run lvchange -an " + vgName + "/" + name
+            + " and then this command again");
+      }
+      stranded.add(name);
+    }
+    return stranded;
+  }
+
+  private static char attribute(JsonNode row, int index) {
+    String attributes = row.path("lv_attr").asText();
+    return attributes.length() > index ? attributes.charAt(index) : '-';
+  }
+}
