@@ -43,7 +43,7 @@ public record LogicalVolume(
 
   /** Whether its device exists: lv_attr's fifth character is {@code a}. */
   public boolean isActive() {
-    return attributes.length() > 4 && attributes.charAt(4) == 'a';
+    return LvAttributes.active(attributes);
   }
 
   public boolean isThinPool() {

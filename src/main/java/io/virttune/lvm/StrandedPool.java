@@ -31,15 +31,15 @@ final class StrandedPool {
   static List<String> strandedComponents(String lvsJson, String vgName, String poolName) {
     List<JsonNode> rows = LvmReportParser.lvRows(lvsJson).stream()
         .filter(row -> row.path("vg_name").asText().equals(vgName)).toList();
-    boolean inUse = rows.stream().anyMatch(row -> attribute(row, 4) == 'a'
+    boolean inUse = rows.stream().anyMatch(row -> active(row)
         && (row.path("lv_name").asText().equals(poolName) || row.path("pool_lv").asText().equals(poolName)));
     List<String> stranded = new ArrayList<>();
     for (JsonNode row : rows) {
-      if (inUse || !row.path("lv_parent").asText().equals(poolName) || attribute(row, 4) != 'a') {
+      if (inUse || !row.path("lv_parent").asText().equals(poolName) || !active(row)) {
         continue;
       }
       String name = row.path("lv_name").asText().replaceAll("^\\[|]$", "");
-      if (attribute(row, 5) == 'o') {
+      if (LvAttributes.open(row.path("lv_attr").asText())) {
         throw VirtTuneException.refused("Thin pool " + vgName + "/" + poolName + " cannot be activated: its"
             + " hidden LV " + vgName + "/" + name + " is active without it and open (a thin_check, thin_dump"
             + " or repair may be using it); when that is done, run lvchange -an " + vgName + "/" + name
@@ -50,8 +50,7 @@ final class StrandedPool {
     return stranded;
   }
 
-  private static char attribute(JsonNode row, int index) {
-    String attributes = row.path("lv_attr").asText();
-    return attributes.length() > index ? attributes.charAt(index) : '-';
+  private static boolean active(JsonNode row) {
+    return LvAttributes.active(row.path("lv_attr").asText());
   }
 }

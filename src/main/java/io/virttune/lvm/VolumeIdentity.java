@@ -26,7 +26,7 @@ public record VolumeIdentity(String vgName, String name, String uuid, List<Strin
   }
 
   public boolean isOpen() {
-    return attributes.length() > 5 && attributes.charAt(5) == 'o';
+    return LvAttributes.open(attributes);
   }
 
   /** The row for {@code vg/name} in an {@code lvs --reportformat json -o FIELDS} report. */
