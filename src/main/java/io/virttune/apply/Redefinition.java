@@ -57,7 +57,7 @@ final class Redefinition {
     copies.forEach(verifyStale);
     // A disk left alone keeps its current element, unless its target now names a changed disk.
     Set<String> changedTargets = domain.disks().stream()
-        .filter(disk -> disk.action().equals("move") || disk.action().equals("retune"))
+        .filter(disk -> !disk.action().equals("leave") && !disk.action().equals("remove"))
         .map(DiskPlan::newTarget).collect(Collectors.toSet());
     Set<String> untouched = domain.disks().stream().filter(disk -> disk.action().equals("leave"))
         .map(DiskPlan::target).filter(target -> !changedTargets.contains(target)).collect(Collectors.toSet());

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What the plan does with one disk: {@code action} is move (data to a new LV), retune (settings
- * only), leave (with the reason), or remove (the plan's own temporary disk, once done). {@code
+ * only), unchanged (already as the recipe wants it), leave (with the reason), or remove (the plan's own temporary disk, once done). {@code
  * changes} lists each setting changed, old to new. {@code thinPoolNeed} is what a disk moved to a
  * thin LV was counted for against its pool (null otherwise: a linear LV takes {@code sizeBytes}).
  */

@@ -116,7 +116,8 @@ final class DomainEdit {
     boolean move = disk.verdict().role() == DiskRole.MOVE_DATA;
     String destination = move ? view.sourcePath().orElse(null) : null;
     long size = move ? disk.image().map(i -> Sizes.roundUp(i.virtualSizeBytes(), env.extentBytes())).orElse(0L) : 0;
-    return new DiskPlan(disk.target(), view.targetDev(), move ? "move" : "retune", source, destination,
-        size, diskChanges, null, disk.image().map(Fingerprints::of).orElse(null));
+    String action = move ? "move" : diskChanges.isEmpty() ? "unchanged" : "retune";
+    return new DiskPlan(disk.target(), view.targetDev(), action, source, destination, size, diskChanges, null,
+        disk.image().map(Fingerprints::of).orElse(null));
   }
 }

@@ -46,6 +46,18 @@ class PlanCommandTest {
   }
 
   @Test
+  void aDiskAlreadyAsTheRecipeWantsItIsUnchangedAsItsDomainIs() {
+    Plan plan = PlanJson.read(Cli.run(with("--json")).out(), "stdout");
+
+    var db03 = plan.domains().stream().filter(d -> d.name().equals("db03")).findFirst().orElseThrow();
+    assertEquals(DomainOutcome.UNCHANGED, db03.outcome());
+    assertEquals("unchanged", db03.disks().get(0).action());
+    assertTrue(plan.domains().stream().flatMap(d -> d.disks().stream())
+        .filter(disk -> disk.action().equals("retune")).allMatch(disk -> !disk.changes().isEmpty()),
+        "a disk called retune has a change");
+  }
+
+  @Test
   void writesAPlanFileThatReadsBackAndTheRewrittenDefinitions() throws IOException {
     Path out = temp.resolve("plan.json");
     Path xml = temp.resolve("xml");
