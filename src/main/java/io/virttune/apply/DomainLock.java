@@ -32,12 +32,10 @@ public final class DomainLock implements StateDirectory.Held {
     try {
       FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
           StandardOpenOption.WRITE);
-      FileLock lock = tryLock(channel);
+      FileLock lock = tryLock(channel, false);
       if (lock == null) {
-        String holder = Files.readString(file, StandardCharsets.UTF_8).strip();
         channel.close();
-        throw VirtTuneException.refused("another virt-tune is still running on '" + domain + "' here"
-            + (holder.isEmpty() ? "" : " (" + holder + ")") + ": wait for it to end, then run this again");
+        throw heldBy(file, domain);
       }
       channel.truncate(0);
       channel.write(ByteBuffer.wrap(("pid " + ProcessHandle.current().pid() + ", since " + now + "\n")
@@ -49,10 +47,35 @@ public final class DomainLock implements StateDirectory.Held {
     }
   }
 
+  /**
+   * Refuses as {@link #take} would while another run holds {@code file}, without writing to it:
+   * a shared lock, taken and dropped at once, conflicts with the holder's exclusive one.
+   */
+  static void requireFree(Path file, String domain) {
+    if (!Files.exists(file)) {
+      return;
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      FileLock probe = tryLock(channel, true);
+      if (probe == null) {
+        throw heldBy(file, domain);
+      }
+      probe.release();
+    } catch (IOException e) {
+      throw IoErrors.failed("read the lock of '" + domain + "' in", file, e);
+    }
+  }
+
+  private static VirtTuneException heldBy(Path file, String domain) throws IOException {
+    String holder = Files.readString(file, StandardCharsets.UTF_8).strip();
+    return VirtTuneException.refused("another virt-tune is still running on '" + domain + "' here"
+        + (holder.isEmpty() ? "" : " (" + holder + ")") + ": wait for it to end, then run this again");
+  }
+
   /** null when held: by another process, or by another run in this one. */
-  private static FileLock tryLock(FileChannel channel) throws IOException {
+  private static FileLock tryLock(FileChannel channel, boolean shared) throws IOException {
     try {
-      return channel.tryLock();
+      return channel.tryLock(0, Long.MAX_VALUE, shared);
     } catch (OverlappingFileLockException e) {
       return null;
     }

@@ -12,9 +12,13 @@ final class DryRunState extends StateDirectory {
     super(root);
   }
 
-  /** A dry run writes nothing, so it keeps no one out (and creates no directory). */
+  /**
+   * A dry run writes nothing, so it keeps no one out (and creates no directory); but it refuses,
+   * as the real run would, while another virt-tune holds the domain.
+   */
   @Override
   public Held lock(String uuid, String name, String now) {
+    DomainLock.requireFree(lockFile(uuid), name);
     return () -> {};
   }
 

@@ -59,13 +59,17 @@ public class StateDirectory {
    * The lock files live apart from the journals, in {@code locks/}: one left behind blocks nothing.
    */
   public Held lock(String uuid, String name, String now) {
-    Path locks = root.resolve("locks");
+    Path file = lockFile(uuid);
     try {
-      Files.createDirectories(locks);
+      Files.createDirectories(file.getParent());
     } catch (IOException e) {
-      throw IoErrors.failed("create the state directory", locks, e);
+      throw IoErrors.failed("create the state directory", file.getParent(), e);
     }
-    return DomainLock.take(locks.resolve(uuid + ".lock"), name, now);
+    return DomainLock.take(file, name, now);
+  }
+
+  final Path lockFile(String uuid) {
+    return root.resolve("locks").resolve(uuid + ".lock");
   }
 
   public Optional<DomainJournal> journal(String uuid) {

@@ -103,7 +103,9 @@ public final class PlanCommand implements Callable<Integer> {
     } else {
       new PlanTextReport(printer, diff, ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec))).print(plan);
       if (out != null && !allBlocked) {
-        printer.println("Plan written to " + out + "; review it, then: virt-tune apply " + out);
+        // A plan made from XML files names no host: apply asks for one.
+        printer.println("Plan written to " + out + "; review it, then: virt-tune apply " + out
+            + (plan.uri().startsWith("file:") ? " --connect qemu:///system (on the host)" : ""));
       }
     }
     printer.flush();

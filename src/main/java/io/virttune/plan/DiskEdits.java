@@ -32,12 +32,13 @@ final class DiskEdits {
   private final WindowsStaging staging;
   private final Set<String> usedTargets;
   private final List<Step> volumeSteps;
+  private final List<Step> afterDefine;
   private final boolean live;
   private final List<DiskView> needIothread = new ArrayList<>();
   private boolean warnedAboutGuestDriver;
 
   DiskEdits(PlanEnvironment env, String domain, DomainXml edited, WindowsStaging staging, Set<String> usedTargets,
-      List<Step> volumeSteps, boolean live) {
+      List<Step> volumeSteps, List<Step> afterDefine, boolean live) {
     this.env = env;
     this.live = live;
     this.domain = domain;
@@ -45,6 +46,7 @@ final class DiskEdits {
     this.staging = staging;
     this.usedTargets = usedTargets;
     this.volumeSteps = volumeSteps;
+    this.afterDefine = afterDefine;
   }
 
   /** The virtio disks that still need their own IOThread, in disk order. */
@@ -121,8 +123,13 @@ final class DiskEdits {
     view.setDriverFormat("raw").forEach(dropped -> changes.add(dropped + " dropped (qcow2 only)"));
   }
 
+  /**
+   * An LV the guest runs on already: after the define, so that a define libvirt refuses leaves the
+   * host as it was (nothing to resume or roll back), and no read-ahead is lost while the old
+   * definition still reads through the host's cache.
+   */
   private void readAheadOff(LogicalVolume lv, List<String> changes) {
-    volumeSteps.add(new SetReadAhead(lv.vgName(), lv.name(), 0));
+    afterDefine.add(new SetReadAhead(lv.vgName(), lv.name(), 0));
     changes.add("LV read-ahead "
         + (lv.readAheadBytes().isPresent() ? lv.readAheadBytes().getAsLong() + " bytes" : "auto") + " -> 0");
   }

@@ -40,7 +40,7 @@ final class DomainEdit {
     // The temporary disk is the plan's own: never retuned, and its target freed once it goes.
     staging.freedTarget().ifPresent(usedTargets::remove);
     boolean live = DomainPlanner.movesLive(env, facts);
-    DiskEdits diskEdits = new DiskEdits(env, facts.name(), edited, staging, usedTargets, volumeSteps, live);
+    DiskEdits diskEdits = new DiskEdits(env, facts.name(), edited, staging, usedTargets, volumeSteps, afterDefine, live);
     List<List<String>> changes = new ArrayList<>();
     for (int i = 0; i < facts.disks().size(); i++) {
       DiskFacts disk = facts.disks().get(i);

@@ -65,6 +65,8 @@ final class ApplyHarness {
   BlockJobsSource blockJobs = ScriptedBlockJobs.none();
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
   private final Map<String, Lv> lvs = new LinkedHashMap<>();
+  /** lv_read_ahead in bytes, as lvs reports it, of LVs whose read-ahead is not 0. */
+  private final Map<String, Long> readAheadBytes = new LinkedHashMap<>();
   private long vgFree = 100 * GIB;
 
   /** One LV of the model, with what {@code lvs} reports of it. */
@@ -130,6 +132,12 @@ final class ApplyHarness {
 
   static Lv ourThin(String name, long sizeBytes, String pool, String domainUuid, String lvUuid) {
     return new Lv(name, sizeBytes, "thin", "Vwi-a-tz--", pool, 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
+  }
+
+  /** An LV's read-ahead as lvs reports it (0 unless set here). */
+  ApplyHarness readAhead(String lvName, long bytes) {
+    readAheadBytes.put(lvName, bytes);
+    return this;
   }
 
   ApplyHarness lv(Lv lv) {
@@ -275,7 +283,7 @@ final class ApplyHarness {
   private String lvsJson() {
     return "{\"report\": [{\"lv\": [" + lvs.values().stream().map(lv -> "{\"vg_name\":\"" + VG
         + "\", \"lv_name\":\"" + lv.name() + "\", \"lv_size\":\"" + lv.sizeBytes() + "\", \"segtype\":\""
-        + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\"0\", \"pool_lv\":\""
+        + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\"" + readAheadBytes.getOrDefault(lv.name(), 0L) + "\", \"pool_lv\":\""
         + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", " + poolUsage(lv) + ", "
         + "\"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
         + "\"}").collect(Collectors.joining(", ")) + "]}]}";

@@ -30,6 +30,27 @@ class ConcurrentRunTest extends Site1Test {
   }
 
   @Test
+  void aDryRunWhileAnotherRunHoldsTheDomainIsRefusedAsTheRealRunWouldBe() throws Exception {
+    Plan plan = host.plan("site1");
+
+    try (DomainLock held = DomainLock.take(lockFile(), "site1", "2026-12-01T09:59:00Z")) {
+      DomainResult result = host.apply(plan, false, false).get(0);
+
+      assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
+      assertTrue(result.detail().contains("another virt-tune is still running on 'site1' here"), result.detail());
+    }
+  }
+
+  @Test
+  void aDryRunWritesNoLockFile() {
+    Plan plan = host.plan("site1");
+    host.replyReport().replyImageFree(IMAGE).replyImageInfo(IMAGE);
+
+    assertEquals(DomainResult.Result.WOULD_RUN, host.apply(plan, false, false).get(0).result(), host.output.toString());
+    assertTrue(Files.notExists(temp.resolve("locks")), "a dry run created " + temp.resolve("locks"));
+  }
+
+  @Test
   void aRollbackWhileAnApplyHoldsTheDomainIsRefusedToo() throws Exception {
     Plan plan = host.plan("site1");
     host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));

@@ -57,17 +57,10 @@ class NothingChangedTest extends Site1Test {
 
   @Test
   void aRetuneWhoseDefineLibvirtdRefusesLeavesNothingThatBlocksTheNextApplyOrARollback() {
-    host.lv(ApplyHarness.someoneElses("site2-vda", 8 * GIB));
-    host.libvirt.add(domainXml(SITE2, SITE2_UUID,
-        "    <disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
-            + "      <source dev='/dev/vg/site2-vda'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n"),
-        DomainState.SHUTOFF);
-    Plan plan = host.plan(SITE2);
+    Plan plan = site2OnItsLv(DomainState.SHUTOFF);
     String before = host.libvirt.inactiveXml(SITE2);
     host.replyReport();
-    host.libvirt.duringNextDefine(() -> {
-      throw VirtTuneException.failed("libvirt: unsupported configuration: this QEMU does not support it");
-    });
+    refuseTheNextDefine();
 
     DomainResult failed = host.apply(plan, true, false).get(0);
 
@@ -86,5 +79,43 @@ class NothingChangedTest extends Site1Test {
     DomainResult again = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, again.result(), again.detail() + host.output);
+  }
+
+  @Test
+  void aRunningGuestsRetuneWhoseDefineLibvirtdRefusesHasNotTouchedItsLvsReadAhead() {
+    host.readAhead("site2-vda", 128 * 1024);
+    Plan plan = site2OnItsLv(DomainState.RUNNING);
+    host.replyReport();
+    refuseTheNextDefine();
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), host.output.toString());
+    assertTrue(failed.detail().contains("nothing changed on the host"), failed.detail());
+    assertTrue(host.runner.commands().stream().noneMatch(command -> command.contains("lvchange")), host.runner.commands().toString());
+    assertEquals(Status.NOTHING_CHANGED, host.state.journal(SITE2_UUID).orElseThrow().status());
+    assertEquals(DomainResult.Result.NOTHING_TO_DO, host.rollback(SITE2, true, false).result(), host.output.toString());
+
+    host.replyReport().replyOk();
+    DomainResult again = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, again.result(), again.detail() + host.output);
+    assertTrue(host.runner.commands().stream().anyMatch(command -> command.contains("lvchange")), host.runner.commands().toString());
+  }
+
+  /** site2, whose one disk is an LV already (not virt-tune's): a retune, no data moves. */
+  private Plan site2OnItsLv(DomainState state) {
+    host.lv(ApplyHarness.someoneElses("site2-vda", 8 * GIB));
+    host.libvirt.add(domainXml(SITE2, SITE2_UUID,
+        "    <disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
+            + "      <source dev='/dev/vg/site2-vda'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n"),
+        state);
+    return host.plan(SITE2);
+  }
+
+  private void refuseTheNextDefine() {
+    host.libvirt.duringNextDefine(() -> {
+      throw VirtTuneException.failed("libvirt: unsupported configuration: this QEMU does not support it");
+    });
   }
 }

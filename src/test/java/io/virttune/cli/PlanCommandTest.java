@@ -76,6 +76,20 @@ class PlanCommandTest {
   }
 
   @Test
+  void anOfflinePlansClosingHintSaysWhichHostToApplyItTo() throws IOException {
+    Path dir = Files.createDirectories(temp.resolve("exported"));
+    Files.writeString(dir.resolve("web.xml"), "<domain type='kvm'><name>web</name><memory>1048576</memory>"
+        + "<devices><disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
+        + "<source file='/img/web.qcow2'/><target dev='sda' bus='sata'/></disk></devices></domain>");
+    Path out = temp.resolve("plan.json");
+
+    Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--out", out.toString());
+
+    assertEquals(0, cli.exitCode(), cli.err());
+    assertTrue(cli.out().contains("virt-tune apply " + out + " --connect qemu:///system (on the host)"), cli.out());
+  }
+
+  @Test
   void plansFromExportedXmlFilesAndSaysWhatItAssumed() throws IOException {
     Path dir = temp.resolve("exported");
     Files.createDirectories(dir);
