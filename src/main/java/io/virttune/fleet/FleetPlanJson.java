@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * Writes and reads a fleet plan, schema {@code virt-tune/fleet-plan} version 1 (docs/fleet.md):
+ * Writes and reads a fleet plan, schema {@code virt-tune/fleet-plan} version 1 (docs/json.md):
  * a section per host whose {@code plan} is that host's {@code virt-tune/plan} document, read back
  * with the same checks as a plan file of its own.
  */

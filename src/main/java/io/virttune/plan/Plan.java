@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * A whole migration plan: the host it was made for, the policy, host-level steps (a new thin
  * pool), each domain's plan, and what planning had to assume. Serialised as plan.json, schema
- * {@code virt-tune/plan}. {@code hostUuid} is libvirt's {@code <host><uuid>} (null when libvirt reports
- * none); {@code offline} says the plan was made from XML files, so the host it binds to is the one
- * it is applied on.
+ * {@code virt-tune/plan} (its fields: docs/json.md). {@code hostUuid} is libvirt's {@code
+ * <host><uuid>} (null when libvirt reports none); {@code offline} says the plan was made from XML
+ * files, so the host it binds to is the one it is applied on.
  */
 public record Plan(
     String schema,

@@ -13,7 +13,7 @@ import io.virttune.bench.ProfileChange;
 
 /**
  * The comparison as JSON, schema {@code virt-tune/bench-compare} version 1 (versioned as every
- * --json output is): both sides' configurations, every change, the losses.
+ * --json output is, docs/json.md): both sides' configurations, every change, the losses.
  */
 public final class BenchJsonReport {
   public static final String SCHEMA = "virt-tune/bench-compare";

@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * The inspect report of a fleet as one JSON document, schema {@code virt-tune/fleet-inspect}
- * version 1 (docs/fleet.md): a section per host, holding that host's {@code virt-tune/inspect}
+ * version 1 (docs/json.md): a section per host, holding that host's {@code virt-tune/inspect}
  * report or the reason it could not be read.
  */
 public final class FleetJsonReport {

@@ -14,9 +14,9 @@ import java.util.Locale;
 /**
  * What a fleet apply or rollback did, host by host: as text, one line of counts and a table with
  * a row per domain of each host (a failed host's row says why); as JSON, schema {@code
- * virt-tune/fleet-COMMAND} version 1, a section per host holding its domains as {@code
- * virt-tune/COMMAND} has them. {@code verb} and {@code done} word the text: "Add --execute to
- * VERB", "N DONE".
+ * virt-tune/fleet-COMMAND} version 1 (docs/json.md), a section per host holding its domains as
+ * {@code virt-tune/COMMAND} has them. {@code verb} and {@code done} word the text: "Add --execute
+ * to VERB", "N DONE".
  */
 public record FleetResultsReport(String command, String verb, String done) {
   public static final FleetResultsReport APPLY = new FleetResultsReport("apply", "apply", "applied");

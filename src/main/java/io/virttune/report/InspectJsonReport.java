@@ -24,7 +24,7 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * The inspect report as JSON, schema {@code virt-tune/inspect} version 1 (docs/inspect-json.md).
+ * The inspect report as JSON, schema {@code virt-tune/inspect} version 1 (docs/json.md).
  * Built field by field rather than by reflection so the schema changes only on purpose.
  */
 public final class InspectJsonReport {

@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * What apply, rollback or cleanup did to each domain, as JSON: schema {@code virt-tune/COMMAND}
- * version 1, versioned as every --json output is (docs/apply.md).
+ * version 1, versioned as every --json output is (docs/json.md).
  */
 public final class ResultsJsonReport {
   public static final int VERSION = 1;
