@@ -21,13 +21,16 @@ public final class ApplyRun {
   private final int jobs;
   private final boolean resume;
   private final boolean terminal;
+  private final int width;
 
-  public ApplyRun(ApplyPorts ports, PrintWriter out, int jobs, boolean resume, boolean terminal) {
+  /** {@code width}: the columns each domain's prose is fitted to, 0 for whole lines. */
+  public ApplyRun(ApplyPorts ports, PrintWriter out, int jobs, boolean resume, boolean terminal, int width) {
     this.ports = ports;
     this.out = out;
     this.jobs = jobs;
     this.resume = resume;
     this.terminal = terminal;
+    this.width = width;
   }
 
   public List<DomainResult> run(Plan plan, List<DomainPlan> planned) {
@@ -58,7 +61,7 @@ public final class ApplyRun {
   }
 
   private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space) {
-    PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] "), true);
+    PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] ", width), true);
     DomainResult result = new DomainMigration(ports, plan, domain, pools, space, resume, log, terminal && jobs == 1).run();
     log.close();
     return result;

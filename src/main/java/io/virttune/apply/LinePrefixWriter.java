@@ -1,20 +1,24 @@
 package io.virttune.apply;
 
+import io.virttune.text.ProseLines;
 import java.io.PrintWriter;
 import java.io.Writer;
 
 /**
  * A writer that prefixes each complete line with the domain it belongs to and hands it to a
- * shared output in one piece, so that domains applied in parallel do not garble each other.
+ * shared output in one piece, so that domains applied in parallel do not garble each other; prose
+ * is fitted to the output's width (0: no limit).
  */
 final class LinePrefixWriter extends Writer {
   private final PrintWriter shared;
   private final String prefix;
+  private final int width;
   private final StringBuilder line = new StringBuilder();
 
-  LinePrefixWriter(PrintWriter shared, String prefix) {
+  LinePrefixWriter(PrintWriter shared, String prefix, int width) {
     this.shared = shared;
     this.prefix = prefix;
+    this.width = width;
   }
 
   @Override
@@ -32,7 +36,7 @@ final class LinePrefixWriter extends Writer {
   private void emit() {
     if (line.length() > 0) {
       synchronized (shared) {
-        shared.println(prefix + line);
+        ProseLines.fit(prefix, line.toString(), width).forEach(shared::println);
         shared.flush();
       }
       line.setLength(0);

@@ -408,7 +408,7 @@ final class ApplyHarness {
 
   List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
     PrintWriter out = new PrintWriter(output, true);
-    return new ApplyRun(ports(execute), out, 1, resume, false).run(plan, plan.domains());
+    return new ApplyRun(ports(execute), out, 1, resume, false, 0).run(plan, plan.domains());
   }
 
   DomainResult rollback(String name, boolean execute, boolean force) {

@@ -2,6 +2,7 @@ package io.virttune.apply;
 
 import static io.virttune.testing.Cli.EXAMPLE_URI;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.ConvertImage;
@@ -34,12 +35,31 @@ class ExampleDryRunGoldenTest {
 
   @Test
   void theExamplePlansDryRunTranscript() throws IOException {
+    Path state = temp.resolve("state");
+
+    String transcript = transcript(state, 0);
+
+    Golden.assertMatches("apply/example-dry-run.txt", transcript.replace(state.toString(), "STATE"));
+    assertEquals(false, Files.exists(state.resolve("domains")), "a dry run writes no state");
+  }
+
+  @Test
+  void onAHundredColumnTerminalItsProseFitsAndItsCommandsStayWhole() throws IOException {
+    List<String> lines = transcript(temp.resolve("state"), 100).lines().toList();
+
+    List<String> over = lines.stream().filter(line -> line.length() > 100)
+        .filter(line -> !line.strip().startsWith("$ ") && !line.matches("\\[[^]]+\\] {3}[-+ @].*"))
+        .filter(line -> line.strip().contains(" ")).toList();
+    assertEquals(List.of(), over);
+    assertTrue(lines.stream().anyMatch(line -> line.strip().startsWith("$ ") && line.length() > 100), "commands stay whole");
+  }
+
+  private String transcript(Path state, int width) throws IOException {
     Path planFile = temp.resolve("plan.json");
     Cli planned = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01",
         "--thin-pool", "vg_fast/tpool", "--all", "--out", planFile.toString());
     assertEquals(0, planned.exitCode(), planned.err());
     Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
-    Path state = temp.resolve("state");
 
     StringWriter transcript = new StringWriter();
     List<DomainResult> results = new ArrayList<>();
@@ -66,14 +86,12 @@ class ExampleDryRunGoldenTest {
           host.replyImageInfo(copy.source());
         });
       }
-      results.addAll(new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false)
+      results.addAll(new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false, width)
           .run(plan, List.of(domain)));
       transcript.append(host.output.toString());
     }
     PrintWriter table = new PrintWriter(transcript, true);
-    ApplyResultTable.print(table, results);
-
-    Golden.assertMatches("apply/example-dry-run.txt", transcript.toString().replace(state.toString(), "STATE"));
-    assertEquals(false, Files.exists(state.resolve("domains")), "a dry run writes no state");
+    ApplyResultTable.print(table, results, width);
+    return transcript.toString();
   }
 }
