@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,7 @@ public final class StaleWriters {
         }
       }
     } catch (IOException e) {
-      throw VirtTuneException.failed("cannot list the processes in " + proc + ": " + e.getMessage(), e);
+      throw IoErrors.failed("list the processes in", proc, e);
     }
     writers.sort((a, b) -> Long.compare(a.pid(), b.pid()));
     return writers;

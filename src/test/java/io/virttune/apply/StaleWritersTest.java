@@ -30,6 +30,16 @@ class StaleWritersTest {
   }
 
   @Test
+  void aProcessListThatCannotBeReadSaysWhy() throws Exception {
+    Path lv = Files.writeString(temp.resolve("web01-vda"), "data");
+    Path proc = temp.resolve("no-proc");
+
+    VirtTuneException failed = assertThrows(VirtTuneException.class, () -> new StaleWriters(proc).of(lv.toString()));
+
+    assertEquals("cannot list the processes in " + proc + ": No such file or directory", failed.getMessage());
+  }
+
+  @Test
   void findsAProcessWritingTheFileByAnyNameAndRefusesToGoOn() throws Exception {
     Path lv = Files.writeString(temp.resolve("web01-vda"), "data");
     Path alias = Files.createSymbolicLink(temp.resolve("alias"), lv);
