@@ -25,28 +25,42 @@ final class PivotedDisks {
    * rest must mean the same (libvirt rewrites the disk's text, not only its values).
    */
   static boolean asPlanned(String persistentXml, DomainPlan plan) {
+    return plannedFrom(persistentXml, plan).isPresent();
+  }
+
+  /**
+   * The definition {@code plan} was made from, as {@code persistentXml} shows it: that one itself
+   * when it has the plan's fingerprint; or, once a disk copied live was pivoted onto its LV, that
+   * one with each pivoted disk put back as the plan's originalXml has it, when the rest means the
+   * same. A definition whose text differs and that no pivot rewrote is not the planned one, however
+   * alike the plan's record of it (its fingerprint is the plan file's to edit).
+   */
+  static Optional<DomainXml> plannedFrom(String persistentXml, DomainPlan plan) {
     DomainXml current = DomainXml.parse(persistentXml, "domain " + plan.name());
     if (Fingerprints.of(current.toXml()).equals(plan.fingerprint())) {
-      return true;
+      return Optional.of(current);
     }
     List<CopyLive> copies = plan.steps().stream().filter(step -> step instanceof CopyLive)
         .map(step -> (CopyLive) step).toList();
     if (copies.isEmpty() || plan.originalXml() == null) {
-      return false;
+      return Optional.empty();
     }
     DomainXml original = DomainXml.parse(plan.originalXml(), "the plan's definition of " + plan.name());
     if (!Fingerprints.of(original.toXml()).equals(plan.fingerprint())) {
       // Not the definition the fingerprint was taken of: nothing to compare with.
-      return false;
+      return Optional.empty();
     }
+    boolean pivoted = false;
     for (CopyLive copy : copies) {
       Optional<DiskView> now = disk(current, copy.disk()).filter(d -> d.sourcePath().equals(Optional.of(copy.device())));
       Optional<DiskView> was = disk(original, copy.disk());
       if (now.isPresent() && was.isPresent()) {
         putBack(now.get().element(), was.get().element());
+        pivoted = true;
       }
     }
-    return XmlEquivalence.differences(current.document(), original.document()).isEmpty();
+    return pivoted && XmlEquivalence.differences(current.document(), original.document()).isEmpty()
+        ? Optional.of(current) : Optional.empty();
   }
 
   private static void putBack(Element pivoted, Element planned) {

@@ -10,6 +10,8 @@ import io.virttune.libvirt.DomainRecord;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmNames;
 import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DefineDomain;
+import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
 import io.virttune.plan.MigrationPlanner;
@@ -38,21 +40,40 @@ import org.jdom2.filter.Filters;
  * One domain of a plan file against its current definition: the plan's steps and new definition
  * must be what the plan's own policy makes of that definition (planning is pure, so it is planned
  * again here), except for what depended on the host's state at planning time: the sizes, the LV
- * names handed out and whether hugepages fitted.
+ * names handed out and whether hugepages fitted. The definition planned again is the one the
+ * domain has (for a live plan after its pivots, that one with the pivoted disks put back), never
+ * the plan's own record of it; a domain whose definition is neither is refused, unless its journal
+ * shows this very plan's earlier run changed it.
  */
 final class PlannedDefinitionCheck {
-  /** Step fields that hold sizes read from the host at planning time, not decided by the policy. */
-  private static final Set<String> SIZE_FIELDS = Set.of("sizeBytes", "virtualSizeBytes", "allocatedBytes");
+  /**
+   * Step fields not decided by the policy: sizes read from the host at planning time, and the
+   * define's expected fingerprint, which must be the plan's (checked against the domain) instead.
+   */
+  private static final Set<String> UNCOMPARED_FIELDS = Set.of("sizeBytes", "virtualSizeBytes", "allocatedBytes",
+      "expectedFingerprint");
+  private static final int DIFFERENCES_SHOWN = 5;
 
   private final Plan plan;
   private final DomainPlan planned;
   private final Function<String, Optional<LogicalVolume>> volumes;
+  private final Function<String, Optional<DomainJournal>> journals;
 
-  /** @param volumes the host's LV behind a block device path (its tags tell virt-tune's own) */
-  PlannedDefinitionCheck(Plan plan, DomainPlan planned, Function<String, Optional<LogicalVolume>> volumes) {
+  /**
+   * @param volumes the host's LV behind a block device path (its tags tell virt-tune's own)
+   * @param journals the journal of the domain with a UUID, from apply's state directory
+   */
+  PlannedDefinitionCheck(Plan plan, DomainPlan planned, Function<String, Optional<LogicalVolume>> volumes,
+      Function<String, Optional<DomainJournal>> journals) {
     this.plan = plan;
     this.planned = planned;
     this.volumes = volumes;
+    this.journals = journals;
+  }
+
+  /** A check on a host where virt-tune has applied nothing yet. */
+  PlannedDefinitionCheck(Plan plan, DomainPlan planned, Function<String, Optional<LogicalVolume>> volumes) {
+    this(plan, planned, volumes, uuid -> Optional.empty());
   }
 
   /** What differs, each naming the domain, the place and both values; empty when trusted. */
@@ -62,23 +83,100 @@ final class PlannedDefinitionCheck {
       return List.of();
     }
     DomainXml current = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'");
-    if (!Fingerprints.of(current.toXml()).equals(planned.fingerprint())) {
-      // Not the definition planned from: preflight refuses it, or a resume finds its own new one.
+    String now = Fingerprints.of(current.toXml());
+    if (!now.equals(planned.fingerprint())
+        && Optional.ofNullable(record.uuid()).flatMap(journals).filter(this::changedByThisPlan).isPresent()) {
       return List.of();
+    }
+    Optional<DomainXml> plannedFrom;
+    try {
+      plannedFrom = PivotedDisks.plannedFrom(record.inactiveXml(), planned);
+    } catch (VirtTuneException e) {
+      return List.of(where() + "its originalXml cannot be read: " + e.getMessage());
+    }
+    if (plannedFrom.isEmpty()) {
+      return List.of(changed(current, now));
     }
     boolean hugepages = planned.newXml() != null
         && DomainXml.parse(planned.newXml(), "the plan's newXml").memoryBacking().hasHugepages();
     DomainPlan expected;
     try {
-      expected = MigrationPlanner.replan(plan, planned, facts(record, current), hugepages);
+      expected = MigrationPlanner.replan(plan, planned, facts(record, plannedFrom.get()), hugepages);
     } catch (VirtTuneException | IllegalArgumentException e) {
       return List.of(where() + "its policy cannot be planned: " + e.getMessage());
     }
     List<String> problems = new ArrayList<>();
+    compareOutcomes(expected, problems);
+    compareDefineFingerprints(problems);
     Map<String, String> names = volumeNames(expected, problems);
     compareSteps(expected, names, problems);
     compareDefinitions(expected, names, problems);
     return problems;
+  }
+
+  /**
+   * Whether the domain's journal shows this very plan changed its definition: completed (apply then
+   * finds it done and runs nothing), or interrupted once it began to define it. That run's plan
+   * passed this check when it began, and the journal's digest of its fingerprint, steps and new
+   * definition ties this one to it.
+   */
+  private boolean changedByThisPlan(DomainJournal journal) {
+    if (journal.status() == DomainJournal.Status.COMPLETED) {
+      return planned.fingerprint().equals(journal.planFingerprint());
+    }
+    boolean unfinished = journal.status() == DomainJournal.Status.IN_PROGRESS
+        || journal.status() == DomainJournal.Status.FAILED;
+    return unfinished && PlanDigest.of(planned).equals(journal.planDigest()) && journal.definitionTouched();
+  }
+
+  /** Why the domain cannot be planned again: its definition is not the one the plan was made from. */
+  private String changed(DomainXml current, String now) {
+    String changed = where() + "its definition changed since it was planned (its fingerprint is " + shortened(now)
+        + ", the plan's " + shortened(planned.fingerprint()) + ")";
+    if (planned.originalXml() == null) {
+      return changed + "; the plan records no originalXml";
+    }
+    List<String> differences;
+    try {
+      differences = XmlEquivalence.differences(current.document(),
+          DomainXml.parse(planned.originalXml(), "the plan's originalXml").document());
+    } catch (VirtTuneException e) {
+      return changed + "; its originalXml cannot be read: " + e.getMessage();
+    }
+    if (differences.isEmpty()) {
+      return changed + "; the plan's originalXml means the same in other text: its fingerprint is not of this"
+          + " definition";
+    }
+    String shown = String.join("; ", differences.subList(0, Math.min(DIFFERENCES_SHOWN, differences.size())))
+        .replace("first document", "definition now").replace("second document", "plan's originalXml");
+    return changed + ": " + shown + (differences.size() > DIFFERENCES_SHOWN
+        ? " (and " + (differences.size() - DIFFERENCES_SHOWN) + " more)" : "") + " (now vs the plan's originalXml)";
+  }
+
+  private static String shortened(String fingerprint) {
+    return fingerprint == null || fingerprint.length() <= 19 ? String.valueOf(fingerprint)
+        : fingerprint.substring(0, 19) + "...";
+  }
+
+  /** The outcome too is the policy's: a Windows guest's staging above all, which keeps its buses. */
+  private void compareOutcomes(DomainPlan expected, List<String> problems) {
+    if (expected.outcome() == planned.outcome()) {
+      return;
+    }
+    String claimed = where() + "outcome " + planned.outcome() + ", but its policy plans " + expected.outcome();
+    problems.add(expected.outcome() != DomainOutcome.STAGE ? claimed : claimed + ": nothing shows its VirtIO"
+        + " storage driver bound (no virtio disk of its own, and the plan records neither its guest agent's report"
+        + " of viostor bound nor --virtio-ready), so its disks keep their buses");
+  }
+
+  /** The define expects the definition the plan was made from, which is the one checked here. */
+  private void compareDefineFingerprints(List<String> problems) {
+    for (Step step : planned.steps()) {
+      if (step instanceof DefineDomain define && !planned.fingerprint().equals(define.expectedFingerprint())) {
+        problems.add(where() + "step define-domain expects the definition " + define.expectedFingerprint()
+            + ", not the one the plan was made from (" + planned.fingerprint() + ")");
+      }
+    }
   }
 
   private DomainFacts facts(DomainRecord record, DomainXml xml) {
@@ -126,13 +224,13 @@ final class PlannedDefinitionCheck {
     }
   }
 
-  /** Steps without their sizes and without read-ahead (which depends on the LV's current setting). */
+  /** Steps without the fields above and without read-ahead (which depends on the LV's current setting). */
   private static List<JsonNode> decided(List<Step> steps, Map<String, String> names) {
     List<JsonNode> decided = new ArrayList<>();
     for (Step step : steps) {
       if (!(step instanceof SetReadAhead)) {
         ObjectNode tree = (ObjectNode) PlanJson.tree(step);
-        tree.remove(SIZE_FIELDS);
+        tree.remove(UNCOMPARED_FIELDS);
         for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
           Map.Entry<String, JsonNode> field = fields.next();
           String renamed = names.get(field.getValue().asText());

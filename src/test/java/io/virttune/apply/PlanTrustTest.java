@@ -130,6 +130,46 @@ class PlanTrustTest {
   }
 
   @Test
+  void aDomainChangedSincePlanningIsRefusedNamingWhatChanged() {
+    host.libvirt.define(host.libvirt.inactiveXml("site1").replace("<vcpu>1</vcpu>", "<vcpu>2</vcpu>"));
+
+    String message = refused(plan);
+
+    assertTrue(message.contains("domain 'site1': its definition changed since it was planned"), message);
+    assertTrue(message.contains("/domain/vcpu/text(): '2' vs '1' (now vs the plan's originalXml)"), message);
+  }
+
+  @Test
+  void aCacheModeNoPolicyPlansIsRefusedOnWhatTheNewDefinitionWouldSet() {
+    String message = refused(withNewXml(plan, xml -> xml.replace("cache=\"none\"", "cache=\"unsafe\"")));
+
+    assertTrue(message.contains("domain 'site1': disk vda would be defined with cache 'unsafe'; virt-tune plans"
+        + " none, or writeback with --accept-writeback-risk"), message);
+  }
+
+  @Test
+  void aMemoryBackingOtherThanTheOneThePlannerAddsIsRefused() {
+    String pages = refused(withNewXml(plan, xml -> xml.replaceFirst("<vcpu>", "<memoryBacking><hugepages>"
+        + "<page size=\"1\" unit=\"G\"/></hugepages></memoryBacking><vcpu>")));
+    String locked = refused(withNewXml(plan, xml -> xml.replaceFirst("<vcpu>",
+        "<memoryBacking><locked/></memoryBacking><vcpu>")));
+
+    assertTrue(pages.contains("/domain/memoryBacking/hugepages: children [] vs [page]"), pages);
+    assertTrue(locked.contains("/domain: children"), locked);
+  }
+
+  @Test
+  void aPlanAppliedEarlierIsTrustedAgainAndFoundDone() {
+    Plan applied = host.plan("site1");
+    host.replySite1Migration();
+    assertEquals(DomainResult.Result.DONE, host.apply(applied, true, false).get(0).result(), host.output.toString());
+
+    host.trust(applied, "site1");
+
+    assertEquals(DomainResult.Result.ALREADY_DONE, host.apply(applied, true, false).get(0).result());
+  }
+
+  @Test
   void anUnknownCacheModeInThePolicyIsRefused() {
     String message = refused(withCache(plan, "unsafe", List.of()));
     assertTrue(message.contains("cacheMode 'unsafe'"), message);
