@@ -34,7 +34,9 @@ import java.util.stream.Collectors;
  * no policy allowed. Before anything, apply checks the plan was made on this host, that its
  * policy passes the gates planning has, that every domain's steps and new definition are what
  * that policy makes of the definition the domain has, and that the cache modes the new
- * definitions set pass the same gates; anything else refuses the whole apply.
+ * definitions set pass the same gates; anything else shows the file edited, or made elsewhere,
+ * and refuses the whole apply. A domain whose definition changed since planning is not the file's
+ * doing: it is left to preflight, which refuses that domain alone.
  */
 public final class PlanTrust {
   private final LibvirtConnection host;

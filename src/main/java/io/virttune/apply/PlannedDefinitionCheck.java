@@ -42,8 +42,10 @@ import org.jdom2.filter.Filters;
  * again here), except for what depended on the host's state at planning time: the sizes, the LV
  * names handed out and whether hugepages fitted. The definition planned again is the one the
  * domain has (for a live plan after its pivots, that one with the pivoted disks put back), never
- * the plan's own record of it; a domain whose definition is neither is refused, unless its journal
- * shows this very plan's earlier run changed it.
+ * the plan's own record of it. A domain whose definition is neither changed since planning: that
+ * is not the plan file's doing, and preflight refuses that domain alone; what shows the file
+ * edited whatever the definition (an originalXml its fingerprint is not of, a define expecting
+ * another definition) is refused here all the same.
  */
 final class PlannedDefinitionCheck {
   /**
@@ -52,7 +54,6 @@ final class PlannedDefinitionCheck {
    */
   private static final Set<String> UNCOMPARED_FIELDS = Set.of("sizeBytes", "virtualSizeBytes", "allocatedBytes",
       "expectedFingerprint");
-  private static final int DIFFERENCES_SHOWN = 5;
 
   private final Plan plan;
   private final DomainPlan planned;
@@ -76,26 +77,32 @@ final class PlannedDefinitionCheck {
     this(plan, planned, volumes, uuid -> Optional.empty());
   }
 
-  /** What differs, each naming the domain, the place and both values; empty when trusted. */
+  /**
+   * What differs, each naming the domain, the place and both values; empty when trusted. A domain
+   * whose definition changed since planning is not the plan file's doing: nothing here refuses it
+   * (only what shows the file edited, whatever the definition), and preflight refuses that domain
+   * alone, saying what changed.
+   */
   List<String> problems(DomainRecord record) {
     if (planned.steps().isEmpty()) {
       // Nothing runs for it (unchanged, or stopped at planning: space, say, that apply cannot see).
       return List.of();
     }
+    List<String> problems = new ArrayList<>();
+    if (!compareOriginalFingerprint(problems)) {
+      return problems;
+    }
+    compareDefineFingerprints(problems);
     DomainXml current = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'");
-    String now = Fingerprints.of(current.toXml());
-    if (!now.equals(planned.fingerprint())
+    if (!Fingerprints.of(current.toXml()).equals(planned.fingerprint())
         && Optional.ofNullable(record.uuid()).flatMap(journals).filter(this::changedByThisPlan).isPresent()) {
-      return List.of();
+      return problems;
     }
-    Optional<DomainXml> plannedFrom;
-    try {
-      plannedFrom = PivotedDisks.plannedFrom(record.inactiveXml(), planned);
-    } catch (VirtTuneException e) {
-      return List.of(where() + "its originalXml cannot be read: " + e.getMessage());
-    }
+    Optional<DomainXml> plannedFrom = PivotedDisks.plannedFrom(record.inactiveXml(), planned);
     if (plannedFrom.isEmpty()) {
-      return List.of(changed(current, now));
+      // Changed since planning (by someone, or with a plan's record of it edited to match nothing
+      // the domain has): nothing to plan again from; preflight refuses it, the others go on.
+      return problems;
     }
     boolean hugepages = planned.newXml() != null
         && DomainXml.parse(planned.newXml(), "the plan's newXml").memoryBacking().hasHugepages();
@@ -103,15 +110,36 @@ final class PlannedDefinitionCheck {
     try {
       expected = MigrationPlanner.replan(plan, planned, facts(record, plannedFrom.get()), hugepages);
     } catch (VirtTuneException | IllegalArgumentException e) {
-      return List.of(where() + "its policy cannot be planned: " + e.getMessage());
+      problems.add(where() + "its policy cannot be planned: " + e.getMessage());
+      return problems;
     }
-    List<String> problems = new ArrayList<>();
     compareOutcomes(expected, problems);
-    compareDefineFingerprints(problems);
     Map<String, String> names = volumeNames(expected, problems);
     compareSteps(expected, names, problems);
     compareDefinitions(expected, names, problems);
     return problems;
+  }
+
+  /**
+   * The plan's originalXml is the definition its fingerprint was taken of (planning writes both
+   * from the same text): otherwise the file was edited. Whether originalXml could be read.
+   */
+  private boolean compareOriginalFingerprint(List<String> problems) {
+    if (planned.originalXml() == null) {
+      return true;
+    }
+    String recorded;
+    try {
+      recorded = Fingerprints.of(DomainXml.parse(planned.originalXml(), "the plan's originalXml").toXml());
+    } catch (VirtTuneException e) {
+      problems.add(where() + "its originalXml cannot be read: " + e.getMessage());
+      return false;
+    }
+    if (!recorded.equals(planned.fingerprint())) {
+      problems.add(where() + "its originalXml is not the definition its fingerprint was taken of (that text's is "
+          + recorded + ", the plan's " + planned.fingerprint() + ")");
+    }
+    return true;
   }
 
   /**
@@ -127,35 +155,6 @@ final class PlannedDefinitionCheck {
     boolean unfinished = journal.status() == DomainJournal.Status.IN_PROGRESS
         || journal.status() == DomainJournal.Status.FAILED;
     return unfinished && PlanDigest.of(planned).equals(journal.planDigest()) && journal.definitionTouched();
-  }
-
-  /** Why the domain cannot be planned again: its definition is not the one the plan was made from. */
-  private String changed(DomainXml current, String now) {
-    String changed = where() + "its definition changed since it was planned (its fingerprint is " + shortened(now)
-        + ", the plan's " + shortened(planned.fingerprint()) + ")";
-    if (planned.originalXml() == null) {
-      return changed + "; the plan records no originalXml";
-    }
-    List<String> differences;
-    try {
-      differences = XmlEquivalence.differences(current.document(),
-          DomainXml.parse(planned.originalXml(), "the plan's originalXml").document());
-    } catch (VirtTuneException e) {
-      return changed + "; its originalXml cannot be read: " + e.getMessage();
-    }
-    if (differences.isEmpty()) {
-      return changed + "; the plan's originalXml means the same in other text: its fingerprint is not of this"
-          + " definition";
-    }
-    String shown = String.join("; ", differences.subList(0, Math.min(DIFFERENCES_SHOWN, differences.size())))
-        .replace("first document", "definition now").replace("second document", "plan's originalXml");
-    return changed + ": " + shown + (differences.size() > DIFFERENCES_SHOWN
-        ? " (and " + (differences.size() - DIFFERENCES_SHOWN) + " more)" : "") + " (now vs the plan's originalXml)";
-  }
-
-  private static String shortened(String fingerprint) {
-    return fingerprint == null || fingerprint.length() <= 19 ? String.valueOf(fingerprint)
-        : fingerprint.substring(0, 19) + "...";
   }
 
   /** The outcome too is the policy's: a Windows guest's staging above all, which keeps its buses. */

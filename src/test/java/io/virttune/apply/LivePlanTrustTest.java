@@ -11,6 +11,7 @@ import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.DomainState;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
@@ -21,6 +22,7 @@ import io.virttune.xml.DomainXml;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,13 +50,59 @@ class LivePlanTrustTest {
   }
 
   @Test
-  void theTrustCheckRefusesAnOriginalDefinitionRewrittenWithAFingerprintOfItsOwn() {
+  void theTrustCheckRefusesAnOriginalDefinitionRewrittenWithAFingerprintOfItsOwnOnItsDefineAndItsCache() {
     VirtTuneException e = assertThrows(VirtTuneException.class, () -> host.trust(rewrittenOriginal(), "g1"));
 
     assertEquals(ExitCode.REFUSED, e.exitCode());
-    assertTrue(e.getMessage().contains("domain 'g1': its definition changed since it was planned"), e.getMessage());
-    assertTrue(e.getMessage().contains("the plan's originalXml means the same in other text: its fingerprint is"
-        + " not of this definition"), e.getMessage());
+    assertTrue(e.getMessage().contains("domain 'g1': step define-domain expects the definition "
+        + plan.domains().get(0).fingerprint() + ", not the one the plan was made from"), e.getMessage());
+    assertTrue(e.getMessage().contains("domain 'g1': disk vda would be defined with cache 'unsafe'"), e.getMessage());
+    assertFalse(e.getMessage().contains("changed since it was planned"), "a stale domain is preflight's to refuse: "
+        + e.getMessage());
+  }
+
+  @Test
+  void withItsDefineRewrittenTooTheCacheItsNewXmlSetsStillRefusesTheWholePlan() {
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> host.trust(rewrittenOriginal(d -> unsafe(d.newXml()), true), "g1"));
+
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertTrue(e.getMessage().contains("domain 'g1': disk vda would be defined with cache 'unsafe'"), e.getMessage());
+    assertFalse(e.getMessage().contains("define-domain"), e.getMessage());
+  }
+
+  @Test
+  void anOriginalDefinitionRewrittenWithAFingerprintOfItsOwnIsRefusedByPreflightForThatDomainAlone() {
+    DomainPlan g1 = rewrittenOriginal(d -> d.newXml().replaceFirst("524288</memory>", "67108864</memory>"), true)
+        .domains().get(0);
+    Plan edited = withDomain(plan, g1);
+    assertNotEquals(plan.domains().get(0).newXml(), g1.newXml());
+
+    host.trust(edited, "g1");
+    host.replyReport();
+    DomainResult result = host.apply(edited, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+    assertTrue(result.detail().startsWith("the definition of 'g1' changed since it was planned: its fingerprint is"),
+        result.detail());
+    assertTrue(result.detail().contains("the plan's originalXml means the same in other text: its fingerprint is not"
+        + " of this definition; plan again"), result.detail());
+    assertFalse(host.libvirt.inactiveXml("g1").contains("67108864"), host.libvirt.inactiveXml("g1"));
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")),
+        host.commandLines().toString());
+  }
+
+  @Test
+  void aCopyOntoTheDisksOwnImageIsNoPivotThatExplainsAnotherDefinition() {
+    DomainPlan g1 = rewrittenOriginal(DomainPlan::newXml, true).domains().get(0);
+    List<Step> steps = g1.steps().stream().map(step -> step instanceof CopyLive copy
+        ? (Step) new CopyLive(copy.disk(), copy.source(), copy.source(), copy.bandwidthBytesPerSecond(),
+            copy.synchronousWrites()) : step).toList();
+    DomainPlan edited = new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
+        g1.fingerprint(), g1.disks(), steps, g1.warnings(), g1.originalXml(), g1.newXml(), g1.diff());
+
+    assertFalse(PivotedDisks.asPlanned(host.libvirt.inactiveXml("g1"), edited));
+    assertFalse(PivotedDisks.asPlanned(host.libvirt.inactiveXml("g1"), g1));
   }
 
   @Test
@@ -144,15 +192,25 @@ class LivePlanTrustTest {
 
   /**
    * The plan with the domain's originalXml re-indented, its fingerprint that text's, and cache
-   * 'unsafe' in its new definition.
+   * 'unsafe' in its new definition; its define step still expects the planned definition.
    */
   private Plan rewrittenOriginal() {
+    return rewrittenOriginal(g1 -> unsafe(g1.newXml()), false);
+  }
+
+  /**
+   * As above, with the new definition {@code newXml} makes of the planned domain, and with {@code
+   * define} the define step's expected fingerprint rewritten too.
+   */
+  private Plan rewrittenOriginal(Function<DomainPlan, String> newXml, boolean define) {
     DomainPlan g1 = plan.domains().get(0);
     String original = g1.originalXml().replaceFirst("\n  <name>", "\n    <name>");
     assertNotEquals(g1.originalXml(), original);
     String fingerprint = Fingerprints.of(DomainXml.parse(original, "g1").toXml());
+    List<Step> steps = g1.steps().stream()
+        .map(step -> define && step instanceof DefineDomain ? (Step) new DefineDomain("g1", fingerprint) : step).toList();
     return withDomain(plan, new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
-        fingerprint, g1.disks(), g1.steps(), g1.warnings(), original, unsafe(g1.newXml()), g1.diff()));
+        fingerprint, g1.disks(), steps, g1.warnings(), original, newXml.apply(g1), g1.diff()));
   }
 
   private static String unsafe(String xml) {
