@@ -13,6 +13,8 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanTarget;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -29,8 +32,11 @@ import java.util.stream.Collectors;
 /**
  * A plan file is a trust boundary: anyone who can edit it could otherwise make apply define what
  * no policy allowed. Before anything, apply checks the plan was made on this host, that its
- * policy passes the gates planning has, and that every domain's steps and new definition are what
- * that policy makes of the domain's current definition; anything else refuses the whole apply.
+ * policy passes the gates planning has, that every domain's steps and new definition are what
+ * that policy makes of the definition the domain has, and that the cache modes the new
+ * definitions set pass the same gates; anything else shows the file edited, or made elsewhere,
+ * and refuses the whole apply. A domain whose definition changed since planning is not the file's
+ * doing: it is left to preflight, which refuses that domain alone.
  */
 public final class PlanTrust {
   private final LibvirtConnection host;
@@ -39,21 +45,30 @@ public final class PlanTrust {
   private final Function<String, Optional<String>> ask;
   private final BooleanSupplier stableHostUuid;
   private final Function<String, Optional<LogicalVolume>> volumes;
+  private final Function<String, Optional<DomainJournal>> journals;
 
   /**
    * @param host the host apply runs against, read-only
    * @param ask asks the operator a question on a terminal; empty when there is none
    * @param stableHostUuid whether libvirt's host UUID survives a restart of libvirtd here
    * @param volumes the host's LV behind a block device path
+   * @param journals the journal of the domain with a UUID, from apply's state directory
    */
   public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
-      BooleanSupplier stableHostUuid, Function<String, Optional<LogicalVolume>> volumes) {
+      BooleanSupplier stableHostUuid, Function<String, Optional<LogicalVolume>> volumes,
+      Function<String, Optional<DomainJournal>> journals) {
     this.host = host;
     this.out = out;
     this.execute = execute;
     this.ask = ask;
     this.stableHostUuid = stableHostUuid;
     this.volumes = volumes;
+    this.journals = journals;
+  }
+
+  public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
+      BooleanSupplier stableHostUuid, Function<String, Optional<LogicalVolume>> volumes) {
+    this(host, out, execute, ask, stableHostUuid, volumes, uuid -> Optional.empty());
   }
 
   public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
@@ -85,12 +100,16 @@ public final class PlanTrust {
     return Files.isReadable(Path.of("/sys/class/dmi/id/product_uuid"));
   }
 
-  /** Checks the plan against the host behind {@code uri}; refuses (exit 3) what it cannot trust. */
+  /**
+   * Checks the plan against the host behind {@code uri} and the journals in {@code state};
+   * refuses (exit 3) what it cannot trust.
+   */
   public static void check(String uri, Plan plan, List<String> domains, PrintWriter out, boolean execute,
-      Function<String, Optional<String>> ask, Lvm lvm) {
+      Function<String, Optional<String>> ask, Lvm lvm, StateDirectory state) {
     Function<String, Optional<LogicalVolume>> volumes = volumesOf(lvm);
     try (LibvirtConnection host = LibvirtJavaConnection.openReadOnly(uri)) {
-      new PlanTrust(host, out, execute, ask, PlanTrust::hostHasSmbiosUuid, volumes).check(plan, domains);
+      new PlanTrust(host, out, execute, ask, PlanTrust::hostHasSmbiosUuid, volumes, state::journal)
+          .check(plan, domains);
     }
   }
 
@@ -104,7 +123,8 @@ public final class PlanTrust {
       for (DomainPlan domain : plan.domains()) {
         DomainRecord record = current.get(domain.name());
         if (domains.contains(domain.name()) && record != null) {
-          problems.addAll(new PlannedDefinitionCheck(plan, domain, volumes).problems(record));
+          problems.addAll(new PlannedDefinitionCheck(plan, domain, volumes, journals).problems(record));
+          problems.addAll(cacheProblems(plan, domain, record));
         }
       }
     }
@@ -169,6 +189,31 @@ public final class PlanTrust {
           || !pool.name().equals(target.thinPool()) || pool.chunkSizeBytes() != target.newPool().chunkSizeBytes()
           || pool.zeroing() != target.newPool().zeroing()) {
         problems.add("host step " + step + " is not the thin pool the plan's target asks for");
+      }
+    }
+    return problems;
+  }
+
+  /**
+   * The gate on cache modes, over what the domain's new definition would set (a mode its disk at
+   * that target does not have now), not over the plan's policy field alone: none, directsync (the
+   * recipe keeps it), and writeback under the plan's accepted writeback policy, asked again below.
+   */
+  private static List<String> cacheProblems(Plan plan, DomainPlan domain, DomainRecord record) {
+    if (domain.newXml() == null || domain.steps().isEmpty()) {
+      return List.of();
+    }
+    Map<String, Optional<String>> now = DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'")
+        .disks().stream().collect(Collectors.toMap(DiskView::targetDev, DiskView::cache, (a, b) -> a));
+    Set<String> allowed = plan.cacheMode().equals("writeback") ? Set.of("none", "directsync", "writeback")
+        : Set.of("none", "directsync");
+    List<String> problems = new ArrayList<>();
+    for (DiskView disk : DomainXml.parse(domain.newXml(), "the plan's newXml").disks()) {
+      Optional<String> cache = disk.cache();
+      if (cache.isPresent() && !allowed.contains(cache.get())
+          && !cache.equals(now.getOrDefault(disk.targetDev(), Optional.empty()))) {
+        problems.add("domain '" + domain.name() + "': disk " + disk.targetDev() + " would be defined with cache '"
+            + cache.get() + "'; virt-tune plans none, or writeback with --accept-writeback-risk");
       }
     }
     return problems;

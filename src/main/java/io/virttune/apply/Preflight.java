@@ -48,8 +48,10 @@ final class Preflight {
     List<String> reasons = new ArrayList<>();
     boolean defined = journal != null && definedByUs(plan, journal);
     if (!defined) {
+      // The plan is stale for this domain alone: it is refused, the others go on.
       if (!PivotedDisks.asPlanned(live.inactiveXml(), plan)) {
-        reasons.add("the definition of '" + plan.name() + "' changed since it was planned; plan again");
+        reasons.add("the definition of '" + plan.name() + "' changed since it was planned: "
+            + PivotedDisks.changes(live.inactiveXml(), plan) + "; plan again");
       }
     }
     if (!live.persistent()) {

@@ -109,7 +109,7 @@ public final class ApplyCommand implements Callable<Integer> {
     PrintWriter out = report.progress();
     ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
     io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
-        ports.lvmReads());
+        ports.lvmReads(), ports.state());
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");
     }

@@ -8,6 +8,7 @@ import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmNames;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeGroup;
+import io.virttune.recipe.DriverEvidence;
 import io.virttune.text.Bytes;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -66,12 +67,18 @@ public final class MigrationPlanner {
 
   /**
    * Plans one domain again, from its definition as it is now, with the policy {@code plan} records,
-   * as an offline plan would: no image sizes, no LVM, and hugepages, the Windows bus switch and
-   * the LV names as {@code planned} decided them (they depended on the host's state then). What
-   * apply compares a plan file's steps and new definition with.
+   * as an offline plan would: no image sizes, no LVM, hugepages and the LV names as {@code
+   * planned} decided them (they depended on the host's state then). A Windows guest's buses switch
+   * on what its definition shows, or on what {@code planned} records of its driver (the guest
+   * agent's report then, the operator's --virtio-ready), never on its outcome. What apply compares
+   * a plan file's steps and new definition with.
    */
   public static DomainPlan replan(Plan plan, DomainPlan planned, DomainFacts current, boolean hugepages) {
-    Set<String> virtioReady = planned.outcome() == DomainOutcome.STAGE ? Set.of() : Set.of(planned.name());
+    String record = planned.virtioDriver();
+    boolean confirmed = record != null && record.endsWith(WindowsStaging.OVERRIDDEN);
+    Set<String> virtioReady = confirmed ? Set.of(planned.name()) : Set.of();
+    DomainFacts recorded = record == null ? current : current.withVirtioDriver(DriverEvidence.recorded(
+        confirmed ? record.substring(0, record.length() - WindowsStaging.OVERRIDDEN.length()) : record));
     // Live as planned: the copy's settings are the operator's, and the guest ran then (preflight
     // refuses one that does not run now).
     PlanPolicy.Live live = planned.steps().stream().filter(step -> step instanceof CopyLive)
@@ -85,8 +92,9 @@ public final class MigrationPlanner {
         : HugepageBudget.unknown();
     PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(0),
         new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()));
-    DomainFacts facts = live == null ? current
-        : new DomainFacts(current.name(), DomainState.RUNNING, current.xml(), current.disks(), current.problem());
+    DomainFacts facts = live == null ? recorded
+        : new DomainFacts(recorded.name(), DomainState.RUNNING, recorded.xml(), recorded.disks(), recorded.problem(),
+            recorded.virtioDriver());
     return new DomainPlanner(env).plan(facts);
   }
 

@@ -27,6 +27,8 @@ import java.util.stream.IntStream;
 final class WindowsStaging {
   private static final long STAGING_SIZE_BYTES = 64L << 20;
   private static final String NOT_ASKED = "the guest agent was not asked (a plan from files or a recorded host)";
+  /** What a plan's record of the driver ends with when the operator's --virtio-ready switched the buses. */
+  static final String OVERRIDDEN = "; switched on the operator's --virtio-ready";
 
   private final PlanEnvironment env;
   private final DomainFacts facts;
@@ -71,7 +73,7 @@ final class WindowsStaging {
     boolean overridden = confirmed && !facts.waitingForVirtioDriver(false).isEmpty();
     Optional<String> evidence = facts.virtioDriver().map(DriverEvidence::text)
         .or(() -> gated() || overridden ? Optional.of(DriverEvidence.none(NOT_ASKED).text()) : Optional.empty());
-    return evidence.map(text -> overridden ? text + "; switched on the operator's --virtio-ready" : text);
+    return evidence.map(text -> overridden ? text + OVERRIDDEN : text);
   }
 
   /** Whether the disk keeps its emulated bus until the driver is bound. */

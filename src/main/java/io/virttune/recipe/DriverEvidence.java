@@ -12,8 +12,15 @@ public record DriverEvidence(boolean bound, String text) {
     return new DriverEvidence(true, "viostor " + version + " bound (" + source + ")");
   }
 
+  private static final String NONE = "no evidence: ";
+
   /** No evidence that the driver is bound, and why. */
   public static DriverEvidence none(String why) {
-    return new DriverEvidence(false, "no evidence: " + why);
+    return new DriverEvidence(false, NONE + why);
+  }
+
+  /** The evidence a plan recorded as its {@link #text()}: bound unless the text says there was none. */
+  public static DriverEvidence recorded(String text) {
+    return new DriverEvidence(!text.startsWith(NONE), text);
   }
 }

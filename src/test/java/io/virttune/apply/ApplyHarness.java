@@ -406,6 +406,17 @@ final class ApplyHarness {
     };
   }
 
+  /**
+   * The trust check apply makes of a plan file before anything (PlanTrust, as the apply command
+   * runs it), against this host's definitions, LVs and journals as they are now; throws its refusal.
+   */
+  void trust(Plan plan, String... domainNames) {
+    List<String> names = List.of(domainNames);
+    new PlanTrust(new IdentifiedHost("qemu:///system", "hv-test", Optional.empty(), libvirt, names),
+        new PrintWriter(output, true), false, question -> Optional.empty(), () -> true,
+        path -> lvmReport().logicalVolumeByDevice(path), state::journal).check(plan, names);
+  }
+
   List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
     PrintWriter out = new PrintWriter(output, true);
     return new ApplyRun(ports(execute), out, 1, resume, false, 0).run(plan, plan.domains());

@@ -10,9 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
+import io.virttune.plan.Step;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -30,6 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PlanTrustTest {
   private static final String URI = "qemu:///system";
   private static final String HOST_UUID = "4c4c4544-0042-3510-8052-b4c04f4e3232";
+  private static final String SITE2_UUID = "8f3b2c1e-0000-4000-8000-000000000002";
+  private static final String SITE2_IMAGE = "/images/site2.qcow2";
 
   @TempDir Path temp;
   private ApplyHarness host;
@@ -127,6 +131,94 @@ class PlanTrustTest {
     String message = refused(edited);
     assertTrue(message.contains("newXml differs") && message.contains("'/dev/vg/site1-vda' vs '/dev/vg/customer2-data'"),
         message);
+  }
+
+  @Test
+  void aDomainChangedSincePlanningIsLeftToPreflightWhichRefusesItAloneNamingWhatChanged() {
+    host.libvirt.add(ApplyHarness.domainXml("site2", SITE2_UUID, ApplyHarness.qcow2Disk(SITE2_IMAGE, "vda")),
+        ApplyHarness.shutOff());
+    host.image(SITE2_IMAGE, 8 * ApplyHarness.GIB, 2 * ApplyHarness.GIB);
+    Plan both = withHost(host.plan("site1", "site2"), URI, "hv-test", HOST_UUID, false);
+    host.libvirt.define(host.libvirt.inactiveXml("site1").replace("<vcpu>1</vcpu>", "<vcpu>2</vcpu>"));
+    host.libvirt.defines().clear();
+
+    new PlanTrust(new IdentifiedHost(URI, "hv-test", Optional.of(HOST_UUID), host.libvirt, List.of("site1", "site2")),
+        new PrintWriter(output, true), false, question -> Optional.empty()).check(both, List.of("site1", "site2"));
+    host.replyReport().replyImageFree(ApplyHarness.SITE1_IMAGE)
+        .replyReport().replyImageFree(SITE2_IMAGE)
+        .replyOk().lv(ApplyHarness.ours("site2-vda", 8 * ApplyHarness.GIB, SITE2_UUID, "Lv-B")).replyLvs()
+        .replyOk().replyLinearCopy(SITE2_IMAGE, 8 * ApplyHarness.GIB);
+    List<DomainResult> results = host.apply(both, true, false);
+
+    DomainResult site1 = results.get(0);
+    assertEquals(DomainResult.Result.REFUSED, site1.result(), site1.detail());
+    assertTrue(site1.detail().startsWith("the definition of 'site1' changed since it was planned:"), site1.detail());
+    assertTrue(site1.detail().contains("/domain/vcpu/text(): '2' vs '1' (now vs the plan's originalXml); plan again"),
+        site1.detail());
+    assertEquals(DomainResult.Result.DONE, results.get(1).result(), results.get(1).detail() + host.output);
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("site1-vda")),
+        host.commandLines().toString());
+    assertEquals(1, host.libvirt.defines().size(), host.libvirt.defines().toString());
+    assertTrue(host.libvirt.defines().get(0).contains("site2"), host.libvirt.defines().toString());
+  }
+
+  @Test
+  void anOriginalXmlItsFingerprintIsNotOfRefusesTheWholePlanWhateverTheDomainHasNow() {
+    host.libvirt.define(host.libvirt.inactiveXml("site1").replace("<vcpu>1</vcpu>", "<vcpu>2</vcpu>"));
+    DomainPlan site1 = plan.domains().get(0);
+    String original = site1.originalXml().replace("<vcpu>1</vcpu>", "<vcpu>4</vcpu>");
+    assertTrue(!original.equals(site1.originalXml()), original);
+
+    String message = refused(LivePlanTrustTest.withDomain(plan, new DomainPlan(site1.name(), site1.uuid(),
+        site1.state(), site1.outcome(), site1.reasons(), site1.fingerprint(), site1.disks(), site1.steps(),
+        site1.warnings(), original, site1.newXml(), site1.diff())));
+
+    assertTrue(message.contains("domain 'site1': its originalXml is not the definition its fingerprint was taken of"),
+        message);
+  }
+
+  @Test
+  void aDefineExpectingAnotherDefinitionRefusesTheWholePlanWhateverTheDomainHasNow() {
+    host.libvirt.define(host.libvirt.inactiveXml("site1").replace("<vcpu>1</vcpu>", "<vcpu>2</vcpu>"));
+    DomainPlan site1 = plan.domains().get(0);
+    List<Step> steps = site1.steps().stream().map(step -> step instanceof DefineDomain
+        ? (Step) new DefineDomain("site1", "sha256:other") : step).toList();
+
+    String message = refused(LivePlanTrustTest.withDomain(plan, new DomainPlan(site1.name(), site1.uuid(),
+        site1.state(), site1.outcome(), site1.reasons(), site1.fingerprint(), site1.disks(), steps,
+        site1.warnings(), site1.originalXml(), site1.newXml(), site1.diff())));
+
+    assertTrue(message.contains("domain 'site1': step define-domain expects the definition sha256:other"), message);
+  }
+
+  @Test
+  void aCacheModeNoPolicyPlansIsRefusedOnWhatTheNewDefinitionWouldSet() {
+    String message = refused(withNewXml(plan, xml -> xml.replace("cache=\"none\"", "cache=\"unsafe\"")));
+
+    assertTrue(message.contains("domain 'site1': disk vda would be defined with cache 'unsafe'; virt-tune plans"
+        + " none, or writeback with --accept-writeback-risk"), message);
+  }
+
+  @Test
+  void aMemoryBackingOtherThanTheOneThePlannerAddsIsRefused() {
+    String pages = refused(withNewXml(plan, xml -> xml.replaceFirst("<vcpu>", "<memoryBacking><hugepages>"
+        + "<page size=\"1\" unit=\"G\"/></hugepages></memoryBacking><vcpu>")));
+    String locked = refused(withNewXml(plan, xml -> xml.replaceFirst("<vcpu>",
+        "<memoryBacking><locked/></memoryBacking><vcpu>")));
+
+    assertTrue(pages.contains("/domain/memoryBacking/hugepages: children [] vs [page]"), pages);
+    assertTrue(locked.contains("/domain: children"), locked);
+  }
+
+  @Test
+  void aPlanAppliedEarlierIsTrustedAgainAndFoundDone() {
+    Plan applied = host.plan("site1");
+    host.replySite1Migration();
+    assertEquals(DomainResult.Result.DONE, host.apply(applied, true, false).get(0).result(), host.output.toString());
+
+    host.trust(applied, "site1");
+
+    assertEquals(DomainResult.Result.ALREADY_DONE, host.apply(applied, true, false).get(0).result());
   }
 
   @Test

@@ -37,7 +37,8 @@ class RefusalTest extends Site1Test {
     host.libvirt.defines().clear();
     host.replyReport().replyImageFree(IMAGE);
 
-    assertRefused(plan, false, "the definition of 'site1' changed since it was planned; plan again");
+    assertRefused(plan, false, "the definition of 'site1' changed since it was planned: /domain/vcpu/text(): '2' vs"
+        + " '1' (now vs the plan's originalXml); plan again");
   }
 
   @Test

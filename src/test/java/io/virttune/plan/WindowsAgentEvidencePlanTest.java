@@ -90,8 +90,26 @@ class WindowsAgentEvidencePlanTest {
     DomainPlan switched = plan.domains().get(0);
 
     DomainPlan again = MigrationPlanner.replan(plan, switched, running(xml).build().domains().get(0), false);
-    assertEquals(switched.steps(), again.steps(), "apply's check decides the switch from the plan's outcome");
+    assertEquals(switched.steps(), again.steps(), "apply's check decides the switch from the recorded report");
     assertEquals(switched.newXml(), again.newXml());
+    assertEquals(switched.virtioDriver(), again.virtioDriver());
+  }
+
+  @Test
+  void applyReplansAGuestWithoutEvidenceAsStagedWhateverOutcomeThePlanClaims() {
+    String xml = staged(AGENT_CHANNEL);
+    Plan plan = new MigrationPlanner(LINEAR).plan(running(xml).agents(new RecordedGuestAgent("command-not-found.txt"))
+        .build(), NOW);
+    DomainPlan waiting = plan.domains().get(0);
+    DomainPlan claimed = new DomainPlan(waiting.name(), waiting.uuid(), waiting.state(), DomainOutcome.RETUNE,
+        waiting.reasons(), waiting.fingerprint(), waiting.disks(), waiting.steps(), waiting.warnings(),
+        waiting.originalXml(), waiting.newXml(), waiting.diff(), waiting.virtioDriver());
+
+    DomainPlan again = MigrationPlanner.replan(plan, claimed, running(xml).build().domains().get(0), false);
+
+    assertEquals(DomainOutcome.STAGE, again.outcome());
+    assertEquals("sata", DomainXml.parse(xml, "staged").disks().get(0).targetBus().orElseThrow());
+    assertTrue(again.steps().isEmpty(), again.steps().toString());
   }
 
   @Test

@@ -1,0 +1,108 @@
+package io.virttune.apply;
+
+import static io.virttune.apply.ApplyHarness.GIB;
+import static io.virttune.apply.ApplyHarness.MIB;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.DomainState;
+import io.virttune.plan.DomainOutcome;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.Plan;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A Windows guest's bus switch in a plan file: apply trusts it only on what it can check itself
+ * (a virtio disk in the definition) or on what the plan records of the driver (the guest agent's
+ * report, the operator's --virtio-ready), never on the plan's outcome.
+ */
+class WindowsPlanTrustTest {
+  private static final String UUID = "8f3b2c1e-0000-4000-8000-0000000000aa";
+  private static final String IMAGE = "/images/win.qcow2";
+
+  @TempDir Path temp;
+  private ApplyHarness host;
+
+  @BeforeEach
+  void windowsGuest() {
+    host = new ApplyHarness(temp.resolve("state"));
+    host.image(IMAGE, 8 * GIB, 2 * GIB);
+    host.libvirt.add(("<domain type='kvm'>\n  <name>win</name>\n  <uuid>" + UUID + "</uuid>\n"
+        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
+        + "  <features><hyperv><relaxed state='on'/></hyperv></features>\n  <clock offset='localtime'/>\n"
+        + "  <devices>\n    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + IMAGE + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n"
+        + "  </devices>\n</domain>\n"), DomainState.SHUTOFF);
+  }
+
+  @Test
+  void theStagedPlanAndThePlanSwitchedOnTheOperatorsVirtioReadyAreTrusted() {
+    Plan staged = host.plan("win");
+    Plan ready = host.planVirtioReady("win");
+    assertEquals(DomainOutcome.STAGE, staged.domains().get(0).outcome());
+    assertTrue(ready.domains().get(0).virtioDriver().endsWith("; switched on the operator's --virtio-ready"),
+        ready.domains().get(0).virtioDriver());
+
+    host.trust(staged, "win");
+    host.trust(ready, "win");
+  }
+
+  @Test
+  void aStagedPlanEditedToSwitchTheBusesIsRefusedSayingNothingShowsTheDriverBound() {
+    DomainPlan staged = host.plan("win").domains().get(0);
+    Plan ready = host.planVirtioReady("win");
+    DomainPlan switched = ready.domains().get(0);
+    // The staged plan's record of the driver, with the steps, outcome and buses of a switch.
+    Plan edited = LivePlanTrustTest.withDomain(ready, new DomainPlan(switched.name(), switched.uuid(),
+        switched.state(), DomainOutcome.MIGRATE, switched.reasons(), switched.fingerprint(), switched.disks(),
+        switched.steps(), switched.warnings(), switched.originalXml(), switched.newXml(), switched.diff(),
+        staged.virtioDriver()));
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> host.trust(edited, "win"));
+
+    assertTrue(e.getMessage().contains("domain 'win': outcome MIGRATE, but its policy plans STAGE: nothing shows its"
+        + " VirtIO storage driver bound (no virtio disk of its own, and the plan records neither its guest agent's"
+        + " report of viostor bound nor --virtio-ready), so its disks keep their buses"), e.getMessage());
+    assertTrue(e.getMessage().contains("domain 'win': newXml differs"), e.getMessage());
+  }
+
+  @Test
+  void theSecondPhaseStoppedAfterItsDefineIsTrustedOnResume() {
+    Plan staging = host.plan("win");
+    host.replyReport().replyImageFree(IMAGE)
+        .replyOk().lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A")).replyLvs().replyOk()
+        .replyLinearCopy(IMAGE, 8 * GIB)
+        .replyOk().lv(ApplyHarness.ours("win-virtio-stage", 64 * MIB, UUID, "Lv-T")).replyLvs()
+        .replyOk().replyOk();
+    assertEquals(DomainResult.Result.DONE, host.apply(staging, true, false).get(0).result(), host.output.toString());
+    Plan ready = host.planVirtioReady("win");
+    host.trust(ready, "win");
+    host.replyReport().replyLvs().replyReport().replyLvs();
+    host.runner.fail(5, "  Logical volume vg/win-virtio-stage in use.");
+
+    DomainResult failed = host.apply(ready, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+    assertTrue(host.libvirt.inactiveXml("win").contains("bus=\"virtio\"")
+        || host.libvirt.inactiveXml("win").contains("bus='virtio'"), host.libvirt.inactiveXml("win"));
+    host.trust(ready, "win");
+    DomainPlan switched = ready.domains().get(0);
+    Plan edited = LivePlanTrustTest.withDomain(ready, new DomainPlan(switched.name(), switched.uuid(),
+        switched.state(), switched.outcome(), switched.reasons(), switched.fingerprint(), switched.disks(),
+        switched.steps(), switched.warnings(), switched.originalXml(),
+        switched.newXml().replace("<vcpu>1</vcpu>", "<vcpu>8</vcpu>"), switched.diff(), switched.virtioDriver()));
+    // Its definition is the interrupted run's, which this edited plan did not make: the trust check
+    // leaves it, and the edited plan cannot resume that run, which refuses the domain alone.
+    host.trust(edited, "win");
+    String defined = host.libvirt.inactiveXml("win");
+    DomainResult refused = host.apply(edited, true, true).get(0);
+    assertEquals(DomainResult.Result.REFUSED, refused.result(), refused.detail());
+    assertTrue(refused.detail().contains("was made from another plan"), refused.detail());
+    assertEquals(defined, host.libvirt.inactiveXml("win"));
+  }
+}
