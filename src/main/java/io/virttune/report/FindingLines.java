@@ -2,6 +2,7 @@ package io.virttune.report;
 
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.Severity;
+import io.virttune.text.WrappedText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

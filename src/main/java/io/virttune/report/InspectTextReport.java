@@ -1,6 +1,5 @@
 package io.virttune.report;
 
-import io.virttune.text.Bytes;
 import io.virttune.host.BlockDevice;
 import io.virttune.host.HostSettings;
 import io.virttune.host.HugepagePool;
@@ -14,6 +13,8 @@ import io.virttune.inspect.Severity;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.DiskRole;
+import io.virttune.text.Bytes;
+import io.virttune.text.WrappedText;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;

@@ -1,6 +1,5 @@
 package io.virttune.report;
 
-import io.virttune.text.Bytes;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DiskPlan;
@@ -9,11 +8,13 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Step;
 import io.virttune.plan.ThinPoolNeed;
+import io.virttune.text.Bytes;
+import io.virttune.text.WrappedText;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * The human summary of a plan: per domain its disks from and to, its steps, its warnings; fitted

@@ -1,5 +1,6 @@
 package io.virttune.report;
 
+import io.virttune.text.WrappedText;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;

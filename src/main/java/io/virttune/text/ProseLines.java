@@ -1,6 +1,5 @@
 package io.virttune.text;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -21,26 +20,8 @@ public final class ProseLines {
     if (width <= 0 || line.length() <= width || !isProse(text)) {
       return List.of(line);
     }
-    int hang = prefix.length() + text.length() - text.stripLeading().length() + 2;
-    List<String> lines = new ArrayList<>();
-    StringBuilder current = new StringBuilder();
-    int start = 0;
-    while (start < line.length()) {
-      int space = line.indexOf(' ', start + 1);
-      String word = line.substring(start, space < 0 ? line.length() : space);
-      // The first line keeps its own indentation: only breaks between words count.
-      boolean breaks = current.toString().strip().length() > 0 && current.length() + word.length() > width;
-      if (breaks) {
-        lines.add(current.toString().stripTrailing());
-        current.setLength(0);
-        current.append(" ".repeat(hang)).append(word.stripLeading());
-      } else {
-        current.append(word);
-      }
-      start = space < 0 ? line.length() : space;
-    }
-    lines.add(current.toString().stripTrailing());
-    return lines;
+    String indentation = text.substring(0, text.length() - text.stripLeading().length());
+    return WrappedText.lines(prefix + indentation, text.strip(), width, (prefix + indentation).length() + 2);
   }
 
   /** Prose starts with a word: a command ({@code $}), a diff ({@code + - @}) or XML ({@code <}) does not. */

@@ -1,18 +1,22 @@
-package io.virttune.report;
+package io.virttune.text;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** Prose broken at spaces to fit a width, continuation lines indented to where the text began. */
-final class WrappedText {
+public final class WrappedText {
   private WrappedText() {}
 
   /** {@code prefix} then {@code text} in lines of at most {@code width} (0: one line); a longer word stands alone. */
-  static List<String> lines(String prefix, String text, int width) {
+  public static List<String> lines(String prefix, String text, int width) {
+    return lines(prefix, text, width, prefix.codePointCount(0, prefix.length()));
+  }
+
+  /** As {@link #lines(String, String, int)}, continuation lines indented by {@code indent} columns. */
+  public static List<String> lines(String prefix, String text, int width, int indent) {
     if (width <= 0) {
       return List.of(prefix + text);
     }
-    String indent = " ".repeat(prefix.codePointCount(0, prefix.length()));
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder(prefix);
     int start = line.length();
@@ -20,7 +24,7 @@ final class WrappedText {
       boolean first = line.length() == start;
       if (!first && length(line) + 1 + length(word) > width) {
         lines.add(line.toString());
-        line = new StringBuilder(indent);
+        line = new StringBuilder(" ".repeat(indent));
         start = line.length();
         first = true;
       }

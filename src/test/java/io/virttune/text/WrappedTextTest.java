@@ -1,4 +1,4 @@
-package io.virttune.report;
+package io.virttune.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
