@@ -72,11 +72,6 @@ final class PlannedDefinitionCheck {
     this.journals = journals;
   }
 
-  /** A check on a host where virt-tune has applied nothing yet. */
-  PlannedDefinitionCheck(Plan plan, DomainPlan planned, Function<String, Optional<LogicalVolume>> volumes) {
-    this(plan, planned, volumes, uuid -> Optional.empty());
-  }
-
   /**
    * What differs, each naming the domain, the place and both values; empty when trusted. A domain
    * whose definition changed since planning is not the plan file's doing: nothing here refuses it

@@ -93,6 +93,22 @@ final class ApplyHarness {
     return host;
   }
 
+  /** A shut-off Windows guest "win" (Hyper-V enlightenments, localtime clock): one 8 GiB qcow2 disk on SATA sda. */
+  static final String WINDOWS_UUID = "8f3b2c1e-0000-4000-8000-0000000000aa";
+  static final String WINDOWS_IMAGE = "/images/win.qcow2";
+
+  static ApplyHarness withWindowsGuest(Path stateDirectory) {
+    ApplyHarness host = new ApplyHarness(stateDirectory);
+    host.image(WINDOWS_IMAGE, 8 * GIB, 2 * GIB);
+    host.libvirt.add(("<domain type='kvm'>\n  <name>win</name>\n  <uuid>" + WINDOWS_UUID + "</uuid>\n"
+        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
+        + "  <features><hyperv><relaxed state='on'/></hyperv></features>\n  <clock offset='localtime'/>\n"
+        + "  <devices>\n    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+        + "      <source file='" + WINDOWS_IMAGE + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n"
+        + "  </devices>\n</domain>\n"), DomainState.SHUTOFF);
+    return host;
+  }
+
   // --- the host ---------------------------------------------------------------------------
 
   /** A qcow2 image as qemu-img describes it; planning reads it, apply's copy reads its size. */

@@ -86,12 +86,14 @@ class LivePlanTest {
     DomainPlan g1 = plan.domains().get(0);
     DomainRecord record = new DomainRecord("g1", g1.uuid(), DomainState.RUNNING, host.libvirt.inactiveXml("g1"));
 
-    assertEquals(List.of(), new PlannedDefinitionCheck(plan, g1, path -> Optional.empty()).problems(record));
+    assertEquals(List.of(), new PlannedDefinitionCheck(plan, g1, path -> Optional.empty(), uuid -> Optional.empty())
+        .problems(record));
     List<Step> elsewhere = g1.steps().stream().map(step -> step instanceof CopyLive copy
         ? new CopyLive(copy.disk(), copy.source(), "/dev/vg/someone-elses", 0, true) : step).toList();
     DomainPlan tampered = new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
         g1.fingerprint(), g1.disks(), elsewhere, g1.warnings(), g1.originalXml(), g1.newXml(), g1.diff());
-    List<String> problems = new PlannedDefinitionCheck(plan, tampered, path -> Optional.empty()).problems(record);
+    List<String> problems = new PlannedDefinitionCheck(plan, tampered, path -> Optional.empty(), uuid -> Optional.empty())
+        .problems(record);
     assertEquals(1, problems.size(), problems.toString());
     assertTrue(problems.get(0).contains("are not what its policy plans"), problems.get(0));
   }

@@ -187,7 +187,7 @@ class LivePlanTrustTest {
   }
 
   private List<String> check(DomainPlan planned, DomainRecord record) {
-    return new PlannedDefinitionCheck(plan, planned, path -> Optional.empty()).problems(record);
+    return new PlannedDefinitionCheck(plan, planned, path -> Optional.empty(), uuid -> Optional.empty()).problems(record);
   }
 
   /**

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
-import io.virttune.libvirt.DomainState;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
@@ -22,22 +21,15 @@ import org.junit.jupiter.api.io.TempDir;
  * report, the operator's --virtio-ready), never on the plan's outcome.
  */
 class WindowsPlanTrustTest {
-  private static final String UUID = "8f3b2c1e-0000-4000-8000-0000000000aa";
-  private static final String IMAGE = "/images/win.qcow2";
+  private static final String UUID = ApplyHarness.WINDOWS_UUID;
+  private static final String IMAGE = ApplyHarness.WINDOWS_IMAGE;
 
   @TempDir Path temp;
   private ApplyHarness host;
 
   @BeforeEach
   void windowsGuest() {
-    host = new ApplyHarness(temp.resolve("state"));
-    host.image(IMAGE, 8 * GIB, 2 * GIB);
-    host.libvirt.add(("<domain type='kvm'>\n  <name>win</name>\n  <uuid>" + UUID + "</uuid>\n"
-        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
-        + "  <features><hyperv><relaxed state='on'/></hyperv></features>\n  <clock offset='localtime'/>\n"
-        + "  <devices>\n    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
-        + "      <source file='" + IMAGE + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n"
-        + "  </devices>\n</domain>\n"), DomainState.SHUTOFF);
+    host = ApplyHarness.withWindowsGuest(temp.resolve("state"));
   }
 
   @Test

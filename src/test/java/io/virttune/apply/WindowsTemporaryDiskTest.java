@@ -5,7 +5,6 @@ import static io.virttune.apply.ApplyHarness.MIB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Step;
 import java.nio.file.Path;
@@ -18,8 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * a rollback's removals are.
  */
 class WindowsTemporaryDiskTest {
-  private static final String UUID = "8f3b2c1e-0000-4000-8000-0000000000aa";
-  private static final String IMAGE = "/images/win.qcow2";
+  private static final String UUID = ApplyHarness.WINDOWS_UUID;
+  private static final String IMAGE = ApplyHarness.WINDOWS_IMAGE;
 
   @TempDir Path temp;
 
@@ -81,14 +80,6 @@ class WindowsTemporaryDiskTest {
   }
 
   private ApplyHarness windowsGuest() {
-    ApplyHarness host = new ApplyHarness(temp.resolve("state"));
-    host.image(IMAGE, 8 * GIB, 2 * GIB);
-    host.libvirt.add(("<domain type='kvm'>\n  <name>win</name>\n  <uuid>" + UUID + "</uuid>\n"
-        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
-        + "  <features><hyperv><relaxed state='on'/></hyperv></features>\n  <clock offset='localtime'/>\n"
-        + "  <devices>\n    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
-        + "      <source file='" + IMAGE + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n"
-        + "  </devices>\n</domain>\n"), DomainState.SHUTOFF);
-    return host;
+    return ApplyHarness.withWindowsGuest(temp.resolve("state"));
   }
 }

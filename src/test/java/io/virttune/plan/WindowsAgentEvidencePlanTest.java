@@ -57,6 +57,11 @@ class WindowsAgentEvidencePlanTest {
     return DomainXml.parse(plan.newXml(), "planned " + plan.name()).disks();
   }
 
+  /** The staged guest with its agent channel, planned running with its agent answering as {@code agent}. */
+  private static Plan plannedRunning(RecordedGuestAgent agent) {
+    return new MigrationPlanner(LINEAR).plan(running(staged(AGENT_CHANNEL)).agents(agent).build(), NOW);
+  }
+
   private static String text(DomainPlan domain) {
     Plan plan = new Plan(Plan.SCHEMA, Plan.VERSION, NOW.toString(), "qemu:///system", "hv-test", null, false,
         "QEMU 7.2.0", LINEAR.target(), "none", 0.1, List.of(), List.of(domain), List.of(), List.of());
@@ -84,12 +89,11 @@ class WindowsAgentEvidencePlanTest {
 
   @Test
   void applyReplansTheSwitchAsPlannedWithoutAskingTheAgentAgain() {
-    String xml = staged(AGENT_CHANNEL);
-    Plan plan = new MigrationPlanner(LINEAR).plan(running(xml).agents(new RecordedGuestAgent("viostor-bound.json"))
-        .build(), NOW);
+    Plan plan = plannedRunning(new RecordedGuestAgent("viostor-bound.json"));
     DomainPlan switched = plan.domains().get(0);
 
-    DomainPlan again = MigrationPlanner.replan(plan, switched, running(xml).build().domains().get(0), false);
+    DomainPlan again = MigrationPlanner.replan(plan, switched, running(staged(AGENT_CHANNEL)).build().domains().get(0),
+        false);
     assertEquals(switched.steps(), again.steps(), "apply's check decides the switch from the recorded report");
     assertEquals(switched.newXml(), again.newXml());
     assertEquals(switched.virtioDriver(), again.virtioDriver());
@@ -98,8 +102,7 @@ class WindowsAgentEvidencePlanTest {
   @Test
   void applyReplansAGuestWithoutEvidenceAsStagedWhateverOutcomeThePlanClaims() {
     String xml = staged(AGENT_CHANNEL);
-    Plan plan = new MigrationPlanner(LINEAR).plan(running(xml).agents(new RecordedGuestAgent("command-not-found.txt"))
-        .build(), NOW);
+    Plan plan = plannedRunning(new RecordedGuestAgent("command-not-found.txt"));
     DomainPlan waiting = plan.domains().get(0);
     DomainPlan claimed = new DomainPlan(waiting.name(), waiting.uuid(), waiting.state(), DomainOutcome.RETUNE,
         waiting.reasons(), waiting.fingerprint(), waiting.disks(), waiting.steps(), waiting.warnings(),
