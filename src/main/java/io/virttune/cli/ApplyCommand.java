@@ -16,7 +16,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -113,7 +112,7 @@ public final class ApplyCommand implements Callable<Integer> {
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");
     }
-    int width = ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec));
+    int width = ReportWidth.of(VirtTuneCommand.terminal(spec));
     List<DomainResult> results = new ApplyRun(ports, out, state.execute ? jobs : 1, resume, System.console() != null,
         width).run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
     report.print(state.execute, results);

@@ -9,7 +9,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -42,7 +41,7 @@ final class FleetResults {
       if (!execute) {
         out.println(report.dryRunLine());
       }
-      report.printText(out, hosts, execute, ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec)));
+      report.printText(out, hosts, execute, ReportWidth.of(VirtTuneCommand.terminal(spec)));
     }
     out.flush();
     List<DomainResult> all = hosts.stream().flatMap(host -> host.results().stream()).toList();

@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -101,7 +100,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (json) {
       printer.print(PlanJson.write(plan));
     } else {
-      new PlanTextReport(printer, diff, ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec))).print(plan);
+      new PlanTextReport(printer, diff, ReportWidth.of(VirtTuneCommand.terminal(spec))).print(plan);
       if (out != null && !allBlocked) {
         // A plan made from XML files names no host: apply asks for one.
         printer.println("Plan written to " + out + "; review it, then: virt-tune apply " + out
@@ -134,7 +133,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (json) {
       printer.print(FleetPlanJson.write(planned));
     } else {
-      new FleetPlanTextReport(printer, diff, ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec)))
+      new FleetPlanTextReport(printer, diff, ReportWidth.of(VirtTuneCommand.terminal(spec)))
           .print(planned);
       if (out != null && !planned.plansNothing()) {
         printer.println("Fleet plan written to " + out + "; review it, then: virt-tune apply " + out);

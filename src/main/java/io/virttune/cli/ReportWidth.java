@@ -20,6 +20,11 @@ final class ReportWidth {
 
   private ReportWidth() {}
 
+  /** The output's columns, else 0 (no limit): for a command without {@code --width}. */
+  static int of(Terminal terminal) {
+    return of(OptionalInt.empty(), terminal);
+  }
+
   /** {@code --width} if given, else the output's columns, else 0 (no limit). */
   static int of(OptionalInt option, Terminal terminal) {
     return option.isPresent() ? option.getAsInt() : terminal.columns().orElse(0);

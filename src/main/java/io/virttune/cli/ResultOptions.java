@@ -5,7 +5,6 @@ import io.virttune.report.ApplyResultTable;
 import io.virttune.report.ResultsJsonReport;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.OptionalInt;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,7 +30,7 @@ public final class ResultOptions {
     if (json) {
       out.print(ResultsJsonReport.render(spec.name(), execute, results));
     } else {
-      ApplyResultTable.print(out, results, ReportWidth.of(OptionalInt.empty(), VirtTuneCommand.terminal(spec)));
+      ApplyResultTable.print(out, results, ReportWidth.of(VirtTuneCommand.terminal(spec)));
     }
     out.flush();
     progress().flush();
