@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -21,9 +22,17 @@ import java.util.function.Consumer;
  * dies, as every thread does when the JVM is killed (SIGKILL, the OOM killer), which no shutdown
  * hook sees; on SIGTERM or SIGINT the {@link RunningChildren} hook stops it first, more gently.
  * The starting thread waits for the command, so it cannot die before it but with the JVM.
+ *
+ * <p>{@code lvm} is the exception: cut short while it (de)activates a thin pool, it can leave the
+ * pool's metadata LV active on its own, and LVM then refuses the pool (measured in the lab, see
+ * {@code StrandedPool}). It writes no data, and each of its commands is short, so it runs to its
+ * end: in a session of its own ({@code setsid}), where a Ctrl-C at the terminal (SIGINT to the
+ * foreground process group) does not reach it, without the parent-death signal, and waited for
+ * rather than stopped by the hook.
  */
 public final class LocalProcessRunner implements ProcessRunner {
   private static final List<String> DIE_WITH_PARENT = List.of("setpriv", "--pdeathsig", "KILL", "--");
+  private static final List<String> RUN_TO_ITS_END = List.of("setsid", "--");
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
@@ -36,7 +45,8 @@ public final class LocalProcessRunner implements ProcessRunner {
   }
 
   private ProcessResult run(List<String> argv, String input, Consumer<String> stdoutLines) {
-    List<String> command = new ArrayList<>(DIE_WITH_PARENT);
+    boolean runsToItsEnd = Path.of(argv.get(0)).getFileName().toString().equals("lvm");
+    List<String> command = new ArrayList<>(runsToItsEnd ? RUN_TO_ITS_END : DIE_WITH_PARENT);
     command.addAll(argv);
     ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("LC_ALL", "C");
@@ -45,9 +55,9 @@ public final class LocalProcessRunner implements ProcessRunner {
       process = builder.start();
     } catch (IOException e) {
       return new ProcessResult(argv, ProcessResult.NOT_FOUND, "", e.getMessage()
-          + " (virt-tune starts every command through setpriv, from util-linux, so that it dies with virt-tune)");
+          + " (virt-tune starts every command through setpriv or setsid, from util-linux)");
     }
-    RunningChildren.started(process, argv);
+    RunningChildren.started(process, argv, runsToItsEnd);
     try {
       CompletableFuture<String> stderr =
           CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));

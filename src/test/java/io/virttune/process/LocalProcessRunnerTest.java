@@ -112,6 +112,56 @@ class LocalProcessRunnerTest {
     assertTrue(Files.exists(stopped), "the child got SIGKILL, not the SIGTERM that lets it stop cleanly");
   }
 
+  /**
+   * An lvm interrupted while it (de)activates a thin pool can leave the pool's metadata LV active
+   * on its own, and LVM then refuses the pool: a Ctrl-C (SIGINT to the terminal's foreground
+   * process group) must not reach it, and virt-tune stopping lets it end.
+   */
+  @Test
+  void anLvmCommandRunsInItsOwnSessionAndIsLetEndWhenVirtTuneStops() throws Exception {
+    Path ended = temp.resolve("ended");
+    Path lvm = fakeLvm("trap 'echo TERM > " + temp.resolve("signalled") + "' TERM; sleep 1; echo ended > " + ended);
+    CompletableFuture<ProcessResult> running =
+        CompletableFuture.supplyAsync(() -> new LocalProcessRunner().run(List.of(lvm.toString())));
+    RunningChildren.Child child = awaitChild();
+    assertTrue(!session(child.pid()).equals(session(ProcessHandle.current().pid())),
+        "lvm shares the session (and process group) of virt-tune: a Ctrl-C would reach it");
+
+    RunningChildren.stopAll(Duration.ofSeconds(5));
+
+    assertEquals(0, running.get(60, TimeUnit.SECONDS).exitCode());
+    assertTrue(Files.exists(ended), "lvm was not let end");
+    assertTrue(!Files.exists(temp.resolve("signalled")), "lvm was sent SIGTERM");
+  }
+
+  @Test
+  void anLvmCommandEndsItsWorkWhenItsJvmIsKilled() throws Exception {
+    Path ended = temp.resolve("ended");
+    Process jvm = RunnerInChildJvm.start(List.of(fakeLvm("sleep 1; echo ended > " + ended).toString()));
+    long child = childPid(jvm);
+
+    jvm.destroyForcibly();
+    assertTrue(jvm.waitFor(60, TimeUnit.SECONDS));
+
+    assertTrue(gone(child), "lvm " + child + " never ended");
+    assertTrue(Files.exists(ended), "lvm was killed with its JVM instead of finishing");
+  }
+
+  /** A script named lvm, which the runner must treat as LVM's tool. */
+  private Path fakeLvm(String script) throws IOException {
+    Path lvm = temp.resolve("bin").resolve("lvm");
+    Files.createDirectories(lvm.getParent());
+    Files.writeString(lvm, "#!/bin/sh\n" + script + "\n");
+    lvm.toFile().setExecutable(true);
+    return lvm;
+  }
+
+  /** The session id of a process (field 6 of /proc/PID/stat). */
+  private static String session(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    return stat.substring(stat.lastIndexOf(')') + 2).split(" ")[3];
+  }
+
   private static RunningChildren.Child awaitChild() throws InterruptedException {
     for (int i = 0; i < 3000 && RunningChildren.list().isEmpty(); i++) {
       Thread.sleep(10);
