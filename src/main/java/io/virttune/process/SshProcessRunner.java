@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * operator's own ~/.ssh/config and known_hosts (an unknown host key fails the command rather than
  * being accepted), and one shared connection per host so that each command after the first costs
  * no handshake, kept alive so that a host that stops answering fails its commands in 30 s rather
- * than when TCP gives up. ssh hands the remote side one string for its shell, so every word is
+ * than when TCP gives up (unless the operator's configuration sets its own keepalive, which ssh
+ * would otherwise let a command line option override). ssh hands the remote side one string for its shell, so every word is
  * quoted, and the command runs in the C locale there as it does here, so tools print untranslated
  * text.
  */
@@ -20,12 +21,15 @@ public final class SshProcessRunner implements ProcessRunner {
   /** A destination ssh reads as a host, never as an option or as several words. */
   private static final Pattern DESTINATION = Pattern.compile("[A-Za-z0-9_.@:%-]+");
   private static final Pattern SAFE_WORD = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+  private static final List<String> KEEPALIVE = List.of("-o", "ServerAliveInterval=10", "-o", "ServerAliveCountMax=3");
 
   private final String program;
   private final String destination;
   private final List<String> connectionOptions;
   private final Path controlDirectory;
   private final ProcessRunner local;
+  /** {@link #KEEPALIVE}, or nothing where the operator's configuration has its own; asked of ssh once. */
+  private List<String> keepalive;
 
   /**
    * @param destination a host name, alias of ~/.ssh/config, or user@host
@@ -70,14 +74,31 @@ public final class SshProcessRunner implements ProcessRunner {
         "-o", "BatchMode=yes",
         "-o", "ControlMaster=auto",
         "-o", "ControlPath=" + controlDirectory.resolve("%C"),
-        "-o", "ControlPersist=60",
-        "-o", "ServerAliveInterval=10",
-        "-o", "ServerAliveCountMax=3"));
+        "-o", "ControlPersist=60"));
+    command.addAll(keepalive());
     command.addAll(connectionOptions);
     command.add(destination);
     command.add("--");
     command.add("LC_ALL=C " + remoteCommandLine(argv));
     return command;
+  }
+
+  /**
+   * What {@code ssh -G} (the configuration ssh would use for this host, without connecting) says
+   * of keepalives: a {@code ServerAliveInterval} the operator set is kept; ssh's default, none, is
+   * replaced by {@link #KEEPALIVE}.
+   */
+  private synchronized List<String> keepalive() {
+    if (keepalive == null) {
+      List<String> argv = new ArrayList<>(List.of(program, "-G"));
+      argv.addAll(connectionOptions);
+      argv.add(destination);
+      ProcessResult configuration = local.run(argv);
+      boolean operatorsOwn = configuration.succeeded() && configuration.stdout().lines()
+          .anyMatch(line -> line.startsWith("serveraliveinterval ") && !line.equals("serveraliveinterval 0"));
+      keepalive = operatorsOwn ? List.of() : KEEPALIVE;
+    }
+    return keepalive;
   }
 
   /** argv as one line for the remote shell: each word quoted unless it cannot be misread. */

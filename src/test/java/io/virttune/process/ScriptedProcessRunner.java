@@ -6,13 +6,34 @@ import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** Replays recorded command results in order and remembers every argv it was given. */
+/**
+ * Replays recorded command results in order and remembers every argv it was given. {@code ssh -G}
+ * (which reads this machine's ssh configuration and connects nowhere) is answered apart, with
+ * ssh's defaults unless {@link #sshConfiguration} says otherwise, and kept out of {@link
+ * #commands}, so that a test sees the commands that reach a host.
+ */
 public final class ScriptedProcessRunner implements ProcessRunner {
   private record Reply(int exitCode, String stdout, String stderr) {}
+
+  /** What {@code ssh -G} prints of keepalives when no configuration sets them. */
+  private static final String SSH_DEFAULTS = "serveraliveinterval 0\nserveralivecountmax 3\n";
 
   private final Deque<Reply> replies = new ArrayDeque<>();
   private final List<List<String>> commands = new ArrayList<>();
   private final List<String> inputs = new ArrayList<>();
+  private final List<List<String>> sshConfigurationQueries = new ArrayList<>();
+  private String sshConfiguration = SSH_DEFAULTS;
+
+  /** What {@code ssh -G} prints here: the operator's configuration as ssh evaluates it. */
+  public ScriptedProcessRunner sshConfiguration(String output) {
+    sshConfiguration = output;
+    return this;
+  }
+
+  /** Each {@code ssh -G} asked, in order. */
+  public List<List<String>> sshConfigurationQueries() {
+    return sshConfigurationQueries;
+  }
 
   public ScriptedProcessRunner reply(int exitCode, String stdout, String stderr) {
     replies.add(new Reply(exitCode, stdout, stderr));
@@ -45,6 +66,10 @@ public final class ScriptedProcessRunner implements ProcessRunner {
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+    if (argv.size() > 1 && argv.get(1).equals("-G")) {
+      sshConfigurationQueries.add(List.copyOf(argv));
+      return new ProcessResult(argv, 0, sshConfiguration, "");
+    }
     inputs.add("");
     commands.add(List.copyOf(argv));
     Reply reply = replies.poll();

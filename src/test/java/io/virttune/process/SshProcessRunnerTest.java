@@ -65,6 +65,20 @@ class SshProcessRunnerTest {
     assertTrue(argv.containsAll(List.of("ServerAliveInterval=10", "ServerAliveCountMax=3")), argv.toString());
   }
 
+  /** A keepalive on ssh's command line would override the one the operator's configuration sets for the host. */
+  @Test
+  void aKeepaliveTheOperatorsConfigurationSetsIsKept() {
+    ScriptedProcessRunner local = new ScriptedProcessRunner().sshConfiguration(
+        "user root\nhostname 10.77.0.11\nserveraliveinterval 2\nserveralivecountmax 3\n");
+    SshProcessRunner ssh = new SshProcessRunner("ssh", "hv1", List.of("-p", "2222"), SOCKETS, local);
+
+    List<String> argv = ssh.sshArgv(List.of("true"));
+    ssh.sshArgv(List.of("true"));
+
+    assertTrue(argv.stream().noneMatch(word -> word.startsWith("ServerAlive")), argv.toString());
+    assertEquals(List.of(List.of("ssh", "-G", "-p", "2222", "hv1")), local.sshConfigurationQueries(), "asked once");
+  }
+
   @Test
   void quotesEachWordForTheRemoteShell() {
     assertEquals("cat -- '/var/lib/it'\\''s here.qcow2' '$(reboot)' ''",
