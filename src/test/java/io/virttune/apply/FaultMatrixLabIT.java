@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.apply.DomainJournal.Status;
 import io.virttune.testing.Cli;
+import io.virttune.testing.GuestDiskReader;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabGuest;
 import io.virttune.testing.StoppedApply;
@@ -56,6 +57,8 @@ class FaultMatrixLabIT {
   private static final Path PROGRESS = Path.of("target/fault-matrix.log");
   private static final List<String> FAILED = new ArrayList<>();
   private static int ran;
+  /** Reads every disk checked from inside a guest, through its agent. */
+  private static GuestDiskReader reader;
 
   /** What happens to apply at its boundary. */
   enum Fault {
@@ -100,10 +103,14 @@ class FaultMatrixLabIT {
     Lab.require();
     Files.deleteIfExists(PROGRESS);
     Lab.volumeGroup(VG, "pv5", "4M");
+    reader = GuestDiskReader.start();
   }
 
   @AfterAll
   static void summary() {
+    if (reader != null) {
+      reader.close();
+    }
     progress("fault matrix: " + ran + " cases ran, " + (ran - FAILED.size()) + " passed");
     FAILED.forEach(failure -> progress("  FAILED " + failure.lines().findFirst().orElse("")));
   }
@@ -357,7 +364,7 @@ class FaultMatrixLabIT {
           List<String> seen = guest.checksumsAtPowerOff();
           List<String> read = contentsOfAll(live);
           if (!read.equals(seen)) {
-            problems.add("the host reads other data on the disks the guest ran on than the guest did: " + read + " vs " + seen);
+            problems.add("the reader guest reads other data on the disks the guest ran on than the guest did: " + read + " vs " + seen);
           }
           expected = contents(live);
           ranOnSources = sources.stream().anyMatch(source -> live.contains("'" + source + "'"));
@@ -413,8 +420,9 @@ class FaultMatrixLabIT {
 
   /**
    * What must hold after any fault and recovery: the source images as they were (sha256); the
-   * definition's disks holding the guest's latest data (the sha256 of each whole disk as the guest
-   * sees it, a sorted list, a Windows guest's temporary disk left out); every disk that any
+   * definition's disks holding the guest's latest data (the sha256 of each whole disk as a guest
+   * reads it, through the agent of the reader guest, a sorted list, a Windows guest's temporary
+   * disk left out); every disk that any
    * domain's definition uses there; no LV of the VG that neither a definition (or, for a pool, a
    * thin LV of one) nor a completed journal owns; the journal's status what the recovery did;
    * autostart as it was.
@@ -497,7 +505,10 @@ class FaultMatrixLabIT {
     return disks;
   }
 
-  /** What the guest sees on each disk of a definition but a temporary one: the sha256 of the whole disk, sorted. */
+  /**
+   * What a guest sees on each disk of a definition but a temporary one: the sha256 of the whole
+   * disk as the reader guest reads it with the definition's format, sorted.
+   */
   private List<String> contents(String xml) {
     return sums(disks(xml).stream().filter(disk -> !disk[1].contains(TEMPORARY)).toList());
   }
@@ -507,7 +518,7 @@ class FaultMatrixLabIT {
   }
 
   private List<String> sums(List<String[]> disks) {
-    return disks.stream().map(disk -> Lab.contentSha256(disk[0], disk[1], work)).sorted().toList();
+    return reader.sortedSha256s(disks);
   }
 
   private static String summary(DomainJournal journal) {
