@@ -21,7 +21,8 @@ import org.junit.jupiter.api.Test;
 /**
  * plan --live and apply against the lab's libvirtd: the running test guest's SATA qcow2 disk moved
  * onto an LV while a writer in the guest keeps writing, then read back inside the guest; both
- * definitions name the LV, and the persistent one has the cold-boot changes. Runs only inside the
+ * definitions name the LV, and the persistent one has the cold-boot changes; a cold boot then
+ * starts the guest on them with every block it wrote intact. Runs only inside the
  * lab (scripts/lab run --disk pv4:2G --libvirtd).
  */
 class LiveApplyLabIT {
@@ -63,5 +64,16 @@ class LiveApplyLabIT {
     writer.verifyInGuest();
     System.out.println("live apply: guest writes " + writesAtStart + " at the start, " + writesAtEnd + " at the end; "
         + writer.writeGaps(writesAtStart));
+
+    // The cold boot the report asks for: the staged definition takes over, its disk now vda on virtio.
+    String log = writer.log();
+    Lab.sh("virsh", "-q", "destroy", GUEST);
+    Lab.sh("virsh", "-q", "start", GUEST);
+    GuestWriter booted = new GuestWriter(guest.awaitAgent().agent(), "/dev/vda");
+    booted.restoreLog(log);
+    booted.verifyInGuest();
+    DiskView live = DomainXml.parse(libvirt.liveXml(GUEST), GUEST).disks().get(0);
+    assertEquals(List.of(LV, "vda", "virtio", "native", "none"), List.of(live.sourcePath().orElseThrow(), live.targetDev(),
+        live.targetBus().orElseThrow(), live.io().orElseThrow(), live.cache().orElseThrow()));
   }
 }

@@ -37,7 +37,7 @@ public final class GuestWriter {
   private static final String WRITE_BEFORE = BLOCK_FUNCTION + """
       b=0
       while [ $b -lt 16 ]; do
-        block "vt before block $b" | dd of=/dev/sda bs=1M seek=$b count=1 iflag=fullblock conv=fsync 2>/dev/null || exit 1
+        block "vt before block $b" | dd of="$DISK" bs=1M seek=$b count=1 iflag=fullblock conv=fsync 2>/dev/null || exit 1
         b=$((b + 1))
       done
       """;
@@ -50,7 +50,7 @@ public final class GuestWriter {
       rm -f /tmp/stop /tmp/writer.done
       while [ ! -e /tmp/stop ]; do
         b=$((16 + n % 16))
-        block "vt during $n block $b" | dd of=/dev/sda bs=1M seek=$b count=1 iflag=fullblock conv=fsync 2>/dev/null \\
+        block "vt during $n block $b" | dd of="$DISK" bs=1M seek=$b count=1 iflag=fullblock conv=fsync 2>/dev/null \\
           || { echo "write $n failed" >> /tmp/writer.err; break; }
         echo "$n $b $(cut -d' ' -f1 /proc/uptime)" >> /tmp/writes.log
         n=$((n + 1))
@@ -61,15 +61,27 @@ public final class GuestWriter {
   /** Reads blocks back from the device, the page cache dropped first, and prints "block sha256" for each. */
   private static final String READ_BACK = """
       sync; echo 3 > /proc/sys/vm/drop_caches
-      for b in $BLOCKS; do echo "$b $(dd if=/dev/sda bs=1M skip=$b count=1 2>/dev/null | sha256sum | cut -d' ' -f1)"; done
+      for b in $BLOCKS; do echo "$b $(dd if="$DISK" bs=1M skip=$b count=1 2>/dev/null | sha256sum | cut -d' ' -f1)"; done
       """;
 
   private static final String ZEROS_SHA = sha256(new byte[(int) MIB]);
 
   private final GuestAgent agent;
+  /** The guest's name of the disk: sda as the lab guest starts, vda after a cold boot on virtio. */
+  private final String disk;
 
   public GuestWriter(GuestAgent agent) {
+    this(agent, "/dev/sda");
+  }
+
+  public GuestWriter(GuestAgent agent, String disk) {
     this.agent = agent;
+    this.disk = disk;
+  }
+
+  /** The agent it talks through, for a writer of another disk name in the same guest. */
+  public GuestAgent agent() {
+    return agent;
   }
 
   /** Writes blocks 0-15, each with its own content. */
@@ -161,7 +173,10 @@ public final class GuestWriter {
   }
 
   private String guest(String script, int timeoutSeconds, String stdin) {
-    ExecStatus status = agent.run("/bin/sh", List.of("-c", script), List.of(), stdin, Duration.ofSeconds(timeoutSeconds));
+    // Exported by the script (the writer runs in a shell of its own), not given as guest-exec's env, which
+    // replaces qemu-ga's whole environment, PATH too.
+    ExecStatus status = agent.run("/bin/sh", List.of("-c", "export DISK=" + disk + "\n" + script), List.of(), stdin,
+        Duration.ofSeconds(timeoutSeconds));
     if (status.exitCode() != 0) {
       fail("in the guest, exit " + status.exitCode() + ": " + script + "\n" + status.out() + status.err());
     }
