@@ -22,15 +22,21 @@ public final class ApplyRun {
   private final boolean resume;
   private final boolean terminal;
   private final int width;
+  private final HostBandwidth bandwidth;
 
-  /** {@code width}: the columns each domain's prose is fitted to, 0 for whole lines. */
-  public ApplyRun(ApplyPorts ports, PrintWriter out, int jobs, boolean resume, boolean terminal, int width) {
+  /**
+   * {@code width}: the columns each domain's prose is fitted to, 0 for whole lines; {@code
+   * hostBandwidth}: the cap on the live copies running at once, bytes per second, 0 for none.
+   */
+  public ApplyRun(ApplyPorts ports, PrintWriter out, int jobs, boolean resume, boolean terminal, int width,
+      long hostBandwidth) {
     this.ports = ports;
     this.out = out;
     this.jobs = jobs;
     this.resume = resume;
     this.terminal = terminal;
     this.width = width;
+    this.bandwidth = new HostBandwidth(hostBandwidth);
   }
 
   public List<DomainResult> run(Plan plan, List<DomainPlan> planned) {
@@ -62,7 +68,7 @@ public final class ApplyRun {
 
   private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space) {
     PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] ", width), true);
-    DomainResult result = new DomainMigration(ports, plan, domain, pools, space, resume, log, terminal && jobs == 1).run();
+    DomainResult result = new DomainMigration(ports, plan, domain, pools, space, bandwidth, resume, log, terminal && jobs == 1).run();
     log.close();
     return result;
   }

@@ -30,18 +30,20 @@ final class DomainMigration {
   private final DomainPlan domain;
   private final ThinPools pools;
   private final ThinSpace space;
+  private final HostBandwidth bandwidth;
   private final boolean resume;
   private final PrintWriter log;
   private final boolean redrawProgress;
   private final MigrationJournal journal;
 
-  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space, boolean resume,
-      PrintWriter log, boolean redrawProgress) {
+  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space,
+      HostBandwidth bandwidth, boolean resume, PrintWriter log, boolean redrawProgress) {
     this.ports = ports;
     this.plan = plan;
     this.domain = domain;
     this.pools = pools;
     this.space = space;
+    this.bandwidth = bandwidth;
     this.resume = resume;
     this.log = log;
     this.redrawProgress = redrawProgress;
@@ -120,7 +122,7 @@ final class DomainMigration {
         domain.name())) {
       held.take();
       StepExecutor steps = new StepExecutor(new StepExecutor.Context(ports, domain, journal, pools, space,
-          definitions, lvm, held, log, redrawProgress));
+          bandwidth, definitions, lvm, held, log, redrawProgress));
       for (int i = 0; i < domain.steps().size(); i++) {
         if (!journal.current().isDone(i)) {
           steps.run(i, domain.steps().get(i));

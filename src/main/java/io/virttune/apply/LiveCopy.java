@@ -20,12 +20,14 @@ final class LiveCopy {
   private final String domain;
   private final PrintWriter log;
   private final boolean redrawProgress;
+  private final HostBandwidth bandwidth;
 
-  LiveCopy(ApplyPorts ports, String domain, PrintWriter log, boolean redrawProgress) {
+  LiveCopy(ApplyPorts ports, String domain, PrintWriter log, boolean redrawProgress, HostBandwidth bandwidth) {
     this.ports = ports;
     this.domain = domain;
     this.log = log;
     this.redrawProgress = redrawProgress;
+    this.bandwidth = bandwidth;
   }
 
   /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
@@ -61,17 +63,20 @@ final class LiveCopy {
           + ": aborting it (the guest stays on its source) and copying again");
       copy.abort();
     }
-    // A job not journaled as ours (or copying elsewhere) is refused here, left as it is.
-    copy.start(step.device(), settings(step));
-    ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
-    try {
-      copy.awaitReady(ports.blockJobs().readyTimeout(), ports.blockJobs().poll(),
-          progress -> meter.accept(progress.percent()));
-    } catch (VirtTuneException e) {
-      throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
+    // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
+    // host's cap is shared with the copies other domains run at once, until this one pivots.
+    try (HostBandwidth.Lease share = bandwidth.start(step.bandwidthBytesPerSecond(),
+        speed -> copy.start(step.device(), settings(step, speed)), speed -> jobs.setSpeed(step.disk(), speed))) {
+      ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
+      try {
+        copy.awaitReady(ports.blockJobs().readyTimeout(), ports.blockJobs().poll(),
+            progress -> meter.accept(progress.percent()));
+      } catch (VirtTuneException e) {
+        throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
+      }
+      meter.accept(100);
+      pivot(jobs, copy, step);
     }
-    meter.accept(100);
-    pivot(jobs, copy, step);
   }
 
   private void pivot(BlockJobs jobs, BlockCopy copy, CopyLive step) {
@@ -101,8 +106,8 @@ final class LiveCopy {
         + " keep it running and apply --resume, whose define names " + step.device());
   }
 
-  private static BlockCopySettings settings(CopyLive step) {
-    BlockCopySettings settings = BlockCopySettings.DEFAULTS.withBandwidth(step.bandwidthBytesPerSecond());
+  private static BlockCopySettings settings(CopyLive step, long bytesPerSecond) {
+    BlockCopySettings settings = BlockCopySettings.DEFAULTS.withBandwidth(bytesPerSecond);
     return step.synchronousWrites() ? settings.withSynchronousWrites() : settings;
   }
 

@@ -57,6 +57,11 @@ final class PrintingBlockJobs implements BlockJobs {
   }
 
   @Override
+  public void setSpeed(String disk, long bytesPerSecond) {
+    log.accept("would set the block copy of disk " + disk + " of '" + domain() + "' to " + bytesPerSecond + " bytes/s");
+  }
+
+  @Override
   public boolean running() {
     return real.running();
   }

@@ -30,7 +30,7 @@ import java.util.Optional;
 final class StepExecutor implements Step.Visitor<Void> {
   /** What the steps of one domain's run share: the host, the journal and the run's own state. */
   record Context(ApplyPorts ports, DomainPlan domain, MigrationJournal journal, ThinPools pools, ThinSpace space,
-      DomainDefinitions definitions, LvmReport lvm, SourceHolds sources, PrintWriter log, boolean redrawProgress) {}
+      HostBandwidth bandwidth, DomainDefinitions definitions, LvmReport lvm, SourceHolds sources, PrintWriter log, boolean redrawProgress) {}
 
   private final Context run;
   private final ApplyPorts ports;
@@ -152,7 +152,7 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void copyLive(CopyLive copy) {
-    new LiveCopy(ports, run.domain().name(), run.log(), run.redrawProgress()).run(copy, interrupted);
+    new LiveCopy(ports, run.domain().name(), run.log(), run.redrawProgress(), run.bandwidth()).run(copy, interrupted);
     return null;
   }
 

@@ -71,6 +71,11 @@ public final class ApplyCommand implements Callable<Integer> {
   @Option(names = "--jobs", paramLabel = "N", description = "domains at a time (default: 1)")
   int jobs = 1;
 
+  @Option(names = "--host-bandwidth", paramLabel = "SIZE", converter = SizeConverter.class,
+      description = "cap the live copies running at once on the host at SIZE per second together, shared fairly"
+          + " (e.g. 200M; default: no cap beyond each disk's own --bandwidth)")
+  long hostBandwidth;
+
   @Override
   public Integer call() {
     if (jobs < 1) {
@@ -86,7 +91,8 @@ public final class ApplyCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "--parallel must be at least 1, got " + hosts);
       }
       return FleetApplication.apply(spec, text, planFile, limit,
-          FleetApplication.remoteOptions(state.execute, resume, jobs, state.stateDir, domains), state.execute, report.json,
+          FleetApplication.remoteOptions(state.execute, resume, jobs, hostBandwidth, state.stateDir, domains),
+          state.execute, report.json,
           hosts);
     }
     if (parallel != null) {
@@ -114,7 +120,7 @@ public final class ApplyCommand implements Callable<Integer> {
     }
     int width = ReportWidth.of(VirtTuneCommand.terminal(spec));
     List<DomainResult> results = new ApplyRun(ports, out, state.execute ? jobs : 1, resume, System.console() != null,
-        width).run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
+        width, hostBandwidth).run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
     report.print(state.execute, results);
     return exitCode(results);
   }

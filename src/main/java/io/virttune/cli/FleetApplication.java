@@ -17,13 +17,17 @@ final class FleetApplication {
   private FleetApplication() {}
 
   /** What each host's virt-tune apply is given besides its plan: the run's mode and choices, as given here. */
-  static List<String> remoteOptions(boolean execute, boolean resume, int jobs, Path stateDir, List<String> domains) {
+  static List<String> remoteOptions(boolean execute, boolean resume, int jobs, long hostBandwidth, Path stateDir,
+      List<String> domains) {
     List<String> options = FleetResults.stateOptions(execute, stateDir);
     if (resume) {
       options.add("--resume");
     }
     if (jobs != 1) {
       options.add("--jobs=" + jobs);
+    }
+    if (hostBandwidth != 0) {
+      options.add("--host-bandwidth=" + hostBandwidth);
     }
     options.addAll(domains);
     return options;

@@ -16,6 +16,9 @@ public interface BlockJobs {
   /** virDomainGetBlockJobInfo: the disk's job's progress, or empty when the disk has no job. */
   Optional<BlockJobProgress> progress(String disk);
 
+  /** virDomainBlockJobSetSpeed: the disk's running job's bandwidth, bytes per second (0: unlimited). */
+  void setSpeed(String disk, long bytesPerSecond);
+
   /** virDomainBlockJobAbort, waiting until the job has ended; with {@code pivot} the guest switches to the copy. */
   void abort(String disk, boolean pivot);
 

@@ -1,5 +1,6 @@
 package io.virttune.libvirt;
 
+import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
 import com.sun.jna.PointerType;
 import com.sun.jna.ptr.IntByReference;
@@ -85,6 +86,12 @@ final class JnaBlockJobs implements BlockJobs {
   public void abort(String disk, boolean pivot) {
     check(libvirt.virDomainBlockJobAbort(pointer, disk, pivot ? LibvirtBlockJobLibrary.ABORT_PIVOT : 0),
         pivot ? "pivot the block copy of" : "abort the block job of", disk);
+  }
+
+  @Override
+  public void setSpeed(String disk, long bytesPerSecond) {
+    check(libvirt.virDomainBlockJobSetSpeed(pointer, disk, new NativeLong(bytesPerSecond),
+        LibvirtBlockJobLibrary.SPEED_BANDWIDTH_BYTES), "set the speed of the block job of", disk);
   }
 
   @Override

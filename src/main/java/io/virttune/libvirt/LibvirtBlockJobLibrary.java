@@ -23,6 +23,11 @@ interface LibvirtBlockJobLibrary extends Library {
 
   int virDomainBlockJobAbort(Pointer domain, String disk, int flags);
 
+  /** VIR_DOMAIN_BLOCK_JOB_SPEED_BANDWIDTH_BYTES: the bandwidth of virDomainBlockJobSetSpeed is in bytes/s, not MiB/s. */
+  int SPEED_BANDWIDTH_BYTES = 1;
+
+  int virDomainBlockJobSetSpeed(Pointer domain, String disk, NativeLong bandwidth, int flags);
+
   /** Returns -1 on error, 0 when the disk has no job, 1 with {@code info} filled. */
   int virDomainGetBlockJobInfo(Pointer domain, String disk, BlockJobInfo info, int flags);
 

@@ -63,6 +63,8 @@ final class ApplyHarness {
   final java.util.Set<String> fullPools = new java.util.HashSet<>();
   /** The block jobs of running guests; none unless the test scripts them. */
   BlockJobsSource blockJobs = ScriptedBlockJobs.none();
+  /** apply --host-bandwidth, bytes per second; 0 for none. */
+  long hostBandwidth;
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
   private final Map<String, Lv> lvs = new LinkedHashMap<>();
   /** lv_read_ahead in bytes, as lvs reports it, of LVs whose read-ahead is not 0. */
@@ -435,7 +437,7 @@ final class ApplyHarness {
 
   List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
     PrintWriter out = new PrintWriter(output, true);
-    return new ApplyRun(ports(execute), out, 1, resume, false, 0).run(plan, plan.domains());
+    return new ApplyRun(ports(execute), out, 1, resume, false, 0, hostBandwidth).run(plan, plan.domains());
   }
 
   DomainResult rollback(String name, boolean execute, boolean force) {

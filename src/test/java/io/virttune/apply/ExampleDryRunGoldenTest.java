@@ -86,7 +86,7 @@ class ExampleDryRunGoldenTest {
           host.replyImageInfo(copy.source());
         });
       }
-      results.addAll(new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false, width)
+      results.addAll(new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false, width, 0)
           .run(plan, List.of(domain)));
       transcript.append(host.output.toString());
     }

@@ -70,6 +70,18 @@ class LiveApplyTest {
     assertEquals(DomainJournal.Status.COMPLETED, host.state.journal(uuid()).orElseThrow().status());
   }
 
+  @Test
+  void aHostCapBelowTheDisksOwnBandwidthIsTheCopysSpeed() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+    host.hostBandwidth = 16 * MIB;
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
+    assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 16 * MIB
+        + " sync=false", "abort sda pivot=true"), jobs.calls);
+  }
 
   @Test
   void withoutLiveARunningGuestsCopyIsRefusedNamingLive() {

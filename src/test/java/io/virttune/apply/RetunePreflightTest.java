@@ -40,7 +40,7 @@ class RetunePreflightTest {
         ApplyHarness host = new ApplyHarness(state);
         host.libvirt.add(domain.originalXml(), DomainState.RUNNING);
         host.replyReport();
-        DomainResult result = new ApplyRun(host.ports(execute), new PrintWriter(host.output, true), 1, false, false, 0)
+        DomainResult result = new ApplyRun(host.ports(execute), new PrintWriter(host.output, true), 1, false, false, 0, 0)
             .run(plan, List.of(domain)).get(0);
 
         assertEquals(DomainResult.Result.REFUSED, result.result(), domain.name() + " execute=" + execute + ": " + result);

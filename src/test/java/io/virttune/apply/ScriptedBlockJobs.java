@@ -136,6 +136,11 @@ final class ScriptedBlockJobs implements BlockJobs {
   }
 
   @Override
+  public void setSpeed(String disk, long bytesPerSecond) {
+    calls.add("speed " + disk + " " + bytesPerSecond);
+  }
+
+  @Override
   public void abort(String disk, boolean pivot) {
     calls.add("abort " + disk + " pivot=" + pivot);
     job = Job.NONE;

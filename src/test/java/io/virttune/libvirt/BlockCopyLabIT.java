@@ -101,6 +101,10 @@ class BlockCopyLabIT {
 
     copy.start(device("aborted"), BlockCopySettings.DEFAULTS.withBandwidth(MIB));
     BlockJobProgress first = awaitProgress(copy);
+    // How apply's host-wide cap changes a running copy's share (virDomainBlockJobSetSpeed, in bytes).
+    libvirt.blockJobs(GUEST).setSpeed(DISK, 2 * MIB);
+    String info = Lab.sh("virsh", "-c", URI, "blockjob", GUEST, DISK, "--info", "--bytes");
+    assertTrue(info.contains("Bandwidth limit: " + 2 * MIB + " bytes/s"), info);
     Thread.sleep(2000);
     BlockJobProgress midway = copy.progress().orElseThrow();
     assertEquals(MirrorState.COPYING, copy.state());

@@ -247,6 +247,11 @@ class BlockCopyTest {
     }
 
     @Override
+    public void setSpeed(String disk, long bytesPerSecond) {
+      calls.add("speed " + disk + " " + bytesPerSecond);
+    }
+
+    @Override
     public void abort(String disk, boolean pivot) {
       calls.add("abort " + disk + " pivot=" + pivot);
     }

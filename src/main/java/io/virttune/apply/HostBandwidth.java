@@ -1,0 +1,109 @@
+package io.virttune.apply;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongConsumer;
+
+/**
+ * The host's cap on its live copies together ({@code apply --host-bandwidth}), shared by the
+ * copies that run at once under {@code --jobs}: each copy gets an equal share, never more than its
+ * own per-disk limit, and what a copy limited below its share leaves goes to the others (max-min
+ * fairness). When a copy starts or ends, the others' speeds are set again, those lowered before
+ * the new copy starts, so that the copies together never exceed the cap.
+ */
+final class HostBandwidth {
+  private final long capBytesPerSecond;
+  /** Each running copy's own limit (0: none), in the order they started. */
+  private final Map<Lease, Long> limits = new LinkedHashMap<>();
+  /** The speed each running copy was last given. */
+  private final Map<Lease, Long> speeds = new LinkedHashMap<>();
+
+  /** @param capBytesPerSecond the cap, bytes per second; 0 for none */
+  HostBandwidth(long capBytesPerSecond) {
+    if (capBytesPerSecond < 0) {
+      throw new IllegalArgumentException("a bandwidth cap cannot be negative: " + capBytesPerSecond);
+    }
+    this.capBytesPerSecond = capBytesPerSecond;
+  }
+
+  /** One copy's place under the cap, from its start to its end. */
+  final class Lease implements AutoCloseable {
+    private final LongConsumer setSpeed;
+
+    private Lease(LongConsumer setSpeed) {
+      this.setSpeed = setSpeed;
+    }
+
+    /** The copy has ended (pivoted, aborted or failed): its share goes to the others. */
+    @Override
+    public void close() {
+      synchronized (HostBandwidth.this) {
+        if (limits.remove(this) != null) {
+          speeds.remove(this);
+          rebalance();
+        }
+      }
+    }
+  }
+
+  /**
+   * Starts a copy with its own limit {@code ownLimit} (0: none): the others slowed to make room,
+   * then {@code start} given the copy's speed (0: unlimited, only without a cap or a limit), all
+   * under the lock, so that no other copy sets this one's speed before its job exists;
+   * {@code setSpeed} sets it later, when another copy starts or ends.
+   */
+  synchronized Lease start(long ownLimit, LongConsumer start, LongConsumer setSpeed) {
+    Lease lease = new Lease(setSpeed);
+    limits.put(lease, ownLimit);
+    long speed = rebalance().get(lease);
+    try {
+      start.accept(speed);
+    } catch (RuntimeException e) {
+      lease.close();
+      throw e;
+    }
+    return lease;
+  }
+
+  /** The shares now, each changed one set on its job (under the lock: no copy ends while its speed is set). */
+  private Map<Lease, Long> rebalance() {
+    Map<Lease, Long> shares = shares();
+    shares.forEach((lease, share) -> {
+      Long before = speeds.put(lease, share);
+      if (before != null && before != share.longValue()) {
+        try {
+          lease.setSpeed.accept(share);
+        } catch (RuntimeException ended) {
+          // Its job has just ended (the guest stopped, libvirtd went away): that copy's own thread
+          // finds out and fails its domain; this one, which only changed the shares, goes on.
+        }
+      }
+    });
+    return shares;
+  }
+
+  /** Max-min fair shares of the cap, the most limited copies served first. */
+  private Map<Lease, Long> shares() {
+    Map<Lease, Long> shares = new LinkedHashMap<>();
+    if (capBytesPerSecond == 0) {
+      shares.putAll(limits);
+      return shares;
+    }
+    List<Map.Entry<Lease, Long>> byLimit = new ArrayList<>(limits.entrySet());
+    // A copy with no limit of its own takes whatever is left, so it comes last.
+    byLimit.sort(Comparator.comparingLong(entry -> entry.getValue() == 0 ? Long.MAX_VALUE : entry.getValue()));
+    long left = capBytesPerSecond;
+    int waiting = byLimit.size();
+    for (Map.Entry<Lease, Long> entry : byLimit) {
+      long fair = left / waiting;
+      long share = entry.getValue() == 0 ? fair : Math.min(entry.getValue(), fair);
+      shares.put(entry.getKey(), share);
+      left -= share;
+      waiting--;
+    }
+    return shares;
+  }
+}
