@@ -27,8 +27,8 @@ final class PrintingRunner implements ProcessRunner {
   }
 
   @Override
-  public ProcessResult feed(List<String> argv, String input) {
-    return reads.feed(argv, input);
+  public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
+    return reads.feed(argv, input, stderrLines);
   }
 
   @Override

@@ -39,6 +39,7 @@ final class FleetApplication {
     FleetPlan whole = FleetPlanJson.read(text, file.toString());
     FleetPlan fleet = limit == null ? whole : FleetLimit.of(whole, limit, file.toString());
     return FleetResults.report(spec, FleetResultsReport.APPLY,
-        new FleetApply(FleetOptions.doors(), parallel).apply(fleet, options), execute, json);
+        new FleetApply(FleetOptions.doors(), parallel, FleetResults.progress(spec, json)).apply(fleet, options),
+        execute, json);
   }
 }

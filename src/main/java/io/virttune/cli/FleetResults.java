@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -29,6 +30,20 @@ final class FleetResults {
       options.add("--state-dir=" + stateDir);
     }
     return options;
+  }
+
+  /**
+   * Where the hosts' progress lines go while they work: stderr beside a JSON report (stdout is
+   * the document), else stdout before the report; each line flushed, since hours can pass between.
+   */
+  static Consumer<String> progress(CommandSpec spec, boolean json) {
+    PrintWriter to = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    return line -> {
+      synchronized (to) {
+        to.println(line);
+        to.flush();
+      }
+    };
   }
 
   /** Prints the report; the exit status is 1 when a host or a domain failed, 3 when a domain was refused, else 0. */

@@ -107,7 +107,8 @@ public final class RollbackCommand implements Callable<Integer> {
     selection.exclusions.forEach(glob -> options.add("--exclude=" + glob));
     options.addAll(selection.domains);
     return FleetResults.report(spec, FleetResultsReport.ROLLBACK,
-        new FleetRollback(FleetOptions.doors(), fleet.parallel).rollback(hosts, options), state.execute, report.json);
+        new FleetRollback(FleetOptions.doors(), fleet.parallel, FleetResults.progress(spec, report.json))
+            .rollback(hosts, options), state.execute, report.json);
   }
 
   /** The host's domains, and those named exactly that only a journal remembers (undefined since). */

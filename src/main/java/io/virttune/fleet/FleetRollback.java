@@ -3,6 +3,7 @@ package io.virttune.fleet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Rolls back domains on every host of a fleet, each by that host's own virt-tune over SSH, so
@@ -16,8 +17,9 @@ public final class FleetRollback {
   private final RemoteVirtTune remote;
   private final int parallel;
 
-  public FleetRollback(FleetDoors doors, int parallel) {
-    this.remote = new RemoteVirtTune(doors);
+  /** {@code progress}: where the hosts' own progress lines go as they come, "[HOST] LINE". */
+  public FleetRollback(FleetDoors doors, int parallel, Consumer<String> progress) {
+    this.remote = new RemoteVirtTune(doors, progress);
     this.parallel = parallel;
   }
 

@@ -9,29 +9,34 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
  * A fleet host's own virt-tune, run over that host's SSH connection with {@code --json}: the
  * domains of the results document it prints ({@code virt-tune/COMMAND}, as apply, rollback and
- * cleanup write it), or why there is none (not installed there, or its last message).
+ * cleanup write it), or why there is none (not installed there, or its last message). What it
+ * prints on stderr as it goes (its progress, with --json) is passed on as it comes, each line
+ * after the host's name.
  */
 final class RemoteVirtTune {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern HELP_HINT = Pattern.compile("Try '.*--help'\\.");
 
   private final FleetDoors doors;
+  private final Consumer<String> progress;
 
-  RemoteVirtTune(FleetDoors doors) {
+  /** {@code progress}: where each host's progress lines go, "[HOST] LINE", from any host's thread. */
+  RemoteVirtTune(FleetDoors doors, Consumer<String> progress) {
     this.doors = doors;
+    this.progress = progress;
   }
 
   /** {@code argv}: {@code virt-tune COMMAND ...}; {@code input}, when present, is its stdin. */
   HostResults run(FleetHost host, List<String> argv, Optional<String> input) {
     String command = argv.get(1);
-    ProcessResult answer = input.isPresent()
-        ? doors.commands(host).feed(argv, input.get())
-        : doors.commands(host).run(argv);
+    ProcessResult answer = doors.commands(host).feed(argv, input.orElse(""),
+        line -> progress.accept("[" + host.name() + "] " + line));
     if (answer.exitCode() == ProcessResult.NOT_FOUND) {
       return HostResults.failed(host.name(), "virt-tune is not installed there (install its package on " + host.name()
           + ": docs/package.md)");

@@ -1,6 +1,5 @@
 package io.virttune.process;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -36,15 +35,15 @@ public final class LocalProcessRunner implements ProcessRunner {
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-    return run(argv, "", stdoutLines);
+    return run(argv, "", stdoutLines, line -> {});
   }
 
   @Override
-  public ProcessResult feed(List<String> argv, String input) {
-    return run(argv, input, line -> {});
+  public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
+    return run(argv, input, line -> {}, stderrLines);
   }
 
-  private ProcessResult run(List<String> argv, String input, Consumer<String> stdoutLines) {
+  private ProcessResult run(List<String> argv, String input, Consumer<String> stdoutLines, Consumer<String> stderrLines) {
     boolean runsToItsEnd = Path.of(argv.get(0)).getFileName().toString().equals("lvm");
     List<String> command = new ArrayList<>(runsToItsEnd ? RUN_TO_ITS_END : DIE_WITH_PARENT);
     command.addAll(argv);
@@ -59,8 +58,13 @@ public final class LocalProcessRunner implements ProcessRunner {
     }
     RunningChildren.started(process, argv, runsToItsEnd);
     try {
-      CompletableFuture<String> stderr =
-          CompletableFuture.supplyAsync(() -> drain(process.getErrorStream()));
+      CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> {
+        try {
+          return readLines(process.getErrorStream(), stderrLines);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      });
       // Written beside the readers: a command that answers before it has read all of its input must not block.
       CompletableFuture<Void> stdin = CompletableFuture.runAsync(() -> write(process.getOutputStream(), input));
       String stdout = readLines(process.getInputStream(), stdoutLines);
@@ -108,15 +112,5 @@ public final class LocalProcessRunner implements ProcessRunner {
       lines.accept(line.toString());
     }
     return all.toString();
-  }
-
-  private static String drain(InputStream stream) {
-    try (stream) {
-      ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-      stream.transferTo(buffer);
-      return buffer.toString(StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

@@ -21,9 +21,14 @@ public interface ProcessRunner {
 
   /**
    * Runs argv as {@link #run} does, with {@code input} on its stdin: how a document reaches a
-   * command on another host.
+   * command on another host. Each line of stderr is also given to {@code stderrLines} as it
+   * appears: that command's progress.
    */
-  ProcessResult feed(List<String> argv, String input);
+  ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines);
+
+  default ProcessResult feed(List<String> argv, String input) {
+    return feed(argv, input, line -> {});
+  }
 
   /**
    * Runs a command that changes the host, or one that reads what such a command just wrote (the

@@ -56,8 +56,8 @@ public final class SshProcessRunner implements ProcessRunner {
   }
 
   @Override
-  public ProcessResult feed(List<String> argv, String input) {
-    return asAsked(argv, local.feed(sshArgv(argv), input));
+  public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
+    return asAsked(argv, local.feed(sshArgv(argv), input, stderrLines));
   }
 
   /** Callers name the command they asked for; ssh's own failures (255) keep its argv and say which host. */

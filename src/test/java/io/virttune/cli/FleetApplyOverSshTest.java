@@ -45,7 +45,10 @@ class FleetApplyOverSshTest {
     Cli run = fleet.run("apply", fleetPlan.toString());
 
     assertEquals(1, run.exitCode(), run.transcript());
-    assertTrue(run.out().startsWith("Dry run on every host: nothing is changed."), run.transcript());
+    // Each host's progress comes first, as it comes, after the host's name; then the report.
+    assertTrue(run.out().contains("[hv-a] progress goes to stderr\n") && run.out().contains("[hv-b] progress goes to stderr\n"),
+        run.transcript());
+    assertTrue(report(run).startsWith("Dry run on every host: nothing is changed."), run.transcript());
     assertTrue(run.out().contains("Fleet of 4 hosts: 2 checked (dry run), 2 failed"), run.transcript());
     assertTrue(run.out().matches("(?s).*\\nhv-a +backup01 +would run +on hv-a\\n.*"), run.transcript());
     assertTrue(run.out().matches("(?s).*\\nhv-b +backup01 +would run +on ops@hv-b\\n.*"), run.transcript());
@@ -131,5 +134,10 @@ class FleetApplyOverSshTest {
 
   private String remote(String file) throws Exception {
     return Files.readString(fleet.remoteLog().resolve(file));
+  }
+
+  /** What the run printed after the hosts' progress lines. */
+  static String report(Cli run) {
+    return run.out().lines().dropWhile(line -> line.startsWith("[")).collect(java.util.stream.Collectors.joining("\n"));
   }
 }

@@ -41,7 +41,7 @@ class FleetRollbackOverSshTest {
     Cli run = fleet.run("rollback", "--hosts", inventory.toString(), "web01");
 
     assertEquals(1, run.exitCode(), run.transcript());
-    assertTrue(run.out().startsWith("Dry run on every host: nothing is changed. Add --execute to roll back."),
+    assertTrue(FleetApplyOverSshTest.report(run).startsWith("Dry run on every host: nothing is changed. Add --execute to roll back."),
         run.transcript());
     assertTrue(run.out().contains("Fleet of 4 hosts: 2 checked (dry run), 2 failed"), run.transcript());
     assertTrue(run.out().matches("(?s).*\\nhv-a +web01 +nothing to do +virt-tune never applied anything to it\\n.*"),

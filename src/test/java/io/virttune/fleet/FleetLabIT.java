@@ -148,6 +148,21 @@ class FleetLabIT {
     }
   }
 
+  @Test
+  @Order(4)
+  void rollbackOverSshPutsAHostsGuestBackOnItsImageAndRemovesItsLv() {
+    Host host = HOSTS.get(CUT);
+    Cli rolledBack = Cli.run("rollback", "--hosts", fleetPlan.toString(), "--limit", CUT, GUEST, "--execute", "--yes",
+        "--force");
+
+    assertEquals(0, rolledBack.exitCode(), rolledBack.transcript());
+    String source = ssh(CUT, "virsh -q domblklist --inactive " + GUEST).strip();
+    assertTrue(source.endsWith(host.work().resolve("system.qcow2").toString()), CUT + " is back on its image: " + source);
+    assertEquals("", ssh(CUT, "lvm lvs --noheadings -o lv_name " + VG).strip(), "the LV on " + CUT + " is removed");
+    assertEquals(host.contentSha256(), Lab.contentSha256("qcow2", host.work().resolve("system.qcow2").toString(),
+        host.work()), "the image holds what it held before the move");
+  }
+
   /** Waits until the cut host's journal shows its copy started and not done, failing if the run ends first. */
   private static void awaitCopyStarted(String host, CompletableFuture<Cli> applying) throws Exception {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(600);

@@ -58,9 +58,10 @@ public final class ScriptedProcessRunner implements ProcessRunner {
   }
 
   @Override
-  public ProcessResult feed(List<String> argv, String input) {
+  public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
     ProcessResult result = run(argv, line -> {});
     inputs.set(inputs.size() - 1, input);
+    result.stderr().lines().forEach(stderrLines);
     return result;
   }
 
