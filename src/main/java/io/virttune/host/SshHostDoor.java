@@ -22,6 +22,6 @@ public record SshHostDoor(String name, SshProcessRunner commands, String libvirt
 
   @Override
   public HostFileSystem files() {
-    return new RemoteFileSystem(commands, name);
+    return new PrefetchedFileSystem(commands, name);
   }
 }

@@ -1,0 +1,135 @@
+package io.virttune.host;
+
+import io.virttune.process.ProcessResult;
+import io.virttune.process.ProcessRunner;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A remote host's /proc and /sys as the probes read them, fetched in one command: every file and
+ * directory they read (block devices' queues, hugepage pools per size and NUMA node, the kernel
+ * command line, meminfo) comes back in a single ssh round trip instead of one each (88 on a small
+ * host), taken at the first read of such a path. A path the snapshot does not cover (an image's),
+ * a file the host could not read, or a snapshot that failed, goes to the {@link RemoteFileSystem}
+ * behind, which reads it alone and names what failed.
+ */
+public final class PrefetchedFileSystem implements HostFileSystem {
+  /** The files the probes read, as globs below the root; a path matching one but absent does not exist. */
+  private static final List<String> FILES = List.of(
+      "proc/cmdline", "proc/meminfo",
+      "sys/block/*/size", "sys/block/*/queue/rotational", "sys/block/*/queue/scheduler",
+      "sys/block/*/queue/read_ahead_kb", "sys/block/*/queue/discard_max_bytes", "sys/block/*/device/model",
+      "sys/kernel/mm/hugepages/*/*_hugepages", "sys/devices/system/node/node*/hugepages/*/*_hugepages");
+  /** The directories the probes list. */
+  private static final List<String> DIRECTORIES = List.of(
+      "sys/block", "sys/kernel/mm/hugepages", "sys/devices/system/node", "sys/devices/system/node/node*/hugepages");
+  /** Prints "F PATH BASE64" per file and "D PATH BASE64-OF-LS" per directory; "F PATH !" for one it cannot read. */
+  private static final String SNAPSHOT = "for f in " + absolute(FILES) + "; do\n"
+      + "  [ -f \"$f\" ] || continue\n"
+      + "  if c=$(base64 -w0 < \"$f\" 2>/dev/null); then printf 'F %s %s\\n' \"$f\" \"$c\"; else printf 'F %s !\\n' \"$f\"; fi\n"
+      + "done\n"
+      + "for d in " + absolute(DIRECTORIES) + "; do\n"
+      + "  [ -d \"$d\" ] && printf 'D %s %s\\n' \"$d\" \"$(ls -1A -- \"$d\" | base64 -w0)\"\n"
+      + "done\n"
+      + "true\n";
+  private static final String UNREADABLE = "!";
+
+  private final ProcessRunner runner;
+  private final RemoteFileSystem oneByOne;
+  private final List<PathMatcher> files = matchers(FILES);
+  private final List<PathMatcher> directories = matchers(DIRECTORIES);
+  private Snapshot snapshot;
+
+  private record Snapshot(boolean taken, Map<String, String> files, Map<String, List<String>> directories) {}
+
+  public PrefetchedFileSystem(ProcessRunner runner, String host) {
+    this.runner = runner;
+    this.oneByOne = new RemoteFileSystem(runner, host);
+  }
+
+  @Override
+  public Optional<String> read(String relativePath) {
+    if (covers(files, relativePath) && snapshot().taken()) {
+      String content = snapshot().files().get(relativePath);
+      if (!UNREADABLE.equals(content)) {
+        return Optional.ofNullable(content);
+      }
+    }
+    return oneByOne.read(relativePath);
+  }
+
+  @Override
+  public List<String> list(String relativePath) {
+    return covers(directories, relativePath) && snapshot().taken()
+        ? snapshot().directories().getOrDefault(relativePath, List.of())
+        : oneByOne.list(relativePath);
+  }
+
+  @Override
+  public boolean exists(String relativePath) {
+    if (covers(files, relativePath) && snapshot().taken()) {
+      return snapshot().files().containsKey(relativePath);
+    }
+    if (covers(directories, relativePath) && snapshot().taken()) {
+      return snapshot().directories().containsKey(relativePath);
+    }
+    return oneByOne.exists(relativePath);
+  }
+
+  @Override
+  public String describe(String relativePath) {
+    return oneByOne.describe(relativePath);
+  }
+
+  private synchronized Snapshot snapshot() {
+    if (snapshot == null) {
+      ProcessResult answer = runner.run(List.of("sh", "-c", SNAPSHOT));
+      snapshot = answer.succeeded() ? parse(answer.stdout()) : new Snapshot(false, Map.of(), Map.of());
+    }
+    return snapshot;
+  }
+
+  private static Snapshot parse(String output) {
+    Map<String, String> files = new HashMap<>();
+    Map<String, List<String>> directories = new HashMap<>();
+    for (String line : output.split("\n")) {
+      String[] fields = line.split(" ", 3);
+      if (fields.length < 2 || !fields[1].startsWith("/")) {
+        continue;
+      }
+      String path = fields[1].substring(1);
+      String encoded = fields.length == 3 ? fields[2] : "";
+      if (fields[0].equals("F")) {
+        files.put(path, encoded.equals(UNREADABLE) ? UNREADABLE : decode(encoded));
+      } else if (fields[0].equals("D")) {
+        directories.put(path, Arrays.stream(decode(encoded).split("\n")).filter(name -> !name.isEmpty()).sorted().toList());
+      }
+    }
+    return new Snapshot(true, files, directories);
+  }
+
+  private static String decode(String base64) {
+    return new String(Base64.getDecoder().decode(base64), StandardCharsets.UTF_8);
+  }
+
+  private static boolean covers(List<PathMatcher> globs, String relativePath) {
+    Path path = Path.of(relativePath);
+    return globs.stream().anyMatch(glob -> glob.matches(path));
+  }
+
+  private static List<PathMatcher> matchers(List<String> globs) {
+    return globs.stream().map(glob -> FileSystems.getDefault().getPathMatcher("glob:" + glob)).toList();
+  }
+
+  private static String absolute(List<String> globs) {
+    return String.join(" ", globs.stream().map(glob -> "/" + glob).toList());
+  }
+}
