@@ -156,13 +156,60 @@ class LiveFaultsLabIT {
     GuestWriter writer = runningGuestWriting();
     Path plan = plan("--vg", VG);
 
+    LibvirtdRestart restart = libvirtdRestartedMidCopy(plan);
+    writer = restart.writer();
+    int writesAtResume = writer.writes();
+    Cli resumed = Cli.run("apply", plan.toString(), "--state-dir=" + state, "--resume", "--execute");
+
+    assertEquals(0, resumed.exitCode(), resumed.transcript());
+    requireOnLvInBothDefinitions();
+    writer.awaitWrites(writer.writes() + 2);
+    writer.stop();
+    writer.verifyInGuest();
+    System.out.println("live fault, libvirtd restarted (" + restart.millis() + " ms) mid-copy:\n" + restart.failed().out()
+        + "guest writes " + writesAtResume + " at the resume; " + writer.writeGaps(writesAtResume) + "; the resume: "
+        + takenUp(resumed.out()));
+  }
+
+  /** Rollback after the restart: the copy that outlived libvirtd is aborted, the guest stays on its source. */
+  @Test
+  void libvirtdRestartedMidCopyThenRolledBackTheCopyIsAbortedAndTheLvRemovedWhileTheGuestRunsOnItsSource()
+      throws Exception {
+    GuestWriter writer = runningGuestWriting();
+    String original = persistent();
+    Path plan = plan("--vg", VG);
+
+    writer = libvirtdRestartedMidCopy(plan).writer();
+    Cli rollback = Cli.run("rollback", GUEST, "--state-dir=" + state, "--execute", "--yes");
+
+    assertEquals(0, rollback.exitCode(), rollback.transcript());
+    String live = libvirt.liveXml(GUEST);
+    assertEquals(MirrorState.NONE, MirrorState.of(live, GUEST, "sda"), live);
+    assertTrue(Lab.sh("virsh", "blockjob", GUEST, "sda", "--info").contains("No current block job"));
+    assertFalse(Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG).contains(GUEST), Lab.sh("lvm", "lvs", VG));
+    requireOnSourceAndWriting(writer);
+    assertEquals(original, persistent());
+    writer.stop();
+    writer.verifyInGuest();
+    System.out.println("live fault, libvirtd restarted mid-copy then rolled back:\n" + rollback.out());
+  }
+
+  /** What a libvirtd restart mid-copy left: apply's output, how long the restart took, the writer on a new connection. */
+  private record LibvirtdRestart(Cli failed, long millis, GuestWriter writer) {}
+
+  /**
+   * apply in the background, libvirtd restarted once the copy shows: apply fails the domain saying
+   * the copy may run on, the journal says libvirtd was lost, and the copy is still QEMU's, the
+   * guest on its source and writing.
+   */
+  private LibvirtdRestart libvirtdRestartedMidCopy(Path plan) throws Exception {
     CompletableFuture<Cli> apply = applyInBackground(plan);
     awaitMirror(apply::isDone);
     long restart = System.nanoTime();
     restartLibvirtd();
     long restartMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - restart);
     Cli failed = apply.get(120, TimeUnit.SECONDS);
-    writer = reconnected();
+    GuestWriter writer = reconnected();
 
     assertEquals(1, failed.exitCode(), failed.transcript());
     assertTrue(failed.out().matches("(?s).*\\n" + GUEST + " +failed +disk sda of '" + GUEST + "': virt-tune lost"
@@ -173,17 +220,7 @@ class LiveFaultsLabIT {
     String live = libvirt.liveXml(GUEST);
     assertEquals(Optional.of(LV), MirrorState.destinationOf(live, GUEST, "sda"), "the copy outlived libvirtd:\n" + live);
     requireOnSourceAndWriting(writer);
-    int writesAtResume = writer.writes();
-    Cli resumed = Cli.run("apply", plan.toString(), "--state-dir=" + state, "--resume", "--execute");
-
-    assertEquals(0, resumed.exitCode(), resumed.transcript());
-    requireOnLvInBothDefinitions();
-    writer.awaitWrites(writer.writes() + 2);
-    writer.stop();
-    writer.verifyInGuest();
-    System.out.println("live fault, libvirtd restarted (" + restartMillis + " ms) mid-copy:\n" + failed.out()
-        + "guest writes " + writesAtResume + " at the resume; " + writer.writeGaps(writesAtResume) + "; the resume: "
-        + takenUp(resumed.out()));
+    return new LibvirtdRestart(failed, restartMillis, writer);
   }
 
   @Test
