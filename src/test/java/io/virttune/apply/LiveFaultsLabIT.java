@@ -226,7 +226,7 @@ class LiveFaultsLabIT {
   @Test
   void aThinPoolFilledBySomeoneElseMidCopyFailsTheDomainNamingThePoolAndTheGuestWritesOnOnItsSource() throws Exception {
     GuestWriter writer = runningGuestWriting();
-    String fillerBefore = poolWithAFiller();
+    String fillerBefore = poolWithAFiller(true);
     String original = persistent();
     Path plan = plan("--thin-pool", VG + "/" + POOL);
 
@@ -264,11 +264,63 @@ class LiveFaultsLabIT {
    * writes for dm-thin's 60 s (--errorwhenfull y): the copy fails at once, not a minute later,
    * and the tenant's dd ends instead of hanging. Returns the sha256 of the tenant's 32 MiB.
    */
-  private String poolWithAFiller() {
+  /**
+   * A pool that queues when full (LVM's default, --errorwhenfull n) fills up mid-copy and is
+   * extended within dm-thin's 60 s: the copy's queued writes go on and the move completes.
+   */
+  @Test
+  void aThinPoolThatQueuesWhenFullAndIsExtendedInTimeLetsTheCopyFinish() throws Exception {
+    GuestWriter writer = runningGuestWriting();
+    String fillerBefore = poolWithAFiller(false);
+    Path plan = plan("--thin-pool", VG + "/" + POOL);
+
+    CompletableFuture<Cli> apply = applyInBackground(plan);
+    awaitMirror(apply::isDone);
+    CompletableFuture<ProcessResult> fill = CompletableFuture.supplyAsync(() -> new LocalProcessRunner().run(List.of(
+        "dd", "if=/dev/zero", "of=" + FILLER, "bs=1M", "seek=" + FILLER_BEFORE_MIB, "oflag=direct")));
+    long full = awaitPoolFull();
+    String queued = Lab.sh("lvm", "lvs", "-o", "lv_name,data_percent,lv_health_status", VG);
+    assertFalse(apply.isDone(), "the copy waits on the full pool rather than failing:\n" + queued);
+    Lab.sh("lvm", "lvextend", "-q", "-L", "+256M", VG + "/" + POOL);
+    long extended = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - full);
+    Cli done = apply.get(300, TimeUnit.SECONDS);
+    fill.get(120, TimeUnit.SECONDS);
+
+    assertEquals(0, done.exitCode(), done.transcript());
+    requireOnLvInBothDefinitions();
+    assertEquals(fillerBefore, fillerBefore(), "the other thin LV keeps what it held before the pool filled");
+    writer.awaitWrites(writer.writes() + 2);
+    writer.stop();
+    writer.verifyInGuest();
+    System.out.println("live fault, a queueing thin pool full mid-copy, extended " + extended + " ms later:\n" + queued
+        + done.out());
+  }
+
+  /** Waits until the pool's data is 100% used; returns when (System.nanoTime). */
+  private static long awaitPoolFull() throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+    while (!Lab.sh("lvm", "lvs", "--noheadings", "-o", "data_percent", VG + "/" + POOL).strip().startsWith("100")) {
+      if (System.nanoTime() > deadline) {
+        fail("the pool did not fill within 120 s: " + Lab.sh("lvm", "lvs", "-a", VG));
+      }
+      Thread.sleep(200);
+    }
+    return System.nanoTime();
+  }
+
+  /**
+   * A 192 MiB pool with another tenant's thin LV holding 32 MiB; {@code errorWhenFull}: a write
+   * into the full pool fails at once, else it queues (dm-thin's no_space_timeout, 60 s).
+   */
+  private String poolWithAFiller(boolean errorWhenFull) {
     Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "192M", "-c", "4M", "--zero", "n", "-n", POOL,
         VG);
-    // lvcreate refuses --errorwhenfull for a thin pool; lvchange sets it.
-    Lab.sh("lvm", "lvchange", "-q", "--errorwhenfull", "y", VG + "/" + POOL);
+    if (errorWhenFull) {
+      // lvcreate refuses --errorwhenfull for a thin pool; lvchange sets it (and refuses to set the default, n).
+      Lab.sh("lvm", "lvchange", "-q", "--errorwhenfull", "y", VG + "/" + POOL);
+    }
+    assertEquals(errorWhenFull ? "error" : "queue", Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_when_full",
+        VG + "/" + POOL).strip());
     Lab.sh("lvm", "lvcreate", "-q", "-y", "-V", "256M", "-T", VG + "/" + POOL, "-n", "filler");
     Lab.sh("sh", "-c", "yes 'another tenant' | dd of=" + FILLER + " bs=1M count=" + FILLER_BEFORE_MIB
         + " iflag=fullblock oflag=direct 2>/dev/null");
