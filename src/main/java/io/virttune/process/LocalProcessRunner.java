@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -26,12 +28,25 @@ import java.util.function.Consumer;
  * pool's metadata LV active on its own, and LVM then refuses the pool (measured in the lab, see
  * {@code StrandedPool}). It writes no data, and each of its commands is short, so it runs to its
  * end: in a session of its own ({@code setsid}), where a Ctrl-C at the terminal (SIGINT to the
- * foreground process group) does not reach it, without the parent-death signal, and waited for
- * rather than stopped by the hook.
+ * foreground process group) does not reach it, without the parent-death signal, with SIGPIPE
+ * ignored (once virt-tune is gone, a write to its output pipes must fail, not kill it), and
+ * waited for rather than stopped by the hook or an interrupt.
  */
 public final class LocalProcessRunner implements ProcessRunner {
   private static final List<String> DIE_WITH_PARENT = List.of("setpriv", "--pdeathsig", "KILL", "--");
-  private static final List<String> RUN_TO_ITS_END = List.of("setsid", "--");
+  /** An ignored signal stays ignored across exec: sh ignores SIGPIPE, then becomes the command. */
+  private static final List<String> RUN_TO_ITS_END =
+      List.of("setsid", "--", "sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"");
+  /**
+   * The threads that feed a command's stdin and read its stderr, one each for as long as it
+   * runs: the shared fork-join pool has one thread on a 2-CPU machine, and a command waiting for
+   * its input behind another command's reader would wait for that command's end.
+   */
+  private static final ExecutorService PIPES = Executors.newCachedThreadPool(runnable -> {
+    Thread thread = new Thread(runnable, "command-pipe");
+    thread.setDaemon(true);
+    return thread;
+  });
 
   @Override
   public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
@@ -64,11 +79,11 @@ public final class LocalProcessRunner implements ProcessRunner {
         } catch (IOException e) {
           throw new UncheckedIOException(e);
         }
-      });
+      }, PIPES);
       // Written beside the readers: a command that answers before it has read all of its input must not block.
-      CompletableFuture<Void> stdin = CompletableFuture.runAsync(() -> write(process.getOutputStream(), input));
+      CompletableFuture<Void> stdin = CompletableFuture.runAsync(() -> write(process.getOutputStream(), input), PIPES);
       String stdout = readLines(process.getInputStream(), stdoutLines);
-      int exitCode = process.waitFor();
+      int exitCode = runsToItsEnd ? awaitEndUninterrupted(process) : process.waitFor();
       stdin.join();
       return new ProcessResult(argv, exitCode, stdout, stderr.join());
     } catch (IOException e) {
@@ -79,6 +94,22 @@ public final class LocalProcessRunner implements ProcessRunner {
       throw new IllegalStateException("interrupted while running " + argv.get(0), e);
     } finally {
       RunningChildren.ended(process);
+    }
+  }
+
+  /** Waits for a command that must run to its end, through interrupts, which are kept for the caller. */
+  private static int awaitEndUninterrupted(Process process) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        int exitCode = process.waitFor();
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
+        return exitCode;
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
     }
   }
 

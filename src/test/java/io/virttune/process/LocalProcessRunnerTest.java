@@ -120,10 +120,13 @@ class LocalProcessRunnerTest {
   @Test
   void anLvmCommandRunsInItsOwnSessionAndIsLetEndWhenVirtTuneStops() throws Exception {
     Path ended = temp.resolve("ended");
-    Path lvm = fakeLvm("trap 'echo TERM > " + temp.resolve("signalled") + "' TERM; sleep 1; echo ended > " + ended);
+    Path lvm = fakeLvm("trap 'echo TERM > " + temp.resolve("signalled") + "' TERM; touch " + temp.resolve("started")
+        + "; sleep 1; echo ended > " + ended);
     CompletableFuture<ProcessResult> running =
         CompletableFuture.supplyAsync(() -> new LocalProcessRunner().run(List.of(lvm.toString())));
     RunningChildren.Child child = awaitChild();
+    // Listed once setsid runs; its own session once the script has started.
+    awaitFile(temp.resolve("started"));
     assertTrue(!session(child.pid()).equals(session(ProcessHandle.current().pid())),
         "lvm shares the session (and process group) of virt-tune: a Ctrl-C would reach it");
 
@@ -137,7 +140,9 @@ class LocalProcessRunnerTest {
   @Test
   void anLvmCommandEndsItsWorkWhenItsJvmIsKilled() throws Exception {
     Path ended = temp.resolve("ended");
-    Process jvm = RunnerInChildJvm.start(List.of(fakeLvm("sleep 1; echo ended > " + ended).toString()));
+    // What it prints after virt-tune is gone meets a pipe with no reader: it must not die of SIGPIPE.
+    Process jvm = RunnerInChildJvm.start(List.of(fakeLvm(
+        "sleep 1; echo 'Logical volume \"lv\" created.'; echo 'WARNING: a warning' >&2; echo ended > " + ended).toString()));
     long child = childPid(jvm);
 
     jvm.destroyForcibly();
@@ -145,6 +150,12 @@ class LocalProcessRunnerTest {
 
     assertTrue(gone(child), "lvm " + child + " never ended");
     assertTrue(Files.exists(ended), "lvm was killed with its JVM instead of finishing");
+  }
+
+  private static void awaitFile(Path file) throws InterruptedException {
+    for (int i = 0; i < 3000 && !Files.exists(file); i++) {
+      Thread.sleep(10);
+    }
   }
 
   /** A script named lvm, which the runner must treat as LVM's tool. */
