@@ -72,13 +72,18 @@ final class HostBandwidth {
   private Map<Lease, Long> rebalance() {
     Map<Lease, Long> shares = shares();
     shares.forEach((lease, share) -> {
-      Long before = speeds.put(lease, share);
-      if (before != null && before != share.longValue()) {
+      Long before = speeds.get(lease);
+      if (before == null) {
+        // The copy about to start: it starts at its share.
+        speeds.put(lease, share);
+      } else if (before != share.longValue()) {
         try {
           lease.setSpeed.accept(share);
+          speeds.put(lease, share);
         } catch (RuntimeException ended) {
           // Its job has just ended (the guest stopped, libvirtd went away): that copy's own thread
-          // finds out and fails its domain; this one, which only changed the shares, goes on.
+          // finds out and fails its domain; this one, which only changed the shares, goes on. Its
+          // speed stays as last set, so the next change of shares tries again.
         }
       }
     });
@@ -98,10 +103,11 @@ final class HostBandwidth {
     long left = capBytesPerSecond;
     int waiting = byLimit.size();
     for (Map.Entry<Lease, Long> entry : byLimit) {
-      long fair = left / waiting;
+      // Never 0, which libvirt reads as no limit at all: a cap below one byte per copy gives each 1.
+      long fair = Math.max(1, left / waiting);
       long share = entry.getValue() == 0 ? fair : Math.min(entry.getValue(), fair);
       shares.put(entry.getKey(), share);
-      left -= share;
+      left = Math.max(0, left - share);
       waiting--;
     }
     return shares;

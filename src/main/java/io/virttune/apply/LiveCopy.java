@@ -65,8 +65,9 @@ final class LiveCopy {
     }
     // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
     // host's cap is shared with the copies other domains run at once, until this one pivots.
-    try (HostBandwidth.Lease share = bandwidth.start(step.bandwidthBytesPerSecond(),
-        speed -> copy.start(step.device(), settings(step, speed)), speed -> jobs.setSpeed(step.disk(), speed))) {
+    HostBandwidth.Lease share = bandwidth.start(step.bandwidthBytesPerSecond(),
+        speed -> copy.start(step.device(), settings(step, speed)), speed -> jobs.setSpeed(step.disk(), speed));
+    try {
       ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
       try {
         copy.awaitReady(ports.blockJobs().readyTimeout(), ports.blockJobs().poll(),
@@ -76,6 +77,23 @@ final class LiveCopy {
       }
       meter.accept(100);
       pivot(jobs, copy, step);
+    } catch (RuntimeException e) {
+      // A job left running (not ready in time, libvirtd lost, a pivot refused) goes on copying:
+      // its share stays booked for the rest of this run, so the others never exceed the cap.
+      if (!stillCopying(copy)) {
+        share.close();
+      }
+      throw e;
+    }
+    share.close();
+  }
+
+  /** Whether the copy's job is still there; when that cannot be read (libvirtd lost), it may be. */
+  private static boolean stillCopying(BlockCopy copy) {
+    try {
+      return copy.progress().isPresent();
+    } catch (RuntimeException unknown) {
+      return true;
     }
   }
 

@@ -62,6 +62,36 @@ class HostBandwidthTest {
   }
 
   @Test
+  void aCapBelowOneBytePerCopyNeverLeavesACopyUnlimited() {
+    HostBandwidth host = new HostBandwidth(2);
+    long[] speeds = new long[3];
+    for (int i = 0; i < 3; i++) {
+      int copy = i;
+      host.start(0, speed -> speeds[copy] = speed, speed -> speeds[copy] = speed);
+    }
+    assertTrue(speeds[0] > 0 && speeds[1] > 0 && speeds[2] > 0, speeds[0] + " " + speeds[1] + " " + speeds[2]);
+  }
+
+  @Test
+  void aSpeedThatCouldNotBeSetIsTriedAgainAtTheNextChange() {
+    HostBandwidth host = new HostBandwidth(30 * MIB);
+    int[] calls = {0};
+    host.start(0, speed -> { }, speed -> {
+      calls[0]++;
+      if (calls[0] == 1) {
+        throw new IllegalStateException("libvirtd is restarting");
+      }
+      events.add("first set to " + speed / MIB);
+    });
+
+    HostBandwidth.Lease second = start(host, "second", 0);
+    start(host, "third", 0);
+
+    assertEquals(List.of("second starts at 15", "first set to 10", "second set to 10", "third starts at 10"), events);
+    second.close();
+  }
+
+  @Test
   void withoutACapEachCopyRunsAtItsOwnLimit() {
     HostBandwidth host = new HostBandwidth(0);
     start(host, "a", 0);

@@ -184,6 +184,23 @@ class LiveApplyTest {
     assertEquals(List.of("copy", "abort sda pivot=false", "copy", "abort sda pivot=true"), calls());
   }
 
+  /** The job goes on copying after a copy that was not ready in time: the others must not take its share. */
+  @Test
+  void aCopyLeftRunningKeepsItsShareOfTheHostsCapBooked() {
+    jobs.readsUntilReady = 1000;
+    jobs.readyTimeout = java.time.Duration.ZERO;
+    HostBandwidth cap = new HostBandwidth(32 * MIB);
+    CopyLive step = new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 0, false);
+
+    org.junit.jupiter.api.Assertions.assertThrows(io.virttune.VirtTuneException.class, () -> new LiveCopy(host.ports(true),
+        "g1", new java.io.PrintWriter(new java.io.StringWriter()), false, cap).run(step, false));
+    long[] next = {0};
+    cap.start(0, speed -> next[0] = speed, speed -> { });
+
+    assertEquals(ScriptedBlockJobs.Job.COPYING, jobs.job, "the job was left running");
+    assertEquals(16 * MIB, next[0], "the copy left running still has its half of the cap");
+  }
+
   @Test
   void aGuestThatStopsMidCopyFailsItsDomainSayingItIsOnItsSourceAndResumeCopiesAgainOnceItRuns() {
     Plan plan = host.planLive(CAPPED, "g1");

@@ -258,13 +258,6 @@ class LiveFaultsLabIT {
   }
 
   /**
-   * A thin pool of 192 MiB (4 MiB chunks, zeroing off) with another tenant's thin LV of 256 MiB
-   * holding 32 MiB: 160 MiB free, enough for preflight, which counts the copy at the LV's whole
-   * 128 MiB; the tenant's next writes take the rest. The pool errors when full instead of queueing
-   * writes for dm-thin's 60 s (--errorwhenfull y): the copy fails at once, not a minute later,
-   * and the tenant's dd ends instead of hanging. Returns the sha256 of the tenant's 32 MiB.
-   */
-  /**
    * A pool that queues when full (LVM's default, --errorwhenfull n) fills up mid-copy and is
    * extended within dm-thin's 60 s: the copy's queued writes go on and the move completes.
    */
@@ -309,8 +302,12 @@ class LiveFaultsLabIT {
   }
 
   /**
-   * A 192 MiB pool with another tenant's thin LV holding 32 MiB; {@code errorWhenFull}: a write
-   * into the full pool fails at once, else it queues (dm-thin's no_space_timeout, 60 s).
+   * A thin pool of 192 MiB (4 MiB chunks, zeroing off) with another tenant's thin LV of 256 MiB
+   * holding 32 MiB: 160 MiB free, enough for preflight, which counts the copy at the LV's whole
+   * 128 MiB; the tenant's next writes take the rest. With {@code errorWhenFull} (--errorwhenfull
+   * y) a write into the full pool fails at once: the copy fails then, not a minute later, and the
+   * tenant's dd ends instead of hanging; without, writes queue for dm-thin's 60 s. Returns the
+   * sha256 of the tenant's 32 MiB.
    */
   private String poolWithAFiller(boolean errorWhenFull) {
     Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "192M", "-c", "4M", "--zero", "n", "-n", POOL,
