@@ -9,9 +9,11 @@ import java.nio.file.PathMatcher;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A remote host's /proc and /sys as the probes read them, fetched in one command: every file and
@@ -31,13 +33,19 @@ public final class PrefetchedFileSystem implements HostFileSystem {
   /** The directories the probes list. */
   private static final List<String> DIRECTORIES = List.of(
       "sys/block", "sys/kernel/mm/hugepages", "sys/devices/system/node", "sys/devices/system/node/node*/hugepages");
-  /** Prints "F PATH BASE64" per file and "D PATH BASE64-OF-LS" per directory; "F PATH !" for one it cannot read. */
-  private static final String SNAPSHOT = "for f in " + absolute(FILES) + "; do\n"
+  /**
+   * Prints "F PATH BASE64" per file and "D PATH BASE64-OF-LS" per directory, "F PATH !" or "D PATH !"
+   * for one it cannot read; fails at once without base64, so that every read is then made alone.
+   */
+  private static final String SNAPSHOT = "command -v base64 >/dev/null || exit 1\n"
+      + "for f in " + absolute(FILES) + "; do\n"
       + "  [ -f \"$f\" ] || continue\n"
       + "  if c=$(base64 -w0 < \"$f\" 2>/dev/null); then printf 'F %s %s\\n' \"$f\" \"$c\"; else printf 'F %s !\\n' \"$f\"; fi\n"
       + "done\n"
       + "for d in " + absolute(DIRECTORIES) + "; do\n"
-      + "  [ -d \"$d\" ] && printf 'D %s %s\\n' \"$d\" \"$(ls -1A -- \"$d\" | base64 -w0)\"\n"
+      + "  [ -d \"$d\" ] || continue\n"
+      + "  if l=$(ls -1A -- \"$d\" 2>/dev/null); then printf 'D %s %s\\n' \"$d\" \"$(printf '%s' \"$l\" | base64 -w0)\";"
+      + " else printf 'D %s !\\n' \"$d\"; fi\n"
       + "done\n"
       + "true\n";
   private static final String UNREADABLE = "!";
@@ -48,7 +56,8 @@ public final class PrefetchedFileSystem implements HostFileSystem {
   private final List<PathMatcher> directories = matchers(DIRECTORIES);
   private Snapshot snapshot;
 
-  private record Snapshot(boolean taken, Map<String, String> files, Map<String, List<String>> directories) {}
+  private record Snapshot(boolean taken, Map<String, String> files, Map<String, List<String>> directories,
+      Set<String> unlistable) {}
 
   public PrefetchedFileSystem(ProcessRunner runner, String host) {
     this.runner = runner;
@@ -68,9 +77,10 @@ public final class PrefetchedFileSystem implements HostFileSystem {
 
   @Override
   public List<String> list(String relativePath) {
-    return covers(directories, relativePath) && snapshot().taken()
-        ? snapshot().directories().getOrDefault(relativePath, List.of())
-        : oneByOne.list(relativePath);
+    if (covers(directories, relativePath) && snapshot().taken() && !snapshot().unlistable().contains(relativePath)) {
+      return snapshot().directories().getOrDefault(relativePath, List.of());
+    }
+    return oneByOne.list(relativePath);
   }
 
   @Override
@@ -79,7 +89,7 @@ public final class PrefetchedFileSystem implements HostFileSystem {
       return snapshot().files().containsKey(relativePath);
     }
     if (covers(directories, relativePath) && snapshot().taken()) {
-      return snapshot().directories().containsKey(relativePath);
+      return snapshot().directories().containsKey(relativePath) || snapshot().unlistable().contains(relativePath);
     }
     return oneByOne.exists(relativePath);
   }
@@ -92,7 +102,7 @@ public final class PrefetchedFileSystem implements HostFileSystem {
   private synchronized Snapshot snapshot() {
     if (snapshot == null) {
       ProcessResult answer = runner.run(List.of("sh", "-c", SNAPSHOT));
-      snapshot = answer.succeeded() ? parse(answer.stdout()) : new Snapshot(false, Map.of(), Map.of());
+      snapshot = answer.succeeded() ? parse(answer.stdout()) : new Snapshot(false, Map.of(), Map.of(), Set.of());
     }
     return snapshot;
   }
@@ -100,6 +110,7 @@ public final class PrefetchedFileSystem implements HostFileSystem {
   private static Snapshot parse(String output) {
     Map<String, String> files = new HashMap<>();
     Map<String, List<String>> directories = new HashMap<>();
+    Set<String> unlistable = new HashSet<>();
     for (String line : output.split("\n")) {
       String[] fields = line.split(" ", 3);
       if (fields.length < 2 || !fields[1].startsWith("/")) {
@@ -109,11 +120,13 @@ public final class PrefetchedFileSystem implements HostFileSystem {
       String encoded = fields.length == 3 ? fields[2] : "";
       if (fields[0].equals("F")) {
         files.put(path, encoded.equals(UNREADABLE) ? UNREADABLE : decode(encoded));
+      } else if (fields[0].equals("D") && encoded.equals(UNREADABLE)) {
+        unlistable.add(path);
       } else if (fields[0].equals("D")) {
         directories.put(path, Arrays.stream(decode(encoded).split("\n")).filter(name -> !name.isEmpty()).sorted().toList());
       }
     }
-    return new Snapshot(true, files, directories);
+    return new Snapshot(true, files, directories, unlistable);
   }
 
   private static String decode(String base64) {

@@ -45,9 +45,11 @@ class PrefetchedFileSystemTest {
   void aFileTheSnapshotCouldNotReadOrDoesNotCoverIsReadAlone() {
     ScriptedProcessRunner ssh = new ScriptedProcessRunner()
         .succeed("yes\n")
-        .succeed("F /proc/cmdline " + base64("ro quiet\n") + "\nF /proc/meminfo !\nD /sys/block " + base64("vda\nsda\n") + "\n")
+        .succeed("F /proc/cmdline " + base64("ro quiet\n") + "\nF /proc/meminfo !\nD /sys/block " + base64("vda\nsda\n")
+            + "\nD /sys/kernel/mm/hugepages !\n")
         .succeed("MemTotal: 1024 kB\n")
-        .succeed("net.core.somaxconn = 4096\n");
+        .succeed("net.core.somaxconn = 4096\n")
+        .succeed("hugepages-2048kB\n");
     PrefetchedFileSystem files = new PrefetchedFileSystem(ssh, "hv02");
 
     assertTrue(files.exists("var/lib/libvirt/images/web.qcow2"), "a path it does not cover takes no snapshot");
@@ -57,13 +59,16 @@ class PrefetchedFileSystemTest {
     assertFalse(files.exists("sys/block/vda/size"));
     assertEquals(Optional.of("MemTotal: 1024 kB\n"), files.read("proc/meminfo"), "unreadable in the snapshot: read alone");
     assertEquals(Optional.of("net.core.somaxconn = 4096\n"), files.read("etc/sysctl.conf"), "not covered: read alone");
-    assertEquals(List.of(List.of("cat", "--", "/proc/meminfo"), List.of("cat", "--", "/etc/sysctl.conf")),
-        ssh.commands().subList(2, 4));
+    assertEquals(List.of("hugepages-2048kB"), files.list("sys/kernel/mm/hugepages"), "unlistable in the snapshot: listed alone");
+    assertTrue(files.exists("sys/kernel/mm/hugepages"));
+    assertEquals(List.of(List.of("cat", "--", "/proc/meminfo"), List.of("cat", "--", "/etc/sysctl.conf"),
+        List.of("ls", "-1A", "--", "/sys/kernel/mm/hugepages")), ssh.commands().subList(2, 5));
   }
 
   @Test
   void aSnapshotThatFailsLeavesEveryReadToBeMadeAlone() {
-    ScriptedProcessRunner ssh = new ScriptedProcessRunner().fail(127, "sh: 1: base64: not found").succeed("ro\n");
+    // The snapshot exits 1 at once on a host without base64.
+    ScriptedProcessRunner ssh = new ScriptedProcessRunner().fail(1, "").succeed("ro\n");
 
     assertEquals(Optional.of("ro\n"), new PrefetchedFileSystem(ssh, "hv02").read("proc/cmdline"));
   }
