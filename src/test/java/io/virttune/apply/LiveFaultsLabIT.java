@@ -106,15 +106,7 @@ class LiveFaultsLabIT {
     requireOnSourceAndWriting(writer);
     Cli rollback = Cli.run("rollback", GUEST, "--state-dir=" + state, "--execute", "--yes");
 
-    assertEquals(0, rollback.exitCode(), rollback.transcript());
-    String live = libvirt.liveXml(GUEST);
-    assertEquals(MirrorState.NONE, MirrorState.of(live, GUEST, "sda"), live);
-    assertTrue(Lab.sh("virsh", "blockjob", GUEST, "sda", "--info").contains("No current block job"));
-    assertFalse(Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG).contains(GUEST), Lab.sh("lvm", "lvs", VG));
-    requireOnSourceAndWriting(writer);
-    assertEquals(original, persistent());
-    writer.stop();
-    writer.verifyInGuest();
+    requireRolledBackOnSource(rollback, writer, original);
     System.out.println("live fault, killed then rolled back:\n" + rollback.out());
   }
 
@@ -182,15 +174,7 @@ class LiveFaultsLabIT {
     writer = libvirtdRestartedMidCopy(plan).writer();
     Cli rollback = Cli.run("rollback", GUEST, "--state-dir=" + state, "--execute", "--yes");
 
-    assertEquals(0, rollback.exitCode(), rollback.transcript());
-    String live = libvirt.liveXml(GUEST);
-    assertEquals(MirrorState.NONE, MirrorState.of(live, GUEST, "sda"), live);
-    assertTrue(Lab.sh("virsh", "blockjob", GUEST, "sda", "--info").contains("No current block job"));
-    assertFalse(Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG).contains(GUEST), Lab.sh("lvm", "lvs", VG));
-    requireOnSourceAndWriting(writer);
-    assertEquals(original, persistent());
-    writer.stop();
-    writer.verifyInGuest();
+    requireRolledBackOnSource(rollback, writer, original);
     System.out.println("live fault, libvirtd restarted mid-copy then rolled back:\n" + rollback.out());
   }
 
@@ -403,6 +387,23 @@ class LiveFaultsLabIT {
   }
 
   /** The guest runs on its LV, no mirror left, and its persistent definition names the LV too. */
+  /**
+   * A rollback of a copy in flight: it succeeded, no mirror and no block job are left, the LV is
+   * gone, the guest writes on on its source under its original definition, and reads back every
+   * block.
+   */
+  private void requireRolledBackOnSource(Cli rollback, GuestWriter writer, String original) throws InterruptedException {
+    assertEquals(0, rollback.exitCode(), rollback.transcript());
+    String live = libvirt.liveXml(GUEST);
+    assertEquals(MirrorState.NONE, MirrorState.of(live, GUEST, "sda"), live);
+    assertTrue(Lab.sh("virsh", "blockjob", GUEST, "sda", "--info").contains("No current block job"));
+    assertFalse(Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG).contains(GUEST), Lab.sh("lvm", "lvs", VG));
+    requireOnSourceAndWriting(writer);
+    assertEquals(original, persistent());
+    writer.stop();
+    writer.verifyInGuest();
+  }
+
   private void requireOnLvInBothDefinitions() {
     String live = libvirt.liveXml(GUEST);
     assertEquals(Optional.of(LV), MirrorState.sourceOf(live, GUEST, "sda"), live);
