@@ -54,10 +54,11 @@ public final class PrefetchedFileSystem implements HostFileSystem {
   private final RemoteFileSystem oneByOne;
   private final List<PathMatcher> files = matchers(FILES);
   private final List<PathMatcher> directories = matchers(DIRECTORIES);
-  private Snapshot snapshot;
+  /** Empty until taken; then the snapshot, or empty inside when it failed. */
+  private Optional<Snapshot> snapshot;
 
-  private record Snapshot(boolean taken, Map<String, String> files, Map<String, List<String>> directories,
-      Set<String> unlistable) {}
+  /** The files' contents, the directories' entries, and the paths of either it could not read. */
+  private record Snapshot(Map<String, String> files, Map<String, List<String>> directories, Set<String> unreadable) {}
 
   public PrefetchedFileSystem(ProcessRunner runner, String host) {
     this.runner = runner;
@@ -66,32 +67,28 @@ public final class PrefetchedFileSystem implements HostFileSystem {
 
   @Override
   public Optional<String> read(String relativePath) {
-    if (covers(files, relativePath) && snapshot().taken()) {
-      String content = snapshot().files().get(relativePath);
-      if (!UNREADABLE.equals(content)) {
-        return Optional.ofNullable(content);
-      }
-    }
-    return oneByOne.read(relativePath);
+    return readable(files, relativePath).map(taken -> Optional.ofNullable(taken.files().get(relativePath)))
+        .orElseGet(() -> oneByOne.read(relativePath));
   }
 
   @Override
   public List<String> list(String relativePath) {
-    if (covers(directories, relativePath) && snapshot().taken() && !snapshot().unlistable().contains(relativePath)) {
-      return snapshot().directories().getOrDefault(relativePath, List.of());
-    }
-    return oneByOne.list(relativePath);
+    return readable(directories, relativePath).map(taken -> taken.directories().getOrDefault(relativePath, List.of()))
+        .orElseGet(() -> oneByOne.list(relativePath));
   }
 
   @Override
   public boolean exists(String relativePath) {
-    if (covers(files, relativePath) && snapshot().taken()) {
-      return snapshot().files().containsKey(relativePath);
-    }
-    if (covers(directories, relativePath) && snapshot().taken()) {
-      return snapshot().directories().containsKey(relativePath) || snapshot().unlistable().contains(relativePath);
-    }
-    return oneByOne.exists(relativePath);
+    Optional<Snapshot> taken = covers(files, relativePath) || covers(directories, relativePath) ? snapshot() : Optional.empty();
+    return taken.map(snapshot -> snapshot.files().containsKey(relativePath)
+            || snapshot.directories().containsKey(relativePath) || snapshot.unreadable().contains(relativePath))
+        .orElseGet(() -> oneByOne.exists(relativePath));
+  }
+
+  /** The snapshot, when {@code globs} cover the path and the snapshot could read it; else empty: read it alone. */
+  private Optional<Snapshot> readable(List<PathMatcher> globs, String relativePath) {
+    return covers(globs, relativePath) ? snapshot().filter(taken -> !taken.unreadable().contains(relativePath))
+        : Optional.empty();
   }
 
   @Override
@@ -99,10 +96,10 @@ public final class PrefetchedFileSystem implements HostFileSystem {
     return oneByOne.describe(relativePath);
   }
 
-  private synchronized Snapshot snapshot() {
+  private synchronized Optional<Snapshot> snapshot() {
     if (snapshot == null) {
       ProcessResult answer = runner.run(List.of("sh", "-c", SNAPSHOT));
-      snapshot = answer.succeeded() ? parse(answer.stdout()) : new Snapshot(false, Map.of(), Map.of(), Set.of());
+      snapshot = answer.succeeded() ? Optional.of(parse(answer.stdout())) : Optional.empty();
     }
     return snapshot;
   }
@@ -110,7 +107,7 @@ public final class PrefetchedFileSystem implements HostFileSystem {
   private static Snapshot parse(String output) {
     Map<String, String> files = new HashMap<>();
     Map<String, List<String>> directories = new HashMap<>();
-    Set<String> unlistable = new HashSet<>();
+    Set<String> unreadable = new HashSet<>();
     for (String line : output.split("\n")) {
       String[] fields = line.split(" ", 3);
       if (fields.length < 2 || !fields[1].startsWith("/")) {
@@ -118,15 +115,15 @@ public final class PrefetchedFileSystem implements HostFileSystem {
       }
       String path = fields[1].substring(1);
       String encoded = fields.length == 3 ? fields[2] : "";
-      if (fields[0].equals("F")) {
-        files.put(path, encoded.equals(UNREADABLE) ? UNREADABLE : decode(encoded));
-      } else if (fields[0].equals("D") && encoded.equals(UNREADABLE)) {
-        unlistable.add(path);
+      if (encoded.equals(UNREADABLE)) {
+        unreadable.add(path);
+      } else if (fields[0].equals("F")) {
+        files.put(path, decode(encoded));
       } else if (fields[0].equals("D")) {
         directories.put(path, Arrays.stream(decode(encoded).split("\n")).filter(name -> !name.isEmpty()).sorted().toList());
       }
     }
-    return new Snapshot(true, files, directories, unlistable);
+    return new Snapshot(files, directories, unreadable);
   }
 
   private static String decode(String base64) {
