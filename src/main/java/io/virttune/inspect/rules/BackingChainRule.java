@@ -5,12 +5,13 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
+import io.virttune.recipe.DiskTarget;
 import java.util.Optional;
 
 /** An image with backing files: each read may walk the chain; migration flattens it. */
 final class BackingChainRule extends DiskRule {
   @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
     return disk.image()
         .filter(image -> image.hasBackingChain())
         .map(

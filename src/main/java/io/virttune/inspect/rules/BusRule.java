@@ -12,8 +12,7 @@ import java.util.Optional;
 /** An emulated bus (SATA, IDE, SCSI, USB): virtio-blk was faster in every test of the source. */
 final class BusRule extends DiskRule {
   @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    DiskTarget target = target(domain, disk);
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
     if (target.bus() == BusMove.STAYS_VIRTIO) {
       return Optional.empty();
     }

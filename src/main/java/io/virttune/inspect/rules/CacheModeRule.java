@@ -6,6 +6,7 @@ import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.CacheMode;
+import io.virttune.recipe.DiskTarget;
 import io.virttune.recipe.Setting;
 import java.util.Optional;
 
@@ -16,8 +17,8 @@ import java.util.Optional;
  */
 final class CacheModeRule extends DiskRule {
   @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    Setting<CacheMode> cache = target(domain, disk).cache();
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Setting<CacheMode> cache = target.cache();
     if (!cache.changes()) {
       return Optional.empty();
     }

@@ -5,6 +5,7 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
+import io.virttune.recipe.DiskTarget;
 import io.virttune.recipe.Setting;
 import java.util.Optional;
 
@@ -14,8 +15,8 @@ import java.util.Optional;
  */
 final class DiscardRule extends DiskRule {
   @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    Optional<Setting<String>> discard = target(domain, disk).discard().filter(Setting::changes);
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Setting<String>> discard = target.discard().filter(Setting::changes);
     if (discard.isEmpty()) {
       return Optional.empty();
     }

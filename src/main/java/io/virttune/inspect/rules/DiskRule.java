@@ -4,46 +4,28 @@ import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
-import io.virttune.recipe.CacheMode;
-import io.virttune.recipe.DiskRecipe;
-import io.virttune.recipe.DiskRole;
 import io.virttune.recipe.DiskTarget;
-import io.virttune.recipe.TemporaryDisk;
-import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/**
- * A rule about one disk at a time, applied to every disk the recipe moves or retunes (not to a
- * disk named like virt-tune's temporary disk, which the plan never tunes).
- */
+/** A rule about one disk at a time, applied to every disk the recipe moves or retunes ({@link TunedDisk}). */
 abstract class DiskRule implements Rule {
 
   @Override
   public final List<Finding> check(HostFacts host) {
+    return check(host, TunedDisk.of(host));
+  }
+
+  /** The findings on disks whose recipe was decided already, shared by every disk rule of one pass. */
+  final List<Finding> check(HostFacts host, List<TunedDisk> disks) {
     List<Finding> findings = new ArrayList<>();
-    for (DomainFacts domain : host.domains()) {
-      for (DiskFacts disk : domain.disks()) {
-        if (disk.verdict().role() != DiskRole.LEAVE_ALONE && disk.problem().isEmpty()
-            && TemporaryDisk.of(disk.view(), disk.logicalVolume(), domain.xml().flatMap(DomainXml::uuid))
-                == TemporaryDisk.Kind.NONE) {
-          check(host, domain, disk).ifPresent(findings::add);
-        }
-      }
+    for (TunedDisk tuned : disks) {
+      check(host, tuned.domain(), tuned.disk(), tuned.target()).ifPresent(findings::add);
     }
     return findings;
   }
 
-  abstract Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk);
-
-  /**
-   * What the recipe makes of the disk under the default policy, with nothing confirmed: inspect
-   * knows no operator's choices. Discard is taken as supported; whether the host's QEMU passes it
-   * is the plan's to check.
-   */
-  static DiskTarget target(DomainFacts domain, DiskFacts disk) {
-    boolean waits = WindowsVirtioRule.waiting(domain).contains(disk.view());
-    return DiskRecipe.decide(disk.view(), disk.logicalVolume(), waits, CacheMode.NONE, true);
-  }
+  /** The finding on one disk, given what the recipe makes of it under the default policy. */
+  abstract Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target);
 }

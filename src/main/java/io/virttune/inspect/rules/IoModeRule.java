@@ -7,6 +7,7 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.CacheMode;
 import io.virttune.recipe.DiskRecipe;
+import io.virttune.recipe.DiskTarget;
 import io.virttune.recipe.IoMode;
 import io.virttune.recipe.Setting;
 import java.util.Optional;
@@ -19,7 +20,7 @@ import java.util.Optional;
  */
 final class IoModeRule extends DiskRule {
   @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
     String io = disk.view().io().orElse("default");
     String cacheText = disk.view().cache().orElse("default");
     CacheMode cache = CacheMode.of(disk.view().cache());
@@ -35,7 +36,7 @@ final class IoModeRule extends DiskRule {
               "driver io='native' cache='" + cacheText + "'",
               "io=native needs cache=none or directsync; with cache=writeback use io=threads"));
     }
-    CacheMode reference = cache.chosen() ? cache : target(domain, disk).cache().wanted();
+    CacheMode reference = cache.chosen() ? cache : target.cache().wanted();
     Setting<IoMode> wanted = DiskRecipe.io(current, reference);
     if (current.effective() == wanted.wanted()) {
       return Optional.empty();

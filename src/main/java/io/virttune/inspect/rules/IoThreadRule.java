@@ -5,6 +5,7 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
+import io.virttune.recipe.DiskTarget;
 import java.util.Optional;
 
 /**
@@ -13,8 +14,8 @@ import java.util.Optional;
  */
 final class IoThreadRule extends DiskRule {
   @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    if (!target(domain, disk).iothread()) {
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    if (!target.iothread()) {
       return Optional.empty();
     }
     int defined = domain.xml().map(xml -> xml.iothreads().count()).orElse(0);

@@ -7,6 +7,7 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.recipe.CacheMode;
+import io.virttune.recipe.DiskTarget;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -16,8 +17,8 @@ import java.util.OptionalLong;
  */
 final class LvReadAheadRule extends DiskRule {
   @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk) {
-    if (!target(domain, disk).readAheadOff()) {
+  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    if (!target.readAheadOff()) {
       return Optional.empty();
     }
     LogicalVolume volume = disk.logicalVolume().orElseThrow();

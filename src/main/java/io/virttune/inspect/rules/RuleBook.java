@@ -40,7 +40,11 @@ public final class RuleBook {
   private RuleBook() {}
 
   public static List<Finding> check(HostFacts host) {
-    return RULES.stream().flatMap(rule -> rule.check(host).stream()).sorted(ORDER).toList();
+    List<TunedDisk> tuned = TunedDisk.of(host);
+    return RULES.stream()
+        .flatMap(rule -> (rule instanceof DiskRule diskRule ? diskRule.check(host, tuned) : rule.check(host)).stream())
+        .sorted(ORDER)
+        .toList();
   }
 
 }
