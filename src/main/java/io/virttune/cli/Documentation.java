@@ -20,7 +20,7 @@ public final class Documentation {
   }
 
   static void generate(Path directory, String version) {
-    CommandLine root = new CommandLine(new VirtTuneCommand(question -> Optional.empty()));
+    CommandLine root = CommandTree.whole(new VirtTuneCommand(question -> Optional.empty()));
     // picocli's script completes in zsh too, through bashcompinit; zsh users source the .zsh copy.
     String completion = AutoComplete.bash("virt-tune", root);
     write(directory.resolve("completion/virt-tune.bash"), completion);

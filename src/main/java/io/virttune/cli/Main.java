@@ -30,7 +30,7 @@ public final class Main {
 
   /** Runs one command line and returns its exit code; output goes to the writers given. */
   public int run(String... args) {
-    CommandLine commandLine = new CommandLine(new VirtTuneCommand(terminal));
+    CommandLine commandLine = CommandTree.forArguments(new VirtTuneCommand(terminal), args);
     commandLine.setOut(out);
     commandLine.setErr(err);
     commandLine.setExecutionExceptionHandler(this::handleFailure);

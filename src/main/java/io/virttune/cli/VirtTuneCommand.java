@@ -4,7 +4,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
-/** The top-level {@code virt-tune} command: help, version, and the subcommands. */
+/** The top-level {@code virt-tune} command: help, version, and the subcommands ({@link CommandTree}). */
 @Command(
     name = "virt-tune",
     mixinStandardHelpOptions = true,
@@ -15,17 +15,7 @@ import picocli.CommandLine.Option;
       "  virt-tune plan --all --vg vg_vms --out plan.json && virt-tune apply plan.json"
     },
     versionProvider = VersionProvider.class,
-    description = "Makes the disks of KVM/libvirt virtual machines fast, safely.",
-    subcommands = {
-      InspectCommand.class,
-      PlanCommand.class,
-      ApplyCommand.class,
-      RollbackCommand.class,
-      CleanupCommand.class,
-      BenchCommand.class,
-      SnippetsCommand.class,
-      picocli.CommandLine.HelpCommand.class
-    })
+    description = "Makes the disks of KVM/libvirt virtual machines fast, safely.")
 public final class VirtTuneCommand {
   // virsh takes the connection before the command ('virsh -c URI list'); so does virt-tune.
   @Option(names = {"-c", "--connect"}, paramLabel = "URI",
