@@ -2,7 +2,6 @@ package io.virttune.apply;
 
 import io.virttune.libvirt.DomainDefinitions;
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.function.Consumer;
 
 /**
@@ -21,8 +20,7 @@ final class AutostartPause {
 
   /** True when virt-tune turned autostart off and has not yet turned it on again. */
   static boolean pending(DomainJournal journal) {
-    List<JournalEntry> autostart = journal.entries().stream().filter(entry -> entry.kind().equals(KIND)).toList();
-    return !autostart.isEmpty() && autostart.get(autostart.size() - 1).detail().equals(TURNED_OFF);
+    return journal.lastDetailOf(KIND).filter(TURNED_OFF::equals).isPresent();
   }
 
   /** Turns autostart off if it is on, journaled first through {@code save}. */

@@ -151,6 +151,17 @@ public record DomainJournal(
     return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(CopyLive.class)));
   }
 
+  /** The detail of the last entry of {@code kind}, if there is one: where a pause of something stands. */
+  public Optional<String> lastDetailOf(String kind) {
+    String detail = null;
+    for (JournalEntry entry : entries) {
+      if (entry.kind().equals(kind)) {
+        detail = entry.detail();
+      }
+    }
+    return Optional.ofNullable(detail);
+  }
+
   /** The last recorded state of a step, if it was ever started. */
   public Optional<JournalEntry.StepState> stateOf(int step) {
     JournalEntry.StepState state = null;

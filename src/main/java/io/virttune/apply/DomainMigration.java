@@ -100,6 +100,9 @@ final class DomainMigration {
     }
     if (unfinished) {
       journal.resume(earlier.get());
+      if (journal.resumeGuestLeftPaused(log)) {
+        live = definitions.find(domain.name()).orElse(live);
+      }
       if (finishedByTheInterruptedRun(live)) {
         journal.restoreAutostart(definitions, log);
         return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had"

@@ -12,8 +12,9 @@ import java.util.Optional;
 
 /**
  * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
- * ready, then the pivot and the read-back of both definitions. Until the pivot the source is the
- * truth; a copy an interrupted run left is pivoted if ready, else aborted and started again.
+ * ready, then the pivot (the guest paused for it, {@link PivotPause}) and the read-back of both
+ * definitions. Until the pivot the source is the truth; a copy an interrupted run left is pivoted
+ * if ready, else aborted and started again.
  */
 final class LiveCopy {
   private final ApplyPorts ports;
@@ -21,10 +22,13 @@ final class LiveCopy {
   private final PrintWriter log;
   private final boolean redrawProgress;
   private final HostBandwidth bandwidth;
+  private final MigrationJournal journal;
 
-  LiveCopy(ApplyPorts ports, String domain, PrintWriter log, boolean redrawProgress, HostBandwidth bandwidth) {
+  LiveCopy(ApplyPorts ports, MigrationJournal journal, PrintWriter log, boolean redrawProgress,
+      HostBandwidth bandwidth) {
     this.ports = ports;
-    this.domain = domain;
+    this.journal = journal;
+    this.domain = journal.domainName();
     this.log = log;
     this.redrawProgress = redrawProgress;
     this.bandwidth = bandwidth;
@@ -98,7 +102,11 @@ final class LiveCopy {
   }
 
   private void pivot(BlockJobs jobs, BlockCopy copy, CopyLive step) {
-    copy.pivot(step.device());
+    try {
+      new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> copy.pivot(step.device()));
+    } catch (VirtTuneException e) {
+      throw new LiveCopyFailure(ports, domain).atPivot(jobs, step, e);
+    }
     log.println("  the guest runs on " + step.device() + " now");
     requirePersistentOnLv(jobs, step, false);
   }

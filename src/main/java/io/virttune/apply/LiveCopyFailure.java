@@ -2,6 +2,7 @@ package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.MirrorState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;
@@ -9,9 +10,9 @@ import io.virttune.text.ShellWords;
 import java.util.Optional;
 
 /**
- * What a live copy that failed before its pivot means, in the words the operator needs: the guest
- * stopped, virt-tune lost libvirtd, or the job ended by itself in a thin pool that is full; each
- * time what the guest runs on, what the LV holds and what to do. libvirt says only "domain is not
+ * What a live copy that failed means, in the words the operator needs: the guest stopped (before
+ * or at the pivot), virt-tune lost libvirtd, or the job ended by itself in a thin pool that is
+ * full; each time what the guest runs on, what the LV holds and what to do. libvirt says only "domain is not
  * running", "Broken pipe" or nothing at all (libvirt 9.0 logs no reason for a failed copy at its
  * default level).
  */
@@ -49,6 +50,29 @@ final class LiveCopyFailure {
         + " truth); the LV holds an incomplete copy and the chunks it took: roll back (" + rollback() + ") to remove it"
         + " and give them back to the pool, or make room in the pool (lvextend) and apply --resume to copy again",
         cause)).orElse(cause);
+  }
+
+  /**
+   * {@code cause}, the failure of the pivot of {@code step}, explained when the guest ended with it
+   * (QEMU can abort at a mirror's completion); a guest still running keeps libvirt's words.
+   */
+  VirtTuneException atPivot(BlockJobs jobs, CopyLive step, VirtTuneException cause) {
+    try {
+      if (jobs.running()) {
+        return cause;
+      }
+      Optional<String> persistent = MirrorState.sourceOf(jobs.inactiveXml(), domain, step.disk());
+      String where = persistent.equals(Optional.of(step.device()))
+          ? "its persistent definition names " + step.device() + " already: the switch was made, and the LV holds"
+              + " its writes; start it (it boots on the LV) and apply --resume to finish"
+          : "its persistent definition names " + persistent.orElse("no source") + ", which holds every write it made"
+              + " until then (rule: until the pivot completes the source is the truth), and the LV an unfinished"
+              + " copy; start it and apply --resume to copy again, or roll back (" + rollback() + ") to remove the LV";
+      return failed(step, "the guest stopped at the pivot onto " + step.device() + " (" + cause.getMessage()
+          + "): QEMU ended during the switch (its log under /var/log/libvirt/qemu/ says why); " + where, cause);
+    } catch (VirtTuneException unreachable) {
+      return cause;
+    }
   }
 
   /** Both calls failed: the connection to libvirtd is gone (restarted, stopped); QEMU and its job are not. */

@@ -36,6 +36,11 @@ final class MigrationJournal {
     this.domain = domain;
   }
 
+  /** The domain this journal records. */
+  String domainName() {
+    return domain.name();
+  }
+
   synchronized DomainJournal current() {
     return journal;
   }
@@ -97,6 +102,18 @@ final class MigrationJournal {
   /** Autostart on again if virt-tune turned it off, journaled. */
   void restoreAutostart(DomainDefinitions definitions, PrintWriter log) {
     save(AutostartPause.restore(definitions, journal, now(), log, ports.mode()));
+  }
+
+  /**
+   * The guest resumed if the run this one continues stopped while the guest was paused for a
+   * pivot, journaled; true when it was.
+   */
+  boolean resumeGuestLeftPaused(PrintWriter log) {
+    if (!PivotPause.pending(journal)) {
+      return false;
+    }
+    save(ports.blockJobs().with(journal.domain(), jobs -> new PivotPause(jobs, ports, log).resumeLeftPaused(journal)));
+    return true;
   }
 
   /**

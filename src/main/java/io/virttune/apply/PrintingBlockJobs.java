@@ -67,6 +67,21 @@ final class PrintingBlockJobs implements BlockJobs {
   }
 
   @Override
+  public boolean paused() {
+    return real.paused();
+  }
+
+  @Override
+  public void pause() {
+    log.accept("would pause '" + domain() + "'");
+  }
+
+  @Override
+  public void resume() {
+    log.accept("would resume '" + domain() + "'");
+  }
+
+  @Override
   public String liveXml() {
     DomainXml live = DomainXml.parse(real.liveXml(), "the live definition of '" + domain() + "'");
     for (DiskView disk : live.disks()) {

@@ -59,8 +59,9 @@ public final class Rollback {
     }
   }
 
-  private DomainResult rollBack(DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal journal,
+  private DomainResult rollBack(DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal found,
       String name, boolean force) {
+    DomainJournal journal = resumeLeftPaused(live, found);
     if (journal.status() == Status.CLEANED_UP) {
       throw VirtTuneException.refused("the source images of '" + name + "' were removed by virt-tune cleanup:"
           + " there is nothing to roll back to");
@@ -106,6 +107,17 @@ public final class Rollback {
         (defined ? "original definition and " : "") + removed.size() + " LV(s) "
             + ports.mode().says(what, "would be " + what)
             + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
+  }
+
+  /** The guest resumed first if the apply rolled back stopped while it was paused for a pivot. */
+  private DomainJournal resumeLeftPaused(Optional<LiveDomain> live, DomainJournal journal) {
+    if (live.isEmpty() || !PivotPause.pending(journal)) {
+      return journal;
+    }
+    DomainJournal resumed = ports.blockJobs().with(journal.domain(),
+        jobs -> new PivotPause(jobs, ports, out).resumeLeftPaused(journal));
+    ports.state().save(resumed);
+    return resumed;
   }
 
   /** The LVs still there, each checked to be the one virt-tune created, before anything changes. */

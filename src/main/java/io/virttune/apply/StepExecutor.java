@@ -152,7 +152,7 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void copyLive(CopyLive copy) {
-    new LiveCopy(ports, run.domain().name(), run.log(), run.redrawProgress(), run.bandwidth()).run(copy, interrupted);
+    new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth()).run(copy, interrupted);
     return null;
   }
 

@@ -22,8 +22,17 @@ public interface BlockJobs {
   /** virDomainBlockJobAbort, waiting until the job has ended; with {@code pivot} the guest switches to the copy. */
   void abort(String disk, boolean pivot);
 
-  /** virDomainIsActive: whether the domain runs; a copy ends when its guest stops. */
+  /** virDomainIsActive: whether the domain runs (paused or not); a copy ends when its guest stops. */
   boolean running();
+
+  /** Whether the domain is paused (virDomainGetInfo's state), by virt-tune or by anyone else. */
+  boolean paused();
+
+  /** virDomainSuspend: the guest's CPUs stop and its devices take no new requests until {@link #resume}. */
+  void pause();
+
+  /** virDomainResume. */
+  void resume();
 
   /** The live definition (what QEMU runs with, mirror included). */
   String liveXml();

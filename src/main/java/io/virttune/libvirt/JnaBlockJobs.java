@@ -104,6 +104,38 @@ final class JnaBlockJobs implements BlockJobs {
   }
 
   @Override
+  public boolean paused() {
+    try {
+      return LibvirtCalls.state(handle.getInfo().state) == DomainState.PAUSED;
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot read the state of domain '" + domain + "': " + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
+  public void pause() {
+    act(handle::suspend, "pause");
+  }
+
+  @Override
+  public void resume() {
+    act(handle::resume, "resume");
+  }
+
+  /** A libvirt-java call that changes the domain's run state. */
+  private interface StateChange {
+    void run() throws LibvirtException;
+  }
+
+  private void act(StateChange change, String verb) {
+    try {
+      change.run();
+    } catch (LibvirtException e) {
+      throw VirtTuneException.failed("cannot " + verb + " domain '" + domain + "': " + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
   public String liveXml() {
     return xml(0, "live");
   }

@@ -53,6 +53,14 @@ final class InMemoryDefinitions implements DomainDefinitions {
     return this;
   }
 
+  /** A running domain paused or resumed: its state alone changes. */
+  InMemoryDefinitions state(String name, DomainState state) {
+    LiveDomain domain = domains.get(name);
+    domains.put(name, new LiveDomain(name, domain.uuid(), state, domain.inactiveXml(), domain.secureInactiveXml(),
+        false, 0, domain.persistent()));
+    return this;
+  }
+
   String inactiveXml(String name) {
     return domains.get(name).inactiveXml();
   }

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * plan --live and apply against the lab's libvirtd: the running test guest's SATA qcow2 disk moved
- * onto an LV while a writer in the guest keeps writing, then read back inside the guest; both
- * definitions name the LV, and the persistent one has the cold-boot changes; a cold boot then
- * starts the guest on them with every block it wrote intact. Runs only inside the
- * lab (scripts/lab run --disk pv4:2G --libvirtd).
+ * onto an LV while a writer in the guest keeps writing (and fio writes 4k random beside it), then
+ * read back inside the guest; both definitions name the LV, and the persistent one has the
+ * cold-boot changes; a cold boot then starts the guest on them with every block it wrote intact.
+ * Runs only inside the lab (scripts/lab run --disk pv4:2G --libvirtd).
  */
 class LiveApplyLabIT {
   private static final String GUEST = "vt-liveit";
@@ -44,6 +44,10 @@ class LiveApplyLabIT {
     LibvirtJavaConnection libvirt = guest.libvirt();
     writer.start();
     writer.awaitWrites(1);
+    // Beside the writer, between its blocks and the ones that must stay zero: 4k random writes at
+    // queue depth 8, the load under which QEMU 7.2 aborted at a pivot made with the guest running.
+    writer.guest("fio --name=load --filename=$DISK --offset=33M --size=31M --rw=randwrite --bs=4k --iodepth=8"
+        + " --ioengine=libaio --direct=1 --time_based --runtime=3600 >/tmp/fio.out 2>&1 &", 30);
 
     Path plan = work.resolve("plan.json");
     Cli planned = Cli.run("plan", GUEST, "--vg", VG, "--live", "--bandwidth", "8M", "--out", plan.toString());
@@ -52,9 +56,11 @@ class LiveApplyLabIT {
     Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
     int writesAtEnd = writer.writes();
     writer.awaitWrites(writesAtEnd + 2);
+    writer.guest("kill -INT $(pidof fio)", 30);
     writer.stop();
 
     assertEquals(0, applied.exitCode(), applied.out() + applied.err());
+    assertTrue(applied.out().contains(" ms for the pivot"), "the guest was paused for the pivot: " + applied.out());
     assertTrue(writesAtEnd > writesAtStart, "the guest wrote during the move: " + writesAtStart + " -> " + writesAtEnd);
     assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
     assertEquals(Optional.of(LV), MirrorState.sourceOf(libvirt.liveXml(GUEST), GUEST, "sda"));

@@ -2,8 +2,11 @@ package io.virttune.apply;
 
 import static io.virttune.apply.ApplyHarness.MIB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
@@ -60,7 +63,7 @@ class LiveApplyTest {
     assertTrue(result.detail().contains("moved live: it runs on its LVs now, the other changes take effect at its"
         + " next cold boot"), result.detail());
     assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
-        + " sync=false", "abort sda pivot=true"), jobs.calls);
+        + " sync=false", "pause", "abort sda pivot=true", "resume"), jobs.calls);
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
     String persistent = host.libvirt.inactiveXml("g1");
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(persistent, "g1", "vda"));
@@ -68,6 +71,94 @@ class LiveApplyTest {
     assertEquals(List.of("virtio", "native", "raw"),
         List.of(disk.targetBus().orElseThrow(), disk.io().orElseThrow(), disk.format().orElseThrow()));
     assertEquals(DomainJournal.Status.COMPLETED, host.state.journal(uuid()).orElseThrow().status());
+    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+    assertTrue(host.output.toString().contains("the guest was paused 0 ms for the pivot"), host.output.toString());
+  }
+
+  @Test
+  void aPivotLibvirtRefusesResumesTheGuestOnItsSourceAndKeepsLibvirtsWords() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.pivotFailure = VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1': internal"
+        + " error: unable to execute QEMU command 'job-complete'");
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+    assertTrue(failed.detail().contains("unable to execute QEMU command 'job-complete'"), failed.detail());
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+  }
+
+  /** What QEMU 7.2 did in the lab when the pivot was made under guest writes without the pause. */
+  @Test
+  void qemuEndingAtThePivotFailsTheDomainSayingItsSourceHoldsItsWritesAndResumeCopiesAgain() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.pivotFailure = VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1':"
+        + " operation failed: domain is not running");
+    jobs.pivotFailureStopsGuest = true;
+
+    DomainResult failed = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+    assertTrue(failed.detail().startsWith("disk sda of 'g1': the guest stopped at the pivot onto " + LV + " (cannot"
+        + " pivot the block copy of disk 'sda' of domain 'g1': operation failed: domain is not running): QEMU ended"
+        + " during the switch"), failed.detail());
+    assertTrue(failed.detail().contains("its persistent definition names " + ScriptedBlockJobs.IMAGE + ", which holds"
+        + " every write it made until then"), failed.detail());
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true"), calls());
+    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+    jobs.startGuest();
+    host.replyReport();
+    DomainResult resumed = host.apply(plan, true, true).get(0);
+    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "copy", "pause", "abort sda pivot=true", "resume"),
+        calls());
+  }
+
+  @Test
+  void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByResume() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    stoppedWhilePausedForThePivot(plan);
+    host.replyReport();
+
+    DomainResult resumed = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+    assertTrue(host.output.toString().contains("resumed 'g1', which a stopped run had paused for a pivot"),
+        host.output.toString());
+    assertEquals(List.of("copy", "resume", "pause", "abort sda pivot=true", "resume"), calls());
+    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+  }
+
+  @Test
+  void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByRollback() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    stoppedWhilePausedForThePivot(plan);
+    host.replyLvs().replyReport().replyLvs().replyOk();
+
+    DomainResult result = host.rollback("g1", true, false);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "resume", "abort sda pivot=false"), calls());
+    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+  }
+
+  @Test
+  void aGuestSomeoneElsePausedIsSwitchedAsItIsAndLeftPaused() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+    assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
   }
 
   @Test
@@ -80,7 +171,7 @@ class LiveApplyTest {
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
     assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 16 * MIB
-        + " sync=false", "abort sda pivot=true"), jobs.calls);
+        + " sync=false", "pause", "abort sda pivot=true", "resume"), jobs.calls);
   }
 
   @Test
@@ -154,7 +245,7 @@ class LiveApplyTest {
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
-    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
   }
 
   @Test
@@ -167,7 +258,7 @@ class LiveApplyTest {
     DomainResult result = host.apply(plan, true, true).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
   }
 
   @Test
@@ -181,7 +272,7 @@ class LiveApplyTest {
     DomainResult result = host.apply(plan, true, true).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=false", "copy", "abort sda pivot=true"), calls());
+    assertEquals(List.of("copy", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true", "resume"), calls());
   }
 
   /** The job goes on copying after a copy that was not ready in time: the others must not take its share. */
@@ -192,8 +283,11 @@ class LiveApplyTest {
     HostBandwidth cap = new HostBandwidth(32 * MIB);
     CopyLive step = new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 0, false);
 
-    org.junit.jupiter.api.Assertions.assertThrows(io.virttune.VirtTuneException.class, () -> new LiveCopy(host.ports(true),
-        "g1", new java.io.PrintWriter(new java.io.StringWriter()), false, cap).run(step, false));
+    Plan plan = host.planLive(CAPPED, "g1");
+    ApplyPorts ports = host.ports(true);
+    MigrationJournal journal = new MigrationJournal(ports, plan, plan.domains().get(0));
+    org.junit.jupiter.api.Assertions.assertThrows(io.virttune.VirtTuneException.class, () -> new LiveCopy(ports,
+        journal, new java.io.PrintWriter(new java.io.StringWriter()), false, cap).run(step, false));
     long[] next = {0};
     cap.start(0, speed -> next[0] = speed, speed -> { });
 
@@ -222,7 +316,7 @@ class LiveApplyTest {
     host.replyReport();
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
-    assertEquals(List.of("copy", "copy", "abort sda pivot=true"), calls());
+    assertEquals(List.of("copy", "copy", "pause", "abort sda pivot=true", "resume"), calls());
   }
 
   @Test
@@ -247,7 +341,7 @@ class LiveApplyTest {
     host.replyReport();
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
   }
 
   @Test
@@ -331,6 +425,19 @@ class LiveApplyTest {
     jobs.readsUntilReady = 1000;
     DomainResult failed = host.apply(plan, true, false).get(0);
     assertTrue(failed.detail().contains("the job was left running"), failed.detail());
+  }
+
+  /**
+   * What a run killed between the pause and the pivot leaves: its journal says it paused the
+   * guest, the guest is paused, the copy ready.
+   */
+  private void stoppedWhilePausedForThePivot(Plan plan) {
+    interruptedMidCopy(plan);
+    DomainJournal journal = host.state.journal(uuid()).orElseThrow();
+    host.state.save(journal.with(new JournalEntry(AutostartPause.DOMAIN, PivotPause.KIND, JournalEntry.StepState.DONE,
+        "2026-12-03T20:00:00Z", PivotPause.PAUSED)));
+    host.libvirt.state("g1", DomainState.PAUSED);
+    jobs.job = ScriptedBlockJobs.Job.READY;
   }
 
   private void replyUntilTheCopy() {

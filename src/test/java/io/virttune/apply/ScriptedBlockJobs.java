@@ -37,6 +37,12 @@ final class ScriptedBlockJobs implements BlockJobs {
   /** Progress reads while copying before the mirror is ready. */
   int readsUntilReady = 2;
   boolean rewritesPersistent = true;
+  /** Thrown by the next pivot, instead of it: what QEMU's abort at the mirror's completion looks like to libvirt. */
+  RuntimeException pivotFailure;
+  /** Whether QEMU ends with the failed pivot, as QEMU 7.2 did in the lab under guest writes. */
+  boolean pivotFailureStopsGuest;
+  /** Run when the job gets ready: what someone else does to the domain then. */
+  Runnable whenReady = () -> {};
   /** Run after a pivot: what someone else does to the domain then. */
   Runnable afterPivot = () -> {};
   Duration readyTimeout = Duration.ofMinutes(1);
@@ -127,6 +133,7 @@ final class ScriptedBlockJobs implements BlockJobs {
     }
     if (job == Job.COPYING && readsUntilReady-- <= 0) {
       job = Job.READY;
+      whenReady.run();
     }
     return switch (job) {
       case NONE -> Optional.empty();
@@ -143,6 +150,15 @@ final class ScriptedBlockJobs implements BlockJobs {
   @Override
   public void abort(String disk, boolean pivot) {
     calls.add("abort " + disk + " pivot=" + pivot);
+    if (pivot && pivotFailure != null) {
+      RuntimeException failure = pivotFailure;
+      pivotFailure = null;
+      if (pivotFailureStopsGuest) {
+        libvirt.stop("g1");
+        job = Job.NONE;
+      }
+      throw failure;
+    }
     job = Job.NONE;
     if (pivot) {
       libvirt.rewrite("g1", recorded("live-pivoted", device),
@@ -156,7 +172,29 @@ final class ScriptedBlockJobs implements BlockJobs {
     if (libvirtdLost) {
       throw VirtTuneException.failed("cannot tell whether domain 'g1' runs: Cannot write data: Broken pipe");
     }
-    return libvirt.find("g1").orElseThrow().state() == io.virttune.libvirt.DomainState.RUNNING;
+    return !state().isShutOff();
+  }
+
+  @Override
+  public boolean paused() {
+    requireLibvirtd("read the state of");
+    return state() == io.virttune.libvirt.DomainState.PAUSED;
+  }
+
+  @Override
+  public void pause() {
+    calls.add("pause");
+    libvirt.state("g1", io.virttune.libvirt.DomainState.PAUSED);
+  }
+
+  @Override
+  public void resume() {
+    calls.add("resume");
+    libvirt.state("g1", io.virttune.libvirt.DomainState.RUNNING);
+  }
+
+  private io.virttune.libvirt.DomainState state() {
+    return libvirt.find("g1").orElseThrow().state();
   }
 
   @Override

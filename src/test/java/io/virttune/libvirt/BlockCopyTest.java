@@ -262,6 +262,21 @@ class BlockCopyTest {
     }
 
     @Override
+    public boolean paused() {
+      return false;
+    }
+
+    @Override
+    public void pause() {
+      throw new AssertionError("a block copy never pauses its guest");
+    }
+
+    @Override
+    public void resume() {
+      throw new AssertionError("a block copy never resumes its guest");
+    }
+
+    @Override
     public String liveXml() {
       return live.size() > 1 ? live.poll() : live.peek();
     }
