@@ -9,7 +9,7 @@ set -euo pipefail
 # shellcheck source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
 
-readonly GIB=$((1 << 30)) CHUNK=$((4 << 20)) VG=vt_bench POOL=pool
+readonly CHUNK=$((4 << 20)) VG=vt_bench POOL=pool
 now() { date +%s.%N; }
 elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }'; }
 step() { echo "bench: $*"; }
@@ -67,15 +67,7 @@ mkdir -p "$work"
 log "compiling (the lab runs the compiled classes)"
 mvn -B -q test-compile dependency:build-classpath -Dmdep.outputFile="$work/classpath" >/dev/null
 image=$work/source.qcow2
-if [[ ! -f $image ]]; then
-  log "writing the 8 GiB image with 1 GiB of data in 16 runs"
-  qemu-img create -q -f qcow2 "$image" $((8 * GIB))
-  args=()
-  for ((k = 0; k < 16; k++)); do
-    args+=(-c "write -P $((k + 1)) $((k * 512 + 13))M 64M")
-  done
-  qemu-io "${args[@]}" "$image" >/dev/null
-fi
+ensure_bench_image "$image"
 log "converting inside the lab (output is shown when the lab stops)"
 # The lab replays the command's stdout, then its stderr (LVM's warnings): stdout is printed after
 # both, so that the figures are the last line.

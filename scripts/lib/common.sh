@@ -155,3 +155,18 @@ ensure_sshd() {
   mv -- "$dest.tmp" "$dest"
   echo "$dest/root/usr/sbin/sshd"
 }
+
+# The benchmarks' source disk, written once at PATH: an 8 GiB qcow2 with 1 GiB of data in 16 runs
+# of 64 MiB spread across it, each starting 13 MiB into a 512 MiB stride, so that no run is
+# aligned to a thin pool's chunk.
+ensure_bench_image() {
+  local image=$1 k args=()
+  [[ -f $image ]] && return 0
+  log "writing the 8 GiB image with 1 GiB of data in 16 runs"
+  qemu-img create -q -f qcow2 "$image.partial" 8G
+  for ((k = 0; k < 16; k++)); do
+    args+=(-c "write -P $((k + 1)) $((k * 512 + 13))M 64M")
+  done
+  qemu-io "${args[@]}" "$image.partial" >/dev/null
+  mv "$image.partial" "$image"
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Benchmark: a running guest's disk moved live by virt-tune, beside the same disk moved offline, in
+# one lab run (scripts/lab run --libvirtd). The disk is conversion.sh's: an 8 GiB qcow2 with 1 GiB
+# of data in 16 runs, a fresh copy of it for each case, on SATA in the lab's test guest (TCG).
+# Each case is virt-tune plan then virt-tune apply --execute into a fresh thin LV of one thin pool
+# (4 MiB chunks, zeroing off), timed from apply's start to its end:
+#   offline:   the guest shut off (qemu-img convert, then the define);
+#   live idle: the guest running, doing nothing (block copy, then the pivot);
+#   live busy: the guest running fio, 4k random writes at queue depth 8 on that disk, for the
+#              whole move; its write IOPS are measured alone before (RUNTIME seconds) and over
+#              the move.
+# apply pauses the guest for each pivot (QEMU 7.2 can abort at a pivot under guest writes,
+# docs/live.md): the pause, as apply reports it, is in the summary too.
+# The thin LV's allocation is read after the idle live move, the qcow2's data from qemu-img map.
+# Last line: live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
+#   image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
+#   pivot_pause_ms_idle=... pivot_pause_ms_busy=...
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+project=$(cd "$here/../.." && pwd)
+readonly here project VG=vt POOL=pool FIO_WRITES="--name=writes --filename=/dev/sda --rw=randwrite --bs=4k \
+--iodepth=8 --ioengine=libaio --direct=1 --time_based --output-format=json"
+RUNTIME=${RUNTIME:-15}
+
+inside() {
+  work=$1
+  source_image=$2
+  t0=$SECONDS
+  step() { echo "live-move: [$((SECONDS - t0)) s] $*" >&2; }
+  write_iops() { jq '.jobs[0].write.iops | round'; }
+  allocated() { # LV: bytes the thin pool provisioned for it
+    lvm lvs --noheadings --units b --nosuffix -o lv_size,data_percent "$VG/$1" | awk '{ printf "%.0f", $1 * $2 / 100 }'
+  }
+  define() { # DOMAIN: a fresh copy of the source image, the test guest on it
+    cp --sparse=always "$source_image" "/run/images/$1.qcow2"
+    guest_define "$1" "/run/images/$1.qcow2"
+  }
+  move() { # DOMAIN PLAN-OPTION...: plans and applies; prints apply's seconds
+    local domain=$1 start
+    shift
+    "$project/scripts/virt-tune" plan "$domain" --thin-pool "$VG/$POOL" --no-hugepages "$@" --out "$work/$domain.plan" >&2
+    start=$(date +%s.%N)
+    "$project/scripts/virt-tune" apply "$work/$domain.plan" --execute --state-dir "$work/state" | tee "$work/$domain.apply" >&2
+    awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'
+  }
+  pivot_pause_ms() { # DOMAIN: how long apply paused the guest for its pivot, as apply said
+    sed -n 's/.*the guest was paused \([0-9]*\) ms for the pivot.*/\1/p' "$work/$1.apply"
+  }
+  lv_of() { # DOMAIN: the LV its disk is on now
+    lab_virsh dumpxml "$1" | grep -o "source dev='/dev/$VG/[^']*'" | sed "s|.*/||; s|'||"
+  }
+  retire() { # DOMAIN: its LV goes, so that the pool holds one case at a time
+    local lv
+    lv=$(lv_of "$1")
+    lab_virsh destroy "$1" >/dev/null 2>&1 || true
+    lab_virsh undefine "$1" >/dev/null
+    lvm lvremove -q --yes "$VG/$lv" >/dev/null
+    rm -f "/run/images/$1.qcow2"
+  }
+
+  lvm pvcreate -q /dev/ubda >/dev/null
+  lvm vgcreate -q -s 4M "$VG" /dev/ubda >/dev/null
+  lvm lvcreate -q -Zn -Wn -L 4G -n images "$VG" >/dev/null
+  mkfs.ext4 -q "/dev/$VG/images"
+  mkdir -p /run/images && mount "/dev/$VG/images" /run/images
+  lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero n -n "$POOL" "$VG" >/dev/null
+
+  step "offline: the guest shut off"
+  define vt-offline
+  offline_s=$(move vt-offline)
+  step "offline: ${offline_s} s, thin LV allocated $(allocated "$(lv_of vt-offline)") bytes"
+  retire vt-offline
+
+  step "live, idle: the guest running, doing nothing"
+  define vt-idle
+  guest_boot vt-idle
+  live_idle_s=$(move vt-idle --live)
+  thin=$(allocated "$(lv_of vt-idle)")
+  idle_pause_ms=$(pivot_pause_ms vt-idle)
+  step "live, idle: ${live_idle_s} s, thin LV allocated $thin bytes, paused $idle_pause_ms ms for the pivot"
+  retire vt-idle
+
+  step "live, busy: the guest writing 4k random at QD8 on the disk"
+  define vt-busy
+  guest_boot vt-busy
+  before=$(guest_output vt-busy "$(guest_run vt-busy "fio $FIO_WRITES --runtime=$RUNTIME")" | write_iops)
+  step "live, busy: $before write IOPS before the move ($RUNTIME s)"
+  writer=$(guest_run vt-busy "fio $FIO_WRITES --runtime=86400 --output=/tmp/during.json")
+  live_busy_s=$(move vt-busy --live)
+  # fio ends its run on SIGINT and writes its report.
+  guest_run vt-busy "kill -INT \$(pidof fio)" >/dev/null
+  guest_output vt-busy "$writer" >/dev/null
+  during=$(guest_output vt-busy "$(guest_run vt-busy "cat /tmp/during.json")" | write_iops)
+  pause_ms=$(pivot_pause_ms vt-busy)
+  step "live, busy: ${live_busy_s} s, $during write IOPS during the move, paused $pause_ms ms for the pivot"
+  retire vt-busy
+
+  image_allocated=$(qemu-img map --output=json "$source_image" | jq '[.[] | select(.data) | .length] | add')
+  echo "live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
+    "image_allocated_bytes=$image_allocated guest_write_iops_before=$before guest_write_iops_during=$during" \
+    "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms"
+}
+
+# shellcheck source=../lib/common.sh
+source "$project/scripts/lib/common.sh"
+# shellcheck source=../lib/lab-guest.sh
+source "$project/scripts/lib/lab-guest.sh"
+if [[ ${1:-} == --inside ]]; then
+  inside "$2" "$3"
+  exit
+fi
+ensure_packages "${TEST_PACKAGES[@]}" jq
+"$project/scripts/guest/build.sh" >/dev/null
+ensure_jar
+work=$project/build/bench-live
+mkdir -p "$work"
+chmod 0755 "$work"
+ensure_bench_image "$work/source.qcow2"
+log "moving inside the lab (output is shown when the lab stops)"
+# The lab replays the command's stdout, then its stderr: stdout is printed after both, so that the
+# figures are the last line.
+"$project/scripts/lab" run --disk pv0:16G --libvirtd --qemu-as-root --timeout 3600 --env "RUNTIME=$RUNTIME" -- \
+  "$here/live-move.sh" --inside "$work" "$work/source.qcow2" > "$work/lab.stdout"
+cat "$work/lab.stdout"
