@@ -60,7 +60,9 @@ inside() {
 
   lvm pvcreate -q /dev/ubda >/dev/null
   lvm vgcreate -q -s 4M "$VG" /dev/ubda >/dev/null
-  lvm lvcreate -q -Zn -Wn -L 4G -n images "$VG" >/dev/null
+  # The images' filesystem holds the busy guest's qcow2 as it grows: random 4k writes over its
+  # 8 GiB allocate a cluster each, and a full filesystem would pause the guest (ENOSPC).
+  lvm lvcreate -q -Zn -Wn -L 14G -n images "$VG" >/dev/null
   mkfs.ext4 -q "/dev/$VG/images"
   mkdir -p /run/images && mount "/dev/$VG/images" /run/images
   lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero n -n "$POOL" "$VG" >/dev/null
@@ -119,6 +121,6 @@ ensure_bench_image "$work/source.qcow2"
 log "moving inside the lab (output is shown when the lab stops)"
 # The lab replays the command's stdout, then its stderr: stdout is printed after both, so that the
 # figures are the last line.
-"$project/scripts/lab" run --disk pv0:16G --libvirtd --qemu-as-root --timeout 3600 --env "RUNTIME=$RUNTIME" -- \
+"$project/scripts/lab" run --disk pv0:28G --libvirtd --qemu-as-root --timeout 3600 --env "RUNTIME=$RUNTIME" -- \
   "$here/live-move.sh" --inside "$work" "$work/source.qcow2" > "$work/lab.stdout"
 cat "$work/lab.stdout"
