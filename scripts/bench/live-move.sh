@@ -27,7 +27,7 @@ inside() {
   source_image=$2
   t0=$SECONDS
   step() { echo "live-move: [$((SECONDS - t0)) s] $*" >&2; }
-  write_iops() { jq '.jobs[0].write.iops | round'; }
+  write_iops() { sed -n '/^{/,$p' | jq '.jobs[0].write.iops | round'; } # fio may print a line before its JSON
   allocated() { # LV: bytes the thin pool provisioned for it
     lvm lvs --noheadings --units b --nosuffix -o lv_size,data_percent "$VG/$1" | awk '{ printf "%.0f", $1 * $2 / 100 }'
   }
@@ -96,7 +96,8 @@ inside() {
   # fio ends its run on SIGINT and writes its report.
   guest_run vt-busy "kill -INT \$(pidof fio)" >/dev/null
   guest_output vt-busy "$writer" >/dev/null
-  during=$(guest_output vt-busy "$(guest_run vt-busy "cat /tmp/during.json")" | write_iops)
+  guest_output vt-busy "$(guest_run vt-busy "cat /tmp/during.json")" >"$work/during.json"
+  during=$(write_iops <"$work/during.json")
   pause_ms=$(pivot_pause_ms vt-busy)
   step "live, busy: ${live_busy_s} s, $during write IOPS during the move, paused $pause_ms ms for the pivot"
   retire vt-busy
