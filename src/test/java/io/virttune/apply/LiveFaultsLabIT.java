@@ -386,7 +386,6 @@ class LiveFaultsLabIT {
     writer.awaitWrites(writer.writes() + 2);
   }
 
-  /** The guest runs on its LV, no mirror left, and its persistent definition names the LV too. */
   /**
    * A rollback of a copy in flight: it succeeded, no mirror and no block job are left, the LV is
    * gone, the guest writes on on its source under its original definition, and reads back every
@@ -404,6 +403,7 @@ class LiveFaultsLabIT {
     writer.verifyInGuest();
   }
 
+  /** The guest runs on its LV, no mirror left, and its persistent definition names the LV too. */
   private void requireOnLvInBothDefinitions() {
     String live = libvirt.liveXml(GUEST);
     assertEquals(Optional.of(LV), MirrorState.sourceOf(live, GUEST, "sda"), live);
