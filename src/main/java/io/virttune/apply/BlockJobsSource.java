@@ -25,6 +25,15 @@ interface BlockJobsSource {
     return Duration.ofHours(24);
   }
 
+  /**
+   * How long a background copy may go on copying without getting closer to ready before it is
+   * copied again with synchronous writes (the guest writing as fast as it copies): long enough
+   * for a burst of writes to pass, short beside the day a stalled copy would wait.
+   */
+  default Duration convergenceWindow() {
+    return Duration.ofMinutes(2);
+  }
+
   /** The block jobs of the host behind {@code uri}. */
   static BlockJobsSource of(String uri) {
     return new BlockJobsSource() {

@@ -3,17 +3,19 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.BlockCopy;
 import io.virttune.libvirt.BlockCopySettings;
+import io.virttune.libvirt.BlockJobProgress;
 import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.text.ProgressMeter;
 import java.io.PrintWriter;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
- * ready, then the pivot (the guest paused for it, {@link PivotPause}) and the read-back of both
- * definitions. Until the pivot the source is the truth; a copy an interrupted run left is pivoted
+ * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (the
+ * guest paused for it, {@link PivotPause}) and the read-back of both definitions. Until the pivot the source is the truth; a copy an interrupted run left is pivoted
  * if ready, else aborted and started again.
  */
 final class LiveCopy {
@@ -67,20 +69,28 @@ final class LiveCopy {
           + ": aborting it (the guest stays on its source) and copying again");
       copy.abort();
     }
+    copyAndPivot(jobs, copy, step, step.synchronousWrites());
+  }
+
+  /**
+   * Copies, then pivots; a background copy that stalls ({@link BlockJobsSource#convergenceWindow})
+   * is aborted, the guest still on its source, and copied again with synchronous writes: QEMU 7.2
+   * cannot switch a running mirror's copy mode (block-job-change came in QEMU 8.2).
+   */
+  private void copyAndPivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
     // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
     // host's cap is shared with the copies other domains run at once, until this one pivots.
     HostBandwidth.Lease share = bandwidth.start(step.bandwidthBytesPerSecond(),
-        speed -> copy.start(step.device(), settings(step, speed)), speed -> jobs.setSpeed(step.disk(), speed));
+        speed -> copy.start(step.device(), settings(speed, synchronous)),
+        speed -> jobs.setSpeed(step.disk(), speed));
+    Optional<BlockJobProgress> ready;
     try {
-      ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
-      try {
-        copy.awaitReady(ports.blockJobs().readyTimeout(), ports.blockJobs().poll(),
-            progress -> meter.accept(progress.percent()));
-      } catch (VirtTuneException e) {
-        throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
+      ready = awaitReady(jobs, copy, step, synchronous);
+      if (ready.isPresent()) {
+        pivot(jobs, copy, step);
+      } else {
+        copy.abort();
       }
-      meter.accept(100);
-      pivot(jobs, copy, step);
     } catch (RuntimeException e) {
       // A job left running (not ready in time, libvirtd lost, a pivot refused) goes on copying:
       // its share stays booked for the rest of this run, so the others never exceed the cap.
@@ -90,6 +100,34 @@ final class LiveCopy {
       throw e;
     }
     share.close();
+    if (ready.isEmpty()) {
+      log.println("  the copy of " + step.disk() + " got no closer to ready in "
+          + ports.blockJobs().convergenceWindow().toSeconds() + " s: the guest writes as fast as it copies;"
+          + " copying again with synchronous writes (each guest write reaches " + step.device()
+          + " before the guest sees it done)");
+      copyAndPivot(jobs, copy, step, true);
+    }
+  }
+
+  /** The copy followed with the progress meter until ready; empty when a background copy stalled (it is left copying). */
+  private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
+    BlockJobsSource source = ports.blockJobs();
+    ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
+    Consumer<BlockJobProgress> shown = progress -> meter.accept(progress.percent());
+    try {
+      // A synchronous copy gets closer with every byte it copies: only a background one can stall.
+      Optional<BlockJobProgress> ready = synchronous
+          ? Optional.of(copy.awaitReady(source.readyTimeout(), source.poll(), shown))
+          : copy.awaitReadyUnlessStalled(source.readyTimeout(), source.poll(), source.convergenceWindow(), shown);
+      if (ready.isPresent()) {
+        meter.accept(100);
+      } else {
+        meter.stopShort();
+      }
+      return ready;
+    } catch (VirtTuneException e) {
+      throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
+    }
   }
 
   /** Whether the copy's job is still there; when that cannot be read (libvirtd lost), it may be. */
@@ -132,9 +170,9 @@ final class LiveCopy {
         + " keep it running and apply --resume, whose define names " + step.device());
   }
 
-  private static BlockCopySettings settings(CopyLive step, long bytesPerSecond) {
+  private static BlockCopySettings settings(long bytesPerSecond, boolean synchronous) {
     BlockCopySettings settings = BlockCopySettings.DEFAULTS.withBandwidth(bytesPerSecond);
-    return step.synchronousWrites() ? settings.withSynchronousWrites() : settings;
+    return synchronous ? settings.withSynchronousWrites() : settings;
   }
 
   private String where(CopyLive step) {

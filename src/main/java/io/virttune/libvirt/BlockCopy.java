@@ -56,6 +56,20 @@ public final class BlockCopy {
    * not ready in time.
    */
   public BlockJobProgress awaitReady(Duration timeout, Duration poll, Consumer<BlockJobProgress> progress) {
+    return await(timeout, poll, Optional.empty(), progress).orElseThrow();
+  }
+
+  /**
+   * As {@link #awaitReady}, but gives up, empty, the job left copying, once it has gone on for
+   * {@code convergenceWindow} without getting closer to ready ({@link Convergence}).
+   */
+  public Optional<BlockJobProgress> awaitReadyUnlessStalled(Duration timeout, Duration poll, Duration convergenceWindow,
+      Consumer<BlockJobProgress> progress) {
+    return await(timeout, poll, Optional.of(new Convergence(convergenceWindow)), progress);
+  }
+
+  private Optional<BlockJobProgress> await(Duration timeout, Duration poll, Optional<Convergence> convergence,
+      Consumer<BlockJobProgress> progress) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
       Optional<BlockJobProgress> now = jobs.progress(disk);
@@ -66,7 +80,10 @@ public final class BlockCopy {
       }
       progress.accept(now.get());
       if (state() == MirrorState.READY) {
-        return now.get();
+        return now;
+      }
+      if (convergence.isPresent() && convergence.get().stalled(now.get(), System.nanoTime())) {
+        return Optional.empty();
       }
       if (System.nanoTime() - deadline > 0) {
         throw VirtTuneException.failed(where() + ": the block copy is not ready after " + timeout.toSeconds()

@@ -44,4 +44,12 @@ public final class ProgressMeter implements DoubleConsumer {
       out.flush();
     }
   }
+
+  /** Ends a redrawn bar's line when the task stops short of 100%, so that what follows starts a line of its own. */
+  public synchronized void stopShort() {
+    if (redraw) {
+      out.println();
+      out.flush();
+    }
+  }
 }

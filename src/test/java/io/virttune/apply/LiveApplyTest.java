@@ -275,6 +275,27 @@ class LiveApplyTest {
     assertEquals(List.of("copy", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true", "resume"), calls());
   }
 
+  @Test
+  void aBackgroundCopyTheGuestOutpacesIsAbortedAndCopiedAgainWithSynchronousWrites() {
+    jobs.guestOutpacesBackgroundCopies = true;
+    jobs.convergenceWindow = java.time.Duration.ofMillis(20);
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=false",
+        jobs.calls.get(0));
+    assertEquals("abort sda pivot=false", jobs.calls.get(1));
+    assertEquals("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=true",
+        jobs.calls.get(2));
+    assertEquals(List.of("pause", "abort sda pivot=true", "resume"), jobs.calls.subList(3, jobs.calls.size()));
+    String output = host.output.toString();
+    assertTrue(output.contains("the copy of sda got no closer to ready in 0 s: the guest writes as fast as it"
+        + " copies; copying again with synchronous writes"), output);
+  }
+
   /** The job goes on copying after a copy that was not ready in time: the others must not take its share. */
   @Test
   void aCopyLeftRunningKeepsItsShareOfTheHostsCapBooked() {

@@ -19,6 +19,7 @@ import java.util.function.Function;
 final class ScriptedBlockJobs implements BlockJobs {
   /** Where the recorded guest's disk was copied to in the lab. */
   private static final String LAB_LV = "/dev/vexp/same";
+  private static final long MIB = 1L << 20;
 
   /** The recorded guest's persistent definition before the copy: its SATA qcow2 disk, as defined. */
   static final String PERSISTENT = recorded("inactive-pivoted", "/dev/vexp/same")
@@ -46,6 +47,14 @@ final class ScriptedBlockJobs implements BlockJobs {
   /** Run after a pivot: what someone else does to the domain then. */
   Runnable afterPivot = () -> {};
   Duration readyTimeout = Duration.ofMinutes(1);
+  Duration convergenceWindow = Duration.ofMinutes(2);
+  /**
+   * The guest writes as fast as a background copy copies: such a copy copies on without getting
+   * closer and is never ready; a synchronous one gets ready as any.
+   */
+  boolean guestOutpacesBackgroundCopies;
+  private boolean synchronousCopy;
+  private long copiedInVain;
   /** Progress reads before the guest stops (shut down or destroyed), ending its job; negative: never. */
   int readsUntilGuestStops = -1;
   /** Progress reads before the job fails by itself (its target full, say), the guest running on; negative: never. */
@@ -85,6 +94,11 @@ final class ScriptedBlockJobs implements BlockJobs {
       public Duration readyTimeout() {
         return readyTimeout;
       }
+
+      @Override
+      public Duration convergenceWindow() {
+        return convergenceWindow;
+      }
     };
   }
 
@@ -111,6 +125,7 @@ final class ScriptedBlockJobs implements BlockJobs {
       throw VirtTuneException.failed("block copy: disk '" + disk + "' already in active block job");
     }
     job = Job.COPYING;
+    synchronousCopy = settings.synchronousWrites();
   }
 
   @Override
@@ -130,6 +145,10 @@ final class ScriptedBlockJobs implements BlockJobs {
       // What libvirt 9.0 answered in the lab once the guest was destroyed mid-copy.
       throw VirtTuneException.failed("cannot read the block job of disk '" + disk + "' of domain 'g1': Requested"
           + " operation is not valid: domain is not running");
+    }
+    if (job == Job.COPYING && guestOutpacesBackgroundCopies && !synchronousCopy) {
+      copiedInVain += 1 << 20;
+      return Optional.of(new BlockJobProgress(90 * MIB + copiedInVain, 100 * MIB + copiedInVain));
     }
     if (job == Job.COPYING && readsUntilReady-- <= 0) {
       job = Job.READY;

@@ -146,6 +146,22 @@ class BlockCopyTest {
   }
 
   @Test
+  void aJobThatCopiesWithoutGettingCloserIsLeftCopyingOnceItsWindowHasPassed() {
+    FakeJobs jobs = new FakeJobs();
+    jobs.progress.add(Optional.of(new BlockJobProgress(90, 100)));
+    jobs.progress.add(Optional.of(new BlockJobProgress(95, 105)));
+    jobs.live.add(COPYING);
+    List<Integer> seen = new ArrayList<>();
+
+    Optional<BlockJobProgress> ready = new BlockCopy(jobs, "sda").awaitReadyUnlessStalled(Duration.ofSeconds(5),
+        Duration.ZERO, Duration.ZERO, progress -> seen.add(progress.percent()));
+
+    assertEquals(Optional.empty(), ready);
+    assertEquals(List.of(90, 90), seen);
+    assertEquals(List.of(), jobs.calls, "the job is left as it is");
+  }
+
+  @Test
   void aJobNotReadyInTimeIsLeftRunning() {
     FakeJobs jobs = new FakeJobs();
     jobs.progress.add(Optional.of(new BlockJobProgress(1, 2)));
