@@ -7,14 +7,16 @@
 #   offline:   the guest shut off (qemu-img convert, then the define);
 #   live idle: the guest running, doing nothing (block copy, then the pivot);
 #   live busy: the guest running fio, 4k random writes at queue depth 8 on that disk, for the
-#              whole move (plan --live --synchronous-writes: without, the copy never converged);
-#              its write IOPS are measured alone before (RUNTIME seconds) and over the move.
+#              whole move, planned as the idle one (--live, background copying); its write IOPS
+#              are measured alone before (RUNTIME seconds) and over the move. Background copying
+#              never converges under these writes: apply copies again with synchronous writes
+#              once the copy has gone 2 minutes without getting closer (busy_copied_again=1).
 # apply pauses the guest for each pivot (QEMU 7.2 can abort at a pivot under guest writes,
 # docs/live.md): the pause, as apply reports it, is in the summary too.
 # The thin LV's allocation is read after the idle live move, the qcow2's data from qemu-img map.
 # Last line: live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
 #   image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
-#   pivot_pause_ms_idle=... pivot_pause_ms_busy=...
+#   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=...
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/../.." && pwd)
@@ -90,9 +92,10 @@ inside() {
   writer=$(guest_run vt-busy "fio $FIO_WRITES --runtime=86400 --output=/tmp/during.json")
   # Background copying never converged under these writes (at 90% after 35 s, still short of ready
   # 25 min later): each new 4k write dirties another part of the 8 GiB faster than the mirror
-  # copies it back. Synchronous writes, as the operator would choose here, write the guest's
-  # writes to both sides, so the copy only has to catch up once.
-  live_busy_s=$(move vt-busy --live --synchronous-writes)
+  # copies it back. apply sees the copy stall and copies again with synchronous writes, which
+  # write the guest's writes to both sides, so the copy only has to catch up once.
+  live_busy_s=$(move vt-busy --live)
+  copied_again=$(grep -c "copying again with synchronous writes" "$work/vt-busy.apply" || true)
   # fio ends its run on SIGINT and writes its report.
   guest_run vt-busy "kill -INT \$(pidof fio)" >/dev/null
   guest_output vt-busy "$writer" >/dev/null
@@ -105,7 +108,7 @@ inside() {
   image_allocated=$(qemu-img map --output=json "$source_image" | jq '[.[] | select(.data) | .length] | add')
   echo "live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
     "image_allocated_bytes=$image_allocated guest_write_iops_before=$before guest_write_iops_during=$during" \
-    "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms"
+    "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms busy_copied_again=$copied_again"
 }
 
 # shellcheck source=../lib/common.sh
