@@ -67,6 +67,12 @@ public record ApplyPorts(
         Clock.systemUTC()), execute, dryRunLog);
   }
 
+  /** These ports, their live copies called stalled after {@code window} without getting closer to ready. */
+  public ApplyPorts convergingWithin(Duration window) {
+    return new ApplyPorts(definitions, lvmActions, lvmReads, images, locks, conversion, zeroing, comparer, qemuImg,
+        writers, holds, blockJobs.convergingWithin(window), state, files, clock, mode);
+  }
+
   /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
   record Host(ProcessRunner runner, Supplier<DomainDefinitions> libvirt, HostFactsSource images, StaleWriters writers,
       ImageHolds holds, BlockJobsSource blockJobs, StateDirectory state, Clock clock) {}

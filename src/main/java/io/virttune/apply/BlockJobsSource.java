@@ -34,6 +34,32 @@ interface BlockJobsSource {
     return Duration.ofMinutes(2);
   }
 
+  /** This source, its background copies called stalled after {@code window} without getting closer ({@code apply --converge-within}). */
+  default BlockJobsSource convergingWithin(Duration window) {
+    BlockJobsSource source = this;
+    return new BlockJobsSource() {
+      @Override
+      public <T> T with(String domain, Function<BlockJobs, T> action) {
+        return source.with(domain, action);
+      }
+
+      @Override
+      public Duration poll() {
+        return source.poll();
+      }
+
+      @Override
+      public Duration readyTimeout() {
+        return source.readyTimeout();
+      }
+
+      @Override
+      public Duration convergenceWindow() {
+        return window;
+      }
+    };
+  }
+
   /** The block jobs of the host behind {@code uri}. */
   static BlockJobsSource of(String uri) {
     return new BlockJobsSource() {

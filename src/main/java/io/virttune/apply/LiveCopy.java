@@ -15,7 +15,8 @@ import java.util.function.Consumer;
 /**
  * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
  * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (the
- * guest paused for it, {@link PivotPause}) and the read-back of both definitions. Until the pivot the source is the truth; a copy an interrupted run left is pivoted
+ * guest paused for it, {@link PivotPause}, and the copy compared then if planned so,
+ * {@link PausedCompare}) and the read-back of both definitions. Until the pivot the source is the truth; a copy an interrupted run left is pivoted
  * if ready, else aborted and started again.
  */
 final class LiveCopy {
@@ -141,7 +142,12 @@ final class LiveCopy {
 
   private void pivot(BlockJobs jobs, BlockCopy copy, CopyLive step) {
     try {
-      new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> copy.pivot(step.device()));
+      new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
+        if (step.verifyPaused()) {
+          new PausedCompare(jobs, ports, log).verify(copy, step);
+        }
+        copy.pivot(step.device());
+      });
     } catch (VirtTuneException e) {
       throw new LiveCopyFailure(ports, domain).atPivot(jobs, step, e);
     }

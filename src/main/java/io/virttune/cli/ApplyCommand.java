@@ -15,6 +15,7 @@ import io.virttune.plan.PlanJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -76,10 +77,19 @@ public final class ApplyCommand implements Callable<Integer> {
           + " (e.g. 200M; default: no cap beyond each disk's own --bandwidth)")
   long hostBandwidth;
 
+  @Option(names = "--converge-within", paramLabel = "SECONDS",
+      description = "a live copy that goes SECONDS without getting closer to ready (the guest writing as fast as it"
+          + " copies) is copied again with synchronous writes (default: 120)")
+  Integer convergeWithin;
+
   @Override
   public Integer call() {
     if (jobs < 1) {
       throw new ParameterException(spec.commandLine(), "--jobs must be at least 1, got " + jobs);
+    }
+    if (convergeWithin != null && convergeWithin < 1) {
+      throw new ParameterException(spec.commandLine(), "--converge-within must be at least 1 second, got "
+          + convergeWithin);
     }
     String text = PlanFiles.text(planFile);
     if (FleetPlanJson.isFleetPlan(text)) {
@@ -91,7 +101,8 @@ public final class ApplyCommand implements Callable<Integer> {
         throw new ParameterException(spec.commandLine(), "--parallel must be at least 1, got " + hosts);
       }
       return FleetApplication.apply(spec, text, planFile, limit,
-          FleetApplication.remoteOptions(state.execute, resume, jobs, hostBandwidth, state.stateDir, domains),
+          FleetApplication.remoteOptions(state.execute, resume, jobs, hostBandwidth, convergeWithin, state.stateDir,
+              domains),
           state.execute, report.json,
           hosts);
     }
@@ -112,7 +123,8 @@ public final class ApplyCommand implements Callable<Integer> {
     List<String> chosen = new DomainSelection(domains, List.of())
         .select(plan.domains().stream().map(DomainPlan::name).toList());
     PrintWriter out = report.progress();
-    ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
+    ApplyPorts hostPorts = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
+    ApplyPorts ports = convergeWithin == null ? hostPorts : hostPorts.convergingWithin(Duration.ofSeconds(convergeWithin));
     io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
         ports.lvmReads(), ports.state());
     if (!state.execute) {

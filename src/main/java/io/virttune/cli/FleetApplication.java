@@ -17,8 +17,8 @@ final class FleetApplication {
   private FleetApplication() {}
 
   /** What each host's virt-tune apply is given besides its plan: the run's mode and choices, as given here. */
-  static List<String> remoteOptions(boolean execute, boolean resume, int jobs, long hostBandwidth, Path stateDir,
-      List<String> domains) {
+  static List<String> remoteOptions(boolean execute, boolean resume, int jobs, long hostBandwidth,
+      Integer convergeWithin, Path stateDir, List<String> domains) {
     List<String> options = FleetResults.stateOptions(execute, stateDir);
     if (resume) {
       options.add("--resume");
@@ -28,6 +28,9 @@ final class FleetApplication {
     }
     if (hostBandwidth != 0) {
       options.add("--host-bandwidth=" + hostBandwidth);
+    }
+    if (convergeWithin != null) {
+      options.add("--converge-within=" + convergeWithin);
     }
     options.addAll(domains);
     return options;

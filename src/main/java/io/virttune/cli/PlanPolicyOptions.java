@@ -76,10 +76,16 @@ public final class PlanPolicyOptions {
           + " converges however hard the guest writes, at the cost of its write latency (libvirt 8.0 or later)")
   boolean synchronousWrites;
 
+  @Option(names = "--verify-paused",
+      description = "with --live: before each switch, pause the guest and compare the source with the LV"
+          + " (qemu-img compare); the guest stays paused for the compare, seconds per GiB of disk")
+  boolean verifyPaused;
+
   /** Thin-pool options that would be silently ignored without a pool to create are refused instead. */
   void requireApplicableOptions() {
-    if (!live && (bandwidth != null || synchronousWrites)) {
-      throw new ParameterException(spec.commandLine(), "--bandwidth and --synchronous-writes apply only with --live");
+    if (!live && (bandwidth != null || synchronousWrites || verifyPaused)) {
+      throw new ParameterException(spec.commandLine(),
+          "--bandwidth, --synchronous-writes and --verify-paused apply only with --live");
     }
     if (createThinPool == null) {
       if (thinZeroing != null) {
@@ -109,7 +115,7 @@ public final class PlanPolicyOptions {
     }
     PlanPolicy policy = new PlanPolicy(planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady),
         dropSnapshots, !noHugepages);
-    return live ? policy.withLive(new PlanPolicy.Live(bandwidth == null ? 0 : bandwidth, synchronousWrites)) : policy;
+    return live ? policy.withLive(new PlanPolicy.Live(bandwidth == null ? 0 : bandwidth, synchronousWrites, verifyPaused)) : policy;
   }
 
   private PlanTarget planTarget() {

@@ -95,6 +95,31 @@ public final class BlockCopy {
   }
 
   /**
+   * Waits, the guest paused, until the copy has nothing left dirty or in flight (cur equals end):
+   * then the LV holds what the source does. Fails, leaving the job as it is, when the job ends or
+   * has not caught up in time.
+   */
+  public void awaitCaughtUp(Duration timeout, Duration poll) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (true) {
+      Optional<BlockJobProgress> now = jobs.progress(disk);
+      if (now.isEmpty()) {
+        throw VirtTuneException.failed(where() + ": the block copy ended while the guest was paused for it to catch"
+            + " up; the guest runs on its source");
+      }
+      if (now.get().caughtUp()) {
+        return;
+      }
+      if (System.nanoTime() - deadline > 0) {
+        throw VirtTuneException.failed(where() + ": the block copy had not caught up " + timeout.toSeconds()
+            + " s after the guest was paused (" + now.get().cur() + " of " + now.get().end() + " bytes); the guest"
+            + " runs on its source, the copy left ready");
+      }
+      sleep(poll);
+    }
+  }
+
+  /**
    * Switches the guest onto the copy (virDomainBlockJobAbort with PIVOT), then checks that the
    * live definition names {@code device} and no mirror is left; returns what the persistent
    * definition names now, which libvirt may or may not have rewritten.

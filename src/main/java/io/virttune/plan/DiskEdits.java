@@ -106,7 +106,7 @@ final class DiskEdits {
     if (live) {
       PlanPolicy.Live how = env.policy().live();
       volumeSteps.add(new CopyLive(view.targetDev(), source, device, how.bandwidthBytesPerSecond(),
-          how.synchronousWrites()));
+          how.synchronousWrites(), how.verifyPaused()));
     } else {
       long allocated = image.map(ImageFacts::allocatedBytes).orElse(0L);
       volumeSteps.add(new ConvertImage(source, format, device, target.thin(), size, allocated));

@@ -19,8 +19,11 @@ final class LiveMoves {
     List<String> copies = steps.stream().filter(step -> step instanceof CopyLive)
         .map(step -> ((CopyLive) step).disk()).toList();
     boolean redefined = steps.stream().anyMatch(step -> step instanceof DefineDomain);
+    boolean compared = steps.stream().anyMatch(step -> step instanceof CopyLive copy && copy.verifyPaused());
     return "live now: disk(s) " + String.join(", ", copies) + " copied onto their LVs while the guest runs, and the"
-        + " guest switched onto them (the source images stay as they are); "
+        + " guest switched onto them (the source images stay as they are)"
+        + (compared ? "; the guest pauses before each switch while its source and LV are compared (qemu-img compare"
+            + " reads both: seconds per GiB of disk)" : "") + "; "
         + (redefined ? "at the next cold boot (a full power-off and start, not a reboot inside the guest): every"
             + " other change in the diff (bus and target, cache and io, IOThreads, hugepages), defined in the"
             + " persistent definition only" : "nothing waits for a cold boot");

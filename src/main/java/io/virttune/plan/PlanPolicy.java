@@ -18,8 +18,12 @@ public record PlanPolicy(
     boolean hugepages,
     Live live) {
 
-  /** How the disks of running guests are copied: the block copy's cap per disk, and whether writes are mirrored synchronously. */
-  public record Live(long bandwidthBytesPerSecond, boolean synchronousWrites) {
+  /**
+   * How the disks of running guests are copied: the block copy's cap per disk, whether writes are
+   * mirrored synchronously, and whether apply compares source and LV with the guest paused before
+   * each pivot.
+   */
+  public record Live(long bandwidthBytesPerSecond, boolean synchronousWrites, boolean verifyPaused) {
     public Live {
       if (bandwidthBytesPerSecond < 0) {
         throw new IllegalArgumentException("bandwidth must not be negative");

@@ -2,6 +2,7 @@ package io.virttune.qemu;
 
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
+import java.util.ArrayList;
 import java.util.List;
 
 /** Verifies a conversion by comparing the guest-visible contents of source and target. */
@@ -19,8 +20,22 @@ public final class QemuImgCompare {
    * rounded up to whole extents) only compares equal if its extra tail reads as zeros.
    */
   public Comparison compare(String sourcePath, String sourceFormat, String targetPath) {
-    ProcessResult result = runner.act(List.of("qemu-img", "compare", "-f", sourceFormat,
-        "-F", "raw", QemuPaths.safe(sourcePath), QemuPaths.safe(targetPath)));
+    return compare(List.of(), sourcePath, sourceFormat, targetPath);
+  }
+
+  /**
+   * Compares as {@link #compare} images a running QEMU holds open, without taking their locks
+   * ({@code -U}): sound only while QEMU writes neither, as with its guest paused and its copy caught up.
+   */
+  public Comparison compareInUse(String sourcePath, String sourceFormat, String targetPath) {
+    return compare(List.of("-U"), sourcePath, sourceFormat, targetPath);
+  }
+
+  private Comparison compare(List<String> options, String sourcePath, String sourceFormat, String targetPath) {
+    List<String> argv = new ArrayList<>(List.of("qemu-img", "compare"));
+    argv.addAll(options);
+    argv.addAll(List.of("-f", sourceFormat, "-F", "raw", QemuPaths.safe(sourcePath), QemuPaths.safe(targetPath)));
+    ProcessResult result = runner.act(argv);
     // Exit 1 means "different"; 2 and above mean qemu-img could not compare at all.
     if (result.exitCode() != DIFFERENT) {
       result.requireSuccess();

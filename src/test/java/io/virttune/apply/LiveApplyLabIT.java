@@ -13,15 +13,21 @@ import io.virttune.testing.LiveLabGuest;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * plan --live and apply against the lab's libvirtd: the running test guest's SATA qcow2 disk moved
- * onto an LV while a writer in the guest keeps writing (and fio writes 4k random beside it), then
- * read back inside the guest; both definitions name the LV, and the persistent one has the
+ * onto an LV while a writer in the guest keeps writing (and fio writes 4k random beside it),
+ * compared with the LV by apply with the guest paused before the pivot, then read back inside the
+ * guest; both definitions name the LV, and the persistent one has the
  * cold-boot changes; a cold boot then starts the guest on them with every block it wrote intact.
  * Runs only inside the lab (scripts/lab run --disk pv4:2G --libvirtd).
  */
@@ -29,6 +35,7 @@ class LiveApplyLabIT {
   private static final String GUEST = "vt-liveit";
   private static final String VG = "vt_live";
   private static final String LV = "/dev/" + VG + "/" + GUEST + "-sda";
+  private static final String SECOND = "vt-liveit2";
 
   private final LiveLabGuest guest = new LiveLabGuest(GUEST, VG);
 
@@ -50,17 +57,25 @@ class LiveApplyLabIT {
         + " --ioengine=libaio --direct=1 --time_based --runtime=3600 >/tmp/fio.out 2>&1 &", 30);
 
     Path plan = work.resolve("plan.json");
-    Cli planned = Cli.run("plan", GUEST, "--vg", VG, "--live", "--bandwidth", "8M", "--out", plan.toString());
+    Cli planned = Cli.run("plan", GUEST, "--vg", VG, "--live", "--bandwidth", "8M", "--verify-paused", "--out",
+        plan.toString());
     assertEquals(0, planned.exitCode(), planned.out() + planned.err());
     int writesAtStart = writer.writes();
-    Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
+    // fio's writes can keep the background copy from converging at 8 MiB/s (it did in the lab at 180
+    // IOPS): then apply copies again with synchronous writes, after 30 s here rather than 2 minutes.
+    Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute",
+        "--converge-within", "30");
     int writesAtEnd = writer.writes();
     writer.awaitWrites(writesAtEnd + 2);
     writer.guest("kill -INT $(pidof fio)", 30);
+    // fio's report, written as it ends: the load was there for the whole move.
+    String fio = writer.guest("while pidof fio >/dev/null; do sleep 0.2; done; cat /tmp/fio.out", 60);
     writer.stop();
 
     assertEquals(0, applied.exitCode(), applied.out() + applied.err());
     assertTrue(applied.out().contains(" ms for the pivot"), "the guest was paused for the pivot: " + applied.out());
+    // Paused under fio's writes, the copy caught up: qemu-img finds the qcow2 and the LV equal.
+    assertTrue(applied.out().contains(" ms, the guest paused: identical"), "the paused compare: " + applied.out());
     assertTrue(writesAtEnd > writesAtStart, "the guest wrote during the move: " + writesAtStart + " -> " + writesAtEnd);
     assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
     assertEquals(Optional.of(LV), MirrorState.sourceOf(libvirt.liveXml(GUEST), GUEST, "sda"));
@@ -68,8 +83,13 @@ class LiveApplyLabIT {
     assertEquals(List.of(LV, "vda", "virtio", "native"), List.of(persistent.sourcePath().orElseThrow(),
         persistent.targetDev(), persistent.targetBus().orElseThrow(), persistent.io().orElseThrow()));
     writer.verifyInGuest();
+    assertTrue(fio.contains("write: IOPS="), fio);
     System.out.println("live apply: guest writes " + writesAtStart + " at the start, " + writesAtEnd + " at the end; "
         + writer.writeGaps(writesAtStart));
+    applied.out().lines().filter(line -> line.contains("identical") || line.contains("for the pivot")
+        || line.contains("got no closer") || line.contains("(live) 100%"))
+        .forEach(line -> System.out.println("live apply: " + line.strip()));
+    fio.lines().filter(line -> line.contains("write: IOPS=")).forEach(line -> System.out.println("live apply: fio " + line.strip()));
 
     // The cold boot the report asks for: the staged definition takes over, its disk now vda on virtio.
     String log = writer.log();
@@ -81,5 +101,59 @@ class LiveApplyLabIT {
     DiskView live = DomainXml.parse(libvirt.liveXml(GUEST), GUEST).disks().get(0);
     assertEquals(List.of(LV, "vda", "virtio", "native", "none"), List.of(live.sourcePath().orElseThrow(), live.targetDev(),
         live.targetBus().orElseThrow(), live.io().orElseThrow(), live.cache().orElseThrow()));
+  }
+
+  /**
+   * apply --jobs 2 --host-bandwidth: two running guests copied at once, each given half of the
+   * host's cap while both copy (read back from libvirt as the copies run), never more than its own
+   * --bandwidth; both then run on their LVs with every block.
+   */
+  @Test
+  void twoGuestsMoveAtOnceSharingTheHostsCap() throws Exception {
+    try (LiveLabGuest second = new LiveLabGuest(SECOND, VG)) {
+      GuestWriter first = guest.start("vt-live-");
+      GuestWriter other = second.start("vt-live2-");
+      first.start();
+      other.start();
+      Path plan = guest.work().resolve("plan.json");
+      // Synchronous writes: the writers cannot keep these copies from converging (the first test has
+      // the other path), so the test is about the shares alone.
+      Cli planned = Cli.run("plan", GUEST, SECOND, "--vg", VG, "--live", "--bandwidth", "8M", "--synchronous-writes",
+          "--out", plan.toString());
+      assertEquals(0, planned.exitCode(), planned.out() + planned.err());
+
+      CompletableFuture<Cli> applying = CompletableFuture.supplyAsync(() -> Cli.run("apply", plan.toString(),
+          "--state-dir=" + guest.work().resolve("state"), "--execute", "--jobs", "2", "--host-bandwidth", "12M"));
+      Set<List<Long>> speedsSeen = new LinkedHashSet<>();
+      while (!applying.isDone()) {
+        speedsSeen.add(List.of(copySpeed(GUEST), copySpeed(SECOND)));
+        Thread.sleep(500);
+      }
+      Cli applied = applying.get();
+      first.stop();
+      other.stop();
+
+      assertEquals(0, applied.exitCode(), applied.out() + applied.err());
+      System.out.println("live apply, two at once under a 12 MiB/s cap: speeds seen (bytes/s, 0: no copy) " + speedsSeen);
+      long half = 6L << 20;
+      assertTrue(speedsSeen.contains(List.of(half, half)), "both copies at half the cap at once: " + speedsSeen);
+      // The two are read one after the other, so a pair can straddle a change of shares: the sum is
+      // HostBandwidthTest's; here each copy stays within its own --bandwidth.
+      assertTrue(speedsSeen.stream().flatMap(List::stream).allMatch(speed -> speed <= 8L << 20),
+          "each copy within its own 8 MiB/s: " + speedsSeen);
+      for (String domain : List.of(GUEST, SECOND)) {
+        assertEquals(Optional.of("/dev/" + VG + "/" + domain + "-sda"),
+            MirrorState.sourceOf(guest.libvirt().liveXml(domain), domain, "sda"));
+      }
+      first.verifyInGuest();
+      other.verifyInGuest();
+    }
+  }
+
+  /** The bandwidth limit libvirt reports for the copy of {@code domain}'s sda, 0 when it has none. */
+  private static long copySpeed(String domain) {
+    Matcher limit = Pattern.compile("Bandwidth limit: (\\d+) bytes/s")
+        .matcher(Lab.sh("sh", "-c", "virsh blockjob " + domain + " sda --info --bytes 2>&1 || true"));
+    return limit.find() ? Long.parseLong(limit.group(1)) : 0;
   }
 }

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A running guest moved live by plan --live and apply, over the block jobs libvirt 9.0 showed in the lab. */
 class LiveApplyTest {
   static final String LV = "/dev/vg/g1-sda";
-  static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(64 * MIB, false);
+  static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(64 * MIB, false, false);
+  static final PlanPolicy.Live VERIFIED = new PlanPolicy.Live(64 * MIB, false, true);
 
   @TempDir Path dir;
   ApplyHarness host;
@@ -45,7 +46,7 @@ class LiveApplyTest {
     assertEquals(List.of("backup-definition", "create-volume", "set-read-ahead", "copy-live", "define-domain"),
         planned.steps().stream().map(Step::kind).toList());
     assertEquals(128 * MIB, ((CreateVolume) planned.steps().get(1)).sizeBytes());
-    assertEquals(new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 64 * MIB, false), planned.steps().get(3));
+    assertEquals(new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 64 * MIB, false, false), planned.steps().get(3));
     assertTrue(planned.warnings().stream().anyMatch(w -> w.startsWith("live now: disk(s) sda copied onto their LVs")
         && w.contains("at the next cold boot")), planned.warnings().toString());
     Plan roundTrip = PlanJson.read(PlanJson.write(host.planLive(CAPPED, "g1")), "plan.json");
@@ -296,13 +297,50 @@ class LiveApplyTest {
         + " copies; copying again with synchronous writes"), output);
   }
 
+  @Test
+  void aPausedCompareThatFindsTheLvEqualSwitchesTheGuest() {
+    Plan plan = host.planLive(VERIFIED, "g1");
+    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+    host.runner.succeed("Images are identical.\n");
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    assertTrue(host.runner.commands().contains(List.of("qemu-img", "compare", "-U", "-f", "qcow2", "-F", "raw",
+        ScriptedBlockJobs.IMAGE, LV)), host.runner.commands().toString());
+    String output = host.output.toString();
+    assertTrue(output.contains("compared " + ScriptedBlockJobs.IMAGE + " with " + LV + " in 0 ms, the guest paused:"
+        + " identical"), output);
+  }
+
+  @Test
+  void aPausedCompareThatFindsADifferenceAbortsTheCopyAndResumesTheGuestOnItsSource() {
+    Plan plan = host.planLive(VERIFIED, "g1");
+    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+    host.runner.reply(1, "Content mismatch at offset 1048576!\n", "");
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, result.result(), result.detail() + host.output);
+    assertTrue(result.detail().contains("with the guest paused and its copy caught up, " + LV + " differs from "
+        + ScriptedBlockJobs.IMAGE + " (qemu-img compare: Content mismatch at offset 1048576!); not switched: the"
+        + " copy was aborted and the guest runs on its source"), result.detail());
+    assertEquals(List.of("copy", "pause", "abort sda pivot=false", "resume"), calls());
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+        MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    assertEquals(ScriptedBlockJobs.PERSISTENT, host.libvirt.inactiveXml("g1"), "the definition is as it was");
+    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+  }
+
   /** The job goes on copying after a copy that was not ready in time: the others must not take its share. */
   @Test
   void aCopyLeftRunningKeepsItsShareOfTheHostsCapBooked() {
     jobs.readsUntilReady = 1000;
     jobs.readyTimeout = java.time.Duration.ZERO;
     HostBandwidth cap = new HostBandwidth(32 * MIB);
-    CopyLive step = new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 0, false);
+    CopyLive step = new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 0, false, false);
 
     Plan plan = host.planLive(CAPPED, "g1");
     ApplyPorts ports = host.ports(true);

@@ -10,6 +10,7 @@ import io.virttune.plan.CopyLive;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
 import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.Step;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What plan --live makes of the recorded lab guest, running: the disks it does not move live, and what apply trusts. */
 class LivePlanTest {
-  private static final PlanPolicy.Live SYNCHRONOUS = new PlanPolicy.Live(0, true);
+  private static final PlanPolicy.Live SYNCHRONOUS = new PlanPolicy.Live(0, true, false);
 
   @TempDir Path dir;
 
@@ -80,6 +81,24 @@ class LivePlanTest {
   }
 
   @Test
+  void aPausedCompareIsRecordedInTheCopyStepSaidInThePlanAndTrusted() {
+    ApplyHarness host = host(128 * MIB, "");
+    Plan plan = PlanJson.read(PlanJson.write(host.planLive(new PlanPolicy.Live(0, false, true), "g1")), "plan.json");
+    DomainPlan g1 = plan.domains().get(0);
+    DomainRecord record = new DomainRecord("g1", g1.uuid(), DomainState.RUNNING, host.libvirt.inactiveXml("g1"));
+
+    CopyLive copy = g1.steps().stream().filter(CopyLive.class::isInstance).map(CopyLive.class::cast).findFirst()
+        .orElseThrow();
+    assertTrue(copy.verifyPaused());
+    assertTrue(copy.describe().endsWith(", source and LV compared with the guest paused before the switch)"),
+        copy.describe());
+    assertTrue(g1.warnings().stream().anyMatch(w -> w.contains("the guest pauses before each switch while its source"
+        + " and LV are compared")), g1.warnings().toString());
+    assertEquals(List.of(), new PlannedDefinitionCheck(plan, g1, path -> Optional.empty(), uuid -> Optional.empty())
+        .problems(record));
+  }
+
+  @Test
   void applyTrustsALivePlanItsPolicyMakesAgainAndNotOneCopyingOntoAnotherLv() {
     ApplyHarness host = host(128 * MIB, "");
     Plan plan = host.planLive(SYNCHRONOUS, "g1");
@@ -89,7 +108,7 @@ class LivePlanTest {
     assertEquals(List.of(), new PlannedDefinitionCheck(plan, g1, path -> Optional.empty(), uuid -> Optional.empty())
         .problems(record));
     List<Step> elsewhere = g1.steps().stream().map(step -> step instanceof CopyLive copy
-        ? new CopyLive(copy.disk(), copy.source(), "/dev/vg/someone-elses", 0, true) : step).toList();
+        ? new CopyLive(copy.disk(), copy.source(), "/dev/vg/someone-elses", 0, true, false) : step).toList();
     DomainPlan tampered = new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
         g1.fingerprint(), g1.disks(), elsewhere, g1.warnings(), g1.originalXml(), g1.newXml(), g1.diff());
     List<String> problems = new PlannedDefinitionCheck(plan, tampered, path -> Optional.empty(), uuid -> Optional.empty())

@@ -46,7 +46,7 @@ class LivePlanTrustTest {
     jobs = new ScriptedBlockJobs(host.libvirt, LiveApplyTest.LV);
     host.blockJobs = jobs.source();
     host.image(ScriptedBlockJobs.IMAGE, 128 * MIB, 32 * MIB);
-    plan = host.planLive(new PlanPolicy.Live(0, true), "g1");
+    plan = host.planLive(new PlanPolicy.Live(0, true, false), "g1");
   }
 
   @Test
@@ -97,7 +97,7 @@ class LivePlanTrustTest {
     DomainPlan g1 = rewrittenOriginal(DomainPlan::newXml, true).domains().get(0);
     List<Step> steps = g1.steps().stream().map(step -> step instanceof CopyLive copy
         ? (Step) new CopyLive(copy.disk(), copy.source(), copy.source(), copy.bandwidthBytesPerSecond(),
-            copy.synchronousWrites()) : step).toList();
+            copy.synchronousWrites(), copy.verifyPaused()) : step).toList();
     DomainPlan edited = new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
         g1.fingerprint(), g1.disks(), steps, g1.warnings(), g1.originalXml(), g1.newXml(), g1.diff());
 

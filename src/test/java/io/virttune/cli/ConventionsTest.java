@@ -119,4 +119,10 @@ class ConventionsTest {
           Cli.run("apply", temp.resolve("plan.json").toString(), "--jobs", jobs));
     }
   }
+
+  @Test
+  void aCopyMustBeGivenAtLeastASecondToConverge() {
+    assertUsageError("--converge-within must be at least 1 second, got 0", "apply",
+        Cli.run("apply", temp.resolve("plan.json").toString(), "--converge-within", "0"));
+  }
 }

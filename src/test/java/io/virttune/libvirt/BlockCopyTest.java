@@ -162,6 +162,22 @@ class BlockCopyTest {
   }
 
   @Test
+  void awaitCaughtUpReturnsOnceNothingIsLeftToCopyAndFailsWhenTheJobEnds() {
+    FakeJobs jobs = new FakeJobs();
+    jobs.progress.add(Optional.of(new BlockJobProgress(90, 100)));
+    jobs.progress.add(Optional.of(new BlockJobProgress(100, 100)));
+    new BlockCopy(jobs, "sda").awaitCaughtUp(Duration.ofSeconds(5), Duration.ZERO);
+
+    FakeJobs ended = new FakeJobs();
+    ended.progress.add(Optional.empty());
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> new BlockCopy(ended, "sda").awaitCaughtUp(Duration.ofSeconds(5), Duration.ZERO));
+    assertTrue(e.getMessage().endsWith("the block copy ended while the guest was paused for it to catch up; the guest"
+        + " runs on its source"), e.getMessage());
+    assertEquals(List.of(), jobs.calls);
+  }
+
+  @Test
   void aJobNotReadyInTimeIsLeftRunning() {
     FakeJobs jobs = new FakeJobs();
     jobs.progress.add(Optional.of(new BlockJobProgress(1, 2)));

@@ -24,6 +24,16 @@ class QemuImgCompareTest {
   }
 
   @Test
+  void imagesARunningQemuHoldsAreComparedWithoutTakingTheirLocks() {
+    runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+
+    assertEquals(new Comparison(true, "Images are identical."),
+        qemuImg.compareInUse("/var/lib/libvirt/images/g1.qcow2", "qcow2", "/dev/vg/g1-sda"));
+    assertEquals(List.of(List.of("qemu-img", "compare", "-U", "-f", "qcow2", "-F", "raw",
+        "/var/lib/libvirt/images/g1.qcow2", "/dev/vg/g1-sda")), runner.commands());
+  }
+
+  @Test
   void differentImagesNameTheOffset() {
     runner.reply(1, Fixtures.read(getClass(), "compare-mismatch.stdout"), "");
     assertEquals(new Comparison(false, "Content mismatch at offset 629145600!"),

@@ -1,0 +1,57 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.libvirt.BlockCopy;
+import io.virttune.libvirt.BlockJobs;
+import io.virttune.plan.CopyLive;
+import io.virttune.qemu.Comparison;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The verify of a live move ({@code plan --live --verify-paused}), run with the guest paused for
+ * its pivot: the copy left to catch up until nothing is dirty (cur equals end), then source and LV
+ * compared with qemu-img. Paused, the guest writes nothing and QEMU has flushed the source's
+ * metadata (a stop drains and flushes every disk), so equal images prove the LV holds exactly what
+ * the guest would read from its source at the switch. A difference aborts the copy: the guest
+ * stays on its source, which is the truth until the pivot.
+ */
+final class PausedCompare {
+  /** How long the copy may take to catch up with the guest paused: at the cap, what was dirty at the pause. */
+  private static final Duration CATCH_UP = Duration.ofMinutes(1);
+
+  private final BlockJobs jobs;
+  private final ApplyPorts ports;
+  private final PrintWriter log;
+
+  PausedCompare(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
+    this.jobs = jobs;
+    this.ports = ports;
+    this.log = log;
+  }
+
+  /** Compares the source and LV of {@code step}, whose copy is {@code copy}; the guest must be paused. */
+  void verify(BlockCopy copy, CopyLive step) {
+    copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().poll());
+    String format = DomainXml.parse(jobs.liveXml(), jobs.domain()).disks().stream()
+        .filter(disk -> disk.targetDev().equals(step.disk())).findFirst()
+        .flatMap(DiskView::format).orElse("raw");
+    Instant start = ports.clock().instant();
+    Comparison comparison = ports.comparer().compareInUse(step.source(), format, step.device());
+    long millis = Duration.between(start, ports.clock().instant()).toMillis();
+    if (comparison.identical()) {
+      log.println("  " + ports.mode().says("compared " + step.source() + " with " + step.device() + " in " + millis
+          + " ms, the guest paused: identical", "would compare " + step.source() + " with " + step.device()
+          + ", the guest paused"));
+      return;
+    }
+    copy.abort();
+    throw VirtTuneException.failed("disk " + step.disk() + " of '" + jobs.domain() + "': with the guest paused and its"
+        + " copy caught up, " + step.device() + " differs from " + step.source() + " (qemu-img compare: "
+        + comparison.detail() + "); not switched: the copy was aborted and the guest runs on its source, which holds"
+        + " every write it made (rule: a live move switches only onto a verified copy); roll back to remove the LV");
+  }
+}
