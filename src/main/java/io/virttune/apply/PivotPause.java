@@ -1,9 +1,12 @@
 package io.virttune.apply;
 
+import io.virttune.VirtTuneException;
 import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.PauseReason;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -41,8 +44,17 @@ final class PivotPause {
    * after the resume; a guest that is paused already is left as it is.
    */
   void around(DomainJournal journal, Consumer<DomainJournal> save, Runnable pivot) {
-    if (jobs.paused()) {
-      log.println("  the guest is paused (not by virt-tune): switching it while paused, leaving it paused");
+    Optional<PauseReason> pausedBefore = jobs.pausedFor();
+    if (pausedBefore.isPresent()) {
+      PauseReason reason = pausedBefore.get();
+      if (reason == PauseReason.IOERROR) {
+        throw VirtTuneException.refused("the guest was paused " + reason.words() + " (rule: virt-tune switches no"
+            + " guest QEMU stopped on an I/O error: the write that stopped it has not reached the source); the copy"
+            + " is left ready and the guest paused: see the error with virsh domblkerror " + journal.domain()
+            + ", fix it, resume the guest (virsh resume), then apply --resume");
+      }
+      log.println("  the guest is paused " + reason.words() + ", not by virt-tune: switching it while paused,"
+          + " leaving it paused");
       pivot.run();
       return;
     }
@@ -66,7 +78,7 @@ final class PivotPause {
   private void resumeAfter(RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save) {
     try {
       // QEMU may have ended with the pivot: then there is no guest to resume.
-      if (jobs.paused()) {
+      if (jobs.pausedFor().isPresent()) {
         jobs.resume();
       }
       save.accept(paused.with(entry(RESUMED)));
@@ -87,7 +99,7 @@ final class PivotPause {
     if (!pending(journal)) {
       return journal;
     }
-    if (jobs.paused()) {
+    if (jobs.pausedFor().isPresent()) {
       jobs.resume();
       log.println(ports.mode().says("resumed", "would resume") + " '" + journal.domain() + "', which a stopped run"
           + " had paused for a pivot");

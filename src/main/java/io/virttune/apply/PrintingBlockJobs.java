@@ -3,6 +3,7 @@ package io.virttune.apply;
 import io.virttune.libvirt.BlockCopySettings;
 import io.virttune.libvirt.BlockJobProgress;
 import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.PauseReason;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.HashMap;
@@ -67,8 +68,8 @@ final class PrintingBlockJobs implements BlockJobs {
   }
 
   @Override
-  public boolean paused() {
-    return real.paused();
+  public Optional<PauseReason> pausedFor() {
+    return real.pausedFor();
   }
 
   @Override

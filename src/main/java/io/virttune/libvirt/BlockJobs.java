@@ -25,8 +25,8 @@ public interface BlockJobs {
   /** virDomainIsActive: whether the domain runs (paused or not); a copy ends when its guest stops. */
   boolean running();
 
-  /** Whether the domain is paused (virDomainGetInfo's state), by virt-tune or by anyone else. */
-  boolean paused();
+  /** Why the domain is paused (virDomainGetState's reason), by virt-tune or by anyone else; empty when it is not. */
+  Optional<PauseReason> pausedFor();
 
   /** virDomainSuspend: the guest's CPUs stop and its devices take no new requests until {@link #resume}. */
   void pause();

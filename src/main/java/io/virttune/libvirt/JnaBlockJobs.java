@@ -104,12 +104,15 @@ final class JnaBlockJobs implements BlockJobs {
   }
 
   @Override
-  public boolean paused() {
-    try {
-      return LibvirtCalls.state(handle.getInfo().state) == DomainState.PAUSED;
-    } catch (LibvirtException e) {
-      throw VirtTuneException.failed("cannot read the state of domain '" + domain + "': " + LibvirtCalls.message(e), e);
+  public Optional<PauseReason> pausedFor() {
+    IntByReference state = new IntByReference();
+    IntByReference reason = new IntByReference();
+    if (libvirt.virDomainGetState(pointer, state, reason, 0) < 0) {
+      throw VirtTuneException.failed("cannot read the state of domain '" + domain + "': "
+          + libvirt.virGetLastErrorMessage());
     }
+    return state.getValue() == LibvirtBlockJobLibrary.STATE_PAUSED ? Optional.of(PauseReason.of(reason.getValue()))
+        : Optional.empty();
   }
 
   @Override

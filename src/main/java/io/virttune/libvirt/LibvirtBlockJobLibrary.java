@@ -28,6 +28,11 @@ interface LibvirtBlockJobLibrary extends Library {
 
   int virDomainBlockJobSetSpeed(Pointer domain, String disk, NativeLong bandwidth, int flags);
 
+  /** VIR_DOMAIN_PAUSED in virDomainState. */
+  int STATE_PAUSED = 3;
+
+  int virDomainGetState(Pointer domain, IntByReference state, IntByReference reason, int flags);
+
   /** Returns -1 on error, 0 when the disk has no job, 1 with {@code info} filled. */
   int virDomainGetBlockJobInfo(Pointer domain, String disk, BlockJobInfo info, int flags);
 

@@ -160,6 +160,29 @@ class LiveApplyTest {
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
     assertEquals(List.of("copy", "abort sda pivot=true"), calls());
     assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
+    String output = host.output.toString();
+    assertTrue(output.contains("the guest is paused by a user or a program (virsh suspend, virDomainSuspend), not by"
+        + " virt-tune: switching it while paused, leaving it paused"), output);
+  }
+
+  @Test
+  void aGuestQemuPausedOnAnIoErrorIsNotSwitchedAndItsCopyIsLeftReady() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.pauseReason = io.virttune.libvirt.PauseReason.IOERROR;
+    jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail() + host.output);
+    assertTrue(result.detail().contains("the guest was paused by QEMU, on a disk I/O error (rule: virt-tune switches no"
+        + " guest QEMU stopped on an I/O error"), result.detail());
+    assertTrue(result.detail().contains("virsh domblkerror g1"), result.detail());
+    assertEquals(List.of("copy"), calls());
+    assertEquals(ScriptedBlockJobs.Job.READY, jobs.job, "the copy is left ready");
+    assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+        MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.libvirt.BlockCopySettings;
 import io.virttune.libvirt.BlockJobProgress;
 import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.PauseReason;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,8 @@ final class ScriptedBlockJobs implements BlockJobs {
   /** Progress reads before libvirtd goes away (restarted): every call then fails, until a test says it is back. */
   int readsUntilLibvirtdLost = -1;
   boolean libvirtdLost;
+  /** Why libvirt says the guest is paused, when it is: what virDomainSuspend gives, unless a test says otherwise. */
+  PauseReason pauseReason = PauseReason.USER;
 
   /** The recorded guest {@code g1}, running, with its disk sda copied onto {@code device}. */
   ScriptedBlockJobs(InMemoryDefinitions libvirt, String device) {
@@ -195,9 +198,9 @@ final class ScriptedBlockJobs implements BlockJobs {
   }
 
   @Override
-  public boolean paused() {
+  public Optional<PauseReason> pausedFor() {
     requireLibvirtd("read the state of");
-    return state() == io.virttune.libvirt.DomainState.PAUSED;
+    return state() == io.virttune.libvirt.DomainState.PAUSED ? Optional.of(pauseReason) : Optional.empty();
   }
 
   @Override

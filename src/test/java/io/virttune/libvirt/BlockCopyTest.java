@@ -294,8 +294,8 @@ class BlockCopyTest {
     }
 
     @Override
-    public boolean paused() {
-      return false;
+    public Optional<PauseReason> pausedFor() {
+      return Optional.empty();
     }
 
     @Override

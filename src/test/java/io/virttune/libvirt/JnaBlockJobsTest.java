@@ -44,6 +44,15 @@ class JnaBlockJobsTest {
   }
 
   @Test
+  void thePauseAndItsReasonAreLibvirtsThroughVirDomainGetState() throws Exception {
+    JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
+
+    assertEquals(java.util.Optional.empty(), jobs.pausedFor());
+    test.suspend();
+    assertEquals(java.util.Optional.of(PauseReason.USER), jobs.pausedFor());
+  }
+
+  @Test
   void theDefinitionsAreReadThroughTheSameDomain() {
     JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
 
