@@ -24,7 +24,7 @@ mvn -B verify -Dvirttune.corpus.libvirt="$corpus"
 log "lab selftest"
 "$root/scripts/lab" selftest
 # Two labs at once, one per CPU, of about the same length (docs/lab.md, timings): the apply fault
-# matrix, ApplyLabIT, BlockCopyLabIT and LiveFaultsLabIT in one; every other lab class in the other. Each has all
+# matrix and LiveFaultsLabIT in one; every other lab class in the other. Each has all
 # the lab's disks (Lab.RUN), its own libvirtd, failsafe summary and log.
 log "lab tests (*LabIT) inside two labs at once"
 rm -f target/failsafe-reports/TEST-*LabIT.xml target/fault-matrix.log target/lab-*.log
@@ -40,9 +40,9 @@ lab_tests() { # NAME TESTS DISK...: the lab test classes TESTS in one lab with t
       -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" >"target/lab-$name.log" 2>&1
 }
 lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G)
-lab_tests apply 'FaultMatrixLabIT,ApplyLabIT,BlockCopyLabIT,LiveFaultsLabIT' "${lab_disks[@]}" &
+lab_tests apply 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" &
 apply_lab=$!
-lab_tests others '*LabIT,!FaultMatrixLabIT,!ApplyLabIT,!BlockCopyLabIT,!LiveFaultsLabIT,!FleetLabIT' "${lab_disks[@]}" &
+lab_tests others '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT' "${lab_disks[@]}" &
 others_lab=$!
 lab_rc=0
 wait "$apply_lab" || lab_rc=$?
