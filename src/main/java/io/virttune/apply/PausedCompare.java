@@ -3,10 +3,9 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.BlockCopy;
 import io.virttune.libvirt.BlockJobs;
+import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.qemu.Comparison;
-import io.virttune.xml.DiskView;
-import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,9 +35,7 @@ final class PausedCompare {
   /** Compares the source and LV of {@code step}, whose copy is {@code copy}; the guest must be paused. */
   void verify(BlockCopy copy, CopyLive step) {
     copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().poll());
-    String format = DomainXml.parse(jobs.liveXml(), jobs.domain()).disks().stream()
-        .filter(disk -> disk.targetDev().equals(step.disk())).findFirst()
-        .flatMap(DiskView::format).orElse("raw");
+    String format = MirrorState.formatOf(jobs.liveXml(), jobs.domain(), step.disk());
     Instant start = ports.clock().instant();
     Comparison comparison = ports.comparer().compareInUse(step.source(), format, step.device());
     long millis = Duration.between(start, ports.clock().instant()).toMillis();

@@ -4,6 +4,7 @@ import io.virttune.VirtTuneException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Copies one disk of a running domain onto a block device (an LV virt-tune created) while the
@@ -72,25 +73,18 @@ public final class BlockCopy {
       Consumer<BlockJobProgress> progress) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
-      Optional<BlockJobProgress> now = jobs.progress(disk);
-      if (now.isEmpty()) {
-        throw VirtTuneException.failed(where() + ": the block copy ended before it was ready (failed in"
-            + " QEMU, or ended from outside; libvirt 9.0 logs no reason at its default level); the guest still"
-            + " runs on its source");
-      }
-      progress.accept(now.get());
+      BlockJobProgress now = progressOrEnded("the block copy ended before it was ready (failed in QEMU, or ended from"
+          + " outside; libvirt 9.0 logs no reason at its default level); the guest still runs on its source");
+      progress.accept(now);
       if (state() == MirrorState.READY) {
-        return now;
+        return Optional.of(now);
       }
-      if (convergence.isPresent() && convergence.get().stalled(now.get(), System.nanoTime())) {
+      if (convergence.isPresent() && convergence.get().stalled(now, System.nanoTime())) {
         return Optional.empty();
       }
-      if (System.nanoTime() - deadline > 0) {
-        throw VirtTuneException.failed(where() + ": the block copy is not ready after " + timeout.toSeconds()
-            + " s (" + now.get().percent() + "% done; the guest may write faster than the copy: raise the"
-            + " bandwidth or copy with synchronous writes); the job was left running: pivot or abort it");
-      }
-      sleep(poll);
+      sleepUntil(deadline, poll, () -> "the block copy is not ready after " + timeout.toSeconds() + " s ("
+          + now.percent() + "% done; the guest may write faster than the copy: raise the bandwidth or copy with"
+          + " synchronous writes); the job was left running: pivot or abort it");
     }
   }
 
@@ -102,21 +96,28 @@ public final class BlockCopy {
   public void awaitCaughtUp(Duration timeout, Duration poll) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (true) {
-      Optional<BlockJobProgress> now = jobs.progress(disk);
-      if (now.isEmpty()) {
-        throw VirtTuneException.failed(where() + ": the block copy ended while the guest was paused for it to catch"
-            + " up; the guest runs on its source");
-      }
-      if (now.get().caughtUp()) {
+      BlockJobProgress now = progressOrEnded("the block copy ended while the guest was paused for it to catch up;"
+          + " the guest runs on its source");
+      if (now.caughtUp()) {
         return;
       }
-      if (System.nanoTime() - deadline > 0) {
-        throw VirtTuneException.failed(where() + ": the block copy had not caught up " + timeout.toSeconds()
-            + " s after the guest was paused (" + now.get().cur() + " of " + now.get().end() + " bytes); the guest"
-            + " runs on its source, the copy left ready");
-      }
-      sleep(poll);
+      sleepUntil(deadline, poll, () -> "the block copy had not caught up " + timeout.toSeconds() + " s after the"
+          + " guest was paused (" + now.cur() + " of " + now.end() + " bytes); the guest runs on its source, the copy"
+          + " left ready");
     }
+  }
+
+  /** The job's progress now; fails with {@code ended} when the disk has no job any more. */
+  private BlockJobProgress progressOrEnded(String ended) {
+    return jobs.progress(disk).orElseThrow(() -> VirtTuneException.failed(where() + ": " + ended));
+  }
+
+  /** Sleeps a poll, or fails with {@code late} once {@code deadline} (System.nanoTime) has passed. */
+  private void sleepUntil(long deadline, Duration poll, Supplier<String> late) {
+    if (System.nanoTime() - deadline > 0) {
+      throw VirtTuneException.failed(where() + ": " + late.get());
+    }
+    sleep(poll);
   }
 
   /**

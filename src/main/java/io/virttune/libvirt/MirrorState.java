@@ -42,6 +42,11 @@ public enum MirrorState {
     return diskOf(domainXml, domain, disk).sourcePath();
   }
 
+  /** The format the disk with target {@code disk} declares ({@code <driver type>}), raw when it names none, as libvirt reads it. */
+  public static String formatOf(String domainXml, String domain, String disk) {
+    return diskOf(domainXml, domain, disk).format().orElse("raw");
+  }
+
   /** Where the disk's mirror copies to (its {@code <mirror>}'s source), or empty when it has none. */
   public static Optional<String> destinationOf(String liveXml, String domain, String disk) {
     return Optional.ofNullable(diskOf(liveXml, domain, disk).element().getChild("mirror"))
