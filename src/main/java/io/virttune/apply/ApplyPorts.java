@@ -3,7 +3,6 @@ package io.virttune.apply;
 import io.virttune.host.HostDoor;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
-import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
 import io.virttune.lvm.Lvm;
@@ -88,24 +87,10 @@ public record ApplyPorts(
     ImageHolds holds = execute ? host.holds() : (path, domain) -> () -> {};
     StateDirectory state = execute ? host.state() : new DryRunState(host.state().root());
     FileDeletion files = execute ? FileDeletion.HOST : file -> {};
-    BlockJobsSource blockJobs = execute ? host.blockJobs() : printing(host.blockJobs(), dryRunLog);
+    BlockJobsSource blockJobs = execute ? host.blockJobs() : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
     return new ApplyPorts(definitions, new LvmCli(runner), new LvmCli(runner), host.images(),
         new ImageLocks(host.runner()), new LvConversion(runner), new BlockZeroing(runner), new QemuImgCompare(runner),
         new QemuImg(runner), host.writers(), holds, blockJobs, state, files, host.clock(),
         execute ? RunMode.EXECUTE : RunMode.DRY_RUN);
-  }
-
-  private static BlockJobsSource printing(BlockJobsSource real, Consumer<String> dryRunLog) {
-    return new BlockJobsSource() {
-      @Override
-      public <T> T with(String domain, Function<BlockJobs, T> action) {
-        return real.with(domain, jobs -> action.apply(new PrintingBlockJobs(jobs, dryRunLog)));
-      }
-
-      @Override
-      public Duration poll() {
-        return real.poll();
-      }
-    };
   }
 }

@@ -74,7 +74,7 @@ final class LiveCopy {
   }
 
   /**
-   * Copies, then pivots; a background copy that stalls ({@link BlockJobsSource#convergenceWindow})
+   * Copies, then pivots; a background copy that stalls ({@link CopyTimings#convergenceWindow})
    * is aborted, the guest still on its source, and copied again with synchronous writes: QEMU 7.2
    * cannot switch a running mirror's copy mode (block-job-change came in QEMU 8.2).
    */
@@ -103,7 +103,7 @@ final class LiveCopy {
     share.close();
     if (ready.isEmpty()) {
       log.println("  the copy of " + step.disk() + " got no closer to ready in "
-          + ports.blockJobs().convergenceWindow().toSeconds() + " s: the guest writes as fast as it copies;"
+          + ports.blockJobs().timings().convergenceWindow().toSeconds() + " s: the guest writes as fast as it copies;"
           + " copying again with synchronous writes (each guest write reaches " + step.device()
           + " before the guest sees it done)");
       copyAndPivot(jobs, copy, step, true);
@@ -112,14 +112,14 @@ final class LiveCopy {
 
   /** The copy followed with the progress meter until ready; empty when a background copy stalled (it is left copying). */
   private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
-    BlockJobsSource source = ports.blockJobs();
+    CopyTimings timings = ports.blockJobs().timings();
     ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
     Consumer<BlockJobProgress> shown = progress -> meter.accept(progress.percent());
     try {
       // A synchronous copy gets closer with every byte it copies: only a background one can stall.
       Optional<BlockJobProgress> ready = synchronous
-          ? Optional.of(copy.awaitReady(source.readyTimeout(), source.poll(), shown))
-          : copy.awaitReadyUnlessStalled(source.readyTimeout(), source.poll(), source.convergenceWindow(), shown);
+          ? Optional.of(copy.awaitReady(timings.readyTimeout(), timings.poll(), shown))
+          : copy.awaitReadyUnlessStalled(timings.readyTimeout(), timings.poll(), timings.convergenceWindow(), shown);
       if (ready.isPresent()) {
         meter.accept(100);
       } else {

@@ -89,18 +89,8 @@ final class ScriptedBlockJobs implements BlockJobs {
       }
 
       @Override
-      public Duration poll() {
-        return Duration.ZERO;
-      }
-
-      @Override
-      public Duration readyTimeout() {
-        return readyTimeout;
-      }
-
-      @Override
-      public Duration convergenceWindow() {
-        return convergenceWindow;
+      public CopyTimings timings() {
+        return new CopyTimings(Duration.ZERO, readyTimeout, convergenceWindow);
       }
     };
   }

@@ -1,0 +1,22 @@
+package io.virttune.apply;
+
+import java.time.Duration;
+
+/**
+ * How apply follows a live copy: how often its progress and mirror state are read, how long it
+ * may take to be ready, and how long a background copy may go without getting closer before it
+ * is copied again with synchronous writes.
+ *
+ * @param poll between two reads of the copy
+ * @param readyTimeout long enough for terabytes at a modest cap; a copy not ready by then is left
+ *     running, and the domain fails (pivot or abort it, or apply --resume)
+ * @param convergenceWindow long enough for a burst of guest writes to pass, short beside the day a
+ *     stalled copy would wait ({@code apply --converge-within})
+ */
+record CopyTimings(Duration poll, Duration readyTimeout, Duration convergenceWindow) {
+  static final CopyTimings DEFAULTS = new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofMinutes(2));
+
+  CopyTimings withConvergenceWindow(Duration window) {
+    return new CopyTimings(poll, readyTimeout, window);
+  }
+}
