@@ -87,7 +87,8 @@ public record ApplyPorts(
     ImageHolds holds = execute ? host.holds() : (path, domain) -> () -> {};
     StateDirectory state = execute ? host.state() : new DryRunState(host.state().root());
     FileDeletion files = execute ? FileDeletion.HOST : file -> {};
-    BlockJobsSource blockJobs = execute ? host.blockJobs() : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
+    BlockJobsSource blockJobs = execute ? host.blockJobs()
+        : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
     return new ApplyPorts(definitions, new LvmCli(runner), new LvmCli(runner), host.images(),
         new ImageLocks(host.runner()), new LvConversion(runner), new BlockZeroing(runner), new QemuImgCompare(runner),
         new QemuImg(runner), host.writers(), holds, blockJobs, state, files, host.clock(),

@@ -23,7 +23,7 @@ interface BlockJobsSource {
     return derived(this, timings(), view);
   }
 
-  /** This source, its background copies called stalled after {@code window} without getting closer ({@code apply --converge-within}). */
+  /** This source, its background copies stalled after {@code window} without getting closer (apply --converge-within). */
   default BlockJobsSource convergingWithin(Duration window) {
     return derived(this, timings().withConvergenceWindow(window), UnaryOperator.identity());
   }

@@ -14,7 +14,8 @@ import java.time.Duration;
  *     stalled copy would wait ({@code apply --converge-within})
  */
 record CopyTimings(Duration poll, Duration readyTimeout, Duration convergenceWindow) {
-  static final CopyTimings DEFAULTS = new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofMinutes(2));
+  static final CopyTimings DEFAULTS =
+      new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofMinutes(2));
 
   CopyTimings withConvergenceWindow(Duration window) {
     return new CopyTimings(poll, readyTimeout, window);

@@ -16,8 +16,8 @@ import java.util.function.Consumer;
  * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
  * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (the
  * guest paused for it, {@link PivotPause}, and the copy compared then if planned so,
- * {@link PausedCompare}) and the read-back of both definitions. Until the pivot the source is the truth; a copy an interrupted run left is pivoted
- * if ready, else aborted and started again.
+ * {@link PausedCompare}) and the read-back of both definitions. Until the pivot the source is
+ * the truth; a copy an interrupted run left is pivoted if ready, else aborted and started again.
  */
 final class LiveCopy {
   private final ApplyPorts ports;
@@ -110,7 +110,7 @@ final class LiveCopy {
     }
   }
 
-  /** The copy followed with the progress meter until ready; empty when a background copy stalled (it is left copying). */
+  /** The copy followed with the progress meter until ready; empty when a background copy stalled (left copying). */
   private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
     CopyTimings timings = ports.blockJobs().timings();
     ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);

@@ -124,7 +124,8 @@ public final class ApplyCommand implements Callable<Integer> {
         .select(plan.domains().stream().map(DomainPlan::name).toList());
     PrintWriter out = report.progress();
     ApplyPorts hostPorts = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
-    ApplyPorts ports = convergeWithin == null ? hostPorts : hostPorts.convergingWithin(Duration.ofSeconds(convergeWithin));
+    ApplyPorts ports = convergeWithin == null ? hostPorts
+        : hostPorts.convergingWithin(Duration.ofSeconds(convergeWithin));
     io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
         ports.lvmReads(), ports.state());
     if (!state.execute) {

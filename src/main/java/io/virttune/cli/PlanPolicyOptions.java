@@ -115,7 +115,9 @@ public final class PlanPolicyOptions {
     }
     PlanPolicy policy = new PlanPolicy(planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady),
         dropSnapshots, !noHugepages);
-    return live ? policy.withLive(new PlanPolicy.Live(bandwidth == null ? 0 : bandwidth, synchronousWrites, verifyPaused)) : policy;
+    return live
+        ? policy.withLive(new PlanPolicy.Live(bandwidth == null ? 0 : bandwidth, synchronousWrites, verifyPaused))
+        : policy;
   }
 
   private PlanTarget planTarget() {

@@ -42,7 +42,7 @@ public enum MirrorState {
     return diskOf(domainXml, domain, disk).sourcePath();
   }
 
-  /** The format the disk with target {@code disk} declares ({@code <driver type>}), raw when it names none, as libvirt reads it. */
+  /** The format the disk with target {@code disk} declares ({@code <driver type>}); raw, as libvirt reads it, when none. */
   public static String formatOf(String domainXml, String domain, String disk) {
     return diskOf(domainXml, domain, disk).format().orElse("raw");
   }

@@ -83,7 +83,8 @@ public final class MigrationPlanner {
     // refuses one that does not run now).
     PlanPolicy.Live live = planned.steps().stream().filter(step -> step instanceof CopyLive)
         .map(step -> (CopyLive) step).findFirst()
-        .map(copy -> new PlanPolicy.Live(copy.bandwidthBytesPerSecond(), copy.synchronousWrites(), copy.verifyPaused())).orElse(null);
+        .map(copy -> new PlanPolicy.Live(copy.bandwidthBytesPerSecond(), copy.synchronousWrites(), copy.verifyPaused()))
+        .orElse(null);
     PlanPolicy policy = new PlanPolicy(plan.target(), plan.cacheMode(), plan.reserveFraction(), virtioReady, true,
         hugepages, live);
     requireValidLvmNames(policy.target());
