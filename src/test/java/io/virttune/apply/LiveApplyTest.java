@@ -304,7 +304,7 @@ class LiveApplyTest {
     jobs.guestOutpacesBackgroundCopies = true;
     jobs.convergenceWindow = java.time.Duration.ofMillis(20);
     Plan plan = host.planLive(CAPPED, "g1");
-    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+    replyUntilTheCopy();
 
     DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -323,7 +323,7 @@ class LiveApplyTest {
   @Test
   void aPausedCompareThatFindsTheLvEqualSwitchesTheGuest() {
     Plan plan = host.planLive(VERIFIED, "g1");
-    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+    replyUntilTheCopy();
     host.runner.succeed("Images are identical.\n");
 
     DomainResult result = host.apply(plan, true, false).get(0);
@@ -340,7 +340,7 @@ class LiveApplyTest {
   @Test
   void aPausedCompareThatFindsADifferenceAbortsTheCopyAndResumesTheGuestOnItsSource() {
     Plan plan = host.planLive(VERIFIED, "g1");
-    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+    replyUntilTheCopy();
     host.runner.reply(1, "Content mismatch at offset 1048576!\n", "");
 
     DomainResult result = host.apply(plan, true, false).get(0);
