@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.fleet.FleetDoors;
@@ -13,19 +14,20 @@ import io.virttune.inspect.HostInspector;
 import io.virttune.inspect.InspectResult;
 import io.virttune.inspect.Severity;
 import io.virttune.inspect.rules.RuleBook;
+import io.virttune.report.FleetHtmlReport;
 import io.virttune.report.FleetJsonReport;
 import io.virttune.report.FleetTextReport;
 import io.virttune.report.InspectJsonReport;
-import io.virttune.report.FleetHtmlReport;
 import io.virttune.report.InspectTextOptions;
 import io.virttune.report.InspectTextReport;
+import io.virttune.report.JsonDocument;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -90,7 +92,7 @@ public final class InspectCommand implements Callable<Integer> {
     }
     InspectResult result = inspectOne(connection.uri(), connection.hostFactsSource(), chosen);
     writeHtml(List.of(HostOutcome.inspected(FleetHost.named(result.facts().identity().hostname()), result)));
-    return report(() -> InspectJsonReport.render(result), out -> new InspectTextReport(out, text).print(result),
+    return report(() -> InspectJsonReport.document(result), out -> new InspectTextReport(out, text).print(result),
         result.incomplete());
   }
 
@@ -118,7 +120,7 @@ public final class InspectCommand implements Callable<Integer> {
     List<HostOutcome> outcomes = new FleetInspection(host -> inspectOne(doors.reach(host), chosen), fleet.parallel)
         .inspect(hosts);
     writeHtml(outcomes);
-    return report(() -> FleetJsonReport.render(outcomes), out -> new FleetTextReport(out, text).print(outcomes),
+    return report(() -> FleetJsonReport.document(outcomes), out -> new FleetTextReport(out, text).print(outcomes),
         outcomes.stream().anyMatch(HostOutcome::incomplete));
   }
 
@@ -138,10 +140,10 @@ public final class InspectCommand implements Callable<Integer> {
   }
 
   /** Prints the JSON or the text report, and returns 1 when some part could not be read. */
-  private int report(Supplier<String> jsonReport, Consumer<PrintWriter> textReport, boolean incomplete) {
+  private int report(Supplier<JsonNode> jsonReport, Consumer<PrintWriter> textReport, boolean incomplete) {
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.print(jsonReport.get());
+      JsonDocument.write(jsonReport.get(), out);
     } else {
       textReport.accept(out);
     }

@@ -1,8 +1,6 @@
 package io.virttune.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.bench.BenchComparison;
@@ -19,7 +17,7 @@ public final class BenchJsonReport {
   public static final String SCHEMA = "virt-tune/bench-compare";
   public static final int VERSION = 1;
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private BenchJsonReport() {}
 
@@ -44,11 +42,7 @@ public final class BenchJsonReport {
     }
     comparison.losses().forEach(root.putArray("losses")::add);
     comparison.unmatched().forEach(root.putArray("unmatched")::add);
-    try {
-      return JSON.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a tree of plain values always serialises", e);
-    }
+    return JsonDocument.text(root);
   }
 
   private static void side(ObjectNode node, BenchResult result) {

@@ -1,9 +1,7 @@
 package io.virttune.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.fleet.HostOutcome;
 import java.util.List;
@@ -17,12 +15,13 @@ public final class FleetJsonReport {
   public static final String SCHEMA = "virt-tune/fleet-inspect";
   public static final int VERSION = 1;
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private FleetJsonReport() {}
 
-  public static String render(List<HostOutcome> outcomes) {
-    ObjectNode root = MAPPER.createObjectNode();
+  /** The report as a tree, every host's inspect section built once, straight into it. */
+  public static ObjectNode document(List<HostOutcome> outcomes) {
+    ObjectNode root = NODES.objectNode();
     root.put("schema", SCHEMA);
     root.put("version", VERSION);
     ArrayNode hosts = root.putArray("hosts");
@@ -31,21 +30,8 @@ public final class FleetJsonReport {
       host.put("name", outcome.host().name());
       host.put("status", outcome.failure().isPresent() ? "failed" : outcome.incomplete() ? "incomplete" : "ok");
       outcome.failure().ifPresent(why -> host.put("error", why));
-      outcome.result().ifPresent(result -> host.set("inspect", inspectSection(InspectJsonReport.render(result))));
+      outcome.result().ifPresent(result -> host.set("inspect", InspectJsonReport.document(result)));
     }
-    try {
-      return MAPPER.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot serialise the fleet report", e);
-    }
-  }
-
-  /** The host's own inspect document, read back so that both reports share one schema's code. */
-  private static ObjectNode inspectSection(String document) {
-    try {
-      return (ObjectNode) MAPPER.readTree(document);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("the inspect report is not JSON", e);
-    }
+    return root;
   }
 }

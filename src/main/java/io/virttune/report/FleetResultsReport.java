@@ -1,9 +1,7 @@
 package io.virttune.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.apply.DomainResult;
 import io.virttune.fleet.HostResults;
@@ -23,7 +21,7 @@ public record FleetResultsReport(String command, String verb, String done) {
   public static final FleetResultsReport ROLLBACK = new FleetResultsReport("rollback", "roll back", "rolled back");
   public static final int VERSION = 1;
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   public String schema() {
     return "virt-tune/fleet-" + command;
@@ -46,7 +44,7 @@ public record FleetResultsReport(String command, String verb, String done) {
   }
 
   public String json(List<HostResults> hosts, boolean execute) {
-    ObjectNode root = MAPPER.createObjectNode().put("schema", schema()).put("version", VERSION).put("execute", execute);
+    ObjectNode root = NODES.objectNode().put("schema", schema()).put("version", VERSION).put("execute", execute);
     ArrayNode sections = root.putArray("hosts");
     for (HostResults host : hosts) {
       ObjectNode section = sections.addObject().put("name", host.host())
@@ -58,10 +56,6 @@ public record FleetResultsReport(String command, String verb, String done) {
             .put("detail", result.detail());
       }
     }
-    try {
-      return MAPPER.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot serialise the fleet results", e);
-    }
+    return JsonDocument.text(root);
   }
 }

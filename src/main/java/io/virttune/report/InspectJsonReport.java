@@ -1,8 +1,7 @@
 package io.virttune.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.host.HostSettings;
 import io.virttune.host.IoScheduler;
@@ -31,12 +30,17 @@ public final class InspectJsonReport {
   public static final String SCHEMA = "virt-tune/inspect";
   public static final int VERSION = 1;
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private InspectJsonReport() {}
 
   public static String render(InspectResult result) {
-    ObjectNode root = MAPPER.createObjectNode();
+    return JsonDocument.text(document(result));
+  }
+
+  /** The report as a tree: printed by inspect, and a host's section of the fleet's report. */
+  public static ObjectNode document(InspectResult result) {
+    ObjectNode root = NODES.objectNode();
     root.put("schema", SCHEMA);
     root.put("version", VERSION);
     root.set("host", host(result.facts()));
@@ -45,15 +49,11 @@ public final class InspectJsonReport {
     ArrayNode findings = root.putArray("findings");
     result.findings().forEach(finding -> findings.add(finding(finding)));
     root.set("summary", summary(result));
-    try {
-      return MAPPER.writeValueAsString(root) + "\n";
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new IllegalStateException("cannot serialise the inspect report", e);
-    }
+    return root;
   }
 
   private static ObjectNode host(HostFacts facts) {
-    ObjectNode host = MAPPER.createObjectNode();
+    ObjectNode host = NODES.objectNode();
     host.put("uri", facts.identity().uri());
     host.put("hostname", facts.identity().hostname());
     host.put("libvirtVersion", facts.identity().libvirtVersion());
@@ -93,7 +93,7 @@ public final class InspectJsonReport {
   }
 
   private static ObjectNode lvm(LvmReport lvm) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = NODES.objectNode();
     ArrayNode groups = node.putArray("volumeGroups");
     lvm.volumeGroups().forEach(vg -> {
       ObjectNode group = groups.addObject();
@@ -108,7 +108,7 @@ public final class InspectJsonReport {
   }
 
   private static ObjectNode logicalVolume(LogicalVolume lv) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = NODES.objectNode();
     node.put("vg", lv.vgName());
     node.put("name", lv.name());
     node.put("sizeBytes", lv.sizeBytes());
@@ -127,7 +127,7 @@ public final class InspectJsonReport {
   }
 
   private static ObjectNode domain(DomainFacts domain) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = NODES.objectNode();
     node.put("name", domain.name());
     node.put("state", domain.state().label());
     node.put("problem", domain.problem().orElse(null));
@@ -148,7 +148,7 @@ public final class InspectJsonReport {
 
   private static ObjectNode disk(DiskFacts disk) {
     DiskView view = disk.view();
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = NODES.objectNode();
     node.put("target", view.targetDev());
     node.put("device", view.device());
     node.put("type", view.type());
@@ -171,7 +171,7 @@ public final class InspectJsonReport {
   }
 
   private static ObjectNode image(ImageFacts image) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = NODES.objectNode();
     node.put("path", image.path());
     node.put("format", image.format());
     node.put("virtualSizeBytes", image.virtualSizeBytes());
@@ -185,7 +185,7 @@ public final class InspectJsonReport {
   }
 
   private static ObjectNode finding(Finding finding) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = NODES.objectNode();
     node.put("ruleId", finding.ruleId());
     node.put("severity", finding.severity().label());
     node.put("domain", finding.domain().orElse(null));
@@ -197,7 +197,7 @@ public final class InspectJsonReport {
   }
 
   private static ObjectNode summary(InspectResult result) {
-    ObjectNode node = MAPPER.createObjectNode();
+    ObjectNode node = NODES.objectNode();
     node.put("domains", result.facts().domains().size());
     node.put("disksToMove", result.diskCount(DiskRole.MOVE_DATA));
     node.put("disksToRetune", result.diskCount(DiskRole.RETUNE));

@@ -1,9 +1,7 @@
 package io.virttune.report;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.apply.DomainResult;
 import java.util.List;
@@ -16,13 +14,13 @@ import java.util.Locale;
 public final class ResultsJsonReport {
   public static final int VERSION = 1;
 
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
   private ResultsJsonReport() {}
 
   /** {@code command} is apply, rollback or cleanup; {@code execute} false for a dry run. */
   public static String render(String command, boolean execute, List<DomainResult> results) {
-    ObjectNode root = JSON.createObjectNode().put("schema", "virt-tune/" + command).put("version", VERSION)
+    ObjectNode root = NODES.objectNode().put("schema", "virt-tune/" + command).put("version", VERSION)
         .put("execute", execute);
     ArrayNode domains = root.putArray("domains");
     for (DomainResult result : results) {
@@ -30,10 +28,6 @@ public final class ResultsJsonReport {
           .put("result", result.result().name().toLowerCase(Locale.ROOT))
           .put("detail", result.detail());
     }
-    try {
-      return JSON.writeValueAsString(root) + "\n";
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("cannot serialise results", e);
-    }
+    return JsonDocument.text(root);
   }
 }
