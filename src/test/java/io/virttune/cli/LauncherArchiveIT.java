@@ -9,15 +9,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * scripts/virt-tune's class-data archive, on a copy of the checkout's launcher and jar: written by
- * the first run, used by the next, rewritten after a build, and never a word on stderr or a
- * changed exit status, whatever state the archive is in.
+ * scripts/virt-tune's class-data archive, on a copy of the checkout's launcher, jar and example
+ * host: written after the first run, used by the next, rewritten after a build, holding what
+ * inspect loads whatever command came first, and never a word on stderr or a changed exit status,
+ * whatever state the archive is in.
  */
 class LauncherArchiveIT {
   @TempDir Path checkout;
@@ -31,6 +34,12 @@ class LauncherArchiveIT {
     Files.createDirectories(checkout.resolve("target"));
     Files.copy(Path.of("scripts/virt-tune"), checkout.resolve("scripts/virt-tune"));
     jar = Files.copy(Path.of("target/virt-tune.jar"), checkout.resolve("target/virt-tune.jar"));
+    Path example = Files.createDirectories(checkout.resolve("examples"));
+    try (Stream<Path> files = Files.walk(Path.of("examples/hv01"))) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        Files.copy(file, example.resolve(Path.of("examples").relativize(file).toString()));
+      }
+    }
     archive = checkout.resolve("target/virt-tune.jsa");
   }
 
@@ -45,6 +54,23 @@ class LauncherArchiveIT {
     assertEquals(first, second);
     assertTrue(second.out().startsWith("virt-tune "), second.out());
     assertEquals(written, Files.getLastModifiedTime(archive), "a fresh archive was written again");
+  }
+
+  @Test
+  void theArchiveHoldsWhatInspectLoadsWhateverCommandCameFirst() throws Exception {
+    run("--version");
+    Path example = checkout.resolve("examples/hv01");
+    Process inspect = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:SharedArchiveFile=" + archive, "-Xlog:class+load",
+        "-jar", jar.toString(), "inspect", "--connect", "test://" + example.resolve("node.xml"),
+        "--host-facts", example.toString(), "--json").redirectErrorStream(true).start();
+    String classes = new String(inspect.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, inspect.waitFor(), classes);
+
+    for (String loaded : List.of("org.libvirt.Connect", "io.virttune.xml.DomainXml", "io.virttune.inspect.HostInspector",
+        "io.virttune.lvm.LvmReportParser")) {
+      assertTrue(classes.contains(loaded + " source: shared objects file"), loaded + " is not in the archive");
+    }
   }
 
   @Test
