@@ -15,7 +15,6 @@ import io.virttune.plan.PlanJson;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -50,6 +49,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
   @Mixin ResultOptions report;
 
+  @Mixin ApplyRunOptions run;
+
   @Parameters(index = "0", paramLabel = "PLAN", description = "the plan.json written by virt-tune plan --out")
   Path planFile;
 
@@ -59,9 +60,6 @@ public final class ApplyCommand implements Callable<Integer> {
   @Option(names = {"-c", "--connect"}, paramLabel = "URI", description = "libvirt URI (default: the plan's)")
   String uri;
 
-  @Option(names = "--resume", description = "continue domains whose earlier apply was interrupted")
-  boolean resume;
-
   @Option(names = "--parallel", paramLabel = "N", description = "for a fleet plan: hosts at a time (default: 4)")
   Integer parallel;
 
@@ -69,28 +67,9 @@ public final class ApplyCommand implements Callable<Integer> {
       description = "for a fleet plan: only the hosts this Ansible pattern selects (hv3, 'hv*:!hv7', ~REGEX)")
   String limit;
 
-  @Option(names = "--jobs", paramLabel = "N", description = "domains at a time (default: 1)")
-  int jobs = 1;
-
-  @Option(names = "--host-bandwidth", paramLabel = "SIZE", converter = SizeConverter.class,
-      description = "cap the live copies running at once on the host at SIZE per second together, shared fairly"
-          + " (e.g. 200M; default: no cap beyond each disk's own --bandwidth)")
-  long hostBandwidth;
-
-  @Option(names = "--converge-within", paramLabel = "SECONDS",
-      description = "a live copy that goes SECONDS without getting closer to ready (the guest writing as fast as it"
-          + " copies) is copied again with synchronous writes (default: 120)")
-  Integer convergeWithin;
-
   @Override
   public Integer call() {
-    if (jobs < 1) {
-      throw new ParameterException(spec.commandLine(), "--jobs must be at least 1, got " + jobs);
-    }
-    if (convergeWithin != null && convergeWithin < 1) {
-      throw new ParameterException(spec.commandLine(), "--converge-within must be at least 1 second, got "
-          + convergeWithin);
-    }
+    run.check(spec);
     String text = PlanFiles.text(planFile);
     if (FleetPlanJson.isFleetPlan(text)) {
       if (uri != null) {
@@ -100,11 +79,10 @@ public final class ApplyCommand implements Callable<Integer> {
       if (hosts < 1) {
         throw new ParameterException(spec.commandLine(), "--parallel must be at least 1, got " + hosts);
       }
-      return FleetApplication.apply(spec, text, planFile, limit,
-          FleetApplication.remoteOptions(state.execute, resume, jobs, hostBandwidth, convergeWithin, state.stateDir,
-              domains),
-          state.execute, report.json,
-          hosts);
+      List<String> options = state.forEachHost();
+      options.addAll(run.forEachHost());
+      options.addAll(domains);
+      return FleetApplication.apply(spec, text, planFile, limit, options, state.execute, report.json, hosts);
     }
     if (parallel != null) {
       throw new ParameterException(spec.commandLine(), "--parallel is for a fleet plan's hosts; for domains, --jobs");
@@ -124,16 +102,15 @@ public final class ApplyCommand implements Callable<Integer> {
         .select(plan.domains().stream().map(DomainPlan::name).toList());
     PrintWriter out = report.progress();
     ApplyPorts hostPorts = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
-    ApplyPorts ports = convergeWithin == null ? hostPorts
-        : hostPorts.convergingWithin(Duration.ofSeconds(convergeWithin));
+    ApplyPorts ports = run.convergence().map(hostPorts::convergingWithin).orElse(hostPorts);
     io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
         ports.lvmReads(), ports.state());
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");
     }
     int width = ReportWidth.of(VirtTuneCommand.terminal(spec));
-    List<DomainResult> results = new ApplyRun(ports, out, state.execute ? jobs : 1, resume, System.console() != null,
-        width, hostBandwidth).run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
+    List<DomainResult> results = new ApplyRun(ports, out, state.execute ? run.jobs : 1, run.resume,
+        System.console() != null, width, run.hostBandwidth).run(plan, plan.domains().stream().filter(d -> chosen.contains(d.name())).toList());
     report.print(state.execute, results);
     return exitCode(results);
   }

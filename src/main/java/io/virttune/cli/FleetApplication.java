@@ -16,26 +16,6 @@ import picocli.CommandLine.Model.CommandSpec;
 final class FleetApplication {
   private FleetApplication() {}
 
-  /** What each host's virt-tune apply is given besides its plan: the run's mode and choices, as given here. */
-  static List<String> remoteOptions(boolean execute, boolean resume, int jobs, long hostBandwidth,
-      Integer convergeWithin, Path stateDir, List<String> domains) {
-    List<String> options = FleetResults.stateOptions(execute, stateDir);
-    if (resume) {
-      options.add("--resume");
-    }
-    if (jobs != 1) {
-      options.add("--jobs=" + jobs);
-    }
-    if (hostBandwidth != 0) {
-      options.add("--host-bandwidth=" + hostBandwidth);
-    }
-    if (convergeWithin != null) {
-      options.add("--converge-within=" + convergeWithin);
-    }
-    options.addAll(domains);
-    return options;
-  }
-
   /** {@code limit}: an Ansible pattern of the hosts to apply to, or null for all of the plan's. */
   static int apply(CommandSpec spec, String text, Path file, String limit, List<String> options, boolean execute,
       boolean json, int parallel) {

@@ -2,35 +2,19 @@ package io.virttune.cli;
 
 import io.virttune.ExitCode;
 import io.virttune.apply.DomainResult;
-import io.virttune.apply.StateDirectory;
 import io.virttune.fleet.HostResults;
 import io.virttune.report.FleetResultsReport;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * How a command run on every host of a fleet (apply, rollback) ends here: its options for the
- * hosts' own virt-tune, one report of what each host did, and one exit status.
+ * How a command run on every host of a fleet (apply, rollback) ends here: one report of what each
+ * host did, and one exit status.
  */
 final class FleetResults {
   private FleetResults() {}
-
-  /** What every host's virt-tune is given of the run's mode and state, as given here. */
-  static List<String> stateOptions(boolean execute, Path stateDir) {
-    List<String> options = new ArrayList<>();
-    if (execute) {
-      options.add("--execute");
-    }
-    if (!stateDir.equals(StateDirectory.DEFAULT)) {
-      // A state directory named here is each host's own, at that path.
-      options.add("--state-dir=" + stateDir);
-    }
-    return options;
-  }
 
   /**
    * Where the hosts' progress lines go while they work: stderr beside a JSON report (stdout is

@@ -97,7 +97,7 @@ public final class RollbackCommand implements Callable<Integer> {
           selection.domains)) + " wrote on the new disks since apply, on " + names.size() + " host"
           + (names.size() == 1 ? "" : "s") + " (" + String.join(", ", names) + ")");
     }
-    List<String> options = FleetResults.stateOptions(state.execute, state.stateDir);
+    List<String> options = state.forEachHost();
     if (force) {
       options.addAll(List.of("--force", "--yes"));
     }

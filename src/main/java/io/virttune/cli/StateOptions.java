@@ -2,6 +2,8 @@ package io.virttune.cli;
 
 import io.virttune.apply.StateDirectory;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 
 /** Options shared by the commands that change a host: dry run or not, and where state is kept. */
@@ -12,4 +14,17 @@ public final class StateOptions {
   @Option(names = "--state-dir", paramLabel = "DIR",
       description = "journals and definition backups (default: " + "/var/lib/virt-tune" + ")")
   Path stateDir = StateDirectory.DEFAULT;
+
+  /** What every host's virt-tune is given of the run's mode and state, as given here. */
+  List<String> forEachHost() {
+    List<String> options = new ArrayList<>();
+    if (execute) {
+      options.add("--execute");
+    }
+    if (!stateDir.equals(StateDirectory.DEFAULT)) {
+      // A state directory named here is each host's own, at that path.
+      options.add("--state-dir=" + stateDir);
+    }
+    return options;
+  }
 }

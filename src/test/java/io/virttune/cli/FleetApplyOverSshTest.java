@@ -67,7 +67,7 @@ class FleetApplyOverSshTest {
   @Test
   void anExecutedApplyPassesTheRunsChoicesToEveryHostAndReportsAsJson() throws Exception {
     Cli run = fleet.run("apply", fleetPlan.toString(), "backup01", "--execute", "--resume", "--jobs", "2", "--parallel", "2",
-        "--converge-within", "30", "--json");
+        "--host-bandwidth", "12M", "--converge-within", "30", "--json");
 
     assertEquals(1, run.exitCode(), run.transcript());
     JsonNode report = JSON.readTree(run.out());
@@ -77,7 +77,7 @@ class FleetApplyOverSshTest {
     assertEquals("ok", report.at("/hosts/1/status").asText());
     assertEquals("failed", report.at("/hosts/2/status").asText());
     assertEquals(List.of("apply", "/dev/stdin", "--connect", "qemu:///system", "--json", "--execute", "--resume", "--jobs=2",
-        "--converge-within=30", "backup01"), remote("ops@hv-b.args").lines().toList());
+        "--host-bandwidth=12582912", "--converge-within=30", "backup01"), remote("ops@hv-b.args").lines().toList());
   }
 
   @Test
