@@ -7,6 +7,7 @@ import io.virttune.libvirt.BlockJobProgress;
 import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
+import io.virttune.plan.CreateVolume;
 import io.virttune.text.ProgressMeter;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -15,8 +16,9 @@ import java.util.function.Consumer;
 /**
  * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
  * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (the
- * guest paused for it, {@link PivotPause}, and the copy compared then if planned so,
- * {@link PausedCompare}) and the read-back of both definitions. Until the pivot the source is
+ * guest paused for it, {@link PivotPause}, a thin LV's zero chunks given back then,
+ * {@link ThinReclaim}, and the copy compared then if planned so, {@link PausedCompare}) and the
+ * read-back of both definitions. Until the pivot the source is
  * the truth; a copy an interrupted run left is pivoted if ready, else aborted and started again.
  */
 final class LiveCopy {
@@ -26,10 +28,13 @@ final class LiveCopy {
   private final boolean redrawProgress;
   private final HostBandwidth bandwidth;
   private final MigrationJournal journal;
+  private final CreateVolume volume;
 
+  /** A copy onto the LV that {@code volume} creates. */
   LiveCopy(ApplyPorts ports, MigrationJournal journal, PrintWriter log, boolean redrawProgress,
-      HostBandwidth bandwidth) {
+      HostBandwidth bandwidth, CreateVolume volume) {
     this.ports = ports;
+    this.volume = volume;
     this.journal = journal;
     this.domain = journal.domainName();
     this.log = log;
@@ -142,7 +147,10 @@ final class LiveCopy {
 
   private void pivot(BlockJobs jobs, BlockCopy copy, CopyLive step) {
     try {
+      ThinReclaim reclaim = ThinReclaim.before(jobs, ports, log, step, volume);
       new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
+        // Given back before the compare, so that the compare verifies the discards too.
+        reclaim.reclaim(copy);
         if (step.verifyPaused()) {
           new PausedCompare(jobs, ports, log).verify(copy, step);
         }

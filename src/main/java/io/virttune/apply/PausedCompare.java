@@ -20,7 +20,7 @@ import java.time.Instant;
  */
 final class PausedCompare {
   /** How long the copy may take to catch up with the guest paused: at the cap, what was dirty at the pause. */
-  private static final Duration CATCH_UP = Duration.ofMinutes(1);
+  static final Duration CATCH_UP = Duration.ofMinutes(1);
 
   private final BlockJobs jobs;
   private final ApplyPorts ports;

@@ -152,7 +152,8 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void copyLive(CopyLive copy) {
-    new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth()).run(copy, interrupted);
+    new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(),
+        new DiskSteps(run.domain()).creationOf(copy.device())).run(copy, interrupted);
     return null;
   }
 

@@ -25,6 +25,13 @@ public interface Lvm {
   /** Sets the LV's read-ahead in 512-byte sectors; 0 turns read-ahead off. */
   void setReadAhead(String vgName, String name, int sectors);
 
+  /**
+   * Discards {@code length} bytes from {@code offset} of a thin LV: its chunks wholly inside go back
+   * to the pool and read as zeros. Only for a thin LV; a linear one's discarded blocks may read as
+   * anything.
+   */
+  void discard(String vgName, String name, long offset, long length);
+
   /** Removes one LV; refuses a thin pool that still provisions thin volumes. */
   void remove(String vgName, String name);
 }

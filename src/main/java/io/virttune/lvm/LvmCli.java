@@ -126,6 +126,16 @@ public final class LvmCli implements Lvm {
   }
 
   @Override
+  public void discard(String vgName, String name, long offset, long length) {
+    if (offset < 0 || length <= 0) {
+      throw new IllegalArgumentException("no such range: " + offset + "+" + length);
+    }
+    // LVM has no command for it: the kernel's BLKDISCARD on the LV's device is how a thin LV gives chunks back.
+    act(List.of("blkdiscard", "--offset", Long.toString(offset), "--length", Long.toString(length),
+        "/dev/" + vg(vgName) + "/" + lvName(vgName, name)), "discard " + offset + "+" + length + " of", vgName + "/" + name);
+  }
+
+  @Override
   public void remove(String vgName, String name) {
     String subject = vgName + "/" + name;
     String lvs = query(List.of("-a", vg(vgName)), "lvs", LV_FIELDS + ",lv_parent", "the logical volumes of " + vgName);

@@ -369,7 +369,8 @@ class LiveApplyTest {
     ApplyPorts ports = host.ports(true);
     MigrationJournal journal = new MigrationJournal(ports, plan, plan.domains().get(0));
     org.junit.jupiter.api.Assertions.assertThrows(io.virttune.VirtTuneException.class, () -> new LiveCopy(ports,
-        journal, new java.io.PrintWriter(new java.io.StringWriter()), false, cap).run(step, false));
+        journal, new java.io.PrintWriter(new java.io.StringWriter()), false, cap,
+        new DiskSteps(plan.domains().get(0)).creationOf(LV)).run(step, false));
     long[] next = {0};
     cap.start(0, speed -> next[0] = speed, speed -> { });
 
@@ -428,10 +429,8 @@ class LiveApplyTest {
 
   @Test
   void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource() {
-    host.lv(ApplyHarness.ourPool("pool", 20 * ApplyHarness.GIB, "Po-1"));
-    Plan plan = host.planLiveIntoPool("pool", CAPPED, "g1");
-    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A")).replyLvs()
-        .replyOk();
+    Plan plan = planIntoPool(CAPPED);
+    replyUntilTheThinCopy();
     jobs.readsUntilReady = 1000;
     jobs.readsUntilJobFails = 2;
     host.fullPools.add("pool");
@@ -445,6 +444,72 @@ class LiveApplyTest {
     assertTrue(failed.detail().contains("roll back (virt-tune rollback g1) to remove it"), failed.detail());
     assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
     assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
+  }
+
+  @Test
+  void aThinLvGivesBackTheChunksTheMirrorFilledWithZerosWithTheGuestPausedBeforeThePivot() {
+    Plan plan = planIntoPool(VERIFIED);
+    replyUntilTheThinCopy();
+    // At the ready point: LVM (before the pause), then with the guest paused the source's map (its
+    // data at 0-32 MiB and 64-65 MiB, in the pool's 64 KiB chunks), the discards, the compare.
+    host.replyReport()
+        .replyMap(List.of(new io.virttune.qemu.AllocationMap.Extent(0, 32 * MIB),
+            new io.virttune.qemu.AllocationMap.Extent(64 * MIB, MIB)), 128 * MIB)
+        .replyOk().replyOk();
+    host.runner.succeed("Images are identical.\n");
+    List<DomainState> whileDiscarding = new java.util.ArrayList<>();
+    host.runner.observe(argv -> {
+      if (argv.get(0).equals("blkdiscard")) {
+        whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state());
+      }
+    });
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of(DomainState.PAUSED, DomainState.PAUSED), whileDiscarding);
+    List<String> commands = host.commandLines();
+    List<String> discards = commands.stream().filter(line -> line.startsWith("blkdiscard")).toList();
+    assertEquals(List.of("blkdiscard --offset " + 32 * MIB + " --length " + 32 * MIB + " " + LV,
+        "blkdiscard --offset " + 65 * MIB + " --length " + 63 * MIB + " " + LV), discards);
+    assertTrue(commands.contains("qemu-img map --output=json -U -f qcow2 " + ScriptedBlockJobs.IMAGE), commands.toString());
+    assertTrue(commands.indexOf(discards.get(1)) < commands.indexOf(String.join(" ", "qemu-img", "compare", "-U", "-f",
+        "qcow2", "-F", "raw", ScriptedBlockJobs.IMAGE, LV)), "the compare verifies the discards: " + commands);
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    assertTrue(host.output.toString().contains("gave 95 MiB of zero chunks of " + LV + " back to thin pool vg/pool"),
+        host.output.toString());
+  }
+
+  @Test
+  void aPoolThatRefusesDiscardsKeepsItsChunksAndTheMoveGoesOn() {
+    Plan plan = planIntoPool(CAPPED);
+    replyUntilTheThinCopy();
+    // A pool made with --discards ignore: its thin LVs take no discard.
+    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE);
+    host.runner.fail(1, "blkdiscard: /dev/vg/g1-sda: BLKDISCARD ioctl failed: Operation not supported\n");
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    assertTrue(host.output.toString().contains("the thin pool took back 0 B of " + LV + "'s zero chunks, then refused"
+        + " the rest"), host.output.toString());
+  }
+
+  @Test
+  void anLvLvmDoesNotReportAsThinGetsNoDiscard() {
+    Plan plan = planIntoPool(CAPPED);
+    // LVM reports the LV linear at the ready point, whatever the plan said: a linear LV's discarded
+    // blocks may read as anything, so nothing is discarded on it.
+    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+    host.replyReport();
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")), host.commandLines().toString());
+    assertTrue(host.output.toString().contains("LVM does not report " + LV + " as a thin LV of a pool: nothing is"
+        + " discarded on it"), host.output.toString());
   }
 
   @Test
@@ -500,6 +565,19 @@ class LiveApplyTest {
     assertEquals(before, host.libvirt.inactiveXml("g1"));
   }
 
+  @Test
+  void aDryRunIntoAThinPoolSaysItWouldGiveTheZeroChunksBack() {
+    Plan plan = planIntoPool(CAPPED);
+    host.replyReport();
+
+    DomainResult result = host.apply(plan, false, false).get(0);
+
+    assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail() + host.output);
+    assertTrue(host.output.toString().contains("would give back to thin pool vg/pool the chunks of " + LV + " where "
+        + ScriptedBlockJobs.IMAGE + " reads as zeros, the guest paused"), host.output.toString());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")), host.commandLines().toString());
+  }
+
   /** The copy started and was not ready in time: the run failed and left it running. */
   private void interruptedMidCopy(Plan plan) {
     replyUntilTheCopy();
@@ -524,6 +602,17 @@ class LiveApplyTest {
 
   private void replyUntilTheCopy() {
     host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
+  }
+
+  /** A plan of g1 into the thin pool vg/pool (64 KiB chunks). */
+  private Plan planIntoPool(PlanPolicy.Live live) {
+    host.lv(ApplyHarness.ourPool("pool", 20 * ApplyHarness.GIB, "Po-1"));
+    return host.planLiveIntoPool("pool", live, "g1");
+  }
+
+  private void replyUntilTheThinCopy() {
+    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A")).replyLvs()
+        .replyOk();
   }
 
   /** The block-job calls, each copy by its first word. */

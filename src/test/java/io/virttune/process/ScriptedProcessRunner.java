@@ -23,6 +23,13 @@ public final class ScriptedProcessRunner implements ProcessRunner {
   private final List<String> inputs = new ArrayList<>();
   private final List<List<String>> sshConfigurationQueries = new ArrayList<>();
   private String sshConfiguration = SSH_DEFAULTS;
+  private Consumer<List<String>> observer = argv -> {};
+
+  /** Calls {@code observer} with each argv as it runs: what else is true at that moment. */
+  public ScriptedProcessRunner observe(Consumer<List<String>> observer) {
+    this.observer = observer;
+    return this;
+  }
 
   /** What {@code ssh -G} prints here: the operator's configuration as ssh evaluates it. */
   public ScriptedProcessRunner sshConfiguration(String output) {
@@ -73,6 +80,7 @@ public final class ScriptedProcessRunner implements ProcessRunner {
     }
     inputs.add("");
     commands.add(List.copyOf(argv));
+    observer.accept(commands.get(commands.size() - 1));
     Reply reply = replies.poll();
     if (reply == null) {
       throw new AssertionError("unexpected command: " + argv);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.virttune.VirtTuneException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class AllocationMapTest {
@@ -43,6 +44,38 @@ class AllocationMapTest {
     // 26 chunks, the 10.16% of 1 GiB that lvs showed in the lab.
     assertEquals(26 * 4 * MIB, map.thinProvisionedBytes(4 * MIB));
     assertEquals(100 * MIB, map.thinProvisionedBytes(MIB));
+  }
+
+  @Test
+  void givesBackTheWholeChunksOfWhatReadsAsZerosAndNotOneMore() {
+    AllocationMap map = AllocationMap.parse(MAP);
+
+    // 50-500 MiB and 550 MiB-1 GiB read as zeros: their whole 4 MiB chunks start at 52 and 552 MiB.
+    assertEquals(List.of(new AllocationMap.Extent(52 * MIB, 448 * MIB), new AllocationMap.Extent(552 * MIB, 472 * MIB)),
+        map.zeroChunks(4 * MIB));
+    // What the data provisions and what is given back are the whole image, at every chunk size.
+    for (long chunk = 64 << 10; chunk <= 1L << 30; chunk <<= 1) {
+      long givenBack = map.zeroChunks(chunk).stream().mapToLong(AllocationMap.Extent::length).sum();
+      assertEquals(map.virtualSizeBytes(), map.thinProvisionedBytes(chunk) + givenBack, "chunk " + chunk);
+    }
+  }
+
+  @Test
+  void joinsAdjacentZeroRegionsAndTrustsOnlyQemuImgsWordThatARegionIsZero() {
+    String map = """
+        [{ "start": 0, "length": 2097152, "depth": 0, "present": false, "zero": true, "data": false},
+        { "start": 2097152, "length": 6291456, "depth": 0, "present": true, "zero": true, "data": true, "offset": 0},
+        { "start": 8388608, "length": 4194304, "depth": 1, "present": false, "zero": false, "data": false},
+        { "start": 12582912, "length": 5242880, "depth": 0, "present": false, "data": false},
+        { "start": 17825792, "length": 5242880, "depth": 0, "present": false, "zero": true, "data": false}]
+        """;
+
+    // 0-8 MiB reads as zeros in two regions (the second allocated, preallocated zeros): one range.
+    // 8-12 MiB is neither data nor zero (a backing file's unallocated region), 12-17 MiB says
+    // nothing of zeros: both kept. 17-22 MiB holds no whole 4 MiB chunk, and two of 2 MiB from 18 MiB.
+    assertEquals(List.of(new AllocationMap.Extent(0, 8 * MIB)), AllocationMap.parse(map).zeroChunks(4 * MIB));
+    assertEquals(List.of(new AllocationMap.Extent(0, 8 * MIB), new AllocationMap.Extent(18 * MIB, 4 * MIB)),
+        AllocationMap.parse(map).zeroChunks(2 * MIB));
   }
 
   @Test
