@@ -34,7 +34,7 @@ final class PausedCompare {
 
   /** Compares the source and LV of {@code step}, whose copy is {@code copy}; the guest must be paused. */
   void verify(BlockCopy copy, CopyLive step) {
-    copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().timings().poll());
+    copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().timings().pausedPoll());
     String format = MirrorState.formatOf(jobs.liveXml(), jobs.domain(), step.disk());
     Instant start = ports.clock().instant();
     Comparison comparison = ports.comparer().compareInUse(step.source(), format, step.device());

@@ -61,6 +61,8 @@ final class ApplyHarness {
   final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
   /** Thin pools with no data space left: lvs reports them 100% used. */
   final java.util.Set<String> fullPools = new java.util.HashSet<>();
+  /** What apply reads the time from; a test may give it one that moves. */
+  Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
   /** The block jobs of running guests; none unless the test scripts them. */
   BlockJobsSource blockJobs = ScriptedBlockJobs.none();
   /** apply --host-bandwidth, bytes per second; 0 for none. */
@@ -396,7 +398,7 @@ final class ApplyHarness {
       }
     };
     return ApplyPorts.over(new ApplyPorts.Host(runner, () -> libvirt, host, staleWriters(), holds(), blockJobs, state,
-        Clock.fixed(NOW, ZoneOffset.UTC)), execute, line -> log.println("    " + line));
+        clock), execute, line -> log.println("    " + line));
   }
 
   /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */

@@ -452,10 +452,9 @@ class LiveApplyTest {
     replyUntilTheThinCopy();
     // At the ready point: LVM (before the pause), then with the guest paused the source's map (its
     // data at 0-32 MiB and 64-65 MiB, in the pool's 64 KiB chunks), the discards, the compare.
-    host.replyReport()
-        .replyMap(List.of(new io.virttune.qemu.AllocationMap.Extent(0, 32 * MIB),
-            new io.virttune.qemu.AllocationMap.Extent(64 * MIB, MIB)), 128 * MIB)
-        .replyOk().replyOk();
+    List<io.virttune.qemu.AllocationMap.Extent> data = List.of(new io.virttune.qemu.AllocationMap.Extent(0, 32 * MIB),
+        new io.virttune.qemu.AllocationMap.Extent(64 * MIB, MIB));
+    host.replyReport().replyMap(data, 128 * MIB).replyMap(data, 128 * MIB).replyOk().replyOk();
     host.runner.succeed("Images are identical.\n");
     List<DomainState> whileDiscarding = new java.util.ArrayList<>();
     host.runner.observe(argv -> {
@@ -481,11 +480,74 @@ class LiveApplyTest {
   }
 
   @Test
+  void theDiscardsStopOnceTheyHaveHeldTheGuestPausedForTheirBudget() {
+    host.image(ScriptedBlockJobs.IMAGE, 16 * ApplyHarness.GIB, 32 * MIB);
+    Plan plan = planIntoPool(CAPPED);
+    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 16 * ApplyHarness.GIB, "pool", uuid(), "Lv-A"))
+        .replyLvs().replyOk();
+    // Before the pause and in it, the same map: 32 MiB of data, 16 GiB less that of zeros.
+    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyMap(ScriptedBlockJobs.IMAGE).replyOk().replyOk();
+    // Each discard of a 4 GiB piece takes a second here.
+    java.time.Instant[] now = {ApplyHarness.NOW};
+    host.clock = new java.time.Clock() {
+      @Override
+      public java.time.ZoneId getZone() {
+        return java.time.ZoneOffset.UTC;
+      }
+
+      @Override
+      public java.time.Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public java.time.Instant instant() {
+        return now[0];
+      }
+    };
+    host.runner.observe(argv -> {
+      if (argv.get(0).equals("blkdiscard")) {
+        now[0] = now[0].plusSeconds(1);
+      }
+    });
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("blkdiscard --offset " + 32 * MIB + " --length " + 4 * ApplyHarness.GIB + " " + LV,
+        "blkdiscard --offset " + (32 * MIB + 4 * ApplyHarness.GIB) + " --length " + 4 * ApplyHarness.GIB + " " + LV),
+        host.commandLines().stream().filter(line -> line.startsWith("blkdiscard")).toList());
+    assertTrue(host.output.toString().contains("gave 8 GiB of zero chunks of " + LV + " back to thin pool vg/pool in"
+        + " 2000 ms, the guest paused; 8.0 GiB more stay provisioned, to keep the pause near 2 s"),
+        host.output.toString());
+  }
+
+  @Test
+  void aSourceWithoutAWholeChunkOfZerosIsNotCaughtUpWithTheGuestPaused() {
+    Plan plan = planIntoPool(CAPPED);
+    replyUntilTheThinCopy();
+    // The guest wrote all over its disk: its data leaves no whole 64 KiB chunk of zeros.
+    List<io.virttune.qemu.AllocationMap.Extent> everyOther = new java.util.ArrayList<>();
+    for (long at = 0; at < 128 * MIB; at += 64 * 1024) {
+      everyOther.add(new io.virttune.qemu.AllocationMap.Extent(at + 32 * 1024, 4096));
+    }
+    host.replyReport().replyMap(everyOther, 128 * MIB);
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(1, host.commandLines().stream().filter(line -> line.startsWith("qemu-img map")).count(),
+        host.commandLines().toString());
+    assertTrue(host.output.toString().contains("no whole chunk of " + ScriptedBlockJobs.IMAGE + " reads as zeros:"
+        + " nothing to give back to thin pool vg/pool"), host.output.toString());
+  }
+
+  @Test
   void aPoolThatRefusesDiscardsKeepsItsChunksAndTheMoveGoesOn() {
     Plan plan = planIntoPool(CAPPED);
     replyUntilTheThinCopy();
     // A pool made with --discards ignore: its thin LVs take no discard.
-    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE);
+    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyMap(ScriptedBlockJobs.IMAGE);
     host.runner.fail(1, "blkdiscard: /dev/vg/g1-sda: BLKDISCARD ioctl failed: Operation not supported\n");
 
     DomainResult result = host.apply(plan, true, false).get(0);
