@@ -66,7 +66,7 @@ final class ThinReclaim {
    */
   static ThinReclaim before(BlockJobs jobs, ApplyPorts ports, PrintWriter log, CopyLive step, CreateVolume volume) {
     if (!volume.thin() || ports.mode() == RunMode.DRY_RUN) {
-      return new ThinReclaim(jobs, ports, log, step, volume, Optional.empty(), volume.thin());
+      return new ThinReclaim(jobs, ports, log, step, volume, Optional.empty(), false);
     }
     LvmReport report = ports.lvmReads().report();
     Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device()).filter(LogicalVolume::isThin)
@@ -87,7 +87,7 @@ final class ThinReclaim {
       return;
     }
     if (ports.mode() == RunMode.DRY_RUN) {
-      log.println("  would give back to thin pool " + pool() + " the chunks of " + step.device() + " where "
+      log.println("  would give back to thin pool " + poolName() + " the chunks of " + step.device() + " where "
           + step.source() + " reads as zeros, the guest paused");
       return;
     }
@@ -96,7 +96,7 @@ final class ThinReclaim {
       return;
     }
     if (!worthIt) {
-      log.println("  no whole chunk of " + step.source() + " reads as zeros: nothing to give back to thin pool " + pool());
+      log.println("  no whole chunk of " + step.source() + " reads as zeros: nothing to give back to thin pool " + poolName());
       return;
     }
     Instant start = ports.clock().instant();
@@ -120,7 +120,7 @@ final class ThinReclaim {
       return;
     }
     log.println("  gave " + Bytes.format(given) + " of zero chunks of " + step.device() + " back to thin pool "
-        + pool() + " in " + Duration.between(start, ports.clock().instant()).toMillis() + " ms, the guest paused"
+        + poolName() + " in " + Duration.between(start, ports.clock().instant()).toMillis() + " ms, the guest paused"
         + (left > 0 ? "; " + Bytes.format(left) + " more stay provisioned, to keep the pause near "
         + BUDGET.toSeconds() + " s" : ""));
   }
@@ -138,7 +138,7 @@ final class ThinReclaim {
     return pieces;
   }
 
-  private String pool() {
+  private String poolName() {
     return volume.vg() + "/" + volume.thinPool();
   }
 }
