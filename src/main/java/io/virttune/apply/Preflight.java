@@ -173,7 +173,7 @@ final class Preflight {
       if (step instanceof CreateVolume create && !create.thin()) {
         needed.merge("VG " + create.vg(), create.sizeBytes(), Long::sum);
       } else if (step instanceof CopyLive copy && creation(plan, copy).thin()) {
-        // A live copy provisions its whole thin LV (docs/live.md).
+        // A live copy provisions its whole thin LV until the pivot gives its zero chunks back (docs/live.md).
         CreateVolume create = creation(plan, copy);
         needed.merge("pool " + create.vg() + "/" + create.thinPool(), create.sizeBytes(), Long::sum);
       } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
