@@ -147,12 +147,14 @@ final class LiveCopy {
 
   private void pivot(BlockJobs jobs, BlockCopy copy, CopyLive step) {
     try {
-      ThinReclaim reclaim = ThinReclaim.before(jobs, ports, log, step, volume);
+      // Read before the pause: every libvirt call in it is pause time.
+      String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
+      ThinReclaim reclaim = ThinReclaim.before(ports, log, step, sourceFormat, volume);
       new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
         // Given back before the compare, so that the compare verifies the discards too.
         reclaim.reclaim(copy);
         if (step.verifyPaused()) {
-          new PausedCompare(jobs, ports, log).verify(copy, step);
+          new PausedCompare(jobs, ports, log).verify(copy, step, sourceFormat);
         }
         copy.pivot(step.device());
       });

@@ -3,7 +3,6 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.BlockCopy;
 import io.virttune.libvirt.BlockJobs;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.qemu.Comparison;
 import java.io.PrintWriter;
@@ -32,12 +31,14 @@ final class PausedCompare {
     this.log = log;
   }
 
-  /** Compares the source and LV of {@code step}, whose copy is {@code copy}; the guest must be paused. */
-  void verify(BlockCopy copy, CopyLive step) {
+  /**
+   * Compares the source, read as {@code sourceFormat}, and the LV of {@code step}, whose copy is
+   * {@code copy}; the guest must be paused.
+   */
+  void verify(BlockCopy copy, CopyLive step, String sourceFormat) {
     copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().timings().pausedPoll());
-    String format = MirrorState.formatOf(jobs.liveXml(), jobs.domain(), step.disk());
     Instant start = ports.clock().instant();
-    Comparison comparison = ports.comparer().compareInUse(step.source(), format, step.device());
+    Comparison comparison = ports.comparer().compareInUse(step.source(), sourceFormat, step.device());
     long millis = Duration.between(start, ports.clock().instant()).toMillis();
     if (comparison.identical()) {
       log.println("  " + ports.mode().says("compared " + step.source() + " with " + step.device() + " in " + millis

@@ -2,13 +2,12 @@ package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.BlockCopy;
-import io.virttune.libvirt.BlockJobs;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap;
+import io.virttune.qemu.QemuImg;
 import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -36,49 +35,51 @@ final class ThinReclaim {
   static final Duration BUDGET = Duration.ofSeconds(2);
   /** At most about this much is discarded at a time, half a second in the lab, between two looks at the budget. */
   static final long PIECE = 4L << 30;
-  private final BlockJobs jobs;
   private final ApplyPorts ports;
   private final PrintWriter log;
   private final CopyLive step;
+  private final String sourceFormat;
   private final CreateVolume volume;
   /** The LV's pool as LVM reports it; empty when LVM does not report the LV as thin (or in a dry run). */
   private final Optional<LogicalVolume> pool;
   /** Whether the source had any whole chunk of zeros just before the pause; if not, the pause skips the reclaim. */
   private final boolean worthIt;
 
-  private ThinReclaim(BlockJobs jobs, ApplyPorts ports, PrintWriter log, CopyLive step, CreateVolume volume,
+  private ThinReclaim(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume,
       Optional<LogicalVolume> pool, boolean worthIt) {
-    this.jobs = jobs;
     this.ports = ports;
     this.log = log;
     this.step = step;
+    this.sourceFormat = sourceFormat;
     this.volume = volume;
     this.pool = pool;
     this.worthIt = worthIt;
   }
 
   /**
-   * The reclaim for {@code step}'s LV, created as {@code volume}. LVM and the source's map are read
+   * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
+   * {@code sourceFormat} (the live definition's). LVM and the source's map are read
    * now, before the guest is paused: the report takes longer than the reclaim itself, and a source
    * without a whole chunk of zeros (a guest that wrote all over its disk) is not worth a catch-up
    * with the guest paused. Zeros only give way to data while the guest runs, so the map read again
    * in the pause finds none either; it alone decides what is discarded.
    */
-  static ThinReclaim before(BlockJobs jobs, ApplyPorts ports, PrintWriter log, CopyLive step, CreateVolume volume) {
+  static ThinReclaim before(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat,
+      CreateVolume volume) {
     if (!volume.thin() || ports.mode() == RunMode.DRY_RUN) {
-      return new ThinReclaim(jobs, ports, log, step, volume, Optional.empty(), false);
+      return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), false);
     }
     LvmReport report = ports.lvmReads().report();
     Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device()).filter(LogicalVolume::isThin)
         .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
-    boolean worthIt = pool.isPresent() && !zeroChunks(ports, jobs, step, pool.get()).isEmpty();
-    return new ThinReclaim(jobs, ports, log, step, volume, pool, worthIt);
+    boolean worthIt = pool.isPresent() && !zeroChunks(ports.qemuImg(), step, sourceFormat, pool.get()).isEmpty();
+    return new ThinReclaim(ports, log, step, sourceFormat, volume, pool, worthIt);
   }
 
-  private static List<AllocationMap.Extent> zeroChunks(ApplyPorts ports, BlockJobs jobs, CopyLive step,
+  /** The whole chunks of {@code pool} where the source reads as zeros now. */
+  private static List<AllocationMap.Extent> zeroChunks(QemuImg images, CopyLive step, String sourceFormat,
       LogicalVolume pool) {
-    String format = MirrorState.formatOf(jobs.liveXml(), jobs.domain(), step.disk());
-    return ports.qemuImg().sharedMap(step.source(), format).zeroChunks(pool.chunkSizeBytes());
+    return images.sharedMap(step.source(), sourceFormat).zeroChunks(pool.chunkSizeBytes());
   }
 
   /** Gives the LV's zero chunks back to its pool; the guest must be paused. */
@@ -101,7 +102,8 @@ final class ThinReclaim {
     }
     Instant start = ports.clock().instant();
     copy.awaitCaughtUp(PausedCompare.CATCH_UP, ports.blockJobs().timings().pausedPoll());
-    List<AllocationMap.Extent> zeros = pieces(zeroChunks(ports, jobs, step, pool.get()), pool.get().chunkSizeBytes());
+    List<AllocationMap.Extent> zeros = pieces(zeroChunks(ports.qemuImg(), step, sourceFormat, pool.get()),
+        pool.get().chunkSizeBytes());
     long given = 0;
     long left = zeros.stream().mapToLong(AllocationMap.Extent::length).sum();
     try {
