@@ -18,8 +18,8 @@ import java.util.function.Consumer;
  * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (the
  * guest paused for it, {@link PivotPause}, a thin LV's zero chunks given back then,
  * {@link ThinReclaim}, and the copy compared then if planned so, {@link PausedCompare}) and the
- * read-back of both definitions. Until the pivot the source is
- * the truth; a copy an interrupted run left is pivoted if ready, else aborted and started again.
+ * read-back of both definitions. Until the pivot the source is the truth; a copy an interrupted
+ * run left is pivoted if ready, else aborted and started again.
  */
 final class LiveCopy {
   private final ApplyPorts ports;
