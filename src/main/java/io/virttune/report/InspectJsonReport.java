@@ -34,10 +34,6 @@ public final class InspectJsonReport {
 
   private InspectJsonReport() {}
 
-  public static String render(InspectResult result) {
-    return JsonDocument.text(document(result));
-  }
-
   /** The report as a tree: printed by inspect, and a host's section of the fleet's report. */
   public static ObjectNode document(InspectResult result) {
     ObjectNode root = NODES.objectNode();

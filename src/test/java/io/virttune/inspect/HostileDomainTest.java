@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.inspect.rules.RuleBook;
 import io.virttune.libvirt.DomainState;
 import io.virttune.report.InspectJsonReport;
+import io.virttune.report.JsonDocument;
 import io.virttune.report.InspectTextOptions;
 import io.virttune.report.InspectTextReport;
 import java.io.PrintWriter;
@@ -73,7 +74,7 @@ class HostileDomainTest {
     assertTrue(text.toString().contains("\nxxe  running\n  error   domain.unreadable        definition could not be read\n"),
         text.toString());
     assertTrue(text.toString().contains("(incomplete: some parts could not be read)"), text.toString());
-    String json = InspectJsonReport.render(result);
+    String json = JsonDocument.text(InspectJsonReport.document(result));
     assertTrue(json.contains("\"name\" : \"broken\",\n    \"state\" : \"shut off\",\n    \"problem\" : \"domain 'broken'"),
         json);
   }
