@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class PackageLayersTest {
   /** Upstream first. A package may import from the packages listed before it. */
   private static final List<String> LAYERS = List.of(
-      "", "text", "files", "process", "xml", "lvm", "qemu", "libvirt", "host", "recipe", "inspect",
+      "", "text", "files", "process", "xml", "lvm", "qemu", "libvirt", "agent", "host", "recipe", "inspect",
       "inspect.rules", "plan", "apply", "bench", "snippets", "fleet", "report", "cli");
 
   private static final Path SOURCES = Path.of("src/main/java/io/virttune");

@@ -1,6 +1,7 @@
 package io.virttune.bench;
 
 import io.virttune.VirtTuneException;
+import io.virttune.agent.GuestAgent;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomains;
 import io.virttune.xml.DiskView;

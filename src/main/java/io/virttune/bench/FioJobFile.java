@@ -1,16 +1,12 @@
 package io.virttune.bench;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.virttune.BundledTemplates;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The fio job file bench runs, bundled as {@code templates/fio/crystaldiskmark.fio}, and its sections. */
 public final class FioJobFile {
-  static final String RESOURCE = "/templates/fio/crystaldiskmark.fio";
   private static final Pattern SECTION = Pattern.compile("(?m)^\\[([^\\]]+)]\\s*$");
 
   private final String text;
@@ -20,14 +16,7 @@ public final class FioJobFile {
   }
 
   public static FioJobFile bundled() {
-    try (InputStream in = FioJobFile.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException(RESOURCE + " is missing from the virt-tune jar");
-      }
-      return new FioJobFile(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return new FioJobFile(BundledTemplates.text("fio/crystaldiskmark.fio"));
   }
 
   public String text() {

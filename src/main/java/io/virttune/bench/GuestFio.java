@@ -1,6 +1,8 @@
 package io.virttune.bench;
 
 import io.virttune.VirtTuneException;
+import io.virttune.agent.ExecStatus;
+import io.virttune.agent.GuestAgent;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;

@@ -3,6 +3,7 @@ package io.virttune.inspect;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.VirtTuneException;
 import io.virttune.recipe.DriverEvidence;
 import java.util.List;
 import java.util.Locale;
@@ -30,7 +31,10 @@ final class GuestDeviceReport {
 
   private GuestDeviceReport() {}
 
-  /** The evidence in a reply: bound when a virtio-blk device is viostor's, with a driver version. */
+  /**
+   * The evidence in a reply: bound when a virtio-blk device is viostor's, with a driver version. A
+   * reply holding an error fails as libvirt's error for it would.
+   */
   static DriverEvidence evidence(String reply) {
     JsonNode tree;
     try {
@@ -39,7 +43,8 @@ final class GuestDeviceReport {
       return DriverEvidence.none("the guest agent answered " + COMMAND + " with something that is not JSON");
     }
     if (tree.has("error")) {
-      return unanswered(tree.path("error").path("desc").asText("an error"));
+      // libvirt turns an agent's error into its own; a reply that still holds one is read as libvirt's.
+      throw VirtTuneException.failed(tree.path("error").path("desc").asText("an error"));
     }
     List<JsonNode> disks = StreamSupport.stream(tree.path("return").spliterator(), false)
         .filter(GuestDeviceReport::virtioBlk).toList();
@@ -61,16 +66,11 @@ final class GuestDeviceReport {
             : " ('" + driver + "') with no driver bound"));
   }
 
-  /** Why an agent that did not answer gives no evidence: an older one lacks the command. */
-  static DriverEvidence unanswered(String message) {
+  /** Whether libvirt's {@code message} says the agent lacks {@code command}: older, or run with it blocked. */
+  static boolean lacks(String message, String command) {
     // qemu-ga's dispatcher: "The command X has not been found", or "Command X has been disabled".
-    if (message.contains(COMMAND)
-        && (message.contains("has not been found") || message.contains("has been disabled"))) {
-      return DriverEvidence.none("the guest agent lacks " + COMMAND + " (qemu-ga before 5.2, or the command"
-          + " disabled): " + message + "; update the QEMU Guest Agent from virtio-win, or confirm with"
-          + " --virtio-ready once Windows shows viostor bound");
-    }
-    return DriverEvidence.none("the guest agent did not answer " + COMMAND + ": " + message);
+    return message.contains(command)
+        && (message.contains("has not been found") || message.contains("has been disabled"));
   }
 
   private static boolean virtioBlk(JsonNode device) {

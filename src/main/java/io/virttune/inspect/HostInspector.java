@@ -1,6 +1,7 @@
 package io.virttune.inspect;
 
 import io.virttune.VirtTuneException;
+import io.virttune.agent.GuestAgentLink;
 import io.virttune.host.HostSettings;
 import io.virttune.libvirt.DomainInventory;
 import io.virttune.libvirt.DomainRecord;

@@ -1,5 +1,6 @@
 package io.virttune.inspect;
 
+import io.virttune.agent.GuestAgentLink;
 import io.virttune.libvirt.LibvirtJavaConnection;
 
 /**

@@ -1,9 +1,6 @@
 package io.virttune.snippets;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import io.virttune.BundledTemplates;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -29,15 +26,7 @@ final class Template {
 
   /** Loads {@code templates/NAME} from the classpath. */
   static Template load(String name) {
-    String resource = "templates/" + name;
-    try (InputStream in = Template.class.getClassLoader().getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException("template " + resource + " is not on the classpath");
-      }
-      return new Template(name, new String(in.readAllBytes(), StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read template " + resource, e);
-    }
+    return new Template(name, BundledTemplates.text(name));
   }
 
   String render(Map<String, String> values) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.virttune.bench.GuestAgent;
+import io.virttune.agent.GuestAgent;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.MirrorState;

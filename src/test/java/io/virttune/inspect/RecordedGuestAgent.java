@@ -1,6 +1,7 @@
 package io.virttune.inspect;
 
 import io.virttune.VirtTuneException;
+import io.virttune.agent.GuestAgentLink;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,18 +10,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A guest agent that answers every command with one recorded reply from
- * src/test/resources/guest-agent (README.md there says what each is): a {@code .json} file is the
- * reply, a {@code .txt} file libvirt's error message. It records what it was asked.
+ * A guest agent that answers with recorded replies from src/test/resources/guest-agent (README.md
+ * there says what each is), the n-th command with the n-th file and every later one with the last:
+ * a {@code .json} file is the reply, a {@code .txt} file libvirt's error message. It records what
+ * it was asked.
  */
 public final class RecordedGuestAgent implements GuestAgentLink {
   private static final Path DIR = Path.of("src/test/resources/guest-agent");
 
-  private final String file;
+  private final List<String> files;
   private final List<String> asked = new ArrayList<>();
 
-  public RecordedGuestAgent(String file) {
-    this.file = file;
+  public RecordedGuestAgent(String... files) {
+    this.files = List.of(files);
   }
 
   /** An agent that must not be asked: it fails the test if it is. */
@@ -32,6 +34,7 @@ public final class RecordedGuestAgent implements GuestAgentLink {
 
   @Override
   public String command(String domain, String json) {
+    String file = files.get(Math.min(asked.size(), files.size() - 1));
     asked.add(domain + " " + json);
     String recorded;
     try {

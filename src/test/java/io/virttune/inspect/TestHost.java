@@ -1,5 +1,6 @@
 package io.virttune.inspect;
 
+import io.virttune.agent.GuestAgentLink;
 import io.virttune.host.HostProbe;
 import io.virttune.host.HostSettings;
 import io.virttune.libvirt.DomainState;

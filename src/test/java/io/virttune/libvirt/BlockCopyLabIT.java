@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.virttune.VirtTuneException;
-import io.virttune.bench.GuestAgent;
+import io.virttune.agent.GuestAgent;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmCli;
 import io.virttune.process.LocalProcessRunner;

@@ -4,7 +4,7 @@ import io.virttune.host.HostProbe;
 import io.virttune.host.HostSettings;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
-import io.virttune.inspect.GuestAgentLink;
+import io.virttune.agent.GuestAgentLink;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostIdentity;
 import io.virttune.inspect.ImageFacts;

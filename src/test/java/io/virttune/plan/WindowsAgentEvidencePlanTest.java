@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.inspect.GuestAgentLink;
+import io.virttune.agent.GuestAgentLink;
 import io.virttune.inspect.RecordedGuestAgent;
 import io.virttune.libvirt.DomainState;
 import io.virttune.report.PlanTextReport;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A staged Windows guest, planned again while it runs: its buses switch on the guest agent's
- * evidence that viostor is bound (recorded guest-get-devices replies), not on a guess; the
+ * evidence that viostor is bound (recorded guest-get-devices and guest-exec replies), not on a guess; the
  * evidence and its source are in the plan's text and JSON, and --virtio-ready still overrides.
  */
 class WindowsAgentEvidencePlanTest {
@@ -88,6 +88,18 @@ class WindowsAgentEvidencePlanTest {
   }
 
   @Test
+  void anOlderAgentsDriverQueryShowingViostorSwitchesTheBusesToo() {
+    DomainPlan switched = replanned(staged(AGENT_CHANNEL), new RecordedGuestAgent("command-not-found.txt",
+        "guest-exec-started.json", "viostor-query-bound.json"), LINEAR);
+
+    assertEquals(DomainOutcome.RETUNE, switched.outcome());
+    assertEquals("virtio", disks(switched).get(0).targetBus().orElseThrow());
+    assertTrue(switched.steps().contains(new RemoveVolume("vg_fast", "win-virtio-stage")), switched.steps().toString());
+    assertEquals("viostor 100.94.104.24000 bound (guest agent, powershell.exe through guest-exec: service viostor,"
+        + " PCI 1af4:1001)", switched.virtioDriver());
+  }
+
+  @Test
   void applyReplansTheSwitchAsPlannedWithoutAskingTheAgentAgain() {
     Plan plan = plannedRunning(new RecordedGuestAgent("viostor-bound.json"));
     DomainPlan switched = plan.domains().get(0);
@@ -102,7 +114,7 @@ class WindowsAgentEvidencePlanTest {
   @Test
   void applyReplansAGuestWithoutEvidenceAsStagedWhateverOutcomeThePlanClaims() {
     String xml = staged(AGENT_CHANNEL);
-    Plan plan = plannedRunning(new RecordedGuestAgent("command-not-found.txt"));
+    Plan plan = plannedRunning(new RecordedGuestAgent("command-not-found.txt", "guest-exec-not-found.txt"));
     DomainPlan waiting = plan.domains().get(0);
     DomainPlan claimed = new DomainPlan(waiting.name(), waiting.uuid(), waiting.state(), DomainOutcome.RETUNE,
         waiting.reasons(), waiting.fingerprint(), waiting.disks(), waiting.steps(), waiting.warnings(),
@@ -117,14 +129,19 @@ class WindowsAgentEvidencePlanTest {
 
   @Test
   void noDriverOrAnotherDriverOrAnOlderAgentKeepsTheGuestStagedWithTheReason() {
-    Map<String, String> reasons = Map.of(
-        "no-virtio-blk-driver.json", "no evidence: the guest agent lists no virtio-blk device",
-        "other-driver.json", "no evidence: the guest agent lists the virtio-blk device PCI 1af4:1042 with the"
-            + " driver 'Example Storage Controller', not viostor",
-        "command-not-found.txt", "no evidence: the guest agent lacks guest-get-devices");
+    // An agent without guest-get-devices is asked through guest-exec: it lacks that too, or runs the query.
+    Map<List<String>, String> reasons = Map.of(
+        List.of("no-virtio-blk-driver.json"), "no evidence: the guest agent lists no virtio-blk device",
+        List.of("other-driver.json"), "no evidence: the guest agent lists the virtio-blk device PCI 1af4:1042 with"
+            + " the driver 'Example Storage Controller', not viostor",
+        List.of("command-not-found.txt", "guest-exec-not-found.txt"),
+        "no evidence: the guest agent lacks guest-get-devices",
+        List.of("command-not-found.txt", "guest-exec-started.json", "viostor-query-no-driver.json"),
+        "no evidence: the driver query finds the virtio-blk device PCI 1af4:1001 with no driver bound");
     String xml = staged(AGENT_CHANNEL);
-    reasons.forEach((reply, reason) -> {
-      DomainPlan plan = replanned(xml, new RecordedGuestAgent(reply), LINEAR);
+    reasons.forEach((replies, reason) -> {
+      String reply = replies.toString();
+      DomainPlan plan = replanned(xml, new RecordedGuestAgent(replies.toArray(String[]::new)), LINEAR);
 
       assertEquals(DomainOutcome.STAGE, plan.outcome(), reply);
       assertEquals(List.of(), plan.steps(), reply + ": the definition stays as the first apply left it");
@@ -144,7 +161,8 @@ class WindowsAgentEvidencePlanTest {
   @Test
   void virtioReadyStillOverridesAndThePlanSaysTheEvidenceWasMissing() {
     PlanPolicy ready = new PlanPolicy(PlanTarget.linear("vg_fast"), "none", 0.1, Set.of("win"), false, true);
-    DomainPlan plan = replanned(staged(AGENT_CHANNEL), new RecordedGuestAgent("command-not-found.txt"), ready);
+    DomainPlan plan = replanned(staged(AGENT_CHANNEL),
+        new RecordedGuestAgent("command-not-found.txt", "guest-exec-not-found.txt"), ready);
 
     assertEquals(DomainOutcome.RETUNE, plan.outcome());
     assertEquals("virtio", disks(plan).get(0).targetBus().orElseThrow());

@@ -1,7 +1,7 @@
 package io.virttune.testing;
 
-import io.virttune.bench.ExecStatus;
-import io.virttune.bench.GuestAgent;
+import io.virttune.agent.ExecStatus;
+import io.virttune.agent.GuestAgent;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import java.io.IOException;
 import java.io.UncheckedIOException;

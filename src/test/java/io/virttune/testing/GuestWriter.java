@@ -3,8 +3,8 @@ package io.virttune.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.virttune.bench.ExecStatus;
-import io.virttune.bench.GuestAgent;
+import io.virttune.agent.ExecStatus;
+import io.virttune.agent.GuestAgent;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,6 +1,6 @@
 package io.virttune.testing;
 
-import io.virttune.bench.GuestAgent;
+import io.virttune.agent.GuestAgent;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import java.nio.file.Path;
 import java.time.Duration;

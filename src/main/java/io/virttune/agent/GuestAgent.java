@@ -1,4 +1,4 @@
-package io.virttune.bench;
+package io.virttune.agent;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -16,12 +16,16 @@ public final class GuestAgent {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int COMMAND_TIMEOUT_SECONDS = 30;
 
-  private final LiveDomains live;
+  private final GuestAgentLink link;
   private final String domain;
   private final Duration pollInterval;
 
   public GuestAgent(LiveDomains live, String domain, Duration pollInterval) {
-    this.live = live;
+    this((name, json) -> live.qemuAgentCommand(name, json, COMMAND_TIMEOUT_SECONDS), domain, pollInterval);
+  }
+
+  public GuestAgent(GuestAgentLink link, String domain, Duration pollInterval) {
+    this.link = link;
     this.domain = domain;
     this.pollInterval = pollInterval;
   }
@@ -76,7 +80,7 @@ public final class GuestAgent {
     if (!arguments.isEmpty()) {
       request.set("arguments", arguments);
     }
-    String reply = live.qemuAgentCommand(domain, request.toString(), COMMAND_TIMEOUT_SECONDS);
+    String reply = link.command(domain, request.toString());
     try {
       return JSON.readTree(reply).path("return");
     } catch (JsonProcessingException e) {

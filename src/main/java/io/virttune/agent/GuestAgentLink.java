@@ -1,7 +1,7 @@
-package io.virttune.inspect;
+package io.virttune.agent;
 
 /**
- * Where inspect reaches a domain's QEMU guest agent: one command in, the agent's raw JSON reply
+ * Where virt-tune reaches a domain's QEMU guest agent: one command in, the agent's raw JSON reply
  * out, or a {@link io.virttune.VirtTuneException} with libvirt's message. Tests replay recorded replies.
  */
 @FunctionalInterface
