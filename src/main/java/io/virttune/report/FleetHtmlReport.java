@@ -13,40 +13,25 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A fleet's inspect report as one self-contained HTML page (inline CSS and SVG, no scripts, no
- * network): the fleet at a glance, its hosts ranked by findings, the data each host has to move
- * against the room free in its volume groups, and a table with a row per host, failed hosts with
- * their reason.
+ * A fleet's inspect report as one self-contained HTML page ({@link HtmlPage}): the fleet at a
+ * glance, its hosts ranked by findings, the data each host has to move against the room free in
+ * its volume groups, and a table with a row per host, failed hosts with their reason.
  */
 public final class FleetHtmlReport {
   private static final String STYLE = """
-      * { box-sizing: border-box; }
-      body { font-family: sans-serif; color: #222; max-width: 1240px; margin: 0 auto; padding: 16px 24px; }
-      h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
-      table { border-collapse: collapse; font-size: 13px; max-width: 100%; }
-      th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
-      th:first-child, td:first-child, .why { text-align: left; }
-      .summary { font-size: 16px; padding: 8px 12px; background: #f3f6fa; border-left: 4px solid #2b6cb0; }
+      .why { text-align: left; }
       tr.failed td { color: #c62828; }
-      .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 8px 32px; }
-      figure { margin: 0; min-width: 0; }
-      svg.chart { display: block; width: 100%; height: auto; }
-      .chart text { font-size: 12px; fill: #222; } .chart .chart-title { font-weight: bold; font-size: 14px; }
       .chart .error { fill: #c62828; } .chart .warning { fill: #e0a100; } .chart .info { fill: #9aa5b1; }
       .chart .fits { fill: #2b6cb0; } .chart .short { fill: #c62828; }
       .chart text.marked { fill: #c62828; font-weight: bold; }
       """;
-
   private FleetHtmlReport() {}
 
   public static String render(List<HostOutcome> outcomes) {
     List<HostOutcome> inspected = outcomes.stream().filter(outcome -> outcome.result().isPresent()).toList();
     String title = "virt-tune inspect: " + (outcomes.size() == 1 ? outcomes.get(0).host().name()
         : "a fleet of " + outcomes.size() + " hosts");
-    StringBuilder html = new StringBuilder();
-    html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-        .append(Html.escape(title)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n")
-        .append("<h1>").append(Html.escape(title)).append("</h1>\n");
+    StringBuilder html = HtmlPage.open(title, STYLE);
     html.append("<p class=\"summary\" id=\"summary\">").append(inspected.size()).append(" inspected, ")
         .append(outcomes.size() - inspected.size()).append(" failed; ")
         .append(counted(total(inspected, Severity.ERROR), "error")).append(", ")
@@ -59,7 +44,7 @@ public final class FleetHtmlReport {
           .append(spaceChart(inspected)).append("</figure>\n</div>\n");
     }
     table(html, outcomes);
-    return html.append("</body>\n</html>\n").toString();
+    return HtmlPage.close(html);
   }
 
   /** Hosts with the most errors first, then warnings: where to look first. */

@@ -16,41 +16,27 @@ import java.util.function.DoubleFunction;
 import java.util.function.Function;
 
 /**
- * The comparison as one self-contained HTML page: inline CSS and SVG bar charts, no scripts, no
- * network, so it can be mailed or archived with a ticket. Sequential and random profiles get
- * charts of their own: on one linear scale, 4k random figures are slivers beside 1 MiB
- * sequential ones (a log scale would fit both, but then bar lengths no longer compare).
+ * The comparison as one self-contained HTML page ({@link HtmlPage}) with SVG bar charts.
+ * Sequential and random profiles get charts of their own: on one linear scale, 4k random figures
+ * are slivers beside 1 MiB sequential ones (a log scale would fit both, but then bar lengths no
+ * longer compare).
  */
 public final class HtmlBenchReport {
   private static final String STYLE = """
-      * { box-sizing: border-box; }
-      body { font-family: sans-serif; color: #222; max-width: 1240px; margin: 0 auto; padding: 16px 24px; }
-      h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; } h3 { font-size: 15px; margin: 18px 0 6px; }
-      table { border-collapse: collapse; font-size: 13px; max-width: 100%; }
-      th, td { border: 1px solid #ccc; padding: 3px 8px; text-align: right; }
-      th:first-child, td:first-child, #sides td, #sides th { text-align: left; }
-      .summary { font-size: 16px; padding: 8px 12px; background: #f3f6fa; border-left: 4px solid #2b6cb0; }
+      #sides td, #sides th { text-align: left; }
       .note { font-size: 13px; padding: 6px 12px; background: #fff8e1; border-left: 4px solid #b7791f; }
       .gain { color: #1a7f37; } .loss { color: #c62828; font-weight: bold; }
-      .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(420px, 1fr)); gap: 8px 32px; }
-      figure { margin: 0; min-width: 0; }
-      svg.chart { display: block; width: 100%; height: auto; }
       .chart .before { fill: #9aa5b1; } .chart .after { fill: #2b6cb0; }
       .chart rect.loss { fill: #c62828; }
-      .chart text { font-size: 12px; fill: #222; } .chart .chart-title { font-weight: bold; font-size: 14px; }
       .chart text.loss { fill: #c62828; font-weight: bold; }
       """;
-
   private HtmlBenchReport() {}
 
   public static String render(BenchComparison comparison) {
     BenchResult before = comparison.before();
     BenchResult after = comparison.after();
     String title = "virt-tune bench: " + before.domain() + ", " + before.label() + " vs " + after.label();
-    StringBuilder html = new StringBuilder();
-    html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-        .append(Html.escape(title)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n")
-        .append("<h1>").append(Html.escape(title)).append("</h1>\n");
+    StringBuilder html = HtmlPage.open(title, STYLE);
     html.append("<p class=\"summary\" id=\"summary\">Average IOPS change: reads <b>")
         .append(comparison.meanIopsChange(Direction.READ)).append("</b>, writes <b>")
         .append(comparison.meanIopsChange(Direction.WRITE)).append("</b></p>\n");
@@ -63,7 +49,7 @@ public final class HtmlBenchReport {
     if (!comparison.unmatched().isEmpty()) {
       html.append("<p>Not compared: ").append(Html.escape(String.join(", ", comparison.unmatched()))).append("</p>\n");
     }
-    return html.append("</body>\n</html>\n").toString();
+    return HtmlPage.close(html);
   }
 
   private static void losses(StringBuilder html, List<String> losses) {

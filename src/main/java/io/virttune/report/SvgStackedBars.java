@@ -33,12 +33,7 @@ final class SvgStackedBars {
     int height = TOP + rows.size() * ROW_HEIGHT + 4;
     int plot = WIDTH - LABEL_WIDTH - VALUE_WIDTH;
     StringBuilder svg = SvgCanvas.start(WIDTH, height, title);
-    int x = 0;
-    for (Key key : legend) {
-      svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"26\" width=\"10\" height=\"10\" class=\"%s\"/>"
-          + "<text x=\"%d\" y=\"35\">%s</text>%n", x, key.cssClass(), x + 14, Html.escape(key.meaning())));
-      x += 14 + 7 * key.meaning().length() + 18;
-    }
+    legend(svg, legend);
     for (int i = 0; i < rows.size(); i++) {
       Row row = rows.get(i);
       int y = TOP + i * ROW_HEIGHT;
@@ -55,5 +50,15 @@ final class SvgStackedBars {
           left + 5, y + BAR_HEIGHT - 3, row.marked() ? " marked" : "", Html.escape(row.text())));
     }
     return svg.append("</svg>\n").toString();
+  }
+
+  /** The legend under the title: a swatch and its meaning per key, left to right. */
+  static void legend(StringBuilder svg, List<Key> legend) {
+    int x = 0;
+    for (Key key : legend) {
+      svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"26\" width=\"10\" height=\"10\" class=\"%s\"/>"
+          + "<text x=\"%d\" y=\"35\">%s</text>%n", x, key.cssClass(), x + 14, Html.escape(key.meaning())));
+      x += 14 + 7 * key.meaning().length() + 18;
+    }
   }
 }
