@@ -5,7 +5,7 @@ import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.DomainResult;
 import io.virttune.apply.Rollback;
 import io.virttune.fleet.FleetHost;
-import io.virttune.fleet.FleetRollback;
+import io.virttune.fleet.FleetCommand;
 import io.virttune.host.HostDoors;
 import io.virttune.report.FleetResultsReport;
 import java.io.PrintWriter;
@@ -107,8 +107,8 @@ public final class RollbackCommand implements Callable<Integer> {
     selection.exclusions.forEach(glob -> options.add("--exclude=" + glob));
     options.addAll(selection.domains);
     return FleetResults.report(spec, FleetResultsReport.ROLLBACK,
-        new FleetRollback(FleetOptions.doors(), fleet.parallel, FleetResults.progress(spec, report.json))
-            .rollback(hosts, options), state.execute, report.json);
+        new FleetCommand(FleetOptions.doors(), fleet.parallel, FleetResults.progress(spec, report.json))
+            .run(FleetCommand.ROLLBACK, hosts, options), state.execute, report.json);
   }
 
   /** The host's domains, and those named exactly that only a journal remembers (undefined since). */

@@ -42,6 +42,6 @@ public final class FleetApply {
     }
     List<String> argv = new ArrayList<>(APPLY);
     argv.addAll(options);
-    return remote.run(section.host(), argv, Optional.of(PlanJson.write(section.plan().orElseThrow())));
+    return remote.run(section.host(), argv, "virt-tune/apply", Optional.of(PlanJson.write(section.plan().orElseThrow())));
   }
 }

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 
 /**
  * A fleet host's own virt-tune, run over that host's SSH connection with {@code --json}: the
- * domains of the results document it prints ({@code virt-tune/COMMAND}, as apply, rollback and
- * cleanup write it), or why there is none (not installed there, or its last message). What it
+ * domains of the results document it prints (as apply, rollback and bench write it), or why there
+ * is none (not installed there, or its last message). What it
  * prints on stderr as it goes (its progress, with --json) is passed on as it comes, each line
  * after the host's name.
  */
@@ -32,8 +32,11 @@ final class RemoteVirtTune {
     this.progress = progress;
   }
 
-  /** {@code argv}: {@code virt-tune COMMAND ...}; {@code input}, when present, is its stdin. */
-  HostResults run(FleetHost host, List<String> argv, Optional<String> input) {
+  /**
+   * {@code argv}: {@code virt-tune COMMAND ...}, which prints a document of {@code schema};
+   * {@code input}, when present, is its stdin.
+   */
+  HostResults run(FleetHost host, List<String> argv, String schema, Optional<String> input) {
     String command = argv.get(1);
     ProcessResult answer = doors.commands(host).feed(argv, input.orElse(""),
         line -> progress.accept("[" + host.name() + "] " + line));
@@ -41,7 +44,7 @@ final class RemoteVirtTune {
       return HostResults.failed(host.name(), "virt-tune is not installed there (install its package on " + host.name()
           + ": docs/package.md)");
     }
-    Optional<List<DomainResult>> results = results(answer.stdout(), "virt-tune/" + command);
+    Optional<List<DomainResult>> results = results(answer.stdout(), schema);
     if (results.isEmpty()) {
       return HostResults.failed(host.name(), "its virt-tune " + command + " exited " + answer.exitCode()
           + lastMessage(answer.stderr()).map(said -> ": " + said).orElse(""));

@@ -15,7 +15,8 @@ class RemoteVirtTuneTest {
         .fail(2, "virt-tune: cannot read the plan /dev/stdin: No such file or directory\nTry 'virt-tune apply --help'.\n");
     RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local), line -> { });
 
-    HostResults results = remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), Optional.of("{}"));
+    HostResults results = remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), "virt-tune/apply",
+        Optional.of("{}"));
 
     assertEquals(Optional.of("its virt-tune apply exited 2: virt-tune: cannot read the plan /dev/stdin: No such file or"
         + " directory"), results.error());
@@ -28,7 +29,8 @@ class RemoteVirtTuneTest {
             + " 'hv9', this host has 'hv1'\nplan again on this host and review the new plan\n");
     RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local), line -> { });
 
-    HostResults results = remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), Optional.of("{}"));
+    HostResults results = remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), "virt-tune/apply",
+        Optional.of("{}"));
 
     assertEquals(Optional.of("its virt-tune apply exited 3: virt-tune: the plan cannot be trusted, nothing was changed:"
         + " the plan was made for hostname 'hv9', this host has 'hv1' plan again on this host and review the new plan"),
@@ -42,7 +44,8 @@ class RemoteVirtTuneTest {
     List<String> progress = new java.util.ArrayList<>();
     RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local), progress::add);
 
-    remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), Optional.of("{}"));
+    remote.run(FleetHost.named("hv1"), List.of("virt-tune", "apply", "/dev/stdin"), "virt-tune/apply",
+        Optional.of("{}"));
 
     assertEquals(List.of("[hv1] [web] convert sda: 40%", "[hv1] [web] done"), progress);
   }
