@@ -51,12 +51,21 @@ public final class BenchStore {
     requireValidLabel(label);
     Path file = file(domain, label);
     try {
-      return JSON.readValue(Files.readString(file), BenchResult.class);
+      return parse(Files.readString(file), file.toString());
     } catch (NoSuchFileException e) {
       throw VirtTuneException.failed("no bench result '" + label + "' for domain '" + domain + "' in " + root
           + " (stored labels: " + String.join(", ", labels(domain)) + ")", e);
     } catch (IOException e) {
       throw IoErrors.failed("read", file, e);
+    }
+  }
+
+  /** A stored result's text, read here or on another host ({@code where} names the file for the message). */
+  public static BenchResult parse(String json, String where) {
+    try {
+      return JSON.readValue(json, BenchResult.class);
+    } catch (IOException e) {
+      throw VirtTuneException.failed("cannot read the bench result " + where + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,40 +1,50 @@
 package io.virttune.cli;
 
-import io.virttune.libvirt.LibvirtUris;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.DomainResult;
 import io.virttune.bench.BenchRequest;
 import io.virttune.bench.BenchResult;
 import io.virttune.bench.BenchRunner;
 import io.virttune.bench.BenchSettings;
 import io.virttune.bench.BenchStore;
 import io.virttune.bench.BenchTarget;
+import io.virttune.bench.DiskFingerprint;
+import io.virttune.bench.DiskStatsSample;
 import io.virttune.bench.Direction;
 import io.virttune.bench.Figures;
 import io.virttune.bench.HostCeiling;
 import io.virttune.bench.HostCounters;
 import io.virttune.bench.IoMetrics;
-import io.virttune.bench.DiskFingerprint;
-import io.virttune.bench.DiskStatsSample;
 import io.virttune.bench.ProcHostCounters;
 import io.virttune.bench.ProfileResult;
 import io.virttune.bench.ProfileSet;
+import io.virttune.fleet.FleetCommand;
+import io.virttune.inspect.DomainSelection;
+import io.virttune.libvirt.DomainRecord;
+import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.libvirt.LiveDomains;
+import io.virttune.libvirt.LibvirtUris;
 import io.virttune.process.LocalProcessRunner;
+import io.virttune.report.ApplyResultTable;
+import io.virttune.report.FleetResultsReport;
+import io.virttune.report.ResultsJsonReport;
 import io.virttune.report.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune bench}: fio in a running guest through its agent, host counters beside it, the result stored. */
@@ -45,6 +55,8 @@ import picocli.CommandLine.Spec;
     footer = {
       "  virt-tune bench web01 --label before --quick",
       "  virt-tune bench web01 --label after --host-ceiling /srv/scratch.fio",
+      "  virt-tune bench 'web*' --label before --json",
+      "  virt-tune bench --hosts fleet.json --all --label before",
       "  virt-tune bench compare web01 before after --html report.html"
     },
     subcommands = BenchCompareCommand.class,
@@ -53,6 +65,9 @@ import picocli.CommandLine.Spec;
           + " four profiles, each run --loops times: their average and peak), with the host device's iostat -x"
           + " figures over the run, and store the result"
           + " under --state-dir as DOMAIN/LABEL.json. Compare two labels with 'bench compare'.",
+      "Several domains (names, globs, --all: globs and --all pick among the running ones) are benched one after"
+          + " another, never at once, so that none measures another's load. With --host/--hosts, each host's own"
+          + " virt-tune benches its domains there, the hosts at once (docs/fleet.md).",
       "Writes only a scratch file in the guest (removed afterwards), or with --destructive a whole scratch device.",
       "Exit status 0 stored, 1 failed (no agent channel, agent not answering, no fio, fio failing), 2 usage,"
           + " 3 refused."
@@ -62,13 +77,18 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Mixin ConnectionOptions connection;
 
-  // DOMAIN and --label are checked in call(), not declared required: picocli would demand them of
-  // 'bench compare' too.
-  @Parameters(index = "0", arity = "0..1", paramLabel = "DOMAIN", description = "the running domain to measure")
-  String domain;
+  // The domains and --label are checked in call(), not declared required: picocli would demand
+  // them of 'bench compare' too.
+  @Mixin SelectionOptions selection;
+
+  @Mixin FleetOptions fleet;
 
   @Option(names = "--label", paramLabel = "LABEL", description = "name of this run, e.g. before (required)")
   String label;
+
+  @Option(names = "--json", description = "print what was stored for each domain as JSON (schema virt-tune/bench-run,"
+      + " version 1) instead of the tables; progress goes to stderr")
+  boolean json;
 
   @Option(names = "--quick", description = "only SEQ1M Q8T1 and RND4K Q32T1, read and write; 64 MiB, 5 s, 1 loop")
   boolean quick;
@@ -114,29 +134,130 @@ public final class BenchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (domain == null || label == null) {
-      throw VirtTuneException.usage("bench needs a DOMAIN and --label LABEL (or: bench compare DOMAIN BEFORE AFTER)");
+    if (label == null || (!selection.all && selection.domains.isEmpty())) {
+      throw VirtTuneException.usage("bench needs a DOMAIN (or --all) and --label LABEL (or: bench compare DOMAIN"
+          + " BEFORE AFTER)");
     }
+    selection.selection(false);
     BenchStore.requireValidLabel(label);
     BenchSettings settings = settings();
+    if (fleet.given()) {
+      return benchFleet();
+    }
     requireSafeHostCeiling();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     HostCounters host = LibvirtUris.isLocalQemu(connection.uri()) ? new ProcHostCounters() : new RemoteHost();
-    BenchResult result;
-    try (LiveDomains live = LibvirtJavaConnection.openReadWrite(connection.uri())) {
-      BenchRunner runner = new BenchRunner(live, host, new HostCeiling(new LocalProcessRunner()), Duration.ofSeconds(1),
-          Clock.systemUTC(), line -> {
+    BenchStore store = new BenchStore(stateDir);
+    List<DomainResult> results = new ArrayList<>();
+    try (LibvirtJavaConnection libvirt = LibvirtJavaConnection.openReadWrite(connection.uri())) {
+      BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(new LocalProcessRunner()),
+          Duration.ofSeconds(1), Clock.systemUTC(), line -> {
             err.println(line);
             err.flush();
           });
-      result = runner.run(new BenchRequest(domain, label, settings, disk, hostCeiling));
+      List<String> domains = chosen(libvirt);
+      for (String domain : domains) {
+        results.add(benchOne(runner, store, domain, settings, domains.size() == 1));
+      }
     }
-    Path stored = new BenchStore(stateDir).write(result);
-    print(out, result);
-    out.println("Stored " + stored);
+    if (json) {
+      out.print(ResultsJsonReport.benchRun(results));
+    } else if (results.size() > 1) {
+      ApplyResultTable.print(out, results, ReportWidth.of(VirtTuneCommand.terminal(spec)));
+    }
     out.flush();
-    return ExitCode.OK.code();
+    return ApplyCommand.exitCode(results);
+  }
+
+  /**
+   * One domain benched and its result stored; a failure is that domain's alone, except for a
+   * single domain in a text report, which fails the command with its message as before.
+   */
+  private DomainResult benchOne(BenchRunner runner, BenchStore store, String domain, BenchSettings settings,
+      boolean alone) {
+    PrintWriter out = spec.commandLine().getOut();
+    try {
+      BenchResult result = runner.run(new BenchRequest(domain, label, settings, disk, hostCeiling));
+      Path stored = store.write(result);
+      if (!json) {
+        print(out, result);
+        out.println("Stored " + stored);
+        out.println();
+        out.flush();
+      }
+      return new DomainResult(domain, DomainResult.Result.DONE, "stored as '" + label + "' in " + stored);
+    } catch (VirtTuneException e) {
+      if (alone && !json) {
+        throw e;
+      }
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("virt-tune: " + e.getMessage());
+      err.flush();
+      return new DomainResult(domain, e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED
+          : DomainResult.Result.FAILED, e.getMessage());
+    }
+  }
+
+  /**
+   * The domains to bench: names as given; globs and --all pick among the running domains, since
+   * only a running guest can be benched and a host's shut-off ones are no failure of the run.
+   */
+  private List<String> chosen(LibvirtJavaConnection libvirt) {
+    DomainSelection wanted = selection.selection(false);
+    boolean namesOnly = !selection.all && selection.exclusions.isEmpty()
+        && selection.domains.stream().noneMatch(DomainSelection::isGlob);
+    if (namesOnly) {
+      return List.copyOf(new LinkedHashSet<>(selection.domains));
+    }
+    Set<String> candidates = new LinkedHashSet<>();
+    libvirt.domains().domains().stream().filter(domain -> domain.state() == DomainState.RUNNING)
+        .map(DomainRecord::name).sorted().forEach(candidates::add);
+    selection.domains.stream().filter(pattern -> !DomainSelection.isGlob(pattern)).forEach(candidates::add);
+    return wanted.select(candidates);
+  }
+
+  /** Each host's own virt-tune benches there, given this run's choices; the hosts at once, up to --parallel. */
+  private int benchFleet() {
+    if (connection.namesAHost()) {
+      throw VirtTuneException.usage("--connect and --host-facts are one host's: with --host or --hosts each host's"
+          + " own libvirt is used");
+    }
+    List<String> options = new ArrayList<>(List.of("--label=" + label));
+    if (quick) {
+      options.add("--quick");
+    }
+    given(options, "--size", size);
+    given(options, "--runtime", runtime);
+    given(options, "--loops", loops);
+    given(options, "--file", file);
+    given(options, "--device", device);
+    if (destructive) {
+      options.add("--destructive");
+    }
+    given(options, "--disk", disk);
+    if (!fio.equals("fio")) {
+      options.add("--fio=" + fio);
+    }
+    given(options, "--host-ceiling", hostCeiling);
+    if (!stateDir.equals(BenchStore.DEFAULT_DIR)) {
+      options.add("--state-dir=" + stateDir);
+    }
+    if (selection.all) {
+      options.add("--all");
+    }
+    selection.exclusions.forEach(glob -> options.add("--exclude=" + glob));
+    options.add("--");
+    options.addAll(selection.domains);
+    return FleetResults.report(spec, FleetResultsReport.BENCH,
+        new FleetCommand(FleetOptions.doors(), fleet.parallel, FleetResults.progress(spec, json))
+            .run(FleetCommand.BENCH, fleet.fleet(), options), true, json);
+  }
+
+  private static void given(List<String> options, String name, Object value) {
+    if (value != null) {
+      options.add(name + "=" + value);
+    }
   }
 
   private BenchSettings settings() {
@@ -144,8 +265,11 @@ public final class BenchCommand implements Callable<Integer> {
       throw VirtTuneException.usage("give --file or --device, not both");
     }
     if (device != null && !destructive) {
-      throw VirtTuneException.refused("--device " + device + " overwrites that disk of domain '" + domain
-          + "'; if it is a scratch disk holding no data, add --destructive");
+      throw VirtTuneException.refused("--device " + device + " overwrites that disk of " + named()
+          + "; if it is a scratch disk holding no data, add --destructive");
+    }
+    if (destructive && device == null && hostCeiling == null) {
+      throw VirtTuneException.usage("--destructive only goes with --device or a block device --host-ceiling");
     }
     if (device != null && !device.startsWith("/dev/")) {
       throw VirtTuneException.usage("--device takes a guest device path like /dev/vdb, got '" + device + "'");
@@ -160,10 +284,17 @@ public final class BenchCommand implements Callable<Integer> {
         loops == null ? set.loops() : loops, target, fio);
   }
 
-  private void requireSafeHostCeiling() {
-    if (destructive && device == null && hostCeiling == null) {
-      throw VirtTuneException.usage("--destructive only goes with --device or a block device --host-ceiling");
+  /** The domains as the command line names them, for messages: "domain 'web1'", "domains 'web1', 'db*'". */
+  private String named() {
+    if (selection.all) {
+      return "every running domain";
     }
+    List<String> quoted = selection.domains.stream().map(name -> "'" + name + "'").toList();
+    return (quoted.size() == 1 ? "domain " : "domains ") + String.join(", ", quoted);
+  }
+
+  /** The scratch file or device of --host-ceiling is on this machine: a fleet's hosts check their own. */
+  private void requireSafeHostCeiling() {
     if (hostCeiling != null && Files.isDirectory(Path.of(hostCeiling))) {
       throw VirtTuneException.usage("--host-ceiling takes a file or block device, not a directory: " + hostCeiling);
     }

@@ -2,6 +2,7 @@ package io.virttune.fleet;
 
 import io.virttune.VirtTuneException;
 import io.virttune.host.HostFileSystem;
+import io.virttune.host.RemoteFileSystem;
 import io.virttune.host.RootedFileSystem;
 import io.virttune.host.SshHostDoor;
 import io.virttune.inspect.HostFactsSource;
@@ -44,6 +45,16 @@ public final class FleetDoors {
     String uri = host.variable("virt_tune_uri").orElse(systemUri);
     SshHostDoor door = new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri));
     return new Reach(uri, new LiveHost(door), door.files());
+  }
+
+  /**
+   * The host's own files beyond the /proc and /sys its facts come from (what virt-tune stored
+   * there): a recorded host's directory, else read over SSH, file by file.
+   */
+  public HostFileSystem files(FleetHost host) {
+    return host.variable("virt_tune_host_facts")
+        .<HostFileSystem>map(recorded -> new RootedFileSystem(Path.of(recorded).resolve("host")))
+        .orElseGet(() -> new RemoteFileSystem(commands(host), host.name()));
   }
 
   /** The host's commands over SSH, its shared connection open: a host ssh cannot reach fails here. */

@@ -57,7 +57,8 @@ public final class DomainSelection {
     return matcher.matches(Path.of(name));
   }
 
-  private static boolean isGlob(String pattern) {
+  /** Whether the pattern is a glob rather than a name. */
+  public static boolean isGlob(String pattern) {
     return pattern.chars().anyMatch(c -> c == '*' || c == '?' || c == '[' || c == '{');
   }
 

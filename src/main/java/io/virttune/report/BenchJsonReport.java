@@ -8,6 +8,8 @@ import io.virttune.bench.BenchResult;
 import io.virttune.bench.Change;
 import io.virttune.bench.Direction;
 import io.virttune.bench.ProfileChange;
+import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * The comparison as JSON, schema {@code virt-tune/bench-compare} version 1 (versioned as every
@@ -22,6 +24,11 @@ public final class BenchJsonReport {
   private BenchJsonReport() {}
 
   public static String render(BenchComparison comparison) {
+    return JsonDocument.text(document(comparison));
+  }
+
+  /** The document as a tree, for a fleet's report to hold whole. */
+  public static ObjectNode document(BenchComparison comparison) {
     ObjectNode root = JSON.createObjectNode().put("schema", SCHEMA).put("version", VERSION)
         .put("domain", comparison.before().domain());
     side(root.putObject("before"), comparison.before());
@@ -35,14 +42,17 @@ public final class BenchJsonReport {
       metric(node.putObject("meanLatencyMicros"), change.meanLatencyMicros());
       metric(node.putObject("p99LatencyMicros"), change.p99LatencyMicros());
     }
-    ObjectNode average = root.putObject("meanIopsChangePercent");
-    for (Direction direction : Direction.values()) {
-      comparison.meanIopsPercent(direction).ifPresentOrElse(p -> average.put(direction.label(), p),
-          () -> average.putNull(direction.label()));
-    }
+    meanIopsChange(root.putObject("meanIopsChangePercent"), comparison::meanIopsPercent);
     comparison.losses().forEach(root.putArray("losses")::add);
     comparison.unmatched().forEach(root.putArray("unmatched")::add);
-    return JsonDocument.text(root);
+    return root;
+  }
+
+  /** {@code read} and {@code write}: each direction's average IOPS change, null when none was measured. */
+  static void meanIopsChange(ObjectNode node, Function<Direction, OptionalDouble> percent) {
+    for (Direction direction : Direction.values()) {
+      percent.apply(direction).ifPresentOrElse(p -> node.put(direction.label(), p), () -> node.putNull(direction.label()));
+    }
   }
 
   private static void side(ObjectNode node, BenchResult result) {

@@ -10,15 +10,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a fleet apply or rollback did, host by host: as text, one line of counts and a table with
- * a row per domain of each host (a failed host's row says why); as JSON, schema {@code
+ * What a fleet apply, rollback or bench did, host by host: as text, one line of counts and a table
+ * with a row per domain of each host (a failed host's row says why); as JSON, schema {@code
  * virt-tune/fleet-COMMAND} version 1 (docs/json.md), a section per host holding its domains as
- * {@code virt-tune/COMMAND} has them. {@code verb} and {@code done} word the text: "Add --execute
- * to VERB", "N DONE".
+ * the host's own document has them. {@code verb} and {@code done} word the text: "Add --execute
+ * to VERB", "N DONE"; a command without {@code dryRuns} has no {@code execute} in its JSON.
  */
-public record FleetResultsReport(String command, String verb, String done) {
-  public static final FleetResultsReport APPLY = new FleetResultsReport("apply", "apply", "applied");
-  public static final FleetResultsReport ROLLBACK = new FleetResultsReport("rollback", "roll back", "rolled back");
+public record FleetResultsReport(String command, String verb, String done, boolean dryRuns) {
+  public static final FleetResultsReport APPLY = new FleetResultsReport("apply", "apply", "applied", true);
+  public static final FleetResultsReport ROLLBACK = new FleetResultsReport("rollback", "roll back", "rolled back", true);
+  public static final FleetResultsReport BENCH = new FleetResultsReport("bench", "bench", "benched", false);
   public static final int VERSION = 1;
 
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -44,7 +45,10 @@ public record FleetResultsReport(String command, String verb, String done) {
   }
 
   public String json(List<HostResults> hosts, boolean execute) {
-    ObjectNode root = NODES.objectNode().put("schema", schema()).put("version", VERSION).put("execute", execute);
+    ObjectNode root = NODES.objectNode().put("schema", schema()).put("version", VERSION);
+    if (dryRuns) {
+      root.put("execute", execute);
+    }
     ArrayNode sections = root.putArray("hosts");
     for (HostResults host : hosts) {
       ObjectNode section = sections.addObject().put("name", host.host())

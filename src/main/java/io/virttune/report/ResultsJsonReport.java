@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What apply, rollback or cleanup did to each domain, as JSON: schema {@code virt-tune/COMMAND}
- * version 1, versioned as every --json output is (docs/json.md).
+ * What apply, rollback, cleanup or bench did to each domain, as JSON: schema {@code
+ * virt-tune/COMMAND} ({@code virt-tune/bench-run} for bench) version 1, versioned as every --json
+ * output is (docs/json.md).
  */
 public final class ResultsJsonReport {
   public static final int VERSION = 1;
@@ -20,14 +21,25 @@ public final class ResultsJsonReport {
 
   /** {@code command} is apply, rollback or cleanup; {@code execute} false for a dry run. */
   public static String render(String command, boolean execute, List<DomainResult> results) {
-    ObjectNode root = NODES.objectNode().put("schema", "virt-tune/" + command).put("version", VERSION)
-        .put("execute", execute);
+    return JsonDocument.text(domains(header("virt-tune/" + command).put("execute", execute), results));
+  }
+
+  /** What bench did to each domain: it has no dry run, so no {@code execute}. */
+  public static String benchRun(List<DomainResult> results) {
+    return JsonDocument.text(domains(header("virt-tune/bench-run"), results));
+  }
+
+  private static ObjectNode header(String schema) {
+    return NODES.objectNode().put("schema", schema).put("version", VERSION);
+  }
+
+  private static ObjectNode domains(ObjectNode root, List<DomainResult> results) {
     ArrayNode domains = root.putArray("domains");
     for (DomainResult result : results) {
       domains.addObject().put("name", result.domain())
           .put("result", result.result().name().toLowerCase(Locale.ROOT))
           .put("detail", result.detail());
     }
-    return JsonDocument.text(root);
+    return root;
   }
 }

@@ -120,7 +120,7 @@ public final class TextTable {
   }
 
   /** The cell in {@code width} characters: its start, an ellipsis, and its end (two thirds of what is kept). */
-  private static String shorten(String cell, int width) {
+  static String shorten(String cell, int width) {
     int length = length(cell);
     if (length <= width) {
       return cell;

@@ -10,6 +10,8 @@ import io.virttune.testing.Cli;
 import io.virttune.testing.Golden;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +34,45 @@ class BenchCommandTest {
   }
 
   @Test
+  void globsPickAmongTheRunningDomainsAndEachFailureIsThatDomainsAlone() throws Exception {
+    Cli run = Cli.run("bench", "db*", "ci-runner", "--label", "before", "-c", Cli.EXAMPLE_URI, "--state-dir",
+        dir.toString(), "--json");
+
+    assertEquals(1, run.exitCode(), run.transcript());
+    JsonNode document = new ObjectMapper().readTree(run.out());
+    assertEquals("virt-tune/bench-run", document.path("schema").asText());
+    assertEquals(1, document.path("version").asInt());
+    assertTrue(document.path("execute").isMissingNode(), "bench has no dry run: " + run.out());
+    List<String> names = new ArrayList<>();
+    document.path("domains").forEach(domain -> names.add(domain.path("name").asText()));
+    // db01-03 run in the example, so the glob picks them; ci-runner is shut off but named.
+    assertEquals(List.of("db01", "db02", "db03", "ci-runner"), names);
+    document.path("domains").forEach(domain -> assertEquals("failed", domain.path("result").asText()));
+    assertEquals("domain 'ci-runner' is shut off; bench measures a running guest: start it first",
+        document.at("/domains/3/detail").asText());
+    assertTrue(document.at("/domains/0/detail").asText().startsWith("guest agent of domain 'db01': "), run.out());
+    assertTrue(run.err().contains("virt-tune: domain 'ci-runner' is shut off"), run.err());
+  }
+
+  @Test
+  void severalDomainsEndWithATableOfWhatWasStoredForEach() {
+    Cli run = Cli.run("bench", "db01", "web01", "--label", "before", "-c", Cli.EXAMPLE_URI, "--state-dir",
+        dir.toString());
+
+    assertEquals(1, run.exitCode(), run.transcript());
+    assertTrue(run.out().matches("(?s)\nDOMAIN +RESULT +DETAIL\ndb01 +failed +guest agent of domain 'db01': .*"
+        + "\nweb01 +failed +domain 'web01' is shut off; .*"), run.out());
+  }
+
+  @Test
+  void aGlobThatMatchesNoRunningDomainFails() {
+    Cli run = Cli.run("bench", "web*", "--label", "before", "-c", Cli.EXAMPLE_URI, "--state-dir", dir.toString());
+
+    assertEquals(1, run.exitCode(), run.transcript());
+    assertEquals("virt-tune: no domain matches 'web*'\n", run.err());
+  }
+
+  @Test
   void usageErrorsExitTwo() {
     assertEquals(2, Cli.run("bench", "web1").exitCode());
     assertEquals(2, Cli.run("bench", "--label", "x").exitCode());
@@ -40,6 +81,7 @@ class BenchCommandTest {
     assertEquals(2, Cli.run("bench", "web1", "--label", "x", "--destructive").exitCode());
     assertEquals(2, Cli.run("bench", "web1", "--label", "x", "--runtime", "0").exitCode());
     assertEquals(2, Cli.run("bench", "compare", "web1", "before").exitCode());
+    assertEquals(2, Cli.run("bench", "--all", "web1", "--label", "x").exitCode());
   }
 
   @Test

@@ -61,7 +61,7 @@ class ConventionsTest {
     Cli cli = Cli.run("bench", "web01");
 
     assertEquals(2, cli.exitCode(), cli.transcript());
-    assertEquals("virt-tune: bench needs a DOMAIN and --label LABEL (or: bench compare DOMAIN BEFORE AFTER)\n"
+    assertEquals("virt-tune: bench needs a DOMAIN (or --all) and --label LABEL (or: bench compare DOMAIN BEFORE AFTER)\n"
         + "Try 'virt-tune bench --help'.\n", cli.err());
   }
 

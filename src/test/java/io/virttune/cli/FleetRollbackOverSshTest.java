@@ -31,9 +31,8 @@ class FleetRollbackOverSshTest {
 
   @BeforeEach
   void nameTheFleet() throws Exception {
-    inventory = Files.writeString(dir.resolve("inventory.ini"), String.join("\n",
-        "[kvm]", "hv-a", "hv-b ansible_user=ops", "hv-c ansible_host=10.77.0.7", "hv-down ansible_host=10.77.0.9", ""));
-    fleet = new RecordedFleet(dir.resolve("ssh"), "10.77.0.9").withoutVirtTune("10.77.0.7");
+    fleet = RecordedFleet.fourHosts(dir);
+    inventory = RecordedFleet.fourHostInventory(dir);
   }
 
   @Test

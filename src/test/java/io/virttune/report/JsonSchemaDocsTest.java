@@ -57,7 +57,8 @@ class JsonSchemaDocsTest {
   /** Every schema the product writes, by the names its writers use. */
   private static final List<String> SCHEMAS = List.of(InspectJsonReport.SCHEMA, Plan.SCHEMA, "virt-tune/apply",
       "virt-tune/rollback", "virt-tune/cleanup", BenchJsonReport.SCHEMA, FleetJsonReport.SCHEMA, FleetPlanJson.SCHEMA,
-      FleetResultsReport.APPLY.schema(), FleetResultsReport.ROLLBACK.schema());
+      FleetResultsReport.APPLY.schema(), FleetResultsReport.ROLLBACK.schema(), "virt-tune/bench-run",
+      FleetResultsReport.BENCH.schema(), FleetBenchReport.SCHEMA);
 
   @TempDir static Path temp;
 
@@ -98,6 +99,9 @@ class JsonSchemaDocsTest {
 
     run(BenchJsonReport.SCHEMA, "bench", "compare", "guest-io", "before", "after", "--state-dir",
         "src/test/resources/io/virttune/bench", "--json");
+    // The example's guests have no agent: each domain fails, one of them not running.
+    run("virt-tune/bench-run", "bench", "db*", "ci-runner", "--label", "before", "--connect", Cli.EXAMPLE_URI,
+        "--state-dir", temp.resolve("bench").toString(), "--json");
 
     run(FleetJsonReport.SCHEMA, "inspect", "--hosts", inventory, "--json");
     Path fleetPlan = temp.resolve("fleet-plan.json");
@@ -108,6 +112,9 @@ class JsonSchemaDocsTest {
         fleet.run("apply", fleetPlan.toString(), "--json"));
     add(FleetResultsReport.ROLLBACK.schema(),
         "virt-tune rollback --hosts FLEET-PLAN web01 --json over the stand-in ssh", fleet.run("rollback", "--hosts", fleetPlan.toString(), "web01", "--json"));
+    add(FleetResultsReport.BENCH.schema(), "virt-tune bench --hosts FLEET-PLAN web01 --json over the stand-in ssh",
+        fleet.run("bench", "--hosts", fleetPlan.toString(), "web01", "--label", "before", "--json"));
+    run(FleetBenchReport.SCHEMA, "bench", "compare", "--hosts", benchedInventory(), "before", "after", "--json");
   }
 
   /**
@@ -128,6 +135,24 @@ class JsonSchemaDocsTest {
         "hv02" + recorded + EXAMPLE,
         "hv03 virt_tune_uri=" + UNREACHABLE + " virt_tune_host_facts=" + EXAMPLE,
         "hv04" + recorded + withoutLvm, "")).toString();
+  }
+
+  /**
+   * Two recorded hosts whose bench stored runs: hv-a the lab's recorded before and after of one
+   * guest, and a second guest with a before only; hv-b nothing, so it fails.
+   */
+  private static String benchedInventory() throws IOException {
+    Path hvA = temp.resolve("benched-hv-a");
+    Path recorded = Path.of("src/test/resources/io/virttune/bench/guest-io");
+    for (String label : List.of("before", "after")) {
+      copy(recorded.resolve(label + ".json"), Files.createDirectories(hvA.resolve("host/var/lib/virt-tune/bench/vt-bench"))
+          .resolve(label + ".json"));
+    }
+    Files.writeString(Files.createDirectories(hvA.resolve("host/var/lib/virt-tune/bench/web02")).resolve("before.json"),
+        Files.readString(recorded.resolve("before.json")).replace("\"vt-bench\"", "\"web02\""));
+    String uri = " virt_tune_uri=" + Cli.EXAMPLE_URI + " virt_tune_host_facts=";
+    return Files.writeString(temp.resolve("benched.ini"), String.join("\n", "[kvm]", "hv-a" + uri + hvA,
+        "hv-b" + uri + Files.createDirectories(temp.resolve("benched-hv-b/host")).getParent(), "")).toString();
   }
 
   private static void copy(Path from, Path to) throws IOException {
@@ -257,8 +282,12 @@ class JsonSchemaDocsTest {
           if (inner == null) {
             problems.add("documented as a document of no schema of " + DOC, schema.name() + ": " + f.path());
           } else {
-            new Checker(schemas, problems, origin + ", in " + schema.name() + " " + child, seen)
-                .object(inner, field.getValue(), "");
+            Checker checker = new Checker(schemas, problems, origin + ", in " + schema.name() + " " + child, seen);
+            if (field.getValue().isArray()) {
+              field.getValue().forEach(element -> checker.object(inner, element, ""));
+            } else {
+              checker.object(inner, field.getValue(), "");
+            }
           }
           return;
         }
@@ -387,9 +416,13 @@ class JsonSchemaDocsTest {
     }
   }
 
-  /** A type cell: {@code string}, {@code integer|null}, {@code array of strings, *optional*}, a document. */
+  /**
+   * A type cell: {@code string}, {@code integer|null}, {@code array of strings, *optional*}, a
+   * document, an array of documents.
+   */
   record Type(String text, String base, boolean nullable, Optional<String> embedded) {
     private static final Pattern DOCUMENT = Pattern.compile("`(virt-tune/[a-z-]+)` document");
+    private static final Pattern DOCUMENTS = Pattern.compile("array of `(virt-tune/[a-z-]+)` documents");
     private static final Set<String> BASES = Set.of("string", "integer", "number", "boolean", "object", "array",
         "array of strings");
 
@@ -398,6 +431,10 @@ class JsonSchemaDocsTest {
       Matcher document = DOCUMENT.matcher(text);
       if (document.matches()) {
         return new Type(text, "object", false, Optional.of(document.group(1)));
+      }
+      Matcher documents = DOCUMENTS.matcher(text);
+      if (documents.matches()) {
+        return new Type(text, "array", false, Optional.of(documents.group(1)));
       }
       boolean nullable = text.endsWith("|null");
       String base = nullable ? text.substring(0, text.length() - "|null".length()) : text;

@@ -29,9 +29,32 @@ public final class RecordedFleet {
     Files.createSymbolicLink(directory.resolve("bin").resolve("virt-tune"), REMOTE_VIRT_TUNE);
   }
 
+  /**
+   * The fleet several tests name, as an inventory in {@code directory}: hv-a, hv-b (as user ops),
+   * hv-c (at 10.77.0.7, which has no virt-tune) and hv-down (at 10.77.0.9, unreachable); the
+   * stand-in ssh serving it works in {@code directory}/ssh.
+   */
+  public static RecordedFleet fourHosts(Path directory) throws IOException {
+    Files.writeString(directory.resolve("inventory.ini"), String.join("\n", "[kvm]", "hv-a", "hv-b ansible_user=ops",
+        "hv-c ansible_host=10.77.0.7", "hv-down ansible_host=10.77.0.9", ""));
+    return new RecordedFleet(directory.resolve("ssh"), "10.77.0.9").withoutVirtTune("10.77.0.7");
+  }
+
+  /** The inventory {@link #fourHosts} wrote. */
+  public static Path fourHostInventory(Path directory) {
+    return directory.resolve("inventory.ini");
+  }
+
   /** These ssh destinations have no virt-tune installed. */
   public RecordedFleet withoutVirtTune(String... destinations) {
     withoutVirtTune = String.join(" ", destinations);
+    return this;
+  }
+
+  /** This ssh destination serves {@code recording} (its {@code host/} as /) instead of the bundled example. */
+  public RecordedFleet serving(String destination, Path recording) throws IOException {
+    Files.createSymbolicLink(Files.createDirectories(directory.resolve("hosts")).resolve(destination),
+        recording.toAbsolutePath());
     return this;
   }
 
@@ -48,6 +71,7 @@ public final class RecordedFleet {
     ProcessBuilder virtTune = new ProcessBuilder(command);
     virtTune.environment().put("PATH", directory.resolve("bin") + ":" + System.getenv("PATH"));
     virtTune.environment().put("FLEET_RECORDED_HOST", Path.of("examples/hv01").toAbsolutePath().toString());
+    virtTune.environment().put("FLEET_RECORDED_HOSTS", directory.resolve("hosts").toString());
     virtTune.environment().put("FLEET_UNREACHABLE", unreachable);
     virtTune.environment().put("FLEET_WITHOUT_VIRT_TUNE", withoutVirtTune);
     virtTune.environment().put("FLEET_REMOTE_LOG", remoteLog().toString());

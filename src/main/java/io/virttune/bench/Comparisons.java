@@ -1,0 +1,31 @@
+package io.virttune.bench;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+/**
+ * Two labels compared for every domain of a host stored with both, and the domains that have
+ * only one of them (named with the label they lack, so the operator knows what to run).
+ */
+public record Comparisons(List<BenchComparison> compared, List<String> notCompared) {
+
+  public Comparisons {
+    compared = List.copyOf(compared);
+    notCompared = List.copyOf(notCompared);
+  }
+
+  /** The mean over the domains of each one's average IOPS change; empty when no domain measured that direction. */
+  public OptionalDouble meanIopsPercent(Direction direction) {
+    return compared.stream().map(comparison -> comparison.meanIopsPercent(direction))
+        .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).average();
+  }
+
+  /** {@link #meanIopsPercent} as text: {@code +25%}, or {@code n/a}. */
+  public String meanIopsChange(Direction direction) {
+    return meanIopsPercent(direction).stream().mapToObj(Percent::format).findFirst().orElse("n/a");
+  }
+
+  public int lossCount() {
+    return compared.stream().mapToInt(comparison -> comparison.losses().size()).sum();
+  }
+}
