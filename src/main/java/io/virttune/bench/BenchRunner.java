@@ -38,7 +38,7 @@ public final class BenchRunner {
 
   public BenchResult run(BenchRequest request) {
     String domain = request.domain();
-    BenchSettings settings = request.settings();
+    BenchSettings asked = request.settings();
     DomainState state = live.state(domain);
     if (state != DomainState.RUNNING) {
       throw VirtTuneException.failed("domain '" + domain + "' is " + state.label()
@@ -50,9 +50,12 @@ public final class BenchRunner {
           + " type='unix'><target type='virtio' name='" + DomainXml.GUEST_AGENT_CHANNEL + "'/></channel> to its"
           + " <devices> (virsh edit), restart it, and run qemu-guest-agent in the guest");
     }
-    DiskFingerprint disk = DiskFingerprint.of(measuredDisk(benched, request));
+    DiskView measured = measuredDisk(benched, request);
+    DiskFingerprint disk = DiskFingerprint.of(measured);
     GuestAgent agent = new GuestAgent(live, domain, pollInterval);
     agent.ping();
+    BenchSettings settings = asked.withTarget(scratchDevice(new ScratchDeviceIdentity(live, agent, domain),
+        asked.target(), measured, benched.disks()));
     GuestFio fio = new GuestFio(agent, domain, settings.fioPath(), log);
     String version = fio.version();
     ProfileRuns runs = new ProfileRuns(FioJobFile.bundled(), settings, ProfileRuns.Pause.THREAD_SLEEP, log);
@@ -79,10 +82,26 @@ public final class BenchRunner {
         version, profiles, hostView);
   }
 
+  /**
+   * A whole device to overwrite is proven to be the disk named, or found in the guest as that disk;
+   * a scratch file goes as it is.
+   */
+  private static BenchTarget scratchDevice(ScratchDeviceIdentity identity, BenchTarget target, DiskView disk,
+      List<DiskView> disks) {
+    if (!target.device()) {
+      return target;
+    }
+    if (target.toBeFound()) {
+      return BenchTarget.scratchDevice(identity.find(disk, disks));
+    }
+    identity.require(target.path(), disk, disks);
+    return target;
+  }
+
   /** The scratch device's own disk when fio writes a whole device; refuses a device the domain does not have. */
   private static DiskView measuredDisk(BenchedDomain benched, BenchRequest request) {
     BenchTarget target = request.settings().target();
-    if (!target.device()) {
+    if (!target.device() || target.toBeFound()) {
       return benched.disk(request.diskTarget());
     }
     String name = target.path().substring(target.path().lastIndexOf('/') + 1);

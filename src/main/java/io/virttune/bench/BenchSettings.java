@@ -14,4 +14,8 @@ public record BenchSettings(
   public int timeoutSeconds() {
     return runtimeSeconds + 150;
   }
+
+  public BenchSettings withTarget(BenchTarget other) {
+    return new BenchSettings(profileSet, sizeBytes, runtimeSeconds, loops, other, fioPath);
+  }
 }

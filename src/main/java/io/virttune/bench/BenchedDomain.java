@@ -20,9 +20,14 @@ public final class BenchedDomain {
     return xml.hasGuestAgentChannel();
   }
 
+  /** Its disks, CD-ROMs and floppies left out. */
+  public List<DiskView> disks() {
+    return xml.disks().stream().filter(d -> d.device().equals("disk")).toList();
+  }
+
   /** The disk with this target name, or the first disk (not CD-ROM) when target is null. */
   public DiskView disk(String target) {
-    List<DiskView> disks = xml.disks().stream().filter(d -> d.device().equals("disk")).toList();
+    List<DiskView> disks = disks();
     if (target == null) {
       return disks.stream().findFirst().orElseThrow(() -> VirtTuneException.failed(
           "domain '" + name + "' has no disk to measure"));

@@ -39,8 +39,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -112,7 +114,12 @@ public final class BenchCommand implements Callable<Integer> {
       description = "bench a whole scratch disk of the guest instead (needs --destructive: its data is overwritten)")
   String device;
 
-  @Option(names = "--destructive", description = "allow --device to overwrite the disk")
+  @Option(names = "--scratch-disk", paramLabel = "TARGET",
+      description = "bench the domain's whole disk TARGET (e.g. vdb) instead, found in the guest by its size since the"
+          + " guest names its disks its own way (needs --destructive: its data is overwritten)")
+  String scratchDisk;
+
+  @Option(names = "--destructive", description = "allow --device or --scratch-disk to overwrite the disk")
   boolean destructive;
 
   @Option(names = "--disk", paramLabel = "TARGET",
@@ -178,7 +185,8 @@ public final class BenchCommand implements Callable<Integer> {
       boolean alone) {
     PrintWriter out = spec.commandLine().getOut();
     try {
-      BenchResult result = runner.run(new BenchRequest(domain, label, settings, disk, hostCeiling));
+      BenchResult result = runner.run(new BenchRequest(domain, label, settings, scratchDisk != null ? scratchDisk : disk,
+          hostCeiling));
       Path stored = store.write(result);
       if (!json) {
         print(out, result);
@@ -232,6 +240,7 @@ public final class BenchCommand implements Callable<Integer> {
     given(options, "--loops", loops);
     given(options, "--file", file);
     given(options, "--device", device);
+    given(options, "--scratch-disk", scratchDisk);
     if (destructive) {
       options.add("--destructive");
     }
@@ -261,15 +270,21 @@ public final class BenchCommand implements Callable<Integer> {
   }
 
   private BenchSettings settings() {
-    if (device != null && file != null) {
-      throw VirtTuneException.usage("give --file or --device, not both");
+    if (Stream.of(device, file, scratchDisk).filter(Objects::nonNull).count() > 1) {
+      throw VirtTuneException.usage("give one of --file, --device and --scratch-disk");
     }
-    if (device != null && !destructive) {
-      throw VirtTuneException.refused("--device " + device + " overwrites that disk of " + named()
+    if (scratchDisk != null && disk != null && !disk.equals(scratchDisk)) {
+      throw VirtTuneException.usage("--scratch-disk " + scratchDisk + " is the disk measured: --disk " + disk
+          + " names another");
+    }
+    String overwritten = device != null ? "--device " + device : "--scratch-disk " + scratchDisk;
+    if ((device != null || scratchDisk != null) && !destructive) {
+      throw VirtTuneException.refused(overwritten + " overwrites that disk of " + named()
           + "; if it is a scratch disk holding no data, add --destructive");
     }
-    if (destructive && device == null && hostCeiling == null) {
-      throw VirtTuneException.usage("--destructive only goes with --device or a block device --host-ceiling");
+    if (destructive && device == null && scratchDisk == null && hostCeiling == null) {
+      throw VirtTuneException.usage("--destructive only goes with --device, --scratch-disk or a block device"
+          + " --host-ceiling");
     }
     if (device != null && !device.startsWith("/dev/")) {
       throw VirtTuneException.usage("--device takes a guest device path like /dev/vdb, got '" + device + "'");
@@ -279,6 +294,7 @@ public final class BenchCommand implements Callable<Integer> {
     }
     ProfileSet set = quick ? ProfileSet.QUICK : ProfileSet.DEFAULT;
     BenchTarget target = device != null ? BenchTarget.scratchDevice(device)
+        : scratchDisk != null ? BenchTarget.scratchDisk()
         : BenchTarget.scratchFile(file == null ? BenchTarget.DEFAULT_FILE : file);
     return new BenchSettings(set, size == null ? set.sizeBytes() : size, runtime == null ? set.runtimeSeconds() : runtime,
         loops == null ? set.loops() : loops, target, fio);

@@ -169,6 +169,12 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
   }
 
   @Override
+  public long diskCapacityBytes(String domain, String target) {
+    return call("read the size of disk " + target + " of domain '" + domain + "'",
+        () -> lookup(domain).blockInfo(target).getCapacity());
+  }
+
+  @Override
   public String qemuAgentCommand(String domain, String json, int timeoutSeconds) {
     Domain found = call("look up domain '" + domain + "'", () -> lookup(domain));
     try {

@@ -58,7 +58,7 @@ class BenchRunnerTest {
 
   /** The lab's fio run of the four quick sections, replayed as four fio runs of one section each. */
   private static RecordedGuest fioOnSda() {
-    return RecordedGuest.lab().agentWithFio().fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
+    return RecordedGuest.lab().agentWithFioOnItsDevice().fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
   }
 
   @Test
@@ -82,7 +82,8 @@ class BenchRunnerTest {
     assertEquals(66.13 - 52.53, dm0.seconds(), 1e-9);
     assertEquals((976 - 961) / dm0.seconds(), dm0.writesPerSecond(), 1e-9);
     List<String> perSection = List.of("guest-exec", "guest-exec-status", "guest-exec-status");
-    List<String> expected = new ArrayList<>(List.of("guest-ping", "guest-exec", "guest-exec-status"));
+    List<String> expected = new ArrayList<>(List.of("guest-ping", "guest-exec", "guest-exec-status", "guest-exec",
+        "guest-exec-status"));
     ProfileSet.QUICK.sections().forEach(section -> expected.addAll(perSection));
     assertEquals(expected, guest.executed(), "one fio run per section; no rm: the target is a device");
     assertEquals(List.of("bench: guest seq1m_q8t1_read run 1/1", "bench: guest seq1m_q8t1_write run 1/1",
@@ -95,11 +96,11 @@ class BenchRunnerTest {
 
     run(guest, ON_SDA);
 
-    JsonNode exec = guest.sent.get(3).path("arguments");
+    JsonNode exec = guest.sent.get(5).path("arguments");
     assertEquals("fio", exec.path("path").asText());
     assertEquals(List.of("--output-format=json", "--section=seq1m_q8t1_read", "-"), texts(exec.path("arg")));
     assertEquals(List.of("--output-format=json", "--section=rnd4k_q32t1_write", "-"),
-        texts(guest.sent.get(3 + 3 * 3).path("arguments").path("arg")));
+        texts(guest.sent.get(5 + 3 * 3).path("arguments").path("arg")));
     assertEquals(List.of("VT_FILE=/dev/sda", "VT_SIZE=33554432", "VT_RUNTIME=3"), texts(exec.path("env")));
     String stdin = new String(Base64.getDecoder().decode(exec.path("input-data").asText()), StandardCharsets.UTF_8);
     assertEquals(FioJobFile.bundled().text(), stdin);
@@ -143,6 +144,7 @@ class BenchRunnerTest {
   @Test
   void noFioInTheGuestIsAClearFailure() {
     RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json")
+        .reply("guest-exec", "lab/exec-size.json").reply("guest-exec-status", "lab/status-size.json")
         .fail("guest-exec", "lab/exec-missing.stderr");
     BenchSettings elsewhere = new BenchSettings(ProfileSet.QUICK, 32L << 20, 3, 1,
         BenchTarget.scratchDevice("/dev/sda"), "/nonexistent/fio");
@@ -153,12 +155,12 @@ class BenchRunnerTest {
     assertTrue(e.getMessage().contains("Failed to execute child process “/nonexistent/fio” (No such file or directory)"),
         e.getMessage());
     assertTrue(e.getMessage().endsWith("(install fio in the guest, or give its path with --fio)"), e.getMessage());
-    assertEquals("/nonexistent/fio", guest.sent.get(1).path("arguments").path("path").asText());
+    assertEquals("/nonexistent/fio", guest.sent.get(3).path("arguments").path("path").asText());
   }
 
   @Test
   void fioFailingInTheGuestIsAClearFailureWithItsError() {
-    RecordedGuest guest = RecordedGuest.lab().agentWithFio()
+    RecordedGuest guest = RecordedGuest.lab().agentWithFioOnItsDevice()
         .reply("guest-exec", "lab/exec-fio-fail.json")
         .reply("guest-exec-status", "lab/status-fio-fail.json");
 
@@ -166,6 +168,92 @@ class BenchRunnerTest {
 
     assertEquals("fio failed in domain 'vt-record' with exit code 1 on /dev/sda: fio: pid=0,"
         + " err=1/file:filesetup.c:150, func=unlink, error=Operation not permitted", e.getMessage());
+  }
+
+  @Test
+  void aScratchDeviceWhoseSizeInTheGuestIsNotTheNamedDisksIsNeverWritten() {
+    // The guest reads 256 MiB for /dev/sda; libvirt's sda is 64 MiB: the guest's sda is another disk.
+    RecordedGuest guest = RecordedGuest.lab().capacity("sda", 64L << 20).reply("guest-ping", "lab/ping.json")
+        .reply("guest-exec", "lab/exec-size.json").reply("guest-exec-status", "lab/status-size.json");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertEquals("bench would overwrite a disk of domain 'vt-record' that is not proven to be the one named:"
+        + " /dev/sda in the guest is 256 MiB, but disk sda is 64 MiB: the guest names its disks in its own order, not"
+        + " by libvirt's target (rule: bench writes only a scratch device it can tell apart); nothing was written;"
+        + " bench with --file on a filesystem of the guest instead", e.getMessage());
+    assertEquals(List.of("guest-ping", "guest-exec", "guest-exec-status"), guest.executed(), "no fio ran");
+    assertEquals(List.of("/sys/class/block/sda/size"), texts(guest.sent.get(1).path("arguments").path("arg")));
+  }
+
+  @Test
+  void aScratchDeviceOfTheSameSizeAsAnotherDiskCannotBeToldApart() {
+    RecordedGuest guest = new RecordedGuest(withSecondDisk("<disk type='file' device='disk'><driver name='qemu'"
+        + " type='qcow2'/><source file='/run/images/other.qcow2'/><target dev='sdb' bus='sata'/></disk>"),
+        DomainState.RUNNING).capacity("sda", 256L << 20)
+        .capacity("sdb", 256L << 20).reply("guest-ping", "lab/ping.json");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertTrue(e.getMessage().contains(": /dev/sda cannot be told from disk sdb of the same size (256 MiB)"),
+        e.getMessage());
+    assertEquals(List.of("guest-ping"), guest.executed(), "nothing run in the guest");
+  }
+
+  @Test
+  void aDiskOfTheSameSizeOnABusTheGuestNamesOtherwiseStillTellsApart() {
+    // scripts/bench/guest-io.sh's guest: sda on SATA and vda on virtio, both of one size.
+    RecordedGuest guest = new RecordedGuest(withSecondDisk("<disk type='block' device='disk'><driver name='qemu'"
+        + " type='raw'/><source dev='/dev/vt/lv'/><target dev='vda' bus='virtio'/></disk>"), DomainState.RUNNING).capacity("sda", 256L << 20)
+        .capacity("vda", 256L << 20).agentWithFioOnItsDevice()
+        .fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
+
+    BenchResult result = run(guest, ON_SDA);
+
+    assertEquals("/dev/sda", result.target());
+  }
+
+  @Test
+  void aScratchDiskIsFoundInTheGuestByItsSizeWhateverTheGuestCallsIt() {
+    // libvirt's sda (256 MiB) is the guest's sdb; its sda is another device, of 64 MiB.
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json")
+        .guestPrints("sda 131072\nsdb 524288\n")
+        .reply("guest-exec", "lab/exec-version.json").reply("guest-exec-status", "lab/status-version.json")
+        .fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
+
+    BenchResult result = runOnDisk(guest, "sda");
+
+    assertEquals("/dev/sdb", result.target());
+    assertEquals("sda", result.disk().target());
+    assertEquals(List.of("sh", "-c"), List.of(guest.sent.get(1).path("arguments").path("path").asText(),
+        guest.sent.get(1).path("arguments").path("arg").get(0).asText()));
+    assertTrue(texts(guest.sent.get(5).path("arguments").path("env")).contains("VT_FILE=/dev/sdb"), "fio writes sdb");
+  }
+
+  @Test
+  void aScratchDiskTheGuestHasNoDeviceOfItsSizeForIsNeverWritten() {
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("vda 131072\n");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> runOnDisk(guest, "sda"));
+
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertTrue(e.getMessage().contains(": no disk of the guest is 256 MiB, the size of disk sda"), e.getMessage());
+    assertEquals(List.of("guest-ping", "guest-exec", "guest-exec-status"), guest.executed(), "no fio ran");
+  }
+
+  /** The recorded guest's live definition with a second disk after its first. */
+  private static String withSecondDisk(String disk) {
+    return Recorded.text("lab/running-domain.xml").replaceFirst("(?s)(<disk type='file' device='disk'>.*?</disk>)",
+        "$1" + disk);
+  }
+
+  private BenchResult runOnDisk(RecordedGuest guest, String target) {
+    HostCeiling noCeiling = new HostCeiling(new io.virttune.process.ScriptedProcessRunner());
+    BenchSettings whole = new BenchSettings(ProfileSet.QUICK, 32L << 20, 3, 1, BenchTarget.scratchDisk(), "fio");
+    return new BenchRunner(guest, host, noCeiling, Duration.ZERO, Clock.fixed(NOW, ZoneOffset.UTC), log::add)
+        .run(new BenchRequest("vt-record", "before", whole, target, null));
   }
 
   @Test

@@ -13,7 +13,9 @@ import java.util.ArrayDeque;
 import java.util.Base64;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A running domain that replays guest-agent replies recorded in the lab, in order, and keeps
@@ -26,6 +28,7 @@ final class RecordedGuest implements LiveDomains {
 
   private final String liveXml;
   private final DomainState state;
+  private final Map<String, Long> capacities = new HashMap<>();
   private final Deque<Reply> replies = new ArrayDeque<>();
   final List<JsonNode> sent = new ArrayList<>();
 
@@ -34,9 +37,15 @@ final class RecordedGuest implements LiveDomains {
     this.state = state;
   }
 
-  /** The recorded lab guest: running, with its agent channel. */
+  /** The recorded lab guest: running, with its agent channel, its one disk of 256 MiB (sda). */
   static RecordedGuest lab() {
-    return new RecordedGuest(Recorded.text("lab/running-domain.xml"), DomainState.RUNNING);
+    return new RecordedGuest(Recorded.text("lab/running-domain.xml"), DomainState.RUNNING).capacity("sda", 256L << 20);
+  }
+
+  /** The size libvirt reports of the disk with this target. */
+  RecordedGuest capacity(String target, long bytes) {
+    capacities.put(target, bytes);
+    return this;
   }
 
   RecordedGuest reply(String execute, String recordedFile) {
@@ -52,6 +61,25 @@ final class RecordedGuest implements LiveDomains {
   /** The replies of a fio that is found: guest-ping, then fio --version. */
   RecordedGuest agentWithFio() {
     return reply("guest-ping", "lab/ping.json")
+        .reply("guest-exec", "lab/exec-version.json").reply("guest-exec-status", "lab/status-version.json");
+  }
+
+  /**
+   * A program the guest runs to completion and what it prints, in the shape of the recorded
+   * guest-exec and guest-exec-status replies (lab/README.md).
+   */
+  RecordedGuest guestPrints(String stdout) {
+    replies.add(new Reply("guest-exec", Recorded.text("lab/exec-size.json"), null));
+    replies.add(new Reply("guest-exec-status", "{\"return\":{\"exitcode\":0,\"out-data\":\""
+        + Base64.getEncoder().encodeToString(stdout.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        + "\",\"out-truncated\":false,\"exited\":true}}", null));
+    return this;
+  }
+
+  /** As {@link #agentWithFio}, the guest first telling the size of the scratch device (256 MiB), as bench asks it. */
+  RecordedGuest agentWithFioOnItsDevice() {
+    return reply("guest-ping", "lab/ping.json")
+        .reply("guest-exec", "lab/exec-size.json").reply("guest-exec-status", "lab/status-size.json")
         .reply("guest-exec", "lab/exec-version.json").reply("guest-exec-status", "lab/status-version.json");
   }
 
@@ -94,6 +122,15 @@ final class RecordedGuest implements LiveDomains {
   @Override
   public String liveXml(String domain) {
     return liveXml;
+  }
+
+  @Override
+  public long diskCapacityBytes(String domain, String target) {
+    Long bytes = capacities.get(target);
+    if (bytes == null) {
+      throw new AssertionError("no size recorded for disk " + target);
+    }
+    return bytes;
   }
 
   @Override

@@ -73,6 +73,15 @@ class BenchCommandTest {
   }
 
   @Test
+  void aScratchDiskWithoutDestructiveIsRefusedBeforeConnecting() {
+    Cli run = Cli.run("bench", "-c", "test:///nonexistent", "web1", "--label", "before", "--scratch-disk", "vdb");
+
+    assertEquals(3, run.exitCode(), run.err());
+    assertEquals("virt-tune: --scratch-disk vdb overwrites that disk of domain 'web1'; if it is a scratch disk"
+        + " holding no data, add --destructive\n", run.err());
+  }
+
+  @Test
   void usageErrorsExitTwo() {
     assertEquals(2, Cli.run("bench", "web1").exitCode());
     assertEquals(2, Cli.run("bench", "--label", "x").exitCode());
@@ -82,6 +91,10 @@ class BenchCommandTest {
     assertEquals(2, Cli.run("bench", "web1", "--label", "x", "--runtime", "0").exitCode());
     assertEquals(2, Cli.run("bench", "compare", "web1", "before").exitCode());
     assertEquals(2, Cli.run("bench", "--all", "web1", "--label", "x").exitCode());
+    assertEquals(2, Cli.run("bench", "web1", "--label", "x", "--scratch-disk", "vdb", "--device", "/dev/vdb",
+        "--destructive").exitCode());
+    assertEquals(2, Cli.run("bench", "web1", "--label", "x", "--scratch-disk", "vdb", "--disk", "vda",
+        "--destructive").exitCode());
   }
 
   @Test

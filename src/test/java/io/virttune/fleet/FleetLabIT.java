@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.libvirt.LiveDomains;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
+import io.virttune.testing.LabAgent;
 import io.virttune.testing.LabGuest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -30,9 +34,11 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The fleet on real hosts: three lab hosts (scripts/lab fleet), each with its own disk, LVM,
  * libvirtd and sshd, reached over SSH inside the fleet's network namespace. Each has a guest
- * "web" on a qcow2 image; they are inspected and planned in parallel, then applied two at a time
- * while the third is cut off the network mid-copy: the two complete and boot on their LVs, the
- * third fails alone and its resume, once it is back, finishes it.
+ * "web" on a qcow2 image; they are inspected in parallel, the guests of two hosts benched on
+ * their hosts at once, the three planned, then applied at once while the third is cut off the
+ * network mid-copy: the two complete and boot on their LVs, the third fails alone and its
+ * resume, once it is back, finishes it. The two are benched again on their LVs and the fleet's
+ * before and after compared in one report.
  */
 @TestMethodOrder(OrderAnnotation.class)
 class FleetLabIT {
@@ -43,6 +49,13 @@ class FleetLabIT {
   private static final String GUEST = "web";
   /** The host cut off mid-run; its image is the large one, so that its copy lasts. */
   private static final String CUT = "hv3";
+  /**
+   * A quick bench on each guest's scratch disk (its second, written over: the test guest's root is
+   * a tmpfs, without O_DIRECT), small and short: the lab's TCG guests are slow, and the figures
+   * only need to exist on both sides.
+   */
+  private static final List<String> BENCH = List.of("--quick", "--size", "8M", "--runtime", "1", "--destructive",
+      "--json");
 
   private static final Map<String, Host> HOSTS = new LinkedHashMap<>();
   private static Path fleetPlan;
@@ -70,8 +83,16 @@ class FleetLabIT {
       Lab.sh("qemu-io", "-c", "write -P 0x5e 0 " + (large ? "600M" : "8M"), "-c", "write -P 0x7a 24M 4M",
           image.toString());
       String sha = Lab.contentSha256("qcow2", image.toString(), work);
-      HOSTS.put(name, new Host(name, LabGuest.defineAt("qemu+ssh://" + name + "/system", GUEST, work, image,
-          "checksum"), work, sha));
+      // The benched guests stay up with their agent after checksumming their disks.
+      String scratch = "";
+      if (!large) {
+        Path disk = work.resolve("scratch.qcow2");
+        Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", disk.toString(), "16M");
+        scratch = "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+            + "      <source file='" + disk + "'/>\n      <target dev='sdb' bus='sata'/>\n    </disk>\n";
+      }
+      HOSTS.put(name, new Host(name, LabGuest.defineAt("qemu+ssh://" + name + "/system", GUEST, work, image, scratch,
+          large ? "checksum" : "checksum,agent"), work, sha));
     }
     fleetPlan = Files.createTempDirectory("vt-fleet-plan-").resolve("fleet.json");
   }
@@ -101,6 +122,29 @@ class FleetLabIT {
 
   @Test
   @Order(2)
+  void eachHostBenchesItsOwnGuestsAndAHostWithoutARunningOneFailsAlone() throws IOException {
+    List<Host> benched = benchedHosts();
+    benched.forEach(host -> host.guest().start());
+    benched.forEach(FleetLabIT::awaitAgent);
+
+    // The guest names its SATA disks in the order libata finds them, so its sdb may be libvirt's
+    // sda (seen here, when the bench overwrote the system disk): the scratch disk is named by its
+    // target, and each host's bench finds it in its guest by its size.
+    Cli run = Cli.run(benchArgs("before", "sdb"));
+
+    Map<String, String> results = results(run);
+    assertEquals(Map.of("hv1", "completed", "hv2", "completed", CUT, "failed"), results, run.transcript());
+    assertTrue(run.out().contains("domain 'web' is shut off"), "hv3's guest does not run: " + run.transcript());
+    for (Host host : benched) {
+      assertTrue(ssh(host.name(), "cat /var/lib/virt-tune/bench/web/before.json").contains("\"target\" : \"sdb\""),
+          host.name() + " stored its own run");
+    }
+    // Shut down for the offline move.
+    benched.forEach(host -> host.guest().destroy());
+  }
+
+  @Test
+  @Order(3)
   void planWritesOneSectionPerHost() throws IOException {
     Cli planned = Cli.run(hostArgs("plan", GUEST, "--vg", VG, "--parallel", "3", "--out", fleetPlan.toString()));
     assertEquals(0, planned.exitCode(), planned.transcript());
@@ -112,7 +156,7 @@ class FleetLabIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void applyRunsTheHostsAtOnceAndOneCutOffFailsAloneThenItsResumeFinishesIt() throws Exception {
     CompletableFuture<Cli> applying = CompletableFuture.supplyAsync(
         () -> Cli.run("apply", fleetPlan.toString(), "--execute", "--parallel", "3", "--json"));
@@ -132,24 +176,50 @@ class FleetLabIT {
     assertEquals(Map.of(CUT, "completed"), results(resumed), resumed.transcript());
 
     for (Host host : HOSTS.values()) {
-      String source = ssh(host.name(), "virsh -q domblklist --inactive " + GUEST).strip();
+      String source = ssh(host.name(), "virsh -q domblklist --inactive " + GUEST).strip().lines().findFirst().orElse("");
       assertTrue(source.endsWith("/dev/" + VG + "/" + GUEST + "-sda"), host.name() + " runs on its LV: " + source);
       assertEquals(host.contentSha256(), ssh(host.name(), "sha256sum /dev/" + VG + "/" + GUEST + "-sda").substring(0, 64),
           host.name() + "'s LV holds the image's content");
     }
     // The guests of the two small hosts boot on their LVs, at once, and read the image's content.
-    List<CompletableFuture<List<String>>> boots = new ArrayList<>();
-    HOSTS.values().stream().filter(host -> !host.name().equals(CUT))
-        .forEach(host -> boots.add(CompletableFuture.supplyAsync(() -> host.guest().bootAndChecksum())));
-    List<Host> booted = HOSTS.values().stream().filter(host -> !host.name().equals(CUT)).toList();
-    for (int i = 0; i < booted.size(); i++) {
-      assertEquals(List.of(booted.get(i).contentSha256()), boots.get(i).get(600, TimeUnit.SECONDS),
-          booted.get(i).name() + "'s guest reads its data from its LV");
+    List<Host> booted = benchedHosts();
+    booted.forEach(host -> host.guest().start());
+    for (Host host : booted) {
+      awaitAgent(host);
+      assertEquals(Optional.of(host.contentSha256()), host.guest().checksumOf("/dev/vda"),
+          host.name() + "'s guest reads its data from its LV");
     }
   }
 
   @Test
-  @Order(4)
+  @Order(5)
+  void theGuestsBenchedAgainOnTheirLvsCompareInOneReport() throws IOException {
+    Path html = fleetPlan.resolveSibling("fleet-bench.html");
+
+    Cli after = Cli.run(benchArgs("after", "vdb"));
+    Cli compared = Cli.run("bench", "compare", "--host", "hv1", "--host", "hv2", "before", "after", "--json", "--html",
+        html.toString());
+
+    benchedHosts().forEach(host -> host.guest().destroy());
+    assertEquals(Map.of("hv1", "completed", "hv2", "completed", CUT, "failed"), results(after), after.transcript());
+    assertEquals(0, compared.exitCode(), compared.transcript());
+    JsonNode hosts = JSON.readTree(compared.out()).path("hosts");
+    assertEquals(List.of("hv1", "hv2"), names(hosts), compared.out());
+    for (JsonNode host : hosts) {
+      JsonNode domain = host.at("/domains/0");
+      assertEquals("web", domain.path("domain").asText(), host.toString());
+      assertEquals("sata", domain.at("/before/disk/bus").asText(), "before: the scratch disk on SATA, a qcow2");
+      assertEquals("qcow2", domain.at("/before/disk/format").asText());
+      assertEquals("virtio", domain.at("/after/disk/bus").asText(), "after: on virtio, a raw LV");
+      assertEquals("block", domain.at("/after/disk/sourceType").asText());
+      assertEquals("/dev/" + VG + "/" + GUEST + "-sdb", domain.at("/after/disk/source").asText());
+      assertTrue(domain.path("changes").size() >= 4, "every quick profile compared: " + domain);
+    }
+    assertTrue(Files.readString(html).contains("<h2 id=\"host-hv2\">hv2</h2>"), "the HTML report has each host");
+  }
+
+  @Test
+  @Order(6)
   void rollbackOverSshPutsAHostsGuestBackOnItsImageAndRemovesItsLv() {
     Host host = HOSTS.get(CUT);
     Cli rolledBack = Cli.run("rollback", "--hosts", fleetPlan.toString(), "--limit", CUT, GUEST, "--execute", "--yes",
@@ -161,6 +231,26 @@ class FleetLabIT {
     assertEquals("", ssh(CUT, "lvm lvs --noheadings -o lv_name " + VG).strip(), "the LV on " + CUT + " is removed");
     assertEquals(host.contentSha256(), Lab.contentSha256("qcow2", host.work().resolve("system.qcow2").toString(),
         host.work()), "the image holds what it held before the move");
+  }
+
+  /** The hosts whose guest is benched: all but the one cut off. */
+  private static List<Host> benchedHosts() {
+    return HOSTS.values().stream().filter(host -> !host.name().equals(CUT)).toList();
+  }
+
+  /** Once the guest has checksummed its disks (its agent answers before that), its agent answering. */
+  private static void awaitAgent(Host host) {
+    host.guest().awaitDone();
+    try (LiveDomains live = LibvirtJavaConnection.openReadWrite(host.uri())) {
+      LabAgent.awaitAnswer(live, GUEST, host.guest().console());
+    }
+  }
+
+  /** bench of the guest's scratch disk (its target TARGET, whatever the guest calls it) on every host, as LABEL. */
+  private static String[] benchArgs(String label, String target) {
+    List<String> args = new ArrayList<>(List.of("bench", GUEST, "--label", label, "--scratch-disk", target));
+    args.addAll(BENCH);
+    return hostArgs(args.toArray(String[]::new));
   }
 
   /** Waits until the cut host's journal shows its copy started and not done, failing if the run ends first. */

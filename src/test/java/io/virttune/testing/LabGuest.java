@@ -52,7 +52,12 @@ public final class LabGuest {
 
   /** As {@link #define(String, Path, Path, String, String)}, in the libvirtd at {@code uri}. */
   public static LabGuest defineAt(String uri, String name, Path work, Path sataImage, String action) {
-    return defineWithDisks(List.of("virsh", "-c", uri), name, work, sataDisk(sataImage), action);
+    return defineAt(uri, name, work, sataImage, "", action);
+  }
+
+  /** As {@link #define(String, Path, Path, String, String)} with further disks, in the libvirtd at {@code uri}. */
+  public static LabGuest defineAt(String uri, String name, Path work, Path sataImage, String moreDisks, String action) {
+    return defineWithDisks(List.of("virsh", "-c", uri), name, work, sataDisk(sataImage) + moreDisks, action);
   }
 
   private static String sataDisk(Path image) {
@@ -96,13 +101,65 @@ public final class LabGuest {
 
   /** Boots the guest, waits for it to power off, and returns its disks' checksums, sorted. */
   public List<String> bootAndChecksum() {
+    start();
+    return checksumsAtPowerOff();
+  }
+
+  /** Starts the guest, its console emptied first; for one that stays up (vt.action=...,agent). */
+  public void start() {
     try {
       Files.deleteIfExists(console);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
     virsh("-q", "start", name);
-    return checksumsAtPowerOff();
+  }
+
+  /** The serial console's file, which the guest writes its VT- lines to. */
+  public Path console() {
+    return console;
+  }
+
+  /**
+   * Waits until the guest has done what it does at boot (its console's {@code VT-DONE} line): its
+   * agent answers before then, while it still reads its disks.
+   */
+  public void awaitDone() {
+    long deadline = System.nanoTime() + 300_000_000_000L;
+    try {
+      while (!Files.exists(console) || !Files.readString(console).contains("VT-DONE ")) {
+        if (System.nanoTime() > deadline) {
+          fail("guest " + name + " did not finish its boot actions within 300 s; console:\n"
+              + (Files.exists(console) ? Files.readString(console) : "(none)"));
+        }
+        Thread.sleep(500);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** The checksum the guest printed of one of its disks ("/dev/vda") since it last started, if any. */
+  public java.util.Optional<String> checksumOf(String device) {
+    try {
+      Matcher matcher = CHECKSUM.matcher(Files.readString(console));
+      while (matcher.find()) {
+        if (matcher.group(1).equals(device)) {
+          return java.util.Optional.of(matcher.group(2));
+        }
+      }
+      return java.util.Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Stops the guest at once, as pulling its power would. */
+  public void destroy() {
+    virsh("-q", "destroy", name);
   }
 
   /**

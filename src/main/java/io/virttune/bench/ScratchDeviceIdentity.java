@@ -1,0 +1,134 @@
+package io.virttune.bench;
+
+import io.virttune.VirtTuneException;
+import io.virttune.agent.ExecStatus;
+import io.virttune.agent.GuestAgent;
+import io.virttune.libvirt.LiveDomains;
+import io.virttune.text.Bytes;
+import io.virttune.xml.DiskView;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Proves, before fio overwrites a whole guest device, that it is the domain disk the operator
+ * named, or finds that disk's device in the guest. A guest names its disks in the order it finds
+ * them, not by libvirt's target: libata probes SATA ports at once, so the guest's /dev/sdb may be
+ * libvirt's sda, its system disk (seen in the lab). What a guest cannot rename is a disk's size
+ * and its driver's family of names (virtio-blk's vd*, the SCSI layer's sd* for SATA, SCSI, USB
+ * and IDE): the device must have the named disk's size and family, and no other disk of the
+ * domain may share both; else nothing is written and the run is refused.
+ */
+final class ScratchDeviceIdentity {
+  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  private final LiveDomains live;
+  private final GuestAgent agent;
+  private final String domain;
+
+  ScratchDeviceIdentity(LiveDomains live, GuestAgent agent, String domain) {
+    this.live = live;
+    this.agent = agent;
+    this.domain = domain;
+  }
+
+  /** {@code device}: the guest's path ({@code /dev/sdb}); {@code disk}: the domain disk it must be; {@code disks}: all of them. */
+  void require(String device, DiskView disk, List<DiskView> disks) {
+    String name = device.substring(device.lastIndexOf('/') + 1);
+    long expected = uniqueSize(device, disk, disks);
+    if (!family(disk).names(name)) {
+      throw refused(device + " is not a name the guest gives a disk on bus " + disk.targetBus().orElse("(none)"));
+    }
+    long seen = guestSize(device);
+    if (seen != expected) {
+      throw refused(device + " in the guest is " + Bytes.format(seen) + ", but disk " + disk.targetDev() + " is "
+          + Bytes.format(expected) + ": the guest names its disks in its own order, not by libvirt's target");
+    }
+  }
+
+  /**
+   * The guest's path of {@code disk}: its one whole disk of that disk's size and family (sysfs
+   * lists whole disks with a {@code device} link, partitions and device-mapper devices without).
+   */
+  String find(DiskView disk, List<DiskView> disks) {
+    String named = "disk " + disk.targetDev();
+    long expected = uniqueSize(named, disk, disks);
+    ExecStatus status = agent.run("sh", List.of("-c", "for d in /sys/class/block/*; do [ -e \"$d/device\" ]"
+        + " && echo \"${d##*/} $(cat \"$d/size\")\"; done"), List.of(), null, TIMEOUT);
+    if (status.exitCode() != 0) {
+      throw refused("the guest does not list its disks (exit " + status.exitCode() + ": " + status.err().strip() + ")");
+    }
+    Family family = family(disk);
+    List<String> found = status.out().lines().map(line -> line.strip().split(" "))
+        .filter(words -> words.length == 2 && words[1].equals(Long.toString(expected / 512)))
+        .filter(words -> family.names(words[0])).map(words -> "/dev/" + words[0]).toList();
+    if (found.size() != 1) {
+      throw refused(found.isEmpty() ? "no disk of the guest is " + Bytes.format(expected) + ", the size of " + named
+          : "the guest has several disks of " + Bytes.format(expected) + " (" + String.join(", ", found) + ")");
+    }
+    return found.get(0);
+  }
+
+  /** The disk's size, which no other disk of its family may share, or the guest's device could be either. */
+  private long uniqueSize(String device, DiskView disk, List<DiskView> disks) {
+    long expected = live.diskCapacityBytes(domain, disk.targetDev());
+    Family family = family(disk);
+    List<String> alike = disks.stream().filter(other -> !other.targetDev().equals(disk.targetDev()))
+        .filter(other -> family.overlaps(family(other)))
+        .filter(other -> live.diskCapacityBytes(domain, other.targetDev()) == expected)
+        .map(DiskView::targetDev).toList();
+    if (!alike.isEmpty()) {
+      throw refused(device + " cannot be told from disk " + String.join(", ", alike) + " of the same size ("
+          + Bytes.format(expected) + ") on a bus the guest names alike");
+    }
+    return expected;
+  }
+
+  /** The names the guest's drivers give a disk on each libvirt bus; an unknown bus may be named anything. */
+  private enum Family {
+    VIRTIO_BLK("vd"), SCSI_LAYER("sd", "hd"), ANY();
+
+    private final List<String> prefixes;
+
+    Family(String... prefixes) {
+      this.prefixes = List.of(prefixes);
+    }
+
+    boolean names(String device) {
+      return this == ANY || prefixes.stream().anyMatch(device::startsWith);
+    }
+
+    boolean overlaps(Family other) {
+      return this == ANY || other == ANY || this == other;
+    }
+  }
+
+  private static Family family(DiskView disk) {
+    return switch (disk.targetBus().orElse("")) {
+      case "virtio" -> Family.VIRTIO_BLK;
+      case "sata", "scsi", "usb", "ide" -> Family.SCSI_LAYER;
+      default -> Family.ANY;
+    };
+  }
+
+  /** The device's size from the guest's sysfs: {@code /sys/class/block/NAME/size}, in 512-byte sectors. */
+  private long guestSize(String device) {
+    String name = device.substring(device.lastIndexOf('/') + 1);
+    ExecStatus status = agent.run("cat", List.of("/sys/class/block/" + name + "/size"), List.of(), null, TIMEOUT);
+    try {
+      if (status.exitCode() == 0) {
+        return Long.parseLong(status.out().strip()) * 512;
+      }
+    } catch (NumberFormatException e) {
+      // Said below, as a size the guest did not give.
+    }
+    throw refused("the guest does not say how large " + device + " is (cat /sys/class/block/" + name
+        + "/size: exit " + status.exitCode() + ", " + (status.err().isBlank() ? status.out() : status.err()).strip()
+        + ")");
+  }
+
+  private VirtTuneException refused(String why) {
+    return VirtTuneException.refused("bench would overwrite a disk of domain '" + domain + "' that is not proven"
+        + " to be the one named: " + why + " (rule: bench writes only a scratch device it can tell apart); nothing"
+        + " was written; bench with --file on a filesystem of the guest instead");
+  }
+}
