@@ -2,6 +2,7 @@ package io.virttune.cli;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.fleet.FleetHost;
 import io.virttune.fleet.FleetPlan;
 import io.virttune.fleet.FleetPlanJson;
 import io.virttune.fleet.FleetPlanner;
@@ -15,6 +16,7 @@ import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import io.virttune.plan.PlanPolicy;
+import io.virttune.report.FleetPlanHtmlReport;
 import io.virttune.report.FleetPlanTextReport;
 import io.virttune.report.PlanTextReport;
 import java.io.PrintWriter;
@@ -77,6 +79,11 @@ public final class PlanCommand implements Callable<Integer> {
       description = "print the plan as JSON instead of the summary (schema virt-tune/plan, version 1)")
   boolean json;
 
+  @Option(names = "--html", paramLabel = "FILE",
+      description = "also write a self-contained HTML page: the planned copies and their space, the domains by outcome,"
+          + " a row per host")
+  Path html;
+
   @Override
   public Integer call() {
     requireApplicableOptions();
@@ -96,6 +103,8 @@ public final class PlanCommand implements Callable<Integer> {
     if (xmlOut != null && !allBlocked) {
       RewrittenDefinitions.write(xmlOut, plan);
     }
+    writeHtml(new FleetPlan(plan.createdAt(), List.of(FleetPlan.HostPlan.planned(FleetHost.named(plan.hostname()), plan,
+        facts.problems()))));
     PrintWriter printer = spec.commandLine().getOut();
     if (json) {
       printer.print(PlanJson.write(plan));
@@ -129,6 +138,7 @@ public final class PlanCommand implements Callable<Integer> {
     if (out != null && !planned.plansNothing()) {
       OutputFiles.write(out, FleetPlanJson.write(planned));
     }
+    writeHtml(planned);
     PrintWriter printer = spec.commandLine().getOut();
     if (json) {
       printer.print(FleetPlanJson.write(planned));
@@ -146,6 +156,12 @@ public final class PlanCommand implements Callable<Integer> {
     }
     boolean incomplete = planned.hosts().stream().anyMatch(host -> !host.status().equals("planned"));
     return incomplete ? ExitCode.FAILED.code() : ExitCode.OK.code();
+  }
+
+  private void writeHtml(FleetPlan planned) {
+    if (html != null) {
+      OutputFiles.write(html, FleetPlanHtmlReport.render(planned));
+    }
   }
 
   /** Why plan refuses: a script must never take a plan in which every domain is blocked for one to apply. */

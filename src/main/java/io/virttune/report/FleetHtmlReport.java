@@ -100,7 +100,7 @@ public final class FleetHtmlReport {
     html.append("</table>\n");
   }
 
-  private static String counted(long count, String noun) {
+  static String counted(long count, String noun) {
     return count + " " + noun + (count == 1 ? "" : "s");
   }
 

@@ -63,14 +63,7 @@ class FleetBenchReportChromiumIT {
     assertTrue(measured.path("scrollWidth").asInt() <= WINDOW_WIDTH, "no horizontal scrolling: " + measured);
     JsonNode charts = measured.path("charts");
     assertEquals(5, charts.size(), "the fleet's, then two for each compared host: " + charts);
-    for (JsonNode chart : charts) {
-      assertTrue(chart.path("right").asDouble() <= measured.path("body").path("right").asDouble() + 0.5,
-          "inside: " + chart.path("title"));
-      for (JsonNode text : chart.path("texts")) {
-        assertTrue(text.path("left").asDouble() >= 0 && text.path("right").asDouble() <= chart.path("viewBoxWidth").asDouble()
-            && text.path("bottom").asDouble() <= chart.path("viewBoxHeight").asDouble(), "clipped: " + text);
-      }
-    }
+    HeadlessChromium.assertChartsFit(measured);
     JsonNode fleet = charts.get(0);
     double zero = fleet.path("zero").asDouble();
     List<String> bars = new ArrayList<>();

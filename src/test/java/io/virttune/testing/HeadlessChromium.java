@@ -26,6 +26,22 @@ public final class HeadlessChromium {
     this.scratch = scratch;
   }
 
+  /**
+   * What a measuring script found of a page's charts ({@code body.right}, and per chart its
+   * {@code right}, {@code viewBoxWidth}, {@code viewBoxHeight} and {@code texts} with their
+   * boxes): every chart inside the page, every text inside its chart.
+   */
+  public static void assertChartsFit(JsonNode measured) {
+    for (JsonNode chart : measured.path("charts")) {
+      assertTrue(chart.path("right").asDouble() <= measured.path("body").path("right").asDouble() + 0.5,
+          "inside: " + chart.path("title"));
+      for (JsonNode text : chart.path("texts")) {
+        assertTrue(text.path("left").asDouble() >= 0 && text.path("right").asDouble() <= chart.path("viewBoxWidth").asDouble()
+            && text.path("bottom").asDouble() <= chart.path("viewBoxHeight").asDouble(), "clipped: " + text);
+      }
+    }
+  }
+
   public String dumpDom(String html, int windowWidth) throws Exception {
     return run("--dump-dom", "--window-size=" + windowWidth + ",2200", write(html));
   }
