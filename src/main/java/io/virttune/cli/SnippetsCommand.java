@@ -12,6 +12,7 @@ import io.virttune.snippets.FleetMember;
 import io.virttune.snippets.FleetSnippetBook;
 import io.virttune.snippets.HostTuning;
 import io.virttune.snippets.SnippetBook;
+import io.virttune.snippets.SnippetSet;
 import io.virttune.snippets.SnippetFolder;
 import io.virttune.snippets.SnippetFormat;
 import io.virttune.snippets.SnippetOptions;
@@ -115,7 +116,7 @@ public final class SnippetsCommand implements Callable<Integer> {
           SnippetBook.renderFleetMember(facts, new HostTuning(reach.files()), options, host.name()));
     }, fleet.parallel).run(fleet.fleet());
     Map<String, String> files = FleetSnippetBook.render(done.stream().map(host -> new FleetMember(host.host().name(),
-        host.host().variables(), host.value().map(HostSnippets::files), host.failure())).toList(), format);
+        host.host().variables(), host.value().map(HostSnippets::snippets), host.failure())).toList(), format);
     new SnippetFolder(out).write(files);
     PrintWriter output = spec.commandLine().getOut();
     long written = done.stream().filter(host -> host.value().isPresent()).count();
@@ -133,7 +134,7 @@ public final class SnippetsCommand implements Callable<Integer> {
   }
 
   /** A fleet host's facts, for its problems, and its rendered folder. */
-  private record HostSnippets(HostFacts facts, Map<String, String> files) {}
+  private record HostSnippets(HostFacts facts, SnippetSet snippets) {}
 
   private SnippetOptions options(List<String> hugepageDomains) {
     return new SnippetOptions(format, multiTenant, hugepagesMargin, hugepageDomains);

@@ -22,12 +22,10 @@ final class AnsiblePlaybook {
   private AnsiblePlaybook() {}
 
   /** The playbook of one host, run on {@code playHosts}: its group, or the host itself within a fleet. */
-  static String playbook(String host, String playHosts, List<TopicResult> topics) {
-    return Template.load("ansible/" + PLAYBOOK).render(Map.of(
-        "host", host,
-        "play_hosts", playHosts,
-        "tasks", topics.stream().map(TopicResult::ansibleTasks).filter(tasks -> !tasks.isEmpty())
-            .map(String::stripTrailing).collect(Collectors.joining("\n\n"))));
+  static String playbook(String host, String playHosts, AnsiblePlay play) {
+    return Template.load("ansible/" + PLAYBOOK).render(Map.of("host", host, "play", play.render(
+        "Tune the host for fast guest disks (virt-tune)", playHosts,
+        Map.of("virt_tune_files", "\"{{ playbook_dir }}\"  # the files this play installs: this folder's"))));
   }
 
   static String inventory(HostIdentity identity) {

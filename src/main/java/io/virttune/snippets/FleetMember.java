@@ -5,9 +5,9 @@ import java.util.Optional;
 
 /**
  * One host of a fleet's snippets: its inventory name (also its folder), its inventory variables,
- * and its rendered folder, or why it has none.
+ * and its rendered snippets, or why it has none.
  */
-public record FleetMember(String name, Map<String, String> variables, Optional<Map<String, String>> files,
+public record FleetMember(String name, Map<String, String> variables, Optional<SnippetSet> snippets,
     Optional<String> failure) {
 
   public FleetMember {

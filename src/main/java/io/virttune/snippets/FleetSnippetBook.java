@@ -15,10 +15,10 @@ public final class FleetSnippetBook {
 
   public static Map<String, String> render(List<FleetMember> members, SnippetFormat format) {
     members.forEach(member -> requireFolderName(member.name()));
-    List<FleetMember> written = members.stream().filter(member -> member.files().isPresent()).toList();
+    List<FleetMember> written = members.stream().filter(member -> member.snippets().isPresent()).toList();
     Map<String, String> files = new LinkedHashMap<>();
     files.put(IndexPage.FILE, index(members, format, written.size()));
-    written.forEach(member -> member.files().orElseThrow()
+    written.forEach(member -> member.snippets().orElseThrow().files()
         .forEach((name, text) -> files.put(member.name() + "/" + name, text)));
     if (format == SnippetFormat.ansible && !written.isEmpty()) {
       files.putAll(FleetPlaybook.files(written));
@@ -28,11 +28,11 @@ public final class FleetSnippetBook {
 
   private static String index(List<FleetMember> members, SnippetFormat format, int written) {
     MarkdownTable table = new MarkdownTable("host", "snippets");
-    members.forEach(member -> table.row(member.name(), member.files().isPresent()
+    members.forEach(member -> table.row(member.name(), member.snippets().isPresent()
         ? "[" + member.name() + "/" + IndexPage.FILE + "](" + member.name() + "/" + IndexPage.FILE + ")"
         : "none: " + member.failure().orElseThrow()));
     String playbook = format == SnippetFormat.ansible && written > 0
-        ? "\n\nOne playbook for the fleet, each host's own play with its own numbers:\n\n"
+        ? "\n\nOne playbook for the fleet, one play for every host, each host's numbers in host_vars/HOST.yml:\n\n"
             + "    ansible-playbook -i " + AnsiblePlaybook.INVENTORY + " " + AnsiblePlaybook.PLAYBOOK + " --check --diff\n"
         : "\n";
     return "# virt-tune snippets for a fleet of " + members.size() + " hosts\n\n"

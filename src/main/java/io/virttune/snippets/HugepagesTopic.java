@@ -46,7 +46,7 @@ final class HugepagesTopic implements Topic {
             "apply", Lines.prefixed("    ", writes(needs, sizing.defaultPageKiB(), HugepagesTopic::proposed)),
             "revert", Lines.prefixed("    ", writes(needs, sizing.defaultPageKiB(), now(settings))))));
     return new TopicResult("Hugepages", List.of(grub, runtime), summary(needs, settings),
-        Template.load("ansible/hugepages.yml").render(Map.of("parameters", parameters)));
+        Template.load("ansible/hugepages.yml").render(Map.of()), Map.of("virt_tune_hugepages", "\"" + parameters + "\""));
   }
 
   private static String parameters(List<HugepageNeed> needs, long defaultPageKiB) {

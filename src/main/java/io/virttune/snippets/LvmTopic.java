@@ -43,7 +43,8 @@ final class LvmTopic implements Topic {
             "thin_pools", Lines.prefixed("#    ", thinPools(input)),
             "read_ahead_count", String.valueOf(readingAhead.size()),
             "read_ahead", readAhead(readingAhead)))));
-    return new TopicResult("LVM", snippets, notes(input, readingAhead), ansible(readingAhead));
+    return new TopicResult("LVM", snippets, notes(input, readingAhead), ansible(), Map.of("virt_tune_guest_lvs",
+        readingAhead.stream().map(volume -> "\"" + volume.qualifiedName() + "\"").collect(Collectors.joining(", ", "[", "]"))));
   }
 
   private static String lvmlocal(String host, String variant, String zero) {
@@ -102,15 +103,11 @@ final class LvmTopic implements Topic {
     return notes;
   }
 
-  private static String ansible(List<GuestVolume> readingAhead) {
+  /** The thin-pool defaults, and read-ahead off on the LVs of virt_tune_guest_lvs (none, on a host with none). */
+  private static String ansible() {
     String allocation = Lines.prefixed("          ",
         allocation("{{ virt_tune_thin_pool_zero }}").lines().toList());
-    String tasks = Template.load("ansible/lvm.yml").render(Map.of("allocation", allocation));
-    if (readingAhead.isEmpty()) {
-      return tasks;
-    }
-    return tasks + "\n" + Template.load("ansible/lvm-read-ahead.yml").render(Map.of("logical_volumes",
-        readingAhead.stream().map(volume -> "\"" + volume.qualifiedName() + "\"")
-            .collect(Collectors.joining(", ", "[", "]"))));
+    return Template.load("ansible/lvm.yml").render(Map.of("allocation", allocation)) + "\n"
+        + Template.load("ansible/lvm-read-ahead.yml").render(Map.of());
   }
 }

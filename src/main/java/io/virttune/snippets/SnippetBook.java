@@ -4,6 +4,7 @@ import io.virttune.inspect.HostFacts;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Renders a host's snippets: every topic's files, the index README.md and, for the Ansible
@@ -18,29 +19,31 @@ public final class SnippetBook {
 
   /** The folder's files in the order of the index, README.md first. */
   public static Map<String, String> render(HostFacts facts, HostTuning tuning, SnippetOptions options) {
-    return render(facts, tuning, options, AnsiblePlaybook.GROUP);
+    return render(facts, tuning, options, AnsiblePlaybook.GROUP).files();
   }
 
   /**
    * A fleet host's folder: as {@link #render(HostFacts, HostTuning, SnippetOptions)}, its playbook
-   * run on {@code inventoryName} alone, since the fleet's playbook imports every host's.
+   * run on {@code inventoryName} alone, and its play, which the fleet's playbook runs with the
+   * others'.
    */
-  public static Map<String, String> renderFleetMember(HostFacts facts, HostTuning tuning, SnippetOptions options,
+  public static SnippetSet renderFleetMember(HostFacts facts, HostTuning tuning, SnippetOptions options,
       String inventoryName) {
     return render(facts, tuning, options, inventoryName);
   }
 
-  private static Map<String, String> render(HostFacts facts, HostTuning tuning, SnippetOptions options,
-      String playHosts) {
+  private static SnippetSet render(HostFacts facts, HostTuning tuning, SnippetOptions options, String playHosts) {
     SnippetInput input = new SnippetInput(facts, tuning, options);
     List<TopicResult> topics = TOPICS.stream().map(topic -> topic.render(input)).toList();
     Map<String, String> files = new LinkedHashMap<>();
     files.put(IndexPage.FILE, IndexPage.render(facts, topics, options.format()));
     topics.forEach(topic -> topic.snippets().forEach(snippet -> files.put(snippet.fileName(), snippet.text())));
-    if (options.format() == SnippetFormat.ansible) {
-      files.put(AnsiblePlaybook.PLAYBOOK, AnsiblePlaybook.playbook(facts.identity().hostname(), playHosts, topics));
-      files.put(AnsiblePlaybook.INVENTORY, AnsiblePlaybook.inventory(facts.identity()));
+    if (options.format() != SnippetFormat.ansible) {
+      return new SnippetSet(files, Optional.empty());
     }
-    return files;
+    AnsiblePlay play = AnsiblePlay.of(topics);
+    files.put(AnsiblePlaybook.PLAYBOOK, AnsiblePlaybook.playbook(facts.identity().hostname(), playHosts, play));
+    files.put(AnsiblePlaybook.INVENTORY, AnsiblePlaybook.inventory(facts.identity()));
+    return new SnippetSet(files, Optional.of(play));
   }
 }

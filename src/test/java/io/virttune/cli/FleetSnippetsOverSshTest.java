@@ -21,8 +21,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Snippets for a fleet over SSH ({@link RecordedFleet}): each host's folder holds what snippets of
  * that host alone writes, its tuning read through its own door; a host that is down is listed and
- * fails the run alone; the fleet's one playbook passes ansible-core's check mode, each host's
- * tasks finding their own folder.
+ * fails the run alone; the fleet's one playbook, one play with each host's numbers in its
+ * host_vars, passes ansible-core's check mode, each host's tasks finding their own folder.
  */
 class FleetSnippetsOverSshTest {
   private static final RealTool ANSIBLE =
@@ -62,8 +62,16 @@ class FleetSnippetsOverSshTest {
     assertTrue(Files.notExists(fleet.resolve("hv-down")));
     String index = Files.readString(fleet.resolve("README.md"));
     assertTrue(index.contains("| hv-down | none: cannot reach hv-down over ssh (10.77.0.9)"), index);
-    assertEquals("- import_playbook: hv-a/site.yml\n- import_playbook: hv-b/site.yml",
-        Files.readString(fleet.resolve("site.yml")).lines().filter(line -> line.startsWith("- ")).reduce((a, b) -> a + "\n" + b).orElse(""));
+    // One play for every host; each host's numbers are its host_vars, as its own play has them.
+    String site = Files.readString(fleet.resolve("site.yml"));
+    assertTrue(site.contains("\n  hosts: virt_tune_hosts\n"), site);
+    assertTrue(site.contains("virt_tune_files: \"{{ playbook_dir }}/{{ inventory_hostname }}\""), site);
+    String hostVars = Files.readString(fleet.resolve("host_vars/hv-a.yml"));
+    for (String variable : List.of("virt_tune_hugepages: ", "virt_tune_guest_lvs: ")) {
+      String own = single.get("site.yml").lines().filter(line -> line.strip().startsWith(variable)).findFirst()
+          .orElseThrow().strip();
+      assertTrue(hostVars.lines().anyMatch(own::equals), own + " in " + hostVars);
+    }
     assertTrue(Files.readString(fleet.resolve("inventory.ini")).contains("\nhv-a\nhv-b ansible_user=ops\n"),
         Files.readString(fleet.resolve("inventory.ini")));
 

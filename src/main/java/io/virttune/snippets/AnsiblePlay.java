@@ -1,0 +1,58 @@
+package io.virttune.snippets;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One host's part of a playbook: each topic's tasks, by topic (empty for a topic with none), and
+ * the variables that carry the host's own numbers (name to YAML value), so that the tasks read
+ * alike on every host and one play serves a fleet, each host's values in its {@code host_vars}.
+ */
+public record AnsiblePlay(Map<String, String> tasks, Map<String, String> variables) {
+
+  public AnsiblePlay {
+    tasks = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tasks));
+    variables = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+  }
+
+  static AnsiblePlay of(List<TopicResult> topics) {
+    Map<String, String> tasks = new LinkedHashMap<>();
+    Map<String, String> variables = new LinkedHashMap<>();
+    topics.forEach(topic -> {
+      tasks.put(topic.title(), topic.ansibleTasks());
+      variables.putAll(topic.ansibleVariables());
+    });
+    return new AnsiblePlay(tasks, variables);
+  }
+
+  /**
+   * Several hosts' plays as one: every topic's tasks that any host has, in the topics' order, each
+   * task skipped where its variables say the host needs none.
+   */
+  static AnsiblePlay union(List<AnsiblePlay> plays) {
+    Map<String, String> tasks = new LinkedHashMap<>();
+    plays.forEach(play -> play.tasks().forEach((topic, text) -> tasks.merge(topic, text,
+        (kept, other) -> kept.isEmpty() ? other : kept)));
+    return new AnsiblePlay(tasks, Map.of());
+  }
+
+  /** The play, run on {@code hosts}, with {@code variables} as its vars before the host's own. */
+  String render(String name, String hosts, Map<String, String> playVariables) {
+    Map<String, String> all = new LinkedHashMap<>(playVariables);
+    all.putAll(variables);
+    return Template.load("ansible/play.yml").render(Map.of(
+        "name", name,
+        "play_hosts", hosts,
+        "vars", yaml(all, "    "),
+        "tasks", tasks.values().stream().filter(text -> !text.isEmpty()).map(String::stripTrailing)
+            .collect(Collectors.joining("\n\n")))).stripTrailing();
+  }
+
+  /** {@code name: value} lines, each after {@code indent}. */
+  static String yaml(Map<String, String> variables, String indent) {
+    return variables.entrySet().stream().map(variable -> indent + variable.getKey() + ": " + variable.getValue())
+        .collect(Collectors.joining("\n"));
+  }
+}
