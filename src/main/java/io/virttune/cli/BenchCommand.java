@@ -3,12 +3,10 @@ package io.virttune.cli;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.DomainResult;
-import io.virttune.bench.BenchRequest;
 import io.virttune.bench.BenchResult;
 import io.virttune.bench.BenchRunner;
 import io.virttune.bench.BenchSettings;
 import io.virttune.bench.BenchStore;
-import io.virttune.bench.BenchTarget;
 import io.virttune.bench.DiskFingerprint;
 import io.virttune.bench.DiskStatsSample;
 import io.virttune.bench.Direction;
@@ -18,7 +16,6 @@ import io.virttune.bench.HostCounters;
 import io.virttune.bench.IoMetrics;
 import io.virttune.bench.ProcHostCounters;
 import io.virttune.bench.ProfileResult;
-import io.virttune.bench.ProfileSet;
 import io.virttune.fleet.FleetCommand;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.libvirt.DomainRecord;
@@ -31,7 +28,6 @@ import io.virttune.report.FleetResultsReport;
 import io.virttune.report.ResultsJsonReport;
 import io.virttune.report.TextTable;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -39,10 +35,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -92,52 +86,7 @@ public final class BenchCommand implements Callable<Integer> {
       + " version 1) instead of the tables; progress goes to stderr")
   boolean json;
 
-  @Option(names = "--quick", description = "only SEQ1M Q8T1 and RND4K Q32T1, read and write; 64 MiB, 5 s, 1 loop")
-  boolean quick;
-
-  @Option(names = "--size", paramLabel = "SIZE", converter = SizeConverter.class,
-      description = "bytes each run covers (default: 1G, or 64M with --quick)")
-  Long size;
-
-  @Option(names = "--runtime", paramLabel = "SECONDS", description = "at most this long per run (default: 5)")
-  Integer runtime;
-
-  @Option(names = "--loops", paramLabel = "N",
-      description = "runs of each profile, averaged and their peak kept (default: 5, or 1 with --quick)")
-  Integer loops;
-
-  @Option(names = "--file", paramLabel = "PATH", description = "scratch file in the guest (default: "
-      + BenchTarget.DEFAULT_FILE + "); on a filesystem that supports O_DIRECT")
-  String file;
-
-  @Option(names = "--device", paramLabel = "/dev/vdX",
-      description = "bench a whole scratch disk of the guest instead (needs --destructive: its data is overwritten)")
-  String device;
-
-  @Option(names = "--scratch-disk", paramLabel = "TARGET",
-      description = "bench the domain's whole disk TARGET (e.g. vdb) instead, found in the guest by its size since the"
-          + " guest names its disks its own way (needs --destructive: its data is overwritten)")
-  String scratchDisk;
-
-  @Option(names = "--destructive", description = "allow --device or --scratch-disk to overwrite the disk")
-  boolean destructive;
-
-  @Option(names = "--disk", paramLabel = "TARGET",
-      description = "the domain disk (target name, e.g. vda) whose configuration and host device are recorded"
-          + " (default: --device's, else the first disk)")
-  String disk;
-
-  @Option(names = "--fio", paramLabel = "PATH", description = "fio in the guest (default: fio, found on its PATH)")
-  String fio = "fio";
-
-  @Option(names = "--host-ceiling", paramLabel = "PATH",
-      description = "also run the profiles with fio on the host on this scratch file (removed afterwards) or, with"
-          + " --destructive, scratch block device: the ceiling to compare the guest with")
-  String hostCeiling;
-
-  @Option(names = "--state-dir", paramLabel = "DIR", description = "where results are stored (default: "
-      + "/var/lib/virt-tune/bench)")
-  Path stateDir = BenchStore.DEFAULT_DIR;
+  @Mixin BenchRunOptions run;
 
   @Override
   public Integer call() {
@@ -147,15 +96,15 @@ public final class BenchCommand implements Callable<Integer> {
     }
     selection.selection(false);
     BenchStore.requireValidLabel(label);
-    BenchSettings settings = settings();
+    BenchSettings settings = run.settings(named());
     if (fleet.given()) {
       return benchFleet();
     }
-    requireSafeHostCeiling();
+    run.requireSafeHostCeiling();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     HostCounters host = LibvirtUris.isLocalQemu(connection.uri()) ? new ProcHostCounters() : new RemoteHost();
-    BenchStore store = new BenchStore(stateDir);
+    BenchStore store = new BenchStore(run.stateDir);
     List<DomainResult> results = new ArrayList<>();
     try (LibvirtJavaConnection libvirt = LibvirtJavaConnection.openReadWrite(connection.uri())) {
       BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(new LocalProcessRunner()),
@@ -185,8 +134,7 @@ public final class BenchCommand implements Callable<Integer> {
       boolean alone) {
     PrintWriter out = spec.commandLine().getOut();
     try {
-      BenchResult result = runner.run(new BenchRequest(domain, label, settings, scratchDisk != null ? scratchDisk : disk,
-          hostCeiling));
+      BenchResult result = runner.run(run.request(domain, label, settings));
       Path stored = store.write(result);
       if (!json) {
         print(out, result);
@@ -232,26 +180,7 @@ public final class BenchCommand implements Callable<Integer> {
           + " own libvirt is used");
     }
     List<String> options = new ArrayList<>(List.of("--label=" + label));
-    if (quick) {
-      options.add("--quick");
-    }
-    given(options, "--size", size);
-    given(options, "--runtime", runtime);
-    given(options, "--loops", loops);
-    given(options, "--file", file);
-    given(options, "--device", device);
-    given(options, "--scratch-disk", scratchDisk);
-    if (destructive) {
-      options.add("--destructive");
-    }
-    given(options, "--disk", disk);
-    if (!fio.equals("fio")) {
-      options.add("--fio=" + fio);
-    }
-    given(options, "--host-ceiling", hostCeiling);
-    if (!stateDir.equals(BenchStore.DEFAULT_DIR)) {
-      options.add("--state-dir=" + stateDir);
-    }
+    options.addAll(run.forEachHost());
     if (selection.all) {
       options.add("--all");
     }
@@ -263,43 +192,6 @@ public final class BenchCommand implements Callable<Integer> {
             .run(FleetCommand.BENCH, fleet.fleet(), options), true, json);
   }
 
-  private static void given(List<String> options, String name, Object value) {
-    if (value != null) {
-      options.add(name + "=" + value);
-    }
-  }
-
-  private BenchSettings settings() {
-    if (Stream.of(device, file, scratchDisk).filter(Objects::nonNull).count() > 1) {
-      throw VirtTuneException.usage("give one of --file, --device and --scratch-disk");
-    }
-    if (scratchDisk != null && disk != null && !disk.equals(scratchDisk)) {
-      throw VirtTuneException.usage("--scratch-disk " + scratchDisk + " is the disk measured: --disk " + disk
-          + " names another");
-    }
-    String overwritten = device != null ? "--device " + device : "--scratch-disk " + scratchDisk;
-    if ((device != null || scratchDisk != null) && !destructive) {
-      throw VirtTuneException.refused(overwritten + " overwrites that disk of " + named()
-          + "; if it is a scratch disk holding no data, add --destructive");
-    }
-    if (destructive && device == null && scratchDisk == null && hostCeiling == null) {
-      throw VirtTuneException.usage("--destructive only goes with --device, --scratch-disk or a block device"
-          + " --host-ceiling");
-    }
-    if (device != null && !device.startsWith("/dev/")) {
-      throw VirtTuneException.usage("--device takes a guest device path like /dev/vdb, got '" + device + "'");
-    }
-    if ((runtime != null && runtime < 1) || (loops != null && loops < 1)) {
-      throw VirtTuneException.usage("--runtime and --loops must be at least 1");
-    }
-    ProfileSet set = quick ? ProfileSet.QUICK : ProfileSet.DEFAULT;
-    BenchTarget target = device != null ? BenchTarget.scratchDevice(device)
-        : scratchDisk != null ? BenchTarget.scratchDisk()
-        : BenchTarget.scratchFile(file == null ? BenchTarget.DEFAULT_FILE : file);
-    return new BenchSettings(set, size == null ? set.sizeBytes() : size, runtime == null ? set.runtimeSeconds() : runtime,
-        loops == null ? set.loops() : loops, target, fio);
-  }
-
   /** The domains as the command line names them, for messages: "domain 'web1'", "domains 'web1', 'db*'". */
   private String named() {
     if (selection.all) {
@@ -307,22 +199,6 @@ public final class BenchCommand implements Callable<Integer> {
     }
     List<String> quoted = selection.domains.stream().map(name -> "'" + name + "'").toList();
     return (quoted.size() == 1 ? "domain " : "domains ") + String.join(", ", quoted);
-  }
-
-  /** The scratch file or device of --host-ceiling is on this machine: a fleet's hosts check their own. */
-  private void requireSafeHostCeiling() {
-    if (hostCeiling != null && Files.isDirectory(Path.of(hostCeiling))) {
-      throw VirtTuneException.usage("--host-ceiling takes a file or block device, not a directory: " + hostCeiling);
-    }
-    boolean block = hostCeiling != null && Files.exists(Path.of(hostCeiling)) && !Files.isRegularFile(Path.of(hostCeiling));
-    if (block && !destructive) {
-      throw VirtTuneException.refused("--host-ceiling " + hostCeiling + " is a device and would be overwritten;"
-          + " if it is a scratch LV holding no data, add --destructive");
-    }
-    if (hostCeiling != null && Files.isRegularFile(Path.of(hostCeiling))) {
-      throw VirtTuneException.refused("--host-ceiling " + hostCeiling + " exists; give a path fio may create"
-          + " and remove");
-    }
   }
 
   private static void print(PrintWriter out, BenchResult result) {
