@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the Debian package (scripts/package-deb.sh), checks it with lintian, installs it with apt
 # so that its dependencies resolve, checks what an operator relies on first (the version, the man
-# pages, bash completion, a report from the installed jar), and removes it again with any package
-# its installation brought: the machine is left as found. Needs root; takes about 30 s.
+# pages, bash completion, its class-data archive, a report from the installed jar), and purges it
+# again with any package its installation brought: the machine is left as found. Needs root;
+# takes about 30 s.
 set -euo pipefail
 # shellcheck source=lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
@@ -53,7 +54,14 @@ completed=$(bash -c '
   "$function" virt-tune ins virt-tune
   printf "%s\n" "${COMPREPLY[@]}"')
 [[ $completed == inspect ]] || fail "'virt-tune ins<TAB>' completes to '$completed', not 'inspect'"
+# Run as root, the launcher wrote its class-data archive after its first run, and the JVM maps it.
+cache=/var/cache/virt-tune/virt-tune.jsa
+[[ -s $cache ]] || fail "no class-data archive $cache after the first run"
+java -XX:SharedArchiveFile="$cache" -Xshare:on -jar /usr/share/virt-tune/virt-tune.jar --version >/dev/null \
+  || fail "the JVM does not map $cache"
 # The installed jar reads the bundled example through libvirt0 (JNA), as it would a host.
 virt-tune inspect -c "test://$root/examples/hv01/node.xml" --host-facts "$root/examples/hv01" db03 --json \
   | grep -q '"schema" : "virt-tune/inspect"' || fail "the installed virt-tune does not inspect the bundled example"
-log "package $(basename "$deb"): installs, runs, has its man pages and completion; removed again"
+DEBIAN_FRONTEND=noninteractive apt-get purge -y -q virt-tune >/dev/null
+[[ ! -e /var/cache/virt-tune ]] || fail "purging the package left /var/cache/virt-tune"
+log "package $(basename "$deb"): installs, runs, maps its class-data archive, has its man pages and completion; removed again"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package of virt-tune from the Maven build and prints its path:
-# target/virt-tune_VERSION_all.deb. It holds the shaded jar, the launcher, bash and zsh completion,
-# the man pages and the copyright and changelog (src/deb/); the version is the pom's, with the
+# target/virt-tune_VERSION_all.deb. It holds the shaded jar, the launcher, the example host its
+# class-data archive is trained on, bash and zsh completion, the man pages and the copyright and
+# changelog (src/deb/); the version is the pom's, with the
 # Debian revision of src/deb/changelog's first entry, which must be for that version.
 set -euo pipefail
 # shellcheck source=lib/common.sh
@@ -30,6 +31,9 @@ rm -rf -- "$stage"
 umask 022
 install -D -m 0755 "$deb_src/virt-tune" "$stage/usr/bin/virt-tune"
 install -D -m 0644 "$target/virt-tune.jar" "$stage/usr/share/virt-tune/virt-tune.jar"
+# The launcher trains its class-data archive (/var/cache/virt-tune) on a plan of the example host.
+install -d -m 0755 "$stage/usr/share/virt-tune/example"
+cp -R "$root/examples/hv01/." "$stage/usr/share/virt-tune/example/"
 # Completion is sourced, not run: without picocli's #! line (lintian: bash-completion-with-hashbang).
 # picocli's completion is a bash script that zsh runs through bashcompinit: sourced from ~/.zshrc,
 # not a zsh function for the vendor-completions directory.
@@ -47,6 +51,7 @@ install -D -m 0644 "$deb_src/lintian-overrides" "$stage/usr/share/lintian/overri
 find "$stage/usr" -type f ! -path '*/usr/bin/*' -exec chmod 0644 {} +
 
 install -d -m 0755 "$stage/DEBIAN"
+install -m 0755 "$deb_src/postrm" "$stage/DEBIAN/postrm"
 (cd "$stage" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
 installed_size=$(du -sk --apparent-size "$stage/usr" | cut -f1)
 sed -e "s/@VERSION@/$version/" -e "s/@INSTALLED_SIZE@/$installed_size/" "$deb_src/control" > "$stage/DEBIAN/control"

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * scripts/virt-tune's class-data archive, on a copy of the checkout's launcher, jar and example
+ * scripts/virt-tune's class-data archive (the Debian package's launcher, src/deb/virt-tune, given
+ * the checkout's jar, archive and example), on a copy of the checkout's launchers, jar and example
  * host: written after the first run, used by the next, rewritten after a build, holding what
  * inspect loads whatever command came first, and never a word on stderr or a changed exit status,
  * whatever state the archive is in.
@@ -31,8 +32,10 @@ class LauncherArchiveIT {
   @BeforeEach
   void copyTheLauncherAndTheJar() throws IOException {
     Files.createDirectories(checkout.resolve("scripts"));
+    Files.createDirectories(checkout.resolve("src/deb"));
     Files.createDirectories(checkout.resolve("target"));
     Files.copy(Path.of("scripts/virt-tune"), checkout.resolve("scripts/virt-tune"));
+    Files.copy(Path.of("src/deb/virt-tune"), checkout.resolve("src/deb/virt-tune"));
     jar = Files.copy(Path.of("target/virt-tune.jar"), checkout.resolve("target/virt-tune.jar"));
     Path example = Files.createDirectories(checkout.resolve("examples"));
     try (Stream<Path> files = Files.walk(Path.of("examples/hv01"))) {
