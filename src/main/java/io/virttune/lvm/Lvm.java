@@ -32,6 +32,12 @@ public interface Lvm {
    */
   void discard(String vgName, String name, long offset, long length);
 
+  /**
+   * Whether the LV's device takes discards at all: a thin LV of a pool made with {@code --discards
+   * ignore} does not, and the kernel refuses each discard on it before touching a byte.
+   */
+  boolean takesDiscards(String vgName, String name);
+
   /** Removes one LV; refuses a thin pool that still provisions thin volumes. */
   void remove(String vgName, String name);
 }

@@ -136,6 +136,19 @@ public final class LvmCli implements Lvm {
   }
 
   @Override
+  public boolean takesDiscards(String vgName, String name) {
+    String subject = vgName + "/" + name;
+    // The kernel's limit for one discard on the device, which it sets to 0 when the device takes none.
+    String limit = run(List.of("lsblk", "--nodeps", "--noheadings", "--bytes", "--output", "DISC-MAX",
+        "/dev/" + vg(vgName) + "/" + lvName(vgName, name)), "read the discard limit of", subject).strip();
+    if (!limit.matches("[0-9]+")) {
+      throw VirtTuneException.failed("Could not read the discard limit of " + subject + ": lsblk printed '" + limit
+          + "', not a number of bytes");
+    }
+    return !limit.matches("0+");
+  }
+
+  @Override
   public void remove(String vgName, String name) {
     String subject = vgName + "/" + name;
     String lvs = query(List.of("-a", vg(vgName)), "lvs", LV_FIELDS + ",lv_parent", "the logical volumes of " + vgName);

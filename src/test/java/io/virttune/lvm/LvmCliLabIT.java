@@ -76,6 +76,7 @@ class LvmCliLabIT {
     assertEquals(2048 * MIB, thin.sizeBytes());
     assertEquals(OptionalLong.of(0), thin.readAheadBytes());
     assertEquals(List.of(thin), lvm.report().thinVolumesOf(pool));
+    assertTrue(lvm.takesDiscards(VG, "thin"), "a thin LV of a pool LVM made with its default discards");
 
     VirtTuneException busy = assertThrows(VirtTuneException.class, () -> lvm.remove(VG, "pool"));
     assertEquals(ExitCode.REFUSED, busy.exitCode());
@@ -114,6 +115,19 @@ class LvmCliLabIT {
     Lab.sh("lvm", "lvchange", "-q", "-ay", "-y", VG + "/" + pool + "_tmeta");
     String attributes = Lab.sh("lvm", "lvs", "-a", "--noheadings", "-o", "lv_attr", VG + "/" + pool + "_tmeta").strip();
     assertEquals('a', attributes.charAt(4), "the metadata LV is not active on its own: " + attributes);
+  }
+
+  @Test
+  void aThinLvOfAPoolThatIgnoresDiscardsTakesNone() {
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "256M", "-c", "4M", "--zero", "n", "--discards",
+        "ignore", "-n", "deaf", VG);
+    lvm.createThin(VG, "deaf", "unheard", 64 * MIB);
+
+    assertEquals(false, lvm.takesDiscards(VG, "unheard"));
+    VirtTuneException refused = assertThrows(VirtTuneException.class, () -> lvm.discard(VG, "unheard", 0, 4 * MIB));
+    assertTrue(refused.getMessage().contains("Operation not supported"), refused.getMessage());
+    lvm.remove(VG, "unheard");
+    lvm.remove(VG, "deaf");
   }
 
   @Test

@@ -58,6 +58,18 @@ class LvmCliTest {
   }
 
   @Test
+  void aThinLvTakesDiscardsWhenTheKernelGivesItADiscardLimit() {
+    // What lsblk printed in the lab for a thin LV of a pool with 4 MiB chunks, and of one made with --discards ignore.
+    runner.succeed("4294967296\n").succeed("       0\n").succeed("");
+    assertTrue(lvm.takesDiscards("vg", "thin"));
+    assertEquals(false, lvm.takesDiscards("vg", "ignored"));
+    assertEquals("Could not read the discard limit of vg/gone: lsblk printed '', not a number of bytes",
+        assertThrows(VirtTuneException.class, () -> lvm.takesDiscards("vg", "gone")).getMessage());
+    assertEquals(List.of("lsblk", "--nodeps", "--noheadings", "--bytes", "--output", "DISC-MAX", "/dev/vg/thin"),
+        runner.commands().get(0));
+  }
+
+  @Test
   void createsVolumeGroupWithExactExtentSize() {
     runner.succeed("");
     lvm.createVolumeGroup("vg_fast", List.of("/dev/sdb", "/dev/sdc"), 256 * MIB);
