@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * guest paused for it, {@link PivotPause}, a thin LV's zero chunks given back then,
  * {@link ThinReclaim}, and the copy compared then if planned so, {@link PausedCompare}) and the
  * read-back of both definitions. Until the pivot the source is the truth; a copy an interrupted
- * run left is pivoted if ready, else aborted and started again.
+ * run left is pivoted if ready and none of its LV's chunks were given back before the pause (the
+ * journal says so), else aborted and started again.
  */
 final class LiveCopy {
   private final ApplyPorts ports;
@@ -66,13 +67,17 @@ final class LiveCopy {
     }
     Optional<String> destination = MirrorState.destinationOf(live, domain, step.disk());
     if (interrupted && destination.equals(Optional.of(step.device())) && copy.progress().isPresent()) {
-      if (state == MirrorState.READY) {
+      // Given back before the pause, the LV may differ from the source in chunks the guest wrote since,
+      // and the run that would have checked them is gone.
+      boolean givenBack = ThinReclaim.givenBackBeforePivot(journal.current(), step.device());
+      if (state == MirrorState.READY && !givenBack) {
         log.println("  the interrupted run's copy onto " + step.device() + " is ready: switching the guest onto it");
         pivot(jobs, copy, step);
         return;
       }
-      log.println("  the interrupted run's copy onto " + step.device() + " is " + state.name().toLowerCase()
-          + ": aborting it (the guest stays on its source) and copying again");
+      log.println("  the interrupted run's copy onto " + step.device() + " is " + (state == MirrorState.READY
+          ? "ready, but chunks of the LV were given back to its pool before the pause for the pivot"
+          : state.name().toLowerCase()) + ": aborting it (the guest stays on its source) and copying again");
       copy.abort();
     }
     copyAndPivot(jobs, copy, step, step.synchronousWrites());

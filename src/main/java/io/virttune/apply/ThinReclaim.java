@@ -35,6 +35,12 @@ final class ThinReclaim {
   static final Duration BUDGET = Duration.ofSeconds(2);
   /** At most about this much is discarded at a time, half a second in the lab, between two looks at the budget. */
   static final long PIECE = 4L << 30;
+  /**
+   * The journal's entry, the LV's device its detail: chunks of that LV were given back before its
+   * pivot, the guest running, so that until a check with the guest paused the LV may differ from
+   * the source wherever the guest wrote since.
+   */
+  static final String GIVEN_BACK_BEFORE_PIVOT = "GivenBackBeforePivot";
   private final ApplyPorts ports;
   private final PrintWriter log;
   private final CopyLive step;
@@ -74,6 +80,12 @@ final class ThinReclaim {
         .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
     boolean worthIt = pool.isPresent() && !zeroChunks(ports.qemuImg(), step, sourceFormat, pool.get()).isEmpty();
     return new ThinReclaim(ports, log, step, sourceFormat, volume, pool, worthIt);
+  }
+
+  /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
+  static boolean givenBackBeforePivot(DomainJournal journal, String device) {
+    return journal.entries().stream()
+        .anyMatch(entry -> entry.kind().equals(GIVEN_BACK_BEFORE_PIVOT) && entry.detail().equals(device));
   }
 
   /** The whole chunks of {@code pool} where the source reads as zeros now. */

@@ -15,6 +15,7 @@ import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.Step;
+import io.virttune.qemu.AllocationMap.Extent;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -300,6 +301,36 @@ class LiveApplyTest {
   }
 
   @Test
+  void resumeCopiesAgainAReadyCopyWhoseThinLvHadChunksGivenBackBeforeItsPivot() {
+    Plan plan = planIntoPool(CAPPED);
+    killedAfterGivingChunksBackBeforeThePause(plan);
+    // The resume's report; then the copy made again, whose source has no whole chunk of zeros by now.
+    host.replyReport().replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true", "resume"), calls());
+    assertTrue(host.output.toString().contains("the interrupted run's copy onto " + LV + " is ready, but chunks of"
+        + " the LV were given back to its pool before the pause for the pivot: aborting it (the guest stays on its"
+        + " source) and copying again"), host.output.toString());
+  }
+
+  @Test
+  void rollbackAbortsACopyWhoseThinLvHadChunksGivenBackBeforeItsPivotAndRemovesTheLv() {
+    Plan plan = planIntoPool(CAPPED);
+    killedAfterGivingChunksBackBeforeThePause(plan);
+    host.replyLvs().replyReport().replyLvs().replyOk();
+
+    DomainResult result = host.rollback("g1", true, false);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "abort sda pivot=false"), calls());
+    assertTrue(host.commandLines().contains("lvm lvremove --yes vg/g1-sda"), host.commandLines().toString());
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+  }
+
+  @Test
   void aBackgroundCopyTheGuestOutpacesIsAbortedAndCopiedAgainWithSynchronousWrites() {
     jobs.guestOutpacesBackgroundCopies = true;
     jobs.convergenceWindow = java.time.Duration.ofMillis(20);
@@ -452,8 +483,8 @@ class LiveApplyTest {
     replyUntilTheThinCopy();
     // At the ready point: LVM (before the pause), then with the guest paused the source's map (its
     // data at 0-32 MiB and 64-65 MiB, in the pool's 64 KiB chunks), the discards, the compare.
-    List<io.virttune.qemu.AllocationMap.Extent> data = List.of(new io.virttune.qemu.AllocationMap.Extent(0, 32 * MIB),
-        new io.virttune.qemu.AllocationMap.Extent(64 * MIB, MIB));
+    List<Extent> data = List.of(new Extent(0, 32 * MIB),
+        new Extent(64 * MIB, MIB));
     host.replyReport().replyMap(data, 128 * MIB).replyMap(data, 128 * MIB).replyOk().replyOk();
     host.runner.succeed("Images are identical.\n");
     List<DomainState> whileDiscarding = new java.util.ArrayList<>();
@@ -526,12 +557,7 @@ class LiveApplyTest {
   void aSourceWithoutAWholeChunkOfZerosIsNotCaughtUpWithTheGuestPaused() {
     Plan plan = planIntoPool(CAPPED);
     replyUntilTheThinCopy();
-    // The guest wrote all over its disk: its data leaves no whole 64 KiB chunk of zeros.
-    List<io.virttune.qemu.AllocationMap.Extent> everyOther = new java.util.ArrayList<>();
-    for (long at = 0; at < 128 * MIB; at += 64 * 1024) {
-      everyOther.add(new io.virttune.qemu.AllocationMap.Extent(at + 32 * 1024, 4096));
-    }
-    host.replyReport().replyMap(everyOther, 128 * MIB);
+    host.replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
 
     DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -643,10 +669,39 @@ class LiveApplyTest {
   /** The copy started and was not ready in time: the run failed and left it running. */
   private void interruptedMidCopy(Plan plan) {
     replyUntilTheCopy();
+    leftCopying(plan);
+  }
+
+  private void leftCopying(Plan plan) {
     jobs.readyTimeout = java.time.Duration.ZERO;
     jobs.readsUntilReady = 1000;
     DomainResult failed = host.apply(plan, true, false).get(0);
     assertTrue(failed.detail().contains("the job was left running"), failed.detail());
+  }
+
+  /**
+   * What a run killed while it gave chunks of its thin LV back before the pause leaves: the copy
+   * ready, and its journal saying so (as the journal has it on disk, written before the first discard).
+   */
+  private void killedAfterGivingChunksBackBeforeThePause(Plan plan) {
+    replyUntilTheThinCopy();
+    leftCopying(plan);
+    DomainJournal journal = host.state.journal(uuid()).orElseThrow();
+    host.state.save(journal.with(new JournalEntry(AutostartPause.DOMAIN, "GivenBackBeforePivot",
+        JournalEntry.StepState.DONE, "2026-12-03T20:00:00Z", LV)));
+    jobs.job = ScriptedBlockJobs.Job.READY;
+    // A copy made again gets ready as any.
+    jobs.readyTimeout = java.time.Duration.ofMinutes(1);
+    jobs.readsUntilReady = 2;
+  }
+
+  /** Data every 64 KiB of the 128 MiB disk (a guest that wrote all over it): no whole 64 KiB chunk of zeros. */
+  private static List<Extent> noWholeChunkOfZeros() {
+    List<Extent> everyOther = new java.util.ArrayList<>();
+    for (long at = 0; at < 128 * MIB; at += 64 * 1024) {
+      everyOther.add(new Extent(at + 32 * 1024, 4096));
+    }
+    return everyOther;
   }
 
   /**
