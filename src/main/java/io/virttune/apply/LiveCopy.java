@@ -15,12 +15,13 @@ import java.util.function.Consumer;
 
 /**
  * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
- * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (the
- * guest paused for it, {@link PivotPause}, a thin LV's zero chunks given back then,
- * {@link ThinReclaim}, and the copy compared then if planned so, {@link PausedCompare}) and the
- * read-back of both definitions. Until the pivot the source is the truth; a copy an interrupted
- * run left is pivoted if ready and none of its LV's chunks were given back before the pause (the
- * journal says so), else aborted and started again.
+ * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (a thin
+ * LV's zero chunks given back before it and checked with the guest paused for it, {@link
+ * ThinReclaim}, {@link PivotPause}; the copy compared then if planned so, {@link PausedCompare})
+ * and the read-back of both definitions. Until the pivot the source is the truth: a copy whose LV
+ * the check finds may differ is aborted and made again, giving chunks back only in the pause. A
+ * copy an interrupted run left is pivoted if ready and none of its LV's chunks were given back
+ * before the pause, else aborted and started again.
  */
 final class LiveCopy {
   private final ApplyPorts ports;
@@ -72,7 +73,9 @@ final class LiveCopy {
       boolean givenBack = ThinReclaim.givenBackBeforePivot(journal.current(), step.device());
       if (state == MirrorState.READY && !givenBack) {
         log.println("  the interrupted run's copy onto " + step.device() + " is ready: switching the guest onto it");
-        pivot(jobs, copy, step);
+        if (!pivot(jobs, copy, step, true)) {
+          copyAndPivot(jobs, copy, step, step.synchronousWrites(), false);
+        }
         return;
       }
       log.println("  the interrupted run's copy onto " + step.device() + " is " + (state == MirrorState.READY
@@ -80,25 +83,29 @@ final class LiveCopy {
           : state.name().toLowerCase()) + ": aborting it (the guest stays on its source) and copying again");
       copy.abort();
     }
-    copyAndPivot(jobs, copy, step, step.synchronousWrites());
+    copyAndPivot(jobs, copy, step, step.synchronousWrites(), true);
   }
 
   /**
    * Copies, then pivots; a background copy that stalls ({@link CopyTimings#convergenceWindow})
    * is aborted, the guest still on its source, and copied again with synchronous writes: QEMU 7.2
-   * cannot switch a running mirror's copy mode (block-job-change came in QEMU 8.2).
+   * cannot switch a running mirror's copy mode (block-job-change came in QEMU 8.2). A copy whose LV
+   * the pause found may differ from the source is made again without {@code givingBackEarly}: so
+   * that a guest writing where zeros were cannot keep its move from ending.
    */
-  private void copyAndPivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
+  private void copyAndPivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous,
+      boolean givingBackEarly) {
     // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
     // host's cap is shared with the copies other domains run at once, until this one pivots.
     HostBandwidth.Lease share = bandwidth.start(step.bandwidthBytesPerSecond(),
         speed -> copy.start(step.device(), settings(speed, synchronous)),
         speed -> jobs.setSpeed(step.disk(), speed));
     Optional<BlockJobProgress> ready;
+    boolean switched = false;
     try {
       ready = awaitReady(jobs, copy, step, synchronous);
       if (ready.isPresent()) {
-        pivot(jobs, copy, step);
+        switched = pivot(jobs, copy, step, givingBackEarly);
       } else {
         copy.abort();
       }
@@ -116,7 +123,9 @@ final class LiveCopy {
           + ports.blockJobs().timings().convergenceWindow().toSeconds() + " s: the guest writes as fast as it copies;"
           + " copying again with synchronous writes (each guest write reaches " + step.device()
           + " before the guest sees it done)");
-      copyAndPivot(jobs, copy, step, true);
+      copyAndPivot(jobs, copy, step, true, givingBackEarly);
+    } else if (!switched) {
+      copyAndPivot(jobs, copy, step, synchronous, false);
     }
   }
 
@@ -150,24 +159,43 @@ final class LiveCopy {
     }
   }
 
-  private void pivot(BlockJobs jobs, BlockCopy copy, CopyLive step) {
+  /**
+   * Switches the guest onto the ready copy, a thin LV's zero chunks given back first, before the
+   * pause too when {@code givingBackEarly}; false when the pause found the LV may differ from the
+   * source: then the guest runs on its source and the copy is aborted.
+   */
+  private boolean pivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean givingBackEarly) {
+    boolean switched;
     try {
       // Read before the pause: every libvirt call in it is pause time.
       String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
       ThinReclaim reclaim = ThinReclaim.before(ports, log, step, sourceFormat, volume);
-      new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
+      if (givingBackEarly) {
+        reclaim.beforePause(journal.current(), journal::save);
+      }
+      switched = new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
         // Given back before the compare, so that the compare verifies the discards too.
-        reclaim.reclaim(copy);
+        if (!reclaim.inPause(copy)) {
+          return false;
+        }
         if (step.verifyPaused()) {
           new PausedCompare(jobs, ports, log).verify(copy, step, sourceFormat);
         }
         copy.pivot(step.device());
+        return true;
       });
     } catch (VirtTuneException e) {
       throw new LiveCopyFailure(ports, domain).atPivot(jobs, step, e);
     }
+    if (!switched) {
+      copy.abort();
+      log.println("  aborted the copy onto " + step.device() + " (the guest runs on its source, which holds every"
+          + " write it made); copying again, giving chunks back only with the guest paused");
+      return false;
+    }
     log.println("  the guest runs on " + step.device() + " now");
     requirePersistentOnLv(jobs, step, false);
+    return true;
   }
 
   /**

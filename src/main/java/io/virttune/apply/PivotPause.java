@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -42,8 +43,11 @@ final class PivotPause {
   /**
    * Runs {@code pivot} with the guest paused, journaled through {@code save} before the pause and
    * after the resume; a guest that is paused already is left as it is.
+   *
+   * @param pivot true when it switched the guest, false when it found it must not (and did not)
+   * @return what {@code pivot} returned
    */
-  void around(DomainJournal journal, Consumer<DomainJournal> save, Runnable pivot) {
+  boolean around(DomainJournal journal, Consumer<DomainJournal> save, BooleanSupplier pivot) {
     Optional<PauseReason> pausedBefore = jobs.pausedFor();
     if (pausedBefore.isPresent()) {
       PauseReason reason = pausedBefore.get();
@@ -55,23 +59,24 @@ final class PivotPause {
       }
       log.println("  the guest is paused " + reason.words() + ", not by virt-tune: switching it while paused,"
           + " leaving it paused");
-      pivot.run();
-      return;
+      return pivot.getAsBoolean();
     }
     DomainJournal paused = journal.with(entry(PAUSED));
     save.accept(paused);
     Instant start = ports.clock().instant();
     jobs.pause();
+    boolean switched;
     try {
-      pivot.run();
+      switched = pivot.getAsBoolean();
     } catch (RuntimeException failure) {
       resumeAfter(failure, paused, save);
       throw failure;
     }
     jobs.resume();
     save.accept(paused.with(entry(RESUMED)));
-    log.println("  " + ports.mode().says("the guest was paused " + millis(start) + " ms for the pivot",
-        "the guest would be paused for the pivot"));
+    log.println("  " + ports.mode().says("the guest was paused " + millis(start) + " ms for the pivot"
+        + (switched ? "" : ", then resumed on its source, not switched"), "the guest would be paused for the pivot"));
+    return switched;
   }
 
   /** After a failed pivot: the guest resumed if it is still there; a failure to is kept with the pivot's. */

@@ -6,8 +6,7 @@ import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
-import io.virttune.qemu.AllocationMap;
-import io.virttune.qemu.QemuImg;
+import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -15,16 +14,36 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Keeps a thin LV thin across a live copy. QEMU 7.2's mirror writes every zero of the source onto
  * the target (dm-thin has no write-zeroes for it to skip them with), so a fresh thin LV leaves the
- * copy fully provisioned. With the guest paused for its pivot and the copy caught up, the chunks
- * lying wholly where the source reads as zeros ({@code qemu-img map}, read then: a stop flushes the
- * source's metadata) are discarded, and a discarded thin chunk reads as zeros: not one byte the
- * guest reads changes. Paused, the guest writes nothing a discard could race; caught up, the
- * mirror has nothing in flight. Never on an LV that LVM does not report as thin, whose discarded
- * blocks may read as anything; a pool that ignores discards keeps its chunks, and the move goes on.
+ * copy fully provisioned. The chunks lying wholly where the source reads as zeros ({@code qemu-img
+ * map}, {@code "zero": true}) are discarded, and a discarded thin chunk reads as zeros; in two rounds.
+ *
+ * <p>Before the pause for the pivot, the guest running, from the map read then: the longest runs of
+ * such chunks, with no time budget, journaled first. Then nothing holds the guest, but nothing holds
+ * the LV either: the guest may write into such a chunk after the map was read, or the map may be
+ * stale (QEMU writes the qcow2's tables lazily), the mirror's copy of that write may land before the
+ * discard (which also drops the LV's page cache there) or after it, and after it a partial write
+ * brings back the old bytes of the rest of the chunk in a pool that does not zero new chunks
+ * ({@code -Zn}; seen in the lab).
+ *
+ * <p>With the guest paused and the copy caught up (nothing dirty, nothing in flight), from the map
+ * read then, which a stop makes the truth (it flushes the source's metadata): the mirror keeps the
+ * LV equal to the source wherever it copied, and a discard only ever turns a chunk into zeros, so
+ * the LV can differ from the source only in chunks given back before the pause. If one of them holds
+ * data in the source now, the LV is not switched onto ({@link #inPause} is false: the guest is
+ * resumed on its source, which is the truth until the pivot, and the copy aborted and made again,
+ * giving back only in the pause). Otherwise each reads as zeros in the source, and is discarded
+ * again, paused, so that it reads as zeros on the LV too (one discard a run: hence the cap on the
+ * runs given back before); a refused one is not switched onto either. Then the chunks that read as
+ * zeros now and were not given back before (zeros made since, the shorter runs), for at most
+ * {@link #BUDGET} of the pause: the LV equals the source there, zeros, so a discard changes no byte.
+ *
+ * <p>Never on an LV that LVM does not report as thin (a discarded linear block may read as
+ * anything); an LV that takes no discards keeps its chunks, and the move goes on.
  */
 final class ThinReclaim {
   /**
@@ -33,53 +52,88 @@ final class ThinReclaim {
    * stays provisioned.
    */
   static final Duration BUDGET = Duration.ofSeconds(2);
-  /** At most about this much is discarded at a time, half a second in the lab, between two looks at the budget. */
+  /**
+   * At most about this much is discarded at a time in the pause, half a second in the lab, between
+   * two looks at the budget.
+   */
   static final long PIECE = 4L << 30;
+  /**
+   * At most this many runs of zero chunks, the longest, are given back before the pause: each is
+   * discarded again in it, one blkdiscard a run whatever its length; the shorter ones wait for the
+   * pause's budget.
+   */
+  static final int RUNS_BEFORE_PAUSE = 64;
   /**
    * The journal's entry, the LV's device its detail: chunks of that LV were given back before its
    * pivot, the guest running, so that until a check with the guest paused the LV may differ from
    * the source wherever the guest wrote since.
    */
   static final String GIVEN_BACK_BEFORE_PIVOT = "GivenBackBeforePivot";
+
   private final ApplyPorts ports;
   private final PrintWriter log;
   private final CopyLive step;
   private final String sourceFormat;
   private final CreateVolume volume;
-  /** The LV's pool as LVM reports it; empty when LVM does not report the LV as thin (or in a dry run). */
-  private final Optional<LogicalVolume> pool;
-  /** Whether the source had any whole chunk of zeros just before the pause; if not, the pause skips the reclaim. */
-  private final boolean worthIt;
+  /** The LV's zero chunks, from the map read before the pause; empty when nothing is given back. */
+  private final Optional<ChunkRanges> zerosBefore;
+  /** Why nothing is given back, said in the pause; empty when there is nothing to say. */
+  private final Optional<String> nothing;
+  /** The runs a discard was tried on before the pause, in order. */
+  private List<Extent> givenBackBefore = List.of();
 
   private ThinReclaim(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume,
-      Optional<LogicalVolume> pool, boolean worthIt) {
+      Optional<ChunkRanges> zerosBefore, Optional<String> nothing) {
     this.ports = ports;
     this.log = log;
     this.step = step;
     this.sourceFormat = sourceFormat;
     this.volume = volume;
-    this.pool = pool;
-    this.worthIt = worthIt;
+    this.zerosBefore = zerosBefore;
+    this.nothing = nothing;
   }
 
   /**
    * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
-   * {@code sourceFormat} (the live definition's). LVM and the source's map are read
-   * now, before the guest is paused: the report takes longer than the reclaim itself, and a source
-   * without a whole chunk of zeros (a guest that wrote all over its disk) is not worth a catch-up
-   * with the guest paused. Zeros only give way to data while the guest runs, so the map read again
-   * in the pause finds none either; it alone decides what is discarded.
+   * {@code sourceFormat} (the live definition's). LVM and the source's map are read now, before the
+   * guest is paused: the report takes longer than the reclaim itself, and a source without a whole
+   * chunk of zeros (a guest that wrote all over its disk) is not worth a catch-up with the guest
+   * paused. Zeros only give way to data while the guest runs, so the map read again in the pause
+   * finds none either.
    */
   static ThinReclaim before(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat,
       CreateVolume volume) {
-    if (!volume.thin() || ports.mode() == RunMode.DRY_RUN) {
-      return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), false);
+    if (!volume.thin()) {
+      return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.empty());
+    }
+    if (ports.mode() == RunMode.DRY_RUN) {
+      return nothing(ports, log, step, sourceFormat, volume, "would give back to thin pool " + poolName(volume)
+          + " the chunks of " + step.device() + " where " + step.source() + " reads as zeros: before the pause, the"
+          + " guest running, then checked against the source with the guest paused, and the rest then");
     }
     LvmReport report = ports.lvmReads().report();
     Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device()).filter(LogicalVolume::isThin)
         .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
-    boolean worthIt = pool.isPresent() && !zeroChunks(ports.qemuImg(), step, sourceFormat, pool.get()).isEmpty();
-    return new ThinReclaim(ports, log, step, sourceFormat, volume, pool, worthIt);
+    if (pool.isEmpty()) {
+      return nothing(ports, log, step, sourceFormat, volume, "LVM does not report " + step.device() + " as a thin LV"
+          + " of a pool: nothing is discarded on it");
+    }
+    ChunkRanges zeros = zeroChunks(ports, step, sourceFormat, pool.get().chunkSizeBytes());
+    if (zeros.isEmpty()) {
+      return nothing(ports, log, step, sourceFormat, volume, "no whole chunk of " + step.source() + " reads as zeros:"
+          + " nothing to give back to thin pool " + poolName(volume));
+    }
+    if (!ports.lvmReads().takesDiscards(volume.vg(), volume.name())) {
+      return nothing(ports, log, step, sourceFormat, volume, step.device() + " takes no discards (its thin pool "
+          + poolName(volume) + " ignores them): it keeps the " + Bytes.format(zeros.bytes()) + " of chunks the copy"
+          + " filled with zeros");
+    }
+    return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.of(zeros), Optional.empty());
+  }
+
+  private static ThinReclaim nothing(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat,
+      CreateVolume volume, String why) {
+    return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.of(why));
   }
 
   /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
@@ -88,71 +142,120 @@ final class ThinReclaim {
         .anyMatch(entry -> entry.kind().equals(GIVEN_BACK_BEFORE_PIVOT) && entry.detail().equals(device));
   }
 
-  /** The whole chunks of {@code pool} where the source reads as zeros now. */
-  private static List<AllocationMap.Extent> zeroChunks(QemuImg images, CopyLive step, String sourceFormat,
-      LogicalVolume pool) {
-    return images.sharedMap(step.source(), sourceFormat).zeroChunks(pool.chunkSizeBytes());
+  /**
+   * Before the pause, the guest running: gives the longest runs of zero chunks back, journaled
+   * through {@code save} before the first discard, so that no later run switches the guest onto
+   * this copy without the check {@link #inPause} makes.
+   */
+  void beforePause(DomainJournal journal, Consumer<DomainJournal> save) {
+    if (zerosBefore.isEmpty()) {
+      return;
+    }
+    ChunkRanges runs = zerosBefore.get().longest(RUNS_BEFORE_PAUSE);
+    save.accept(journal.with(new JournalEntry(AutostartPause.DOMAIN, GIVEN_BACK_BEFORE_PIVOT,
+        JournalEntry.StepState.DONE, ports.clock().instant().toString(), step.device())));
+    Instant start = ports.clock().instant();
+    List<Extent> tried = new ArrayList<>();
+    Round round = discard(runs.ranges(), Optional.empty(), tried);
+    // Every run a discard was tried on, refused or not: a refused one may have been given back in part.
+    givenBackBefore = tried;
+    if (round.refused().isPresent()) {
+      log.println("  the thin pool took back " + Bytes.format(round.given()) + " of " + step.device() + "'s zero"
+          + " chunks before the pause, then refused the rest (" + round.refused().get() + ")");
+      return;
+    }
+    ChunkRanges shorter = zerosBefore.get().minus(runs);
+    log.println("  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin pool "
+        + poolName(volume) + " in " + millis(start) + " ms before the pause, the guest running"
+        + (shorter.isEmpty() ? "" : "; " + shorter.ranges().size() + " shorter runs of them ("
+        + Bytes.format(shorter.bytes()) + ") wait for the pause"));
   }
 
-  /** Gives the LV's zero chunks back to its pool; the guest must be paused. */
-  void reclaim(BlockCopy copy) {
-    if (!volume.thin()) {
-      return;
-    }
-    if (ports.mode() == RunMode.DRY_RUN) {
-      log.println("  would give back to thin pool " + poolName() + " the chunks of " + step.device() + " where "
-          + step.source() + " reads as zeros, the guest paused");
-      return;
-    }
-    if (pool.isEmpty()) {
-      log.println("  LVM does not report " + step.device() + " as a thin LV of a pool: nothing is discarded on it");
-      return;
-    }
-    if (!worthIt) {
-      log.println("  no whole chunk of " + step.source() + " reads as zeros: nothing to give back to thin pool " + poolName());
-      return;
+  /**
+   * With the guest paused: false when the LV may differ from the source in chunks given back before
+   * the pause (the guest must not be switched onto it); else true, with the zero chunks given back.
+   */
+  boolean inPause(BlockCopy copy) {
+    if (zerosBefore.isEmpty()) {
+      nothing.ifPresent(why -> log.println("  " + why));
+      return true;
     }
     Instant start = ports.clock().instant();
     copy.awaitCaughtUp(PausedCompare.CATCH_UP, ports.blockJobs().timings().pausedPoll());
-    List<AllocationMap.Extent> zeros = pieces(zeroChunks(ports.qemuImg(), step, sourceFormat, pool.get()),
-        pool.get().chunkSizeBytes());
-    long given = 0;
-    long left = zeros.stream().mapToLong(AllocationMap.Extent::length).sum();
-    try {
-      for (AllocationMap.Extent range : zeros) {
-        if (Duration.between(start, ports.clock().instant()).compareTo(BUDGET) >= 0) {
-          break;
-        }
-        ports.lvmActions().discard(volume.vg(), volume.name(), range.start(), range.length());
-        given += range.length();
-        left -= range.length();
-      }
-    } catch (VirtTuneException refused) {
+    ChunkRanges zeros = zeroChunks(ports, step, sourceFormat, zerosBefore.get().chunkBytes());
+    ChunkRanges before = new ChunkRanges(zeros.chunkBytes(), givenBackBefore);
+    ChunkRanges written = before.minus(zeros);
+    if (!written.isEmpty()) {
+      log.println("  not switched: " + Bytes.format(written.bytes()) + " of the chunks given back before the pause"
+          + " hold data in " + step.source() + " now (the guest wrote there after its map was read, or QEMU had not"
+          + " yet written that part of the map), so " + step.device() + " may differ from it there");
+      return false;
+    }
+    Round again = discard(givenBackBefore, Optional.empty(), new ArrayList<>());
+    if (again.refused().isPresent()) {
+      log.println("  not switched: the chunks given back before the pause could not be discarded again with the"
+          + " guest paused (" + again.refused().get() + "), so " + step.device() + " may differ from "
+          + step.source() + " there");
+      return false;
+    }
+    Round round = discard(zeros.minus(before).pieces(PIECE), Optional.of(start.plus(BUDGET)),
+        new ArrayList<>());
+    if (round.refused().isPresent()) {
       // A discard changes no byte the guest reads, given back or not: the move goes on without the rest.
-      log.println("  the thin pool took back " + Bytes.format(given) + " of " + step.device() + "'s zero chunks, then"
-          + " refused the rest (" + refused.getMessage() + "); the LV keeps them provisioned");
-      return;
+      log.println("  the thin pool took back " + Bytes.format(round.given()) + " of " + step.device() + "'s zero"
+          + " chunks, then refused the rest (" + round.refused().get() + "); the LV keeps them provisioned");
+      return true;
     }
-    log.println("  gave " + Bytes.format(given) + " of zero chunks of " + step.device() + " back to thin pool "
-        + poolName() + " in " + Duration.between(start, ports.clock().instant()).toMillis() + " ms, the guest paused"
-        + (left > 0 ? "; " + Bytes.format(left) + " more stay provisioned, to keep the pause near "
-        + BUDGET.toSeconds() + " s" : ""));
+    String left = round.left() > 0 ? "; " + Bytes.format(round.left()) + " more stay provisioned, to keep the pause"
+        + " near " + BUDGET.toSeconds() + " s" : "";
+    if (before.isEmpty()) {
+      log.println("  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin"
+          + " pool " + poolName(volume) + " in " + millis(start) + " ms, the guest paused" + left);
+    } else {
+      log.println("  discarded again the " + Bytes.format(before.bytes()) + " given back before the pause"
+          + " (zeros in " + step.source() + " still) and gave " + Bytes.format(round.given()) + " more of zero"
+          + " chunks of " + step.device() + " back to thin pool " + poolName(volume) + ", in " + millis(start)
+          + " ms, the guest paused" + left);
+    }
+    return true;
   }
 
-  /** The ranges of whole chunks cut into pieces of whole chunks, about {@link #PIECE} each at most. */
-  private static List<AllocationMap.Extent> pieces(List<AllocationMap.Extent> ranges, long chunkBytes) {
-    long piece = Math.max(1, PIECE / chunkBytes) * chunkBytes;
-    List<AllocationMap.Extent> pieces = new ArrayList<>();
-    for (AllocationMap.Extent range : ranges) {
-      long end = range.start() + range.length();
-      for (long at = range.start(); at < end; at += piece) {
-        pieces.add(new AllocationMap.Extent(at, Math.min(piece, end - at)));
+  /** What one round of discards gave back and left, and the refusal that ended it. */
+  private record Round(long given, long left, Optional<String> refused) {}
+
+  /**
+   * Discards {@code ranges} of the LV in order, each added to {@code tried} first, until one is
+   * refused or {@code deadline} has passed.
+   */
+  private Round discard(List<Extent> ranges, Optional<Instant> deadline, List<Extent> tried) {
+    long given = 0;
+    long left = ranges.stream().mapToLong(Extent::length).sum();
+    for (Extent range : ranges) {
+      if (deadline.filter(end -> !ports.clock().instant().isBefore(end)).isPresent()) {
+        break;
       }
+      tried.add(range);
+      try {
+        ports.lvmActions().discard(volume.vg(), volume.name(), range.start(), range.length());
+      } catch (VirtTuneException refused) {
+        return new Round(given, left, Optional.of(refused.getMessage()));
+      }
+      given += range.length();
+      left -= range.length();
     }
-    return pieces;
+    return new Round(given, left, Optional.empty());
   }
 
-  private String poolName() {
+  /** The whole chunks of {@code chunkBytes} where the source reads as zeros now. */
+  private static ChunkRanges zeroChunks(ApplyPorts ports, CopyLive step, String sourceFormat, long chunkBytes) {
+    return ChunkRanges.zerosOf(ports.qemuImg().sharedMap(step.source(), sourceFormat), chunkBytes);
+  }
+
+  private long millis(Instant start) {
+    return Duration.between(start, ports.clock().instant()).toMillis();
+  }
+
+  private static String poolName(CreateVolume volume) {
     return volume.vg() + "/" + volume.thinPool();
   }
 }

@@ -282,6 +282,12 @@ final class ApplyHarness {
         + ", \"zero\": " + !data + ", \"data\": " + data + "}";
   }
 
+  /** lsblk's discard limit of an LV: what the kernel lets one discard take, 0 when the LV takes none. */
+  ApplyHarness replyDiscardLimit(long bytes) {
+    runner.succeed(bytes + "\n");
+    return this;
+  }
+
   /** A copy that fails after qemu-img info: the device went bad. */
   ApplyHarness replyFailedCopy(String path) {
     runner.succeed(infoJson(path)).fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");

@@ -109,15 +109,19 @@ class LiveApplyLabIT {
   /**
    * A live move into a fresh thin LV takes what the guest wrote, not the disk's size: QEMU 7.2's
    * mirror fills the LV with the source's zeros (128 MiB of 128 in the lab), and apply gives the
-   * chunks that hold only zeros back to the pool, the guest paused for its pivot; the compare with
-   * the guest paused, and the guest's own read-back, show that no byte it reads changed.
+   * chunks that hold only zeros back to the pool before the pause for the pivot, the guest running,
+   * then checks them against the source with the guest paused and discards them again; nothing is
+   * left for the pause to give back. The compare with the guest paused, and the guest's own
+   * read-back, show that no byte it reads changed.
    */
   @Test
   void aThinLvStaysThinThroughALiveMove() throws Exception {
     GuestWriter writer = guest.start("vt-livethin-");
     Path work = guest.work();
     writer.start();
-    writer.awaitWrites(1);
+    // Once the writer has been over all its blocks, the disk's data stays in its first 32 MiB: the
+    // zeros of the map read before the pause are still zeros in the pause, and no copy is made again.
+    writer.awaitWrites(GuestWriter.WRITER_BLOCKS);
     Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "256M", "-c", "4M", "--zero", "n", "-n", "pool",
         VG);
 
@@ -130,6 +134,14 @@ class LiveApplyLabIT {
     writer.stop();
 
     assertEquals(0, applied.exitCode(), applied.transcript());
+    // 96 MiB, the 24 chunks past the guest's data, given back with the guest running; in the pause the
+    // same again and nothing more: the pause has no zeros of its own to give back.
+    assertTrue(applied.out().contains("gave 96 MiB of zero chunks of " + LV + " back to thin pool " + VG + "/pool in "),
+        "given back before the pause: " + applied.out());
+    assertTrue(applied.out().contains(" ms before the pause, the guest running"), applied.out());
+    assertTrue(applied.out().contains("discarded again the 96 MiB given back before the pause (zeros in ")
+        && applied.out().contains(" still) and gave 0 B more"), "checked and given back again in the pause: "
+        + applied.out());
     assertTrue(applied.out().contains(" ms, the guest paused: identical"), "the paused compare: " + applied.out());
     double percent = Double.parseDouble(Lab.sh("lvm", "lvs", "--noheadings", "-o", "data_percent",
         VG + "/" + GUEST + "-sda").strip());
@@ -139,8 +151,8 @@ class LiveApplyLabIT {
     assertTrue(allocated <= GuestWriter.TOUCHED_BYTES, "thin LV allocated " + allocated + " bytes (" + percent
         + "%), more than the " + GuestWriter.TOUCHED_BYTES + " the guest wrote: " + applied.out());
     writer.verifyInGuest();
-    applied.out().lines().filter(line -> line.contains("back to thin pool") || line.contains("for the pivot"))
-        .forEach(line -> System.out.println("live thin: " + line.strip()));
+    applied.out().lines().filter(line -> line.contains("back to thin pool") || line.contains("for the pivot")
+        || line.contains("identical")).forEach(line -> System.out.println("live thin: " + line.strip()));
     System.out.println("live thin: thin LV allocated " + allocated + " bytes (" + percent + "%) of 128 MiB");
   }
 

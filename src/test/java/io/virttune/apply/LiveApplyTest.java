@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** A running guest moved live by plan --live and apply, over the block jobs libvirt 9.0 showed in the lab. */
 class LiveApplyTest {
   static final String LV = "/dev/vg/g1-sda";
+  /** How apply's output begins each line of the domain's step. */
+  static final String LINE = "[g1]   ";
   static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(64 * MIB, false, false);
   static final PlanPolicy.Live VERIFIED = new PlanPolicy.Live(64 * MIB, false, true);
 
@@ -478,79 +480,119 @@ class LiveApplyTest {
   }
 
   @Test
-  void aThinLvGivesBackTheChunksTheMirrorFilledWithZerosWithTheGuestPausedBeforeThePivot() {
+  void aThinLvGivesItsZeroChunksBackBeforeThePauseAndAgainWithTheGuestPausedBeforeThePivot() {
     Plan plan = planIntoPool(VERIFIED);
     replyUntilTheThinCopy();
-    // At the ready point: LVM (before the pause), then with the guest paused the source's map (its
-    // data at 0-32 MiB and 64-65 MiB, in the pool's 64 KiB chunks), the discards, the compare.
-    List<Extent> data = List.of(new Extent(0, 32 * MIB),
-        new Extent(64 * MIB, MIB));
-    host.replyReport().replyMap(data, 128 * MIB).replyMap(data, 128 * MIB).replyOk().replyOk();
+    // At the ready point: LVM, the source's map (its data at 0-32 MiB and 64-65 MiB, in the pool's
+    // 64 KiB chunks) and the LV's discard limit, the discards, the guest running; then with the guest
+    // paused the map again, the same discards again, the compare.
+    List<Extent> data = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
+    host.replyReport().replyMap(data, 128 * MIB).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk().replyOk()
+        .replyMap(data, 128 * MIB).replyOk().replyOk();
     host.runner.succeed("Images are identical.\n");
-    List<DomainState> whileDiscarding = new java.util.ArrayList<>();
+    List<String> whileDiscarding = new java.util.ArrayList<>();
     host.runner.observe(argv -> {
       if (argv.get(0).equals("blkdiscard")) {
-        whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state());
+        whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state() + " "
+            + ThinReclaim.givenBackBeforePivot(host.state.journal(uuid()).orElseThrow(), LV));
       }
     });
 
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of(DomainState.PAUSED, DomainState.PAUSED), whileDiscarding);
+    // Journaled before the first discard: a run killed from then on leaves a copy no resume switches onto.
+    assertEquals(List.of("RUNNING true", "RUNNING true", "PAUSED true", "PAUSED true"), whileDiscarding);
     List<String> commands = host.commandLines();
     List<String> discards = commands.stream().filter(line -> line.startsWith("blkdiscard")).toList();
-    assertEquals(List.of("blkdiscard --offset " + 32 * MIB + " --length " + 32 * MIB + " " + LV,
-        "blkdiscard --offset " + 65 * MIB + " --length " + 63 * MIB + " " + LV), discards);
-    assertTrue(commands.contains("qemu-img map --output=json -U -f qcow2 " + ScriptedBlockJobs.IMAGE), commands.toString());
-    assertTrue(commands.indexOf(discards.get(1)) < commands.indexOf(String.join(" ", "qemu-img", "compare", "-U", "-f",
-        "qcow2", "-F", "raw", ScriptedBlockJobs.IMAGE, LV)), "the compare verifies the discards: " + commands);
+    List<String> zeroChunks = List.of("blkdiscard --offset " + 32 * MIB + " --length " + 32 * MIB + " " + LV,
+        "blkdiscard --offset " + 65 * MIB + " --length " + 63 * MIB + " " + LV);
+    assertEquals(List.of(zeroChunks.get(0), zeroChunks.get(1), zeroChunks.get(0), zeroChunks.get(1)), discards);
+    assertEquals(2, commands.stream().filter(line -> line.equals("qemu-img map --output=json -U -f qcow2 "
+        + ScriptedBlockJobs.IMAGE)).count(), commands.toString());
+    assertTrue(commands.lastIndexOf(discards.get(3)) < commands.indexOf(String.join(" ", "qemu-img", "compare", "-U",
+        "-f", "qcow2", "-F", "raw", ScriptedBlockJobs.IMAGE, LV)), "the compare verifies the discards: " + commands);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-    assertTrue(host.output.toString().contains("gave 95 MiB of zero chunks of " + LV + " back to thin pool vg/pool"),
-        host.output.toString());
+    assertTrue(host.output.toString().contains(roundBeforeThePause("95 MiB", 0) + "\n" + LINE
+        + pausedRound("95 MiB", "0 B", 0) + "\n"), host.output.toString());
   }
 
   @Test
-  void theDiscardsStopOnceTheyHaveHeldTheGuestPausedForTheirBudget() {
-    host.image(ScriptedBlockJobs.IMAGE, 16 * ApplyHarness.GIB, 32 * MIB);
-    Plan plan = planIntoPool(CAPPED);
-    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 16 * ApplyHarness.GIB, "pool", uuid(), "Lv-A"))
-        .replyLvs().replyOk();
+  void theZerosOfADiskFarLargerThanThePauseCanTakeGoBackBeforeThePause() {
+    Plan plan = sixteenGibIntoPool();
     // Before the pause and in it, the same map: 32 MiB of data, 16 GiB less that of zeros.
-    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyMap(ScriptedBlockJobs.IMAGE).replyOk().replyOk();
-    // Each discard of a 4 GiB piece takes a second here.
-    java.time.Instant[] now = {ApplyHarness.NOW};
-    host.clock = new java.time.Clock() {
-      @Override
-      public java.time.ZoneId getZone() {
-        return java.time.ZoneOffset.UTC;
-      }
+    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk()
+        .replyMap(ScriptedBlockJobs.IMAGE).replyOk();
+    List<DomainState> whileDiscarding = new java.util.ArrayList<>();
+    discardsTakeASecondEach(argv -> whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state()));
 
-      @Override
-      public java.time.Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
+    DomainResult result = host.apply(plan, true, false).get(0);
 
-      @Override
-      public java.time.Instant instant() {
-        return now[0];
-      }
-    };
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    // The whole 16 GiB less the data, in one discard before the pause, whatever it takes; the same again paused.
+    String all = "blkdiscard --offset " + 32 * MIB + " --length " + (16 * ApplyHarness.GIB - 32 * MIB) + " " + LV;
+    assertEquals(List.of(all, all),
+        host.commandLines().stream().filter(line -> line.startsWith("blkdiscard")).toList());
+    assertEquals(List.of(DomainState.RUNNING, DomainState.PAUSED), whileDiscarding);
+    assertTrue(host.output.toString().contains(roundBeforeThePause("16.0 GiB", 1000) + "\n" + LINE
+        + pausedRound("16.0 GiB", "0 B", 1000) + "\n"), host.output.toString());
+  }
+
+  @Test
+  void theDiscardsInThePauseStopOnceTheyHaveHeldTheGuestPausedForTheirBudget() {
+    Plan plan = sixteenGibIntoPool();
+    // Before the pause the guest holds data in its last 8 GiB too; it has trimmed them by the pause.
+    host.replyReport().replyMap(List.of(new Extent(0, 32 * MIB), new Extent(8 * ApplyHarness.GIB,
+        8 * ApplyHarness.GIB)), 16 * ApplyHarness.GIB).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk()
+        .replyMap(ScriptedBlockJobs.IMAGE).replyOk().replyOk();
+    discardsTakeASecondEach(argv -> {});
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    String before = "blkdiscard --offset " + 32 * MIB + " --length " + (8 * ApplyHarness.GIB - 32 * MIB) + " " + LV;
+    // In the pause, the 8 GiB given back before, again, then the trimmed 8 GiB in pieces of 4 GiB until 2 s have gone.
+    assertEquals(List.of(before, before, "blkdiscard --offset " + 8 * ApplyHarness.GIB + " --length "
+        + 4 * ApplyHarness.GIB + " " + LV), host.commandLines().stream().filter(line -> line.startsWith("blkdiscard"))
+        .toList());
+    assertTrue(host.output.toString().contains(pausedRound("8.0 GiB", "4 GiB", 2000) + "; 4 GiB more stay"
+        + " provisioned, to keep the pause near 2 s"), host.output.toString());
+  }
+
+  @Test
+  void aChunkGivenBackBeforeThePauseThatHoldsDataThenIsNotSwitchedOntoButCopiedAgain() {
+    Plan plan = planIntoPool(CAPPED);
+    replyUntilTheThinCopy();
+    // The guest writes 64-65 MiB after the map is read: that chunk was given back before the pause.
+    List<Extent> before = List.of(new Extent(0, 32 * MIB));
+    List<Extent> after = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
+    host.replyReport().replyMap(before, 128 * MIB).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk()
+        .replyMap(after, 128 * MIB);
+    // The copy made again gives chunks back only with the guest paused.
+    host.replyReport().replyMap(after, 128 * MIB).replyDiscardLimit(4 * ApplyHarness.GIB)
+        .replyMap(after, 128 * MIB).replyOk().replyOk();
+    List<String> discardsWhile = new java.util.ArrayList<>();
     host.runner.observe(argv -> {
       if (argv.get(0).equals("blkdiscard")) {
-        now[0] = now[0].plusSeconds(1);
+        discardsWhile.add(host.libvirt.find("g1").orElseThrow().state() + " " + argv.get(2) + "+" + argv.get(4));
       }
     });
 
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("blkdiscard --offset " + 32 * MIB + " --length " + 4 * ApplyHarness.GIB + " " + LV,
-        "blkdiscard --offset " + (32 * MIB + 4 * ApplyHarness.GIB) + " --length " + 4 * ApplyHarness.GIB + " " + LV),
-        host.commandLines().stream().filter(line -> line.startsWith("blkdiscard")).toList());
-    assertTrue(host.output.toString().contains("gave 8 GiB of zero chunks of " + LV + " back to thin pool vg/pool in"
-        + " 2000 ms, the guest paused; 8.0 GiB more stay provisioned, to keep the pause near 2 s"),
-        host.output.toString());
+    assertEquals(List.of("copy", "pause", "resume", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true",
+        "resume"), calls());
+    assertEquals(List.of("RUNNING " + 32 * MIB + "+" + 96 * MIB, "PAUSED " + 32 * MIB + "+" + 32 * MIB,
+        "PAUSED " + 65 * MIB + "+" + 63 * MIB), discardsWhile);
+    String output = host.output.toString();
+    assertTrue(output.contains("not switched: 1 MiB of the chunks given back before the pause hold data in "
+        + ScriptedBlockJobs.IMAGE + " now (the guest wrote there after its map was read, or QEMU had not yet written"
+        + " that part of the map), so " + LV + " may differ from it there"), output);
+    assertTrue(output.contains(" ms for the pivot, then resumed on its source, not switched"), output);
+    assertTrue(output.contains("aborted the copy onto " + LV + " (the guest runs on its source, which holds every"
+        + " write it made); copying again, giving chunks back only with the guest paused"), output);
+    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
   }
 
   @Test
@@ -569,19 +611,50 @@ class LiveApplyTest {
   }
 
   @Test
-  void aPoolThatRefusesDiscardsKeepsItsChunksAndTheMoveGoesOn() {
+  void anLvThatTakesNoDiscardsKeepsItsChunksAndTheMoveGoesOn() {
     Plan plan = planIntoPool(CAPPED);
     replyUntilTheThinCopy();
-    // A pool made with --discards ignore: its thin LVs take no discard.
-    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyMap(ScriptedBlockJobs.IMAGE);
-    host.runner.fail(1, "blkdiscard: /dev/vg/g1-sda: BLKDISCARD ioctl failed: Operation not supported\n");
+    // A pool made with --discards ignore: the kernel gives its thin LVs a discard limit of 0.
+    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(0);
 
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-    assertTrue(host.output.toString().contains("the thin pool took back 0 B of " + LV + "'s zero chunks, then refused"
-        + " the rest"), host.output.toString());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")),
+        host.commandLines().toString());
+    assertTrue(host.output.toString().contains(LV + " takes no discards (its thin pool vg/pool ignores them): it"
+        + " keeps the 96 MiB of chunks the copy filled with zeros"), host.output.toString());
+  }
+
+  @Test
+  void aDiscardRefusedBeforeThePauseIsNotSwitchedOntoAndTheCopyMadeAgainKeepsItsChunks() {
+    Plan plan = planIntoPool(CAPPED);
+    replyUntilTheThinCopy();
+    // The pool refuses the discard before the pause, then again with the guest paused: a discard that
+    // failed may have given back part of its range, which is then not proven to read as the source does.
+    String refused = "blkdiscard: /dev/vg/g1-sda: BLKDISCARD ioctl failed: Operation not supported\n";
+    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB);
+    host.runner.fail(1, refused);
+    host.replyMap(ScriptedBlockJobs.IMAGE);
+    host.runner.fail(1, refused);
+    // The copy made again: no discard before the pause; the one in it refused, which changes nothing the guest reads.
+    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB)
+        .replyMap(ScriptedBlockJobs.IMAGE);
+    host.runner.fail(1, refused);
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "pause", "resume", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true",
+        "resume"), calls());
+    String output = host.output.toString();
+    assertTrue(output.contains("the thin pool took back 0 B of " + LV + "'s zero chunks before the pause, then refused"
+        + " the rest"), output);
+    assertTrue(output.contains("not switched: the chunks given back before the pause could not be discarded again"
+        + " with the guest paused"), output);
+    assertTrue(output.contains("the thin pool took back 0 B of " + LV + "'s zero chunks, then refused the rest"),
+        output);
   }
 
   @Test
@@ -662,7 +735,8 @@ class LiveApplyTest {
 
     assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail() + host.output);
     assertTrue(host.output.toString().contains("would give back to thin pool vg/pool the chunks of " + LV + " where "
-        + ScriptedBlockJobs.IMAGE + " reads as zeros, the guest paused"), host.output.toString());
+        + ScriptedBlockJobs.IMAGE + " reads as zeros: before the pause, the guest running, then checked against the"
+        + " source with the guest paused, and the rest then"), host.output.toString());
     assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")), host.commandLines().toString());
   }
 
@@ -721,6 +795,28 @@ class LiveApplyTest {
     host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
   }
 
+  /** A plan of g1, its disk 16 GiB with 32 MiB of data, into the thin pool, replied until its copy. */
+  private Plan sixteenGibIntoPool() {
+    host.image(ScriptedBlockJobs.IMAGE, 16 * ApplyHarness.GIB, 32 * MIB);
+    Plan plan = planIntoPool(CAPPED);
+    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 16 * ApplyHarness.GIB, "pool", uuid(), "Lv-A"))
+        .replyLvs().replyOk();
+    return plan;
+  }
+
+  /** apply's words for the round before the pause, the guest running. */
+  private static String roundBeforeThePause(String given, long millis) {
+    return "gave " + given + " of zero chunks of " + LV + " back to thin pool vg/pool in " + millis + " ms before the"
+        + " pause, the guest running";
+  }
+
+  /** apply's words for the pause's round: {@code again} given back before the pause, then {@code more}. */
+  private static String pausedRound(String again, String more, long millis) {
+    return "discarded again the " + again + " given back before the pause (zeros in " + ScriptedBlockJobs.IMAGE
+        + " still) and gave " + more + " more of zero chunks of " + LV + " back to thin pool vg/pool, in " + millis
+        + " ms, the guest paused";
+  }
+
   /** A plan of g1 into the thin pool vg/pool (64 KiB chunks). */
   private Plan planIntoPool(PlanPolicy.Live live) {
     host.lv(ApplyHarness.ourPool("pool", 20 * ApplyHarness.GIB, "Po-1"));
@@ -730,6 +826,33 @@ class LiveApplyTest {
   private void replyUntilTheThinCopy() {
     host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A")).replyLvs()
         .replyOk();
+  }
+
+  /** Each blkdiscard takes a second of apply's clock; {@code observer} sees it first. */
+  private void discardsTakeASecondEach(java.util.function.Consumer<List<String>> observer) {
+    java.time.Instant[] now = {ApplyHarness.NOW};
+    host.clock = new java.time.Clock() {
+      @Override
+      public java.time.ZoneId getZone() {
+        return java.time.ZoneOffset.UTC;
+      }
+
+      @Override
+      public java.time.Clock withZone(java.time.ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public java.time.Instant instant() {
+        return now[0];
+      }
+    };
+    host.runner.observe(argv -> {
+      if (argv.get(0).equals("blkdiscard")) {
+        observer.accept(argv);
+        now[0] = now[0].plusSeconds(1);
+      }
+    });
   }
 
   /** The block-job calls, each copy by its first word. */

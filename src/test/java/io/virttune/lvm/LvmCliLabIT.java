@@ -130,6 +130,34 @@ class LvmCliLabIT {
     lvm.remove(VG, "deaf");
   }
 
+  /**
+   * Why a live copy's chunks given back before the pause are discarded again in it: in a pool that
+   * does not zero new chunks, a chunk discarded and then partly written again (as the mirror's
+   * write-zeroes of one granule writes it) reads the old bytes of a freed chunk in the rest.
+   */
+  @Test
+  void aDiscardedChunkPartlyWrittenAgainReadsOldBytesInAPoolThatDoesNotZero() {
+    lvm.createThinPool(VG, "reusing", 256 * MIB, 4 * MIB, false, 4 * MIB);
+    lvm.createThin(VG, "reusing", "again", 512 * MIB);
+    String device = "/dev/" + VG + "/again";
+    // Every chunk of the pool holds old bytes, then none is provisioned.
+    Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=4M", "count=64", "oflag=direct", "status=none");
+    lvm.discard(VG, "again", 0, 256 * MIB);
+    assertEquals(0, nonZeroBytesOfChunk(device, 5));
+
+    Lab.sh("blkdiscard", "-z", "--offset", Long.toString(20 * MIB), "--length", "65536", device);
+    assertTrue(nonZeroBytesOfChunk(device, 5) > 0, "the rest of the chunk read as zeros");
+    lvm.discard(VG, "again", 20 * MIB, 4 * MIB);
+    assertEquals(0, nonZeroBytesOfChunk(device, 5));
+    lvm.remove(VG, "again");
+    lvm.remove(VG, "reusing");
+  }
+
+  private static long nonZeroBytesOfChunk(String device, int chunk) {
+    return Long.parseLong(Lab.sh("sh", "-c", "dd if=" + device + " bs=4M skip=" + chunk + " count=1 iflag=direct"
+        + " status=none | tr -d '\\0' | wc -c").strip());
+  }
+
   @Test
   void thinPoolZeroingOnIsReadBackAsOn() {
     lvm.createThinPool(VG, "zeroing", 256 * MIB, 64 * 1024, true, 4 * MIB);
