@@ -157,6 +157,46 @@ class LiveApplyLabIT {
   }
 
   /**
+   * A guest that writes where its disk read as zeros while those chunks are given back before the
+   * pause: 4 KiB into every other 64 KiB chunk from 33 MiB on, about one a second at most, so that
+   * the zeros it skips are many runs of one chunk, the 64 given back before the pause take seconds,
+   * and it writes into the one ahead of it meanwhile. The pause finds data in a chunk given back:
+   * apply does not switch, resumes the guest on its source, aborts the copy and copies again, giving
+   * chunks back only in the pause; the compare with the guest paused and the guest's own read-back
+   * show no byte lost.
+   */
+  @Test
+  void aGuestWritingWhereZerosWereGivenBackIsNotSwitchedOntoThatCopy() throws Exception {
+    GuestWriter writer = guest.start("vt-livestride-");
+    Path work = guest.work();
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "256M", "-c", "64K", "--zero", "n", "-n",
+        "pool", VG);
+    writer.guest("p=0; while [ ! -e /tmp/stride.stop ] && [ $p -lt 248 ]; do"
+        + " dd if=/dev/urandom of=$DISK bs=4k count=1 seek=$((8448 + p * 32)) oflag=direct conv=fsync 2>/dev/null;"
+        + " p=$((p + 1)); sleep 0.25; done >/dev/null 2>&1 &", 30);
+
+    Path plan = work.resolve("plan.json");
+    Cli planned = Cli.run("plan", GUEST, "--thin-pool", VG + "/pool", "--live", "--bandwidth", "32M",
+        "--verify-paused", "--out", plan.toString());
+    assertEquals(0, planned.exitCode(), planned.transcript());
+    Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
+    writer.guest("touch /tmp/stride.stop", 30);
+
+    assertEquals(0, applied.exitCode(), applied.transcript());
+    String out = applied.out();
+    assertTrue(out.contains(" of the chunks given back before the pause hold data in "), "not switched: " + out);
+    assertTrue(out.contains(" ms for the pivot, then resumed on its source, not switched"), out);
+    assertTrue(out.contains("aborted the copy onto " + LV + " (the guest runs on its source, which holds every write"
+        + " it made); copying again, giving chunks back only with the guest paused"), out);
+    assertTrue(out.contains(" ms, the guest paused: identical"), "the second copy's paused compare: " + out);
+    assertEquals(Optional.of(LV), MirrorState.sourceOf(guest.libvirt().liveXml(GUEST), GUEST, "sda"));
+    writer.verifyInGuest();
+    out.lines().filter(line -> line.contains("back to thin pool") || line.contains("for the pivot")
+        || line.contains("not switched") || line.contains("identical") || line.contains("(live) 100%"))
+        .forEach(line -> System.out.println("live stride: " + line.strip()));
+  }
+
+  /**
    * apply --jobs 2 --host-bandwidth: two running guests copied at once, each given half of the
    * host's cap while both copy (read back from libvirt as the copies run), never more than its own
    * --bandwidth; both then run on their LVs with every block.
