@@ -55,7 +55,7 @@ public final class BenchRunner {
     GuestAgent agent = new GuestAgent(live, domain, pollInterval);
     agent.ping();
     BenchSettings settings = asked.withTarget(scratchDevice(new ScratchDeviceIdentity(live, agent, domain),
-        asked.target(), measured, benched.disks()));
+        new ScratchDeviceUse(agent, domain), asked.target(), measured, benched.disks()));
     GuestFio fio = new GuestFio(agent, domain, settings.fioPath(), log);
     String version = fio.version();
     ProfileRuns runs = new ProfileRuns(FioJobFile.bundled(), settings, ProfileRuns.Pause.THREAD_SLEEP, log);
@@ -83,19 +83,20 @@ public final class BenchRunner {
   }
 
   /**
-   * A whole device to overwrite is proven to be the disk named, or found in the guest as that disk;
-   * a scratch file goes as it is.
+   * A whole device to overwrite is proven to be the disk named, or found in the guest as that disk,
+   * and proven to hold nothing; a scratch file goes as it is.
    */
-  private static BenchTarget scratchDevice(ScratchDeviceIdentity identity, BenchTarget target, DiskView disk,
-      List<DiskView> disks) {
+  private static BenchTarget scratchDevice(ScratchDeviceIdentity identity, ScratchDeviceUse use, BenchTarget target,
+      DiskView disk, List<DiskView> disks) {
     if (!target.device()) {
       return target;
     }
-    if (target.toBeFound()) {
-      return BenchTarget.scratchDevice(identity.find(disk, disks));
+    BenchTarget proven = target.toBeFound() ? BenchTarget.scratchDevice(identity.find(disk, disks)) : target;
+    if (!target.toBeFound()) {
+      identity.require(target.path(), disk, disks);
     }
-    identity.require(target.path(), disk, disks);
-    return target;
+    use.requireUnused(proven.path());
+    return proven;
   }
 
   /** The scratch device's own disk when fio writes a whole device; refuses a device the domain does not have. */

@@ -16,7 +16,7 @@ import java.util.List;
  * libvirt's sda, its system disk (seen in the lab). What a guest cannot rename is a disk's size
  * and its driver's family of names (virtio-blk's vd*, the SCSI layer's sd* for SATA, SCSI, USB
  * and IDE): the device must have the named disk's size and family, and no other disk of the
- * domain may share both; else nothing is written and the run is refused.
+ * domain, nor of the guest, may share both; else nothing is written and the run is refused.
  */
 final class ScratchDeviceIdentity {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -31,31 +31,32 @@ final class ScratchDeviceIdentity {
     this.domain = domain;
   }
 
-  /** {@code device}: the guest's path ({@code /dev/sdb}); {@code disk}: the domain disk it must be; {@code disks}: all of them. */
+  /**
+   * {@code device}: the guest's path the operator gave ({@code /dev/sdb}), which must be the one
+   * {@link #find} finds for {@code disk}.
+   */
   void require(String device, DiskView disk, List<DiskView> disks) {
-    String name = device.substring(device.lastIndexOf('/') + 1);
-    long expected = uniqueSize(device, disk, disks);
-    if (!family(disk).names(name)) {
-      throw refused(device + " is not a name the guest gives a disk on bus " + disk.targetBus().orElse("(none)"));
-    }
-    long seen = guestSize(device);
-    if (seen != expected) {
-      throw refused(device + " in the guest is " + Bytes.format(seen) + ", but disk " + disk.targetDev() + " is "
-          + Bytes.format(expected) + ": the guest names its disks in its own order, not by libvirt's target");
+    String found = find(disk, disks);
+    if (!found.equals(device)) {
+      throw refused(device + " is not disk " + disk.targetDev() + " in the guest: " + found + " is, by its size and"
+          + " bus (the guest names its disks in its own order, not by libvirt's target)");
     }
   }
 
   /**
    * The guest's path of {@code disk}: its one whole disk of that disk's size and family (sysfs
-   * lists whole disks with a {@code device} link, partitions and device-mapper devices without).
+   * lists whole disks with a {@code device} link, partitions and device-mapper devices without;
+   * every disk the guest sees, passed-through and its own iSCSI ones too).
    */
   String find(DiskView disk, List<DiskView> disks) {
     String named = "disk " + disk.targetDev();
     long expected = uniqueSize(named, disk, disks);
-    ExecStatus status = agent.run("sh", List.of("-c", "for d in /sys/class/block/*; do [ -e \"$d/device\" ]"
-        + " && echo \"${d##*/} $(cat \"$d/size\")\"; done"), List.of(), null, TIMEOUT);
+    // The loop's status would be its last test's, false where the last entry is a partition.
+    ExecStatus status = agent.run("sh", List.of("-c", "for d in /sys/class/block/*; do if [ -e \"$d/device\" ];"
+        + " then echo \"${d##*/} $(cat \"$d/size\")\"; fi; done"), List.of(), null, TIMEOUT);
     if (status.exitCode() != 0) {
-      throw refused("the guest does not list its disks (exit " + status.exitCode() + ": " + status.err().strip() + ")");
+      throw refused("the guest does not list its disks (sh exited " + status.exitCode() + ": "
+          + (status.err().isBlank() ? "no message" : status.err().strip()) + ")");
     }
     Family family = family(disk);
     List<String> found = status.out().lines().map(line -> line.strip().split(" "))
@@ -110,25 +111,7 @@ final class ScratchDeviceIdentity {
     };
   }
 
-  /** The device's size from the guest's sysfs: {@code /sys/class/block/NAME/size}, in 512-byte sectors. */
-  private long guestSize(String device) {
-    String name = device.substring(device.lastIndexOf('/') + 1);
-    ExecStatus status = agent.run("cat", List.of("/sys/class/block/" + name + "/size"), List.of(), null, TIMEOUT);
-    try {
-      if (status.exitCode() == 0) {
-        return Long.parseLong(status.out().strip()) * 512;
-      }
-    } catch (NumberFormatException e) {
-      // Said below, as a size the guest did not give.
-    }
-    throw refused("the guest does not say how large " + device + " is (cat /sys/class/block/" + name
-        + "/size: exit " + status.exitCode() + ", " + (status.err().isBlank() ? status.out() : status.err()).strip()
-        + ")");
-  }
-
   private VirtTuneException refused(String why) {
-    return VirtTuneException.refused("bench would overwrite a disk of domain '" + domain + "' that is not proven"
-        + " to be the one named: " + why + " (rule: bench writes only a scratch device it can tell apart); nothing"
-        + " was written; bench with --file on a filesystem of the guest instead");
+    return ScratchDeviceUse.refused(domain, "it is not proven to be the one named: " + why);
   }
 }

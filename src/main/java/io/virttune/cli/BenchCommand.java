@@ -16,6 +16,7 @@ import io.virttune.bench.HostCounters;
 import io.virttune.bench.IoMetrics;
 import io.virttune.bench.ProcHostCounters;
 import io.virttune.bench.ProfileResult;
+import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetCommand;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.libvirt.DomainRecord;
@@ -97,6 +98,12 @@ public final class BenchCommand implements Callable<Integer> {
     selection.selection(false);
     BenchStore.requireValidLabel(label);
     BenchSettings settings = run.settings(named());
+    boolean oneNamed = !selection.all && selection.exclusions.isEmpty() && selection.domains.size() == 1
+        && !DomainSelection.isGlob(selection.domains.get(0));
+    if (run.overwrites() && !oneNamed) {
+      throw VirtTuneException.refused("--device and --scratch-disk overwrite a disk: name one domain, exactly (no"
+          + " glob, no --all); whether a disk holds nothing is known of one guest, not of all it would pick");
+    }
     if (fleet.given()) {
       return benchFleet();
     }
@@ -113,6 +120,10 @@ public final class BenchCommand implements Callable<Integer> {
             err.flush();
           });
       List<String> domains = chosen(libvirt);
+      if (domains.isEmpty()) {
+        throw VirtTuneException.failed("no running domain to bench on " + connection.uri()
+            + (selection.exclusions.isEmpty() ? "" : " once --exclude has left some out"));
+      }
       for (String domain : domains) {
         results.add(benchOne(runner, store, domain, settings, domains.size() == 1));
       }
@@ -179,6 +190,8 @@ public final class BenchCommand implements Callable<Integer> {
       throw VirtTuneException.usage("--connect and --host-facts are one host's: with --host or --hosts each host's"
           + " own libvirt is used");
     }
+    // Each host resolves a relative path against its ssh user's home: where compare would not look.
+    StoredRuns.requireAbsolute(run.stateDir);
     List<String> options = new ArrayList<>(List.of("--label=" + label));
     options.addAll(run.forEachHost());
     if (selection.all) {

@@ -101,6 +101,11 @@ public final class BenchRunOptions {
         loops == null ? set.loops() : loops, target, fio);
   }
 
+  /** Whether the run overwrites a whole disk of the guest (--device or --scratch-disk). */
+  boolean overwrites() {
+    return device != null || scratchDisk != null;
+  }
+
   /** One domain's request: the disk measured is the scratch disk's, else --disk's. */
   BenchRequest request(String domain, String label, BenchSettings settings) {
     return new BenchRequest(domain, label, settings, scratchDisk != null ? scratchDisk : disk, hostCeiling);

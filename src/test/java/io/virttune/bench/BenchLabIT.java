@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.virttune.agent.ExecStatus;
+import io.virttune.agent.GuestAgent;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LiveDomains;
 import io.virttune.testing.Cli;
@@ -12,6 +14,7 @@ import io.virttune.testing.LabAgent;
 import io.virttune.testing.LabGuest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -26,7 +29,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * virt-tune bench against the lab's libvirtd (scripts/lab run --libvirtd) and the test guest
  * (scripts/guest/build.sh): a quick run stored and compared, and the clear failures: no fio, fio
- * failing, no agent channel. Runs only inside the lab, and fails outside it.
+ * failing, a scratch device that holds a partition table (refused, not a byte written), no agent
+ * channel. Runs only inside the lab, and fails outside it.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class BenchLabIT {
@@ -112,6 +116,30 @@ class BenchLabIT {
 
   @Test
   @Order(4)
+  void aScratchDeviceThatHoldsAPartitionTableIsNeverWritten() throws Exception {
+    String before;
+    try (LiveDomains live = LibvirtJavaConnection.openReadWrite(URI)) {
+      GuestAgent agent = new GuestAgent(live, GUEST, Duration.ofMillis(200));
+      // A DOS partition table's signature, 55 aa at 510, written by the guest, as fdisk would leave it.
+      ExecStatus written = agent.run("sh", List.of("-c", "printf '\\125\\252' | dd of=/dev/sda bs=1 seek=510"
+          + " conv=notrunc 2>/dev/null && sync"), List.of(), null, Duration.ofSeconds(30));
+      assertEquals(0, written.exitCode(), written.err());
+      before = sha256(agent);
+
+      Cli run = bench(GUEST, "--label", "labelled", "--device", "/dev/sda", "--destructive");
+
+      assertEquals(3, run.exitCode(), run.transcript());
+      assertTrue(run.err().contains("/dev/sda holds data: it begins with a DOS partition table"), run.err());
+      assertEquals(before, sha256(agent), "not a byte of the disk was written");
+    }
+  }
+
+  private static String sha256(GuestAgent agent) {
+    return agent.run("sh", List.of("-c", "sha256sum < /dev/sda"), List.of(), null, Duration.ofSeconds(60)).out();
+  }
+
+  @Test
+  @Order(5)
   void aGuestWithoutAnAgentChannelIsAClearFailure() throws Exception {
     sh("virsh", "-c", URI, "start", NO_AGENT);
 

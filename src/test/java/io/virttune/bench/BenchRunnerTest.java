@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
@@ -83,7 +84,7 @@ class BenchRunnerTest {
     assertEquals((976 - 961) / dm0.seconds(), dm0.writesPerSecond(), 1e-9);
     List<String> perSection = List.of("guest-exec", "guest-exec-status", "guest-exec-status");
     List<String> expected = new ArrayList<>(List.of("guest-ping", "guest-exec", "guest-exec-status", "guest-exec",
-        "guest-exec-status"));
+        "guest-exec-status", "guest-exec", "guest-exec-status"));
     ProfileSet.QUICK.sections().forEach(section -> expected.addAll(perSection));
     assertEquals(expected, guest.executed(), "one fio run per section; no rm: the target is a device");
     assertEquals(List.of("bench: guest seq1m_q8t1_read run 1/1", "bench: guest seq1m_q8t1_write run 1/1",
@@ -96,11 +97,11 @@ class BenchRunnerTest {
 
     run(guest, ON_SDA);
 
-    JsonNode exec = guest.sent.get(5).path("arguments");
+    JsonNode exec = guest.sent.get(7).path("arguments");
     assertEquals("fio", exec.path("path").asText());
     assertEquals(List.of("--output-format=json", "--section=seq1m_q8t1_read", "-"), texts(exec.path("arg")));
     assertEquals(List.of("--output-format=json", "--section=rnd4k_q32t1_write", "-"),
-        texts(guest.sent.get(5 + 3 * 3).path("arguments").path("arg")));
+        texts(guest.sent.get(7 + 3 * 3).path("arguments").path("arg")));
     assertEquals(List.of("VT_FILE=/dev/sda", "VT_SIZE=33554432", "VT_RUNTIME=3"), texts(exec.path("env")));
     String stdin = new String(Base64.getDecoder().decode(exec.path("input-data").asText()), StandardCharsets.UTF_8);
     assertEquals(FioJobFile.bundled().text(), stdin);
@@ -143,9 +144,8 @@ class BenchRunnerTest {
 
   @Test
   void noFioInTheGuestIsAClearFailure() {
-    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json")
-        .reply("guest-exec", "lab/exec-size.json").reply("guest-exec-status", "lab/status-size.json")
-        .fail("guest-exec", "lab/exec-missing.stderr");
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n")
+        .guestPrints(RecordedGuest.UNUSED_BLANK).fail("guest-exec", "lab/exec-missing.stderr");
     BenchSettings elsewhere = new BenchSettings(ProfileSet.QUICK, 32L << 20, 3, 1,
         BenchTarget.scratchDevice("/dev/sda"), "/nonexistent/fio");
 
@@ -155,7 +155,7 @@ class BenchRunnerTest {
     assertTrue(e.getMessage().contains("Failed to execute child process “/nonexistent/fio” (No such file or directory)"),
         e.getMessage());
     assertTrue(e.getMessage().endsWith("(install fio in the guest, or give its path with --fio)"), e.getMessage());
-    assertEquals("/nonexistent/fio", guest.sent.get(3).path("arguments").path("path").asText());
+    assertEquals("/nonexistent/fio", guest.sent.get(5).path("arguments").path("path").asText());
   }
 
   @Test
@@ -171,20 +171,81 @@ class BenchRunnerTest {
   }
 
   @Test
-  void aScratchDeviceWhoseSizeInTheGuestIsNotTheNamedDisksIsNeverWritten() {
-    // The guest reads 256 MiB for /dev/sda; libvirt's sda is 64 MiB: the guest's sda is another disk.
-    RecordedGuest guest = RecordedGuest.lab().capacity("sda", 64L << 20).reply("guest-ping", "lab/ping.json")
-        .reply("guest-exec", "lab/exec-size.json").reply("guest-exec-status", "lab/status-size.json");
+  void aDeviceThatIsAnotherDiskInTheGuestIsNeverWritten() {
+    // The lab's case: libvirt's sda (256 MiB) is the guest's sdb, and the guest's sda another disk.
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json")
+        .guestPrints("sda 131072\nsdb 524288\n");
 
     VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
 
     assertEquals(ExitCode.REFUSED, e.exitCode());
-    assertEquals("bench would overwrite a disk of domain 'vt-record' that is not proven to be the one named:"
-        + " /dev/sda in the guest is 256 MiB, but disk sda is 64 MiB: the guest names its disks in its own order, not"
-        + " by libvirt's target (rule: bench writes only a scratch device it can tell apart); nothing was written;"
-        + " bench with --file on a filesystem of the guest instead", e.getMessage());
+    assertEquals("bench does not overwrite this disk of domain 'vt-record': it is not proven to be the one named:"
+        + " /dev/sda is not disk sda in the guest: /dev/sdb is, by its size and bus (the guest names its disks in its"
+        + " own order, not by libvirt's target) (rule: bench writes only a scratch device proven to be the disk named"
+        + " and to hold nothing); nothing was written; bench with --file on a filesystem of the guest instead",
+        e.getMessage());
     assertEquals(List.of("guest-ping", "guest-exec", "guest-exec-status"), guest.executed(), "no fio ran");
-    assertEquals(List.of("/sys/class/block/sda/size"), texts(guest.sent.get(1).path("arguments").path("arg")));
+  }
+
+  @Test
+  void aGuestWhoseDiskListCannotBeReadIsNotWrittenTo() {
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestExits(127, "sh: not found");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertTrue(e.getMessage().contains("the guest does not list its disks (sh exited 127: sh: not found)"),
+        e.getMessage());
+  }
+
+  @Test
+  void aScratchDeviceInUseOrHoldingDataIsNeverWritten() {
+    for (String said : List.of("mounted on /srv\nhead\n", "held by dm-0\nhead\n", "swap /dev/sda2\nhead\n")) {
+      RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n")
+          .guestPrints(said);
+
+      VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+      assertEquals(ExitCode.REFUSED, e.exitCode());
+      assertTrue(e.getMessage().contains(": /dev/sda is in use in the guest: " + said.lines().findFirst().orElseThrow()),
+          e.getMessage());
+      assertEquals(5, guest.executed().size(), "no fio ran");
+    }
+  }
+
+  @Test
+  void aScratchDeviceBeginningWithAPartitionTableOrAFilesystemHoldsData() {
+    Map<Integer, String> signatures = Map.of(510, "55 aa", 512, "45 46 49 20 50 41 52 54", 1080, "53 ef");
+    Map<Integer, String> what = Map.of(510, "a DOS partition table", 512, "a GPT partition table", 1080,
+        "an ext2/3/4 filesystem");
+    for (Map.Entry<Integer, String> signature : signatures.entrySet()) {
+      RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n")
+          .guestPrints(withBytesAt(signature.getKey(), signature.getValue()));
+
+      VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+      assertEquals(ExitCode.REFUSED, e.exitCode());
+      assertTrue(e.getMessage().contains(": /dev/sda holds data: it begins with " + what.get(signature.getKey())),
+          e.getMessage());
+    }
+  }
+
+  @Test
+  void aScratchDeviceWhoseStartTheGuestCannotShowIsNotWrittenTo() {
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n")
+        .guestPrints("head\nunread\n");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertTrue(e.getMessage().contains("the guest does not show the start of /dev/sda"), e.getMessage());
+  }
+
+  /** The guest's answer for an unused device of zeros but for {@code hex} (od's words) at {@code offset}. */
+  private static String withBytesAt(int offset, String hex) {
+    String[] words = RecordedGuest.UNUSED_BLANK.substring("head\n".length()).replace("\n", "").trim().split(" +");
+    String[] bytes = hex.split(" ");
+    System.arraycopy(bytes, 0, words, offset, bytes.length);
+    return "head\n " + String.join(" ", words) + "\n";
   }
 
   @Test
@@ -197,7 +258,7 @@ class BenchRunnerTest {
     VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
 
     assertEquals(ExitCode.REFUSED, e.exitCode());
-    assertTrue(e.getMessage().contains(": /dev/sda cannot be told from disk sdb of the same size (256 MiB)"),
+    assertTrue(e.getMessage().contains(": disk sda cannot be told from disk sdb of the same size (256 MiB)"),
         e.getMessage());
     assertEquals(List.of("guest-ping"), guest.executed(), "nothing run in the guest");
   }
@@ -219,7 +280,7 @@ class BenchRunnerTest {
   void aScratchDiskIsFoundInTheGuestByItsSizeWhateverTheGuestCallsIt() {
     // libvirt's sda (256 MiB) is the guest's sdb; its sda is another device, of 64 MiB.
     RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json")
-        .guestPrints("sda 131072\nsdb 524288\n")
+        .guestPrints("sda 131072\nsdb 524288\n").guestPrints(RecordedGuest.UNUSED_BLANK)
         .reply("guest-exec", "lab/exec-version.json").reply("guest-exec-status", "lab/status-version.json")
         .fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
 
@@ -229,7 +290,9 @@ class BenchRunnerTest {
     assertEquals("sda", result.disk().target());
     assertEquals(List.of("sh", "-c"), List.of(guest.sent.get(1).path("arguments").path("path").asText(),
         guest.sent.get(1).path("arguments").path("arg").get(0).asText()));
-    assertTrue(texts(guest.sent.get(5).path("arguments").path("env")).contains("VT_FILE=/dev/sdb"), "fio writes sdb");
+    List<String> use = texts(guest.sent.get(3).path("arguments").path("arg"));
+    assertEquals(List.of("-c", "sh", "sdb"), List.of(use.get(0), use.get(2), use.get(3)), "the device found is read");
+    assertTrue(texts(guest.sent.get(7).path("arguments").path("env")).contains("VT_FILE=/dev/sdb"), "fio writes sdb");
   }
 
   @Test

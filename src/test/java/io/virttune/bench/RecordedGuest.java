@@ -69,17 +69,35 @@ final class RecordedGuest implements LiveDomains {
    * guest-exec and guest-exec-status replies (lab/README.md).
    */
   RecordedGuest guestPrints(String stdout) {
-    replies.add(new Reply("guest-exec", Recorded.text("lab/exec-size.json"), null));
-    replies.add(new Reply("guest-exec-status", "{\"return\":{\"exitcode\":0,\"out-data\":\""
-        + Base64.getEncoder().encodeToString(stdout.getBytes(java.nio.charset.StandardCharsets.UTF_8))
-        + "\",\"out-truncated\":false,\"exited\":true}}", null));
+    return guestExits(0, stdout, "");
+  }
+
+  /** A program that ends with {@code status}, saying {@code stderr}. */
+  RecordedGuest guestExits(int status, String stderr) {
+    return guestExits(status, "", stderr);
+  }
+
+  private RecordedGuest guestExits(int status, String stdout, String stderr) {
+    replies.add(new Reply("guest-exec", Recorded.text("lab/exec-pid.json"), null));
+    replies.add(new Reply("guest-exec-status", "{\"return\":{\"exitcode\":" + status + ",\"out-data\":\""
+        + base64(stdout) + "\",\"err-data\":\"" + base64(stderr) + "\",\"out-truncated\":false,\"exited\":true}}",
+        null));
     return this;
   }
 
-  /** As {@link #agentWithFio}, the guest first telling the size of the scratch device (256 MiB), as bench asks it. */
+  private static String base64(String text) {
+    return Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  }
+
+  /** What the guest says of an unused scratch device of nothing but zeros: no use, then od of its first 8 KiB. */
+  static final String UNUSED_BLANK = "head\n" + " 00".repeat(16).concat("\n").repeat(8192 / 16);
+
+  /**
+   * As {@link #agentWithFio}, the guest first listing its one disk (sda, 256 MiB) and saying it is
+   * unused and blank, as bench asks before it writes a whole device.
+   */
   RecordedGuest agentWithFioOnItsDevice() {
-    return reply("guest-ping", "lab/ping.json")
-        .reply("guest-exec", "lab/exec-size.json").reply("guest-exec-status", "lab/status-size.json")
+    return reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n").guestPrints(UNUSED_BLANK)
         .reply("guest-exec", "lab/exec-version.json").reply("guest-exec-status", "lab/status-version.json");
   }
 

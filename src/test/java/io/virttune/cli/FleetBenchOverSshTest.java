@@ -53,9 +53,9 @@ class FleetBenchOverSshTest {
 
   @Test
   void theRunsChoicesTravelToEveryHostAndTheReportIsOneJsonDocument() throws Exception {
-    Cli run = fleet.run("bench", "--hosts", inventory.toString(), "--limit", "hv-a:hv-b", "--all", "--exclude", "db*",
-        "--label", "after", "--size", "64M", "--runtime", "2", "--loops", "3", "--device", "/dev/vdb",
-        "--destructive", "--disk", "vdb", "--fio", "/usr/local/bin/fio", "--state-dir", "/srv/bench", "--json");
+    Cli run = fleet.run("bench", "--hosts", inventory.toString(), "--limit", "hv-a:hv-b", "web01", "--label", "after",
+        "--size", "64M", "--runtime", "2", "--loops", "3", "--scratch-disk", "vdb", "--destructive", "--fio",
+        "/usr/local/bin/fio", "--state-dir", "/srv/bench", "--json");
 
     assertEquals(0, run.exitCode(), run.transcript());
     JsonNode report = JSON.readTree(run.out());
@@ -65,20 +65,33 @@ class FleetBenchOverSshTest {
     assertEquals("hv-b", report.at("/hosts/1/name").asText());
     assertEquals("ok", report.at("/hosts/1/status").asText());
     assertEquals(List.of("bench", "--connect", "qemu:///system", "--json", "--label=after", "--size=67108864",
-        "--runtime=2", "--loops=3", "--device=/dev/vdb", "--destructive", "--disk=vdb", "--fio=/usr/local/bin/fio",
-        "--state-dir=/srv/bench", "--all", "--exclude=db*", "--"), remote("ops@hv-b.args"));
+        "--runtime=2", "--loops=3", "--scratch-disk=vdb", "--destructive", "--fio=/usr/local/bin/fio",
+        "--state-dir=/srv/bench", "--", "web01"), remote("ops@hv-b.args"));
     assertTrue(run.err().contains("[hv-b]"), "progress goes to stderr beside --json: " + run.transcript());
+  }
+
+  @Test
+  void theGlobsAndExclusionsOfAFleetBenchTravelToEveryHost() throws Exception {
+    Cli run = fleet.run("bench", "--hosts", inventory.toString(), "--limit", "hv-b", "--all", "--exclude", "db*",
+        "--label", "after", "--json");
+
+    assertEquals(0, run.exitCode(), run.transcript());
+    assertEquals(List.of("bench", "--connect", "qemu:///system", "--json", "--label=after", "--all", "--exclude=db*",
+        "--"), remote("ops@hv-b.args"));
   }
 
   @Test
   void aFleetBenchNeedsNoConnectionAndStillChecksItsChoicesBeforeAnyHost() {
     Cli connect = Cli.run("bench", "--host", "hv-a", "web01", "--label", "x", "--connect", "qemu:///system");
     Cli device = Cli.run("bench", "--host", "hv-a", "web01", "--label", "x", "--device", "/dev/vdb");
+    Cli every = Cli.run("bench", "--host", "hv-a", "--all", "--label", "x", "--scratch-disk", "vdb", "--destructive");
 
     assertEquals(2, connect.exitCode(), connect.transcript());
     assertTrue(connect.err().contains("--connect and --host-facts are one host's"), connect.transcript());
     assertEquals(3, device.exitCode(), device.transcript());
     assertTrue(device.err().contains("--device /dev/vdb overwrites that disk of domain 'web01'"), device.transcript());
+    assertEquals(3, every.exitCode(), every.transcript());
+    assertTrue(every.err().contains("name one domain, exactly (no glob, no --all)"), every.transcript());
   }
 
   private List<String> remote(String file) throws Exception {

@@ -136,8 +136,10 @@ class FleetLabIT {
     assertEquals(Map.of("hv1", "completed", "hv2", "completed", CUT, "failed"), results, run.transcript());
     assertTrue(run.out().contains("domain 'web' is shut off"), "hv3's guest does not run: " + run.transcript());
     for (Host host : benched) {
-      assertTrue(ssh(host.name(), "cat /var/lib/virt-tune/bench/web/before.json").contains("\"target\" : \"sdb\""),
-          host.name() + " stored its own run");
+      JsonNode stored = JSON.readTree(ssh(host.name(), "cat /var/lib/virt-tune/bench/web/before.json"));
+      assertEquals("sdb", stored.at("/disk/target").asText(), host.name() + " stored its own run, of disk sdb");
+      assertEquals(host.guest().deviceOfSize(16L << 20), stored.path("target").asText(),
+          host.name() + "'s fio wrote the guest's device of the scratch disk, whatever the guest named it");
     }
     // Shut down for the offline move.
     benched.forEach(host -> host.guest().destroy());
@@ -197,6 +199,10 @@ class FleetLabIT {
     Path html = fleetPlan.resolveSibling("fleet-bench.html");
 
     Cli after = Cli.run(benchArgs("after", "vdb"));
+    for (Host host : benchedHosts()) {
+      assertEquals(host.guest().deviceOfSize(16L << 20), JSON.readTree(ssh(host.name(),
+          "cat /var/lib/virt-tune/bench/web/after.json")).path("target").asText(), host.name() + "'s scratch disk");
+    }
     Cli compared = Cli.run("bench", "compare", "--host", "hv1", "--host", "hv2", "before", "after", "--json", "--html",
         html.toString());
 

@@ -157,6 +157,17 @@ public final class LabGuest {
     }
   }
 
+  /** The guest's device of this size, as it named it on its console ({@code VT-DISK /dev/sdb 16777216}). */
+  public String deviceOfSize(long bytes) {
+    try {
+      Matcher matcher = Pattern.compile("VT-DISK (\\S+) " + bytes + "\\b").matcher(Files.readString(console));
+      assertTrue(matcher.find(), "the guest " + name + " names no disk of " + bytes + " bytes on its console");
+      return matcher.group(1);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
   /** Stops the guest at once, as pulling its power would. */
   public void destroy() {
     virsh("-q", "destroy", name);
