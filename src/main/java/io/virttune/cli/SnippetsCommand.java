@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
           + " (GRUB and run time), LVM, the SSD I/O scheduler (udev), sysctl, filesystem and"
           + " over-provisioning advice, and warnings. Applies nothing.",
       "For a fleet (--host, --hosts): a folder per host, an index, and with --format ansible one"
-          + " playbook that runs each host's own play.",
+          + " playbook: one play for every host, each host's numbers in its host_vars.",
       "Exit status 1 when some facts (or, for a fleet, some host) could not be read; the snippets"
           + " of what was read are still written."
     })
@@ -113,7 +113,7 @@ public final class SnippetsCommand implements Callable<Integer> {
       FleetDoors.Reach reach = doors.reach(host);
       HostFacts facts = HostInspector.read(reach.libvirtUri(), reach.facts(), DomainSelection.all());
       return new HostSnippets(facts,
-          SnippetBook.renderFleetMember(facts, new HostTuning(reach.files()), options, host.name()));
+          SnippetBook.renderSet(facts, new HostTuning(reach.files()), options));
     }, fleet.parallel).run(fleet.fleet());
     Map<String, String> files = FleetSnippetBook.render(done.stream().map(host -> new FleetMember(host.host().name(),
         host.host().variables(), host.value().map(HostSnippets::snippets), host.failure())).toList(), format);

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * One host's part of a playbook: each topic's tasks, by topic (empty for a topic with none), and
@@ -33,8 +34,13 @@ public record AnsiblePlay(Map<String, String> tasks, Map<String, String> variabl
    */
   static AnsiblePlay union(List<AnsiblePlay> plays) {
     Map<String, String> tasks = new LinkedHashMap<>();
-    plays.forEach(play -> play.tasks().forEach((topic, text) -> tasks.merge(topic, text,
-        (kept, other) -> kept.isEmpty() ? other : kept)));
+    plays.forEach(play -> play.tasks().forEach((topic, text) -> tasks.merge(topic, text, (kept, other) -> {
+      if (!kept.isEmpty() && !other.isEmpty() && !kept.equals(other)) {
+        // The tasks read each host's numbers from its variables: they differ only by a bug.
+        throw new IllegalStateException("the hosts' " + topic + " tasks differ; they cannot be one play");
+      }
+      return kept.isEmpty() ? other : kept;
+    })));
     return new AnsiblePlay(tasks, Map.of());
   }
 
@@ -46,8 +52,9 @@ public record AnsiblePlay(Map<String, String> tasks, Map<String, String> variabl
         "name", name,
         "play_hosts", hosts,
         "vars", yaml(all, "    "),
-        "tasks", tasks.values().stream().filter(text -> !text.isEmpty()).map(String::stripTrailing)
-            .collect(Collectors.joining("\n\n")))).stripTrailing();
+        "tasks", Stream.concat(Stream.of(Template.load("ansible/check.yml").render(Map.of())), tasks.values().stream())
+            .filter(text -> !text.isEmpty()).map(String::stripTrailing).collect(Collectors.joining("\n\n"))))
+        .stripTrailing();
   }
 
   /** {@code name: value} lines, each after {@code indent}. */

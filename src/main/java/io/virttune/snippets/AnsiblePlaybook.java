@@ -16,15 +16,15 @@ import java.util.stream.Collectors;
 final class AnsiblePlaybook {
   static final String PLAYBOOK = "site.yml";
   static final String INVENTORY = "inventory.ini";
-  /** The inventory group a host's own playbook runs on. */
+  /** The inventory group every playbook runs on, a host's own and a fleet's. */
   static final String GROUP = "virt_tune_hosts";
 
   private AnsiblePlaybook() {}
 
-  /** The playbook of one host, run on {@code playHosts}: its group, or the host itself within a fleet. */
-  static String playbook(String host, String playHosts, AnsiblePlay play) {
+  /** The playbook of one host, run on its inventory's group. */
+  static String playbook(String host, AnsiblePlay play) {
     return Template.load("ansible/" + PLAYBOOK).render(Map.of("host", host, "play", play.render(
-        "Tune the host for fast guest disks (virt-tune)", playHosts,
+        "Tune the host for fast guest disks (virt-tune)", GROUP,
         Map.of("virt_tune_files", "\"{{ playbook_dir }}\"  # the files this play installs: this folder's"))));
   }
 

@@ -28,7 +28,8 @@ final class HugepagesTopic implements Topic {
     List<HugepageNeed> needs = sizing.size(input.facts().domains(), input.options().forDomains());
     if (needs.isEmpty()) {
       return new TopicResult("Hugepages", List.of(), List.of("No domain is backed by hugepages, so"
-          + " nothing is reserved; name the domains you plan to move with --for-domains."), "");
+          + " nothing is reserved; name the domains you plan to move with --for-domains."), "",
+          Map.of("virt_tune_hugepages", "\"\"  # none to reserve"));
     }
     String parameters = parameters(needs, sizing.defaultPageKiB());
     Map<String, String> values = Map.of(
@@ -46,7 +47,7 @@ final class HugepagesTopic implements Topic {
             "apply", Lines.prefixed("    ", writes(needs, sizing.defaultPageKiB(), HugepagesTopic::proposed)),
             "revert", Lines.prefixed("    ", writes(needs, sizing.defaultPageKiB(), now(settings))))));
     return new TopicResult("Hugepages", List.of(grub, runtime), summary(needs, settings),
-        Template.load("ansible/hugepages.yml").render(Map.of()), Map.of("virt_tune_hugepages", "\"" + parameters + "\""));
+        Template.load("ansible/hugepages.yml").render(Map.of()), Map.of("virt_tune_hugepages", "\"" + parameters + "\"  # what grub-hugepages.cfg reserves at boot"));
   }
 
   private static String parameters(List<HugepageNeed> needs, long defaultPageKiB) {

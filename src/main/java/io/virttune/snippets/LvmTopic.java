@@ -6,6 +6,7 @@ import io.virttune.recipe.Recipe;
 import io.virttune.text.Bytes;
 import io.virttune.text.ShellWords;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,6 +20,13 @@ import java.util.stream.Collectors;
 final class LvmTopic implements Topic {
   static final String FAST_FILE = "lvmlocal-fast.conf";
   static final String SAFE_FILE = "lvmlocal-multi-tenant.conf";
+  /**
+   * The thin pools' zeroing as a host's variable: on by default; off (the source's fast profile,
+   * -Zn) only for a host whose guests all belong to one customer, set in its host_vars or with -e.
+   */
+  private static final String ZEROING_CHOICE = "1  # 0 (-Zn, faster) only if every guest here is one customer's:"
+      + " a partly written new chunk shows a previous tenant's deleted data";
+  private static final String ZEROING_KEPT = "1  # --multi-tenant: keep 1, guests of several customers share this host";
   static final String COMMANDS_FILE = "lvm-commands.sh";
   private static final String POOL_NAME = "thinpool";
 
@@ -43,8 +51,11 @@ final class LvmTopic implements Topic {
             "thin_pools", Lines.prefixed("#    ", thinPools(input)),
             "read_ahead_count", String.valueOf(readingAhead.size()),
             "read_ahead", readAhead(readingAhead)))));
-    return new TopicResult("LVM", snippets, notes(input, readingAhead), ansible(), Map.of("virt_tune_guest_lvs",
-        readingAhead.stream().map(volume -> "\"" + volume.qualifiedName() + "\"").collect(Collectors.joining(", ", "[", "]"))));
+    Map<String, String> variables = new LinkedHashMap<>();
+    variables.put("virt_tune_guest_lvs", readingAhead.stream().map(volume -> "\"" + volume.qualifiedName() + "\"")
+        .collect(Collectors.joining(", ", "[", "]")));
+    variables.put("virt_tune_thin_pool_zero", input.options().multiTenant() ? ZEROING_KEPT : ZEROING_CHOICE);
+    return new TopicResult("LVM", snippets, notes(input, readingAhead), ansible(), variables);
   }
 
   private static String lvmlocal(String host, String variant, String zero) {

@@ -19,20 +19,14 @@ public final class SnippetBook {
 
   /** The folder's files in the order of the index, README.md first. */
   public static Map<String, String> render(HostFacts facts, HostTuning tuning, SnippetOptions options) {
-    return render(facts, tuning, options, AnsiblePlaybook.GROUP).files();
+    return renderSet(facts, tuning, options).files();
   }
 
   /**
-   * A fleet host's folder: as {@link #render(HostFacts, HostTuning, SnippetOptions)}, its playbook
-   * run on {@code inventoryName} alone, and its play, which the fleet's playbook runs with the
-   * others'.
+   * The folder's files, and for the Ansible format the host's play, which a fleet's playbook runs
+   * with the others' (each host's folder still holds its own playbook and inventory, to run alone).
    */
-  public static SnippetSet renderFleetMember(HostFacts facts, HostTuning tuning, SnippetOptions options,
-      String inventoryName) {
-    return render(facts, tuning, options, inventoryName);
-  }
-
-  private static SnippetSet render(HostFacts facts, HostTuning tuning, SnippetOptions options, String playHosts) {
+  public static SnippetSet renderSet(HostFacts facts, HostTuning tuning, SnippetOptions options) {
     SnippetInput input = new SnippetInput(facts, tuning, options);
     List<TopicResult> topics = TOPICS.stream().map(topic -> topic.render(input)).toList();
     Map<String, String> files = new LinkedHashMap<>();
@@ -42,7 +36,7 @@ public final class SnippetBook {
       return new SnippetSet(files, Optional.empty());
     }
     AnsiblePlay play = AnsiblePlay.of(topics);
-    files.put(AnsiblePlaybook.PLAYBOOK, AnsiblePlaybook.playbook(facts.identity().hostname(), playHosts, play));
+    files.put(AnsiblePlaybook.PLAYBOOK, AnsiblePlaybook.playbook(facts.identity().hostname(), play));
     files.put(AnsiblePlaybook.INVENTORY, AnsiblePlaybook.inventory(facts.identity()));
     return new SnippetSet(files, Optional.of(play));
   }
