@@ -107,6 +107,38 @@ class LauncherArchiveIT {
   }
 
   @Test
+  void anArchiveAnotherJvmWroteIsWrittenAgain() throws Exception {
+    run("--version");
+    Path jvm = checkout.resolve("target/virt-tune.jsa.jvm");
+    String ours = Files.readString(jvm).strip();
+    // update-alternatives to a JDK installed before the archive: its change time says nothing.
+    Files.writeString(jvm, "/usr/lib/jvm/another-jdk/bin/java\n");
+    Files.setLastModifiedTime(archive, FileTime.from(Instant.parse("2099-01-01T00:00:00Z")));
+
+    run("--version");
+
+    assertEquals(ours, Files.readString(jvm).strip());
+    assertTrue(Files.getLastModifiedTime(archive).toInstant().isBefore(Instant.parse("2099-01-01T00:00:00Z")),
+        "the archive was not written again");
+  }
+
+  @Test
+  void aTrainingThatFailsIsNotTriedAgainUntilTheJarOrTheJvmChanges() throws Exception {
+    Files.writeString(checkout.resolve("examples/hv01/node.xml"), "not a node");
+    Path jvm = checkout.resolve("target/virt-tune.jsa.jvm");
+
+    run("--version");
+    FileTime failed = Files.getLastModifiedTime(jvm);
+    // The launcher compares whole seconds.
+    Thread.sleep(1100);
+    run("--version");
+
+    assertTrue(Files.readString(jvm).strip().endsWith(" failed"), Files.readString(jvm));
+    assertTrue(Files.notExists(archive), "no archive from a failed training");
+    assertEquals(failed, Files.getLastModifiedTime(jvm), "the training was tried again");
+  }
+
+  @Test
   void anArchiveThatDoesNotMatchTheJarIsIgnoredSilently() throws Exception {
     run("--version");
     // Another build's jar under the same name, with the archive still looking newer.
