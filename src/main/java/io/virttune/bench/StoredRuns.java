@@ -42,13 +42,18 @@ public final class StoredRuns {
     BenchStore.requireValidLabel(before);
     BenchStore.requireValidLabel(after);
     Map<String, Pair> byDomain = new TreeMap<>();
+    List<String> notCompared = new ArrayList<>();
     for (String entry : files.list(root)) {
-      Optional<BenchResult> first = read(entry, before);
-      Optional<BenchResult> second = read(entry, after);
-      first.or(() -> second).ifPresent(any -> byDomain.put(any.domain(), new Pair(first, second)));
+      try {
+        Optional<BenchResult> first = read(entry, before);
+        Optional<BenchResult> second = read(entry, after);
+        first.or(() -> second).ifPresent(any -> byDomain.put(any.domain(), new Pair(first, second)));
+      } catch (VirtTuneException unreadable) {
+        // One domain's damaged or odd entry (a stray file) spoils no other's comparison.
+        notCompared.add(entry + " (unreadable: " + unreadable.getMessage() + ")");
+      }
     }
     List<BenchComparison> compared = new ArrayList<>();
-    List<String> notCompared = new ArrayList<>();
     for (String domain : selection.select(byDomain.keySet())) {
       Pair runs = byDomain.get(domain);
       if (runs.before().isPresent() && runs.after().isPresent()) {

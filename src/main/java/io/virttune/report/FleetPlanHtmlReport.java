@@ -17,7 +17,8 @@ import java.util.stream.Collectors;
 
 /**
  * A fleet plan as one HTML page ({@link HtmlPage}): the fleet at a glance, each host's planned
- * copies (the data to copy, within the LVs the plan creates) and its domains by outcome as
+ * copies (what they write: the allocated data into a fresh thin LV, the whole disk with its zeros
+ * into a linear one, within the LVs the plan creates) and its domains by outcome as
  * charts, then a table with a row per host, its blocked domains and a failed host's reason.
  */
 public final class FleetPlanHtmlReport {
@@ -32,7 +33,7 @@ public final class FleetPlanHtmlReport {
   private static final List<DomainOutcome> OUTCOMES = List.of(DomainOutcome.MIGRATE, DomainOutcome.RETUNE,
       DomainOutcome.STAGE, DomainOutcome.UNCHANGED, DomainOutcome.STOPPED);
 
-  /** One host's plan in figures: disks copied, the data they copy, and the size of the LVs created. */
+  /** One host's plan in figures: disks copied, the bytes the copies write, and the size of the LVs created. */
   private record Copies(long disks, long dataBytes, long volumeBytes) {
     static Copies of(Plan plan) {
       List<Step> steps = plan.domains().stream().flatMap(domain -> domain.steps().stream()).toList();
@@ -42,8 +43,9 @@ public final class FleetPlanHtmlReport {
       long data = 0;
       for (Step step : steps) {
         if (step instanceof ConvertImage copy) {
+          // Into a fresh thin LV only the allocated data is written; a linear LV gets the zeros too.
           disks++;
-          data += copy.allocatedBytes();
+          data += copy.targetIsZero() ? copy.allocatedBytes() : copy.virtualSizeBytes();
         } else if (step instanceof CopyLive copy) {
           // A live copy mirrors the whole disk, zeros included.
           disks++;
@@ -66,8 +68,8 @@ public final class FleetPlanHtmlReport {
     StringBuilder html = HtmlPage.open(title, STYLE);
     html.append("<p class=\"summary\" id=\"summary\">").append(planned.size()).append(" planned, ")
         .append(fleet.hosts().size() - planned.size()).append(" failed; ")
-        .append(FleetHtmlReport.counted(all.disks(), "disk")).append(" to copy, ").append(Bytes.format(all.dataBytes()))
-        .append(" of data into ").append(Bytes.format(all.volumeBytes())).append(" of new LVs; ")
+        .append(FleetHtmlReport.counted(all.disks(), "disk")).append(" to copy, writing ")
+        .append(Bytes.format(all.dataBytes())).append(" into ").append(Bytes.format(all.volumeBytes())).append(" of new LVs; ")
         .append(FleetHtmlReport.counted(planned.stream().mapToLong(host -> count(host.plan().get(), DomainOutcome.STOPPED)).sum(),
             "domain")).append(" blocked</p>\n");
     if (!planned.isEmpty()) {
@@ -84,10 +86,10 @@ public final class FleetPlanHtmlReport {
       return new SvgStackedBars.Row(TextTable.shorten(host.name(), 18), List.of(
               new SvgStackedBars.Segment(copies.dataBytes(), "copied"),
               new SvgStackedBars.Segment(Math.max(0, copies.volumeBytes() - copies.dataBytes()), "provisioned")),
-          Bytes.format(copies.dataBytes()) + " to copy, " + Bytes.format(copies.volumeBytes()) + " of LVs", false);
+          Bytes.format(copies.dataBytes()) + " to write, " + Bytes.format(copies.volumeBytes()) + " of LVs", false);
     }).toList();
-    return SvgStackedBars.render("Planned copies: data to copy, within the new LVs",
-        List.of(new SvgStackedBars.Key("copied", "data to copy"), new SvgStackedBars.Key("provisioned", "rest of the LVs")),
+    return SvgStackedBars.render("Planned copies: what they write, within the new LVs",
+        List.of(new SvgStackedBars.Key("copied", "written"), new SvgStackedBars.Key("provisioned", "rest of the LVs")),
         rows);
   }
 
@@ -108,7 +110,7 @@ public final class FleetPlanHtmlReport {
   private static void table(StringBuilder html, List<FleetPlan.HostPlan> hosts) {
     html.append("<h2>Hosts</h2>\n<table id=\"hosts\">\n<tr><th>host</th><th>status</th><th class=\"why\">target</th>");
     OUTCOMES.forEach(outcome -> html.append("<th>").append(label(outcome)).append("</th>"));
-    html.append("<th>disks to copy</th><th>data to copy</th><th>new LVs</th><th class=\"why\">why</th></tr>\n");
+    html.append("<th>disks to copy</th><th>to write</th><th>new LVs</th><th class=\"why\">why</th></tr>\n");
     for (FleetPlan.HostPlan host : hosts) {
       String name = Html.escape(host.name());
       if (host.plan().isEmpty()) {

@@ -18,7 +18,12 @@ final class SvgChangeChart {
   private static final int TOP = 46;
 
   /** One bar: a change in percent (NaN when unknown, drawn as none), the CSS class of its series, its text. */
-  record Bar(double percent, String cssClass, String text) {}
+  record Bar(double percent, String cssClass, String text) {
+    /** A loss as its text says it: -0.4% is written 0%, and marked no loss. */
+    boolean loss() {
+      return Math.round(percent) < 0;
+    }
+  }
 
   /** One row: its label and its bars, one per series, in the legend's order. */
   record Row(String label, List<Bar> bars) {}
@@ -44,7 +49,7 @@ final class SvgChangeChart {
     for (int i = 0; i < rows.size(); i++) {
       Row row = rows.get(i);
       int y = TOP + i * rowHeight;
-      boolean loss = row.bars().stream().anyMatch(bar -> bar.percent() < 0);
+      boolean loss = row.bars().stream().anyMatch(Bar::loss);
       svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" class=\"row-label%s\" text-anchor=\"end\">%s</text>%n",
           LABEL_WIDTH - 8, y + BAR_HEIGHT + 1, loss ? " loss" : "", Html.escape(row.label())));
       for (int b = 0; b < row.bars().size(); b++) {
@@ -58,12 +63,12 @@ final class SvgChangeChart {
     double percent = Double.isNaN(bar.percent()) ? 0 : bar.percent();
     double width = Math.abs(percent) * scale;
     double left = percent < 0 ? zero - width : zero;
-    String kind = bar.cssClass() + (percent < 0 ? " loss" : "");
+    String kind = bar.cssClass() + (bar.loss() ? " loss" : "");
     svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" class=\"bar %s\">"
         + "<title>%s</title></rect>%n", left, y, width, BAR_HEIGHT, kind, Html.escape(bar.text())));
     double textX = percent < 0 ? left - 4 : left + width + 4;
     svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" class=\"value%s\"%s>%s</text>%n", textX,
-        y + BAR_HEIGHT - 2, percent < 0 ? " loss" : "", percent < 0 ? " text-anchor=\"end\"" : "",
+        y + BAR_HEIGHT - 2, bar.loss() ? " loss" : "", percent < 0 ? " text-anchor=\"end\"" : "",
         Html.escape(bar.text())));
   }
 }

@@ -35,6 +35,8 @@ class FleetBenchCompareOverSshTest {
     Path hvA = dir.resolve("hv-a");
     store(hvA, "web01", "before", "after");
     store(hvA, "web02", "before");
+    // Something else in the state directory spoils no comparison.
+    Files.writeString(hvA.resolve("host/var/lib/virt-tune/bench/notes.txt"), "moved web03 on Monday\n");
     Path hvB = dir.resolve("hv-b");
     store(hvB, "db01", "before", "after");
     fleet = new RecordedFleet(dir.resolve("ssh"), "10.77.0.9").serving("hv-a", hvA).serving("ops@hv-b", hvB)
@@ -65,7 +67,9 @@ class FleetBenchCompareOverSshTest {
         + " hv-c\n"), out);
     assertTrue(out.contains("  hv-down: cannot reach hv-down over ssh"), out);
     assertTrue(out.contains("=== hv-a ===\nDomain web01: before -> after\n"), out);
-    assertTrue(out.contains("Not compared: web02 (no 'after' run)\n"), out);
+    assertTrue(out.contains("Not compared: notes.txt (unreadable: Cannot read /var/lib/virt-tune/bench/notes.txt/"),
+        out);
+    assertTrue(out.contains(", web02 (no 'after' run)\n"), out);
     assertTrue(out.contains("=== hv-b ===\nDomain db01: before -> after\n"), out);
     String page = Files.readString(html);
     assertTrue(page.contains("2 domains compared on 2 hosts (2 failed)"), page);
@@ -83,7 +87,7 @@ class FleetBenchCompareOverSshTest {
     assertEquals("hv-a", report.at("/hosts/0/name").asText());
     assertEquals("virt-tune/bench-compare", report.at("/hosts/0/domains/0/schema").asText());
     assertEquals("web01", report.at("/hosts/0/domains/0/domain").asText());
-    assertEquals("web02 (no 'after' run)", report.at("/hosts/0/notCompared/0").asText());
+    assertEquals("web02 (no 'after' run)", report.at("/hosts/0/notCompared/1").asText());
     assertEquals(report.at("/hosts/0/domains/0/meanIopsChangePercent/read").asDouble(),
         report.at("/meanIopsChangePercent/read").asDouble(), 1e-9, "one domain: the fleet's average is its own");
   }

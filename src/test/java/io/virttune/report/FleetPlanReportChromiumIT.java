@@ -49,7 +49,8 @@ class FleetPlanReportChromiumIT {
     String html = Files.readString(page);
     JsonNode measured = new HeadlessChromium(dir).measure(html, MEASURE, WINDOW_WIDTH);
     assertTrue(measured.path("scrollWidth").asInt() <= WINDOW_WIDTH, "no horizontal scrolling: " + measured);
-    assertTrue(measured.path("summary").asText().startsWith("2 planned, 1 failed; 8 disks to copy, 96 GiB of data"
+    // Into a VG, linear LVs: each copy writes its whole disk, zeros included.
+    assertTrue(measured.path("summary").asText().startsWith("2 planned, 1 failed; 8 disks to copy, writing 440 GiB"
         + " into 440 GiB of new LVs; 14 domains blocked"), measured.path("summary").asText());
     JsonNode charts = measured.path("charts");
     assertEquals(2, charts.size(), "copies, and outcomes: " + charts);
@@ -57,7 +58,7 @@ class FleetPlanReportChromiumIT {
     JsonNode rows = measured.path("rows");
     assertEquals("hv01", rows.get(0).get(0).asText());
     assertEquals("4", rows.get(0).get(8).asText(), "disks to copy: " + rows.get(0));
-    assertEquals("48 GiB", rows.get(0).get(9).asText(), "data to copy: " + rows.get(0));
+    assertEquals("220 GiB", rows.get(0).get(9).asText(), "written: " + rows.get(0));
     assertTrue(rows.get(0).get(11).asText().contains("web01: not enough space in VG vg_fast"), rows.get(0).toString());
     assertEquals("failed", rows.get(2).get(1).asText());
     assertTrue(rows.get(2).get(11).asText().startsWith("cannot connect to libvirt at 'test:///nonexistent/node.xml'"),
