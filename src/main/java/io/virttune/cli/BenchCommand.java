@@ -19,8 +19,6 @@ import io.virttune.bench.ProfileResult;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetCommand;
 import io.virttune.inspect.DomainSelection;
-import io.virttune.libvirt.DomainRecord;
-import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.process.LocalProcessRunner;
@@ -178,8 +176,7 @@ public final class BenchCommand implements Callable<Integer> {
       return List.copyOf(new LinkedHashSet<>(selection.domains));
     }
     Set<String> candidates = new LinkedHashSet<>();
-    libvirt.domains().domains().stream().filter(domain -> domain.state() == DomainState.RUNNING)
-        .map(DomainRecord::name).sorted().forEach(candidates::add);
+    candidates.addAll(libvirt.runningNames());
     selection.domains.stream().filter(pattern -> !DomainSelection.isGlob(pattern)).forEach(candidates::add);
     return wanted.select(candidates);
   }

@@ -159,6 +159,24 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
   }
 
   @Override
+  public List<String> runningNames() {
+    List<String> names = new ArrayList<>();
+    for (int id : call("list running domains", connect::listDomains)) {
+      try {
+        names.add(connect.domainLookupByID(id).getName());
+      } catch (LibvirtException e) {
+        // One that stopped between the listing and the lookup runs no more: not one to name.
+        if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
+          throw VirtTuneException.failed("cannot read running domain id " + id + " on " + uri + ": "
+              + LibvirtCalls.message(e), e);
+        }
+      }
+    }
+    names.sort(null);
+    return names;
+  }
+
+  @Override
   public DomainState state(String domain) {
     return LibvirtCalls.state(call("read the state of domain '" + domain + "'", () -> lookup(domain).getInfo().state));
   }

@@ -1,5 +1,7 @@
 package io.virttune.libvirt;
 
+import java.util.List;
+
 /**
  * The running side of libvirt that bench needs: a domain's state and live definition, and its
  * QEMU guest agent. Kept apart from {@link LibvirtConnection}, which only reads definitions.
@@ -8,6 +10,9 @@ public interface LiveDomains extends AutoCloseable {
 
   /** The URI this connection was opened with, for messages. */
   String uri();
+
+  /** The names of the domains that run now, sorted. */
+  List<String> runningNames();
 
   /** The domain's run state; fails with a clear message when no such domain exists. */
   DomainState state(String domain);

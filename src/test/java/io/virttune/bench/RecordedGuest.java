@@ -9,6 +9,7 @@ import io.virttune.libvirt.LiveDomains;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Base64;
 import java.util.ArrayList;
@@ -86,7 +87,7 @@ final class RecordedGuest implements LiveDomains {
   }
 
   private static String base64(String text) {
-    return Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
   }
 
   /** What the guest says of an unused scratch device of nothing but zeros: no use, then od of its first 8 KiB. */
@@ -130,6 +131,11 @@ final class RecordedGuest implements LiveDomains {
   @Override
   public String uri() {
     return "qemu:///system";
+  }
+
+  @Override
+  public List<String> runningNames() {
+    throw new AssertionError("a recorded guest is named, never listed");
   }
 
   @Override
