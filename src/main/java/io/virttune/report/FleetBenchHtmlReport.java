@@ -9,8 +9,10 @@ import io.virttune.bench.ProfileChange;
 import io.virttune.fleet.HostComparisons;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * A fleet's bench before and after as one HTML page ({@link HtmlPage}): the fleet's average
@@ -64,7 +66,7 @@ public final class FleetBenchHtmlReport {
     return losses == 0 ? "no loss" : "<span class=\"loss\">" + losses + " loss" + (losses == 1 ? "" : "es") + "</span>";
   }
 
-  private static SvgChangeChart.Row changeRow(String label, java.util.function.Function<Direction, OptionalDouble> mean) {
+  private static SvgChangeChart.Row changeRow(String label, Function<Direction, OptionalDouble> mean) {
     List<SvgChangeChart.Bar> bars = new ArrayList<>();
     for (Direction direction : Direction.values()) {
       double percent = mean.apply(direction).orElse(Double.NaN);
@@ -112,7 +114,7 @@ public final class FleetBenchHtmlReport {
             compared.compared().stream().map(c -> changeRow(c.before().domain(), c::meanIopsPercent)).toList()))
         .append("</figure>\n");
     headline(compared).ifPresent(rows -> html.append("<figure>\n").append(SvgBarChart.render(host + ": "
-        + HEADLINE.toUpperCase(java.util.Locale.ROOT).replace('_', ' ') + " IOPS, before and after",
+        + HEADLINE.toUpperCase(Locale.ROOT).replace('_', ' ') + " IOPS, before and after",
         compared.compared().get(0).before().label(), compared.compared().get(0).after().label(), rows))
         .append("</figure>\n"));
     html.append("</div>\n<table class=\"domains\">\n<tr><th>domain</th><th class=\"disk\">disk before</th>"

@@ -1,5 +1,6 @@
 package io.virttune.snippets;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,8 +15,8 @@ import java.util.stream.Stream;
 public record AnsiblePlay(Map<String, String> tasks, Map<String, String> variables) {
 
   public AnsiblePlay {
-    tasks = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tasks));
-    variables = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+    tasks = Collections.unmodifiableMap(new LinkedHashMap<>(tasks));
+    variables = Collections.unmodifiableMap(new LinkedHashMap<>(variables));
   }
 
   static AnsiblePlay of(List<TopicResult> topics) {

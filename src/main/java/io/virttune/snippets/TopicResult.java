@@ -1,5 +1,7 @@
 package io.virttune.snippets;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,7 +16,7 @@ record TopicResult(String title, List<Snippet> snippets, List<String> notes, Str
   TopicResult {
     snippets = List.copyOf(snippets);
     notes = List.copyOf(notes);
-    ansibleVariables = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(ansibleVariables));
+    ansibleVariables = Collections.unmodifiableMap(new LinkedHashMap<>(ansibleVariables));
   }
 
   /** A topic whose tasks, if any, read no variable of the host's. */
