@@ -38,7 +38,7 @@ import java.util.function.Supplier;
  * @param writers finds processes still writing an LV (a copy a killed apply left running)
  * @param holds keeps the source images from a starting guest while the domain is defined
  * @param blockJobs copies the disks of running guests onto LVs (block copy and pivot)
- * @param files deletes the source images cleanup removes
+ * @param files tells whether an image file is there, and deletes the source images cleanup removes
  * @param mode whether anything really changes, for the words of the results
  */
 public record ApplyPorts(
@@ -55,7 +55,7 @@ public record ApplyPorts(
     ImageHolds holds,
     BlockJobsSource blockJobs,
     StateDirectory state,
-    FileDeletion files,
+    HostFiles files,
     Clock clock,
     RunMode mode) {
 
@@ -63,7 +63,7 @@ public record ApplyPorts(
   public static ApplyPorts forHost(HostDoor door, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
     return over(new Host(door.commands(), () -> LibvirtJavaDefinitions.open(door.libvirtUri()), new LiveHost(door),
         new StaleWriters(), new QemuIoHolds(), BlockJobsSource.of(door.libvirtUri()), new StateDirectory(stateDir),
-        Clock.systemUTC()), execute, dryRunLog);
+        HostFiles.HOST, Clock.systemUTC()), execute, dryRunLog);
   }
 
   /** These ports, their live copies called stalled after {@code window} without getting closer to ready. */
@@ -74,7 +74,7 @@ public record ApplyPorts(
 
   /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
   record Host(ProcessRunner runner, Supplier<DomainDefinitions> libvirt, HostFactsSource images, StaleWriters writers,
-      ImageHolds holds, BlockJobsSource blockJobs, StateDirectory state, Clock clock) {}
+      ImageHolds holds, BlockJobsSource blockJobs, StateDirectory state, HostFiles files, Clock clock) {}
 
   /**
    * The one place that makes a dry run: the acting commands (each adapter says which of its calls
@@ -86,7 +86,7 @@ public record ApplyPorts(
         ? log -> host.libvirt().get() : log -> new PrintingDefinitions(host.libvirt().get(), log);
     ImageHolds holds = execute ? host.holds() : (path, domain) -> () -> {};
     StateDirectory state = execute ? host.state() : new DryRunState(host.state().root());
-    FileDeletion files = execute ? FileDeletion.HOST : file -> {};
+    HostFiles files = execute ? host.files() : host.files().readOnly();
     BlockJobsSource blockJobs = execute ? host.blockJobs()
         : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
     return new ApplyPorts(definitions, new LvmCli(runner), new LvmCli(runner), host.images(),

@@ -3,6 +3,12 @@ package io.virttune.apply;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.custody.Custody;
+import io.virttune.apply.custody.CustodyChange;
+import io.virttune.apply.custody.CustodyRefusal;
+import io.virttune.apply.custody.CustodyVerdict;
+import io.virttune.apply.custody.DefinedStores;
+import io.virttune.apply.custody.DiskCustody;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.LibvirtConnection;
@@ -10,17 +16,17 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.function.Supplier;
 
 /**
- * Removes the source images a verified migration left behind, only when asked, and only those no
- * domain on the host still uses (directly, as a pool volume or as a backing file, persistently or
- * live) and no process holds open. Backing files are never removed: other images may share them.
+ * Removes the source images a verified migration left behind, only when asked, under the domain's
+ * lock, and only those custody lets go (see {@link io.virttune.apply.custody}) and no process holds.
  */
 public final class Cleanup {
   private final ApplyPorts ports;
@@ -37,46 +43,73 @@ public final class Cleanup {
     try (DomainDefinitions definitions = ports.definitions().apply(out)) {
       LiveDomain live = definitions.find(name)
           .orElseThrow(() -> VirtTuneException.refused("no domain named '" + name + "'"));
-      DomainJournal journal = ports.state().journal(live.uuid())
-          .orElseThrow(() -> VirtTuneException.refused("virt-tune never migrated '" + name + "'"));
-      if (journal.status() == Status.CLEANED_UP) {
-        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, "cleaned up already");
+      if (ports.state().journal(live.uuid()).isEmpty()) {
+        throw VirtTuneException.refused("virt-tune never migrated '" + name + "'");
       }
-      if (journal.status() != Status.COMPLETED) {
-        throw VirtTuneException.refused("the migration of '" + name + "' is " + journal.status().name()
-            .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ", not completed and verified: its source"
-            + " images are still the only good copy");
+      try (StateDirectory.Held held = ports.state().lock(live.uuid(), name, ports.clock().instant().toString())) {
+        // Read again under the lock: a rollback or an apply that held it may have changed both.
+        LiveDomain now = definitions.find(name).orElse(live);
+        return cleanUp(definitions, now, ports.state().journal(live.uuid()).orElseThrow());
       }
-      ImagesInUse inUse = imagesInUse();
-      List<String> removed = new ArrayList<>();
-      List<String> kept = new ArrayList<>();
-      for (String image : journal.sourceImages()) {
-        if (inUse.contains(image)) {
-          out.println("keep " + image + ": a domain still uses it, directly or as a backing file");
-          kept.add(image);
-        } else if (Files.exists(Path.of(image))) {
-          Optional<String> holder = ports.locks().holder(image);
-          if (holder.isPresent()) {
-            out.println("keep " + image + ": " + holder.get());
-            kept.add(image);
-          } else {
-            out.println(ports.mode().says("remove ", "would remove ") + image);
-            ports.files().delete(Path.of(image));
-            removed.add(image);
-          }
-        }
-      }
-      // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
-      if (kept.isEmpty()) {
-        ports.state().save(journal.withStatus(Status.CLEANED_UP));
-      }
-      return new DomainResult(name, ports.mode().finished(),
-          removed.size() + " source image(s)" + ports.mode().says(" removed", " would be removed")
-          + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
     } catch (VirtTuneException e) {
       return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
           ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
     }
+  }
+
+  private DomainResult cleanUp(DomainDefinitions definitions, LiveDomain live, DomainJournal found) {
+    String name = live.name();
+    if (found.status() == Status.CLEANED_UP) {
+      return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, "cleaned up already");
+    }
+    if (found.status() != Status.COMPLETED) {
+      throw VirtTuneException.refused("the migration of '" + name + "' is " + found.status().name()
+          .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ", not completed and verified: its source"
+          + " images are still the only good copy");
+    }
+    ImagesInUse inUse = imagesInUse();
+    DefinedStores stores = CustodyReads.stores(ports, definitions, live.uuid(), ports.lvmReads().report())
+        .alsoUsedBy(image -> inUse.contains(image)
+            ? Optional.of("a domain's definition (directly, as a pool volume or as a backing file)") : Optional.empty());
+    List<String> after = CustodyReads.sourcesOf(live.inactiveXml(), definitions);
+    DomainJournal journal = found;
+    List<String> removed = new ArrayList<>();
+    List<String> kept = new ArrayList<>();
+    for (DiskCustody disk : found.custody()) {
+      if (!ports.files().exists(Path.of(disk.source()))) {
+        continue;
+      }
+      Optional<String> why = whyKept(disk, name, stores, after, found);
+      if (why.isPresent()) {
+        out.println("keep " + disk.source() + ": " + why.get());
+        kept.add(disk.source());
+        continue;
+      }
+      // Journaled before the file goes: a rollback after it knows who removed its way back.
+      journal = journal.withDisk(disk.sourceRemovedBy("virt-tune cleanup at " + ports.clock().instant()));
+      ports.state().save(journal);
+      out.println(ports.mode().says("remove ", "would remove ") + disk.source());
+      ports.files().delete(Path.of(disk.source()));
+      removed.add(disk.source());
+    }
+    // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
+    if (kept.isEmpty()) {
+      ports.state().save(journal.withStatus(Status.CLEANED_UP));
+    }
+    return new DomainResult(name, ports.mode().finished(),
+        removed.size() + " source image(s)" + ports.mode().says(" removed", " would be removed")
+        + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
+  }
+
+  /** Why a source must stay: custody's rules first (in use, the newest, the last copy), then a process holding it. */
+  private Optional<String> whyKept(DiskCustody disk, String name, DefinedStores stores, List<String> after,
+      DomainJournal journal) {
+    CustodyVerdict verdict = Custody.check(journal.custody(),
+        new CustodyChange("cleanup", name, Set.of(disk.source()), after, false), stores);
+    if (!verdict.allowed()) {
+      return Optional.of(verdict.refusals().stream().map(CustodyRefusal::message).collect(Collectors.joining("; ")));
+    }
+    return ports.locks().holder(disk.source());
   }
 
   /**
@@ -103,7 +136,7 @@ public final class Cleanup {
                 : disk.sourcePath();
             path.ifPresent(images::add);
             disk.backingStores().forEach(images::add);
-            if (path.filter(p -> Files.exists(Path.of(p))).isPresent()) {
+            if (path.filter(p -> ports.files().exists(Path.of(p))).isPresent()) {
               ports.images().image(path.get(), disk.format().orElse("raw"))
                   .ifPresent(image -> image.backingChain().forEach(images::add));
             }

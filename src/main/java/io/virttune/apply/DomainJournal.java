@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.apply.custody.DiskCustody;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.Step;
@@ -23,6 +24,8 @@ import java.util.Optional;
  *     rollback that does not restore the definition from before virt-tune keeps them
  * @param earlierJournal the completed journal this one continues, archived; a rollback of this
  *     apply before its define makes it current again
+ * @param disks the custody record of each disk this apply and the ones it continues copy: which
+ *     source goes to which LV, whether the copy was verified, whether cleanup removed the source
  */
 public record DomainJournal(
     String domain,
@@ -37,7 +40,8 @@ public record DomainJournal(
     Map<String, String> volumeUuids,
     List<String> definedVolumes,
     String earlierJournal,
-    List<JournalEntry> entries) {
+    List<JournalEntry> entries,
+    List<DiskCustody> disks) {
 
   /** Where the migration of this domain stands. */
   public enum Status {
@@ -58,6 +62,7 @@ public record DomainJournal(
     volumeUuids = Map.copyOf(volumeUuids == null ? Map.of() : volumeUuids);
     definedVolumes = List.copyOf(orEmpty(definedVolumes));
     entries = List.copyOf(orEmpty(entries));
+    disks = List.copyOf(orEmpty(disks));
   }
 
   private static <T> List<T> orEmpty(List<T> list) {
@@ -65,34 +70,37 @@ public record DomainJournal(
   }
 
   public static DomainJournal start(String domain, String uuid, String planCreatedAt, String fingerprint,
-      String planDigest, String backupFile, List<String> sourceImages) {
+      String planDigest, String backupFile, List<String> sourceImages, List<DiskCustody> disks) {
     return new DomainJournal(domain, uuid, planCreatedAt, fingerprint, planDigest, Status.IN_PROGRESS, backupFile,
-        sourceImages, List.of(), Map.of(), List.of(), null, List.of());
+        sourceImages, List.of(), Map.of(), List.of(), null, List.of(), disks);
   }
 
   /**
    * A journal for a later apply of a domain an earlier one completed: it keeps that one's
    * original backup, sources and LVs, and knows which of those LVs the domain is defined on.
    */
-  public DomainJournal continuing(String archived, List<String> moreSources) {
+  public DomainJournal continuing(String archived, List<String> moreSources, List<DiskCustody> moreDisks) {
     List<String> allSources = new ArrayList<>(sourceImages);
     moreSources.stream().filter(source -> !allSources.contains(source)).forEach(allSources::add);
+    List<DiskCustody> allDisks = new ArrayList<>(disks);
+    moreDisks.stream().filter(disk -> allDisks.stream().noneMatch(known -> known.volume().equals(disk.volume())))
+        .forEach(allDisks::add);
     List<String> defined = new ArrayList<>(definedVolumes);
     createdVolumes.stream().filter(volume -> !defined.contains(volume)).forEach(defined::add);
     return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, Status.IN_PROGRESS,
-        backupFile, allSources, createdVolumes, volumeUuids, defined, archived, List.of());
+        backupFile, allSources, createdVolumes, volumeUuids, defined, archived, List.of(), allDisks);
   }
 
   public DomainJournal forPlan(String createdAt, String fingerprint, String digest) {
     return new DomainJournal(domain, uuid, createdAt, fingerprint, digest, status, backupFile, sourceImages,
-        createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
+        createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, disks);
   }
 
   public DomainJournal with(JournalEntry entry) {
     List<JournalEntry> more = new ArrayList<>(entries);
     more.add(entry);
     return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
-        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, more);
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, more, disks);
   }
 
   public DomainJournal withCreatedVolume(String vgSlashLv) {
@@ -118,17 +126,36 @@ public record DomainJournal(
 
   private DomainJournal withVolumes(List<String> volumes, Map<String, String> uuids) {
     return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
-        sourceImages, volumes, uuids, definedVolumes, earlierJournal, entries);
+        sourceImages, volumes, uuids, definedVolumes, earlierJournal, entries, disks);
   }
 
   public DomainJournal withBackupFile(String file) {
     return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, file,
-        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, disks);
   }
 
   public DomainJournal withStatus(Status next) {
     return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, next, backupFile,
-        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries);
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, disks);
+  }
+
+  /** This journal with {@code disk}'s record in place of the one for the same LV. */
+  public DomainJournal withDisk(DiskCustody disk) {
+    List<DiskCustody> next = disks.stream().map(known -> known.volume().equals(disk.volume()) ? disk : known).toList();
+    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
+        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, next);
+  }
+
+  /**
+   * The custody records, with one for each source an older journal, written before custody was
+   * journaled, names without one: its LV unknown, so nothing counts as its copy.
+   */
+  @JsonIgnore
+  public List<DiskCustody> custody() {
+    List<DiskCustody> all = new ArrayList<>(disks);
+    sourceImages.stream().filter(source -> disks.stream().noneMatch(disk -> disk.source().equals(source)))
+        .forEach(source -> all.add(new DiskCustody(source, null, false, null)));
+    return all;
   }
 
   /** The LVs this apply itself created, without those an earlier apply left defined. */

@@ -5,13 +5,17 @@ import io.virttune.apply.DomainJournal.Status;
 import io.virttune.apply.JournalEntry.StepState;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
+import io.virttune.apply.custody.DiskCustody;
 import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Step;
+import io.virttune.plan.VerifyCopy;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -67,16 +71,33 @@ final class MigrationJournal {
    * still finds the first images.
    */
   void begin(LiveDomain live, Optional<DomainJournal> completed) {
-    List<String> sources = domain.steps().stream().filter(step -> step instanceof ConvertImage)
-        .map(step -> ((ConvertImage) step).source()).toList();
+    List<DiskCustody> disks = custodyOf(domain);
+    List<String> sources = disks.stream().map(DiskCustody::source).toList();
     if (completed.isPresent()) {
       String archived = ports.state().archive(live.uuid(), ports.clock().instant()).toString();
-      save(completed.get().continuing(archived, sources).forPlan(planCreatedAt, domain.fingerprint(),
+      save(completed.get().continuing(archived, sources, disks).forPlan(planCreatedAt, domain.fingerprint(),
           PlanDigest.of(domain)));
     } else {
       save(DomainJournal.start(domain.name(), live.uuid(), planCreatedAt, domain.fingerprint(),
-          PlanDigest.of(domain), null, sources));
+          PlanDigest.of(domain), null, sources, disks));
     }
+  }
+
+  /** Each copy of the plan, offline or live, as a custody record: its source and its LV, not verified yet. */
+  static List<DiskCustody> custodyOf(DomainPlan domain) {
+    List<DiskCustody> disks = new ArrayList<>();
+    for (Step step : domain.steps()) {
+      if (step instanceof ConvertImage convert) {
+        disks.add(DiskCustody.copying(convert.source(), volumeOf(convert.target())));
+      } else if (step instanceof CopyLive copy) {
+        disks.add(DiskCustody.copying(copy.source(), volumeOf(copy.device())));
+      }
+    }
+    return disks;
+  }
+
+  private static String volumeOf(String device) {
+    return device.startsWith("/dev/") ? device.substring("/dev/".length()) : device;
   }
 
   /**
@@ -92,7 +113,18 @@ final class MigrationJournal {
   }
 
   void mark(int index, Step step, StepState state, String detail) {
-    save(journal.with(new JournalEntry(index, step.kind(), state, now(), detail)));
+    DomainJournal next = journal.with(new JournalEntry(index, step.kind(), state, now(), detail));
+    if (state == StepState.DONE) {
+      // A compare found the LV equal to its source, or a pivot made the guest run on it.
+      String verified = step instanceof VerifyCopy verify ? verify.target()
+          : step instanceof CopyLive copy ? copy.device() : null;
+      for (DiskCustody disk : next.disks()) {
+        if (disk.volumeDevice().equals(verified)) {
+          next = next.withDisk(disk.asVerified());
+        }
+      }
+    }
+    save(next);
   }
 
   void complete() {

@@ -33,6 +33,11 @@ final class PrintingDefinitions implements DomainDefinitions {
   }
 
   @Override
+  public Optional<String> volumePath(String pool, String volume) {
+    return real.volumePath(pool, volume);
+  }
+
+  @Override
   public List<String> allDefinitions() {
     List<String> all = new ArrayList<>(real.allDefinitions());
     all.removeIf(xml -> wouldDefine.containsKey(DomainXml.parse(xml, "a domain's definition").name()));

@@ -4,6 +4,11 @@ import io.virttune.ExitCode;
 import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.custody.Custody;
+import io.virttune.apply.custody.CustodyChange;
+import io.virttune.apply.custody.CustodyRefusal;
+import io.virttune.apply.custody.CustodyVerdict;
+import io.virttune.apply.custody.DefinedStores;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
@@ -21,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Undoes an apply of one domain from its journal: restores the backed-up definition and removes
@@ -88,15 +94,24 @@ public final class Rollback {
     List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
     Collections.reverse(volumes);
     Map<String, VolumeIdentity> ours = provablyOurs(volumes, journal);
-    List<String> definitionsAfter = new ArrayList<>(definitions.allDefinitions());
-    if (defined) {
-      String backup = read(Path.of(journal.backupFile()));
-      restoreDefinition(definitions, live, journal, backup);
-      definitionsAfter.removeIf(xml -> DomainXml.parse(xml, "a domain's definition").uuid()
-          .filter(journal.uuid()::equals).isPresent());
-      definitionsAfter.add(backup);
+    LvmReport lvm = ports.lvmReads().report();
+    DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
+    String backup = defined ? read(Path.of(journal.backupFile())) : null;
+    List<String> after = backup != null ? CustodyReads.sourcesOf(backup, definitions)
+        : live.map(domain -> CustodyReads.sourcesOf(domain.inactiveXml(), definitions)).orElse(List.of());
+    Map<String, VolumeIdentity> removable = removable(ours, stores, after, name);
+    CustodyVerdict verdict = Custody.check(journal.custody(), new CustodyChange("rollback", name,
+        removable.keySet().stream().map(volume -> "/dev/" + volume).collect(Collectors.toSet()), after, force), stores);
+    if (!verdict.allowed()) {
+      throw VirtTuneException.refused(verdict.refusals().stream().map(CustodyRefusal::message)
+          .collect(Collectors.joining("; ")));
     }
-    List<String> removed = removeVolumes(ours, new VolumesInUse(definitionsAfter));
+    verdict.discardedWrites().forEach(writes -> out.println("--force: " + ports.mode().says("discard", "would discard")
+        + " " + writes));
+    if (defined) {
+      restoreDefinition(definitions, live, journal, backup);
+    }
+    List<String> removed = removeVolumes(removable);
     if (defined || journal.earlierJournal() == null) {
       releasePools(journal.uuid(), removed);
     }
@@ -155,28 +170,42 @@ public final class Rollback {
     definitions.define(backup);
   }
 
-  /** Removes the LVs no definition uses and none has open; an open one fails the rollback, to repeat. */
-  private List<String> removeVolumes(Map<String, VolumeIdentity> volumes, VolumesInUse inUse) {
-    LvmReport lvm = ports.lvmReads().report();
+  /**
+   * The LVs no definition uses, now or once the domain is defined as {@code after}, and none has
+   * open; an open one fails the rollback, to repeat.
+   */
+  private Map<String, VolumeIdentity> removable(Map<String, VolumeIdentity> volumes, DefinedStores stores,
+      List<String> after, String domain) {
     List<String> open = new ArrayList<>();
-    List<String> removed = new ArrayList<>();
+    Map<String, VolumeIdentity> removable = new LinkedHashMap<>();
     for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
       VolumeIdentity lv = volume.getValue();
-      Optional<String> user = lvm.logicalVolume(lv.vgName(), lv.name()).flatMap(inUse::user);
+      String device = "/dev/" + volume.getKey();
+      Optional<String> user = stores.otherUser(device).or(() -> after.stream()
+          .anyMatch(store -> stores.same(store, device)) ? Optional.of("the definition of " + ShellWords.quote(domain))
+          : Optional.empty());
       if (user.isPresent()) {
-        out.println("keep " + volume.getKey() + ": the definition of " + ShellWords.quote(user.get()) + " uses it");
+        out.println("keep " + volume.getKey() + ": " + user.get() + " uses it");
       } else if (lv.isOpen()) {
         out.println("keep " + volume.getKey() + ": its device is open (lv_attr " + lv.attributes() + ")");
         open.add(volume.getKey());
       } else {
-        out.println("remove " + volume.getKey() + " (created by virt-tune)");
-        ports.lvmActions().remove(lv.vgName(), lv.name());
-        removed.add(volume.getKey());
+        removable.put(volume.getKey(), lv);
       }
     }
     if (!open.isEmpty()) {
       throw VirtTuneException.failed("LV(s) " + String.join(", ", open) + " are open: a process (a guest, a"
           + " backup, a mount) uses them; find it with fuser -v or dmsetup info, then run the rollback again");
+    }
+    return removable;
+  }
+
+  private List<String> removeVolumes(Map<String, VolumeIdentity> volumes) {
+    List<String> removed = new ArrayList<>();
+    for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
+      out.println("remove " + volume.getKey() + " (created by virt-tune)");
+      ports.lvmActions().remove(volume.getValue().vgName(), volume.getValue().name());
+      removed.add(volume.getKey());
     }
     return removed;
   }

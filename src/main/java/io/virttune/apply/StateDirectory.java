@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.virttune.IoErrors;
+import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,20 +77,32 @@ public class StateDirectory {
     return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class);
   }
 
-  /** The journal of the domain with this name, found by scanning: for rollback by name. */
+  /**
+   * The journal of the domain with this name, found by scanning: for rollback of a domain that no
+   * longer exists. Two journals of that name (a domain undefined and another defined under its
+   * name) are refused, naming their uuids: which one is meant is the operator's to say.
+   */
   public Optional<DomainJournal> journalByName(String name) {
     Path domains = root.resolve("domains");
     if (!Files.isDirectory(domains)) {
       return Optional.empty();
     }
+    List<DomainJournal> found;
     try (Stream<Path> directories = Files.list(domains)) {
-      return directories.map(dir -> journal(dir.getFileName().toString()))
+      found = directories.sorted().map(dir -> journal(dir.getFileName().toString()))
           .flatMap(Optional::stream)
           .filter(journal -> journal.domain().equals(name))
-          .findFirst();
+          .toList();
     } catch (IOException e) {
       throw IoErrors.failed("read", domains, e);
     }
+    if (found.size() > 1) {
+      throw VirtTuneException.refused("no domain is named '" + name + "' now, and " + found.size()
+          + " journals in " + domains + " are of domains once named so (uuids "
+          + String.join(", ", found.stream().map(DomainJournal::uuid).toList()) + "): which one is meant is unknown;"
+          + " define the domain again under that name with its uuid, or move the other journal's directory away");
+    }
+    return found.stream().findFirst();
   }
 
   public void save(DomainJournal journal) {

@@ -15,6 +15,12 @@ public interface DomainDefinitions extends AutoCloseable {
    */
   List<String> allDefinitions();
 
+  /**
+   * The path of volume {@code volume} of storage pool {@code pool}, as a {@code <disk
+   * type='volume'>} names it; empty when libvirt knows no such pool or volume.
+   */
+  Optional<String> volumePath(String pool, String volume);
+
   /** Defines (replaces) a persistent domain; libvirt validates the XML and refuses bad ones. */
   void define(String xml);
 

@@ -1,7 +1,10 @@
 package io.virttune.libvirt;
 
+import io.virttune.VirtTuneException;
+import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.DomainInfo;
+import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
 import org.libvirt.jna.Libvirt;
 
@@ -42,5 +45,19 @@ final class LibvirtCalls {
 
   static String message(LibvirtException e) {
     return e.getError() == null ? String.valueOf(e.getMessage()) : e.getError().getMessage();
+  }
+
+  /** The path of a pool's volume; empty when libvirt knows no such pool or volume. */
+  static Optional<String> volumePath(Connect connect, String uri, String pool, String volume) {
+    try {
+      return Optional.of(connect.storagePoolLookupByName(pool).storageVolLookupByName(volume).getPath());
+    } catch (LibvirtException e) {
+      ErrorNumber code = e.getError() == null ? null : e.getError().getCode();
+      if (code == ErrorNumber.VIR_ERR_NO_STORAGE_POOL || code == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {
+        return Optional.empty();
+      }
+      throw VirtTuneException.failed("cannot look up volume '" + volume + "' of storage pool '" + pool + "' on "
+          + uri + ": " + message(e), e);
+    }
   }
 }

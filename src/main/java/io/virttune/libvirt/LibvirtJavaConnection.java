@@ -146,16 +146,7 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
 
   @Override
   public Optional<String> volumePath(String pool, String volume) {
-    try {
-      return Optional.of(connect.storagePoolLookupByName(pool).storageVolLookupByName(volume).getPath());
-    } catch (LibvirtException e) {
-      ErrorNumber code = e.getError() == null ? null : e.getError().getCode();
-      if (code == ErrorNumber.VIR_ERR_NO_STORAGE_POOL || code == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {
-        return Optional.empty();
-      }
-      throw VirtTuneException.failed("cannot look up volume '" + volume + "' of storage pool '" + pool + "' on "
-          + uri + ": " + LibvirtCalls.message(e), e);
-    }
+    return LibvirtCalls.volumePath(connect, uri, pool, volume);
   }
 
   @Override

@@ -69,6 +69,11 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
   }
 
   @Override
+  public Optional<String> volumePath(String pool, String volume) {
+    return LibvirtCalls.volumePath(connect, uri, pool, volume);
+  }
+
+  @Override
   public boolean autostart(String name) {
     try {
       return connect.domainLookupByName(name).getAutostart();

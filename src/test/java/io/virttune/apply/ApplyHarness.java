@@ -68,6 +68,8 @@ final class ApplyHarness {
   /** apply --host-bandwidth, bytes per second; 0 for none. */
   long hostBandwidth;
   private final Map<String, ImageFacts> images = new LinkedHashMap<>();
+  /** Image files removed (by cleanup, or behind virt-tune's back). */
+  final java.util.Set<String> removedImages = new java.util.HashSet<>();
   private final Map<String, Lv> lvs = new LinkedHashMap<>();
   /** lv_read_ahead in bytes, as lvs reports it, of LVs whose read-ahead is not 0. */
   private final Map<String, Long> readAheadBytes = new LinkedHashMap<>();
@@ -404,7 +406,22 @@ final class ApplyHarness {
       }
     };
     return ApplyPorts.over(new ApplyPorts.Host(runner, () -> libvirt, host, staleWriters(), holds(), blockJobs, state,
-        clock), execute, line -> log.println("    " + line));
+        files(), clock), execute, line -> log.println("    " + line));
+  }
+
+  /** The image files: those the test made with {@link #image}, less those removed since. */
+  private HostFiles files() {
+    return new HostFiles() {
+      @Override
+      public boolean exists(Path file) {
+        return images.containsKey(file.toString()) && !removedImages.contains(file.toString());
+      }
+
+      @Override
+      public void delete(Path file) {
+        removedImages.add(file.toString());
+      }
+    };
   }
 
   /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */
@@ -455,7 +472,8 @@ final class ApplyHarness {
   /** The journal of site1's apply as a crash right after its lvcreate leaves it: LV journaled, step started. */
   DomainJournal interruptedRightAfterLvcreate(Plan plan) {
     return DomainJournal.start("site1", SITE1_UUID, plan.createdAt(), plan.domains().get(0).fingerprint(),
-            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(SITE1_IMAGE))
+            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(SITE1_IMAGE),
+            List.of(io.virttune.apply.custody.DiskCustody.copying(SITE1_IMAGE, "vg/site1-vda")))
         .withCreatedVolume("vg/site1-vda")
         .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", ""));
   }

@@ -49,7 +49,7 @@ class ApplyRunTest extends Site1Test {
 
   @Test
   void aJournalWrittenBeforeStepsHadOneKindStillSaysTheDefinitionWasTouched() {
-    DomainJournal old = DomainJournal.start("site1", UUID, "t", "f", "d", "/b.xml", List.of())
+    DomainJournal old = DomainJournal.start("site1", UUID, "t", "f", "d", "/b.xml", List.of(), List.of())
         .with(new JournalEntry(4, "DefineDomain", JournalEntry.StepState.STARTED, "t", ""));
 
     assertTrue(old.definitionTouched());
@@ -94,7 +94,7 @@ class ApplyRunTest extends Site1Test {
     entries.remove(entries.size() - 1);
     host.state.save(new DomainJournal(done.domain(), done.uuid(), done.planCreatedAt(), done.planFingerprint(),
         done.planDigest(), Status.IN_PROGRESS, done.backupFile(), done.sourceImages(), done.createdVolumes(),
-        done.volumeUuids(), done.definedVolumes(), done.earlierJournal(), entries));
+        done.volumeUuids(), done.definedVolumes(), done.earlierJournal(), entries, done.disks()));
     host.runner.commands().clear();
     this.plan = plan;
   }

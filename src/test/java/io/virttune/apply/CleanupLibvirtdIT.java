@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.custody.DiskCustody;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
@@ -43,30 +44,37 @@ class CleanupLibvirtdIT {
   }
 
   @Test
-  void keepsAnImageAnotherDomainUsesAsAPoolVolumeAndRemovesItOnceNoneDoes() throws Exception {
+  void keepsAnImageAnotherDomainUsesAsAPoolVolumeAndOneWhoseLvIsGone() throws Exception {
     Path images = Files.createDirectories(temp.resolve("images"));
     Path image = images.resolve("web01.qcow2");
     runner.run(List.of("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "64M")).requireSuccess();
     pool = prefix + "pool";
     virsh("pool-create-as", pool, "dir", "--target", images.toString()).requireSuccess();
-    define(prefix + "web01", "");
+    // web01 runs on the LV it was migrated to, which someone removed behind virt-tune's back.
+    define(prefix + "web01", "<disk type='block' device='disk'><driver name='qemu' type='raw'/>"
+        + "<source dev='/dev/vt-it-vg/web01-vda'/><target dev='vda' bus='virtio'/></disk>");
     define(prefix + "other", "<disk type='volume' device='disk'><driver name='qemu' type='qcow2'/>"
         + "<source pool='" + pool + "' volume='web01.qcow2'/><target dev='vdb' bus='virtio'/></disk>");
     String uuid = virsh("domuuid", prefix + "web01").requireSuccess().stdout().strip();
     StateDirectory state = new StateDirectory(temp.resolve("state"));
     state.save(new DomainJournal(prefix + "web01", uuid, "2026-12-01T08:00:00Z", "fp", "digest", Status.COMPLETED,
-        "backup.xml", List.of(image.toString()), List.of(), Map.of(), List.of(), null, List.of()));
+        "backup.xml", List.of(image.toString()), List.of("vt-it-vg/web01-vda"), Map.of(), List.of(), null, List.of(),
+        List.of(new DiskCustody(image.toString(), "vt-it-vg/web01-vda", true, null))));
 
     StringWriter out = new StringWriter();
     DomainResult kept = cleanup(state, out);
     assertTrue(Files.exists(image), "deleted an image a pool volume names: " + out);
     assertEquals("0 source image(s) removed, 1 kept", kept.detail(), out.toString());
+    assertTrue(out.toString().contains("[custody: in-use] cleanup would remove " + image + ", which the definition of "
+        + prefix + "other names"), out.toString());
 
     virsh("undefine", prefix + "other").requireSuccess();
     defined.remove(prefix + "other");
-    DomainResult removed = cleanup(state, out);
-    assertEquals("1 source image(s) removed", removed.detail(), out.toString());
-    assertTrue(Files.notExists(image));
+    StringWriter again = new StringWriter();
+    DomainResult stillKept = cleanup(state, again);
+    assertEquals("0 source image(s) removed, 1 kept", stillKept.detail(), again.toString());
+    assertTrue(again.toString().contains("[custody: last-copy]"), again.toString());
+    assertTrue(Files.exists(image), "deleted the only copy of web01's disk: " + again);
   }
 
   private DomainResult cleanup(StateDirectory state, StringWriter out) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
 import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.custody.DiskCustody;
 import io.virttune.inspect.FakeLibvirt;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
@@ -42,7 +43,8 @@ class CleanupTest {
     image = Files.writeString(images.resolve("web01.qcow2"), "old image");
     state = new StateDirectory(temp.resolve("state"));
     state.save(new DomainJournal("web01", UUID, "2026-12-01T08:00:00Z", "fp", "digest", Status.COMPLETED,
-        "backup.xml", List.of(image.toString()), List.of("vg0/web01-vda"), Map.of(), List.of(), null, List.of()));
+        "backup.xml", List.of(image.toString()), List.of("vg0/web01-vda"), Map.of(), List.of(), null, List.of(),
+        List.of(new DiskCustody(image.toString(), "vg0/web01-vda", true, null))));
     libvirt.domain("web01", DomainState.SHUTOFF, domain("web01", "<disk type='block' device='disk'>"
         + "<driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/><target dev='vda'/></disk>"));
   }
@@ -53,6 +55,7 @@ class CleanupTest {
     libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", "<disk type='volume' device='disk'>"
         + "<driver name='qemu' type='qcow2'/><source pool='default' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
     imageInfoReplies(1);
+    lvmReport();
 
     assertKept(cleanup());
   }
@@ -61,6 +64,7 @@ class CleanupTest {
   void keepsAnImageARunningDomainHasOnlyInItsLiveDefinition() {
     libvirt.running("web02", domain("web02", ""), domain("web02", fileDisk(image.toString())));
     imageInfoReplies(1);
+    lvmReport();
 
     assertKept(cleanup());
   }
@@ -70,6 +74,7 @@ class CleanupTest {
     Path link = Files.createLink(temp.resolve("web02.qcow2"), image);
     libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(link.toString())));
     imageInfoReplies(1);
+    lvmReport();
 
     assertKept(cleanup());
   }
@@ -79,6 +84,7 @@ class CleanupTest {
     Path alias = Files.createSymbolicLink(temp.resolve("pool"), images);
     libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(alias + "/./web01.qcow2")));
     imageInfoReplies(1);
+    lvmReport();
 
     assertKept(cleanup());
   }
@@ -101,19 +107,20 @@ class CleanupTest {
     Path other = Files.writeString(images.resolve("web02.qcow2"), "another image");
     libvirt.running("web02", domain("web02", fileDisk(other.toString())), domain("web02", fileDisk(other.toString())));
     imageInfoReplies(2);
+    lvmReport();
     runner.succeed("");
 
     DomainResult result = cleanup();
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + out);
     assertTrue(Files.notExists(image));
-    assertEquals(List.of("qemu-io", "-f", "raw", "-c", "quit", image.toString()), runner.commands().get(2));
+    assertEquals(List.of("qemu-io", "-f", "raw", "-c", "quit", image.toString()), runner.commands().get(5));
     assertEquals(Status.CLEANED_UP, state.journal(UUID).orElseThrow().status());
   }
 
   private void assertKept(DomainResult result) {
     assertTrue(Files.exists(image), "the image another domain uses was deleted: " + out);
-    assertTrue(out.toString().contains("keep " + image + ": a domain still uses it"), out.toString());
+    assertTrue(out.toString().contains("keep " + image + ": [custody: in-use]"), out.toString());
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
     assertEquals("0 source image(s) removed, 1 kept", result.detail());
     assertEquals(Status.COMPLETED, state.journal(UUID).orElseThrow().status(), "rollback must stay possible");
@@ -123,13 +130,18 @@ class CleanupTest {
     DomainDefinitions definitions = new DomainDefinitions() {
       @Override
       public Optional<LiveDomain> find(String name) {
-        String xml = domain(name, "");
-        return Optional.of(new LiveDomain(name, UUID, DomainState.SHUTOFF, xml, xml, false, 0, true));
+        return Optional.of(new LiveDomain(name, UUID, DomainState.SHUTOFF, WEB01_ON_ITS_LV, WEB01_ON_ITS_LV, false, 0,
+            true));
       }
 
       @Override
       public List<String> allDefinitions() {
-        throw new AssertionError("cleanup reads definitions through its read-only connection");
+        return List.of(WEB01_ON_ITS_LV);
+      }
+
+      @Override
+      public Optional<String> volumePath(String pool, String volume) {
+        return Optional.empty();
       }
 
       @Override
@@ -151,8 +163,21 @@ class CleanupTest {
       public void close() {}
     };
     ApplyPorts ports = ApplyPorts.over(new ApplyPorts.Host(runner, () -> definitions, new LiveHost(runner, true),
-        new StaleWriters(), new QemuIoHolds(), ScriptedBlockJobs.none(), state, Clock.systemUTC()), true, line -> {});
+        new StaleWriters(), new QemuIoHolds(), ScriptedBlockJobs.none(), state, HostFiles.HOST, Clock.systemUTC()), true,
+        line -> {});
     return new Cleanup(ports, () -> libvirt, new PrintWriter(out, true)).run("web01");
+  }
+
+  /** LVM's report: web01's LV in vg0, as lvm prints it. */
+  private void lvmReport() {
+    runner.succeed("{\"report\": [{\"vg\": [{\"vg_name\":\"vg0\", \"vg_extent_size\":\"4194304\", \"vg_size\":"
+        + "\"107374182400\", \"vg_free\":\"53687091200\", \"pv_count\":\"1\", \"lv_count\":\"1\"}]}]}");
+    runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_size\":"
+        + "\"8589934592\", \"segtype\":\"linear\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"0\", \"pool_lv\":\"\","
+        + " \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
+        + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"Lv-A\", \"lv_tags\":\"virt-tune\"}]}]}");
+    runner.succeed("{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/sdb\", \"vg_name\":\"vg0\", \"pv_size\":"
+        + "\"107374182400\", \"pv_free\":\"53687091200\"}]}]}");
   }
 
   /** Each disk cleanup reads is a flat image, as qemu-img describes one. */
@@ -166,6 +191,11 @@ class CleanupTest {
     return "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='" + path + "'/>"
         + "<target dev='vdb'/></disk>";
   }
+
+  private static final String WEB01_ON_ITS_LV = "<domain type='kvm'><name>web01</name><uuid>" + UUID + "</uuid>"
+      + "<memory unit='KiB'>1048576</memory><os><type arch='x86_64'>hvm</type></os><devices>"
+      + "<disk type='block' device='disk'><driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/>"
+      + "<target dev='vda'/></disk></devices></domain>";
 
   private static String domain(String name, String disks) {
     return "<domain type='kvm'><name>" + name + "</name><memory unit='KiB'>1048576</memory>"

@@ -98,7 +98,7 @@ class DefineWindowTest extends Site1Test {
     entries.remove(entries.size() - 1);
     host.state.save(new DomainJournal(done.domain(), done.uuid(), done.planCreatedAt(), done.planFingerprint(),
         done.planDigest(), DomainJournal.Status.COMPLETED, done.backupFile(), done.sourceImages(), done.createdVolumes(),
-        done.volumeUuids(), done.definedVolumes(), done.earlierJournal(), entries));
+        done.volumeUuids(), done.definedVolumes(), done.earlierJournal(), entries, done.disks()));
     host.libvirt.autostart("site1", false);
     assertEquals(List.of(AutostartPause.TURNED_OFF), autostartEntries());
 

@@ -20,6 +20,7 @@ final class InMemoryDefinitions implements DomainDefinitions {
   private final Map<String, String> liveXml = new LinkedHashMap<>();
   private final List<String> defines = new ArrayList<>();
   private final Map<String, Boolean> autostart = new LinkedHashMap<>();
+  private final Map<String, String> volumes = new LinkedHashMap<>();
   private Runnable duringDefine = () -> {};
 
   InMemoryDefinitions add(String xml, DomainState state) {
@@ -103,6 +104,17 @@ final class InMemoryDefinitions implements DomainDefinitions {
   @Override
   public Optional<LiveDomain> find(String name) {
     return Optional.ofNullable(domains.get(name));
+  }
+
+  /** A volume of a libvirt storage pool, for {@code <disk type='volume'>}. */
+  InMemoryDefinitions poolVolume(String pool, String volume, String path) {
+    volumes.put(pool + "/" + volume, path);
+    return this;
+  }
+
+  @Override
+  public Optional<String> volumePath(String pool, String volume) {
+    return Optional.ofNullable(volumes.get(pool + "/" + volume));
   }
 
   @Override

@@ -25,7 +25,7 @@ class RefusalTest extends Site1Test {
   void anUnfinishedEarlierApplyWithoutResume() {
     Plan plan = host.plan("site1");
     host.state.save(DomainJournal.start("site1", UUID, plan.createdAt(), "sha256:x", PlanDigest.of(plan.domains().get(0)),
-        "/b.xml", List.of(IMAGE)));
+        "/b.xml", List.of(IMAGE), List.of()));
 
     assertRefused(plan, false, "an earlier apply of 'site1' did not finish: continue it with --resume");
   }

@@ -30,9 +30,13 @@ public final class ResultsJsonSamples {
           ResultsJsonReport.render("apply", true, applied));
       case "rollback" -> List.of(ResultsJsonReport.render("rollback", true,
           expect(Result.REFUSED, List.of(host.rollback("site1", true, false)), host)));
-      case "cleanup" -> List.of(ResultsJsonReport.render("cleanup", false, expect(Result.WOULD_RUN,
-          List.of(new Cleanup(host.ports(false), FakeLibvirt::new, new PrintWriter(host.output, true)).run("site1")),
-          host)));
+      case "cleanup" -> {
+        // LVM's report for custody, then qemu-io finds no process holding the image.
+        host.replyReport().replyOk();
+        yield List.of(ResultsJsonReport.render("cleanup", false, expect(Result.WOULD_RUN,
+            List.of(new Cleanup(host.ports(false), FakeLibvirt::new, new PrintWriter(host.output, true)).run("site1")),
+            host)));
+      }
       default -> throw new IllegalArgumentException(command + " prints no results");
     };
   }

@@ -144,7 +144,7 @@ class RollbackTest extends Site1Test {
 
   /** A first apply that failed after creating the LV, before its define. */
   private static DomainJournal unfinishedJournal(String volume, String lvUuid) {
-    DomainJournal journal = DomainJournal.start("site1", UUID, "t", "sha256:x", "sha256:p", "/b.xml", List.of(IMAGE))
+    DomainJournal journal = DomainJournal.start("site1", UUID, "t", "sha256:x", "sha256:p", "/b.xml", List.of(IMAGE), List.of())
         .withCreatedVolume(volume)
         .with(new JournalEntry(0, "CreateVolume", StepState.DONE, "t", ""))
         .with(new JournalEntry(2, "ConvertImage", StepState.FAILED, "t", "no space"))

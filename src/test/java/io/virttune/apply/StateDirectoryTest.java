@@ -21,7 +21,7 @@ class StateDirectoryTest {
   void aJournalSurvivesItsFileAndRemembersEachStepsLastState() {
     StateDirectory state = new StateDirectory(temp);
     DomainJournal journal = DomainJournal.start("web 'ü'", "uuid-1", "2026-11-30T00:00:00Z", "sha256:x",
-            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"))
+            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"), List.of())
         .withCreatedVolume("vg/web-sda")
         .with(new JournalEntry(0, "CreateVolume", StepState.STARTED, "t0", ""))
         .with(new JournalEntry(0, "CreateVolume", StepState.DONE, "t1", ""))
@@ -46,7 +46,7 @@ class StateDirectoryTest {
   void archivingKeepsTheCompletedJournalCurrentUntilTheNextOneIsSaved() throws IOException {
     StateDirectory state = new StateDirectory(temp);
     DomainJournal completed = DomainJournal.start("web", "uuid-1", "2026-11-30T00:00:00Z", "sha256:x",
-            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"))
+            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"), List.of())
         .withCreatedVolume("vg/web-stage").withStatus(DomainJournal.Status.COMPLETED);
     state.save(completed);
 

@@ -130,7 +130,7 @@ class RollbackCleanupCommandTest {
   @Test
   void aDomainNoLongerDefinedIsStillFoundByItsJournal() {
     new StateDirectory(temp.resolve("state")).save(DomainJournal.start("gone01", "6f1c0c2e-0000-4000-8000-000000000001",
-        "2026-01-01T00:00:00Z", "fingerprint", "digest", "/backup.xml", List.of("/img/gone01.qcow2"))
+        "2026-01-01T00:00:00Z", "fingerprint", "digest", "/backup.xml", List.of("/img/gone01.qcow2"), List.of())
         .withStatus(DomainJournal.Status.ROLLED_BACK));
 
     Cli cli = run("rollback", "gone01");

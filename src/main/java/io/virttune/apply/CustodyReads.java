@@ -1,0 +1,24 @@
+package io.virttune.apply;
+
+import io.virttune.apply.custody.DefinedStores;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.lvm.LvmReport;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The host's stores as custody reads them through apply's ports: LVs from LVM's report, images from the files. */
+final class CustodyReads {
+  private CustodyReads() {}
+
+  /** Every domain's current definitions, those of the domain {@code uuid} apart, over {@code lvm}. */
+  static DefinedStores stores(ApplyPorts ports, DomainDefinitions definitions, String uuid, LvmReport lvm) {
+    return DefinedStores.read(definitions.allDefinitions(), uuid, definitions::volumePath,
+        store -> lvm.logicalVolumeByDevice(store).isPresent() || ports.files().exists(Path.of(store)));
+  }
+
+  /** The stores a definition names, pool volumes resolved through {@code definitions}. */
+  static List<String> sourcesOf(String xml, DomainDefinitions definitions) {
+    return DefinedStores.sources(io.virttune.xml.DomainXml.parse(xml, "a domain's definition"),
+        definitions::volumePath);
+  }
+}
