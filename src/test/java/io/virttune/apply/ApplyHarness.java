@@ -370,15 +370,20 @@ final class ApplyHarness {
   }
 
   private Plan plan(PlanPolicy policy, String... domainNames) {
+    return plan(policy, libvirt, path -> Optional.ofNullable(images.get(path)), lvmReport(), domainNames);
+  }
+
+  /** A plan made by the real planner from these domains, images and LVs as they are now. */
+  static Plan plan(PlanPolicy policy, InMemoryDefinitions libvirt,
+      java.util.function.Function<String, Optional<ImageFacts>> images, LvmReport lvm, String... domainNames) {
     List<DomainFacts> domains = new ArrayList<>();
-    LvmReport lvm = lvmReport();
     for (String name : domainNames) {
       LiveDomain live = libvirt.find(name).orElseThrow();
       DomainXml xml = DomainXml.parse(live.inactiveXml(), name);
       List<DiskFacts> disks = new ArrayList<>();
       for (DiskView disk : xml.disks()) {
-        disks.add(new DiskFacts(disk, DiskClassifier.classify(disk),
-            disk.sourcePath().map(images::get), disk.sourcePath().flatMap(lvm::logicalVolumeByDevice), Optional.empty()));
+        disks.add(new DiskFacts(disk, DiskClassifier.classify(disk), disk.sourcePath().flatMap(images),
+            disk.sourcePath().flatMap(lvm::logicalVolumeByDevice), Optional.empty()));
       }
       domains.add(new DomainFacts(name, live.state(), Optional.of(xml), disks, Optional.empty()));
     }
