@@ -17,6 +17,9 @@ import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * Applies one domain's plan: decides whether it runs (done already, to resume, refused by
@@ -103,8 +106,14 @@ final class DomainMigration {
       if (journal.resumeGuestLeftPaused(log)) {
         live = definitions.find(domain.name()).orElse(live);
       }
-      if (finishedByTheInterruptedRun(live)) {
-        journal.restoreAutostart(definitions, log);
+      OptionalInt define = definedByTheInterruptedRun(live);
+      if (define.isPresent()) {
+        try {
+          runSteps(definitions, define.getAsInt() + 1, List.of(), ports.lvmReads()::report);
+          journal.complete();
+        } finally {
+          journal.restoreAutostart(definitions, log);
+        }
         return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had"
             + " defined it): finished on its LVs, without comparing them with the old images again");
       }
@@ -120,22 +129,35 @@ final class DomainMigration {
       journal.begin(live, earlier.filter(e -> e.status() == Status.COMPLETED));
     }
     pauseAutostart(definitions);
-    try (SourceHolds held = new SourceHolds(ports.holds(), domain.steps().stream()
-        .filter(step -> step instanceof ConvertImage).map(step -> ((ConvertImage) step).source()).toList(),
-        domain.name())) {
-      held.take();
-      StepExecutor steps = new StepExecutor(new StepExecutor.Context(ports, domain, journal, pools, space,
-          bandwidth, definitions, lvm, held, log, redrawProgress));
-      for (int i = 0; i < domain.steps().size(); i++) {
-        if (!journal.current().isDone(i)) {
-          steps.run(i, domain.steps().get(i));
-        }
-      }
+    try {
+      runSteps(definitions, 0, domain.steps().stream()
+          .filter(step -> step instanceof ConvertImage).map(step -> ((ConvertImage) step).source()).toList(), () -> lvm);
       journal.complete();
     } finally {
       journal.restoreAutostart(definitions, log);
     }
     return result(ports.mode().finished(), doneDetail());
+  }
+
+  /**
+   * Runs the steps from {@code first} on that are not done yet, holding {@code sources} so that
+   * no guest starts on them meanwhile; {@code lvm} is read only when a step is left to run.
+   */
+  private void runSteps(DomainDefinitions definitions, int first, List<String> sources,
+      Supplier<LvmReport> lvm) {
+    if (IntStream.range(first, domain.steps().size()).allMatch(journal.current()::isDone)) {
+      return;
+    }
+    try (SourceHolds held = new SourceHolds(ports.holds(), sources, domain.name())) {
+      held.take();
+      StepExecutor steps = new StepExecutor(new StepExecutor.Context(ports, domain, journal, pools, space,
+          bandwidth, definitions, lvm.get(), held, log, redrawProgress));
+      for (int i = first; i < domain.steps().size(); i++) {
+        if (!journal.current().isDone(i)) {
+          steps.run(i, domain.steps().get(i));
+        }
+      }
+    }
   }
 
   /** Autostart would boot the guest on the images being copied, at a reboot of the host. */
@@ -151,21 +173,21 @@ final class DomainMigration {
   /**
    * After a crash right after define, the guest may have booted on its LVs and written there:
    * once the definition points at them, they are the truth, and comparing them with the old
-   * images again would only advise destroying that data.
+   * images again would only advise destroying that data. The define step is marked done then,
+   * and its index returned: the steps after it (a read-ahead, a temporary LV's removal) still run.
    */
-  private boolean finishedByTheInterruptedRun(LiveDomain live) {
+  private OptionalInt definedByTheInterruptedRun(LiveDomain live) {
     int define = -1;
     for (int i = 0; i < domain.steps().size(); i++) {
       define = domain.steps().get(i) instanceof DefineDomain ? i : define;
     }
     if (define < 0 || journal.current().stateOf(define).isEmpty()
         || !new Redefinition(ports, domain, log).inPlace(live)) {
-      return false;
+      return OptionalInt.empty();
     }
     log.println("the new definition is in place: the interrupted run defined it");
     journal.mark(define, domain.steps().get(define), StepState.DONE, "found in place on resume");
-    journal.complete();
-    return true;
+    return OptionalInt.of(define);
   }
 
   private DomainResult failed(DomainDefinitions definitions, VirtTuneException e) {

@@ -22,6 +22,7 @@ final class InMemoryDefinitions implements DomainDefinitions {
   private final Map<String, Boolean> autostart = new LinkedHashMap<>();
   private final Map<String, String> volumes = new LinkedHashMap<>();
   private Runnable duringDefine = () -> {};
+  private Runnable afterDefine = () -> {};
 
   InMemoryDefinitions add(String xml, DomainState state) {
     DomainXml parsed = DomainXml.parse(xml, "test domain");
@@ -91,6 +92,15 @@ final class InMemoryDefinitions implements DomainDefinitions {
     return this;
   }
 
+  /** Runs {@code action} right after the next define: a crash before apply journals it done. */
+  InMemoryDefinitions afterNextDefine(Runnable action) {
+    afterDefine = () -> {
+      afterDefine = () -> {};
+      action.run();
+    };
+    return this;
+  }
+
   @Override
   public boolean autostart(String name) {
     return autostart.getOrDefault(name, false);
@@ -132,6 +142,7 @@ final class InMemoryDefinitions implements DomainDefinitions {
     String name = DomainXml.parse(xml, "defined").name();
     LiveDomain domain = domains.get(name);
     domains.put(name, new LiveDomain(name, domain.uuid(), domain.state(), xml, xml, false, 0, true));
+    afterDefine.run();
   }
 
   @Override

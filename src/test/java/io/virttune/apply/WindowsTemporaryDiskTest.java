@@ -3,6 +3,7 @@ package io.virttune.apply;
 import static io.virttune.apply.ApplyHarness.GIB;
 import static io.virttune.apply.ApplyHarness.MIB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.plan.Plan;
@@ -51,6 +52,31 @@ class WindowsTemporaryDiskTest {
 
     assertEquals(DomainResult.Result.DONE, switched.result(), switched.detail() + host.output);
     assertTrue(!host.libvirt.inactiveXml("win").contains("win-virtio-stage"), host.libvirt.inactiveXml("win"));
+    assertTrue(host.commandLines().contains("lvm lvremove --yes vg/win-virtio-stage"), host.commandLines().toString());
+  }
+
+  @Test
+  void resumeAfterACrashRightAfterTheSwitchingDefineStillRemovesTheTemporaryLv() {
+    ApplyHarness host = windowsGuest();
+    Plan staging = host.plan("win");
+    host.replyReport().replyImageFree(IMAGE)
+        .replyOk().lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A")).replyLvs().replyOk()
+        .replyLinearCopy(IMAGE, 8 * GIB)
+        .replyOk().lv(ApplyHarness.ours("win-virtio-stage", 64 * MIB, UUID, "Lv-T")).replyLvs()
+        .replyOk().replyOk();
+    assertEquals(DomainResult.Result.DONE, host.apply(staging, true, false).get(0).result(), host.output.toString());
+    Plan ready = host.planVirtioReady("win");
+    host.replyReport();
+    host.libvirt.afterNextDefine(() -> {
+      throw new ModelHost.Killed();
+    });
+    assertThrows(IllegalStateException.class, () -> host.apply(ready, true, false));
+    host.runner.commands().clear();
+    host.replyReport().replyLvs().replyReport().replyLvs().replyOk();
+
+    DomainResult resumed = host.apply(ready, true, true).get(0);
+
+    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     assertTrue(host.commandLines().contains("lvm lvremove --yes vg/win-virtio-stage"), host.commandLines().toString());
   }
 
