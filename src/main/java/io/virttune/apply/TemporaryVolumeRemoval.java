@@ -1,18 +1,25 @@
 package io.virttune.apply;
 
+import io.virttune.apply.custody.Custody;
+import io.virttune.apply.custody.CustodyChange;
+import io.virttune.apply.custody.CustodyRefusal;
+import io.virttune.apply.custody.CustodyVerdict;
+import io.virttune.apply.custody.DefinedStores;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.RemoveVolume;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
- * Removes a Windows guest's temporary LV once its new definition no longer names it, guarded as a
- * rollback's removals are: only an LV the journal lists as created for the domain, with virt-tune's
- * tags and the journaled uuid, that no definition uses and nothing has open. Any other is kept,
- * and said why: the domain is defined by then, and a kept LV costs only its space.
+ * Removes a Windows guest's temporary LV once its new definition no longer names it: only one the
+ * journal lists, with virt-tune's tags and uuid, that custody lets go and nothing has open; any
+ * other is kept and said why (a kept LV costs only its space).
  */
 record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) {
 
@@ -44,10 +51,13 @@ record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) 
       return notOurs;
     }
     LvmReport lvm = ports.lvmReads().report();
-    Optional<String> user = lvm.logicalVolume(lv.vgName(), lv.name())
-        .flatMap(new VolumesInUse(definitions.allDefinitions())::user);
-    if (user.isPresent()) {
-      return Optional.of("the definition of " + ShellWords.quote(user.get()) + " uses it");
+    DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
+    List<String> after = definitions.find(domain).map(live -> CustodyReads.sourcesOf(live.inactiveXml(), definitions))
+        .orElse(List.of());
+    CustodyVerdict verdict = Custody.check(journal.custody(),
+        new CustodyChange("the temporary volume's removal", domain, Set.of("/dev/" + name), after, false), stores);
+    if (!verdict.allowed()) {
+      return Optional.of(verdict.refusals().stream().map(CustodyRefusal::message).collect(Collectors.joining("; ")));
     }
     return lv.isOpen() ? Optional.of("its device is open (lv_attr " + lv.attributes() + ")") : Optional.empty();
   }

@@ -87,6 +87,24 @@ class RollbackTest extends Site1Test {
   }
 
   @Test
+  void anLvARescueDomainNamesAsAVolumeOfALogicalPoolIsKept() {
+    host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
+    host.libvirt.poolVolume("vg", "site1-vda", "/dev/vg/site1-vda");
+    host.libvirt.add(domainXml("rescue", "8f3b2c1e-0000-4000-8000-000000000003", "    <disk type='volume' device='disk'>"
+        + "<driver name='qemu' type='raw'/><source pool='vg' volume='site1-vda'/><target dev='vdb' bus='virtio'/>"
+        + "</disk>\n"), DomainState.SHUTOFF);
+    host.state.save(unfinishedJournal("vg/site1-vda", "Lv-A"));
+    host.replyLvs().replyReport();
+
+    DomainResult result = host.rollback("site1", true, false);
+
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvremove")), host.commandLines().toString());
+    assertTrue(host.output.toString().contains("keep vg/site1-vda: the definition of rescue uses it"),
+        host.output.toString());
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
+  }
+
+  @Test
   void anOpenLvIsKeptAndTheRollbackFailsToBeRepeated() {
     host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A").open());
     host.state.save(unfinishedJournal("vg/site1-vda", "Lv-A"));
