@@ -34,13 +34,19 @@ public final class PlanPolicyOptions {
   Long createThinPool;
 
   @Option(names = "--chunk-size", paramLabel = "SIZE", converter = SizeConverter.class,
-      description = "chunk size of a created thin pool (default: 4M, the recipe's; 64K with --thin-zeroing on)")
+      description = "chunk size of a created thin pool (default: 64K with zeroing on; 4M, the recipe's, with"
+          + " --thin-zeroing off)")
   Long chunkSize;
 
   @Option(names = "--thin-zeroing", paramLabel = "on|off",
-      description = "whether a created thin pool zeroes new chunks (default: off, the recipe's fast profile;"
-          + " use on for multi-tenant hosts)")
+      description = "whether a created thin pool zeroes new chunks (default: on, safe for tenants; off is the"
+          + " recipe's fast profile and needs --accept-thin-zeroing-risk)")
   String thinZeroing;
+
+  @Option(names = "--accept-thin-zeroing-risk",
+      description = "required with --thin-zeroing off: a guest's partial write into a fresh chunk can show"
+          + " another guest's deleted data")
+  boolean acceptThinZeroingRisk;
 
   @Option(names = "--cache", paramLabel = "none|writeback", description = "cache mode (default: none)")
   String cache = "none";
@@ -110,6 +116,11 @@ public final class PlanPolicyOptions {
     if (thinZeroing != null && !thinZeroing.equals("on") && !thinZeroing.equals("off")) {
       throw new ParameterException(spec.commandLine(), "--thin-zeroing must be on or off");
     }
+    if ("off".equals(thinZeroing) && !acceptThinZeroingRisk) {
+      throw VirtTuneException.refused("--thin-zeroing off lets a guest's partial write into a fresh chunk show"
+          + " another guest's deleted data (the pool hands out chunks unzeroed); add --accept-thin-zeroing-risk"
+          + " if one tenant owns every guest in the pool, or leave zeroing on");
+    }
     if (reservePercent < 0 || reservePercent >= 100) {
       throw new ParameterException(spec.commandLine(), "--reserve must be a percentage from 0 to 99");
     }
@@ -131,7 +142,7 @@ public final class PlanPolicyOptions {
     if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
       throw new ParameterException(spec.commandLine(), "--thin-pool takes VG/POOL, got '" + target.thinPool + "'");
     }
-    boolean zeroing = "on".equals(thinZeroing);
+    boolean zeroing = !"off".equals(thinZeroing);
     PlanTarget.NewThinPool newPool = createThinPool == null ? null
         : new PlanTarget.NewThinPool(createThinPool, chunkSize != null ? chunkSize : defaultChunk(zeroing), zeroing);
     return PlanTarget.thin(parts[0], parts[1], newPool);

@@ -136,7 +136,8 @@ class FaultMatrixLabIT {
     Path data = image("data.qcow2", "write -P 0x11 1M 6M");
     guest = LabGuest.define("vt-fault-mig", work, system, fileDisk(data, "vda", "virtio"), "fill");
     settle(List.of(system, data), true);
-    plan("--thin-pool", VG + "/" + POOL, "--create-thin-pool", "256M");
+    plan("--thin-pool", VG + "/" + POOL, "--create-thin-pool", "256M", "--thin-zeroing", "off",
+        "--accept-thin-zeroing-risk");
 
     enumerate();
     runMatrix(n -> n == 1 || isAt(n, "define-domain STARTED"));
@@ -186,7 +187,7 @@ class FaultMatrixLabIT {
     String[] staged = new String[1];
     Runnable stage = () -> {
       Cli planned = Cli.run("plan", guest.name(), "--thin-pool", VG + "/" + POOL, "--create-thin-pool", "256M",
-          "--out", first.toString());
+          "--thin-zeroing", "off", "--accept-thin-zeroing-risk", "--out", first.toString());
       assertEquals(0, planned.exitCode(), planned.transcript());
       Cli applied = Cli.run("apply", first.toString(), "--state-dir=" + state, "--execute");
       assertTrue(applied.exitCode() == 0 && applied.out().contains("staged"), applied.transcript());

@@ -89,6 +89,24 @@ class ConventionsTest {
   }
 
   @Test
+  void aNewThinPoolZeroesUnlessTheStaleDataRiskIsAcknowledged() throws IOException {
+    String dir = exported("web").toString();
+    Cli safe = Cli.run("plan", "--from-xml", dir, "--thin-pool", "vg0/pool", "--create-thin-pool", "100G", "--json");
+    assertTrue(safe.out().contains("\"zeroing\" : true") && safe.out().contains("\"chunkSizeBytes\" : 65536"),
+        safe.transcript());
+
+    Cli refused = Cli.run("plan", "--from-xml", dir, "--thin-pool", "vg0/pool", "--create-thin-pool", "100G",
+        "--thin-zeroing", "off");
+    assertEquals(3, refused.exitCode(), refused.transcript());
+    assertTrue(refused.err().contains("add --accept-thin-zeroing-risk"), refused.transcript());
+
+    Cli fast = Cli.run("plan", "--from-xml", dir, "--thin-pool", "vg0/pool", "--create-thin-pool", "100G",
+        "--thin-zeroing", "off", "--accept-thin-zeroing-risk", "--json");
+    assertTrue(fast.out().contains("\"zeroing\" : false") && fast.out().contains("\"chunkSizeBytes\" : 4194304"),
+        fast.transcript());
+  }
+
+  @Test
   void optionsThatCannotApplyAreUsageErrors() throws IOException {
     String dir = exported("web").toString();
     assertUsageError("--thin-zeroing applies only to a pool created with --create-thin-pool", "plan",
