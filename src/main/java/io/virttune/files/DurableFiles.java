@@ -22,11 +22,16 @@ public final class DurableFiles {
 
   /** Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in"). */
   public static void write(Path file, String content, String what) {
-    Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
+    // Its own name per process and thread: two writers of one file (two commands, two jobs) never
+    // write into each other's temporary file, and the last rename wins whole.
+    Path temporary = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
+        + Thread.currentThread().getId() + ".tmp");
     try {
       Path directory = file.toAbsolutePath().getParent();
-      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE,
-          StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
+      // A file of that name is a killed write's leftover: no living writer has this pid and thread.
+      Files.deleteIfExists(temporary);
+      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE)) {
         ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
         while (bytes.hasRemaining()) {
           channel.write(bytes);
