@@ -1,9 +1,17 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.custody.Custody;
+import io.virttune.apply.custody.CustodyChange;
+import io.virttune.apply.custody.CustodyRefusal;
+import io.virttune.apply.custody.CustodyVerdict;
+import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.CreateVolume;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Creates a domain's LVs as virt-tune's (tagged in the {@code lvcreate} itself, uuid read right
@@ -37,14 +45,30 @@ final class OwnedVolumes {
             + " is not there right after lvcreate made it")));
   }
 
-  /** The LV's uuid, after refusing an LV that is not provably the one created for the journal's domain. */
-  String requireOurs(CreateVolume create, DomainJournal journal) {
+  /**
+   * The LV's uuid, after refusing an LV that is not provably the one created for the journal's
+   * domain; and when {@code overwrite}, one custody says must not be written over: a definition
+   * names it, or the guest runs on it.
+   */
+  String requireOurs(CreateVolume create, DomainJournal journal, DomainDefinitions definitions, boolean overwrite) {
     String name = create.vg() + "/" + create.name();
     VolumeIdentity lv = ports.lvmReads().identity(create.vg(), create.name())
         .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));
     Optional<String> notOurs = VolumeOwnership.notOurs(lv, journal.uuid(), journal.volumeUuids().get(name));
     if (notOurs.isPresent()) {
       throw VirtTuneException.refused("disk LV of '" + journal.domain() + "': " + notOurs.get());
+    }
+    if (!overwrite) {
+      return lv.uuid();
+    }
+    List<String> after = definitions.find(journal.domain())
+        .map(live -> CustodyReads.sourcesOf(live.inactiveXml(), definitions)).orElse(List.of());
+    CustodyVerdict verdict = Custody.check(journal.custody(), new CustodyChange("a resumed apply", journal.domain(),
+        Set.of(create.devicePath()), after, false),
+        CustodyReads.stores(ports, definitions, journal.uuid(), ports.lvmReads().report()));
+    if (!verdict.allowed()) {
+      throw VirtTuneException.refused(verdict.refusals().stream().map(CustodyRefusal::message)
+          .collect(Collectors.joining("; ")) + " (it would be written over)");
     }
     return lv.uuid();
   }

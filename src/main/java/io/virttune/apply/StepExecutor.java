@@ -72,7 +72,7 @@ final class StepExecutor implements Step.Visitor<Void> {
     DomainJournal journal = run.journal().current();
     Optional<LogicalVolume> existing = run.lvm().logicalVolume(create.vg(), create.name());
     if (journal.createdVolumes().contains(name) && existing.isPresent()) {
-      requireOurs(create);
+      requireOurs(create, true);
       if (existing.get().isActive()) {
         run.log().println("  " + name + " exists from the interrupted run; keeping it");
         return null;
@@ -112,7 +112,7 @@ final class StepExecutor implements Step.Visitor<Void> {
   public Void zeroVolume(ZeroVolume zero) {
     CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.vg(), zero.name());
     if (interrupted) {
-      requireOurs(create);
+      requireOurs(create, true);
     }
     ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
     return null;
@@ -152,6 +152,10 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void copyLive(CopyLive copy) {
+    if (interrupted) {
+      // The copy itself refuses to start unless the guest runs on its source: the LV's identity is checked here.
+      requireOurs(new DiskSteps(run.domain()).creationOf(copy.device()), false);
+    }
     new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(),
         new DiskSteps(run.domain()).creationOf(copy.device())).run(copy, interrupted);
     return null;
@@ -185,10 +189,13 @@ final class StepExecutor implements Step.Visitor<Void> {
         run.journal().current().withVolumeUuid(create.vg() + "/" + create.name(), uuid)));
   }
 
-  /** Refuses an LV of a journaled name that is not provably the one created; adopts its uuid after a crash. */
-  private void requireOurs(CreateVolume create) {
+  /**
+   * Refuses an LV of a journaled name that is not provably the one created, or, to be written
+   * over, one custody keeps; adopts its uuid after a crash.
+   */
+  private void requireOurs(CreateVolume create, boolean overwrite) {
     ports.writers().requireNone(create.devicePath(), run.domain().name());
-    String uuid = volumes.requireOurs(create, run.journal().current());
+    String uuid = volumes.requireOurs(create, run.journal().current(), run.definitions(), overwrite);
     String name = create.vg() + "/" + create.name();
     if (!run.journal().current().volumeUuids().containsKey(name)) {
       run.journal().save(run.journal().current().withVolumeUuid(name, uuid));
@@ -200,16 +207,16 @@ final class StepExecutor implements Step.Visitor<Void> {
     ProgressMeter progress = new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(),
         run.redrawProgress());
     LvConversion.Outcome outcome;
-    if (interrupted) {
-      // The interrupted run's copy may still be writing there (a qemu-img that outlived it).
-      ports.writers().requireNone(convert.target(), run.domain().name());
+    if (interrupted && !convert.targetIsZero()) {
+      // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
+      requireOurs(create, true);
     }
     if (convert.targetIsZero()) {
       if (interrupted) {
         // A half-written thin LV no longer reads as zeros: start again from a fresh one.
         run.log().println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
         if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
-          requireOurs(create);
+          requireOurs(create, true);
           ports.lvmActions().remove(create.vg(), create.name());
         }
         lvcreate(create);

@@ -60,7 +60,7 @@ class ApplyRunTest extends Site1Test {
     Plan plan = host.plan("site1");
     host.state.save(host.interruptedRightAfterLvcreate(plan));
     host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
-    host.replyReport().replyImageFree(IMAGE).replyLvs().replyOk().replyLinearCopy(IMAGE, 8 * GIB);
+    host.replyReport().replyImageFree(IMAGE).replyLvs().replyReport().replyOk().replyLinearCopy(IMAGE, 8 * GIB);
 
     DomainResult result = host.apply(plan, true, true).get(0);
 

@@ -88,7 +88,7 @@ class InterruptedRunTest extends Site1Test {
     host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
     host.lv(new ApplyHarness.Lv("site1-vda", 8 * GIB, "linear", "-wi-------", "", 0, "Lv-A",
         List.of(VolumeOwnership.tagsFor(UUID))));
-    host.replyReport().replyImageFree(IMAGE).replyLvs().replyLvs().replyOk()
+    host.replyReport().replyImageFree(IMAGE).replyLvs().replyReport().replyLvs().replyOk()
         .replyOk().lv(ours("site1-vda", 8 * GIB, UUID, "Lv-B")).replyLvs()
         .replyOk().replyLinearCopy(IMAGE, 8 * GIB);
 
@@ -119,5 +119,54 @@ class InterruptedRunTest extends Site1Test {
     assertEquals(DomainResult.Result.DONE, host.apply(plan, true, true).get(0).result(), host.output.toString());
     assertTrue(host.output.toString().contains("the interrupted run set it already"), host.output.toString());
     assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("--readahead")), host.commandLines().toString());
+  }
+
+  /** The journal of a run killed in the middle of its linear copy: the steps before it done, the copy started. */
+  private DomainJournal killedMidCopy(Plan plan) {
+    DomainJournal journal = host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A");
+    List<io.virttune.plan.Step> steps = plan.domains().get(0).steps();
+    for (int i = 0; i < steps.size(); i++) {
+      boolean copy = steps.get(i) instanceof io.virttune.plan.ConvertImage;
+      journal = journal.with(new JournalEntry(i, steps.get(i).kind(), copy ? JournalEntry.StepState.STARTED
+          : JournalEntry.StepState.DONE, "t", ""));
+      if (copy) {
+        return journal;
+      }
+    }
+    throw new AssertionError("no copy in " + steps);
+  }
+
+  @Test
+  void resumeWritesNoCopyIntoAnLvOfTheJournaledNameThatWasReplaced() {
+    Plan plan = host.plan("site1");
+    host.state.save(killedMidCopy(plan));
+    // Someone removed the half-written LV and made another of that name, even with virt-tune's tags.
+    host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-B"));
+    host.replyReport().replyImageFree(IMAGE).replyLvs();
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail() + host.output);
+    assertTrue(result.detail().contains("has uuid Lv-B, not the Lv-A virt-tune journaled"), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("qemu-img convert")),
+        host.commandLines().toString());
+  }
+
+  @Test
+  void resumeWritesNoCopyIntoAnLvAnotherDomainWasDefinedOn() {
+    Plan plan = host.plan("site1");
+    host.state.save(killedMidCopy(plan));
+    host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
+    host.libvirt.add(ApplyHarness.domainXml("rescue", "8f3b2c1e-0000-4000-8000-000000000003",
+        "    <disk type='block' device='disk'><driver name='qemu' type='raw'/><source dev='/dev/vg/site1-vda'/>"
+            + "<target dev='vdb' bus='virtio'/></disk>\n"), io.virttune.libvirt.DomainState.SHUTOFF);
+    host.replyReport().replyImageFree(IMAGE).replyLvs().replyReport();
+
+    DomainResult result = host.apply(plan, true, true).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail() + host.output);
+    assertTrue(result.detail().contains("[custody: in-use]") && result.detail().contains("rescue"), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("qemu-img convert")),
+        host.commandLines().toString());
   }
 }

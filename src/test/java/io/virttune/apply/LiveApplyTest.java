@@ -116,7 +116,7 @@ class LiveApplyTest {
     assertEquals(List.of("copy", "pause", "abort sda pivot=true"), calls());
     assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
     jobs.startGuest();
-    host.replyReport();
+    host.replyReport().replyLvs();
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "copy", "pause", "abort sda pivot=true", "resume"),
@@ -127,7 +127,7 @@ class LiveApplyTest {
   void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByResume() {
     Plan plan = host.planLive(CAPPED, "g1");
     stoppedWhilePausedForThePivot(plan);
-    host.replyReport();
+    host.replyReport().replyLvs();
 
     DomainResult resumed = host.apply(plan, true, true).get(0);
 
@@ -268,7 +268,7 @@ class LiveApplyTest {
 
     assertEquals(DomainResult.Result.FAILED, failed.result());
     assertTrue(failed.detail().contains("a cold boot now would start it on the old image"), failed.detail());
-    host.replyReport();
+    host.replyReport().replyLvs();
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
@@ -280,7 +280,7 @@ class LiveApplyTest {
     Plan plan = host.planLive(CAPPED, "g1");
     interruptedMidCopy(plan);
     jobs.job = ScriptedBlockJobs.Job.READY;
-    host.replyReport();
+    host.replyReport().replyLvs();
 
     DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -294,7 +294,7 @@ class LiveApplyTest {
     interruptedMidCopy(plan);
     jobs.readyTimeout = java.time.Duration.ofMinutes(1);
     jobs.readsUntilReady = 2;
-    host.replyReport();
+    host.replyReport().replyLvs();
 
     DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -307,7 +307,7 @@ class LiveApplyTest {
     Plan plan = planIntoPool(CAPPED);
     killedAfterGivingChunksBackBeforeThePause(plan);
     // The resume's report; then the copy made again, whose source has no whole chunk of zeros by now.
-    host.replyReport().replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
+    host.replyReport().replyLvs().replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
 
     DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -429,7 +429,7 @@ class LiveApplyTest {
     assertEquals(original, host.libvirt.inactiveXml("g1"));
     assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
     jobs.startGuest();
-    host.replyReport();
+    host.replyReport().replyLvs();
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     assertEquals(List.of("copy", "copy", "pause", "abort sda pivot=true", "resume"), calls());
@@ -454,7 +454,7 @@ class LiveApplyTest {
     // libvirtd back: the copy went on in QEMU meanwhile and is ready, as in the lab.
     jobs.libvirtdLost = false;
     jobs.job = ScriptedBlockJobs.Job.READY;
-    host.replyReport();
+    host.replyReport().replyLvs();
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
