@@ -33,6 +33,11 @@ final class PrintingDefinitions implements DomainDefinitions {
   }
 
   @Override
+  public Optional<String> liveXml(String name) {
+    return real.liveXml(name);
+  }
+
+  @Override
   public Optional<String> volumePath(String pool, String volume) {
     return real.volumePath(pool, volume);
   }

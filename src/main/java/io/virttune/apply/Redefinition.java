@@ -69,10 +69,18 @@ final class Redefinition {
     definitions.define(merged);
     Optional<LiveDomain> after = definitions.find(domain.name());
     if (after.isPresent() && !copies.isEmpty() && !after.get().state().isShutOff()) {
-      definitions.define(live.secureInactiveXml());
-      throw VirtTuneException.failed("'" + domain.name() + "' was started while it was being defined: it runs on"
-          + " its old images (rule: a guest runs on the disks its definition names); the definition it had"
-          + " before was restored; shut it down and apply --resume");
+      // Read, not assumed: the sources are held, so a guest started now runs on the LVs.
+      List<String> runsOn = definitions.liveXml(domain.name()).map(xml -> CustodyReads.sourcesOf(xml, definitions))
+          .orElse(List.of());
+      if (copies.stream().anyMatch(copy -> runsOn.contains(copy.source()))) {
+        definitions.define(live.secureInactiveXml());
+        throw VirtTuneException.failed("'" + domain.name() + "' was started while it was being defined: it runs on"
+            + " its old images (rule: a guest runs on the disks its definition names); the definition it had"
+            + " before was restored; shut it down and apply --resume");
+      }
+      log.println("  '" + domain.name() + "' was started right after its define: it runs on its LVs "
+          + runsOn.stream().filter(store -> copies.stream().anyMatch(copy -> copy.target().equals(store))).toList()
+          + ", which are its disks from now on");
     }
     String readBack = after.map(LiveDomain::inactiveXml).orElse("");
     List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);

@@ -15,6 +15,9 @@ public interface DomainDefinitions extends AutoCloseable {
    */
   List<String> allDefinitions();
 
+  /** The live definition of a running domain, empty when it is not running: what its QEMU has open. */
+  Optional<String> liveXml(String name);
+
   /**
    * The path of volume {@code volume} of storage pool {@code pool}, as a {@code <disk
    * type='volume'>} names it; empty when libvirt knows no such pool or volume.

@@ -69,6 +69,20 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
   }
 
   @Override
+  public Optional<String> liveXml(String name) {
+    try {
+      Domain domain = connect.domainLookupByName(name);
+      return domain.isActive() == 1 ? Optional.of(domain.getXMLDesc(0)) : Optional.empty();
+    } catch (LibvirtException e) {
+      if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
+        return Optional.empty();
+      }
+      throw VirtTuneException.failed("cannot read the live definition of '" + name + "' on " + uri + ": "
+          + LibvirtCalls.message(e), e);
+    }
+  }
+
+  @Override
   public Optional<String> volumePath(String pool, String volume) {
     return LibvirtCalls.volumePath(connect, uri, pool, volume);
   }

@@ -145,6 +145,11 @@ class CleanupTest {
       }
 
       @Override
+      public Optional<String> liveXml(String name) {
+        return Optional.empty();
+      }
+
+      @Override
       public void define(String xml) {
         throw new AssertionError("cleanup defined a domain");
       }

@@ -142,7 +142,7 @@ final class CustodyChain {
   }
 
   private String write() {
-    String live = host.libvirt.liveXml(SITE);
+    String live = host.libvirt.liveXmlOrNull(SITE);
     if (live == null) {
       return "not running";
     }
@@ -194,8 +194,8 @@ final class CustodyChain {
     }
     for (String name : host.domainNames()) {
       List<String> definitions = new ArrayList<>(List.of(host.libvirt.inactiveXml(name)));
-      if (host.libvirt.liveXml(name) != null) {
-        definitions.add(host.libvirt.liveXml(name));
+      if (host.libvirt.liveXmlOrNull(name) != null) {
+        definitions.add(host.libvirt.liveXmlOrNull(name));
       }
       for (String xml : definitions) {
         checkDefinition(name, xml, broken);

@@ -29,6 +29,23 @@ class DefineWindowTest extends Site1Test {
   }
 
   @Test
+  void aGuestStartedRightAfterTheDefineRunsOnItsLvsAndKeepsTheNewDefinition() {
+    Plan plan = host.plan("site1");
+    host.replySite1Migration();
+    // The sources are held until after the define: a start now can only be on the new definition.
+    host.libvirt.afterNextDefine(() -> host.libvirt.start("site1", host.libvirt.inactiveXml("site1")));
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertTrue(host.libvirt.inactiveXml("site1").contains("/dev/vg/site1-vda"), "the new definition is kept");
+    assertTrue(host.output.toString().contains("was started right after its define: it runs on its LVs"
+        + " [/dev/vg/site1-vda]"), host.output.toString());
+    assertEquals(1, host.libvirt.defines().size(), "the old definition is not defined again under a guest on its LVs");
+    assertEquals(DomainJournal.Status.COMPLETED, host.state.journal(UUID).orElseThrow().status());
+  }
+
+  @Test
   void theSourceImageIsHeldFromPreflightUntilAfterTheDefineLetGoOnlyWhileQemuImgOpensIt() {
     Plan plan = host.plan("site1");
     host.replySite1Migration();

@@ -67,8 +67,13 @@ final class InMemoryDefinitions implements DomainDefinitions {
     return domains.get(name).inactiveXml();
   }
 
-  String liveXml(String name) {
+  String liveXmlOrNull(String name) {
     return liveXml.get(name);
+  }
+
+  @Override
+  public Optional<String> liveXml(String name) {
+    return Optional.ofNullable(liveXml.get(name));
   }
 
   /** What libvirt itself changes in a running domain's live and persistent definitions (a pivot does both). */

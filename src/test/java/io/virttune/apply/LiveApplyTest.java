@@ -68,7 +68,7 @@ class LiveApplyTest {
         + " next cold boot"), result.detail());
     assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
         + " sync=false", "pause", "abort sda pivot=true", "resume"), jobs.calls);
-    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
     String persistent = host.libvirt.inactiveXml("g1");
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(persistent, "g1", "vda"));
     io.virttune.xml.DiskView disk = io.virttune.xml.DomainXml.parse(persistent, "g1").disks().get(0);
@@ -185,7 +185,7 @@ class LiveApplyTest {
     assertEquals(ScriptedBlockJobs.Job.READY, jobs.job, "the copy is left ready");
     assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
     assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE),
-        MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+        MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
   }
 
   @Test
@@ -234,7 +234,7 @@ class LiveApplyTest {
   void aDiskTheRunningGuestHasOnAnotherSourceIsRefusedBeforeAnythingIsCreated() {
     Plan plan = host.planLive(CAPPED, "g1");
     host.replyReport();
-    host.libvirt.rewrite("g1", host.libvirt.liveXml("g1").replace(ScriptedBlockJobs.IMAGE, "/images/elsewhere.qcow2"),
+    host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1").replace(ScriptedBlockJobs.IMAGE, "/images/elsewhere.qcow2"),
         host.libvirt.inactiveXml("g1"));
 
     DomainResult result = host.apply(plan, true, false).get(0);
@@ -249,7 +249,7 @@ class LiveApplyTest {
   void aPersistentDefinitionSomeoneElseChangedAfterThePivotIsStillRefused() {
     Plan plan = host.planLive(CAPPED, "g1");
     replyUntilTheCopy();
-    jobs.afterPivot = () -> host.libvirt.rewrite("g1", host.libvirt.liveXml("g1"),
+    jobs.afterPivot = () -> host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1"),
         host.libvirt.inactiveXml("g1").replace("524288</memory>", "1048576</memory>"));
 
     DomainResult result = host.apply(plan, true, false).get(0);
@@ -329,7 +329,7 @@ class LiveApplyTest {
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
     assertEquals(List.of("copy", "abort sda pivot=false"), calls());
     assertTrue(host.commandLines().contains("lvm lvremove --yes vg/g1-sda"), host.commandLines().toString());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
   }
 
   @Test
@@ -384,7 +384,7 @@ class LiveApplyTest {
         + " copy was aborted and the guest runs on its source"), result.detail());
     assertEquals(List.of("copy", "pause", "abort sda pivot=false", "resume"), calls());
     assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE),
-        MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+        MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
     assertEquals(ScriptedBlockJobs.PERSISTENT, host.libvirt.inactiveXml("g1"), "the definition is as it was");
     assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
     assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
@@ -475,7 +475,7 @@ class LiveApplyTest {
     assertTrue(failed.detail().startsWith("disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool"
         + " is full (100.00% of its data used)"), failed.detail());
     assertTrue(failed.detail().contains("roll back (virt-tune rollback g1) to remove it"), failed.detail());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
     assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
   }
 
@@ -592,7 +592,7 @@ class LiveApplyTest {
     assertTrue(output.contains(" ms for the pivot, then resumed on its source, not switched"), output);
     assertTrue(output.contains("aborted the copy onto " + LV + " (the guest runs on its source, which holds every"
         + " write it made); copying again, giving chunks back only with the guest paused"), output);
-    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
   }
 
   @Test
@@ -696,7 +696,7 @@ class LiveApplyTest {
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
     assertEquals(List.of("copy", "abort sda pivot=false"), calls());
     assertTrue(host.commandLines().stream().anyMatch(line -> line.equals("lvm lvremove --yes vg/g1-sda")), host.commandLines().toString());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXml("g1"), "g1", "sda"));
+    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
   }
 
   @Test

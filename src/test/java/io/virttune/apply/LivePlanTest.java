@@ -30,7 +30,7 @@ class LivePlanTest {
     new ScriptedBlockJobs(host.libvirt, LiveApplyTest.LV);
     host.image(ScriptedBlockJobs.IMAGE, virtualBytes, 32 * MIB);
     if (!diskEdit.isEmpty()) {
-      host.libvirt.rewrite("g1", host.libvirt.liveXml("g1"),
+      host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1"),
           host.libvirt.inactiveXml("g1").replace("<target dev='sda'", diskEdit + "<target dev='sda'"));
     }
     return host;
@@ -66,7 +66,7 @@ class LivePlanTest {
   @Test
   void aWindowsGuestMovesLiveAndKeepsItsBusStagedAsOffline() {
     ApplyHarness host = host(128 * MIB, "");
-    host.libvirt.rewrite("g1", host.libvirt.liveXml("g1"), host.libvirt.inactiveXml("g1").replace("  <memory ",
+    host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1"), host.libvirt.inactiveXml("g1").replace("  <memory ",
         "  <metadata>\n    <libosinfo:libosinfo xmlns:libosinfo='http://libosinfo.org/xmlns/libvirt/domain/1.0'>\n"
             + "      <libosinfo:os id='http://microsoft.com/win/2k19'/>\n    </libosinfo:libosinfo>\n  </metadata>\n"
             + "  <memory "));

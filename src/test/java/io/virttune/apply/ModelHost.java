@@ -97,7 +97,7 @@ final class ModelHost implements ProcessRunner {
     Set<String> held = new HashSet<>();
     for (String xml : libvirt.allDefinitions()) {
       String name = DomainXml.parse(xml, "model").name();
-      if (libvirt.liveXml(name) != null && libvirt.liveXml(name).equals(xml)) {
+      if (libvirt.liveXmlOrNull(name) != null && libvirt.liveXmlOrNull(name).equals(xml)) {
         held.addAll(sources(xml));
       }
     }
@@ -305,7 +305,7 @@ final class ModelHost implements ProcessRunner {
       if (domain.state().isShutOff()) {
         inventory.domain(name, DomainState.SHUTOFF, domain.inactiveXml());
       } else {
-        inventory.running(name, domain.inactiveXml(), libvirt.liveXml(name));
+        inventory.running(name, domain.inactiveXml(), libvirt.liveXmlOrNull(name));
       }
     }
     return inventory;

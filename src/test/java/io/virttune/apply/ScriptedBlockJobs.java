@@ -216,7 +216,7 @@ final class ScriptedBlockJobs implements BlockJobs {
       return libvirt.inactiveXml("g1");
     }
     return switch (job) {
-      case NONE -> libvirt.liveXml("g1");
+      case NONE -> libvirt.liveXmlOrNull("g1");
       case COPYING -> recorded("live-copying", device);
       case READY -> recorded("live-ready", device);
     };
