@@ -1,7 +1,12 @@
 package io.virttune.apply;
 
 import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.libvirt.LiveDomain;
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -42,6 +47,12 @@ final class AutostartPause {
     if (!pending(journal)) {
       return journal;
     }
+    Optional<String> lostWrites = bootWouldLoseWrites(definitions, journal.domain());
+    if (lostWrites.isPresent()) {
+      log.println("autostart stays off: " + lostWrites.get() + "; a boot would start the guest without the writes"
+          + " it made since (apply --resume defines the disk it runs on)");
+      return journal;
+    }
     try {
       definitions.autostart(journal.domain(), true);
       log.println(mode.says("autostart turned on again", "autostart would be turned on again"));
@@ -50,6 +61,25 @@ final class AutostartPause {
       log.println("autostart could not be turned on again: " + e.getMessage());
       return journal;
     }
+  }
+
+  /** A disk the running guest runs on while its persistent definition names another store, in words. */
+  private static Optional<String> bootWouldLoseWrites(DomainDefinitions definitions, String domain) {
+    Optional<String> live = definitions.liveXml(domain);
+    Optional<LiveDomain> persistent = definitions.find(domain);
+    if (live.isEmpty() || persistent.isEmpty()) {
+      return Optional.empty();
+    }
+    List<DiskView> persistentDisks = DomainXml.parse(persistent.get().inactiveXml(), domain).disks();
+    for (DiskView running : DomainXml.parse(live.get(), domain).disks()) {
+      Optional<String> named = persistentDisks.stream().filter(disk -> disk.targetDev().equals(running.targetDev()))
+          .findFirst().flatMap(DiskView::sourcePath);
+      if (named.isPresent() && running.sourcePath().isPresent() && !named.equals(running.sourcePath())) {
+        return Optional.of("disk " + running.targetDev() + " of '" + domain + "' runs on " + running.sourcePath().get()
+            + " while its persistent definition names " + named.get());
+      }
+    }
+    return Optional.empty();
   }
 
   private static JournalEntry entry(String detail, String at) {

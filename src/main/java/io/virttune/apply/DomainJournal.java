@@ -146,6 +146,17 @@ public record DomainJournal(
         sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, next);
   }
 
+  /** This journal with the custody record of the LV at {@code device} verified: a compare or a pivot proved it. */
+  public DomainJournal verified(String device) {
+    DomainJournal next = this;
+    for (DiskCustody disk : disks) {
+      if (disk.volumeDevice().equals(device)) {
+        next = next.withDisk(disk.asVerified());
+      }
+    }
+    return next;
+  }
+
   /**
    * The custody records, with one for each source an older journal, written before custody was
    * journaled, names without one: its LV unknown, so nothing counts as its copy.

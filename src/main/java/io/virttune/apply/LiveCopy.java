@@ -59,7 +59,7 @@ final class LiveCopy {
     MirrorState state = MirrorState.of(live, domain, step.disk());
     if (interrupted && source.equals(Optional.of(step.device())) && state == MirrorState.NONE) {
       log.println("  the interrupted run switched the guest onto " + step.device() + " already");
-      requirePersistentOnLv(jobs, step, true);
+      new PersistentOnLv(ports, domain, log).ensure(jobs, step, true);
       return;
     }
     if (!source.equals(Optional.of(step.source()))) {
@@ -194,29 +194,10 @@ final class LiveCopy {
       return false;
     }
     log.println("  the guest runs on " + step.device() + " now");
-    requirePersistentOnLv(jobs, step, false);
+    // Journaled at once: from now on the LV holds the guest's newest writes, whatever fails next.
+    journal.save(journal.current().verified(step.device()));
+    new PersistentOnLv(ports, domain, log).ensure(jobs, step, false);
     return true;
-  }
-
-  /**
-   * The persistent definition must name the LV too: a cold boot on the source would start the
-   * guest without its writes since the pivot. libvirt 9.0 rewrites it on the pivot; a resume goes
-   * on when it still names the source, since the define that follows names the LV.
-   */
-  private void requirePersistentOnLv(BlockJobs jobs, CopyLive step, boolean resumed) {
-    Optional<String> persistent = MirrorState.sourceOf(jobs.inactiveXml(), domain, step.disk());
-    if (persistent.equals(Optional.of(step.device()))) {
-      return;
-    }
-    if (resumed && persistent.equals(Optional.of(step.source()))) {
-      log.println("  the persistent definition still names " + step.source() + ": the define step names "
-          + step.device());
-      return;
-    }
-    throw VirtTuneException.failed(where(step) + " runs on " + step.device() + " since the pivot, but its persistent"
-        + " definition names " + persistent.orElse("no source") + " (rule: the persistent definition names the"
-        + " disk the guest runs on); a cold boot now would start it on the old image without its writes since;"
-        + " keep it running and apply --resume, whose define names " + step.device());
   }
 
   private static BlockCopySettings settings(long bytesPerSecond, boolean synchronous) {

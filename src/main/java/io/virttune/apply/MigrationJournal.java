@@ -3,9 +3,9 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.DomainJournal.Status;
 import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.apply.custody.DiskCustody;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
-import io.virttune.apply.custody.DiskCustody;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.DomainPlan;
@@ -114,15 +114,10 @@ final class MigrationJournal {
 
   void mark(int index, Step step, StepState state, String detail) {
     DomainJournal next = journal.with(new JournalEntry(index, step.kind(), state, now(), detail));
-    if (state == StepState.DONE) {
-      // A compare found the LV equal to its source, or a pivot made the guest run on it.
-      String verified = step instanceof VerifyCopy verify ? verify.target()
-          : step instanceof CopyLive copy ? copy.device() : null;
-      for (DiskCustody disk : next.disks()) {
-        if (disk.volumeDevice().equals(verified)) {
-          next = next.withDisk(disk.asVerified());
-        }
-      }
+    if (state == StepState.DONE && step instanceof VerifyCopy verify) {
+      next = next.verified(verify.target());
+    } else if (state == StepState.DONE && step instanceof CopyLive copy) {
+      next = next.verified(copy.device());
     }
     save(next);
   }

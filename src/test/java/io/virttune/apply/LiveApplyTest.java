@@ -259,20 +259,40 @@ class LiveApplyTest {
   }
 
   @Test
-  void aPivotThatLeavesThePersistentDefinitionOnTheSourceFailsAndResumeDefinesTheLv() {
+  void aPivotThatLeavesThePersistentDefinitionOnTheSourceHasTheLvDefinedInItAtOnce() {
     Plan plan = host.planLive(CAPPED, "g1");
     replyUntilTheCopy();
     jobs.rewritesPersistent = false;
 
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertTrue(host.output.toString().contains("after the pivot: defining " + LV + " in it now"), host.output.toString());
+    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+  }
+
+  @Test
+  void aPivotWhoseLvCannotBeDefinedInThePersistentDefinitionLeavesAutostartOffAndResumeDefinesIt() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.rewritesPersistent = false;
+    host.libvirt.autostart("g1", true);
+    jobs.afterPivot = () -> host.libvirt.duringNextDefine(() -> {
+      throw io.virttune.VirtTuneException.failed("cannot write the definition: No space left on device");
+    });
+
     DomainResult failed = host.apply(plan, true, false).get(0);
 
-    assertEquals(DomainResult.Result.FAILED, failed.result());
-    assertTrue(failed.detail().contains("a cold boot now would start it on the old image"), failed.detail());
+    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+    assertTrue(failed.detail().contains("autostart stays off: a cold boot now would start it on the old image"),
+        failed.detail());
+    assertFalse(host.libvirt.autostart("g1"), "a boot would start the guest on its source without its writes");
     host.replyReport().replyLvs();
     DomainResult resumed = host.apply(plan, true, true).get(0);
     assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    assertTrue(host.libvirt.autostart("g1"), "on again once the definition names the LV");
   }
 
   @Test
