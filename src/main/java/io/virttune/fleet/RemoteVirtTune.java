@@ -22,6 +22,8 @@ import java.util.regex.Pattern;
 final class RemoteVirtTune {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern HELP_HINT = Pattern.compile("Try '.*--help'\\.");
+  /** ssh's own exit status: the connection failed, whatever the remote command was doing. */
+  private static final int SSH_FAILED = 255;
 
   private final FleetDoors doors;
   private final Consumer<String> progress;
@@ -45,6 +47,13 @@ final class RemoteVirtTune {
           + ": docs/package.md)");
     }
     Optional<List<DomainResult>> results = results(answer.stdout(), schema);
+    if (results.isEmpty() && answer.exitCode() == SSH_FAILED) {
+      // The shared connection was open (FleetDoors checks it first): it was lost while the command ran.
+      return HostResults.failed(host.name(), "outcome unknown: the ssh connection was lost while its virt-tune "
+          + command + " ran" + lastMessage(answer.stderr()).map(said -> " (" + said + ")").orElse("")
+          + "; it may still be running there: wait for it to end (its domains stay locked until then), then run"
+          + " the same command again, which finishes or reports what is left");
+    }
     if (results.isEmpty()) {
       return HostResults.failed(host.name(), "its virt-tune " + command + " exited " + answer.exitCode()
           + lastMessage(answer.stderr()).map(said -> ": " + said).orElse(""));

@@ -53,6 +53,16 @@ class FleetRollbackOverSshTest {
   }
 
   @Test
+  void aHostWhoseConnectionDropsMidRollbackHasAnUnknownOutcomeNotAFailure() throws Exception {
+    Cli run = fleet.run("rollback", "--hosts", inventory.toString(), "--limit", "hv-a", "connection-drops",
+        "--execute", "--force", "--yes");
+
+    assertEquals(1, run.exitCode(), run.transcript());
+    assertTrue(run.out().matches("(?s).*\\nhv-a +- +failed +outcome unknown: the ssh connection was lost while its"
+        + " virt-tune rollback ran \\(.*Broken pipe\\); it may still be running there.*"), run.transcript());
+  }
+
+  @Test
   void anExecutedForcedRollbackOfSomeHostsPassesTheRunsChoicesAndReportsAsJson() throws Exception {
     Cli run = fleet.run("rollback", "--hosts", inventory.toString(), "--limit", "hv-a,hv-b", "--parallel", "2", "web*",
         "--exclude", "web02", "--state-dir", "/srv/virt-tune", "--execute", "--force", "--yes", "--json");
