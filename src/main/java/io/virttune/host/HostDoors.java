@@ -1,5 +1,6 @@
 package io.virttune.host;
 
+import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
@@ -51,6 +52,9 @@ public final class HostDoors {
    */
   public static HostDoor thisMachine(String uri, String command) {
     LibvirtUris.requireThisHost(uri, command);
+    try (LibvirtJavaConnection opened = LibvirtJavaConnection.openReadOnly(uri)) {
+      LibvirtUris.requireOpenedHere(uri, opened.openedUri(), opened.hostname(), command, LibvirtUris.localHostname());
+    }
     return new LocalHostDoor(new LocalProcessRunner(), uri, true);
   }
 }

@@ -56,6 +56,11 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
     return uri;
   }
 
+  /** The URI libvirt opened, aliases resolved: where this connection really goes. */
+  public String openedUri() {
+    return call("read the URI of the connection", connect::getURI);
+  }
+
   @Override
   public String hostname() {
     return call("read the host name", connect::getHostName);

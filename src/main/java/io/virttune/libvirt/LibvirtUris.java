@@ -48,6 +48,22 @@ public final class LibvirtUris {
     }
   }
 
+  /**
+   * Refuses a connection libvirt opened elsewhere than the string said: an alias ({@code
+   * uri_aliases} in libvirt.conf, a name in {@code LIBVIRT_DEFAULT_URI}) is resolved by libvirt
+   * alone, so what decides is the URI the connection reports and the host name its daemon gives.
+   */
+  public static void requireOpenedHere(String given, String openedUri, String daemonHostname, String command,
+      String localHostname) {
+    requireThisHost(openedUri, command, localHostname);
+    if (openedUri.startsWith("qemu") && !isThisHost(daemonHostname, localHostname)) {
+      throw VirtTuneException.refused("Refusing virt-tune " + command + " through " + given + ": libvirt opened it as "
+          + openedUri + ", whose daemon runs on '" + daemonHostname + "', not on this machine ('" + localHostname
+          + "') (rule: virt-tune " + command + " acts only on the host it runs on). Run virt-tune on "
+          + daemonHostname + " itself, with --connect qemu:///system.");
+    }
+  }
+
   private static boolean isThisHost(String host, String localHostname) {
     if (host.isEmpty()) {
       return true;
@@ -94,7 +110,7 @@ public final class LibvirtUris {
     }
   }
 
-  private static String localHostname() {
+  public static String localHostname() {
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {

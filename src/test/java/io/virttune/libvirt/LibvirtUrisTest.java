@@ -54,4 +54,19 @@ class LibvirtUrisTest {
     assertFalse(LibvirtUris.isLocalQemu("qemu+ssh://hv_02/system"));
     assertFalse(LibvirtUris.isLocalQemu("test:///default"));
   }
+
+  @Test
+  void anAliasThatLibvirtOpensOnAnotherHostIsRefusedWhateverItsStringSays() {
+    // "hv2" parses as a URI without a host: the string alone passed it as this machine.
+    LibvirtUris.requireThisHost("hv2", "apply", "hv1");
+    VirtTuneException refused = assertThrows(VirtTuneException.class,
+        () -> LibvirtUris.requireOpenedHere("hv2", "qemu+ssh://root@hv2/system", "hv2", "apply", "hv1"));
+    assertTrue(refused.getMessage().contains("it names the host 'root@hv2'") || refused.getMessage().contains("hv2"),
+        refused.getMessage());
+    VirtTuneException daemonElsewhere = assertThrows(VirtTuneException.class,
+        () -> LibvirtUris.requireOpenedHere("local", "qemu:///system", "hv2", "apply", "hv1"));
+    assertTrue(daemonElsewhere.getMessage().contains("whose daemon runs on 'hv2', not on this machine ('hv1')"),
+        daemonElsewhere.getMessage());
+    LibvirtUris.requireOpenedHere("local", "qemu:///system", "hv1", "apply", "hv1");
+  }
 }
