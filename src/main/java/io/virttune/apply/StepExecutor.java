@@ -156,8 +156,15 @@ final class StepExecutor implements Step.Visitor<Void> {
       // The copy itself refuses to start unless the guest runs on its source: the LV's identity is checked here.
       requireOurs(new DiskSteps(run.domain()).creationOf(copy.device()), false);
     }
-    new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(),
-        new DiskSteps(run.domain()).creationOf(copy.device())).run(copy, interrupted);
+    CreateVolume create = new DiskSteps(run.domain()).creationOf(copy.device());
+    // Mirrored in full, a thin LV may provision all of itself until the reclaim after the pivot.
+    try (ThinSpace.Reservation room = !create.thin() ? null : run.space().reserve(
+        ThinSpace.Need.whole(create.sizeBytes(), chunkOf(create)), create.vg(), create.thinPool(),
+        run.domain().name(), "copy disk " + copy.disk() + " of '" + run.domain().name() + "' live onto "
+            + copy.device(), poolReport(create))) {
+      new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(), create).run(copy,
+          interrupted);
+    }
     return null;
   }
 
@@ -176,6 +183,18 @@ final class StepExecutor implements Step.Visitor<Void> {
       }
     });
     return null;
+  }
+
+  /** The chunk size of the LV's pool. */
+  private long chunkOf(CreateVolume create) {
+    return poolReport(create).logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
+        .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
+  }
+
+  /** The report read before the steps, unless the LV's pool was created since, by this run: then a fresh one. */
+  private LvmReport poolReport(CreateVolume create) {
+    return run.lvm().logicalVolume(create.vg(), create.thinPool()).isPresent() ? run.lvm()
+        : ports.lvmReads().report();
   }
 
   /** Creates the LV as virt-tune's and journals its uuid: what proves it ours later. */
@@ -222,15 +241,12 @@ final class StepExecutor implements Step.Visitor<Void> {
         lvcreate(create);
         ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
       }
-      // A pool created by this run is not in the report read before it: read it fresh then.
-      long chunk = run.lvm().logicalVolume(create.vg(), create.thinPool())
-          .or(() -> ports.lvmReads().report().logicalVolume(create.vg(), create.thinPool()))
-          .map(pool -> pool.chunkSizeBytes())
-          .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
+      long chunk = chunkOf(create);
       try (ThinSpace.Reservation room = run.space().reserve(convert, create.vg(), create.thinPool(), chunk,
           run.domain().name())) {
         outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
-            create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool()), progress);
+            create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool(),
+                room::othersDataBytes), progress);
       }
     } else {
       outcome = ports.conversion().intoLinear(convert.source(), convert.sourceFormat(), convert.target(),

@@ -2,6 +2,7 @@ package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
 import io.virttune.qemu.AllocationMap;
 import java.util.HashMap;
@@ -13,10 +14,9 @@ import java.util.Optional;
  * The room copies into thin pools need, counted as a pool provisions it: a whole chunk for every
  * chunk the image's data touches ({@code qemu-img map}, through a qcow2's backing files and its
  * external data file), and the metadata that maps them. An image's {@code actual-size} is no
- * measure: one 4 KiB write every 4 MiB provisions every 4 MiB chunk. Checked right before each
- * copy under one lock every job shares, counting what the copies still running will write: thin
- * {@code lvcreate -V} overcommits, so a second LV is created whatever its pool holds, and a full
- * pool stalls every thin LV in it, other tenants' running guests included.
+ * measure. Checked right before each copy (offline, live, a full rewrite) under one lock per pool
+ * that every virt-tune on the host shares ({@link PoolRoomLedger}), counting what the copies still
+ * running will write: a full pool stalls every thin LV in it, other tenants' running guests included.
  */
 final class ThinSpace {
   /** Pool metadata per mapped chunk: dm-thin's btree entries with their overhead, as lvm's thin_metadata_size reckons. */
@@ -24,7 +24,7 @@ final class ThinSpace {
   private static final long MIB = 1L << 20;
 
   private final ApplyPorts ports;
-  private final Map<String, Need> running = new HashMap<>();
+  private final PoolRoomLedger ledger;
 
   /** What one copy provisions in a pool. */
   record Need(long dataBytes, long metadataBytes) {
@@ -35,23 +35,29 @@ final class ThinSpace {
       return new Need(data, data / chunkBytes * METADATA_PER_CHUNK);
     }
 
-    Need plus(Need other) {
-      return new Need(dataBytes + other.dataBytes, metadataBytes + other.metadataBytes);
+    /** A whole LV of {@code bytes}: what a live copy may provision until the reclaim after its pivot. */
+    static Need whole(long bytes, long chunkBytes) {
+      return new Need(bytes, (bytes + chunkBytes - 1) / chunkBytes * METADATA_PER_CHUNK);
     }
 
-    Need minus(Need other) {
-      return new Need(dataBytes - other.dataBytes, metadataBytes - other.metadataBytes);
+    Need plus(Need other) {
+      return new Need(dataBytes + other.dataBytes, metadataBytes + other.metadataBytes);
     }
   }
 
   /** The room of a copy running now; closing it says its data is in the pool's usage. */
   interface Reservation extends AutoCloseable {
+    /** The room the other copies on the host hold in this pool now, read under the pool's lock. */
+    long othersDataBytes();
+
     @Override
     void close();
   }
 
+  /** Room held by every virt-tune on the host, in the state directory; a dry run's only in memory. */
   ThinSpace(ApplyPorts ports) {
     this.ports = ports;
+    this.ledger = ports.mode().changesHost() ? new PoolRoomLedger(ports.state().root()) : PoolRoomLedger.inMemory();
   }
 
   /** What copying {@code convert}'s image provisions in a pool of {@code chunkBytes} chunks. */
@@ -59,27 +65,47 @@ final class ThinSpace {
     return Need.of(ports.qemuImg().map(convert.source(), convert.sourceFormat()), chunkBytes);
   }
 
-  /**
-   * Refuses the copy, changing nothing, unless the pool (read now) has its room besides the room
-   * of the copies running; else holds that room until the reservation is closed.
-   */
-  synchronized Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
-    Need need = need(ports, convert, chunkBytes);
-    String key = vg + "/" + pool;
-    LogicalVolume now = ports.lvmReads().report().logicalVolume(vg, pool).filter(LogicalVolume::isThinPool)
-        .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
-    Need held = running.getOrDefault(key, Need.NONE);
-    Optional<String> lacking = shortfall(key, now, need, held);
-    if (lacking.isPresent()) {
-      throw VirtTuneException.refused("Refusing to copy " + convert.source() + " of '" + domain + "' into "
-          + convert.target() + ": " + lacking.get());
-    }
-    running.put(key, held.plus(need));
-    return () -> release(key, need);
+  /** Reserves what copying {@code convert} provisions in the pool of {@code chunkBytes} chunks (see {@link #reserve(Need, String, String, String, String)}). */
+  Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
+    return reserve(need(ports, convert, chunkBytes), vg, pool, domain, "copy " + convert.source() + " of '" + domain
+        + "' into " + convert.target(), ports.lvmReads().report());
   }
 
-  private synchronized void release(String key, Need need) {
-    running.put(key, running.get(key).minus(need));
+  /**
+   * Refuses {@code what}, changing nothing, unless the pool has {@code need} besides the room
+   * every copy running on the host holds; else holds it until the reservation is closed. The
+   * pool's usage is read from {@code lvm}: a report read before any copy of this run began is as
+   * good as a fresh one, since what the copies wrote since is in their reservations.
+   */
+  Reservation reserve(Need need, String vg, String pool, String domain, String what, LvmReport lvm) {
+    String key = vg + "/" + pool;
+    String mine = PoolRoomLedger.nextKey();
+    ledger.underLock(key, entries -> {
+      LogicalVolume now = lvm.logicalVolume(vg, pool).filter(LogicalVolume::isThinPool)
+          .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
+      Optional<String> lacking = shortfall(key, now, need, ledger.held(entries));
+      if (lacking.isPresent()) {
+        throw VirtTuneException.refused("Refusing to " + what + ": " + lacking.get());
+      }
+      entries.put(mine, new PoolRoomLedger.Entry(ProcessHandle.current().pid(), domain, what, need.dataBytes(),
+          need.metadataBytes()));
+      return null;
+    });
+    return new Reservation() {
+      @Override
+      public long othersDataBytes() {
+        return ledger.underLock(key, entries -> {
+          Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
+          others.remove(mine);
+          return ledger.held(others).dataBytes();
+        });
+      }
+
+      @Override
+      public void close() {
+        ledger.underLock(key, entries -> entries.remove(mine));
+      }
+    };
   }
 
   /** What the pool lacks for {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
@@ -112,7 +138,7 @@ final class ThinSpace {
   }
 
   private static String running(long heldBytes) {
-    return heldBytes == 0 ? "" : ", besides " + mib(heldBytes) + " the copies running now will write";
+    return heldBytes == 0 ? "" : ", besides " + mib(heldBytes) + " the copies running on this host now will write";
   }
 
   private static String mib(long bytes) {

@@ -2,6 +2,7 @@ package io.virttune.lvm;
 
 import io.virttune.VirtTuneException;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 
 /**
  * A thin pool's free data space, read fresh from LVM: checked before a conversion writes into
@@ -14,21 +15,30 @@ public final class ThinPoolRoom {
   private final Lvm lvm;
   private final String vgName;
   private final String poolName;
+  private final LongSupplier heldByOthers;
 
   public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
+    this(lvm, vgName, poolName, () -> 0);
+  }
+
+  /** {@code heldByOthers}: the room other copies on the host hold in the pool, which is not free to this one. */
+  public ThinPoolRoom(Lvm lvm, String vgName, String poolName, LongSupplier heldByOthers) {
     this.lvm = lvm;
     this.vgName = vgName;
     this.poolName = poolName;
+    this.heldByOthers = heldByOthers;
   }
 
   /** Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code purpose}. */
   public void require(long bytes, String purpose) {
     LogicalVolume pool = pool();
-    long free = pool.sizeBytes() - usedBytes(pool);
+    long others = heldByOthers.getAsLong();
+    long free = pool.sizeBytes() - usedBytes(pool) - others;
     if (bytes > free) {
       throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes)
-          + " in thin pool " + vgName + "/" + poolName + ", which has " + mib(free) + " free ("
-          + describe(pool) + "); extend the pool (lvextend) or choose another one");
+          + " in thin pool " + vgName + "/" + poolName + ", which has " + mib(Math.max(0, free)) + " free ("
+          + describe(pool) + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
+          + "); extend the pool (lvextend) or choose another one");
     }
   }
 

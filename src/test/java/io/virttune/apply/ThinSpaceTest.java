@@ -63,11 +63,40 @@ class ThinSpaceTest extends Site1Test {
     assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
     assertTrue(refused.getMessage().contains("it provisions 8192 MiB in 4 MiB chunks of thin pool vg/tpool (from"
         + " qemu-img map), which has 2048 MiB free (10240 MiB, data 0.00% used, besides 8192 MiB the copies running"
-        + " now will write)"), refused.getMessage());
+        + " on this host now will write)"), refused.getMessage());
     assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
     first.close();
     host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
     space.reserve(copy, "vg", "tpool", 4 * MIB, "other").close();
+  }
+
+  @Test
+  void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
+    host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
+    host.image(SPARSE, 8 * GIB, 8 * MIB);
+    io.virttune.plan.ConvertImage copy = new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB);
+    // A run killed mid-copy left its room behind: its process is gone, so that room is free.
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    java.nio.file.Path room = java.nio.file.Files.createDirectories(host.state.root().resolve("pools/room/vg%tpool"));
+    java.nio.file.Files.writeString(room.resolve(gone.pid() + "-1.json"), "{\"pid\": " + gone.pid()
+        + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB + ", \"metadataBytes\": 0}");
+    host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+    ThinSpace.Reservation first = new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
+    assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
+    host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+
+    // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
+    io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+        io.virttune.VirtTuneException.class,
+        () -> new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "other"));
+
+    assertTrue(refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),
+        refused.getMessage());
+    first.close();
+    try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.list(room)) {
+      assertEquals(List.of(".lock"), left.map(file -> file.getFileName().toString()).toList());
+    }
   }
 
   @Test

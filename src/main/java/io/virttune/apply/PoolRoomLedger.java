@@ -1,0 +1,127 @@
+package io.virttune.apply;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.IoErrors;
+import io.virttune.files.DurableFiles;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * The thin-pool room every virt-tune on this host holds for the copies it runs, one file per
+ * copy in the state directory, read and written under one lock per pool: two processes, or two
+ * jobs of one, never both count the same free space. A file whose process is gone frees its room.
+ */
+class PoolRoomLedger {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final AtomicLong SEQUENCE = new AtomicLong();
+  /** One JVM's threads queue here: a file lock is the process's, not the thread's. */
+  private static final Map<Path, Object> IN_PROCESS = new HashMap<>();
+
+  /** One copy's room, as its file holds it. */
+  record Entry(long pid, String domain, String what, long dataBytes, long metadataBytes) {}
+
+  private final Path root;
+
+  PoolRoomLedger(Path stateDirectory) {
+    this.root = stateDirectory.resolve("pools").resolve("room");
+  }
+
+  /** A ledger a dry run keeps in memory: it checks as a real run would and writes nothing. */
+  static PoolRoomLedger inMemory() {
+    return new PoolRoomLedger(Path.of("/nonexistent")) {
+      private final Map<String, Map<String, Entry>> entries = new HashMap<>();
+
+      @Override
+      synchronized <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
+        return action.apply(entries.computeIfAbsent(pool, key -> new HashMap<>()));
+      }
+    };
+  }
+
+  /** The room held for {@code pool} ("VG/POOL") by every copy running on the host. */
+  ThinSpace.Need held(Map<String, Entry> entries) {
+    ThinSpace.Need held = ThinSpace.Need.NONE;
+    for (Entry entry : entries.values()) {
+      held = held.plus(new ThinSpace.Need(entry.dataBytes(), entry.metadataBytes()));
+    }
+    return held;
+  }
+
+  /** A key no other copy on the host has: this process's id and a number it never gives twice. */
+  static String nextKey() {
+    return ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
+  }
+
+  /**
+   * Runs {@code action} with the pool's entries (by key; adding or removing one records it) while
+   * no other virt-tune on the host reads or changes them.
+   */
+  <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
+    Path directory = root.resolve(pool.replace('/', '%'));
+    Object local;
+    synchronized (IN_PROCESS) {
+      local = IN_PROCESS.computeIfAbsent(directory, key -> new Object());
+    }
+    synchronized (local) {
+      try {
+        Files.createDirectories(directory);
+        try (FileChannel channel = FileChannel.open(directory.resolve(".lock"), StandardOpenOption.CREATE,
+            StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+          Map<String, Entry> entries = read(directory);
+          Map<String, Entry> before = new HashMap<>(entries);
+          T result = action.apply(entries);
+          write(directory, before, entries);
+          return result;
+        }
+      } catch (IOException e) {
+        throw IoErrors.failed("hold thin-pool room in", directory, e);
+      }
+    }
+  }
+
+  /** The living processes' entries; a dead process's file is removed: its copy ended with it. */
+  private static Map<String, Entry> read(Path directory) throws IOException {
+    Map<String, Entry> entries = new HashMap<>();
+    List<Path> files;
+    try (Stream<Path> listed = Files.list(directory)) {
+      files = listed.filter(file -> file.getFileName().toString().endsWith(".json")).toList();
+    }
+    for (Path file : files) {
+      Entry entry = JSON.readValue(Files.readString(file), Entry.class);
+      if (ProcessHandle.of(entry.pid()).filter(ProcessHandle::isAlive).isPresent()) {
+        entries.put(keyOf(file), entry);
+      } else {
+        Files.deleteIfExists(file);
+      }
+    }
+    return entries;
+  }
+
+  private static void write(Path directory, Map<String, Entry> before, Map<String, Entry> after) throws IOException {
+    for (String key : before.keySet()) {
+      if (!after.containsKey(key)) {
+        Files.deleteIfExists(directory.resolve(key + ".json"));
+      }
+    }
+    for (Map.Entry<String, Entry> entry : after.entrySet()) {
+      if (!before.containsKey(entry.getKey())) {
+        DurableFiles.write(directory.resolve(entry.getKey() + ".json"), JSON.writeValueAsString(entry.getValue()));
+      }
+    }
+  }
+
+  private static String keyOf(Path file) {
+    String name = file.getFileName().toString();
+    return name.substring(0, name.length() - ".json".length());
+  }
+}
