@@ -1,10 +1,12 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.Step;
+import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -41,6 +43,11 @@ final class ThinPools {
           throw VirtTuneException.refused("thin pool " + pool.vg() + "/" + pool.name() + " exists already and is not"
               + " the one an earlier apply of this plan created (" + notOurs.get() + "); plan again");
         }
+        otherShape(pool, lvm.logicalVolume(pool.vg(), pool.name()).orElseThrow()).ifPresent(shape -> {
+          throw VirtTuneException.refused("thin pool " + pool.vg() + "/" + pool.name() + " exists already, created by"
+              + " virt-tune for another plan, with " + shape + " (rule: a pool is used as the plan reviewed it);"
+              + " plan again without --create-thin-pool to use it as it is, or into another pool");
+        });
         out.println("thin pool " + pool.vg() + "/" + pool.name() + " exists, created by an earlier apply: kept");
       }
     }
@@ -79,6 +86,18 @@ final class ThinPools {
     String uuid = ports.lvmReads().identity(vg, name).map(VolumeIdentity::uuid).orElseThrow(() ->
         VirtTuneException.failed("thin pool " + vg + "/" + name + " is not there right after lvcreate made it"));
     save(creating.withStatus(PoolJournal.Status.CREATED, uuid));
+  }
+
+  /** How the existing pool differs from the chunk size and zeroing the plan was reviewed with, if it does. */
+  private static Optional<String> otherShape(CreateThinPool planned, LogicalVolume existing) {
+    boolean otherChunk = existing.chunkSizeBytes() != planned.chunkSizeBytes();
+    boolean otherZeroing = existing.zeroing().filter(zeroing -> zeroing != planned.zeroing()).isPresent();
+    if (!otherChunk && !otherZeroing) {
+      return Optional.empty();
+    }
+    return Optional.of(Bytes.format(existing.chunkSizeBytes()) + " chunks and zeroing "
+        + existing.zeroing().map(on -> on ? "on" : "off").orElse("unknown") + ", where this plan was reviewed with "
+        + Bytes.format(planned.chunkSizeBytes()) + " chunks and zeroing " + (planned.zeroing() ? "on" : "off"));
   }
 
   private Optional<String> notOurs(CreateThinPool pool, VolumeIdentity lv) {

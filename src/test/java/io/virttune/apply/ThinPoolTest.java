@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import static io.virttune.apply.ApplyHarness.GIB;
+import static io.virttune.apply.ApplyHarness.MIB;
 import static io.virttune.apply.ApplyHarness.ourPool;
 import static io.virttune.apply.ApplyHarness.ourThin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -76,6 +77,22 @@ class ThinPoolTest extends Site1Test {
     assertEquals(ExitCode.REFUSED, refused.exitCode());
     assertTrue(refused.getMessage().contains("thin pool vg/tpool exists already"), refused.getMessage());
     assertTrue(refused.getMessage().contains("no virt-tune journal names it"), refused.getMessage());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")));
+  }
+
+  @Test
+  void aPoolAnotherPlanCreatedWithAnotherChunkSizeIsNotUsedSilently() {
+    Plan plan = host.planIntoNewPool("tpool", "site1");
+    host.state.save(new PoolJournal("vg", "tpool", PoolJournal.Status.CREATED, "Pool-1", List.of("some-other-domain")));
+    host.lv(new ApplyHarness.Lv("tpool", 20 * GIB, "thin-pool", "twi-aotz--", "", 4 * MIB, "Pool-1",
+        List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER))));
+    host.replyReport().replyLvs();
+
+    VirtTuneException refused = assertThrows(VirtTuneException.class, () -> host.apply(plan, true, false));
+
+    assertEquals(ExitCode.REFUSED, refused.exitCode());
+    assertTrue(refused.getMessage().contains("created by virt-tune for another plan, with 4 MiB chunks and zeroing"
+        + " off, where this plan was reviewed with 64 KiB chunks and zeroing on"), refused.getMessage());
     assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")));
   }
 
