@@ -50,6 +50,9 @@ public final class BenchRunner {
           + " type='unix'><target type='virtio' name='" + DomainXml.GUEST_AGENT_CHANNEL + "'/></channel> to its"
           + " <devices> (virsh edit), restart it, and run qemu-guest-agent in the guest");
     }
+    if (request.hostCeiling() != null) {
+      ceiling.requireSafe(request.hostCeiling());
+    }
     DiskView measured = measuredDisk(benched, request);
     DiskFingerprint disk = DiskFingerprint.of(measured);
     GuestAgent agent = new GuestAgent(live, domain, pollInterval);

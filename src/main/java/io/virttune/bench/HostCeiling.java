@@ -15,9 +15,20 @@ import java.util.List;
  */
 public final class HostCeiling {
   private final ProcessRunner runner;
+  private final HostScratchDevice devices;
 
-  public HostCeiling(ProcessRunner runner) {
+  /** {@code devices}: what decides whether a block device given as the target may be overwritten. */
+  public HostCeiling(ProcessRunner runner, HostScratchDevice devices) {
     this.runner = runner;
+    this.devices = devices;
+  }
+
+  /** Before anything runs: a block device as the target must be one nothing on the host claims. */
+  public void requireSafe(String target) {
+    Path path = Path.of(target);
+    if (Files.exists(path) && !Files.isRegularFile(path) && !Files.isDirectory(path)) {
+      devices.requireUnclaimed(target);
+    }
   }
 
   /** The argv: {@code env VT_...=... fio OPTIONS JOBFILE}, so no shell is involved. */

@@ -11,17 +11,17 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Refuses a scratch device that the guest uses or that holds data someone would miss, before fio
- * overwrites it: held by another block device (LVM, device mapper, md, bcache), mounted, used as
- * swap, or beginning with a partition table or a filesystem, LVM, LUKS, md RAID or swap signature.
- * Proving which disk it is ({@link ScratchDeviceIdentity}) does not prove that it is a scratch disk.
- * Read through the guest agent in one command: sysfs, /proc/self/mountinfo, /proc/swaps, and the
- * device's first 8 KiB through od (a whole guest's busybox has it).
+ * Refuses a scratch device unless nothing in the guest claims it (an allow-list): not held by
+ * another block device, not mounted (by number or by mount source), not swap, nothing blkid finds,
+ * and its first MiB all zeros; a known signature in its first 8 KiB is named in the refusal. Read
+ * through the guest agent in one command (a busybox guest has every tool it uses).
  */
 final class ScratchDeviceUse {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9]+");
   private static final int HEAD = 8192;
+  /** What must read as zeros: no signature blkid knows lies deeper than this. */
+  private static final int ZEROS = 1 << 20;
   /**
    * $1 is the device's name. Every line says one use; "head" and od's hex of the first bytes
    * follow. The device and its partitions are matched by major:minor in mountinfo, by path in
@@ -35,10 +35,19 @@ final class ScratchDeviceUse {
       "for h in \"$d\"/holders/* \"$d\"/\"$1\"*/holders/*; do if [ -e \"$h\" ]; then echo \"held by ${h##*/}\"; fi; done",
       "while read -r _ _ number _ point _; do for n in $numbers; do",
       "  if [ \"$number\" = \"$n\" ]; then echo \"mounted on $point\"; fi; done; done < /proc/self/mountinfo",
+      // btrfs shows an anonymous device number in mountinfo: its mount source names the disk.
+      "while read -r line; do source=${line#* - }; source=${source#* }; source=${source%% *}; case $source in",
+      "  \"/dev/$1\"|\"/dev/$1\"[0-9]*|\"/dev/$1\"p[0-9]*) echo \"mounted from $source\";; esac; done < /proc/self/mountinfo",
       "while read -r path _; do case $path in \"/dev/$1\"|\"/dev/$1\"[0-9]*|\"/dev/$1\"p[0-9]*)",
       "  echo \"swap $path\";; esac; done < /proc/swaps",
+      "if command -v blkid >/dev/null 2>&1; then blkid -p -o value -s TYPE \"/dev/$1\" 2>/dev/null"
+          + " | sed 's/^/blkid finds /'; fi",
       "echo head",
       "head -c " + HEAD + " \"/dev/$1\" | od -An -v -tx1 || echo unread",
+      // Signatures lie deeper than the head (btrfs at 64 KiB, bluestore, a database's raw disk): the
+      // whole first MiB must be zeros. Bytes read, then lines of od holding a byte that is not zero.
+      "echo \"rest $(head -c " + ZEROS + " \"/dev/$1\" | wc -c) $(head -c " + ZEROS + " \"/dev/$1\" | od -An -v -tx1"
+          + " | grep -c '[1-9a-f]')\"",
       "exit 0");
 
   /** A signature at its offset, as blkid knows it. */
@@ -96,7 +105,11 @@ final class ScratchDeviceUse {
           + status.exitCode() + ": " + (status.err().isBlank() ? "no message" : status.err().strip()) + ")");
     }
     List<String> uses = new ArrayList<>(lines.subList(0, head));
-    String hex = String.join("", lines.subList(head + 1, lines.size())).replaceAll("\\s+", "");
+    int rest = lines.size() - 1;
+    while (rest > head && !lines.get(rest).startsWith("rest ")) {
+      rest--;
+    }
+    String hex = String.join("", lines.subList(head + 1, rest > head ? rest : lines.size())).replaceAll("\\s+", "");
     if (!uses.isEmpty()) {
       throw refused(domain, device + " is in use in the guest: " + String.join(", ", uses));
     }
@@ -110,6 +123,26 @@ final class ScratchDeviceUse {
       throw refused(domain, device + " holds data: it begins with " + signature.what() + " (wipe it first if it"
           + " is truly a scratch disk)");
     });
+    requireZeros(device, rest > head ? lines.get(rest) : "");
+  }
+
+  /**
+   * An allow-list, not a block-list: a disk nothing claims reads as zeros in its first MiB, whatever
+   * signature a claim would carry. {@code rest}: "rest BYTES LINES", the bytes read and od's lines
+   * that hold a byte other than zero.
+   */
+  private void requireZeros(String device, String rest) {
+    String[] words = rest.split(" ");
+    if (words.length != 3 || !words[1].matches("[0-9]+") || !words[2].matches("[0-9]+")
+        || Long.parseLong(words[1]) < HEAD) {
+      throw refused(domain, "the guest does not show whether the first MiB of " + device + " is zeros (" + rest
+          + "), so whether it holds data is unknown");
+    }
+    if (Long.parseLong(words[2]) > 0) {
+      throw refused(domain, device + " holds data: its first MiB is not all zeros (a filesystem, a volume or a"
+          + " database's raw disk may claim it without a signature in its first 8 KiB); wipe it first"
+          + " (blkdiscard " + device + " in the guest) if it is truly a scratch disk");
+    }
   }
 
   /** A refusal to overwrite a disk of {@code domain}, saying why and what to do instead. */

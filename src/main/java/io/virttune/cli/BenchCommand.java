@@ -13,6 +13,7 @@ import io.virttune.bench.Direction;
 import io.virttune.bench.Figures;
 import io.virttune.bench.HostCeiling;
 import io.virttune.bench.HostCounters;
+import io.virttune.bench.HostScratchDevice;
 import io.virttune.bench.IoMetrics;
 import io.virttune.bench.ProcHostCounters;
 import io.virttune.bench.ProfileResult;
@@ -112,7 +113,8 @@ public final class BenchCommand implements Callable<Integer> {
     BenchStore store = new BenchStore(run.stateDir);
     List<DomainResult> results = new ArrayList<>();
     try (LibvirtJavaConnection libvirt = LibvirtJavaConnection.openReadWrite(connection.uri())) {
-      BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(new LocalProcessRunner()),
+      BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(new LocalProcessRunner(),
+          new HostScratchDevice(libvirt::allDefinitions, libvirt::volumePath, Path.of("/"))),
           Duration.ofSeconds(1), Clock.systemUTC(), line -> {
             err.println(line);
             err.flush();

@@ -1,9 +1,32 @@
 package io.virttune.libvirt;
 
+import io.virttune.VirtTuneException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /** The libvirt facts and operations virt-tune uses, behind one interface so the core stays pure. */
 public interface LibvirtConnection extends AutoCloseable {
+
+  /**
+   * Every domain's persistent definition and each running domain's live one. A domain that
+   * cannot be read fails the call: what it uses is then unknown.
+   */
+  default List<String> allDefinitions() {
+    DomainInventory inventory = domains();
+    if (!inventory.failures().isEmpty()) {
+      throw VirtTuneException.refused("some domains could not be read, so it is unknown what they use: "
+          + inventory.failures());
+    }
+    List<String> definitions = new ArrayList<>();
+    for (DomainRecord record : inventory.domains()) {
+      definitions.add(record.inactiveXml());
+      if (!record.state().isShutOff()) {
+        definitions.add(liveXml(record.name()));
+      }
+    }
+    return definitions;
+  }
 
   /** The URI this connection was opened with, for messages. */
   String uri();

@@ -52,7 +52,7 @@ class BenchRunnerTest {
 
   private BenchResult run(RecordedGuest guest, BenchSettings settings) {
     // A runner with no replies fails the test on any command: no host ceiling was asked for.
-    HostCeiling noCeiling = new HostCeiling(new io.virttune.process.ScriptedProcessRunner());
+    HostCeiling noCeiling = new HostCeiling(new io.virttune.process.ScriptedProcessRunner(), HostScratchDeviceTest.NOTHING_CLAIMS);
     return new BenchRunner(guest, host, noCeiling, Duration.ZERO, Clock.fixed(NOW, ZoneOffset.UTC), log::add)
         .run(new BenchRequest("vt-record", "before", settings, null, null));
   }
@@ -231,6 +231,29 @@ class BenchRunnerTest {
   }
 
   @Test
+  void aScratchDeviceWhoseFirstMibIsNotZerosHoldsDataWhateverItsHeadSays() {
+    // A whole-disk btrfs: its first 64 KiB are zeros, its superblock's magic lies at 64 KiB.
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n")
+        .guestPrints(RecordedGuest.UNUSED_BLANK.replace("rest 1048576 0", "rest 1048576 12"));
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertEquals(ExitCode.REFUSED, e.exitCode());
+    assertTrue(e.getMessage().contains(": /dev/sda holds data: its first MiB is not all zeros"), e.getMessage());
+    assertEquals(5, guest.executed().size(), "no fio ran");
+  }
+
+  @Test
+  void aScratchDeviceMountedAsBtrfsIsInUseByItsMountSource() {
+    RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n")
+        .guestPrints("mounted from /dev/sda\n" + RecordedGuest.UNUSED_BLANK);
+
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
+
+    assertTrue(e.getMessage().contains(": /dev/sda is in use in the guest: mounted from /dev/sda"), e.getMessage());
+  }
+
+  @Test
   void aScratchDeviceWhoseStartTheGuestCannotShowIsNotWrittenTo() {
     RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json").guestPrints("sda 524288\n")
         .guestPrints("head\nunread\n");
@@ -242,7 +265,8 @@ class BenchRunnerTest {
 
   /** The guest's answer for an unused device of zeros but for {@code hex} (od's words) at {@code offset}. */
   private static String withBytesAt(int offset, String hex) {
-    String[] words = RecordedGuest.UNUSED_BLANK.substring("head\n".length()).replace("\n", "").trim().split(" +");
+    String[] words = RecordedGuest.UNUSED_BLANK.substring("head\n".length(), RecordedGuest.UNUSED_BLANK.indexOf("rest"))
+        .replace("\n", "").trim().split(" +");
     String[] bytes = hex.split(" ");
     System.arraycopy(bytes, 0, words, offset, bytes.length);
     return "head\n " + String.join(" ", words) + "\n";
@@ -313,7 +337,7 @@ class BenchRunnerTest {
   }
 
   private BenchResult runOnDisk(RecordedGuest guest, String target) {
-    HostCeiling noCeiling = new HostCeiling(new io.virttune.process.ScriptedProcessRunner());
+    HostCeiling noCeiling = new HostCeiling(new io.virttune.process.ScriptedProcessRunner(), HostScratchDeviceTest.NOTHING_CLAIMS);
     BenchSettings whole = new BenchSettings(ProfileSet.QUICK, 32L << 20, 3, 1, BenchTarget.scratchDisk(), "fio");
     return new BenchRunner(guest, host, noCeiling, Duration.ZERO, Clock.fixed(NOW, ZoneOffset.UTC), log::add)
         .run(new BenchRequest("vt-record", "before", whole, target, null));

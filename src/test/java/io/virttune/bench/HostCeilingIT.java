@@ -22,7 +22,7 @@ class HostCeilingIT {
     BenchSettings settings = new BenchSettings(ProfileSet.QUICK, 8L << 20, 1, 1,
         BenchTarget.scratchFile(BenchTarget.DEFAULT_FILE), "fio");
 
-    List<ProfileResult> ceiling = new HostCeiling(new LocalProcessRunner())
+    List<ProfileResult> ceiling = new HostCeiling(new LocalProcessRunner(), HostScratchDeviceTest.NOTHING_CLAIMS)
         .run(runs(settings), SCRATCH.toString());
 
     assertEquals(ProfileSet.QUICK.sections(), ceiling.stream().map(ProfileResult::name).toList());
@@ -36,7 +36,7 @@ class HostCeilingIT {
     BenchSettings settings = new BenchSettings(ProfileSet.QUICK, 8L << 20, 1, 1,
         BenchTarget.scratchFile(BenchTarget.DEFAULT_FILE), "fio");
 
-    VirtTuneException e = assertThrows(VirtTuneException.class, () -> new HostCeiling(new LocalProcessRunner())
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> new HostCeiling(new LocalProcessRunner(), HostScratchDeviceTest.NOTHING_CLAIMS)
         .run(runs(settings), "/proc/version"));
 
     assertTrue(e.getMessage().contains("fio --output-format=json"), e.getMessage());

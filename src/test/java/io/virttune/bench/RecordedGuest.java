@@ -91,7 +91,7 @@ final class RecordedGuest implements LiveDomains {
   }
 
   /** What the guest says of an unused scratch device of nothing but zeros: no use, then od of its first 8 KiB. */
-  static final String UNUSED_BLANK = "head\n" + " 00".repeat(16).concat("\n").repeat(8192 / 16);
+  static final String UNUSED_BLANK = "head\n" + " 00".repeat(16).concat("\n").repeat(8192 / 16) + "rest 1048576 0\n";
 
   /**
    * As {@link #agentWithFio}, the guest first listing its one disk (sda, 256 MiB) and saying it is
