@@ -30,6 +30,7 @@ final class Interruptions {
 
   /** Journals {@code why} for every migration still running: what the shutdown hook does. */
   static void interruptAll(String why) {
+    PivotPause.resumeAllPaused();
     RUNNING.forEach(migration -> migration.interrupted(why));
   }
 }

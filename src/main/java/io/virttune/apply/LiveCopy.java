@@ -178,6 +178,8 @@ final class LiveCopy {
         if (!reclaim.inPause(copy)) {
           return false;
         }
+        // The catch-up runs paused: at the device's pace, not the cap's (one call; the job ends with the pivot).
+        jobs.setSpeed(step.disk(), 0);
         if (step.verifyPaused()) {
           new PausedCompare(jobs, ports, log).verify(copy, step, sourceFormat);
         }

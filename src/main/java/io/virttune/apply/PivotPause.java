@@ -6,7 +6,10 @@ import io.virttune.libvirt.PauseReason;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -24,6 +27,9 @@ final class PivotPause {
   static final String KIND = "PivotPause";
   static final String PAUSED = "paused by virt-tune for a pivot";
   static final String RESUMED = "resumed";
+
+  /** The guests this process holds paused now, each with what resumes it once: for the shutdown hook. */
+  private static final Map<String, Runnable> PAUSED_NOW = new ConcurrentHashMap<>();
 
   private final BlockJobs jobs;
   private final ApplyPorts ports;
@@ -64,34 +70,83 @@ final class PivotPause {
     DomainJournal paused = journal.with(entry(PAUSED));
     save.accept(paused);
     Instant start = ports.clock().instant();
+    AtomicBoolean held = new AtomicBoolean(true);
     jobs.pause();
+    // A SIGTERM or SIGINT during the pause: the shutdown hook resumes the guest, once.
+    PAUSED_NOW.put(journal.domain(), () -> {
+      if (held.getAndSet(false)) {
+        jobs.resume();
+      }
+    });
     boolean switched;
     try {
       switched = pivot.getAsBoolean();
     } catch (RuntimeException failure) {
-      resumeAfter(failure, paused, save);
+      PAUSED_NOW.remove(journal.domain());
+      if (held.getAndSet(false)) {
+        resumeAfter(failure, paused, save);
+      }
       throw failure;
     }
-    jobs.resume();
-    save.accept(paused.with(entry(RESUMED)));
+    PAUSED_NOW.remove(journal.domain());
+    if (held.getAndSet(false)) {
+      resume(paused, save, false);
+    } else {
+      save.accept(paused.with(entry(RESUMED)));
+    }
     log.println("  " + ports.mode().says("the guest was paused " + millis(start) + " ms for the pivot"
         + (switched ? "" : ", then resumed on its source, not switched"), "the guest would be paused for the pivot"));
     return switched;
+  }
+
+  /**
+   * What the shutdown hook calls: every guest this process paused for a pivot is resumed, since a
+   * stopped virt-tune would leave it paused until someone noticed; the journal's pending pause
+   * then tells a resume or a rollback to check it again.
+   */
+  static void resumeAllPaused() {
+    PAUSED_NOW.values().forEach(resume -> {
+      try {
+        resume.run();
+      } catch (RuntimeException e) {
+        // libvirtd gone too: apply --resume or rollback resumes the guest from the journal.
+      }
+    });
+    PAUSED_NOW.clear();
   }
 
   /** After a failed pivot: the guest resumed if it is still there; a failure to is kept with the pivot's. */
   private void resumeAfter(RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save) {
     try {
       // QEMU may have ended with the pivot: then there is no guest to resume.
-      if (jobs.pausedFor().isPresent()) {
-        jobs.resume();
-      }
-      save.accept(paused.with(entry(RESUMED)));
+      resume(paused, save, true);
     } catch (RuntimeException resume) {
       failure.addSuppressed(resume);
       log.println("  the guest could not be resumed after the failed pivot (" + resume.getMessage() + "); apply"
           + " --resume or rollback resumes it");
     }
+  }
+
+  /**
+   * Resumes the guest ({@code ifPaused}: only if it is still paused), through a new connection
+   * when libvirtd restarted under this one, and journals it.
+   */
+  private void resume(DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused) {
+    try {
+      if (!ifPaused || jobs.pausedFor().isPresent()) {
+        jobs.resume();
+      }
+    } catch (RuntimeException lost) {
+      ports.blockJobs().with(paused.domain(), fresh -> {
+        if (fresh.pausedFor().isPresent()) {
+          fresh.resume();
+        }
+        return null;
+      });
+      log.println("  resumed the guest through a new libvirt connection (the first was lost: " + lost.getMessage()
+          + ")");
+    }
+    save.accept(paused.with(entry(RESUMED)));
   }
 
   /**

@@ -67,7 +67,7 @@ class LiveApplyTest {
     assertTrue(result.detail().contains("moved live: it runs on its LVs now, the other changes take effect at its"
         + " next cold boot"), result.detail());
     assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
-        + " sync=false", "pause", "abort sda pivot=true", "resume"), jobs.calls);
+        + " sync=false", "pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls);
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
     String persistent = host.libvirt.inactiveXml("g1");
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(persistent, "g1", "vda"));
@@ -198,7 +198,7 @@ class LiveApplyTest {
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
     assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 16 * MIB
-        + " sync=false", "pause", "abort sda pivot=true", "resume"), jobs.calls);
+        + " sync=false", "pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls);
   }
 
   @Test
@@ -367,7 +367,8 @@ class LiveApplyTest {
     assertEquals("abort sda pivot=false", jobs.calls.get(1));
     assertEquals("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=true",
         jobs.calls.get(2));
-    assertEquals(List.of("pause", "abort sda pivot=true", "resume"), jobs.calls.subList(3, jobs.calls.size()));
+    assertEquals(List.of("pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls.subList(3,
+        jobs.calls.size()));
     String output = host.output.toString();
     assertTrue(output.contains("the copy of sda got no closer to ready in 0 s: the guest writes as fast as it"
         + " copies; copying again with synchronous writes"), output);
@@ -876,8 +877,25 @@ class LiveApplyTest {
   }
 
   /** The block-job calls, each copy by its first word. */
+  @Test
+  void aSignalDuringThePivotPauseResumesTheGuestAndJournalsTheStop() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    // SIGTERM arrives while the guest is paused for the pivot: the shutdown hook runs this.
+    jobs.afterPivot = () -> Interruptions.interruptAll(Interruptions.BY_SIGNAL);
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls(),
+        "resumed once, by the hook, not again after the pivot");
+    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
+  }
+
+  /** The calls, a copy's settings left out, and the lifting of the cap in the pause (which its own test checks). */
   private List<String> calls() {
-    return jobs.calls.stream().map(call -> call.startsWith("copy ") ? "copy" : call).toList();
+    return jobs.calls.stream().filter(call -> !call.matches("speed \\S+ 0")).map(call -> call.startsWith("copy ")
+        ? "copy" : call).toList();
   }
 
   private static String uuid() {
