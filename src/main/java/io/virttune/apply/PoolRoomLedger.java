@@ -48,13 +48,15 @@ class PoolRoomLedger {
     };
   }
 
-  /** The room held for {@code pool} ("VG/POOL") by every copy running on the host. */
-  ThinSpace.Need held(Map<String, Entry> entries) {
-    ThinSpace.Need held = ThinSpace.Need.NONE;
+  /** The room {@code entries} hold, as one entry: its data bytes and its metadata bytes summed. */
+  static Entry held(Map<String, Entry> entries) {
+    long data = 0;
+    long metadata = 0;
     for (Entry entry : entries.values()) {
-      held = held.plus(new ThinSpace.Need(entry.dataBytes(), entry.metadataBytes()));
+      data += entry.dataBytes();
+      metadata += entry.metadataBytes();
     }
-    return held;
+    return new Entry(ProcessHandle.current().pid(), "", "the copies running", data, metadata);
   }
 
   /** A key no other copy on the host has: this process's id and a number it never gives twice. */

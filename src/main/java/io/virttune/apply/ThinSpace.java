@@ -83,7 +83,8 @@ final class ThinSpace {
     ledger.underLock(key, entries -> {
       LogicalVolume now = lvm.logicalVolume(vg, pool).filter(LogicalVolume::isThinPool)
           .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
-      Optional<String> lacking = shortfall(key, now, need, ledger.held(entries));
+      PoolRoomLedger.Entry held = PoolRoomLedger.held(entries);
+      Optional<String> lacking = shortfall(key, now, need, new Need(held.dataBytes(), held.metadataBytes()));
       if (lacking.isPresent()) {
         throw VirtTuneException.refused("Refusing to " + what + ": " + lacking.get());
       }
@@ -97,7 +98,7 @@ final class ThinSpace {
         return ledger.underLock(key, entries -> {
           Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
           others.remove(mine);
-          return ledger.held(others).dataBytes();
+          return PoolRoomLedger.held(others).dataBytes();
         });
       }
 
