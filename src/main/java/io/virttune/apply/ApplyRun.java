@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import java.io.PrintWriter;

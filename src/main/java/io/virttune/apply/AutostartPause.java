@@ -1,5 +1,8 @@
 package io.virttune.apply;
 
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.ports.RunMode;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.xml.DiskView;

@@ -2,13 +2,17 @@ package io.virttune.apply;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
-import io.virttune.apply.DomainJournal.Status;
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
 import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.DiskCustody;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.LibvirtConnection;
@@ -21,8 +25,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Removes the source images a verified migration left behind, only when asked, under the domain's

@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.qemu.Comparison;
 import io.virttune.text.ShellWords;

@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.apply.custody.DefinedStores;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LvmReport;
 import java.nio.file.Path;

@@ -2,8 +2,12 @@ package io.virttune.apply;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
-import io.virttune.apply.DomainJournal.Status;
-import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;

@@ -1,5 +1,7 @@
 package io.virttune.apply;
 
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;

@@ -1,9 +1,13 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.DomainJournal.Status;
-import io.virttune.apply.JournalEntry.StepState;
 import io.virttune.apply.custody.DiskCustody;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.PlanDigest;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.plan.ConvertImage;

@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;

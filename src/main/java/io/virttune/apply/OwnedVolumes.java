@@ -5,6 +5,8 @@ import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
 import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.CreateVolume;

@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.BlockCopy;
 import io.virttune.libvirt.BlockJobs;
 import io.virttune.plan.CopyLive;

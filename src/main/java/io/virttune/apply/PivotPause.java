@@ -1,6 +1,9 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.PauseReason;
 import java.io.PrintWriter;

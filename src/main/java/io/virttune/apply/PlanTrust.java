@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;

@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LogicalVolume;

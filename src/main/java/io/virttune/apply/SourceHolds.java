@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.apply.ports.ImageHolds;
 import java.util.ArrayList;
 import java.util.List;
 

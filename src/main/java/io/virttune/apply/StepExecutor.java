@@ -1,15 +1,17 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.plan.BackupDefinition;
 import io.virttune.plan.ConvertImage;
-import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CopyLive;
+import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainPlan;

@@ -5,6 +5,8 @@ import io.virttune.apply.custody.CustodyChange;
 import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;

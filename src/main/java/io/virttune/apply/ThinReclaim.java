@@ -1,6 +1,10 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.RunMode;
 import io.virttune.libvirt.BlockCopy;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;

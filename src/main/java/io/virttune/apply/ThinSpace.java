@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.PoolRoomLedger;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;

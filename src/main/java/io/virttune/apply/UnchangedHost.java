@@ -1,6 +1,9 @@
 package io.virttune.apply;
 
-import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.journal.PoolJournal;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.plan.BackupDefinition;
 import io.virttune.plan.DomainPlan;

@@ -2,14 +2,14 @@ package io.virttune.cli;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ApplyPorts;
 import io.virttune.apply.ApplyRun;
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
+import io.virttune.fleet.FleetPlanJson;
 import io.virttune.host.HostDoor;
 import io.virttune.host.HostDoors;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.plan.DomainPlan;
-import io.virttune.fleet.FleetPlanJson;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import java.io.PrintWriter;

@@ -2,14 +2,14 @@ package io.virttune.cli;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.bench.BenchResult;
 import io.virttune.bench.BenchRunner;
 import io.virttune.bench.BenchSettings;
 import io.virttune.bench.BenchStore;
+import io.virttune.bench.Direction;
 import io.virttune.bench.DiskFingerprint;
 import io.virttune.bench.DiskStatsSample;
-import io.virttune.bench.Direction;
 import io.virttune.bench.Figures;
 import io.virttune.bench.HostCeiling;
 import io.virttune.bench.HostCounters;

@@ -1,7 +1,7 @@
 package io.virttune.cli;
 
 import io.virttune.ExitCode;
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.HostResults;
 import io.virttune.report.FleetResultsReport;
 import java.io.PrintWriter;

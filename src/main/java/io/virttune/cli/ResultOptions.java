@@ -1,6 +1,6 @@
 package io.virttune.cli;
 
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.report.ApplyResultTable;
 import io.virttune.report.ResultsJsonReport;
 import java.io.PrintWriter;

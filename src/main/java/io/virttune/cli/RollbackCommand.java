@@ -1,11 +1,11 @@
 package io.virttune.cli;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ApplyPorts;
-import io.virttune.apply.DomainResult;
 import io.virttune.apply.Rollback;
-import io.virttune.fleet.FleetHost;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.FleetCommand;
+import io.virttune.fleet.FleetHost;
 import io.virttune.host.HostDoors;
 import io.virttune.report.FleetResultsReport;
 import java.io.PrintWriter;

@@ -1,6 +1,6 @@
 package io.virttune.cli;
 
-import io.virttune.apply.StateDirectory;
+import io.virttune.apply.journal.StateDirectory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.virttune.fleet;
 
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import java.util.List;
 import java.util.Optional;
 

@@ -3,7 +3,7 @@ package io.virttune.fleet;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.process.ProcessResult;
 import java.util.ArrayList;
 import java.util.List;

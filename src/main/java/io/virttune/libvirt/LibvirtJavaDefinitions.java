@@ -31,19 +31,28 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
 
   @Override
   public Optional<LiveDomain> find(String name) {
+    return read(name, "domain", domain -> Optional.of(new LiveDomain(domain.getName(), domain.getUUIDString(),
+        LibvirtCalls.state(domain.getInfo().state), domain.getXMLDesc(LibvirtCalls.XML_INACTIVE),
+        domain.getXMLDesc(LibvirtCalls.XML_INACTIVE | LibvirtCalls.XML_SECURE),
+        domain.hasManagedSaveImage() == 1, domain.snapshotNum(), domain.isPersistent() == 1)));
+  }
+
+  /** What {@code reading} reads of the domain {@code name}; empty when there is no such domain. */
+  private <T> Optional<T> read(String name, String what, DomainRead<T> reading) {
     try {
-      Domain domain = connect.domainLookupByName(name);
-      return Optional.of(new LiveDomain(domain.getName(), domain.getUUIDString(),
-          LibvirtCalls.state(domain.getInfo().state), domain.getXMLDesc(LibvirtCalls.XML_INACTIVE),
-          domain.getXMLDesc(LibvirtCalls.XML_INACTIVE | LibvirtCalls.XML_SECURE),
-          domain.hasManagedSaveImage() == 1, domain.snapshotNum(), domain.isPersistent() == 1));
+      return reading.read(connect.domainLookupByName(name));
     } catch (LibvirtException e) {
       if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
         return Optional.empty();
       }
-      throw VirtTuneException.failed("cannot read domain '" + name + "' on " + uri + ": "
+      throw VirtTuneException.failed("cannot read " + what + " '" + name + "' on " + uri + ": "
           + LibvirtCalls.message(e), e);
     }
+  }
+
+  /** A read of one domain through libvirt-java, which throws its checked exception. */
+  private interface DomainRead<T> {
+    Optional<T> read(Domain domain) throws LibvirtException;
   }
 
   @Override
@@ -70,16 +79,8 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
 
   @Override
   public Optional<String> liveXml(String name) {
-    try {
-      Domain domain = connect.domainLookupByName(name);
-      return domain.isActive() == 1 ? Optional.of(domain.getXMLDesc(0)) : Optional.empty();
-    } catch (LibvirtException e) {
-      if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
-        return Optional.empty();
-      }
-      throw VirtTuneException.failed("cannot read the live definition of '" + name + "' on " + uri + ": "
-          + LibvirtCalls.message(e), e);
-    }
+    return read(name, "the live definition of", domain -> domain.isActive() == 1 ? Optional.of(domain.getXMLDesc(0))
+        : Optional.empty());
   }
 
   @Override

@@ -1,6 +1,6 @@
 package io.virttune.report;
 
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import java.io.PrintWriter;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.virttune.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.HostResults;
 import java.io.PrintWriter;
 import java.util.List;

@@ -1,5 +1,15 @@
 package io.virttune.apply;
 
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.PlanDigest;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.BlockJobsSource;
+import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.ports.HostFiles;
+import io.virttune.apply.ports.ImageHolds;
+import io.virttune.apply.ports.StaleWriters;
 import io.virttune.host.HostSettings;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
@@ -243,6 +253,18 @@ final class ApplyHarness {
     return replyReport().replyImageFree(SITE1_IMAGE)
         .replyOk().lv(ours("site1-vda", 8 * GIB, SITE1_UUID, "Lv-A")).replyLvs()
         .replyOk();
+  }
+
+  /**
+   * Every reply of the Windows guest's staging apply, in order: report, image lock, its disk's LV
+   * made and copied, the temporary virtio LV made, its read-ahead set and zeroed.
+   */
+  ApplyHarness replyWindowsStaging() {
+    return replyReport().replyImageFree(WINDOWS_IMAGE)
+        .replyOk().lv(ours("win-sda", 8 * GIB, WINDOWS_UUID, "Lv-A")).replyLvs().replyOk()
+        .replyLinearCopy(WINDOWS_IMAGE, 8 * GIB)
+        .replyOk().lv(ours("win-virtio-stage", 64 * MIB, WINDOWS_UUID, "Lv-T")).replyLvs()
+        .replyOk().replyOk();
   }
 
   /**

@@ -3,6 +3,7 @@ package io.virttune.apply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.host.LocalHostDoor;
 import io.virttune.process.ScriptedProcessRunner;
 import java.nio.file.Path;

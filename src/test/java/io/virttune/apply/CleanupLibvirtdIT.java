@@ -3,8 +3,12 @@ package io.virttune.apply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.apply.DomainJournal.Status;
 import io.virttune.apply.custody.DiskCustody;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;

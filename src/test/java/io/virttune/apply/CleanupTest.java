@@ -4,8 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
-import io.virttune.apply.DomainJournal.Status;
 import io.virttune.apply.custody.DiskCustody;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.ports.HostFiles;
+import io.virttune.apply.ports.QemuIoHolds;
+import io.virttune.apply.ports.StaleWriters;
 import io.virttune.inspect.FakeLibvirt;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;

@@ -3,6 +3,8 @@ package io.virttune.apply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.journal.DomainLock;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.Plan;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
 import java.io.PrintWriter;

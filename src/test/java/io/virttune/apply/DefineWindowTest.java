@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.Plan;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import static io.virttune.testing.Cli.EXAMPLE_URI;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.DomainPlan;

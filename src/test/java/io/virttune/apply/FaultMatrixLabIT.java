@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.testing.Cli;
 import io.virttune.testing.GuestDiskReader;
 import io.virttune.testing.Lab;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.ImageHolds;
+import io.virttune.apply.ports.QemuIoHolds;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;

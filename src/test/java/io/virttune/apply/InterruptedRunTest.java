@@ -5,6 +5,10 @@ import static io.virttune.apply.ApplyHarness.ours;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.ports.StaleWriters;
 import io.virttune.plan.Plan;
 import java.util.List;
 import org.junit.jupiter.api.Test;

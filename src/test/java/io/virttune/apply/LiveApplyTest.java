@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;

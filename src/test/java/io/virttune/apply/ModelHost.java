@@ -1,5 +1,10 @@
 package io.virttune.apply;
 
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.HostFiles;
+import io.virttune.apply.ports.ImageHolds;
+import io.virttune.apply.ports.StaleWriters;
 import io.virttune.host.HostSettings;
 import io.virttune.inspect.FakeLibvirt;
 import io.virttune.inspect.HostFactsSource;

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package io.virttune.apply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import io.virttune.testing.Cli;

@@ -1,15 +1,18 @@
 package io.virttune.apply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.times;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.DomainResult;
+import io.virttune.lvm.Lvm;
+import io.virttune.lvm.LvmReport;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
@@ -19,8 +22,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import io.virttune.lvm.Lvm;
-import io.virttune.lvm.LvmReport;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.UnaryOperator;

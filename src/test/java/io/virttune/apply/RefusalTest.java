@@ -4,6 +4,9 @@ import static io.virttune.apply.ApplyHarness.GIB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.PlanDigest;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.Plan;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;

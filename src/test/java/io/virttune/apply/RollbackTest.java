@@ -7,8 +7,11 @@ import static io.virttune.apply.ApplyHarness.qcow2Disk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.apply.DomainJournal.Status;
-import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
 import java.util.List;

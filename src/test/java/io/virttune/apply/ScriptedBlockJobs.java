@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.BlockJobsSource;
+import io.virttune.apply.ports.CopyTimings;
 import io.virttune.libvirt.BlockCopySettings;
 import io.virttune.libvirt.BlockJobProgress;
 import io.virttune.libvirt.BlockJobs;

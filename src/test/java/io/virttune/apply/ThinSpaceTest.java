@@ -6,10 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.plan.Plan;
-import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.AllocationMap.Extent;
+import io.virttune.qemu.AllocationMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

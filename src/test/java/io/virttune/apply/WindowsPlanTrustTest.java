@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
@@ -66,11 +67,7 @@ class WindowsPlanTrustTest {
   @Test
   void theSecondPhaseStoppedAfterItsDefineIsTrustedOnResume() {
     Plan staging = host.plan("win");
-    host.replyReport().replyImageFree(IMAGE)
-        .replyOk().lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A")).replyLvs().replyOk()
-        .replyLinearCopy(IMAGE, 8 * GIB)
-        .replyOk().lv(ApplyHarness.ours("win-virtio-stage", 64 * MIB, UUID, "Lv-T")).replyLvs()
-        .replyOk().replyOk();
+    host.replyWindowsStaging();
     assertEquals(DomainResult.Result.DONE, host.apply(staging, true, false).get(0).result(), host.output.toString());
     Plan ready = host.planVirtioReady("win");
     host.trust(ready, "win");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Step;
 import java.nio.file.Path;
@@ -29,11 +30,7 @@ class WindowsTemporaryDiskTest {
     Plan staging = host.plan("win");
     assertTrue(staging.domains().get(0).steps().stream().anyMatch(step -> step.kind().equals("zero-volume")),
         staging.domains().get(0).steps().toString());
-    host.replyReport().replyImageFree(IMAGE)
-        .replyOk().lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A")).replyLvs().replyOk()
-        .replyLinearCopy(IMAGE, 8 * GIB)
-        .replyOk().lv(ApplyHarness.ours("win-virtio-stage", 64 * MIB, UUID, "Lv-T")).replyLvs()
-        .replyOk().replyOk();
+    host.replyWindowsStaging();
 
     DomainResult staged = host.apply(staging, true, false).get(0);
 
@@ -59,11 +56,7 @@ class WindowsTemporaryDiskTest {
   void resumeAfterACrashRightAfterTheSwitchingDefineStillRemovesTheTemporaryLv() {
     ApplyHarness host = windowsGuest();
     Plan staging = host.plan("win");
-    host.replyReport().replyImageFree(IMAGE)
-        .replyOk().lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A")).replyLvs().replyOk()
-        .replyLinearCopy(IMAGE, 8 * GIB)
-        .replyOk().lv(ApplyHarness.ours("win-virtio-stage", 64 * MIB, UUID, "Lv-T")).replyLvs()
-        .replyOk().replyOk();
+    host.replyWindowsStaging();
     assertEquals(DomainResult.Result.DONE, host.apply(staging, true, false).get(0).result(), host.output.toString());
     Plan ready = host.planVirtioReady("win");
     host.replyReport();

@@ -2,7 +2,7 @@ package io.virttune.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.HostResults;
 import io.virttune.report.FleetResultsReport;
 import io.virttune.testing.Cli;

@@ -3,7 +3,7 @@ package io.virttune.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.apply.DomainResult;
+import io.virttune.apply.ports.DomainResult;
 import io.virttune.report.ApplyResultTable;
 import io.virttune.testing.Cli;
 import java.io.PrintWriter;

@@ -4,8 +4,8 @@ import static io.virttune.testing.Cli.EXAMPLE_URI;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.apply.DomainJournal;
-import io.virttune.apply.StateDirectory;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.testing.Cli;
 import java.nio.file.Path;
 import java.util.ArrayList;

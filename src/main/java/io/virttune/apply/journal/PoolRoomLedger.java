@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.IoErrors;
@@ -21,35 +21,35 @@ import java.util.stream.Stream;
  * copy in the state directory, read and written under one lock per pool: two processes, or two
  * jobs of one, never both count the same free space. A file whose process is gone frees its room.
  */
-class PoolRoomLedger {
+public class PoolRoomLedger {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final AtomicLong SEQUENCE = new AtomicLong();
   /** One JVM's threads queue here: a file lock is the process's, not the thread's. */
   private static final Map<Path, Object> IN_PROCESS = new HashMap<>();
 
   /** One copy's room, as its file holds it. */
-  record Entry(long pid, String domain, String what, long dataBytes, long metadataBytes) {}
+  public record Entry(long pid, String domain, String what, long dataBytes, long metadataBytes) {}
 
   private final Path root;
 
-  PoolRoomLedger(Path stateDirectory) {
+  public PoolRoomLedger(Path stateDirectory) {
     this.root = stateDirectory.resolve("pools").resolve("room");
   }
 
   /** A ledger a dry run keeps in memory: it checks as a real run would and writes nothing. */
-  static PoolRoomLedger inMemory() {
+  public static PoolRoomLedger inMemory() {
     return new PoolRoomLedger(Path.of("/nonexistent")) {
       private final Map<String, Map<String, Entry>> entries = new HashMap<>();
 
       @Override
-      synchronized <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
+      public synchronized <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
         return action.apply(entries.computeIfAbsent(pool, key -> new HashMap<>()));
       }
     };
   }
 
   /** The room {@code entries} hold, as one entry: its data bytes and its metadata bytes summed. */
-  static Entry held(Map<String, Entry> entries) {
+  public static Entry held(Map<String, Entry> entries) {
     long data = 0;
     long metadata = 0;
     for (Entry entry : entries.values()) {
@@ -60,7 +60,7 @@ class PoolRoomLedger {
   }
 
   /** A key no other copy on the host has: this process's id and a number it never gives twice. */
-  static String nextKey() {
+  public static String nextKey() {
     return ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
   }
 
@@ -68,7 +68,7 @@ class PoolRoomLedger {
    * Runs {@code action} with the pool's entries (by key; adding or removing one records it) while
    * no other virt-tune on the host reads or changes them.
    */
-  <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
+  public <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
     Path directory = root.resolve(pool.replace('/', '%'));
     Object local;
     synchronized (IN_PROCESS) {

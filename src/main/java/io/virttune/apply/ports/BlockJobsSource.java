@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
 import io.virttune.libvirt.BlockJobs;
 import io.virttune.libvirt.LibvirtJavaConnection;
@@ -10,7 +10,7 @@ import java.util.function.UnaryOperator;
  * Where apply reaches a running domain's block jobs: a read-write connection of its own, open
  * while {@code action} runs; and how a copy is followed ({@link CopyTimings}).
  */
-interface BlockJobsSource {
+public interface BlockJobsSource {
   <T> T with(String domain, Function<BlockJobs, T> action);
 
   /** How a copy is followed until it is ready. */

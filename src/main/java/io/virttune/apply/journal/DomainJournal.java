@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.virttune.apply.custody.DiskCustody;

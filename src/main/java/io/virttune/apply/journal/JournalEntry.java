@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 /** One step's record in a domain's journal: which step, whether it started or finished, when. */
 public record JournalEntry(int step, String kind, StepState state, String at, String detail) {

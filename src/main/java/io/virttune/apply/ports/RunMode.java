@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
 /**
  * Whether a run changes the host or shows what it would do. Decided once, where {@link
@@ -10,7 +10,7 @@ public enum RunMode {
   DRY_RUN;
 
   /** The result of a domain that went through: done, or would run. */
-  DomainResult.Result finished() {
+  public DomainResult.Result finished() {
     return this == EXECUTE ? DomainResult.Result.DONE : DomainResult.Result.WOULD_RUN;
   }
 
@@ -18,12 +18,12 @@ public enum RunMode {
    * Whether what an acting port made can be read back from the host afterwards: a dry run's LV
    * is not there to read its uuid from.
    */
-  boolean changesHost() {
+  public boolean changesHost() {
     return this == EXECUTE;
   }
 
   /** {@code done} in a real run, {@code wouldBe} in a dry run. */
-  String says(String done, String wouldBe) {
+  public String says(String done, String wouldBe) {
     return this == EXECUTE ? done : wouldBe;
   }
 }

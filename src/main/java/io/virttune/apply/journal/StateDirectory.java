@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 import io.virttune.files.DurableFiles;
 import com.fasterxml.jackson.core.JsonProcessingException;

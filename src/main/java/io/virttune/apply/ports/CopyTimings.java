@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
 import java.time.Duration;
 
@@ -13,13 +13,13 @@ import java.time.Duration;
  * @param convergenceWindow long enough for a burst of guest writes to pass, short beside the day a
  *     stalled copy would wait ({@code apply --converge-within})
  */
-record CopyTimings(Duration poll, Duration readyTimeout, Duration convergenceWindow) {
+public record CopyTimings(Duration poll, Duration readyTimeout, Duration convergenceWindow) {
   static final CopyTimings DEFAULTS =
       new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofMinutes(2));
   private static final Duration PAUSED_POLL = Duration.ofMillis(50);
 
   /** Between two reads of a copy the guest is paused for, at most 50 ms: every poll then is pause time. */
-  Duration pausedPoll() {
+  public Duration pausedPoll() {
     return poll.compareTo(PAUSED_POLL) < 0 ? poll : PAUSED_POLL;
   }
 

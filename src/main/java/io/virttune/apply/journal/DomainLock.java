@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
@@ -28,7 +28,7 @@ public final class DomainLock implements StateDirectory.Held {
   }
 
   /** Takes the lock in {@code file} for {@code domain}, or refuses, naming the run that holds it. */
-  static DomainLock take(Path file, String domain, String now) {
+  public static DomainLock take(Path file, String domain, String now) {
     try {
       FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
           StandardOpenOption.WRITE);

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
 /** How applying one domain's plan ended, with a line for the final table. */
 public record DomainResult(String domain, Result result, String detail) {

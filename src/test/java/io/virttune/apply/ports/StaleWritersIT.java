@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
@@ -8,10 +8,10 @@ import io.virttune.plan.Fingerprints;
  * journal carries it, because resume skips steps by their index: the same index in another plan
  * (which names its LVs {@code -2}, say) is another step.
  */
-final class PlanDigest {
+public final class PlanDigest {
   private PlanDigest() {}
 
-  static String of(DomainPlan domain) {
+  public static String of(DomainPlan domain) {
     // Steps are records: their text lists every field, in declaration order.
     return Fingerprints.of(domain.name() + "\n" + domain.fingerprint() + "\n" + domain.steps() + "\n" + domain.newXml());
   }

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
 /** Keeps images from being opened by a guest while virt-tune changes the definition that names them. */
 public interface ImageHolds {

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -7,8 +7,8 @@ import java.time.Instant;
  * A dry run's state directory: it reads the real one (journals of earlier applies decide what a
  * run would do) and writes nothing; the paths it names are the ones a real run would write.
  */
-final class DryRunState extends StateDirectory {
-  DryRunState(Path root) {
+public final class DryRunState extends StateDirectory {
+  public DryRunState(Path root) {
     super(root);
   }
 

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
 import io.virttune.IoErrors;
 import java.io.IOException;

@@ -1,5 +1,7 @@
-package io.virttune.apply;
+package io.virttune.apply.ports;
 
+import io.virttune.apply.journal.DryRunState;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.host.HostDoor;
 import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
@@ -73,14 +75,14 @@ public record ApplyPorts(
   }
 
   /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
-  record Host(ProcessRunner runner, Supplier<DomainDefinitions> libvirt, HostFactsSource images, StaleWriters writers,
+  public record Host(ProcessRunner runner, Supplier<DomainDefinitions> libvirt, HostFactsSource images, StaleWriters writers,
       ImageHolds holds, BlockJobsSource blockJobs, StateDirectory state, HostFiles files, Clock clock) {}
 
   /**
    * The one place that makes a dry run: the acting commands (each adapter says which of its calls
    * act) are printed to {@code dryRunLog}, and the other acting ports replaced by printing ones.
    */
-  static ApplyPorts over(Host host, boolean execute, Consumer<String> dryRunLog) {
+  public static ApplyPorts over(Host host, boolean execute, Consumer<String> dryRunLog) {
     ProcessRunner runner = execute ? host.runner() : new PrintingRunner(host.runner(), dryRunLog);
     Function<PrintWriter, DomainDefinitions> definitions = execute
         ? log -> host.libvirt().get() : log -> new PrintingDefinitions(host.libvirt().get(), log);

@@ -1,9 +1,9 @@
-package io.virttune.apply;
+package io.virttune.apply.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.apply.JournalEntry.StepState;
+import io.virttune.apply.journal.JournalEntry.StepState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
