@@ -54,12 +54,26 @@ public final class GuestFio {
   /** Removes fio's scratch file (a scratch device is left as it is); only warns when that fails. */
   public void removeScratchFile(BenchTarget target) {
     if (target.device()) {
+      blankAgain(target.path());
       return;
     }
     ExecStatus removed = agent.run("rm", List.of("-f", "--", target.path()), List.of(), null, Duration.ofSeconds(60));
     if (removed.exitCode() != 0) {
       log.accept("warning: could not remove the scratch file " + target.path() + " in domain '" + domain + "': "
           + removed.err().strip());
+    }
+  }
+
+  /**
+   * Zeroes the first MiB of a scratch device fio wrote: the next bench proves a device unclaimed
+   * by that MiB being zeros ({@code ScratchDeviceUse}), and fio's data would read as a claim.
+   */
+  private void blankAgain(String device) {
+    ExecStatus zeroed = agent.run("sh", List.of("-c", "dd if=/dev/zero of=\"$1\" bs=65536 count=16 2>/dev/null && sync",
+        "sh", device), List.of(), null, Duration.ofSeconds(60));
+    if (zeroed.exitCode() != 0) {
+      log.accept("warning: could not zero the first MiB of " + device + " in domain '" + domain + "' again ("
+          + zeroed.err().strip() + "); the next bench on it refuses it until it is (blkdiscard " + device + ")");
     }
   }
 

@@ -1,10 +1,13 @@
 package io.virttune.libvirt;
 
 import io.virttune.VirtTuneException;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -56,7 +59,8 @@ public final class LibvirtUris {
   public static void requireOpenedHere(String given, String openedUri, String daemonHostname, String command,
       String localHostname) {
     requireThisHost(openedUri, command, localHostname);
-    if (openedUri.startsWith("qemu") && !isThisHost(daemonHostname, localHostname)) {
+    // Without a name of this machine's own there is nothing to compare the daemon's with.
+    if (openedUri.startsWith("qemu") && !localHostname.isEmpty() && !isThisHost(daemonHostname, localHostname)) {
       throw VirtTuneException.refused("Refusing virt-tune " + command + " through " + given + ": libvirt opened it as "
           + openedUri + ", whose daemon runs on '" + daemonHostname + "', not on this machine ('" + localHostname
           + "') (rule: virt-tune " + command + " acts only on the host it runs on). Run virt-tune on "
@@ -111,6 +115,16 @@ public final class LibvirtUris {
   }
 
   public static String localHostname() {
+    // The kernel's name, as libvirtd's virGetHostname starts from (gethostname): name resolution may
+    // know none (a host without DNS or /etc/hosts entry), and then InetAddress has no name to give.
+    try {
+      String kernel = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+      if (!kernel.isEmpty()) {
+        return kernel;
+      }
+    } catch (IOException e) {
+      // Not Linux, or no /proc: ask the resolver.
+    }
     try {
       return InetAddress.getLocalHost().getHostName();
     } catch (UnknownHostException e) {
@@ -118,4 +132,5 @@ public final class LibvirtUris {
       return "";
     }
   }
+
 }

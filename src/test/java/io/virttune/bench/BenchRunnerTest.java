@@ -59,7 +59,8 @@ class BenchRunnerTest {
 
   /** The lab's fio run of the four quick sections, replayed as four fio runs of one section each. */
   private static RecordedGuest fioOnSda() {
-    return RecordedGuest.lab().agentWithFioOnItsDevice().fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
+    return RecordedGuest.lab().agentWithFioOnItsDevice().fioPerSection("lab/exec-fio.json", "lab/status-fio.json")
+        .blankedAgain();
   }
 
   @Test
@@ -86,9 +87,21 @@ class BenchRunnerTest {
     List<String> expected = new ArrayList<>(List.of("guest-ping", "guest-exec", "guest-exec-status", "guest-exec",
         "guest-exec-status", "guest-exec", "guest-exec-status"));
     ProfileSet.QUICK.sections().forEach(section -> expected.addAll(perSection));
-    assertEquals(expected, guest.executed(), "one fio run per section; no rm: the target is a device");
+    expected.addAll(List.of("guest-exec", "guest-exec-status"));
+    assertEquals(expected, guest.executed(), "one fio run per section; no rm: the target is a device, zeroed again");
     assertEquals(List.of("bench: guest seq1m_q8t1_read run 1/1", "bench: guest seq1m_q8t1_write run 1/1",
         "bench: guest rnd4k_q32t1_read run 1/1", "bench: guest rnd4k_q32t1_write run 1/1"), log.subList(1, 5));
+  }
+
+  @Test
+  void aDeviceFioWroteIsZeroedAgainInItsFirstMibSoTheNextBenchFindsItBlank() {
+    RecordedGuest guest = fioOnSda();
+
+    run(guest, ON_SDA);
+
+    JsonNode last = guest.sent.get(guest.sent.size() - 2).path("arguments");
+    assertEquals(List.of("-c", "dd if=/dev/zero of=\"$1\" bs=65536 count=16 2>/dev/null && sync", "sh", "/dev/sda"),
+        texts(last.path("arg")));
   }
 
   @Test
@@ -162,7 +175,7 @@ class BenchRunnerTest {
   void fioFailingInTheGuestIsAClearFailureWithItsError() {
     RecordedGuest guest = RecordedGuest.lab().agentWithFioOnItsDevice()
         .reply("guest-exec", "lab/exec-fio-fail.json")
-        .reply("guest-exec-status", "lab/status-fio-fail.json");
+        .reply("guest-exec-status", "lab/status-fio-fail.json").blankedAgain();
 
     VirtTuneException e = assertThrows(VirtTuneException.class, () -> run(guest, ON_SDA));
 
@@ -293,7 +306,8 @@ class BenchRunnerTest {
     RecordedGuest guest = new RecordedGuest(withSecondDisk("<disk type='block' device='disk'><driver name='qemu'"
         + " type='raw'/><source dev='/dev/vt/lv'/><target dev='vda' bus='virtio'/></disk>"), DomainState.RUNNING).capacity("sda", 256L << 20)
         .capacity("vda", 256L << 20).agentWithFioOnItsDevice()
-        .fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
+        .fioPerSection("lab/exec-fio.json", "lab/status-fio.json")
+        .blankedAgain();
 
     BenchResult result = run(guest, ON_SDA);
 
@@ -306,7 +320,8 @@ class BenchRunnerTest {
     RecordedGuest guest = RecordedGuest.lab().reply("guest-ping", "lab/ping.json")
         .guestPrints("sda 131072\nsdb 524288\n").guestPrints(RecordedGuest.UNUSED_BLANK)
         .reply("guest-exec", "lab/exec-version.json").reply("guest-exec-status", "lab/status-version.json")
-        .fioPerSection("lab/exec-fio.json", "lab/status-fio.json");
+        .fioPerSection("lab/exec-fio.json", "lab/status-fio.json")
+        .blankedAgain();
 
     BenchResult result = runOnDisk(guest, "sda");
 

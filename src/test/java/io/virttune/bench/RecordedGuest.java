@@ -69,6 +69,11 @@ final class RecordedGuest implements LiveDomains {
    * A program the guest runs to completion and what it prints, in the shape of the recorded
    * guest-exec and guest-exec-status replies (lab/README.md).
    */
+  /** The guest zeroing a scratch device's first MiB again after fio, as bench asks last. */
+  RecordedGuest blankedAgain() {
+    return guestPrints("");
+  }
+
   RecordedGuest guestPrints(String stdout) {
     return guestExits(0, stdout, "");
   }
