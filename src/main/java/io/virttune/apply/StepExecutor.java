@@ -35,6 +35,7 @@ final class StepExecutor implements Step.Visitor<Void> {
       HostBandwidth bandwidth, DomainDefinitions definitions, LvmReport lvm, SourceHolds sources, PrintWriter log, boolean redrawProgress) {}
 
   private final Context run;
+  private final PoolReports pools;
   private final ApplyPorts ports;
   private final OwnedVolumes volumes;
   private final Redefinition redefinition;
@@ -43,6 +44,7 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   StepExecutor(Context run) {
     this.run = run;
+    this.pools = new PoolReports(run.ports(), run.lvm());
     this.ports = run.ports();
     this.volumes = new OwnedVolumes(ports);
     this.redefinition = new Redefinition(ports, run.domain(), run.log());
@@ -154,16 +156,12 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void copyLive(CopyLive copy) {
+    CreateVolume create = new DiskSteps(run.domain()).creationOf(copy.device());
     if (interrupted) {
       // The copy itself refuses to start unless the guest runs on its source: the LV's identity is checked here.
-      requireOurs(new DiskSteps(run.domain()).creationOf(copy.device()), false);
+      requireOurs(create, false);
     }
-    CreateVolume create = new DiskSteps(run.domain()).creationOf(copy.device());
-    // Mirrored in full, a thin LV may provision all of itself until the reclaim after the pivot.
-    try (ThinSpace.Reservation room = !create.thin() ? null : run.space().reserve(
-        ThinSpace.Need.whole(create.sizeBytes(), chunkOf(create)), create.vg(), create.thinPool(),
-        run.domain().name(), "copy disk " + copy.disk() + " of '" + run.domain().name() + "' live onto "
-            + copy.device(), poolReport(create))) {
+    try (ThinSpace.Reservation room = run.space().reserveLive(create, copy, run.domain().name(), pools)) {
       new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(), create).run(copy,
           interrupted);
     }
@@ -185,18 +183,6 @@ final class StepExecutor implements Step.Visitor<Void> {
       }
     });
     return null;
-  }
-
-  /** The chunk size of the LV's pool. */
-  private long chunkOf(CreateVolume create) {
-    return poolReport(create).logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
-        .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
-  }
-
-  /** The report read before the steps, unless the LV's pool was created since, by this run: then a fresh one. */
-  private LvmReport poolReport(CreateVolume create) {
-    return run.lvm().logicalVolume(create.vg(), create.thinPool()).isPresent() ? run.lvm()
-        : ports.lvmReads().report();
   }
 
   /** Creates the LV as virt-tune's and journals its uuid: what proves it ours later. */
@@ -243,7 +229,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         lvcreate(create);
         ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
       }
-      long chunk = chunkOf(create);
+      long chunk = pools.chunkOf(create);
       try (ThinSpace.Reservation room = run.space().reserve(convert, create.vg(), create.thinPool(), chunk,
           run.domain().name())) {
         outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),

@@ -6,6 +6,8 @@ import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CopyLive;
+import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap;
 import java.util.HashMap;
 import java.util.Locale;
@@ -71,6 +73,26 @@ final class ThinSpace {
   Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
     return reserve(need(ports, convert, chunkBytes), vg, pool, domain, "copy " + convert.source() + " of '" + domain
         + "' into " + convert.target(), ports.lvmReads().report());
+  }
+
+  /**
+   * The room of a live copy onto {@code create}'s LV: mirrored in full, a thin LV may provision all
+   * of itself until the reclaim after the pivot; a linear LV needs none (a reservation of nothing).
+   */
+  Reservation reserveLive(CreateVolume create, CopyLive copy, String domain, PoolReports pools) {
+    if (!create.thin()) {
+      return new Reservation() {
+        @Override
+        public long othersDataBytes() {
+          return 0;
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+    return reserve(Need.whole(create.sizeBytes(), pools.chunkOf(create)), create.vg(), create.thinPool(), domain,
+        "copy disk " + copy.disk() + " of '" + domain + "' live onto " + copy.device(), pools.report(create));
   }
 
   /**

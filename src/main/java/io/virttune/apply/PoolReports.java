@@ -1,0 +1,25 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.lvm.LvmReport;
+import io.virttune.plan.CreateVolume;
+
+/**
+ * The thin pool of an LV a step creates, as the report read before the steps shows it, or read
+ * afresh when that report predates the pool (one this run created).
+ */
+record PoolReports(ApplyPorts ports, LvmReport beforeSteps) {
+
+  /** The chunk size of the LV's pool. */
+  long chunkOf(CreateVolume create) {
+    return report(create).logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
+        .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
+  }
+
+  /** A report that shows the LV's pool. */
+  LvmReport report(CreateVolume create) {
+    return beforeSteps.logicalVolume(create.vg(), create.thinPool()).isPresent() ? beforeSteps
+        : ports.lvmReads().report();
+  }
+}
