@@ -113,6 +113,13 @@ public final class Cleanup {
     if (!verdict.allowed()) {
       return Optional.of(verdict.refusals().stream().map(CustodyRefusal::message).collect(Collectors.joining("; ")));
     }
+    // The record is only a file: the copy it names must be the LV virt-tune made (a journal edited by hand).
+    String[] lv = disk.volume().split("/", 2);
+    Optional<String> notOurs = ports.lvmReads().identity(lv[0], lv[1]).flatMap(identity -> VolumeOwnership.notOurs(
+        identity, journal.uuid(), journal.volumeUuids().get(disk.volume())));
+    if (notOurs.isPresent()) {
+      return Optional.of("its journal names " + disk.volumeDevice() + " as its verified copy, but " + notOurs.get());
+    }
     return ports.locks().holder(disk.source());
   }
 

@@ -115,13 +115,14 @@ class CleanupTest {
     libvirt.running("web02", domain("web02", fileDisk(other.toString())), domain("web02", fileDisk(other.toString())));
     imageInfoReplies(2);
     lvmReport();
+    lvmIdentity();
     runner.succeed("");
 
     DomainResult result = cleanup();
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + out);
     assertTrue(Files.notExists(image));
-    assertEquals(List.of("qemu-io", "-f", "raw", "-c", "quit", image.toString()), runner.commands().get(5));
+    assertEquals(List.of("qemu-io", "-f", "raw", "-c", "quit", image.toString()), runner.commands().get(6));
     assertEquals(Status.CLEANED_UP, state.journal(UUID).orElseThrow().status());
   }
 
@@ -190,6 +191,12 @@ class CleanupTest {
         + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"Lv-A\", \"lv_tags\":\"virt-tune\"}]}]}");
     runner.succeed("{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/sdb\", \"vg_name\":\"vg0\", \"pv_size\":"
         + "\"107374182400\", \"pv_free\":\"53687091200\"}]}]}");
+  }
+
+  /** lvs of web01's LV: tagged as virt-tune created it for web01. */
+  private void lvmIdentity() {
+    runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_uuid\":\"Lv-A\","
+        + " \"lv_tags\":\"virt-tune,virt-tune-" + UUID + "\", \"lv_attr\":\"-wi-a-----\"}]}]}");
   }
 
   /** Each disk cleanup reads is a flat image, as qemu-img describes one. */

@@ -32,8 +32,8 @@ public final class ResultsJsonSamples {
       case "rollback" -> List.of(ResultsJsonReport.render("rollback", true,
           expect(Result.REFUSED, List.of(host.rollback("site1", true, false)), host)));
       case "cleanup" -> {
-        // LVM's report for custody, then qemu-io finds no process holding the image.
-        host.replyReport().replyOk();
+        // LVM's report for custody, the LV's tags and uuid, then qemu-io finds no process holding the image.
+        host.replyReport().replyLvs().replyOk();
         yield List.of(ResultsJsonReport.render("cleanup", false, expect(Result.WOULD_RUN,
             List.of(new Cleanup(host.ports(false), FakeLibvirt::new, new PrintWriter(host.output, true)).run("site1")),
             host)));

@@ -43,15 +43,19 @@ public final class Custody {
     return Optional.empty();
   }
 
-  /** A store the definition afterwards names must be there: no guest is defined on a deleted image. */
+  /**
+   * A store the definition afterwards names, and the domain does not name now (one the command
+   * goes back to), must be there: no guest is defined on a deleted image.
+   */
   private static Optional<CustodyRefusal> wayBack(DiskCustody disk, CustodyChange change, HostStores host) {
-    return storesOf(disk).filter(store -> named(change.definitionAfter(), store, host))
+    return storesOf(disk).filter(store -> named(change.definitionAfter(), store, host) && !host.namedByDomain(store))
         .filter(store -> !host.exists(store) || removes(change, store, host)).findFirst()
         .map(store -> new CustodyRefusal("way-back", store, change.command() + " of '" + change.domain()
             + "' would define it on " + store + ", which is gone" + (disk.sourceRemovedBy() != null
             && store.equals(disk.source()) ? " (removed by " + disk.sourceRemovedBy() + ")" : "")
-            + (disk.volume() == null ? "" : "; the disk's bytes are on " + disk.volumeDevice() + " only")
-            + "; nothing was changed, --force or not: keep the domain on its LVs"));
+            + (disk.volume() != null && store.equals(disk.source()) ? "; the disk's bytes are on "
+                + disk.volumeDevice() + " only" : "")
+            + "; nothing was changed, --force or not: keep the domain on the disks it has"));
   }
 
   /**
