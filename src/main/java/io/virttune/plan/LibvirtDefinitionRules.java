@@ -40,6 +40,17 @@ final class LibvirtDefinitionRules {
             + " already", "Give each disk its own target"));
       }
       OptionalInt iothread = disk.iothread();
+      if (iothread.isPresent() && !disk.queueIothreads().isEmpty()) {
+        violations.add(violation("iothread-and-iothreads", domain, disk, "its driver has both an iothread attribute"
+            + " and an <iothreads> set, which libvirt documents as mutually exclusive (libvirt 11 refuses it at"
+            + " define)", "Keep one: the <iothreads> set spreads the disk's queues over several IOThreads"));
+      }
+      for (int queueThread : disk.queueIothreads()) {
+        if (!iothreads.contains(queueThread)) {
+          violations.add(violation("unknown-iothread", domain, disk, "its queues name iothread " + queueThread
+              + ", which the domain does not have", "Name one of its IOThreads or raise <iothreads>"));
+        }
+      }
       if (iothread.isPresent() && !iothreads.contains(iothread.getAsInt())) {
         violations.add(violation("unknown-iothread", domain, disk, "it names iothread " + iothread.getAsInt()
             + ", but the domain has " + (iothreads.isEmpty() ? "no IOThreads" : "IOThreads "

@@ -30,7 +30,7 @@ public final class DiskRecipe {
     boolean readAheadOff = lv.filter(volume -> volume.readAheadBytes().isEmpty()
         || volume.readAheadBytes().getAsLong() != 0).isPresent();
     return new DiskTarget(bus, busReason(view, bus), cache, io(IoMode.of(view.io()), cache.wanted()), discard,
-        bus.virtioInTheEnd() && view.iothread().isEmpty(), readAheadOff);
+        bus.virtioInTheEnd() && !view.hasIothread(), readAheadOff);
   }
 
   private static BusMove bus(DiskView view, boolean waitForDriver) {

@@ -26,6 +26,13 @@ final class DiskDriver {
     return Elements.childAttribute(disk, "driver", name);
   }
 
+  /** The ids of {@code <driver><iothreads><iothread id=.../>}: libvirt 10's IOThreads per queue. */
+  List<String> queueIothreadIds() {
+    return Elements.child(disk, "driver").flatMap(driver -> Elements.child(driver, "iothreads"))
+        .map(set -> set.getChildren("iothread").stream().map(thread -> thread.getAttributeValue("id", "")).toList())
+        .orElse(List.of());
+  }
+
   /** Sets a driver attribute, creating {@code <driver name='qemu'>} if needed; null removes it. */
   void set(String name, String value) {
     Optional<Element> driver = Elements.child(disk, "driver");

@@ -95,6 +95,20 @@ public final class DiskView {
     return Elements.parseInt(driverAttribute("iothread"), where() + " driver iothread", origin);
   }
 
+  /**
+   * The IOThreads its queues are spread over ({@code <driver queues='N'><iothreads>}, libvirt 10
+   * with QEMU 9): excludes the {@code iothread} attribute, and is an IOThread of the disk's own too.
+   */
+  public List<Integer> queueIothreads() {
+    return driver.queueIothreadIds().stream().map(id -> Elements.parseInt(Optional.of(id),
+        where() + " driver iothreads iothread id", origin).orElseThrow()).toList();
+  }
+
+  /** Whether the disk runs on IOThreads of its own: the attribute, or an IOThread per queue. */
+  public boolean hasIothread() {
+    return iothread().isPresent() || !queueIothreads().isEmpty();
+  }
+
   /** The guest device name (target/@dev), which libvirt requires on every disk. */
   public String targetDev() {
     return declaredTargetDev().orElseThrow(() ->
