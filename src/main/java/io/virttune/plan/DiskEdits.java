@@ -9,6 +9,7 @@ import io.virttune.recipe.BusMove;
 import io.virttune.recipe.DiskRecipe;
 import io.virttune.recipe.DiskRole;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.IoMode;
 import io.virttune.recipe.Setting;
 import io.virttune.text.Bytes;
 import io.virttune.xml.DiskView;
@@ -81,6 +82,10 @@ final class DiskEdits {
     }
     set(view.cache(), target.cache().wanted().xml(), view::setCache, "cache", changes);
     set(view.io(), target.io().wanted().xml(), view::setIo, "io", changes);
+    if (target.io().current() == IoMode.IO_URING) {
+      // Not a matter of taste as the others are: say why the operator's choice is overridden.
+      changes.set(changes.size() - 1, changes.get(changes.size() - 1) + " (" + target.io().reason() + ")");
+    }
     // detect_zeroes is left as it is: QEMU would scan every write for zeros, and with large thin
     // chunks zeroed writes rarely free a whole chunk anyway.
     target.discard().map(Setting::wanted).ifPresent(discard -> set(view.discard(), discard, view::setDiscard,
