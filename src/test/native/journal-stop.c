@@ -1,7 +1,7 @@
 /*
  * Preloaded into virt-tune by lab tests (testing/StoppedApply.java): counts the renames that
- * make a journal file under VT_STOP_STATE current (a temporary ".NAME.json.tmp" renamed over
- * it, as DurableFiles writes, or journal.json archived), logs each to VT_STOP_LOG, and stops the
+ * make a journal file under VT_STOP_STATE current (a temporary ".NAME.json.PID.THREAD.tmp" renamed
+ * over it, as DurableFiles writes, or journal.json archived; not the thin-pool room's ledger), logs each to VT_STOP_LOG, and stops the
  * whole process with SIGSTOP right after the one numbered VT_STOP_AT. A copy of what each made
  * current goes to VT_STOP_LOG.N, so a test can tell what each boundary is. strace would do the same
  * without code, but under ptrace inside User-Mode Linux an apply of seconds takes minutes.
@@ -31,10 +31,11 @@ __attribute__((constructor)) static void setup(void) {
 
 static int journal_write(const char *from) {
   if (state[0] == '\0' || strncmp(from, state, strlen(state)) != 0) return 0;
+  if (strstr(from, "/pools/room/") != NULL) return 0;
   const char *slash = strrchr(from, '/');
   const char *base = slash ? slash + 1 : from;
   size_t length = strlen(base);
-  return (base[0] == '.' && length > 9 && strcmp(base + length - 9, ".json.tmp") == 0)
+  return (base[0] == '.' && length > 4 && strcmp(base + length - 4, ".tmp") == 0 && strstr(base, ".json.") != NULL)
       || strcmp(base, "journal.json") == 0;
 }
 

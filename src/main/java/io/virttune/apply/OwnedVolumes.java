@@ -53,6 +53,10 @@ final class OwnedVolumes {
    * names it, or the guest runs on it.
    */
   String requireOurs(CreateVolume create, DomainJournal journal, DomainDefinitions definitions, boolean overwrite) {
+    if (overwrite) {
+      // A copy an interrupted run left may still write there; a live copy's writer is the guest's own mirror.
+      ports.writers().requireNone(create.devicePath(), journal.domain());
+    }
     String name = create.vg() + "/" + create.name();
     VolumeIdentity lv = ports.lvmReads().identity(create.vg(), create.name())
         .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));

@@ -201,7 +201,6 @@ final class StepExecutor implements Step.Visitor<Void> {
    * over, one custody keeps; adopts its uuid after a crash.
    */
   private void requireOurs(CreateVolume create, boolean overwrite) {
-    ports.writers().requireNone(create.devicePath(), run.domain().name());
     String uuid = volumes.requireOurs(create, run.journal().current(), run.definitions(), overwrite);
     String name = create.vg() + "/" + create.name();
     if (!run.journal().current().volumeUuids().containsKey(name)) {
