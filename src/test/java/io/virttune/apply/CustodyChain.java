@@ -26,8 +26,9 @@ final class CustodyChain {
   static final String A = "/images/a.qcow2";
   static final String B = "/images/b.qcow2";
   static final String O = "/images/other.qcow2";
+  static final String C = "/images/c.qcow2";
   private static final Map<String, String> DISK_OF_TARGET = Map.of(SITE + "/vda", "A", SITE + "/vdb", "B",
-      OTHER + "/vda", "O");
+      SITE + "/vdc", "C", OTHER + "/vda", "O");
 
   final ModelHost host;
   final List<String> history = new ArrayList<>();
@@ -53,7 +54,7 @@ final class CustodyChain {
   /** The steps a history is made of: each one command, a guest's doing, or two commands at once. */
   enum Action {
     APPLY, APPLY_KILLED, RESUME, RESUME_KILLED, ROLLBACK, ROLLBACK_FORCE, CLEANUP, START, WRITE, STOP,
-    READER_HOLDS_A, READER_RELEASES_A, OTHER_BACKED_BY_B, CLEANUP_DURING_ROLLBACK_FORCE,
+    READER_HOLDS_A, READER_RELEASES_A, OTHER_BACKED_BY_B, ATTACH_C, CLEANUP_DURING_ROLLBACK_FORCE,
     ROLLBACK_FORCE_DURING_CLEANUP, RESUME_DURING_ROLLBACK, START_DURING_APPLY
   }
 
@@ -74,6 +75,7 @@ final class CustodyChain {
       case READER_HOLDS_A -> guestless(() -> host.readers.add(A));
       case READER_RELEASES_A -> guestless(() -> host.readers.remove(A));
       case OTHER_BACKED_BY_B -> guestless(() -> host.backingChains.put(O, List.of(B)));
+      case ATTACH_C -> attachC();
       case CLEANUP_DURING_ROLLBACK_FORCE -> during(1 + random.nextInt(2), this::cleanup, () -> rollback(true));
       case ROLLBACK_FORCE_DURING_CLEANUP -> during(1, () -> rollback(true), this::cleanup);
       case RESUME_DURING_ROLLBACK -> during(1 + random.nextInt(3), () -> apply(true, 0), () -> rollback(false));
@@ -156,6 +158,18 @@ final class CustodyChain {
     return "wrote " + ModelHost.sources(live);
   }
 
+  /** A third disk attached to site's persistent definition, as virsh attach-disk --config does: a second apply moves it. */
+  private String attachC() {
+    if (host.files.containsKey(C) || host.libvirt.inactiveXml(SITE).contains(C)) {
+      return "attached already";
+    }
+    host.files.put(C, "C.0");
+    newest.put("C", "C.0");
+    host.libvirt.define(host.libvirt.inactiveXml(SITE).replace("  </devices>", ApplyHarness.qcow2Disk(C, "vdc")
+        + "  </devices>"));
+    return "attached";
+  }
+
   private String stop() {
     host.libvirt.stop(SITE);
     return "stopped";
@@ -202,7 +216,9 @@ final class CustodyChain {
         checkDefinition(name, xml, broken);
       }
     }
-    List<String> siteStores = ModelHost.sources(host.libvirt.inactiveXml(SITE));
+    // A and B move together, in one apply; C, attached later, moves in another.
+    List<String> siteStores = ModelHost.sources(host.libvirt.inactiveXml(SITE)).stream()
+        .filter(store -> !store.equals(C) && !store.endsWith("-vdc")).toList();
     long onLvs = siteStores.stream().filter(store -> store.startsWith("/dev/")).count();
     if (onLvs != 0 && onLvs != siteStores.size()) {
       broken.add("site is half-defined: " + siteStores);
