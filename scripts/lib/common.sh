@@ -32,8 +32,20 @@ ensure_packages() {
   fi
 }
 
+# The JDK of this machine's Debian suite: 17 on Debian 12, 21 on Debian 13 (which has no 17). The
+# jar targets Java 17 either way; the package depends on default-jre-headless (>= 2:1.17).
+suite_jdk() {
+  local codename
+  # shellcheck source=/dev/null
+  codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+  case $codename in
+    bullseye | bookworm) echo openjdk-17-jdk-headless ;;
+    *) echo openjdk-21-jdk-headless ;;
+  esac
+}
+
 # What building and running virt-tune needs.
-BUILD_PACKAGES=(openjdk-17-jdk-headless maven libvirt0)
+BUILD_PACKAGES=("$(suite_jdk)" maven libvirt0)
 
 # What the lab (a device-mapper kernel with libvirtd and a test guest) needs. patchelf and the
 # archive keyring: for a newer suite's kernel where the machine's does not boot (lab.d/kernel).
