@@ -119,7 +119,7 @@ public final class InspectTextReport {
               .or(() -> disk.logicalVolume().map(lv -> Bytes.format(lv.sizeBytes()))).orElse("-"),
           disk.image().map(i -> Bytes.format(i.allocatedBytes())).orElse("-"),
           view.cache().orElse("default"), view.io().orElse("default"), view.discard().orElse("-"),
-          text(view.iothread()), action(disk, findings));
+          iothreads(view), action(disk, findings));
     }
     if (!disks.isEmpty()) {
       disks.render("  ", options.width()).forEach(out::println);
@@ -198,6 +198,12 @@ public final class InspectTextReport {
 
   private static String percent(OptionalDouble value) {
     return value.isPresent() ? String.format(Locale.ROOT, "%.1f%%", value.getAsDouble()) : "-";
+  }
+
+  /** The disk's IOThread, or the IOThreads its queues are spread over ("1,2,3,4"). */
+  private static String iothreads(DiskView view) {
+    return view.queueIothreads().isEmpty() ? text(view.iothread())
+        : view.queueIothreads().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
   }
 
   private static String text(OptionalInt value) {
