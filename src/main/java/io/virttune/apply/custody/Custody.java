@@ -13,13 +13,10 @@ public final class Custody {
   public static CustodyVerdict check(List<DiskCustody> disks, CustodyChange change, HostStores host) {
     List<CustodyRefusal> refusals = new ArrayList<>();
     List<String> discarded = new ArrayList<>();
+    // A store of no disk (a Windows guest's temporary virtio LV) holds nothing of the guest's: only
+    // a definition that keeps naming it, or a process that has it open (the callers check), keeps it.
     for (String store : change.removals()) {
       inUse(store, change, host).ifPresent(refusals::add);
-      boolean ofADisk = disks.stream().anyMatch(disk -> storesOf(disk).anyMatch(s -> host.same(s, store)));
-      if (!ofADisk && host.namedByDomain(store) && !named(change.definitionAfter(), store, host)) {
-        refusals.add(new CustodyRefusal("newest", store, change.command() + " of '" + change.domain() + "' would remove "
-            + store + ", which '" + change.domain() + "' runs on now; shut it down first"));
-      }
     }
     for (DiskCustody disk : disks) {
       wayBack(disk, change, host).ifPresent(refusals::add);
