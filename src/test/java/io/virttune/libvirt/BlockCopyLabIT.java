@@ -42,6 +42,7 @@ class BlockCopyLabIT {
   private static final long DISK_BYTES = 128 * MIB;
   private static final long TOUCHED_BYTES = GuestWriter.TOUCHED_BYTES;
   private static final long CHUNK = 4 * MIB;
+  private static final long COPY_CAP = 32 * MIB;
   /** A cap under which the guest's 16 MiB written before take the copy a minute at least. */
   private static final long SLOW_COPY = 256 << 10;
   private static final String URI = "qemu:///system";
@@ -145,7 +146,9 @@ class BlockCopyLabIT {
 
     long started = System.nanoTime();
     int writesAtStart = writes();
-    copy.start(device("moved"), BlockCopySettings.DEFAULTS.withBandwidth(4 * MIB));
+    // A cap far above the guest's writes: at 4 MiB/s the mirror sat at 99% for 150 s and more on a
+    // loaded machine, and converging a busy guest is what LiveCopy's fallback is for, not this test.
+    copy.start(device("moved"), BlockCopySettings.DEFAULTS.withBandwidth(COPY_CAP));
     List<Integer> percents = new ArrayList<>();
     copy.awaitReady(Duration.ofSeconds(180), Duration.ofMillis(500), progress -> percents.add(progress.percent()));
     long ready = System.nanoTime();
@@ -161,7 +164,7 @@ class BlockCopyLabIT {
     assertEquals(Optional.of(device("moved")), persistent, "libvirt 9.0 rewrites the persistent definition on pivot");
     assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
     verifyInGuest();
-    report.add(String.format("pivot: ready %.1f s after the start at 4 MiB/s, pivot %.2f s; progress seen %s",
+    report.add(String.format("pivot: ready %.1f s after the start at 32 MiB/s, pivot %.2f s; progress seen %s",
         (ready - started) / 1e9, (pivoted - ready) / 1e9, percents));
     report.add("pivot: guest writes " + writesAtStart + " at the start, " + writesAtReady + " when ready, "
         + writesAtPivot + " after the pivot, " + writes() + " in all; "
