@@ -4,7 +4,6 @@ import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
-import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.DiskCustody;
@@ -26,7 +25,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.stream.Collectors;
 
 /**
  * Removes the source images a verified migration left behind, only when asked, under the domain's
@@ -111,7 +109,7 @@ public final class Cleanup {
     CustodyVerdict verdict = Custody.check(journal.custody(),
         new CustodyChange("cleanup", name, Set.of(disk.source()), after, false), stores);
     if (!verdict.allowed()) {
-      return Optional.of(verdict.refusals().stream().map(CustodyRefusal::message).collect(Collectors.joining("; ")));
+      return Optional.of(verdict.reasons());
     }
     // The record is only a file: the copy it names must be the LV virt-tune made (a journal edited by hand).
     String[] lv = disk.volume().split("/", 2);

@@ -3,7 +3,6 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
-import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.ports.ApplyPorts;
@@ -13,7 +12,6 @@ import io.virttune.plan.CreateVolume;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Creates a domain's LVs as virt-tune's (tagged in the {@code lvcreate} itself, uuid read right
@@ -73,8 +71,7 @@ final class OwnedVolumes {
         Set.of(create.devicePath()), after, false),
         CustodyReads.stores(ports, definitions, journal.uuid(), ports.lvmReads().report()));
     if (!verdict.allowed()) {
-      throw VirtTuneException.refused(verdict.refusals().stream().map(CustodyRefusal::message)
-          .collect(Collectors.joining("; ")) + " (it would be written over)");
+      throw VirtTuneException.refused(verdict.reasons() + " (it would be written over)");
     }
     return lv.uuid();
   }

@@ -12,15 +12,7 @@ import java.util.Optional;
  * A rolled-back domain no longer needs the thin pools virt-tune created for its plan: the last
  * domain that needed a pool removes it, if it is empty and still the one virt-tune created.
  */
-final class PoolRelease {
-  private final ApplyPorts ports;
-  private final PrintWriter out;
-
-  PoolRelease(ApplyPorts ports, PrintWriter out) {
-    this.ports = ports;
-    this.out = out;
-  }
-
+record PoolRelease(ApplyPorts ports, PrintWriter out) {
   /**
    * The domain no longer needs the thin pools virt-tune created for the plan: the last one that
    * needed a pool removes it, if it is empty and still the pool virt-tune created.

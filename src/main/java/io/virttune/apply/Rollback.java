@@ -5,7 +5,6 @@ import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
-import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.journal.DomainJournal.Status;
@@ -107,8 +106,7 @@ public final class Rollback {
     CustodyVerdict verdict = Custody.check(journal.custody(), new CustodyChange("rollback", name,
         removable.keySet().stream().map(volume -> "/dev/" + volume).collect(Collectors.toSet()), after, force), stores);
     if (!verdict.allowed()) {
-      throw VirtTuneException.refused(verdict.refusals().stream().map(CustodyRefusal::message)
-          .collect(Collectors.joining("; ")));
+      throw VirtTuneException.refused(verdict.reasons());
     }
     verdict.discardedWrites().forEach(writes -> out.println("--force: " + ports.mode().says("discard", "would discard")
         + " " + writes));

@@ -2,7 +2,6 @@ package io.virttune.apply;
 
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
-import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.journal.DomainJournal;
@@ -16,7 +15,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * Removes a Windows guest's temporary LV once its new definition no longer names it: only one the
@@ -59,7 +57,7 @@ record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) 
     CustodyVerdict verdict = Custody.check(journal.custody(),
         new CustodyChange("the temporary volume's removal", domain, Set.of("/dev/" + name), after, false), stores);
     if (!verdict.allowed()) {
-      return Optional.of(verdict.refusals().stream().map(CustodyRefusal::message).collect(Collectors.joining("; ")));
+      return Optional.of(verdict.reasons());
     }
     return lv.isOpen() ? Optional.of("its device is open (lv_attr " + lv.attributes() + ")") : Optional.empty();
   }

@@ -438,17 +438,7 @@ final class ApplyHarness {
 
   /** The image files: those the test made with {@link #image}, less those removed since. */
   private HostFiles files() {
-    return new HostFiles() {
-      @Override
-      public boolean exists(Path file) {
-        return images.containsKey(file.toString()) && !removedImages.contains(file.toString());
-      }
-
-      @Override
-      public void delete(Path file) {
-        removedImages.add(file.toString());
-      }
-    };
+    return TestFiles.of(path -> images.containsKey(path) && !removedImages.contains(path), removedImages::add);
   }
 
   /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */

@@ -321,17 +321,7 @@ final class ModelHost implements ProcessRunner {
   }
 
   private HostFiles files() {
-    return new HostFiles() {
-      @Override
-      public boolean exists(Path file) {
-        return files.containsKey(file.toString());
-      }
-
-      @Override
-      public void delete(Path file) {
-        files.remove(file.toString());
-      }
-    };
+    return TestFiles.of(files::containsKey, files::remove);
   }
 
   private ImageHolds holds() {

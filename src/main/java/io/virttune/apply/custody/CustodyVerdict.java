@@ -1,6 +1,7 @@
 package io.virttune.apply.custody;
 
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * What {@link Custody#check} answers: the rules a change breaks (none: it may go ahead), and the
@@ -15,5 +16,10 @@ public record CustodyVerdict(List<CustodyRefusal> refusals, List<String> discard
 
   public boolean allowed() {
     return refusals.isEmpty();
+  }
+
+  /** The refusals in one line for a person, each with its rule. */
+  public String reasons() {
+    return refusals.stream().map(CustodyRefusal::message).collect(Collectors.joining("; "));
   }
 }
