@@ -13,18 +13,13 @@ import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainDefinitions;
-import io.virttune.libvirt.DomainRecord;
-import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LiveDomain;
-import io.virttune.xml.DiskView;
-import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 
 /**
  * Removes the source images a verified migration left behind, only when asked, under the domain's
@@ -32,12 +27,10 @@ import java.util.function.Supplier;
  */
 public final class Cleanup {
   private final ApplyPorts ports;
-  private final Supplier<LibvirtConnection> inventory;
   private final PrintWriter out;
 
-  public Cleanup(ApplyPorts ports, Supplier<LibvirtConnection> inventory, PrintWriter out) {
+  public Cleanup(ApplyPorts ports, PrintWriter out) {
     this.ports = ports;
-    this.inventory = inventory;
     this.out = out;
   }
 
@@ -69,11 +62,8 @@ public final class Cleanup {
           .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ", not completed and verified: its source"
           + " images are still the only good copy");
     }
-    ImagesInUse inUse = imagesInUse();
-    DefinedStores stores = CustodyReads.stores(ports, definitions, live.uuid(), ports.lvmReads().report())
-        .alsoUsedBy(image -> inUse.contains(image)
-            ? Optional.of("a domain's definition (directly, as a pool volume or as a backing file)") : Optional.empty());
-    List<String> after = CustodyReads.sourcesOf(live.inactiveXml(), definitions);
+    DefinedStores stores = CustodyReads.stores(ports, definitions, live.uuid(), ports.lvmReads().report());
+    List<String> after = CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions);
     DomainJournal journal = found;
     List<String> removed = new ArrayList<>();
     List<String> kept = new ArrayList<>();
@@ -120,49 +110,4 @@ public final class Cleanup {
     }
     return ports.locks().holder(disk.source());
   }
-
-  /**
-   * Every image any domain's definition names, persistent or live (a disk attached to a running
-   * guest only), with pool volumes resolved to their paths, and the backing files qemu-img finds
-   * under each (libvirt seldom writes a chain into the definition). A domain, a volume or a chain
-   * that cannot be read stops the cleanup: an image it would hide might be deleted.
-   */
-  private ImagesInUse imagesInUse() {
-    ImagesInUse images = new ImagesInUse();
-    try (LibvirtConnection connection = inventory.get()) {
-      if (!connection.domains().failures().isEmpty()) {
-        throw VirtTuneException.refused("some domains could not be read, so it is unknown whether they use"
-            + " the images: " + connection.domains().failures());
-      }
-      for (DomainRecord record : connection.domains().domains()) {
-        List<String> definitions = new ArrayList<>(List.of(record.inactiveXml()));
-        if (!record.state().isShutOff()) {
-          definitions.add(connection.liveXml(record.name()));
-        }
-        for (String xml : definitions) {
-          for (DiskView disk : DomainXml.parse(xml, "domain " + record.name()).disks()) {
-            Optional<String> path = disk.type().equals("volume") ? Optional.of(volumePath(connection, record, disk))
-                : disk.sourcePath();
-            path.ifPresent(images::add);
-            disk.backingStores().forEach(images::add);
-            if (path.filter(p -> ports.files().exists(Path.of(p))).isPresent()) {
-              ports.images().image(path.get(), disk.format().orElse("raw"))
-                  .ifPresent(image -> image.backingChain().forEach(images::add));
-            }
-          }
-        }
-      }
-    }
-    return images;
-  }
-
-  private static String volumePath(LibvirtConnection connection, DomainRecord record, DiskView disk) {
-    String pool = disk.sourcePool().orElse("");
-    String volume = disk.sourceVolume().orElse("");
-    return connection.volumePath(pool, volume).orElseThrow(() -> VirtTuneException.refused("disk "
-        + disk.targetDev() + " of domain " + record.name() + " names volume " + volume + " of storage pool " + pool
-        + ", which libvirt does not know, so it is unknown which file it uses; define the pool"
-        + " (virsh pool-list --all) or fix the disk, then clean up again"));
-  }
-
 }

@@ -1,9 +1,12 @@
 package io.virttune.apply;
 
+import io.virttune.apply.custody.BackingChains;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LvmReport;
+import io.virttune.xml.DomainXml;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,13 +16,17 @@ final class CustodyReads {
 
   /** Every domain's current definitions, those of the domain {@code uuid} apart, over {@code lvm}. */
   static DefinedStores stores(ApplyPorts ports, DomainDefinitions definitions, String uuid, LvmReport lvm) {
-    return DefinedStores.read(definitions.allDefinitions(), uuid, definitions::volumePath,
+    return DefinedStores.read(definitions.allDefinitions(), uuid, definitions::volumePath, chains(ports),
         store -> lvm.logicalVolumeByDevice(store).isPresent() || ports.files().exists(Path.of(store)));
   }
 
-  /** The stores a definition names, pool volumes resolved through {@code definitions}. */
-  static List<String> sourcesOf(String xml, DomainDefinitions definitions) {
-    return DefinedStores.sources(io.virttune.xml.DomainXml.parse(xml, "a domain's definition"),
-        definitions::volumePath);
+  /** The stores a definition names, pool volumes resolved through {@code definitions}, backing chains followed. */
+  static List<String> sourcesOf(ApplyPorts ports, String xml, DomainDefinitions definitions) {
+    return DefinedStores.sources(DomainXml.parse(xml, "a domain's definition"), definitions::volumePath, chains(ports));
+  }
+
+  private static BackingChains chains(ApplyPorts ports) {
+    return (image, format) -> ports.files().exists(Path.of(image))
+        ? ports.images().image(image, format).map(ImageFacts::backingChain).orElse(List.of()) : List.of();
   }
 }

@@ -66,7 +66,7 @@ final class OwnedVolumes {
       return lv.uuid();
     }
     List<String> after = definitions.find(journal.domain())
-        .map(live -> CustodyReads.sourcesOf(live.inactiveXml(), definitions)).orElse(List.of());
+        .map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions)).orElse(List.of());
     CustodyVerdict verdict = Custody.check(journal.custody(), new CustodyChange("a resumed apply", journal.domain(),
         Set.of(create.devicePath()), after, false),
         CustodyReads.stores(ports, definitions, journal.uuid(), ports.lvmReads().report()));

@@ -71,7 +71,7 @@ final class Redefinition {
     Optional<LiveDomain> after = definitions.find(domain.name());
     if (after.isPresent() && !copies.isEmpty() && !after.get().state().isShutOff()) {
       // Read, not assumed: the sources are held, so a guest started now runs on the LVs.
-      List<String> runsOn = definitions.liveXml(domain.name()).map(xml -> CustodyReads.sourcesOf(xml, definitions))
+      List<String> runsOn = definitions.liveXml(domain.name()).map(xml -> CustodyReads.sourcesOf(ports, xml, definitions))
           .orElse(List.of());
       if (copies.stream().anyMatch(copy -> runsOn.contains(copy.source()))) {
         definitions.define(live.secureInactiveXml());

@@ -17,7 +17,7 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.Fingerprints;
-import io.virttune.text.ShellWords;
+
 import io.virttune.xml.DomainXml;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -100,8 +101,8 @@ public final class Rollback {
     LvmReport lvm = ports.lvmReads().report();
     DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
     String backup = defined ? read(Path.of(journal.backupFile())) : null;
-    List<String> after = backup != null ? CustodyReads.sourcesOf(backup, definitions)
-        : live.map(domain -> CustodyReads.sourcesOf(domain.inactiveXml(), definitions)).orElse(List.of());
+    List<String> after = backup != null ? CustodyReads.sourcesOf(ports, backup, definitions)
+        : live.map(domain -> CustodyReads.sourcesOf(ports, domain.inactiveXml(), definitions)).orElse(List.of());
     Map<String, VolumeIdentity> removable = removable(ours, stores, after, name);
     CustodyVerdict verdict = Custody.check(journal.custody(), new CustodyChange("rollback", name,
         removable.keySet().stream().map(volume -> "/dev/" + volume).collect(Collectors.toSet()), after, force), stores);
@@ -183,9 +184,8 @@ public final class Rollback {
     for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
       VolumeIdentity lv = volume.getValue();
       String device = "/dev/" + volume.getKey();
-      Optional<String> user = stores.otherUser(device).or(() -> after.stream()
-          .anyMatch(store -> stores.same(store, device)) ? Optional.of("the definition of " + ShellWords.quote(domain))
-          : Optional.empty());
+      Optional<String> user = Custody.user(device, new CustodyChange("rollback", domain, Set.of(device), after, false),
+          stores);
       if (user.isPresent()) {
         out.println("keep " + volume.getKey() + ": " + user.get() + " uses it");
       } else if (lv.isOpen()) {

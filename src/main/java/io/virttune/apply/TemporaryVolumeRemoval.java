@@ -52,7 +52,7 @@ record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) 
     }
     LvmReport lvm = ports.lvmReads().report();
     DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
-    List<String> after = definitions.find(domain).map(live -> CustodyReads.sourcesOf(live.inactiveXml(), definitions))
+    List<String> after = definitions.find(domain).map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions))
         .orElse(List.of());
     CustodyVerdict verdict = Custody.check(journal.custody(),
         new CustodyChange("the temporary volume's removal", domain, Set.of("/dev/" + name), after, false), stores);

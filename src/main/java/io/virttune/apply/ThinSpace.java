@@ -107,7 +107,7 @@ final class ThinSpace {
     ledger.underLock(key, entries -> {
       LogicalVolume now = lvm.logicalVolume(vg, pool).filter(LogicalVolume::isThinPool)
           .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
-      PoolRoomLedger.Entry held = PoolRoomLedger.held(entries);
+      PoolRoomLedger.Room held = PoolRoomLedger.held(entries);
       Optional<String> lacking = shortfall(key, now, need, new Need(held.dataBytes(), held.metadataBytes()));
       if (lacking.isPresent()) {
         throw VirtTuneException.refused("Refusing to " + what + ": " + lacking.get());

@@ -2,6 +2,7 @@ package io.virttune.bench;
 
 import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.custody.BackingChains;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.VolumeResolver;
 import java.io.IOException;
@@ -27,19 +28,22 @@ public final class HostScratchDevice {
 
   private final Supplier<List<String>> definitions;
   private final VolumeResolver volumes;
+  private final BackingChains chains;
   private final Path root;
 
   /** {@code definitions}: every domain's, persistent and live; {@code root}: "/" but in tests. */
-  public HostScratchDevice(Supplier<List<String>> definitions, VolumeResolver volumes, Path root) {
+  public HostScratchDevice(Supplier<List<String>> definitions, VolumeResolver volumes, BackingChains chains,
+      Path root) {
     this.definitions = definitions;
     this.volumes = volumes;
+    this.chains = chains;
     this.root = root;
   }
 
   /** {@code device}: the path given, which exists and is a block device. */
   public void requireUnclaimed(String device) {
     List<String> claims = new ArrayList<>();
-    DefinedStores.read(definitions.get(), "", volumes, store -> true).otherUser(device)
+    DefinedStores.read(definitions.get(), "", volumes, chains, store -> true).otherUser(device)
         .ifPresent(user -> claims.add(user + " names it"));
     String name = realName(device);
     Path sys = root.resolve("sys/class/block").resolve(name);

@@ -2,6 +2,7 @@ package io.virttune.cli;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.custody.BackingChains;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.bench.BenchResult;
 import io.virttune.bench.BenchRunner;
@@ -23,6 +24,7 @@ import io.virttune.inspect.DomainSelection;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.process.LocalProcessRunner;
+import io.virttune.qemu.QemuImg;
 import io.virttune.report.ApplyResultTable;
 import io.virttune.report.FleetResultsReport;
 import io.virttune.report.ResultsJsonReport;
@@ -114,7 +116,8 @@ public final class BenchCommand implements Callable<Integer> {
     List<DomainResult> results = new ArrayList<>();
     try (LibvirtJavaConnection libvirt = LibvirtJavaConnection.openReadWrite(connection.uri())) {
       BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(new LocalProcessRunner(),
-          new HostScratchDevice(libvirt::allDefinitions, libvirt::volumePath, Path.of("/"))),
+          new HostScratchDevice(libvirt::allDefinitions, libvirt::volumePath,
+              BackingChains.read(new QemuImg(new LocalProcessRunner())), Path.of("/"))),
           Duration.ofSeconds(1), Clock.systemUTC(), line -> {
             err.println(line);
             err.flush();

@@ -5,7 +5,6 @@ import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.host.HostDoor;
 import io.virttune.host.HostDoors;
-import io.virttune.libvirt.LibvirtJavaConnection;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +55,7 @@ public final class CleanupCommand implements Callable<Integer> {
           + " for good: there is no rollback after it");
     }
     ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, out::println);
-    Cleanup cleanup = new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(uri), out);
+    Cleanup cleanup = new Cleanup(ports, out);
     List<DomainResult> results = new ArrayList<>();
     for (String domain : chosen) {
       results.add(cleanup.run(domain));

@@ -14,6 +14,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -330,6 +331,46 @@ class ApplyLabIT {
     assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
     assertTrue(definition(second.name()).contains("/dev/" + VG + "/vt-e2e-r2-sda"), definition(second.name()));
     Lab.sh("sh", "-c", "virsh -q undefine vt-e2e-r1");
+  }
+
+  @Test
+  void twoProcessesCopyingIntoOneThinPoolAtOnceAreAdmittedOnlyWhileItHasRoomForBoth() throws Exception {
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "1G", "-n", "pool_room", VG);
+    List<String> names = List.of("vt-e2e-p1", "vt-e2e-p2");
+    List<Path> plans = new ArrayList<>();
+    for (String name : names) {
+      Path image = work.resolve(name + ".qcow2");
+      Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "1G");
+      // 640 MiB each: either copy fits the pool alone, both together do not.
+      Lab.sh("qemu-io", "-c", "write -P 0x5a 0 640M", image.toString());
+      guest = LabGuest.define(name, work, image, "");
+      Path plan = work.resolve(name + ".json");
+      Cli planned = Cli.run("plan", name, "--thin-pool", VG + "/pool_room", "--out", plan.toString());
+      assertEquals(0, planned.exitCode(), planned.transcript());
+      plans.add(plan);
+    }
+
+    List<Process> applies = new ArrayList<>();
+    for (Path plan : plans) {
+      applies.add(new ProcessBuilder("java", "-jar", "target/virt-tune.jar", "apply", plan.toString(),
+          "--state-dir=" + state, "--execute").redirectErrorStream(true).start());
+    }
+    List<String> outputs = new ArrayList<>();
+    List<Integer> exits = new ArrayList<>();
+    for (Process apply : applies) {
+      outputs.add(new String(apply.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+      exits.add(apply.waitFor());
+    }
+
+    String both = String.join("\n----\n", outputs);
+    assertEquals(List.of(0, 3), exits.stream().sorted().toList(), both);
+    assertTrue(outputs.get(exits.indexOf(3)).contains("thin pool " + VG + "/pool_room"), both);
+    String used = Lab.sh("lvm", "lvs", "--noheadings", "-o", "data_percent", VG + "/pool_room").strip();
+    assertTrue(Double.parseDouble(used) < 100, "the pool filled up: " + used + "%\n" + both);
+    String refused = names.get(exits.indexOf(3));
+    assertTrue(definition(refused).contains(refused + ".qcow2"), "the refused domain is untouched");
+    Lab.sh("sh", "-c", "virsh -q undefine vt-e2e-p1; virsh -q undefine vt-e2e-p2");
+    guest = null;
   }
 
   /** A guest with one 1 GiB qcow2 system disk on SATA; extra XML goes into its features. */

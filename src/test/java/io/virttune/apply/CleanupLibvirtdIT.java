@@ -9,7 +9,6 @@ import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
-import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
@@ -83,7 +82,7 @@ class CleanupLibvirtdIT {
 
   private DomainResult cleanup(StateDirectory state, StringWriter out) {
     ApplyPorts ports = ApplyPorts.forHost(io.virttune.host.HostDoors.thisMachine(URI, "cleanup"), state.root(), true, line -> {});
-    return new Cleanup(ports, () -> LibvirtJavaConnection.openReadOnly(URI), new PrintWriter(out, true))
+    return new Cleanup(ports, new PrintWriter(out, true))
         .run(prefix + "web01");
   }
 

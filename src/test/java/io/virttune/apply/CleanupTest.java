@@ -61,8 +61,8 @@ class CleanupTest {
     libvirt.poolVolume("default", "web01.qcow2", image.toString());
     libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", "<disk type='volume' device='disk'>"
         + "<driver name='qemu' type='qcow2'/><source pool='default' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
-    imageInfoReplies(1);
     lvmReport();
+    imageInfoReplies(1);
 
     assertKept(cleanup());
   }
@@ -70,8 +70,8 @@ class CleanupTest {
   @Test
   void keepsAnImageARunningDomainHasOnlyInItsLiveDefinition() {
     libvirt.running("web02", domain("web02", ""), domain("web02", fileDisk(image.toString())));
-    imageInfoReplies(1);
     lvmReport();
+    imageInfoReplies(1);
 
     assertKept(cleanup());
   }
@@ -80,8 +80,8 @@ class CleanupTest {
   void keepsAnImageAnotherDomainNamesThroughAHardLink() throws Exception {
     Path link = Files.createLink(temp.resolve("web02.qcow2"), image);
     libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(link.toString())));
-    imageInfoReplies(1);
     lvmReport();
+    imageInfoReplies(1);
 
     assertKept(cleanup());
   }
@@ -90,8 +90,8 @@ class CleanupTest {
   void keepsAnImageAnotherDomainNamesThroughASymlinkedDirectory() throws Exception {
     Path alias = Files.createSymbolicLink(temp.resolve("pool"), images);
     libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(alias + "/./web01.qcow2")));
-    imageInfoReplies(1);
     lvmReport();
+    imageInfoReplies(1);
 
     assertKept(cleanup());
   }
@@ -100,6 +100,7 @@ class CleanupTest {
   void refusesWhenAVolumeCannotBeResolved() {
     libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", "<disk type='volume' device='disk'>"
         + "<driver name='qemu' type='qcow2'/><source pool='gone' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
+    lvmReport();
 
     DomainResult result = cleanup();
 
@@ -113,8 +114,8 @@ class CleanupTest {
   void removesTheImageWhenNoDomainUsesIt() throws Exception {
     Path other = Files.writeString(images.resolve("web02.qcow2"), "another image");
     libvirt.running("web02", domain("web02", fileDisk(other.toString())), domain("web02", fileDisk(other.toString())));
-    imageInfoReplies(2);
     lvmReport();
+    imageInfoReplies(2);
     lvmIdentity();
     runner.succeed("");
 
@@ -144,12 +145,19 @@ class CleanupTest {
 
       @Override
       public List<String> allDefinitions() {
-        return List.of(WEB01_ON_ITS_LV);
+        List<String> all = new java.util.ArrayList<>();
+        for (var domain : libvirt.domains().domains()) {
+          all.add(domain.inactiveXml());
+          if (!domain.state().isShutOff()) {
+            all.add(libvirt.liveXml(domain.name()));
+          }
+        }
+        return all;
       }
 
       @Override
       public Optional<String> volumePath(String pool, String volume) {
-        return Optional.empty();
+        return libvirt.volumePath(pool, volume);
       }
 
       @Override
@@ -178,7 +186,7 @@ class CleanupTest {
     ApplyPorts ports = ApplyPorts.over(new ApplyPorts.Host(runner, () -> definitions, new LiveHost(runner, true),
         new StaleWriters(), new QemuIoHolds(), ScriptedBlockJobs.none(), state, HostFiles.HOST, Clock.systemUTC()), true,
         line -> {});
-    return new Cleanup(ports, () -> libvirt, new PrintWriter(out, true)).run("web01");
+    return new Cleanup(ports, new PrintWriter(out, true)).run("web01");
   }
 
   /** LVM's report: web01's LV in vg0, as lvm prints it. */

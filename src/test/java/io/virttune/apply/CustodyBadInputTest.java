@@ -41,7 +41,7 @@ class CustodyBadInputTest {
   }
 
   private DomainResult cleanup() {
-    return new Cleanup(chain.host.ports(line -> {}), chain.host::inventory, new PrintWriter(out, true))
+    return new Cleanup(chain.host.ports(line -> {}), new PrintWriter(out, true))
         .run(CustodyChain.SITE);
   }
 

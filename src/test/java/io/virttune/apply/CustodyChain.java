@@ -117,7 +117,7 @@ final class CustodyChain {
   }
 
   private String cleanup() {
-    DomainResult result = new Cleanup(host.ports(out::println), host::inventory, out).run(SITE);
+    DomainResult result = new Cleanup(host.ports(out::println), out).run(SITE);
     return result.result() + ": " + result.detail();
   }
 

@@ -35,7 +35,7 @@ public final class ResultsJsonSamples {
         // LVM's report for custody, the LV's tags and uuid, then qemu-io finds no process holding the image.
         host.replyReport().replyLvs().replyOk();
         yield List.of(ResultsJsonReport.render("cleanup", false, expect(Result.WOULD_RUN,
-            List.of(new Cleanup(host.ports(false), FakeLibvirt::new, new PrintWriter(host.output, true)).run("site1")),
+            List.of(new Cleanup(host.ports(false), new PrintWriter(host.output, true)).run("site1")),
             host)));
       }
       default -> throw new IllegalArgumentException(command + " prints no results");

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** A host device is overwritten by --host-ceiling --destructive only when nothing on the host claims it. */
 class HostScratchDeviceTest {
   /** A host where no domain, mount or device claims anything: what tests that ask for no ceiling give. */
-  static final HostScratchDevice NOTHING_CLAIMS = new HostScratchDevice(List::of, (pool, volume) -> Optional.empty(),
+  static final HostScratchDevice NOTHING_CLAIMS = new HostScratchDevice(List::of, (pool, volume) -> Optional.empty(), (image, format) -> List.of(),
       Path.of("/nonexistent"));
 
   @TempDir Path root;
@@ -39,7 +39,7 @@ class HostScratchDeviceTest {
 
   private VirtTuneException refused() {
     VirtTuneException e = assertThrows(VirtTuneException.class,
-        () -> new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), root)
+        () -> new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), (image, format) -> List.of(), root)
             .requireUnclaimed(device.toString()));
     assertEquals(ExitCode.REFUSED, e.exitCode());
     return e;
@@ -47,7 +47,7 @@ class HostScratchDeviceTest {
 
   @Test
   void aBlankDeviceNothingClaimsMayBeOverwritten() {
-    new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), root).requireUnclaimed(device.toString());
+    new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), (image, format) -> List.of(), root).requireUnclaimed(device.toString());
   }
 
   @Test

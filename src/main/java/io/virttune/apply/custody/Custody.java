@@ -1,5 +1,6 @@
 package io.virttune.apply.custody;
 
+import io.virttune.text.ShellWords;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,16 +29,18 @@ public final class Custody {
   }
 
   private static Optional<CustodyRefusal> inUse(String store, CustodyChange change, HostStores host) {
-    Optional<String> user = host.otherUser(store);
-    if (user.isPresent()) {
-      return Optional.of(new CustodyRefusal("in-use", store, change.command() + " would remove " + store
-          + ", which " + user.get() + " names; nothing was changed"));
-    }
-    if (named(change.definitionAfter(), store, host)) {
-      return Optional.of(new CustodyRefusal("in-use", store, change.command() + " would remove " + store
-          + ", which the definition of '" + change.domain() + "' names afterwards; nothing was changed"));
-    }
-    return Optional.empty();
+    return user(store, change, host).map(user -> new CustodyRefusal("in-use", store, change.command()
+        + " would remove " + store + ", which " + user + " names; nothing was changed"));
+  }
+
+  /**
+   * Who keeps {@code store} in use, in words, when {@code change} is done: another domain's
+   * definition (persistent or live, a pool volume resolved, a backing chain followed), or the
+   * changed domain's own definition afterwards; empty when none does.
+   */
+  public static Optional<String> user(String store, CustodyChange change, HostStores host) {
+    return host.otherUser(store).or(() -> named(change.definitionAfter(), store, host)
+        ? Optional.of("the definition of " + ShellWords.quote(change.domain())) : Optional.empty());
   }
 
   /**

@@ -11,19 +11,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
  * {@link HostStores} read from every domain's definitions, persistent and live, with pool volumes
- * resolved to their paths: a volume that cannot be resolved stops the command, since the store it
- * hides might be removed.
+ * resolved and backing chains followed: a volume that cannot be resolved stops the command, since
+ * the store it hides might be removed.
  */
 public final class DefinedStores implements HostStores {
-  private final Map<String, String> otherUsers = new HashMap<>();
-  private final Set<String> own = new HashSet<>();
+  private final Map<Object, String> otherUsers = new HashMap<>();
+  private final Set<Object> own = new HashSet<>();
   private final Predicate<String> exists;
-  private Function<String, Optional<String>> moreUsers = store -> Optional.empty();
 
   private DefinedStores(Predicate<String> exists) {
     this.exists = exists;
@@ -34,38 +32,39 @@ public final class DefinedStores implements HostStores {
    * exists} says whether a store is there now (an image on disk, an LV in LVM's report).
    */
   public static DefinedStores read(List<String> definitions, String domainUuid, VolumeResolver volumes,
-      Predicate<String> exists) {
+      BackingChains chains, Predicate<String> exists) {
     DefinedStores stores = new DefinedStores(exists);
     for (String xml : definitions) {
       DomainXml domain = DomainXml.parse(xml, "a domain's definition");
       boolean ours = domain.uuid().filter(domainUuid::equals).isPresent();
-      for (String store : sources(domain, volumes)) {
-        if (ours) {
-          stores.own.add(StoreNames.canonical(store));
-        } else {
-          stores.otherUsers.putIfAbsent(StoreNames.canonical(store), "the definition of " + ShellWords.quote(domain.name()));
+      for (String store : sources(domain, volumes, chains)) {
+        for (Object key : StoreNames.keys(store)) {
+          if (ours) {
+            stores.own.add(key);
+          } else {
+            stores.otherUsers.putIfAbsent(key, "the definition of " + ShellWords.quote(domain.name()));
+          }
         }
       }
     }
     return stores;
   }
 
-  /** Also in use: whoever {@code users} says names a store (backing chains, which only qemu-img reads). */
-  public DefinedStores alsoUsedBy(Function<String, Optional<String>> users) {
-    this.moreUsers = users;
-    return this;
-  }
-
-  /** Every store a definition's disks name: source files and devices, pool volumes resolved, backing files. */
-  public static List<String> sources(DomainXml domain, VolumeResolver volumes) {
+  /**
+   * Every store a definition's disks name: source files and devices, pool volumes resolved, the
+   * backing files the definition writes out and those {@code chains} finds under each image.
+   */
+  public static List<String> sources(DomainXml domain, VolumeResolver volumes, BackingChains chains) {
     List<String> stores = new ArrayList<>();
     for (DiskView disk : domain.disks()) {
-      if (disk.type().equals("volume")) {
-        stores.add(resolve(domain, disk, volumes));
-      } else {
-        disk.sourcePath().ifPresent(stores::add);
-      }
+      Optional<String> source = disk.type().equals("volume") ? Optional.of(resolve(domain, disk, volumes))
+          : disk.sourcePath();
+      source.ifPresent(stores::add);
       stores.addAll(disk.backingStores());
+      String format = disk.format().orElse("raw");
+      if (source.isPresent() && !format.equals("raw")) {
+        stores.addAll(chains.of(source.get(), format));
+      }
     }
     return stores;
   }
@@ -86,16 +85,17 @@ public final class DefinedStores implements HostStores {
 
   @Override
   public Optional<String> otherUser(String store) {
-    return Optional.ofNullable(otherUsers.get(StoreNames.canonical(store))).or(() -> moreUsers.apply(store));
+    return StoreNames.keys(store).stream().map(otherUsers::get).filter(java.util.Objects::nonNull).findFirst();
   }
 
   @Override
   public boolean namedByDomain(String store) {
-    return own.contains(StoreNames.canonical(store));
+    return StoreNames.keys(store).stream().anyMatch(own::contains);
   }
 
   @Override
   public boolean same(String store, String other) {
-    return StoreNames.canonical(store).equals(StoreNames.canonical(other));
+    List<Object> keys = StoreNames.keys(other);
+    return StoreNames.keys(store).stream().anyMatch(keys::contains);
   }
 }

@@ -1,11 +1,15 @@
 package io.virttune.apply.custody;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 
 /**
  * One name for one store: an image by its real path, an LV by {@code /dev/VG/LV} whether a
- * definition wrote that, {@code /dev/mapper/VG-LV} or a symlink to either.
+ * definition wrote that, {@code /dev/mapper/VG-LV} or a symlink to either; and, for a store that
+ * exists, its device and inode (a hard link, a bind mount).
  */
 public final class StoreNames {
   private static final String MAPPER = "/dev/mapper/";
@@ -21,6 +25,20 @@ public final class StoreNames {
       return real.startsWith("/dev/dm-") ? path.toString() : real.toString();
     } catch (IOException | RuntimeException e) {
       return path.toString();
+    }
+  }
+
+  /**
+   * What identifies the store: its canonical name, and its device and inode when it exists, as
+   * QEMU opens it (symlinks followed); two names with a key in common are one store.
+   */
+  public static List<Object> keys(String store) {
+    String name = canonical(store);
+    try {
+      Object file = Files.readAttributes(Path.of(name), BasicFileAttributes.class).fileKey();
+      return file == null ? List.of(name) : List.of(name, file);
+    } catch (IOException | RuntimeException gone) {
+      return List.of(name);
     }
   }
 

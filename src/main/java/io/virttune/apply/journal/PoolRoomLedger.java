@@ -48,15 +48,18 @@ public class PoolRoomLedger {
     };
   }
 
-  /** The room {@code entries} hold, as one entry: its data bytes and its metadata bytes summed. */
-  public static Entry held(Map<String, Entry> entries) {
+  /** Room in a thin pool: data and metadata bytes. */
+  public record Room(long dataBytes, long metadataBytes) {}
+
+  /** The room {@code entries} hold together. */
+  public static Room held(Map<String, Entry> entries) {
     long data = 0;
     long metadata = 0;
     for (Entry entry : entries.values()) {
       data += entry.dataBytes();
       metadata += entry.metadataBytes();
     }
-    return new Entry(ProcessHandle.current().pid(), "", "the copies running", data, metadata);
+    return new Room(data, metadata);
   }
 
   /** A key no other copy on the host has: this process's id and a number it never gives twice. */
