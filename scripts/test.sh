@@ -41,7 +41,7 @@ lab_tests() { # NAME TESTS DISK...: the lab test classes TESTS in one lab with t
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" \
       -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" >"target/lab-$name.log" 2>&1
 }
-lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G)
+lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G)
 lab_tests apply 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" &
 apply_lab=$!
 lab_tests others '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT' "${lab_disks[@]}" &

@@ -54,7 +54,7 @@ BUILD_PACKAGES=("$(suite_jdk)" maven libvirt0)
 LAB_PACKAGES=(
   libvirt-daemon libvirt-daemon-driver-qemu libvirt-clients qemu-system-x86 qemu-utils lvm2
   user-mode-linux kmod busybox-static fio qemu-guest-agent cpio xz-utils patchelf
-  debian-archive-keyring thin-provisioning-tools openssh-client iproute2
+  debian-archive-keyring thin-provisioning-tools openssh-client iproute2 btrfs-progs
 )
 
 # What the whole test suite needs: the real tools virt-tune drives, the lab's kernel and guest,

@@ -5,8 +5,10 @@ import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
+import io.virttune.apply.custody.CustodyRefusal;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
+import io.virttune.apply.custody.DiskCustody;
 import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;
@@ -73,8 +75,12 @@ public final class Rollback {
       String name, boolean force) {
     DomainJournal journal = resumeLeftPaused(live, found);
     if (journal.status() == Status.CLEANED_UP) {
-      throw VirtTuneException.refused("the source images of '" + name + "' were removed by virt-tune cleanup:"
-          + " there is nothing to roll back to");
+      // Even an image put back by hand since is not the one the guest left: it may be any older copy.
+      List<String> removed = journal.custody().stream().map(DiskCustody::source).toList();
+      throw VirtTuneException.refused(new CustodyRefusal("way-back", String.join(", ", removed), "rollback of '"
+          + name + "' would go back to " + String.join(", ", removed) + ", removed by virt-tune cleanup; the disks' bytes"
+          + " are on " + journal.custody().stream().map(DiskCustody::volumeDevice).collect(Collectors.joining(", "))
+          + " only; nothing was changed, --force or not: keep the domain on the disks it has").message());
     }
     boolean running = live.isPresent() && !live.get().state().isShutOff();
     if (running && !journal.movedLive()) {

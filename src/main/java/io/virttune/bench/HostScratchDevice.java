@@ -5,6 +5,8 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.BackingChains;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.VolumeResolver;
+import io.virttune.process.ProcessResult;
+import io.virttune.process.ProcessRunner;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -29,14 +31,19 @@ public final class HostScratchDevice {
   private final Supplier<List<String>> definitions;
   private final VolumeResolver volumes;
   private final BackingChains chains;
+  private final ProcessRunner runner;
   private final Path root;
 
-  /** {@code definitions}: every domain's, persistent and live; {@code root}: "/" but in tests. */
+  /**
+   * {@code definitions}: every domain's, persistent and live; {@code runner} runs blkid; {@code
+   * root}: "/" but in tests.
+   */
   public HostScratchDevice(Supplier<List<String>> definitions, VolumeResolver volumes, BackingChains chains,
-      Path root) {
+      ProcessRunner runner, Path root) {
     this.definitions = definitions;
     this.volumes = volumes;
     this.chains = chains;
+    this.runner = runner;
     this.root = root;
   }
 
@@ -68,6 +75,9 @@ public final class HostScratchDevice {
         claims.add("swap");
       }
     }
+    if (claims.isEmpty()) {
+      signature(device).ifPresent(claims::add);
+    }
     if (claims.isEmpty() && !zeros(Path.of(device))) {
       claims.add("its first MiB is not all zeros: it holds data (wipe it with blkdiscard first if it truly is a"
           + " scratch device)");
@@ -77,6 +87,23 @@ public final class HostScratchDevice {
           + String.join(", ", claims) + " (rule: bench writes only a host device nothing claims); nothing was"
           + " written; give a scratch file path instead, which bench creates and removes");
     }
+  }
+
+  /**
+   * What {@code blkid -p} finds on the device, reading it directly (no cache): a filesystem, a
+   * partition table, an LVM, RAID, bcache or crypto member, also one whose mark sits past the
+   * first MiB (md metadata 1.0 at the end of the device).
+   */
+  private Optional<String> signature(String device) {
+    ProcessResult probe = runner.run(List.of("blkid", "-p", "-o", "export", device));
+    if (probe.exitCode() == 2) {
+      return Optional.empty();
+    }
+    if (probe.exitCode() != 0) {
+      return Optional.of("blkid -p could not probe it (exit " + probe.exitCode() + ": " + probe.stderr().strip() + ")");
+    }
+    List<String> found = probe.stdout().lines().filter(line -> line.matches("(PT)?TYPE=.*|USAGE=.*")).toList();
+    return Optional.of("blkid -p finds " + (found.isEmpty() ? "a signature" : String.join(" ", found)) + " on it");
   }
 
   private String realName(String device) {

@@ -117,7 +117,7 @@ public final class BenchCommand implements Callable<Integer> {
     try (LibvirtJavaConnection libvirt = LibvirtJavaConnection.openReadWrite(connection.uri())) {
       BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(new LocalProcessRunner(),
           new HostScratchDevice(libvirt::allDefinitions, libvirt::volumePath,
-              BackingChains.read(new QemuImg(new LocalProcessRunner())), Path.of("/"))),
+              BackingChains.read(new QemuImg(new LocalProcessRunner())), new LocalProcessRunner(), Path.of("/"))),
           Duration.ofSeconds(1), Clock.systemUTC(), line -> {
             err.println(line);
             err.flush();

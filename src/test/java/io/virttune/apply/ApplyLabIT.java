@@ -335,14 +335,14 @@ class ApplyLabIT {
 
   @Test
   void twoProcessesCopyingIntoOneThinPoolAtOnceAreAdmittedOnlyWhileItHasRoomForBoth() throws Exception {
-    Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "1G", "-n", "pool_room", VG);
+    Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "512M", "-n", "pool_room", VG);
     List<String> names = List.of("vt-e2e-p1", "vt-e2e-p2");
     List<Path> plans = new ArrayList<>();
     for (String name : names) {
       Path image = work.resolve(name + ".qcow2");
-      Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "1G");
-      // 640 MiB each: either copy fits the pool alone, both together do not.
-      Lab.sh("qemu-io", "-c", "write -P 0x5a 0 640M", image.toString());
+      Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "512M");
+      // 320 MiB each: either copy fits the 512 MiB pool alone, both together do not.
+      Lab.sh("qemu-io", "-c", "write -P 0x5a 0 320M", image.toString());
       guest = LabGuest.define(name, work, image, "");
       Path plan = work.resolve(name + ".json");
       Cli planned = Cli.run("plan", name, "--thin-pool", VG + "/pool_room", "--out", plan.toString());

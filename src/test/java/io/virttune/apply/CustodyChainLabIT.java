@@ -9,6 +9,7 @@ import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabGuest;
 import io.virttune.testing.ProcessGroups;
+import io.virttune.testing.StoppedApply;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -75,7 +76,8 @@ class CustodyChainLabIT {
     List<String> reached = new ArrayList<>();
     for (int i = 0; i < CHAINS; i++) {
       long seed = SEED + i;
-      Chain chain = new Chain("vtc" + i, new Random(seed));
+      Random random = new Random(seed);
+      Chain chain = new Chain("vtc" + i, random, random.nextBoolean());
       try {
         chain.run();
       } catch (AssertionError e) {
@@ -91,6 +93,118 @@ class CustodyChainLabIT {
     String all = String.join("\n", reached);
     for (String outcome : List.of("APPLY exit 0", "ROLLBACK_FORCE exit 0", "CLEANUP", "WRITE")) {
       assertTrue(all.contains(outcome), "no chain reached " + outcome + ":\n" + all);
+    }
+  }
+
+  /**
+   * A rescue domain that names the migrated LV as a volume of a libvirt logical pool over the VG
+   * (as virt-manager and Cockpit set up): rollback --force keeps that LV (custody's in-use rule,
+   * with the volume resolved through its pool) and goes back to the source image.
+   */
+  @Test
+  void rollbackKeepsAnLvARescueDomainNamesAsAPoolVolume() {
+    Path work = Lab.imageDirectory("vt-chain-pool-");
+    Path state = work.resolve("state");
+    Path image = work.resolve("vda.qcow2");
+    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), DISK_MIB + "M");
+    LabGuest moved = LabGuest.defineWithDisks("vtpool", work, "    <disk type='file' device='disk'>\n"
+        + "      <driver name='qemu' type='qcow2'/>\n      <source file='" + image + "'/>\n"
+        + "      <target dev='vda' bus='virtio'/>\n    </disk>\n", "agent");
+    LabGuest rescue = null;
+    try {
+      Path plan = work.resolve("plan.json");
+      Cli planned = Cli.run("plan", "vtpool", "--vg", VG, "--out", plan.toString());
+      assertTrue(planned.exitCode() == 0, planned.transcript());
+      Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + state, "--execute");
+      assertTrue(applied.exitCode() == 0, applied.transcript());
+      Lab.sh("virsh", "-q", "pool-define-as", "vt_chain_pool", "logical", "--source-name", VG, "--target", "/dev/" + VG);
+      Lab.sh("virsh", "-q", "pool-start", "vt_chain_pool");
+      rescue = LabGuest.defineWithDisks("vtpool-rescue", work, "    <disk type='volume' device='disk'>\n"
+          + "      <driver name='qemu' type='raw'/>\n      <source pool='vt_chain_pool' volume='vtpool-vda'/>\n"
+          + "      <target dev='vdb' bus='virtio'/>\n    </disk>\n", "agent");
+
+      Cli rollback = Cli.run("rollback", "vtpool", "--state-dir=" + state, "--execute", "--yes", "--force");
+
+      assertTrue(rollback.exitCode() == 0, rollback.transcript());
+      assertTrue(rollback.out().contains("keep " + VG + "/vtpool-vda: the definition of vtpool-rescue uses it"),
+          rollback.transcript());
+      assertTrue(Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", VG).contains("vtpool-vda"), "the LV is kept");
+      assertTrue(Lab.sh("virsh", "dumpxml", "--inactive", "vtpool").contains(image.toString()),
+          "the domain is back on its image");
+    } finally {
+      if (rescue != null) {
+        rescue.undefine();
+      }
+      // pool-destroy deactivates the VG's LVs: activate them again for the LV removal below.
+      Lab.sh("sh", "-c", "virsh -q pool-destroy vt_chain_pool; virsh -q pool-undefine vt_chain_pool;"
+          + " lvm vgchange -q -ay " + VG + " >/dev/null; true");
+      Lab.removeAll(moved, VG, work);
+    }
+  }
+
+  /**
+   * cleanup stopped right after each of its journal writes (the record of a source's removal,
+   * written before the file goes; the final "cleaned up") and killed; then the operator runs
+   * cleanup again, or rollback --force. Each time the domain stays defined on LVs that hold its
+   * disks' bytes, rollback never goes back to a removed image, and a second cleanup finishes.
+   */
+  @Test
+  void cleanupKilledAtEachJournalWriteLeavesEveryDiskWhole() throws Exception {
+    int boundaries = cleanupJournalWrites();
+    for (int stopAt = 1; stopAt <= boundaries; stopAt++) {
+      for (boolean rollbackAfter : List.of(false, true)) {
+        Chain chain = new Chain("vtcf", new Random(stopAt), false);
+        String label = "cleanup killed at journal write " + stopAt + ", then " + (rollbackAfter ? "rollback --force"
+            : "cleanup");
+        try {
+          chain.act(Action.APPLY);
+          chain.check("apply", "");
+          Path source = chain.work.resolve("vda.qcow2");
+          StoppedApply cleanup = StoppedApply.start(chain.work, chain.state, stopAt, "cleanup", chain.name,
+              "--state-dir=" + chain.state, "--execute", "--yes");
+          boolean stopped = cleanup.awaitStopped();
+          if (stopped) {
+            cleanup.signal("KILL");
+          }
+          String out = cleanup.awaitEnd();
+          chain.history.add(label + (stopped ? "" : ": it ended first"));
+          chain.check(label, out);
+          Cli after = rollbackAfter
+              ? Cli.run("rollback", chain.name, "--state-dir=" + chain.state, "--execute", "--yes", "--force")
+              : Cli.run("cleanup", chain.name, "--state-dir=" + chain.state, "--execute", "--yes");
+          chain.history.add(label + ": exit " + after.exitCode() + ": " + chain.summary(after.out() + after.err()));
+          chain.check(label, after.out());
+          if (rollbackAfter && Files.notExists(source)) {
+            assertTrue(after.exitCode() == 3 && after.out().contains("[custody: way-back]"), after.transcript());
+          }
+          if (!rollbackAfter) {
+            assertTrue(after.exitCode() == 0 && Files.notExists(source), after.transcript());
+          }
+        } catch (AssertionError e) {
+          throw new AssertionError(label + ", history:\n" + String.join("\n", chain.history) + "\n" + e.getMessage(), e);
+        } finally {
+          chain.remove();
+        }
+      }
+    }
+  }
+
+  /** How many journal writes a cleanup of two sources makes, counted on one run to its end. */
+  private static int cleanupJournalWrites() {
+    Chain chain = new Chain("vtcf", new Random(0), false);
+    try {
+      chain.act(Action.APPLY);
+      StoppedApply cleanup = StoppedApply.start(chain.work, chain.state, 0, "cleanup", chain.name,
+          "--state-dir=" + chain.state, "--execute", "--yes");
+      String out = cleanup.awaitEnd();
+      assertTrue(out.contains("2 source image(s) removed"), out);
+      assertTrue(cleanup.journalWrites() >= 3, "a cleanup of two sources writes its journal three times:\n"
+          + cleanup.renames());
+      return cleanup.journalWrites();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    } finally {
+      chain.remove();
     }
   }
 
@@ -110,7 +224,8 @@ class CustodyChainLabIT {
     private LabGuest backer;
     private int references;
 
-    Chain(String name, Random random) {
+    /** {@code backed}: another domain's image is backed by this one's second disk. */
+    Chain(String name, Random random, boolean backed) {
       this.name = name;
       this.random = random;
       StringBuilder disks = new StringBuilder();
@@ -126,7 +241,7 @@ class CustodyChainLabIT {
       guest = LabGuest.defineWithDisks(name, work, disks.toString(), "agent");
       write("vda");
       write("vdb");
-      if (random.nextBoolean()) {
+      if (backed) {
         // Another domain's image backed by this one's second disk: cleanup must keep that source.
         Path overlay = work.resolve("other.qcow2");
         Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", "-b", work.resolve("vdb.qcow2").toString(), "-F", "qcow2",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.process.LocalProcessRunner;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HostScratchDeviceTest {
   /** A host where no domain, mount or device claims anything: what tests that ask for no ceiling give. */
   static final HostScratchDevice NOTHING_CLAIMS = new HostScratchDevice(List::of, (pool, volume) -> Optional.empty(), (image, format) -> List.of(),
-      Path.of("/nonexistent"));
+      new LocalProcessRunner(), Path.of("/nonexistent"));
 
   @TempDir Path root;
   private Path device;
@@ -39,7 +40,7 @@ class HostScratchDeviceTest {
 
   private VirtTuneException refused() {
     VirtTuneException e = assertThrows(VirtTuneException.class,
-        () -> new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), (image, format) -> List.of(), root)
+        () -> new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), (image, format) -> List.of(), new LocalProcessRunner(), root)
             .requireUnclaimed(device.toString()));
     assertEquals(ExitCode.REFUSED, e.exitCode());
     return e;
@@ -47,7 +48,7 @@ class HostScratchDeviceTest {
 
   @Test
   void aBlankDeviceNothingClaimsMayBeOverwritten() {
-    new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), (image, format) -> List.of(), root).requireUnclaimed(device.toString());
+    new HostScratchDevice(() -> definitions, (pool, volume) -> Optional.empty(), (image, format) -> List.of(), new LocalProcessRunner(), root).requireUnclaimed(device.toString());
   }
 
   @Test
@@ -74,12 +75,20 @@ class HostScratchDeviceTest {
   }
 
   @Test
-  void aDeviceWithDataPastItsFirstSectorsIsNotOverwritten() throws IOException {
+  void aDeviceWithUnknownDataPastItsFirstSectorsIsNotOverwritten() throws IOException {
     byte[] bytes = new byte[2 << 20];
-    // btrfs's superblock magic sits at 64 KiB: nothing in the first 8 KiB says so.
-    System.arraycopy("_BHRfS_M".getBytes(java.nio.charset.StandardCharsets.US_ASCII), 0, bytes, 65536 + 64, 8);
+    // A database's raw disk: no signature blkid knows, and nothing in the first 8 KiB.
+    byte[] page = "a database page on a raw disk".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    System.arraycopy(page, 0, bytes, 65536 + 64, page.length);
     Files.write(device, bytes);
 
     assertTrue(refused().getMessage().contains("its first MiB is not all zeros"), refused().getMessage());
+  }
+
+  @Test
+  void aDeviceBlkidFindsASignatureOnIsNotOverwrittenAndTheSignatureIsNamed() throws IOException {
+    new LocalProcessRunner().run(List.of("mkswap", "-q", device.toString())).requireSuccess();
+
+    assertTrue(refused().getMessage().contains("blkid -p finds TYPE=swap"), refused().getMessage());
   }
 }

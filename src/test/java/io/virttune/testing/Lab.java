@@ -17,7 +17,7 @@ import java.util.List;
  */
 public final class Lab {
   /** How scripts/test.sh starts the lab tests; the failure message tells a developer to do the same. */
-  public static final String RUN = "scripts/lab run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --disk pv5:2G --disk pv6:2G"
+  public static final String RUN = "scripts/lab run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --disk pv5:2G --disk pv6:2G --disk pv7:1G"
       + " --libvirtd -- "
       + "mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test='*LabIT'";
 
