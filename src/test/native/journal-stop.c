@@ -2,7 +2,8 @@
  * Preloaded into virt-tune by lab tests (testing/StoppedApply.java): counts the renames that
  * make a journal file under VT_STOP_STATE current (a temporary ".NAME.json.PID.THREAD.tmp" renamed
  * over it, as DurableFiles writes, or journal.json archived; not the thin-pool room's ledger), logs each to VT_STOP_LOG, and stops the
- * whole process with SIGSTOP right after the one numbered VT_STOP_AT. A copy of what each made
+ * whole process with SIGSTOP right after the one numbered VT_STOP_AT, or the first whose content
+ * holds the text VT_STOP_MATCH. A copy of what each made
  * current goes to VT_STOP_LOG.N, so a test can tell what each boundary is. strace would do the same
  * without code, but under ptrace inside User-Mode Linux an apply of seconds takes minutes.
  */
@@ -19,6 +20,8 @@
 static char state[4096];
 static char log_file[4096];
 static long stop_at;
+static char stop_match[256];
+static atomic_int matched;
 static atomic_long writes;
 
 /* The commands virt-tune runs inherit all this, and never rename a file under the state directory. */
@@ -27,6 +30,19 @@ __attribute__((constructor)) static void setup(void) {
   if ((value = getenv("VT_STOP_STATE")) != NULL) snprintf(state, sizeof state, "%s/", value);
   if ((value = getenv("VT_STOP_LOG")) != NULL) snprintf(log_file, sizeof log_file, "%s", value);
   if ((value = getenv("VT_STOP_AT")) != NULL) stop_at = atol(value);
+  if ((value = getenv("VT_STOP_MATCH")) != NULL) snprintf(stop_match, sizeof stop_match, "%s", value);
+}
+
+/* Whether the file holds VT_STOP_MATCH; a journal is small, its first 1 MiB is all of it. */
+static int holds_match(const char *path) {
+  static char buffer[1 << 20];
+  int in = open(path, O_RDONLY);
+  if (in < 0) return 0;
+  ssize_t length = read(in, buffer, sizeof buffer - 1);
+  close(in);
+  if (length <= 0) return 0;
+  buffer[length] = '\0';
+  return strstr(buffer, stop_match) != NULL;
 }
 
 static int journal_write(const char *from) {
@@ -66,6 +82,7 @@ static void counted(int result, const char *from, const char *to) {
   }
   /* raise: the calling thread itself stops before it returns; all the others with it. */
   if (n == stop_at) raise(SIGSTOP);
+  if (stop_match[0] != '\0' && holds_match(to) && atomic_exchange(&matched, 1) == 0) raise(SIGSTOP);
 }
 
 int rename(const char *from, const char *to) {

@@ -178,6 +178,40 @@ class LiveFaultsLabIT {
     System.out.println("live fault, libvirtd restarted mid-copy then rolled back:\n" + rollback.out());
   }
 
+  /**
+   * libvirtd restarted while apply holds the guest paused for its pivot (N11): apply is stopped
+   * right after it journals the pause, let go on, and libvirtd restarted once the guest shows
+   * paused. The guest is not left paused, it runs on one copy, a resume finishes the move, and the
+   * guest reads back every block it wrote.
+   */
+  @Test
+  void libvirtdRestartedInThePivotPauseLeavesTheGuestRunningAndResumeFinishesTheMove() throws Exception {
+    GuestWriter writer = runningGuestWriting();
+    Path plan = plan("--vg", VG);
+    StoppedApply apply = StoppedApply.startUntilJournalHolds(work, state, "paused by virt-tune for a pivot", "apply",
+        plan.toString(), "--state-dir=" + state, "--execute");
+    assertTrue(apply.awaitStopped(), "apply ended before it journaled a pivot pause");
+    apply.signal("CONT");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (libvirt.state(GUEST) != DomainState.PAUSED) {
+      assertTrue(System.nanoTime() < deadline, "the guest never showed paused for its pivot");
+      Thread.sleep(5);
+    }
+    restartLibvirtd();
+    String out = apply.awaitEnd();
+    writer = reconnected();
+
+    assertEquals(DomainState.RUNNING, libvirt.state(GUEST), "the guest was left paused:\n" + out);
+    Cli resumed = Cli.run("apply", plan.toString(), "--state-dir=" + state, "--resume", "--execute");
+    assertEquals(0, resumed.exitCode(), out + resumed.transcript());
+    requireOnLvInBothDefinitions();
+    assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
+    writer.awaitWrites(writer.writes() + 2);
+    writer.stop();
+    writer.verifyInGuest();
+    System.out.println("live fault, libvirtd restarted in the pivot pause:\n" + out + "the resume:\n" + resumed.out());
+  }
+
   /** What a libvirtd restart mid-copy left: apply's output, how long the restart took, the writer on a new connection. */
   private record LibvirtdRestart(Cli failed, long millis, GuestWriter writer) {}
 

@@ -31,6 +31,15 @@ public final class StoppedApply {
 
   /** Starts {@code virt-tune ARGS}, to be stopped after journal write {@code stopAfter} (0: never). */
   public static StoppedApply start(Path work, Path stateDirectory, int stopAfter, String... args) {
+    return start(work, stateDirectory, stopAfter, "", args);
+  }
+
+  /** Starts {@code virt-tune ARGS}, to be stopped after the first journal write that holds {@code text}. */
+  public static StoppedApply startUntilJournalHolds(Path work, Path stateDirectory, String text, String... args) {
+    return start(work, stateDirectory, 0, text, args);
+  }
+
+  private static StoppedApply start(Path work, Path stateDirectory, int stopAfter, String match, String... args) {
     Path jar = Path.of("target/virt-tune.jar");
     if (!Files.exists(jar)) {
       throw new AssertionError("build the jar first (mvn package)");
@@ -53,6 +62,7 @@ public final class StoppedApply {
       builder.environment().put("VT_STOP_STATE", stateDirectory.toAbsolutePath().toString());
       builder.environment().put("VT_STOP_LOG", writes.toString());
       builder.environment().put("VT_STOP_AT", Integer.toString(stopAfter));
+      builder.environment().put("VT_STOP_MATCH", match);
       return new StoppedApply(builder.start(), writes, output);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -60,8 +70,17 @@ public final class StoppedApply {
   }
 
   private static synchronized void compile() {
-    if (!Files.exists(LIBRARY)) {
+    Path source = Path.of("src/test/native/journal-stop.c");
+    if (!Files.exists(LIBRARY) || modified(source) > modified(LIBRARY)) {
       Lab.sh("gcc", "-shared", "-fPIC", "-O2", "-Wall", "-o", LIBRARY.toString(), "src/test/native/journal-stop.c", "-ldl");
+    }
+  }
+
+  private static long modified(Path file) {
+    try {
+      return Files.getLastModifiedTime(file).toMillis();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
