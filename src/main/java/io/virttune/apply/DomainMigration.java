@@ -6,6 +6,8 @@ import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.live.AutostartPause;
+import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainDefinitions;

@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.apply.live.PivotPause;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -7,6 +7,9 @@ import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.journal.PlanDigest;
+import io.virttune.apply.journal.RunningJournal;
+import io.virttune.apply.live.AutostartPause;
+import io.virttune.apply.live.PivotPause;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
@@ -29,7 +32,7 @@ import java.util.Optional;
  * completed, failed, or as having changed nothing. Every write goes to the state port, which a
  * dry run keeps in memory.
  */
-final class MigrationJournal {
+final class MigrationJournal implements RunningJournal {
   private static final String INTERRUPTED = "Interrupted";
   private final ApplyPorts ports;
   /** When the plan was made: what a journal without a plan digest (an older one) is matched by. */
@@ -44,12 +47,13 @@ final class MigrationJournal {
     this.domain = domain;
   }
 
-  /** The domain this journal records. */
-  String domainName() {
+  @Override
+  public String domainName() {
     return domain.name();
   }
 
-  synchronized DomainJournal current() {
+  @Override
+  public synchronized DomainJournal current() {
     return journal;
   }
 
@@ -185,7 +189,8 @@ final class MigrationJournal {
     }
   }
 
-  synchronized void save(DomainJournal next) {
+  @Override
+  public synchronized void save(DomainJournal next) {
     // Kept in every later write: the job's own writes may start from a journal read before it.
     if (interruption != null && !next.entries().contains(interruption)) {
       next = next.with(interruption);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.PlanDigest;
+import io.virttune.apply.live.PivotedDisks;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.libvirt.DomainRecord;

@@ -2,6 +2,8 @@ package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.live.LiveChecks;
+import io.virttune.apply.live.PivotedDisks;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.LiveDomain;

@@ -12,6 +12,9 @@ import io.virttune.apply.custody.DiskCustody;
 import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.live.AutostartPause;
+import io.virttune.apply.live.LiveRollback;
+import io.virttune.apply.live.PivotPause;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainDefinitions;
@@ -19,7 +22,6 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.Fingerprints;
-
 import io.virttune.xml.DomainXml;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -3,6 +3,8 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.live.HostBandwidth;
+import io.virttune.apply.live.LiveCopy;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LogicalVolume;

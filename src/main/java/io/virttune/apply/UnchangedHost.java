@@ -3,6 +3,7 @@ package io.virttune.apply;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.journal.PoolJournal;
+import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.plan.BackupDefinition;

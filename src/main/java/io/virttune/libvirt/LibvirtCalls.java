@@ -9,11 +9,11 @@ import org.libvirt.LibvirtException;
 import org.libvirt.jna.Libvirt;
 
 /** What both libvirt-java adapters share: turning libvirt's states and errors into virt-tune's. */
-final class LibvirtCalls {
+public final class LibvirtCalls {
   /** VIR_DOMAIN_XML_SECURE: include passwords, as a backup must to restore exactly. */
   static final int XML_SECURE = 1;
   /** VIR_DOMAIN_XML_INACTIVE: the persistent definition, which is what a redefine replaces. */
-  static final int XML_INACTIVE = 2;
+  public static final int XML_INACTIVE = 2;
 
   /**
    * libvirt prints every error to stderr unless a handler is set; virt-tune reports errors itself,
@@ -32,7 +32,7 @@ final class LibvirtCalls {
   private LibvirtCalls() {}
 
   /** Installs the silent handler (by initialising this class) before the first connection. */
-  static void silenceDefaultErrorPrinting() {}
+  public static void silenceDefaultErrorPrinting() {}
 
   static DomainState state(DomainInfo.DomainState state) {
     return switch (state) {
@@ -43,7 +43,7 @@ final class LibvirtCalls {
     };
   }
 
-  static String message(LibvirtException e) {
+  public static String message(LibvirtException e) {
     return e.getError() == null ? String.valueOf(e.getMessage()) : e.getError().getMessage();
   }
 

@@ -198,14 +198,12 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
     }
   }
 
-  /** The live block copy of one disk of a running domain; needs a read-write connection, and works while it is open. */
-  public BlockCopy blockCopy(String domain, String disk) {
-    return new BlockCopy(blockJobs(domain), disk);
-  }
-
-  /** The block-job calls on one domain; need a read-write connection, and work while it is open. */
-  public BlockJobs blockJobs(String domain) {
-    return new JnaBlockJobs(call("look up domain '" + domain + "'", () -> lookup(domain)), domain);
+  /**
+   * libvirt-java's handle of a domain, for the calls the binding lacks (block jobs through JNA);
+   * valid while this connection is open.
+   */
+  public Domain domainHandle(String domain) {
+    return call("look up domain '" + domain + "'", () -> lookup(domain));
   }
 
   private Domain lookup(String domain) throws LibvirtException {

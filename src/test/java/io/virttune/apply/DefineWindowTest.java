@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.Plan;
 import java.util.ArrayList;

@@ -3,9 +3,9 @@ package io.virttune.apply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.testing.Cli;
 import io.virttune.testing.GuestWriter;
 import io.virttune.testing.Lab;

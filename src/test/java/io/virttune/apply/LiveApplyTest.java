@@ -8,10 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.live.AutostartPause;
+import io.virttune.apply.live.HostBandwidth;
+import io.virttune.apply.live.LiveCopy;
+import io.virttune.apply.live.PivotPause;
+import io.virttune.apply.live.ThinReclaim;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DomainPlan;
@@ -70,7 +75,7 @@ class LiveApplyTest {
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
     assertTrue(result.detail().contains("moved live: it runs on its LVs now, the other changes take effect at its"
         + " next cold boot"), result.detail());
-    assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
+    assertEquals(List.of("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
         + " sync=false", "pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls);
     assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
     String persistent = host.libvirt.inactiveXml("g1");
@@ -176,7 +181,7 @@ class LiveApplyTest {
   void aGuestQemuPausedOnAnIoErrorIsNotSwitchedAndItsCopyIsLeftReady() {
     Plan plan = host.planLive(CAPPED, "g1");
     replyUntilTheCopy();
-    jobs.pauseReason = io.virttune.libvirt.PauseReason.IOERROR;
+    jobs.pauseReason = io.virttune.blockjob.PauseReason.IOERROR;
     jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
 
     DomainResult result = host.apply(plan, true, false).get(0);
@@ -201,7 +206,7 @@ class LiveApplyTest {
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
-    assertEquals(List.of("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 16 * MIB
+    assertEquals(List.of("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 16 * MIB
         + " sync=false", "pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls);
   }
 
@@ -366,10 +371,10 @@ class LiveApplyTest {
     DomainResult result = host.apply(plan, true, false).get(0);
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=false",
+    assertEquals("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=false",
         jobs.calls.get(0));
     assertEquals("abort sda pivot=false", jobs.calls.get(1));
-    assertEquals("copy sda " + io.virttune.libvirt.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=true",
+    assertEquals("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=true",
         jobs.calls.get(2));
     assertEquals(List.of("pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls.subList(3,
         jobs.calls.size()));

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.virttune.agent.GuestAgent;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
 import io.virttune.testing.Cli;

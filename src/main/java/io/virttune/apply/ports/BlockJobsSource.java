@@ -1,6 +1,7 @@
 package io.virttune.apply.ports;
 
-import io.virttune.libvirt.BlockJobs;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.JnaBlockJobs;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import java.time.Duration;
 import java.util.function.Function;
@@ -34,7 +35,7 @@ public interface BlockJobsSource {
       @Override
       public <T> T with(String domain, Function<BlockJobs, T> action) {
         try (LibvirtJavaConnection connection = LibvirtJavaConnection.openReadWrite(uri)) {
-          return action.apply(connection.blockJobs(domain));
+          return action.apply(JnaBlockJobs.on(connection, domain));
         }
       }
     };

@@ -1,9 +1,9 @@
 package io.virttune.apply.ports;
 
-import io.virttune.libvirt.BlockCopySettings;
-import io.virttune.libvirt.BlockJobProgress;
-import io.virttune.libvirt.BlockJobs;
-import io.virttune.libvirt.PauseReason;
+import io.virttune.blockjob.BlockCopySettings;
+import io.virttune.blockjob.BlockJobProgress;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.PauseReason;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.HashMap;

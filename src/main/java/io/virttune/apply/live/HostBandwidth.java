@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -14,7 +14,7 @@ import java.util.function.LongConsumer;
  * fairness). When a copy starts or ends, the others' speeds are set again, those lowered before
  * the new copy starts, so that the copies together never exceed the cap.
  */
-final class HostBandwidth {
+public final class HostBandwidth {
   private final long capBytesPerSecond;
   /** Each running copy's own limit (0: none), in the order they started. */
   private final Map<Lease, Long> limits = new LinkedHashMap<>();
@@ -22,7 +22,7 @@ final class HostBandwidth {
   private final Map<Lease, Long> speeds = new LinkedHashMap<>();
 
   /** @param capBytesPerSecond the cap, bytes per second; 0 for none */
-  HostBandwidth(long capBytesPerSecond) {
+  public HostBandwidth(long capBytesPerSecond) {
     if (capBytesPerSecond < 0) {
       throw new IllegalArgumentException("a bandwidth cap cannot be negative: " + capBytesPerSecond);
     }
@@ -55,7 +55,7 @@ final class HostBandwidth {
    * under the lock, so that no other copy sets this one's speed before its job exists;
    * {@code setSpeed} sets it later, when another copy starts or ends.
    */
-  synchronized Lease start(long ownLimit, LongConsumer start, LongConsumer setSpeed) {
+  public synchronized Lease start(long ownLimit, LongConsumer start, LongConsumer setSpeed) {
     Lease lease = new Lease(setSpeed);
     limits.put(lease, ownLimit);
     long speed = rebalance().get(lease);

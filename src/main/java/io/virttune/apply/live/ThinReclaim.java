@@ -1,11 +1,11 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.RunMode;
-import io.virttune.libvirt.BlockCopy;
+import io.virttune.blockjob.BlockCopy;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;
@@ -49,7 +49,7 @@ import java.util.function.Consumer;
  * <p>Never on an LV that LVM does not report as thin (a discarded linear block may read as
  * anything); an LV that takes no discards keeps its chunks, and the move goes on.
  */
-final class ThinReclaim {
+public final class ThinReclaim {
   /**
    * How long the discards may hold the guest paused: dm-thin unmapped 6.9 GiB of 4 MiB chunks in
    * 0.87 s in the lab, so a mostly empty disk of terabytes would hold it for minutes; what is left
@@ -141,7 +141,7 @@ final class ThinReclaim {
   }
 
   /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
-  static boolean givenBackBeforePivot(DomainJournal journal, String device) {
+  public static boolean givenBackBeforePivot(DomainJournal journal, String device) {
     return journal.entries().stream()
         .anyMatch(entry -> entry.kind().equals(GIVEN_BACK_BEFORE_PIVOT) && entry.detail().equals(device));
   }

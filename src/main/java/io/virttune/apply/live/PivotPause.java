@@ -1,11 +1,11 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.ports.ApplyPorts;
-import io.virttune.libvirt.BlockJobs;
-import io.virttune.libvirt.PauseReason;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.PauseReason;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,9 +26,9 @@ import java.util.function.Consumer;
  * before it happens, so that a resume or a rollback after a crash in between resumes the guest;
  * a guest paused by someone else stays paused.
  */
-final class PivotPause {
-  static final String KIND = "PivotPause";
-  static final String PAUSED = "paused by virt-tune for a pivot";
+public final class PivotPause {
+  public static final String KIND = "PivotPause";
+  public static final String PAUSED = "paused by virt-tune for a pivot";
   static final String RESUMED = "resumed";
 
   /** The guests this process holds paused now, each with what resumes it once: for the shutdown hook. */
@@ -38,14 +38,14 @@ final class PivotPause {
   private final ApplyPorts ports;
   private final PrintWriter log;
 
-  PivotPause(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
+  public PivotPause(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
     this.jobs = jobs;
     this.ports = ports;
     this.log = log;
   }
 
   /** True when virt-tune paused the guest for a pivot and has not resumed it since. */
-  static boolean pending(DomainJournal journal) {
+  public static boolean pending(DomainJournal journal) {
     return journal.lastDetailOf(KIND).filter(PAUSED::equals).isPresent();
   }
 
@@ -107,7 +107,7 @@ final class PivotPause {
    * stopped virt-tune would leave it paused until someone noticed; the journal's pending pause
    * then tells a resume or a rollback to check it again.
    */
-  static void resumeAllPaused() {
+  public static void resumeAllPaused() {
     PAUSED_NOW.values().forEach(resume -> {
       try {
         resume.run();
@@ -158,7 +158,7 @@ final class PivotPause {
    *
    * @return the journal, with the resume if there was one to make
    */
-  DomainJournal resumeLeftPaused(DomainJournal journal) {
+  public DomainJournal resumeLeftPaused(DomainJournal journal) {
     if (!pending(journal)) {
       return journal;
     }

@@ -1,11 +1,11 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.ports.ApplyPorts;
-import io.virttune.libvirt.BlockJobs;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.DomainPlan;
 import java.util.ArrayList;
@@ -17,15 +17,15 @@ import java.util.Optional;
  * start: the guest runs, nothing outside its definition names its sources, and each disk still
  * to copy runs on its planned source with no block job of someone else's.
  */
-final class LiveChecks {
+public final class LiveChecks {
   private final ApplyPorts ports;
 
-  LiveChecks(ApplyPorts ports) {
+  public LiveChecks(ApplyPorts ports) {
     this.ports = ports;
   }
 
   /** Reasons to refuse the copies still to run (one a run before started is resumed, not checked here). */
-  List<String> refusals(DomainPlan plan, LiveDomain live, DomainJournal journal) {
+  public List<String> refusals(DomainPlan plan, LiveDomain live, DomainJournal journal) {
     List<CopyLive> notStarted = new ArrayList<>();
     for (int i = 0; i < plan.steps().size(); i++) {
       if (plan.steps().get(i) instanceof CopyLive copy && (journal == null || journal.stateOf(i).isEmpty())) {

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.plan.CopyLive;
@@ -21,7 +21,7 @@ import org.jdom2.Element;
  * (libvirt 9.0 does, measured), which is the plan's own change; any other difference is someone
  * else's, and still refuses the define.
  */
-final class PivotedDisks {
+public final class PivotedDisks {
   private PivotedDisks() {}
 
   private static final int DIFFERENCES_SHOWN = 5;
@@ -31,7 +31,7 @@ final class PivotedDisks {
    * plan's own pivots: each disk copied live that names its LV now put back as planned from, the
    * rest must mean the same (libvirt rewrites the disk's text, not only its values).
    */
-  static boolean asPlanned(String persistentXml, DomainPlan plan) {
+  public static boolean asPlanned(String persistentXml, DomainPlan plan) {
     return plannedFrom(persistentXml, plan).isPresent();
   }
 
@@ -42,7 +42,7 @@ final class PivotedDisks {
    * same. A definition whose text differs and that no pivot rewrote is not the planned one, however
    * alike the plan's record of it (its fingerprint is the plan file's to edit).
    */
-  static Optional<DomainXml> plannedFrom(String persistentXml, DomainPlan plan) {
+  public static Optional<DomainXml> plannedFrom(String persistentXml, DomainPlan plan) {
     DomainXml current = DomainXml.parse(persistentXml, "domain " + plan.name());
     if (Fingerprints.of(current.toXml()).equals(plan.fingerprint())) {
       return Optional.of(current);
@@ -65,7 +65,7 @@ final class PivotedDisks {
    * {@code plan} records it was made from, for a refusal: the differences, or why there are none
    * to show. Empty text never: call it for a definition {@link #asPlanned} does not take.
    */
-  static String changes(String persistentXml, DomainPlan plan) {
+  public static String changes(String persistentXml, DomainPlan plan) {
     DomainXml current = DomainXml.parse(persistentXml, "domain " + plan.name());
     String fingerprints = "its fingerprint is " + shortened(Fingerprints.of(current.toXml())) + ", the plan's "
         + shortened(plan.fingerprint());

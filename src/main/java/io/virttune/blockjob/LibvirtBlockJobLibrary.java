@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 import com.sun.jna.Library;
 import com.sun.jna.Native;

@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.virttune.VirtTuneException;
 import io.virttune.agent.GuestAgent;
+import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmCli;
 import io.virttune.process.LocalProcessRunner;
@@ -115,7 +117,7 @@ class BlockCopyLabIT {
     copy.start(device("aborted"), new BlockCopySettings(SLOW_COPY, 0, MIB, false));
     BlockJobProgress first = awaitProgress(copy);
     // How apply's host-wide cap changes a running copy's share (virDomainBlockJobSetSpeed, in bytes).
-    libvirt.blockJobs(GUEST).setSpeed(DISK, 2 * SLOW_COPY);
+    JnaBlockJobs.on(libvirt, GUEST).setSpeed(DISK, 2 * SLOW_COPY);
     String info = Lab.sh("virsh", "-c", URI, "blockjob", GUEST, DISK, "--info", "--bytes");
     assertTrue(info.contains("Bandwidth limit: " + 2 * SLOW_COPY + " bytes/s"), info);
     Thread.sleep(2000);
@@ -228,7 +230,7 @@ class BlockCopyLabIT {
   /** A fresh thin LV in the pool and the copy of the guest's disk that may go onto it. */
   private static BlockCopy copyOntoNewLv(String lv, long bytes) {
     lvm.createThin(VG, POOL, lv, bytes);
-    return libvirt.blockCopy(GUEST, DISK);
+    return new BlockCopy(JnaBlockJobs.on(libvirt, GUEST), DISK);
   }
 
   private static String device(String lv) {

@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 import io.virttune.VirtTuneException;
 import io.virttune.xml.DiskView;

@@ -1,9 +1,9 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ports.ApplyPorts;
-import io.virttune.libvirt.BlockJobs;
-import io.virttune.libvirt.MirrorState;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;

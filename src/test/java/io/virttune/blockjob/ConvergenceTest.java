@@ -1,8 +1,10 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.blockjob.BlockJobProgress;
+import io.virttune.blockjob.Convergence;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
@@ -6,7 +6,9 @@ import com.sun.jna.PointerType;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
-import io.virttune.libvirt.BlockCopySettings.TypedParameter;
+import io.virttune.blockjob.BlockCopySettings.TypedParameter;
+import io.virttune.libvirt.LibvirtCalls;
+import io.virttune.libvirt.LibvirtJavaConnection;
 import java.lang.reflect.Field;
 import java.util.Optional;
 import org.libvirt.Domain;
@@ -16,11 +18,16 @@ import org.libvirt.LibvirtException;
  * {@link BlockJobs} through JNA on the virDomainPtr of a libvirt-java {@link Domain}, which it
  * keeps referenced: libvirt-java frees the pointer when the Domain is collected.
  */
-final class JnaBlockJobs implements BlockJobs {
+public final class JnaBlockJobs implements BlockJobs {
   private final Domain handle;
   private final String domain;
   private final Pointer pointer;
   private final LibvirtBlockJobLibrary libvirt;
+
+  /** The block-job calls on one domain of a read-write {@code connection}; they work while it is open. */
+  public static BlockJobs on(LibvirtJavaConnection connection, String domain) {
+    return new JnaBlockJobs(connection.domainHandle(domain), domain);
+  }
 
   JnaBlockJobs(Domain handle, String domain) {
     this(handle, domain, LibvirtBlockJobLibrary.INSTANCE);

@@ -1,11 +1,11 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ports.ApplyPorts;
-import io.virttune.libvirt.BlockJobs;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
@@ -17,22 +17,22 @@ import java.util.function.Consumer;
  * boot the guest on images being copied) and on again afterwards, also on failure. Both are
  * journaled, the first before it happens, so a resume or a rollback turns it on again.
  */
-final class AutostartPause {
-  static final String KIND = "Autostart";
-  static final String TURNED_OFF = "was on: turned off while applying";
-  static final String TURNED_ON = "turned on again";
+public final class AutostartPause {
+  public static final String KIND = "Autostart";
+  public static final String TURNED_OFF = "was on: turned off while applying";
+  public static final String TURNED_ON = "turned on again";
   /** Journal entries of the domain as a whole, not of a step, are journaled under this index. */
-  static final int DOMAIN = -1;
+  public static final int DOMAIN = -1;
 
   private AutostartPause() {}
 
   /** True when virt-tune turned autostart off and has not yet turned it on again. */
-  static boolean pending(DomainJournal journal) {
+  public static boolean pending(DomainJournal journal) {
     return journal.lastDetailOf(KIND).filter(TURNED_OFF::equals).isPresent();
   }
 
   /** Turns autostart off if it is on, journaled first through {@code save}. */
-  static void pause(DomainDefinitions definitions, DomainJournal journal, String at, Consumer<DomainJournal> save) {
+  public static void pause(DomainDefinitions definitions, DomainJournal journal, String at, Consumer<DomainJournal> save) {
     if (!pending(journal) && definitions.autostart(journal.domain())) {
       save.accept(journal.with(entry(TURNED_OFF, at)));
       definitions.autostart(journal.domain(), false);
@@ -45,7 +45,7 @@ final class AutostartPause {
    *
    * @return the journal, with the autostart turned on again if it was
    */
-  static DomainJournal restore(DomainDefinitions definitions, DomainJournal journal, String at, PrintWriter log,
+  public static DomainJournal restore(DomainDefinitions definitions, DomainJournal journal, String at, PrintWriter log,
       RunMode mode) {
     if (!pending(journal)) {
       return journal;

@@ -1,9 +1,9 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ports.ApplyPorts;
-import io.virttune.libvirt.BlockCopy;
-import io.virttune.libvirt.BlockJobs;
+import io.virttune.blockjob.BlockCopy;
+import io.virttune.blockjob.BlockJobs;
 import io.virttune.plan.CopyLive;
 import io.virttune.qemu.Comparison;
 import java.io.PrintWriter;

@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -6,7 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
-import io.virttune.libvirt.BlockCopySettings.TypedParameter;
+import io.virttune.blockjob.BlockCopy;
+import io.virttune.blockjob.BlockCopySettings.TypedParameter;
+import io.virttune.blockjob.BlockCopySettings;
+import io.virttune.blockjob.BlockJobProgress;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.MirrorState;
+import io.virttune.blockjob.PauseReason;
 import io.virttune.xml.DomainXml;
 import java.io.IOException;
 import java.io.UncheckedIOException;

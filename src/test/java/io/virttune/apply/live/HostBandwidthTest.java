@@ -1,9 +1,10 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.live.HostBandwidth;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.AllocationMap.Extent;

@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 /**
  * How far a block job is, as virDomainGetBlockJobInfo reports it: bytes done of bytes to do.

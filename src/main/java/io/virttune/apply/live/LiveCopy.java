@@ -1,13 +1,14 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.RunningJournal;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.CopyTimings;
-import io.virttune.libvirt.BlockCopy;
-import io.virttune.libvirt.BlockCopySettings;
-import io.virttune.libvirt.BlockJobProgress;
-import io.virttune.libvirt.BlockJobs;
-import io.virttune.libvirt.MirrorState;
+import io.virttune.blockjob.BlockCopy;
+import io.virttune.blockjob.BlockCopySettings;
+import io.virttune.blockjob.BlockJobProgress;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.text.ProgressMeter;
@@ -25,17 +26,17 @@ import java.util.function.Consumer;
  * copy an interrupted run left is pivoted if ready and none of its LV's chunks were given back
  * before the pause, else aborted and started again.
  */
-final class LiveCopy {
+public final class LiveCopy {
   private final ApplyPorts ports;
   private final String domain;
   private final PrintWriter log;
   private final boolean redrawProgress;
   private final HostBandwidth bandwidth;
-  private final MigrationJournal journal;
+  private final RunningJournal journal;
   private final CreateVolume volume;
 
   /** A copy onto the LV that {@code volume} creates. */
-  LiveCopy(ApplyPorts ports, MigrationJournal journal, PrintWriter log, boolean redrawProgress,
+  public LiveCopy(ApplyPorts ports, RunningJournal journal, PrintWriter log, boolean redrawProgress,
       HostBandwidth bandwidth, CreateVolume volume) {
     this.ports = ports;
     this.volume = volume;
@@ -47,7 +48,7 @@ final class LiveCopy {
   }
 
   /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
-  void run(CopyLive step, boolean interrupted) {
+  public void run(CopyLive step, boolean interrupted) {
     ports.blockJobs().with(domain, jobs -> {
       copy(jobs, step, interrupted);
       return null;

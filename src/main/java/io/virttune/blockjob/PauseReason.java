@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 /** Why libvirt says a domain is paused: virDomainPausedReason, the reason virDomainGetState gives. */
 public enum PauseReason {

@@ -1,12 +1,12 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.ports.ApplyPorts;
-import io.virttune.libvirt.BlockCopy;
-import io.virttune.libvirt.BlockJobs;
+import io.virttune.blockjob.BlockCopy;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.LiveDomain;
-import io.virttune.libvirt.MirrorState;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
@@ -18,17 +18,17 @@ import java.util.Optional;
  * truth: its copies are aborted, and then its LVs can go while it runs. After the pivot its writes
  * are on the LVs only, and going back to the sources discards them.
  */
-final class LiveRollback {
+public final class LiveRollback {
   private final ApplyPorts ports;
   private final PrintWriter out;
 
-  LiveRollback(ApplyPorts ports, PrintWriter out) {
+  public LiveRollback(ApplyPorts ports, PrintWriter out) {
     this.ports = ports;
     this.out = out;
   }
 
   /** Whether {@code definition} has a disk on one of the LVs this apply created: a pivot (or the define) put it there. */
-  static boolean onOwnVolume(String definition, DomainJournal journal) {
+  public static boolean onOwnVolume(String definition, DomainJournal journal) {
     List<String> devices = journal.ownVolumes().stream().map(volume -> "/dev/" + volume).toList();
     return DomainXml.parse(definition, "domain " + journal.domain()).disks().stream()
         .anyMatch(disk -> disk.sourcePath().filter(devices::contains).isPresent());
@@ -38,7 +38,7 @@ final class LiveRollback {
    * Aborts every copy of the running {@code live} onto an LV this apply created; refuses when the
    * guest runs on one already (pivoted), saying what a rollback would lose.
    */
-  void abortCopies(LiveDomain live, DomainJournal journal, boolean force) {
+  public void abortCopies(LiveDomain live, DomainJournal journal, boolean force) {
     List<String> devices = journal.ownVolumes().stream().map(volume -> "/dev/" + volume).toList();
     ports.blockJobs().with(live.name(), jobs -> {
       String liveXml = jobs.liveXml();

@@ -1,4 +1,4 @@
-package io.virttune.libvirt;
+package io.virttune.blockjob;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,6 +17,12 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
+import io.virttune.blockjob.BlockCopy;
+import io.virttune.blockjob.BlockCopySettings;
+import io.virttune.blockjob.JnaBlockJobs;
+import io.virttune.blockjob.LibvirtBlockJobLibrary;
+import io.virttune.blockjob.PauseReason;
+import io.virttune.libvirt.LibvirtCalls;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.libvirt.Connect;

@@ -1,7 +1,8 @@
-package io.virttune.apply;
+package io.virttune.apply.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.virttune.apply.live.ChunkRanges;
 import io.virttune.qemu.AllocationMap.Extent;
 import java.util.List;
 import org.junit.jupiter.api.Test;
