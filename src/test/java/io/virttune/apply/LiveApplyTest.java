@@ -543,6 +543,9 @@ class LiveApplyTest {
     assertTrue(commands.lastIndexOf(discards.get(3)) < commands.indexOf(String.join(" ", "qemu-img", "compare", "-U",
         "-f", "qcow2", "-F", "raw", ScriptedBlockJobs.IMAGE, LV)), "the compare verifies the discards: " + commands);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    // The catch-up in the pause, before the map is read again, runs at the device's pace, not the cap's.
+    assertTrue(!jobs.speedsReadPaused.isEmpty() && jobs.speedsReadPaused.stream().allMatch(speed -> speed == 0),
+        "the copy's bandwidth at each read in the pause: " + jobs.speedsReadPaused);
     assertTrue(host.output.toString().contains(roundBeforeThePause("95 MiB", 0) + "\n" + LINE
         + pausedRound("95 MiB", "0 B", 0) + "\n"), host.output.toString());
   }
@@ -898,6 +901,23 @@ class LiveApplyTest {
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls(),
         "resumed once, by the hook, not again after the pivot");
+    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
+  }
+
+  @Test
+  void libvirtdRestartedInThePivotPauseHasTheGuestResumedThroughANewConnectionOnceItAnswers() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    replyUntilTheCopy();
+    jobs.libvirtdLostAtPause = true;
+    jobs.connectionsUntilLibvirtdBack = 3;
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.FAILED, result.result(), result.detail() + host.output);
+    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state(), "the guest was left paused: "
+        + host.output);
+    assertTrue(host.output.toString().contains("resumed the guest through a new libvirt connection"),
+        host.output.toString());
     assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
   }
 

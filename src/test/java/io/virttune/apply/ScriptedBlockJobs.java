@@ -57,6 +57,10 @@ final class ScriptedBlockJobs implements BlockJobs {
    */
   boolean guestOutpacesBackgroundCopies;
   private boolean synchronousCopy;
+  /** The copy's bandwidth now, as set at its start or by setSpeed (0: uncapped). */
+  private long speed;
+  /** The bandwidth of the copy at each progress read made while the guest was paused: the catch-up's. */
+  final List<Long> speedsReadPaused = new ArrayList<>();
   private long copiedInVain;
   /** Progress reads before the guest stops (shut down or destroyed), ending its job; negative: never. */
   int readsUntilGuestStops = -1;
@@ -65,6 +69,13 @@ final class ScriptedBlockJobs implements BlockJobs {
   /** Progress reads before libvirtd goes away (restarted): every call then fails, until a test says it is back. */
   int readsUntilLibvirtdLost = -1;
   boolean libvirtdLost;
+  /** libvirtd goes away right after the guest is paused for the pivot (restarted then). */
+  boolean libvirtdLostAtPause;
+  /**
+   * While libvirtd is away, how many new connections fail before it answers again; negative: a
+   * new connection always works (the tests that bring libvirtd back themselves).
+   */
+  int connectionsUntilLibvirtdBack = -1;
   /** Why libvirt says the guest is paused, when it is: what virDomainSuspend gives, unless a test says otherwise. */
   PauseReason pauseReason = PauseReason.USER;
 
@@ -87,6 +98,13 @@ final class ScriptedBlockJobs implements BlockJobs {
     return new BlockJobsSource() {
       @Override
       public <T> T with(String domain, Function<BlockJobs, T> action) {
+        if (libvirtdLost && connectionsUntilLibvirtdBack >= 0) {
+          if (connectionsUntilLibvirtdBack-- > 0) {
+            throw VirtTuneException.failed("cannot connect to qemu:///system: Failed to connect socket to"
+                + " '/var/run/libvirt/libvirt-sock': No such file or directory");
+          }
+          libvirtdLost = false;
+        }
         return action.apply(jobs);
       }
 
@@ -121,6 +139,7 @@ final class ScriptedBlockJobs implements BlockJobs {
     }
     job = Job.COPYING;
     synchronousCopy = settings.synchronousWrites();
+    speed = settings.bandwidthBytesPerSecond();
   }
 
   @Override
@@ -135,6 +154,9 @@ final class ScriptedBlockJobs implements BlockJobs {
     if (readsUntilGuestStops-- == 0) {
       libvirt.stop("g1");
       job = Job.NONE;
+    }
+    if (running() && state() == io.virttune.libvirt.DomainState.PAUSED) {
+      speedsReadPaused.add(speed);
     }
     if (!running()) {
       // What libvirt 9.0 answered in the lab once the guest was destroyed mid-copy.
@@ -159,6 +181,8 @@ final class ScriptedBlockJobs implements BlockJobs {
   @Override
   public void setSpeed(String disk, long bytesPerSecond) {
     calls.add("speed " + disk + " " + bytesPerSecond);
+    requireLibvirtd("set the speed of the block job of disk '" + disk + "' of");
+    speed = bytesPerSecond;
   }
 
   @Override
@@ -199,6 +223,7 @@ final class ScriptedBlockJobs implements BlockJobs {
   public void pause() {
     calls.add("pause");
     libvirt.state("g1", io.virttune.libvirt.DomainState.PAUSED);
+    libvirtdLost |= libvirtdLostAtPause;
   }
 
   @Override

@@ -177,12 +177,13 @@ public final class LiveCopy {
         reclaim.beforePause(journal.current(), journal::save);
       }
       switched = new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
+        // Every catch-up in the pause runs at the device's pace, not the cap's: the guest waits on
+        // it (one call, before the first; the job ends with the pivot).
+        jobs.setSpeed(step.disk(), 0);
         // Given back before the compare, so that the compare verifies the discards too.
         if (!reclaim.inPause(copy)) {
           return false;
         }
-        // The catch-up runs paused: at the device's pace, not the cap's (one call; the job ends with the pivot).
-        jobs.setSpeed(step.disk(), 0);
         if (step.verifyPaused()) {
           new PausedCompare(jobs, ports, log).verify(copy, step, sourceFormat);
         }

@@ -19,8 +19,12 @@ import java.time.Instant;
  * stays on its source, which is the truth until the pivot.
  */
 final class PausedCompare {
-  /** How long the copy may take to catch up with the guest paused: at the cap, what was dirty at the pause. */
-  static final Duration CATCH_UP = Duration.ofMinutes(1);
+  /**
+   * How long the guest may stay paused for the copy to catch up: uncapped, what was dirty at the
+   * pause (written since the copy was last in sync) takes milliseconds; past this the pivot fails
+   * and the guest is resumed on its source, which holds every write.
+   */
+  static final Duration CATCH_UP = Duration.ofSeconds(10);
 
   private final BlockJobs jobs;
   private final ApplyPorts ports;

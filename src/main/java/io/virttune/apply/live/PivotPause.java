@@ -30,6 +30,8 @@ public final class PivotPause {
   public static final String KIND = "PivotPause";
   public static final String PAUSED = "paused by virt-tune for a pivot";
   static final String RESUMED = "resumed";
+  /** At a poll of a second, a minute: a libvirtd restart takes seconds. */
+  private static final int RECONNECT_ATTEMPTS = 60;
 
   /** The guests this process holds paused now, each with what resumes it once: for the shutdown hook. */
   private static final Map<String, Runnable> PAUSED_NOW = new ConcurrentHashMap<>();
@@ -140,16 +142,45 @@ public final class PivotPause {
         jobs.resume();
       }
     } catch (RuntimeException lost) {
-      ports.blockJobs().with(paused.domain(), fresh -> {
-        if (fresh.pausedFor().isPresent()) {
-          fresh.resume();
-        }
-        return null;
-      });
-      log.println("  resumed the guest through a new libvirt connection (the first was lost: " + lost.getMessage()
-          + ")");
+      resumeThroughNewConnection(paused.domain(), lost);
     }
     save.accept(paused.with(entry(RESUMED)));
+  }
+
+  /**
+   * The first connection is gone (libvirtd restarted under it): a new one is opened as soon as
+   * libvirtd answers again, tried once a poll for up to {@link #RECONNECT_ATTEMPTS} polls, since
+   * the guest waits paused until then.
+   */
+  private void resumeThroughNewConnection(String domain, RuntimeException lost) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        ports.blockJobs().with(domain, fresh -> {
+          if (fresh.pausedFor().isPresent()) {
+            fresh.resume();
+          }
+          return null;
+        });
+        log.println("  resumed the guest through a new libvirt connection (the first was lost: " + lost.getMessage()
+            + ")");
+        return;
+      } catch (RuntimeException down) {
+        if (attempt == RECONNECT_ATTEMPTS) {
+          down.addSuppressed(lost);
+          throw down;
+        }
+        sleep(ports.blockJobs().timings().poll());
+      }
+    }
+  }
+
+  private static void sleep(Duration poll) {
+    try {
+      Thread.sleep(poll.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while libvirtd restarted", e);
+    }
   }
 
   /**
