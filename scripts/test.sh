@@ -29,38 +29,51 @@ log "lab selftest"
 # matrix and LiveFaultsLabIT in one; every other lab class in the other. Each has all
 # the lab's disks (Lab.RUN), its own libvirtd, failsafe summary and log.
 log "lab tests (*LabIT) inside two labs at once"
-rm -f target/failsafe-reports/TEST-*LabIT.xml target/fault-matrix.log target/lab-*.log
+rm -rf target/failsafe-reports/lab-* target/fault-matrix.log target/lab-*.log
 "$root/scripts/guest/build.sh"
 # The limit leaves room for slow machines: on some, a TCG guest takes 140 s to boot in the lab, on
 # others 30 s (docs/lab.md, timings).
-lab_tests() { # NAME TESTS DISK...: the lab test classes TESTS in one lab with those disks, logged to target/lab-NAME.log
-  local name=$1 tests=$2 disks=()
-  shift 2
+lab_tests() { # NAME SUITE TESTS DISK...: the lab test classes TESTS in one lab of SUITE with those disks, logged to target/lab-NAME.log
+  local name=$1 suite=$2 tests=$3 disks=()
+  shift 3
   for disk in "$@"; do disks+=(--disk "$disk"); done
-  "$root/scripts/lab" run "${disks[@]}" --libvirtd --timeout 3000 -- \
+  "$root/scripts/lab" run --suite "$suite" "${disks[@]}" --libvirtd --timeout 3000 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" \
-      -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" >"target/lab-$name.log" 2>&1
+      -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" -Dlab.reports="target/failsafe-reports/lab-$name" \
+      >"target/lab-$name.log" 2>&1
 }
-lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G)
-lab_tests apply 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" &
+lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G pv8:2G)
+lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" &
 apply_lab=$!
-lab_tests others '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT' "${lab_disks[@]}" &
+lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!IothreadQueuesLabIT' "${lab_disks[@]}" &
 others_lab=$!
 lab_rc=0
 wait "$apply_lab" || lab_rc=$?
 wait "$others_lab" || lab_rc=$?
-# Then the fleet: three networked lab hosts, FleetLabIT on this machine inside their namespace.
+# Then Debian 13's lab (libvirt 11, QEMU 10, Java 21) beside the fleet: the classes whose outcome
+# the suite's libvirt, QEMU or LVM decide (docs/lab.md, "Two suites"), and what only libvirt 10+
+# has (IothreadQueuesLabIT).
+log "lab tests on Debian 13 (trixie), beside the fleet's"
+lab_tests trixie trixie 'LvmCliLabIT,ConversionLabIT,ApplyLabIT,BlockCopyLabIT,LiveApplyLabIT,IothreadQueuesLabIT' \
+  "${lab_disks[@]}" &
+trixie_lab=$!
+# The fleet: three networked lab hosts, FleetLabIT on this machine inside their namespace.
 log "fleet lab tests (FleetLabIT) on three lab hosts"
 "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
   mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
-    -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml >target/lab-fleet.log 2>&1 || lab_rc=$?
-for name in apply others fleet; do
+    -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml -Dlab.reports=target/failsafe-reports/lab-fleet \
+    >target/lab-fleet.log 2>&1 || lab_rc=$?
+wait "$trixie_lab" || lab_rc=$?
+for name in apply others trixie fleet; do
   echo "---- lab: $name (target/lab-$name.log) ----"
   cat "target/lab-$name.log"
 done
-reports=(target/failsafe-reports/TEST-*LabIT.xml)
+reports=(target/failsafe-reports/lab-*/TEST-*LabIT.xml)
 [[ -e ${reports[0]} ]] || { echo "error: the lab tests left no reports (exit $lab_rc)" >&2; exit 1; }
-grep -ho '<testsuite [^>]*' "${reports[@]}" | sed -E 's/.* name="([^"]*)" time="([^"]*)" tests="([^"]*)" errors="([^"]*)" skipped="([^"]*)" failures="([^"]*)".*/  \1: \3 tests, \6 failures, \4 errors, \5 skipped (\2 s)/'
+for report in "${reports[@]}"; do
+  lab=${report#target/failsafe-reports/lab-}
+  grep -ho '<testsuite [^>]*' "$report" | sed -E "s/.* name=\"([^\"]*)\" time=\"([^\"]*)\" tests=\"([^\"]*)\" errors=\"([^\"]*)\" skipped=\"([^\"]*)\" failures=\"([^\"]*)\".*/  ${lab%%/*}: \\1: \\3 tests, \\6 failures, \\4 errors, \\5 skipped (\\2 s)/"
+done
 # FaultMatrixLabIT's count of cases, and each failing one with its boundary and fault (docs/apply.md).
 if [[ -f target/fault-matrix.log ]]; then
   grep -E '^(fault matrix|  FAILED)' target/fault-matrix.log || true

@@ -17,7 +17,7 @@ import java.util.List;
  */
 public final class Lab {
   /** How scripts/test.sh starts the lab tests; the failure message tells a developer to do the same. */
-  public static final String RUN = "scripts/lab run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --disk pv5:2G --disk pv6:2G --disk pv7:1G"
+  public static final String RUN = "scripts/lab run --disk pv0:8G --disk pv1:8G --disk pv2:8G --disk pv3:12G --disk pv4:2G --disk pv5:2G --disk pv6:2G --disk pv7:1G --disk pv8:2G"
       + " --libvirtd -- "
       + "mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test='*LabIT'";
 
@@ -28,6 +28,19 @@ public final class Lab {
     if (!"1".equals(System.getenv("VTLAB"))) {
       fail("this lab test needs a real device-mapper kernel and runs only inside the lab "
           + "(VTLAB=1); scripts/test.sh runs it, or by hand: " + RUN);
+    }
+  }
+
+  /**
+   * Fails the calling test unless the lab runs Debian's {@code suite} (scripts/lab run --suite):
+   * for what only that suite's libvirt or QEMU has.
+   */
+  public static void requireSuite(String suite) {
+    require();
+    String running = System.getenv().getOrDefault("VTLAB_SUITE", "bookworm");
+    if (!running.equals(suite)) {
+      fail("this lab test needs the lab's " + suite + " root and runs in a " + running + " lab; scripts/test.sh"
+          + " runs it there, or by hand: " + RUN.replace("scripts/lab run ", "scripts/lab run --suite " + suite + " "));
     }
   }
 
