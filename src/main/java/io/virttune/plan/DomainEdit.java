@@ -50,7 +50,7 @@ final class DomainEdit {
         diskEdits.edit(disk, views.get(i), diskChanges, warnings);
       }
     }
-    IothreadAssignment.assign(edited, diskEdits.needIothread(), views, changes);
+    IothreadAssignment.assign(edited, diskEdits.needIothread(), views, changes, env.queueIothreads());
     boolean staged = staging.stage(usedTargets, volumeSteps, afterDefine, warnings);
     HugepageBacking.add(env, edited, warnings);
     List<DiskPlan> disks = new ArrayList<>();

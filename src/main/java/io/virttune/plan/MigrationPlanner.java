@@ -61,7 +61,8 @@ public final class MigrationPlanner {
       warnings.add(WRITEBACK_ACCEPTED);
     }
     return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
-        facts.identity().hostUuid(), facts.identity().offline(), facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
+        facts.identity().hostUuid(), facts.identity().offline(), facts.identity().libvirtVersion(),
+        facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
         hostSteps, domains, assumptions, warnings);
   }
 
@@ -92,7 +93,8 @@ public final class MigrationPlanner {
     HugepageBudget budget = hugepages ? new HugepageBudget(OptionalLong.of(1), Long.MAX_VALUE / 2, Map.of())
         : HugepageBudget.unknown();
     PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(0),
-        new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()));
+        new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()),
+        QueueIothreads.of(plan.libvirtVersion(), plan.hypervisorVersion()));
     DomainFacts facts = live == null ? recorded
         : new DomainFacts(recorded.name(), DomainState.RUNNING, recorded.xml(), recorded.disks(), recorded.problem(),
             recorded.virtioDriver());
@@ -134,7 +136,8 @@ public final class MigrationPlanner {
       }
     }
     return new PlanEnvironment(policy, extent, space, names, HugepageSupply.budget(policy, facts, assumptions),
-        discardSupported(facts.identity().hypervisorVersion(), assumptions));
+        discardSupported(facts.identity().hypervisorVersion(), assumptions),
+        QueueIothreads.of(facts.identity().libvirtVersion(), facts.identity().hypervisorVersion()));
   }
 
   private static VolumeGroup volumeGroup(LvmReport lvm, String name) {

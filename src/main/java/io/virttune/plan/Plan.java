@@ -8,7 +8,8 @@ import java.util.List;
  * pool), each domain's plan, and what planning had to assume. Serialised as plan.json, schema
  * {@code virt-tune/plan} (its fields: docs/json.md). {@code hostUuid} is libvirt's {@code
  * <host><uuid>} (null when libvirt reports none); {@code offline} says the plan was made from XML
- * files, so the host it binds to is the one it is applied on.
+ * files, so the host it binds to is the one it is applied on. {@code libvirtVersion} and {@code
+ * hypervisorVersion} are the host's then: apply plans again with what they allowed.
  */
 public record Plan(
     String schema,
@@ -18,6 +19,7 @@ public record Plan(
     String hostname,
     String hostUuid,
     boolean offline,
+    String libvirtVersion,
     String hypervisorVersion,
     PlanTarget target,
     String cacheMode,

@@ -2,7 +2,7 @@ package io.virttune.plan;
 
 /**
  * What every domain's planning shares: the target's extent size, the space ledger, the LV names
- * handed out, the hugepage budget, and what the host's QEMU supports.
+ * handed out, the hugepage budget, and what the host's libvirt and QEMU support.
  */
 record PlanEnvironment(
     PlanPolicy policy,
@@ -10,4 +10,5 @@ record PlanEnvironment(
     SpaceLedger space,
     VolumeNames names,
     HugepageBudget hugepages,
-    boolean discardSupported) {}
+    boolean discardSupported,
+    QueueIothreads queueIothreads) {}

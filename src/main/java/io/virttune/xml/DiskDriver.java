@@ -33,6 +33,26 @@ final class DiskDriver {
         .orElse(List.of());
   }
 
+  /**
+   * {@code <driver queues='N'><iothreads><iothread id=.../>...}: the queues spread over those
+   * IOThreads (libvirt maps them round-robin), in place of an {@code iothread} attribute, which
+   * libvirt refuses beside the set.
+   */
+  void setQueueIothreads(int queues, List<Integer> ids) {
+    Element driver = Elements.child(disk, "driver").orElseGet(this::create);
+    driver.setAttribute("queues", Integer.toString(queues));
+    driver.removeAttribute("iothread");
+    Elements.child(driver, "iothreads").ifPresent(Indentation::detach);
+    Element set = new Element("iothreads");
+    Indentation.insertAfter(driver, null, set);
+    Element previous = null;
+    for (int id : ids) {
+      Element thread = new Element("iothread").setAttribute("id", Integer.toString(id));
+      Indentation.insertAfter(set, previous, thread);
+      previous = thread;
+    }
+  }
+
   /** Sets a driver attribute, creating {@code <driver name='qemu'>} if needed; null removes it. */
   void set(String name, String value) {
     Optional<Element> driver = Elements.child(disk, "driver");

@@ -104,6 +104,16 @@ public final class DiskView {
         where() + " driver iothreads iothread id", origin).orElseThrow()).toList();
   }
 
+  /** Its virtio-blk queue count ({@code driver/@queues}), when the definition gives one. */
+  public OptionalInt queues() {
+    return Elements.parseInt(driverAttribute("queues"), where() + " driver queues", origin);
+  }
+
+  /** Spreads its {@code queues} over the IOThreads {@code ids}, in place of an {@code iothread} attribute. */
+  public void setQueueIothreads(int queues, List<Integer> ids) {
+    driver.setQueueIothreads(queues, ids);
+  }
+
   /** Whether the disk runs on IOThreads of its own: the attribute, or an IOThread per queue. */
   public boolean hasIothread() {
     return iothread().isPresent() || !queueIothreads().isEmpty();

@@ -41,6 +41,7 @@ final class PlanFacts {
   private Optional<LvmReport> lvm = Optional.of(exampleLvm());
   private Optional<HostSettings> settings = Optional.of(new HostProbe(EXAMPLE.resolve("host")).probe());
   private String hypervisor = "QEMU 7.2.0";
+  private String libvirt = "9.0.0";
   private Optional<VirtioDriverProbe> agents = Optional.empty();
 
   static LvmReport exampleLvm() {
@@ -100,6 +101,11 @@ final class PlanFacts {
     return this;
   }
 
+  PlanFacts libvirt(String version) {
+    libvirt = version;
+    return this;
+  }
+
   PlanFacts domain(String xml, Map<String, ImageFacts> imagesByTarget) {
     return domain(xml, DomainState.SHUTOFF, imagesByTarget);
   }
@@ -120,7 +126,7 @@ final class PlanFacts {
   HostFacts build() {
     List<DomainFacts> probed = domains.stream()
         .map(domain -> agents.map(probe -> probe.probe(domain)).orElse(domain)).toList();
-    return new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", hypervisor), settings, lvm,
+    return new HostFacts(new HostIdentity("qemu:///system", "hv-test", libvirt, hypervisor), settings, lvm,
         probed, List.of());
   }
 

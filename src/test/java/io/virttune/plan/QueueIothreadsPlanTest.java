@@ -1,0 +1,86 @@
+package io.virttune.plan;
+
+import static io.virttune.plan.PlanFacts.domainXml;
+import static io.virttune.plan.PlanFacts.qcow2;
+import static io.virttune.plan.PlanFacts.qcow2Disk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.xml.DiskView;
+import io.virttune.xml.DomainXml;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A disk's virtio-blk queues spread over several IOThreads where libvirt (10.0+) and QEMU (9.0+)
+ * can, a pool of min(vCPUs, 4) the domain's disks share; one IOThread a disk elsewhere, with the
+ * reason on the disk's change line.
+ */
+class QueueIothreadsPlanTest {
+  private static final Instant NOW = Instant.parse("2026-12-06T00:00:00Z");
+  private static final String WEB = "/var/lib/libvirt/images/web.qcow2";
+  private static final String DATA = "/var/lib/libvirt/images/web-data.qcow2";
+
+  private static DomainPlan plan(PlanFacts facts) {
+    return new MigrationPlanner(PlanPolicy.defaults(PlanTarget.linear("vg_fast"))).plan(facts.build(), NOW)
+        .domains().get(0);
+  }
+
+  private static PlanFacts twoDisks(String libvirt, String qemu, int vcpus) {
+    String xml = domainXml("web", "", qcow2Disk(WEB, "vda", "virtio") + qcow2Disk(DATA, "vdb", "virtio"))
+        .replace("<vcpu>2</vcpu>", "<vcpu>" + vcpus + "</vcpu>");
+    return new PlanFacts().libvirt(libvirt).hypervisor(qemu)
+        .domain(xml, Map.of("vda", qcow2(WEB, 20, 3), "vdb", qcow2(DATA, 20, 1)));
+  }
+
+  private static DomainXml planned(DomainPlan domain) {
+    return DomainXml.parse(domain.newXml(), "planned " + domain.name());
+  }
+
+  @Test
+  void onLibvirt11AndQemu10EachDiskSpreadsAQueueAVcpuOverAPoolTheDisksShare() {
+    DomainPlan web = plan(twoDisks("11.3.0", "QEMU 10.0.13", 6));
+
+    DomainXml xml = planned(web);
+    assertEquals(4, xml.iothreads().count(), "min(6 vCPUs, 4)");
+    for (DiskView disk : xml.disks()) {
+      assertEquals(List.of(1, 2, 3, 4), disk.queueIothreads());
+      assertEquals(6, disk.queues().orElseThrow());
+      assertTrue(disk.iothread().isEmpty(), "no iothread= beside the set");
+    }
+    assertTrue(web.disks().get(0).changes().contains("queues 6 on IOThreads 1,2,3,4 (libvirt 11.3.0, QEMU 10.0.13:"
+        + " a queue a vCPU over min(vCPUs, 4) IOThreads, shared by the domain's disks)"), web.disks().get(0).changes()
+        .toString());
+    assertTrue(web.newXml().matches("(?s).*queues=.6.>\\s*<iothreads>\\s*<iothread id=.1./>.*"), web.newXml());
+  }
+
+  @Test
+  void planningTheResultAgainChangesNoIothread() {
+    DomainPlan first = plan(twoDisks("11.3.0", "QEMU 10.0.13", 2));
+    DomainPlan again = plan(new PlanFacts().libvirt("11.3.0").hypervisor("QEMU 10.0.13").domain(first.newXml(),
+        Map.of("vda", qcow2(WEB, 20, 3), "vdb", qcow2(DATA, 20, 1))));
+
+    assertFalse(again.diff().contains("iothread"), again.diff());
+    assertTrue(again.disks().stream().flatMap(disk -> disk.changes().stream()).noneMatch(line -> line.contains("IOThread")),
+        again.disks().toString());
+  }
+
+  @Test
+  void olderStacksGetOneIothreadADiskAndSayWhy() {
+    assertEquals("iothread -> 1 (one IOThread a disk: libvirt 9.0.0 < 10.0)",
+        iothreadChange(plan(twoDisks("9.0.0", "QEMU 7.2.0", 4))));
+    assertEquals("iothread -> 1 (one IOThread a disk: QEMU 8.2.2 < 9.0)",
+        iothreadChange(plan(twoDisks("10.0.0", "QEMU 8.2.2", 4))));
+    assertEquals("iothread -> 1 (one IOThread a disk: 1 vCPU: one queue)",
+        iothreadChange(plan(twoDisks("11.3.0", "QEMU 10.0.13", 1))));
+    assertEquals("iothread -> 1 (one IOThread a disk: libvirt's version is not known)",
+        iothreadChange(plan(twoDisks("unknown", "unknown", 4))));
+  }
+
+  private static String iothreadChange(DomainPlan web) {
+    return web.disks().get(0).changes().stream().filter(line -> line.startsWith("iothread")).findFirst().orElseThrow();
+  }
+}
