@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.Test;
 class IothreadQueuesLabIT {
   private static final String VG = "vg_iothreads";
   private static final String NAME = "vt-iothreads";
+  private static final String ONE_VCPU = "<vcpu placement='static'>1</vcpu>";
 
   private Path work;
   private LabGuest guest;
@@ -50,9 +52,11 @@ class IothreadQueuesLabIT {
 
   @Test
   void aDiskWithItsQueuesOnTwoIothreadsKeepsThemOnItsLvAndBootsUnderLibvirt11() throws IOException {
-    String before = guestWithOneDisk("<driver name='qemu' type='qcow2' queues='2'>\n        <iothreads>\n"
-        + "          <iothread id='1'/>\n          <iothread id='2'/>\n        </iothreads>\n      </driver>",
-        "<vcpu placement='static'>1</vcpu>\n  <iothreads>2</iothreads>");
+    // libvirt 11 checks the set against <iothreads> at each define: both go in together.
+    String before = guestWithOneDisk(xml -> xml.replace("<driver name='qemu' type='qcow2'/>",
+        "<driver name='qemu' type='qcow2' queues='2'>\n        <iothreads>\n          <iothread id='1'/>\n"
+            + "          <iothread id='2'/>\n        </iothreads>\n      </driver>")
+        .replace(ONE_VCPU, ONE_VCPU + "\n  <iothreads>2</iothreads>"));
     String defined = definition();
     assertTrue(defined.contains("<iothread id='2'/>"), "libvirt 11 keeps the queues' IOThreads:\n" + defined);
 
@@ -72,7 +76,7 @@ class IothreadQueuesLabIT {
 
   @Test
   void aTwoVcpuGuestsVirtioDiskGetsItsQueuesSpreadOverTwoIothreadsAndBoots() throws IOException {
-    String before = guestWithOneDisk("<driver name='qemu' type='qcow2'/>", "<vcpu placement='static'>2</vcpu>");
+    String before = guestWithOneDisk(xml -> xml.replace(ONE_VCPU, "<vcpu placement='static'>2</vcpu>"));
 
     Path plan = work.resolve("plan.json");
     Cli planned = Cli.run("plan", NAME, "--vg", VG, "--out", plan.toString());
@@ -89,19 +93,19 @@ class IothreadQueuesLabIT {
   }
 
   /**
-   * The test guest with one 64 MiB qcow2 virtio disk of that {@code driver} element, defined again
-   * with its {@code <vcpu>} line replaced by {@code vcpuLines}; returns the sha256 of the disk's
-   * content, written where the guest checksums it.
+   * The test guest with one 64 MiB qcow2 virtio disk, defined again as {@code edit} makes its
+   * definition; returns the sha256 of the disk's content, written where the guest checksums it.
    */
-  private String guestWithOneDisk(String driver, String vcpuLines) throws IOException {
+  private String guestWithOneDisk(UnaryOperator<String> edit) throws IOException {
     work = Lab.imageDirectory("vt-iothreads-");
     Path image = work.resolve("data.qcow2");
     Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "64M");
     Lab.sh("qemu-io", "-c", "write -P 0x3c 1M 8M", image.toString());
-    guest = LabGuest.defineWithDisks(NAME, work, "    <disk type='file' device='disk'>\n      " + driver + "\n"
-        + "      <source file='" + image + "'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n", "checksum");
+    guest = LabGuest.defineWithDisks(NAME, work, "    <disk type='file' device='disk'>\n"
+        + "      <driver name='qemu' type='qcow2'/>\n      <source file='" + image + "'/>\n"
+        + "      <target dev='vda' bus='virtio'/>\n    </disk>\n", "checksum");
     Path edited = work.resolve(NAME + "-edited.xml");
-    Files.writeString(edited, definition().replace("<vcpu placement='static'>1</vcpu>", vcpuLines));
+    Files.writeString(edited, edit.apply(definition()));
     Lab.sh("virsh", "-q", "define", edited.toString());
     return Lab.contentSha256("qcow2", image.toString(), work);
   }

@@ -393,8 +393,9 @@ class LiveApplyTest {
 
     assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-    assertTrue(host.runner.commands().contains(List.of("qemu-img", "compare", "-U", "-f", "qcow2", "-F", "raw",
-        ScriptedBlockJobs.IMAGE, LV)), host.runner.commands().toString());
+    assertTrue(host.runner.commands().contains(List.of("qemu-img", "compare", "-U", "--image-opts",
+        "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE, "driver=raw,file.filename=" + LV + ",file.locking=off")),
+        host.runner.commands().toString());
     String output = host.output.toString();
     assertTrue(output.contains("compared " + ScriptedBlockJobs.IMAGE + " with " + LV + " in 0 ms, the guest paused:"
         + " identical"), output);
@@ -541,7 +542,8 @@ class LiveApplyTest {
     assertEquals(2, commands.stream().filter(line -> line.equals("qemu-img map --output=json -U -f qcow2 "
         + ScriptedBlockJobs.IMAGE)).count(), commands.toString());
     assertTrue(commands.lastIndexOf(discards.get(3)) < commands.indexOf(String.join(" ", "qemu-img", "compare", "-U",
-        "-f", "qcow2", "-F", "raw", ScriptedBlockJobs.IMAGE, LV)), "the compare verifies the discards: " + commands);
+        "--image-opts", "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE, "driver=raw,file.filename=" + LV
+        + ",file.locking=off")), "the compare verifies the discards: " + commands);
     assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
     // The catch-up in the pause, before the map is read again, runs at the device's pace, not the cap's.
     assertTrue(!jobs.speedsReadPaused.isEmpty() && jobs.speedsReadPaused.stream().allMatch(speed -> speed == 0),

@@ -29,8 +29,17 @@ class QemuImgCompareTest {
 
     assertEquals(new Comparison(true, "Images are identical."),
         qemuImg.compareInUse("/var/lib/libvirt/images/g1.qcow2", "qcow2", "/dev/vg/g1-sda"));
-    assertEquals(List.of(List.of("qemu-img", "compare", "-U", "-f", "qcow2", "-F", "raw",
-        "/var/lib/libvirt/images/g1.qcow2", "/dev/vg/g1-sda")), runner.commands());
+    assertEquals(List.of(List.of("qemu-img", "compare", "-U", "--image-opts",
+        "driver=qcow2,file.filename=/var/lib/libvirt/images/g1.qcow2",
+        "driver=raw,file.filename=/dev/vg/g1-sda,file.locking=off")), runner.commands());
+  }
+
+  @Test
+  void aCommaInAPathInUseIsWrittenTwiceInQemusOptionSyntax() {
+    runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+
+    qemuImg.compareInUse("images/a,b.qcow2", "qcow2", "/dev/vg/g1-sda");
+    assertEquals("driver=qcow2,file.filename=./images/a,,b.qcow2", runner.commands().get(0).get(4));
   }
 
   @Test
