@@ -54,8 +54,10 @@ wait "$others_lab" || lab_rc=$?
 # the suite's libvirt, QEMU or LVM decide (docs/lab.md, "Two suites"), and what only libvirt 10+
 # has (IothreadQueuesLabIT).
 log "lab tests on Debian 13 (trixie), beside the fleet's"
-lab_tests trixie trixie 'LvmCliLabIT,ConversionLabIT,ApplyLabIT,BlockCopyLabIT,LiveApplyLabIT,IothreadQueuesLabIT' \
-  "${lab_disks[@]}" &
+trixie_tests=LvmCliLabIT,ConversionLabIT,BlockCopyLabIT,IothreadQueuesLabIT
+trixie_tests+=',ApplyLabIT#aMigratedGuest*+unsafeSituations*+twoProcesses*'
+trixie_tests+=',LiveApplyLabIT#aRunningGuest*+aGuestWriting*+aThinLv*'
+lab_tests trixie trixie "$trixie_tests" "${lab_disks[@]}" &
 trixie_lab=$!
 # The fleet: three networked lab hosts, FleetLabIT on this machine inside their namespace.
 log "fleet lab tests (FleetLabIT) on three lab hosts"
