@@ -22,7 +22,7 @@ class PackageLayersTest {
   /** Upstream first. A package may import from the packages listed before it. */
   private static final List<String> LAYERS = List.of(
       "", "text", "files", "process", "xml", "lvm", "qemu", "libvirt", "blockjob", "agent", "host", "recipe", "inspect",
-      "inspect.rules", "plan", "apply.custody", "apply.journal", "apply.ports", "apply.live", "apply", "bench", "snippets", "fleet", "report", "cli");
+      "inspect.rules", "plan", "apply.custody", "apply.journal", "apply.ports", "apply.live", "apply.guards", "apply.undo", "apply", "bench", "snippets", "fleet", "report", "cli");
 
   private static final Path SOURCES = Path.of("src/main/java/io/virttune");
   private static final Pattern IMPORT =

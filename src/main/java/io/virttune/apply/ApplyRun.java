@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.OfflineSizes;
+import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;

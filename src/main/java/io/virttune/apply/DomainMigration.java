@@ -2,6 +2,8 @@ package io.virttune.apply;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.Preflight;
+import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;

@@ -2,6 +2,7 @@ package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.DiskCustody;
+import io.virttune.apply.guards.UnchangedHost;
 import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;

@@ -4,6 +4,8 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
 import io.virttune.apply.custody.CustodyVerdict;
+import io.virttune.apply.guards.CustodyReads;
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;

@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.CustodyReads;
+import io.virttune.apply.guards.DefinitionCheck;
 import io.virttune.apply.live.PivotedDisks;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;

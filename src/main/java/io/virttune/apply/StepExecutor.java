@@ -1,11 +1,15 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.DiskSteps;
+import io.virttune.apply.guards.PoolReports;
+import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.live.LiveCopy;
 import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.undo.TemporaryVolumeRemoval;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;

@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.PoolJournal;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.lvm.LogicalVolume;

@@ -103,7 +103,7 @@ public final class ApplyCommand implements Callable<Integer> {
     PrintWriter out = report.progress();
     ApplyPorts hostPorts = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
     ApplyPorts ports = run.convergence().map(hostPorts::convergingWithin).orElse(hostPorts);
-    io.virttune.apply.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
+    io.virttune.apply.guards.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
         ports.lvmReads(), ports.state());
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");

@@ -1,8 +1,8 @@
 package io.virttune.cli;
 
-import io.virttune.apply.Cleanup;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.undo.Cleanup;
 import io.virttune.host.HostDoor;
 import io.virttune.host.HostDoors;
 import java.io.PrintWriter;

@@ -1,9 +1,9 @@
 package io.virttune.cli;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.Rollback;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.undo.Rollback;
 import io.virttune.fleet.FleetCommand;
 import io.virttune.fleet.FleetHost;
 import io.virttune.host.HostDoors;

@@ -1,5 +1,7 @@
 package io.virttune.apply;
 
+import io.virttune.apply.guards.PlanTrust;
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.journal.PlanDigest;
@@ -10,6 +12,7 @@ import io.virttune.apply.ports.DomainResult;
 import io.virttune.apply.ports.HostFiles;
 import io.virttune.apply.ports.ImageHolds;
 import io.virttune.apply.ports.StaleWriters;
+import io.virttune.apply.undo.Rollback;
 import io.virttune.host.HostSettings;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;

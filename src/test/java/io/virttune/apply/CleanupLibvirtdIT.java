@@ -9,6 +9,7 @@ import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.undo.Cleanup;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;

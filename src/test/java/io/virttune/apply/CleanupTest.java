@@ -13,6 +13,7 @@ import io.virttune.apply.ports.DomainResult;
 import io.virttune.apply.ports.HostFiles;
 import io.virttune.apply.ports.QemuIoHolds;
 import io.virttune.apply.ports.StaleWriters;
+import io.virttune.apply.undo.Cleanup;
 import io.virttune.inspect.FakeLibvirt;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;

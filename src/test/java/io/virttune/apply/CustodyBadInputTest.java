@@ -7,6 +7,8 @@ import io.virttune.apply.CustodyChain.Action;
 import io.virttune.apply.custody.DiskCustody;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.undo.Cleanup;
+import io.virttune.apply.undo.Rollback;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,6 +1,8 @@
 package io.virttune.apply;
 
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.undo.Cleanup;
+import io.virttune.apply.undo.Rollback;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
 import java.io.PrintWriter;

@@ -2,6 +2,7 @@ package io.virttune.apply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.virttune.apply.guards.DefinitionCheck;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

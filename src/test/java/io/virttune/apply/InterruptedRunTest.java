@@ -5,6 +5,7 @@ import static io.virttune.apply.ApplyHarness.ours;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.ports.DomainResult;

@@ -4,6 +4,7 @@ import static io.virttune.apply.ApplyHarness.MIB;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.guards.PlannedDefinitionCheck;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.CopyLive;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.PlannedDefinitionCheck;
 import io.virttune.apply.live.PivotedDisks;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainRecord;

@@ -10,6 +10,7 @@ import static org.mockito.Mockito.when;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.PlanTrust;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;

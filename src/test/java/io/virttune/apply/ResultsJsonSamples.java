@@ -2,7 +2,7 @@ package io.virttune.apply;
 
 import io.virttune.apply.ports.DomainResult.Result;
 import io.virttune.apply.ports.DomainResult;
-import io.virttune.inspect.FakeLibvirt;
+import io.virttune.apply.undo.Cleanup;
 import io.virttune.plan.Plan;
 import io.virttune.report.ResultsJsonReport;
 import java.io.PrintWriter;

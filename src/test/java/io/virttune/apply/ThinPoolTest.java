@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.PoolJournal;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.CreateThinPool;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.plan.Plan;

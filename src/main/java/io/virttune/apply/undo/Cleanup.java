@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.undo;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
@@ -7,6 +7,8 @@ import io.virttune.apply.custody.CustodyChange;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.DiskCustody;
+import io.virttune.apply.guards.CustodyReads;
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;

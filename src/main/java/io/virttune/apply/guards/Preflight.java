@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
@@ -32,13 +32,13 @@ import java.util.stream.IntStream;
  * domain is shut off when data moves, no process holds its images, the LVs' names are free and
  * their space is there. Each failed check is a reason naming the domain, the disk and the rule.
  */
-final class Preflight {
+public final class Preflight {
   private final ApplyPorts ports;
   /** Thin pools the plan creates before any domain: they count as there, empty. */
   private final Map<String, Long> plannedPools = new HashMap<>();
   private final Map<String, Long> plannedChunks = new HashMap<>();
 
-  Preflight(ApplyPorts ports, List<Step> hostSteps) {
+  public Preflight(ApplyPorts ports, List<Step> hostSteps) {
     this.ports = ports;
     hostSteps.stream().filter(step -> step instanceof CreateThinPool).map(step -> (CreateThinPool) step)
         .forEach(pool -> {
@@ -48,7 +48,7 @@ final class Preflight {
   }
 
   /** Reasons to refuse; empty when the domain may go ahead. */
-  List<String> check(DomainPlan plan, LiveDomain live, DomainJournal journal, LvmReport lvm) {
+  public List<String> check(DomainPlan plan, LiveDomain live, DomainJournal journal, LvmReport lvm) {
     List<String> reasons = new ArrayList<>();
     boolean defined = journal != null && definedByUs(plan, journal);
     if (!defined) {

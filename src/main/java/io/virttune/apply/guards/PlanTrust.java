@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
@@ -83,7 +83,7 @@ public final class PlanTrust {
   }
 
   /** The host's LV behind a device path, from one LVM report read at the first lookup (vgs, lvs, pvs). */
-  static Function<String, Optional<LogicalVolume>> volumesOf(Lvm lvm) {
+  public static Function<String, Optional<LogicalVolume>> volumesOf(Lvm lvm) {
     LvmReport[] report = new LvmReport[1];
     return path -> {
       if (report[0] == null) {

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ports.ApplyPorts;
@@ -9,10 +9,10 @@ import io.virttune.plan.CreateVolume;
  * The thin pool of an LV a step creates, as the report read before the steps shows it, or read
  * afresh when that report predates the pool (one this run created).
  */
-record PoolReports(ApplyPorts ports, LvmReport beforeSteps) {
+public record PoolReports(ApplyPorts ports, LvmReport beforeSteps) {
 
   /** The chunk size of the LV's pool. */
-  long chunkOf(CreateVolume create) {
+  public long chunkOf(CreateVolume create) {
     return report(create).logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
         .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
   }

@@ -1,24 +1,24 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DomainPlan;
 
 /** The steps of one domain's plan that act on the same LV: its creation, found from a later step. */
-record DiskSteps(DomainPlan domain) {
+public record DiskSteps(DomainPlan domain) {
 
   /** The creation of the LV {@code vg}/{@code name}, which a step after it acts on. */
-  CreateVolume creationOf(String vg, String name) {
+  public CreateVolume creationOf(String vg, String name) {
     return creationOf("/dev/" + vg + "/" + name);
   }
 
   /** The creation of the LV {@code convert} copies into: the planner makes one for every copy. */
-  CreateVolume creationOf(ConvertImage convert) {
+  public CreateVolume creationOf(ConvertImage convert) {
     return creationOf(convert.target());
   }
 
   /** The creation of the LV at {@code devicePath}. */
-  CreateVolume creationOf(String devicePath) {
+  public CreateVolume creationOf(String devicePath) {
     return domain.steps().stream()
         .filter(step -> step instanceof CreateVolume create && create.devicePath().equals(devicePath))
         .map(step -> (CreateVolume) step).findFirst()

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
@@ -17,9 +17,9 @@ import io.virttune.xml.DomainXml;
  * own, no thin pool that counts the domain as a user, autostart as it was, and the definition
  * still the one planned from. Then nothing is left to resume or roll back.
  */
-record UnchangedHost(ApplyPorts ports, DomainPlan domain, DomainDefinitions definitions) {
+public record UnchangedHost(ApplyPorts ports, DomainPlan domain, DomainDefinitions definitions) {
 
-  boolean holds(DomainJournal journal) {
+  public boolean holds(DomainJournal journal) {
     // A backup is virt-tune's own file, not a change to the host.
     boolean stepDone = journal.entries().stream().anyMatch(entry -> entry.step() != AutostartPause.DOMAIN
         && entry.state() == StepState.DONE && !entry.kind().equals(Step.kindOf(BackupDefinition.class)));

@@ -1,5 +1,6 @@
-package io.virttune.apply;
+package io.virttune.apply.undo;
 
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.PoolJournal;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.lvm.LvmReport;

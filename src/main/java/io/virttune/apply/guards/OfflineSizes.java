@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ports.ApplyPorts;
@@ -25,17 +25,17 @@ import java.util.Optional;
  * an LV is the image's virtual size rounded up to the extent. Preflight then checks names, space
  * and images as for any plan.
  */
-final class OfflineSizes {
+public final class OfflineSizes {
   private final ApplyPorts ports;
   private final PrintWriter out;
 
-  OfflineSizes(ApplyPorts ports, PrintWriter out) {
+  public OfflineSizes(ApplyPorts ports, PrintWriter out) {
     this.ports = ports;
     this.out = out;
   }
 
   /** The domains' plans with their sizes filled in; the same plans when the plan was made on a host. */
-  List<DomainPlan> fill(Plan plan, List<DomainPlan> domains) {
+  public List<DomainPlan> fill(Plan plan, List<DomainPlan> domains) {
     if (!plan.offline() || domains.stream().allMatch(DomainPlan::isEmpty)) {
       return domains;
     }

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.apply.custody.BackingChains;
 import io.virttune.apply.custody.DefinedStores;
@@ -11,17 +11,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 /** The host's stores as custody reads them through apply's ports: LVs from LVM's report, images from the files. */
-final class CustodyReads {
+public final class CustodyReads {
   private CustodyReads() {}
 
   /** Every domain's current definitions, those of the domain {@code uuid} apart, over {@code lvm}. */
-  static DefinedStores stores(ApplyPorts ports, DomainDefinitions definitions, String uuid, LvmReport lvm) {
+  public static DefinedStores stores(ApplyPorts ports, DomainDefinitions definitions, String uuid, LvmReport lvm) {
     return DefinedStores.read(definitions.allDefinitions(), uuid, definitions::volumePath, chains(ports),
         store -> lvm.logicalVolumeByDevice(store).isPresent() || ports.files().exists(Path.of(store)));
   }
 
   /** The stores a definition names, pool volumes resolved through {@code definitions}, backing chains followed. */
-  static List<String> sourcesOf(ApplyPorts ports, String xml, DomainDefinitions definitions) {
+  public static List<String> sourcesOf(ApplyPorts ports, String xml, DomainDefinitions definitions) {
     return DefinedStores.sources(DomainXml.parse(xml, "a domain's definition"), definitions::volumePath, chains(ports));
   }
 

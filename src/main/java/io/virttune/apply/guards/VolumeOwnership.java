@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.lvm.VolumeIdentity;
 import java.util.List;
@@ -9,17 +9,17 @@ import java.util.Optional;
  * virt-tune once used), so every LV virt-tune creates carries its tags from the first moment, and
  * its {@code lv_uuid} is journaled right after: both must match before any {@code lvremove}.
  */
-final class VolumeOwnership {
+public final class VolumeOwnership {
   /** On every LV and thin pool virt-tune creates: {@code lvs @virt-tune} lists them. */
   static final String TAG = "virt-tune";
 
   private VolumeOwnership() {}
 
   /** The owner of the thin pools virt-tune creates for a plan: no one domain, all that need it. */
-  static final String POOL_OWNER = "pool";
+  public static final String POOL_OWNER = "pool";
 
   /** The tags of an LV created for an owner: a domain's UUID, or {@link #POOL_OWNER}. */
-  static String[] tagsFor(String owner) {
+  public static String[] tagsFor(String owner) {
     return new String[] {TAG, TAG + "-" + owner};
   }
 
@@ -28,7 +28,7 @@ final class VolumeOwnership {
    * journal lacks a uuid only after a crash between {@code lvcreate} and the journal write that
    * follows it; the domain's tag, set by that very lvcreate, is the proof then.
    */
-  static Optional<String> notOurs(VolumeIdentity lv, String owner, String journaledUuid) {
+  public static Optional<String> notOurs(VolumeIdentity lv, String owner, String journaledUuid) {
     String name = lv.vgName() + "/" + lv.name();
     List<String> missing = List.of(tagsFor(owner)).stream().filter(tag -> !lv.hasTag(tag)).toList();
     if (!missing.isEmpty()) {

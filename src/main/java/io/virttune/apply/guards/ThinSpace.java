@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.PoolRoomLedger;
@@ -22,7 +22,7 @@ import java.util.Optional;
  * that every virt-tune on the host shares ({@link PoolRoomLedger}), counting what the copies still
  * running will write: a full pool stalls every thin LV in it, other tenants' running guests included.
  */
-final class ThinSpace {
+public final class ThinSpace {
   /** Pool metadata per mapped chunk: dm-thin's btree entries with their overhead, as lvm's thin_metadata_size reckons. */
   static final long METADATA_PER_CHUNK = 64;
   private static final long MIB = 1L << 20;
@@ -31,10 +31,10 @@ final class ThinSpace {
   private final PoolRoomLedger ledger;
 
   /** What one copy provisions in a pool. */
-  record Need(long dataBytes, long metadataBytes) {
-    static final Need NONE = new Need(0, 0);
+  public record Need(long dataBytes, long metadataBytes) {
+    public static final Need NONE = new Need(0, 0);
 
-    static Need of(AllocationMap map, long chunkBytes) {
+    public static Need of(AllocationMap map, long chunkBytes) {
       long data = map.thinProvisionedBytes(chunkBytes);
       return new Need(data, data / chunkBytes * METADATA_PER_CHUNK);
     }
@@ -50,7 +50,7 @@ final class ThinSpace {
   }
 
   /** The room of a copy running now; closing it says its data is in the pool's usage. */
-  interface Reservation extends AutoCloseable {
+  public interface Reservation extends AutoCloseable {
     /** The room the other copies on the host hold in this pool now, read under the pool's lock. */
     long othersDataBytes();
 
@@ -59,7 +59,7 @@ final class ThinSpace {
   }
 
   /** Room held by every virt-tune on the host, in the state directory; a dry run's only in memory. */
-  ThinSpace(ApplyPorts ports) {
+  public ThinSpace(ApplyPorts ports) {
     this.ports = ports;
     this.ledger = ports.mode().changesHost() ? new PoolRoomLedger(ports.state().root()) : PoolRoomLedger.inMemory();
   }
@@ -70,7 +70,7 @@ final class ThinSpace {
   }
 
   /** Reserves what copying {@code convert} provisions in the pool of {@code chunkBytes} chunks (see {@link #reserve(Need, String, String, String, String)}). */
-  Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
+  public Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
     return reserve(need(ports, convert, chunkBytes), vg, pool, domain, "copy " + convert.source() + " of '" + domain
         + "' into " + convert.target(), ports.lvmReads().report());
   }
@@ -79,7 +79,7 @@ final class ThinSpace {
    * The room of a live copy onto {@code create}'s LV: mirrored in full, a thin LV may provision all
    * of itself until the reclaim after the pivot; a linear LV needs none (a reservation of nothing).
    */
-  Reservation reserveLive(CreateVolume create, CopyLive copy, String domain, PoolReports pools) {
+  public Reservation reserveLive(CreateVolume create, CopyLive copy, String domain, PoolReports pools) {
     if (!create.thin()) {
       return new Reservation() {
         @Override
@@ -134,7 +134,7 @@ final class ThinSpace {
   }
 
   /** What the pool lacks for {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
-  static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
+  public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
     long dataFree = free(pool.sizeBytes(), pool.dataPercent().orElse(0)) - held.dataBytes();
     if (need.dataBytes() > dataFree) {
       return Optional.of(String.format(Locale.ROOT, "it provisions %s in %s chunks of thin pool %s (from qemu-img"

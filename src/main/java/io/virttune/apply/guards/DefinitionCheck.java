@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
@@ -14,10 +14,10 @@ import java.util.stream.Collectors;
  * (it silently drops what it does not understand). libvirt adds defaults (addresses,
  * controllers), so this compares what the plan set, not whole documents.
  */
-final class DefinitionCheck {
+public final class DefinitionCheck {
   private DefinitionCheck() {}
 
-  static List<String> lost(String plannedXml, String readBackXml) {
+  public static List<String> lost(String plannedXml, String readBackXml) {
     DomainXml planned = DomainXml.parse(plannedXml, "planned definition");
     DomainXml back = DomainXml.parse(readBackXml, "definition read back");
     List<String> lost = new ArrayList<>();

@@ -1,4 +1,4 @@
-package io.virttune.apply;
+package io.virttune.apply.guards;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -50,7 +50,7 @@ import org.jdom2.filter.Filters;
  * edited whatever the definition (an originalXml its fingerprint is not of, a define expecting
  * another definition) is refused here all the same.
  */
-final class PlannedDefinitionCheck {
+public final class PlannedDefinitionCheck {
   /**
    * Step fields not decided by the policy: sizes read from the host at planning time, and the
    * define's expected fingerprint, which must be the plan's (checked against the domain) instead.
@@ -67,7 +67,7 @@ final class PlannedDefinitionCheck {
    * @param volumes the host's LV behind a block device path (its tags tell virt-tune's own)
    * @param journals the journal of the domain with a UUID, from apply's state directory
    */
-  PlannedDefinitionCheck(Plan plan, DomainPlan planned, Function<String, Optional<LogicalVolume>> volumes,
+  public PlannedDefinitionCheck(Plan plan, DomainPlan planned, Function<String, Optional<LogicalVolume>> volumes,
       Function<String, Optional<DomainJournal>> journals) {
     this.plan = plan;
     this.planned = planned;
@@ -81,7 +81,7 @@ final class PlannedDefinitionCheck {
    * (only what shows the file edited, whatever the definition), and preflight refuses that domain
    * alone, saying what changed.
    */
-  List<String> problems(DomainRecord record) {
+  public List<String> problems(DomainRecord record) {
     if (planned.steps().isEmpty()) {
       // Nothing runs for it (unchanged, or stopped at planning: space, say, that apply cannot see).
       return List.of();

@@ -1,9 +1,11 @@
-package io.virttune.apply;
+package io.virttune.apply.undo;
 
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
 import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
+import io.virttune.apply.guards.CustodyReads;
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
@@ -21,9 +23,9 @@ import java.util.Set;
  * journal lists, with virt-tune's tags and uuid, that custody lets go and nothing has open; any
  * other is kept and said why (a kept LV costs only its space).
  */
-record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) {
+public record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) {
 
-  void remove(RemoveVolume step, DomainJournal journal, DomainDefinitions definitions) {
+  public void remove(RemoveVolume step, DomainJournal journal, DomainDefinitions definitions) {
     String name = step.vg() + "/" + step.name();
     Optional<VolumeIdentity> lv = ports.lvmReads().identity(step.vg(), step.name());
     if (lv.isEmpty()) {
