@@ -2,15 +2,18 @@ package io.virttune.plan;
 
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
+import io.virttune.xml.IothreadPinning;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * IOThreads for the virtio disks that have none; existing threads and ids are respected. Where
  * libvirt and QEMU can ({@link QueueIothreads}) and the guest has several vCPUs, each such disk
  * gets a queue per vCPU spread over a pool of min(vCPUs, {@value #POOL_LIMIT}) IOThreads the
- * domain's disks share; else one IOThread a disk (docs/plan.md, "IOThreads").
+ * domain's disks share; else one IOThread a disk. New IOThreads follow the domain's pinning
+ * (docs/plan.md, "IOThreads").
  */
 final class IothreadAssignment {
   /**
@@ -30,8 +33,10 @@ final class IothreadAssignment {
     }
     int vcpus = edited.vcpus();
     int pool = Math.min(vcpus, POOL_LIMIT);
+    List<String> first = changes.get(views.indexOf(needIothread.get(0)));
     if (stack.available() && pool >= 2) {
       List<Integer> ids = fresh(edited, pool);
+      pin(edited, ids).ifPresent(first::add);
       String threads = ids.stream().map(String::valueOf).collect(Collectors.joining(","));
       for (DiskView view : needIothread) {
         int queues = view.queues().orElse(vcpus);
@@ -48,6 +53,33 @@ final class IothreadAssignment {
       view.setIothread(ids.get(i));
       changes.get(views.indexOf(view)).add("iothread -> " + ids.get(i) + " (one IOThread a disk: " + why + ")");
     }
+    pin(edited, ids).ifPresent(first::add);
+  }
+
+  /**
+   * New IOThreads follow the domain's pinning: the CPUs its other IOThreads share, else its
+   * emulator's; a domain that pins nothing leaves them to libvirt's placement, as its others.
+   * Returns the change line, empty when nothing is pinned.
+   */
+  private static Optional<String> pin(DomainXml edited, List<Integer> ids) {
+    IothreadPinning pinning = edited.iothreadPinning();
+    List<String> others = pinning.iothreadCpusets().stream().distinct().toList();
+    Optional<String> emulator = pinning.emulatorCpuset();
+    String threads = "IOThread" + (ids.size() > 1 ? "s " : " ") + ids.stream().map(String::valueOf)
+        .collect(Collectors.joining(","));
+    if (others.size() == 1) {
+      ids.forEach(id -> pinning.pin(id, others.get(0)));
+      return Optional.of(threads + " pinned to CPUs " + others.get(0) + ", as the domain's other IOThreads");
+    }
+    if (emulator.isPresent()) {
+      ids.forEach(id -> pinning.pin(id, emulator.get()));
+      return Optional.of(threads + " pinned to CPUs " + emulator.get() + ", the emulator's"
+          + (others.isEmpty() ? "" : " (the domain's IOThreads are pinned to different CPUs: " + String.join(" / ", others)
+          + ")"));
+    }
+    return others.isEmpty() ? Optional.empty() : Optional.of(threads + " not pinned: the domain's IOThreads are pinned"
+        + " to different CPUs (" + String.join(" / ", others) + ") and its emulator to none; pin them with virsh"
+        + " iothreadpin");
   }
 
   /** {@code count} new IOThread ids, the domain's count grown to match. */

@@ -83,6 +83,11 @@ public final class DomainXml {
     return new IoThreadsView(root(), origin);
   }
 
+  /** Where its IOThreads and emulator are pinned ({@code <cputune>}). */
+  public IothreadPinning iothreadPinning() {
+    return new IothreadPinning(root());
+  }
+
   public MemoryBackingView memoryBacking() {
     return new MemoryBackingView(root(), origin);
   }

@@ -188,15 +188,7 @@ class LiveFaultsLabIT {
   void libvirtdRestartedInThePivotPauseLeavesTheGuestRunningAndResumeFinishesTheMove() throws Exception {
     GuestWriter writer = runningGuestWriting();
     Path plan = plan("--vg", VG);
-    StoppedApply apply = StoppedApply.startUntilJournalHolds(work, state, "paused by virt-tune for a pivot", "apply",
-        plan.toString(), "--state-dir=" + state, "--execute");
-    assertTrue(apply.awaitStopped(), "apply ended before it journaled a pivot pause");
-    apply.signal("CONT");
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (libvirt.state(GUEST) != DomainState.PAUSED) {
-      assertTrue(System.nanoTime() < deadline, "the guest never showed paused for its pivot");
-      Thread.sleep(5);
-    }
+    StoppedApply apply = inThePivotPause(plan);
     restartLibvirtd();
     String out = apply.awaitEnd();
 
@@ -210,6 +202,51 @@ class LiveFaultsLabIT {
     writer.stop();
     writer.verifyInGuest();
     System.out.println("live fault, libvirtd restarted in the pivot pause:\n" + out + "the resume:\n" + resumed.out());
+  }
+
+  /**
+   * apply SIGKILLed while the guest is paused for its pivot, which nothing in apply can answer:
+   * the guest stays paused until the operator's next command, and {@code apply --resume} resumes
+   * it first (the pause is journaled before it happens), then finishes the move.
+   */
+  @Test
+  void killedInThePivotPauseTheGuestWaitsPausedAndResumeResumesItAndFinishesTheMove() throws Exception {
+    GuestWriter writer = runningGuestWriting();
+    Path plan = plan("--vg", VG);
+    StoppedApply apply = inThePivotPause(plan);
+    apply.signal("KILL");
+    String out = apply.awaitEnd();
+    // The kill lands within milliseconds of the pause; a pivot done sooner has resumed the guest itself.
+    boolean heldPaused = libvirt.state(GUEST) == DomainState.PAUSED;
+
+    Cli resumed = Cli.run("apply", plan.toString(), "--state-dir=" + state, "--resume", "--execute");
+
+    assertEquals(0, resumed.exitCode(), out + resumed.transcript());
+    assertTrue(!heldPaused || resumed.out().contains("which a stopped run had paused for a pivot"), resumed.out());
+    assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
+    System.out.println("live fault, killed in the pivot pause (the guest " + (heldPaused ? "was left paused" : "had been"
+        + " resumed by the pivot already") + "):\n" + out + "the resume:\n" + resumed.out());
+    requireOnLvInBothDefinitions();
+    writer.awaitWrites(writer.writes() + 2);
+    writer.stop();
+    writer.verifyInGuest();
+  }
+
+  /**
+   * apply in the background, stopped right after it journals the pivot pause, let go on, and
+   * returned once the guest shows paused: the moment of the pause itself.
+   */
+  private StoppedApply inThePivotPause(Path plan) throws InterruptedException {
+    StoppedApply apply = StoppedApply.startUntilJournalHolds(work, state, "paused by virt-tune for a pivot", "apply",
+        plan.toString(), "--state-dir=" + state, "--execute");
+    assertTrue(apply.awaitStopped(), "apply ended before it journaled a pivot pause");
+    apply.signal("CONT");
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (libvirt.state(GUEST) != DomainState.PAUSED) {
+      assertTrue(System.nanoTime() < deadline, "the guest never showed paused for its pivot");
+      Thread.sleep(5);
+    }
+    return apply;
   }
 
   /** What a libvirtd restart mid-copy left: apply's output, how long the restart took, the writer on a new connection. */

@@ -83,4 +83,33 @@ class QueueIothreadsPlanTest {
   private static String iothreadChange(DomainPlan web) {
     return web.disks().get(0).changes().stream().filter(line -> line.startsWith("iothread")).findFirst().orElseThrow();
   }
+
+  @Test
+  void newIothreadsArePinnedWhereTheDomainsOthersAreOrElseWithItsEmulator() {
+    String pinned = "  <iothreads>1</iothreads>\n  <cputune>\n    <vcpupin vcpu='0' cpuset='2'/>\n"
+        + "    <emulatorpin cpuset='0-1'/>\n    <iothreadpin iothread='1' cpuset='6-7'/>\n  </cputune>\n";
+    DomainPlan web = plan(new PlanFacts().libvirt("11.3.0").hypervisor("QEMU 10.0.13")
+        .domain(domainXml("web", pinned, qcow2Disk(WEB, "vda", "virtio")), Map.of("vda", qcow2(WEB, 20, 3))));
+
+    assertTrue(web.newXml().matches("(?s).*<iothreadpin iothread=.1. cpuset=.6-7./>\\s*"
+        + "<iothreadpin iothread=.2. cpuset=.6-7./>\\s*<iothreadpin iothread=.3. cpuset=.6-7./>\\s*</cputune>.*"),
+        web.newXml());
+    assertTrue(web.disks().get(0).changes().contains("IOThreads 2,3 pinned to CPUs 6-7, as the domain's other IOThreads"),
+        web.disks().get(0).changes().toString());
+
+    String emulatorOnly = "  <cputune>\n    <emulatorpin cpuset='0-1'/>\n  </cputune>\n";
+    DomainPlan emulator = plan(new PlanFacts().domain(domainXml("web", emulatorOnly, qcow2Disk(WEB, "vda", "virtio")),
+        Map.of("vda", qcow2(WEB, 20, 3))));
+    assertTrue(emulator.newXml().matches("(?s).*<emulatorpin cpuset=.0-1./>\\s*<iothreadpin iothread=.1. cpuset=.0-1./>.*"),
+        emulator.newXml());
+    assertTrue(emulator.disks().get(0).changes().contains("IOThread 1 pinned to CPUs 0-1, the emulator's"),
+        emulator.disks().get(0).changes().toString());
+  }
+
+  @Test
+  void aDomainThatPinsNothingLeavesItsNewIothreadsToLibvirt() {
+    DomainPlan web = plan(twoDisks("11.3.0", "QEMU 10.0.13", 2));
+
+    assertFalse(web.newXml().contains("iothreadpin"), web.newXml());
+  }
 }
