@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Random chains of the operator's commands on a real two-disk domain (real LVM, libvirtd, QEMU):
- * apply, apply killed at a step, resume, rollback with and without --force, cleanup with a source
+ * apply, a live move of the running guest, apply killed at a step, resume, rollback with and
+ * without --force, cleanup with a source
  * held open or backing another domain's image, cleanup and rollback --force at once, commands
  * while the guest runs, and the guest's writes between them. After every command the oracle reads
  * the host: each disk's definition names a store that exists and holds the disk's newest bytes
@@ -52,13 +53,13 @@ class CustodyChainLabIT {
   /** What an operator does next. */
   enum Action {
     APPLY, APPLY_KILLED, RESUME, ROLLBACK, ROLLBACK_FORCE, CLEANUP, CLEANUP_HELD, CLEANUP_AND_ROLLBACK_FORCE,
-    WHILE_RUNNING, WRITE
+    WHILE_RUNNING, WRITE, LIVE_MOVE
   }
 
   /** Apply, its undoing and the guest's writes weigh more: they are what the chains are about. */
   private static final List<Action> WEIGHTED = List.of(Action.APPLY, Action.APPLY, Action.APPLY_KILLED, Action.RESUME,
       Action.ROLLBACK, Action.ROLLBACK_FORCE, Action.ROLLBACK_FORCE, Action.CLEANUP, Action.CLEANUP_HELD,
-      Action.CLEANUP_AND_ROLLBACK_FORCE, Action.WHILE_RUNNING, Action.WRITE, Action.WRITE);
+      Action.CLEANUP_AND_ROLLBACK_FORCE, Action.WHILE_RUNNING, Action.WHILE_RUNNING, Action.WRITE, Action.WRITE);
 
   @BeforeAll
   static void volumeGroup() {
@@ -91,7 +92,7 @@ class CustodyChainLabIT {
     }
     // The chains must reach the moments the oracle is about, or passing proves nothing.
     String all = String.join("\n", reached);
-    for (String outcome : List.of("APPLY exit 0", "ROLLBACK_FORCE exit 0", "CLEANUP", "WRITE")) {
+    for (String outcome : List.of("APPLY exit 0", "LIVE_MOVE exit 0", "ROLLBACK_FORCE exit 0", "CLEANUP", "WRITE")) {
       assertTrue(all.contains(outcome), "no chain reached " + outcome + ":\n" + all);
     }
   }
@@ -275,6 +276,11 @@ class CustodyChainLabIT {
         case RESUME -> record(action, Cli.run("apply", plan.toString(), "--state-dir=" + state, "--execute", "--resume"));
         case ROLLBACK -> record(action, Cli.run("rollback", name, "--state-dir=" + state, "--execute", "--yes"));
         case ROLLBACK_FORCE -> rollbackForce(action);
+        case LIVE_MOVE -> {
+          Cli planned = Cli.run("plan", name, "--vg", VG, "--live", "--out", plan.toString());
+          history.add("  plan --live exit " + planned.exitCode() + ": " + summary(planned.out() + planned.err()));
+          yield record(action, Cli.run("apply", plan.toString(), "--state-dir=" + state, "--execute"));
+        }
         case CLEANUP -> record(action, Cli.run("cleanup", name, "--state-dir=" + state, "--execute", "--yes"));
         case CLEANUP_HELD -> heldDuringCleanup();
         case CLEANUP_AND_ROLLBACK_FORCE -> atOnce();
@@ -356,9 +362,12 @@ class CustodyChainLabIT {
       return rollbackOut;
     }
 
-    /** The guest started by hand, one command tried while QEMU holds its disks, then powered off. */
+    /**
+     * The guest started by hand, one command tried while QEMU holds its disks (a live move among
+     * them), then powered off.
+     */
     private String whileRunning() throws Exception {
-      Action[] tried = {Action.APPLY, Action.ROLLBACK_FORCE, Action.CLEANUP};
+      Action[] tried = {Action.APPLY, Action.ROLLBACK_FORCE, Action.CLEANUP, Action.LIVE_MOVE, Action.LIVE_MOVE};
       Action action = tried[random.nextInt(tried.length)];
       java.util.Optional<String> refused = guest.tryStart();
       if (refused.isPresent()) {
