@@ -17,10 +17,10 @@ import java.util.Random;
 
 /**
  * One history of commands an operator, a guest and a second process run on a {@link ModelHost}:
- * site's two disks (A on vda, B on vdb) and other's one (O), each command through the real apply,
- * rollback and cleanup, and after each the oracle: every disk's newest bytes are in some store,
- * every store a definition names is there and holds its disk whole, site is never half-defined,
- * and a refused command changed nothing.
+ * site's two disks (A on vda, B on vdb) and other's one (O), each command through the real apply
+ * (offline, or live over {@link ModelBlockJobs}), rollback and cleanup, and after each the oracle:
+ * every disk's newest bytes are in some store, every store a definition names is there and holds
+ * its disk whole, site is never half-defined, and a refused command changed nothing.
  */
 final class CustodyChain {
   static final String SITE = "site";
@@ -57,7 +57,8 @@ final class CustodyChain {
   enum Action {
     APPLY, APPLY_KILLED, RESUME, RESUME_KILLED, ROLLBACK, ROLLBACK_FORCE, CLEANUP, START, WRITE, STOP,
     READER_HOLDS_A, READER_RELEASES_A, OTHER_BACKED_BY_B, ATTACH_C, CLEANUP_DURING_ROLLBACK_FORCE,
-    ROLLBACK_FORCE_DURING_CLEANUP, RESUME_DURING_ROLLBACK, START_DURING_APPLY
+    ROLLBACK_FORCE_DURING_CLEANUP, RESUME_DURING_ROLLBACK, START_DURING_APPLY, LIVE_MOVE, LIVE_MOVE_KILLED,
+    WRITE_DURING_LIVE_MOVE
   }
 
   /** Runs {@code action}, {@code random} choosing where a kill or a second command comes, then checks the oracle. */
@@ -82,9 +83,21 @@ final class CustodyChain {
       case ROLLBACK_FORCE_DURING_CLEANUP -> during(1, () -> rollback(true), this::cleanup);
       case RESUME_DURING_ROLLBACK -> during(1 + random.nextInt(3), () -> apply(true, 0), () -> rollback(false));
       case START_DURING_APPLY -> during(1 + random.nextInt(10), this::start, () -> apply(false, 0));
+      case LIVE_MOVE -> liveMove(0);
+      case LIVE_MOVE_KILLED -> liveMove(1 + random.nextInt(6));
+      case WRITE_DURING_LIVE_MOVE -> during(1 + random.nextInt(6), this::write, () -> liveMove(0));
     };
     history.add(action + " -> " + result);
     check(action, result, before);
+  }
+
+  /** plan --live and apply of the running guest; killed at its {@code killAt}-th acting command if not 0. */
+  private String liveMove(int killAt) {
+    if (host.libvirt.liveXmlOrNull(SITE) == null) {
+      return "not running";
+    }
+    lastPlan = host.planLive(SITE);
+    return run(lastPlan, false, killAt);
   }
 
   private String apply(boolean resume, int killAt) {
@@ -93,6 +106,10 @@ final class CustodyChain {
       return "no plan to resume";
     }
     lastPlan = plan;
+    return run(plan, resume, killAt);
+  }
+
+  private String run(Plan plan, boolean resume, int killAt) {
     if (killAt > 0) {
       host.killAt(killAt);
     }
@@ -151,10 +168,11 @@ final class CustodyChain {
     if (live == null) {
       return "not running";
     }
-    for (String store : ModelHost.sources(live)) {
+    for (io.virttune.xml.DiskView view : io.virttune.xml.DomainXml.parse(live, SITE).disks()) {
+      String store = view.sourcePath().orElseThrow();
       String disk = host.content(store).substring(0, 1);
       String next = disk + "." + writes.merge(disk, 1, Integer::sum) + "w";
-      host.write(store, next);
+      host.guestWrite(SITE, view.targetDev(), store, next);
       newest.put(disk, next);
     }
     return "wrote " + ModelHost.sources(live);
@@ -173,7 +191,7 @@ final class CustodyChain {
   }
 
   private String stop() {
-    host.libvirt.stop(SITE);
+    host.stop(SITE);
     return "stopped";
   }
 

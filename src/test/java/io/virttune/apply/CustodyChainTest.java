@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Histories of apply, resume, rollback, cleanup, kills, guests and second processes, through the
+ * Histories of apply, live moves, resume, rollback, cleanup, kills, guests and second processes, through the
  * real commands on a {@link ModelHost}, each step checked by {@link CustodyChain}'s oracle. The
  * random ones are seeded: a failure names its seed, and {@code -Dcustody.seed=N -Dcustody.chains=1}
  * replays it.
@@ -54,7 +54,8 @@ class CustodyChainTest {
       // The histories must reach the states the oracle is about, or passing proves nothing.
       for (String outcome : List.of("APPLY -> DONE", "APPLY_KILLED -> killed", "RESUME -> DONE", "CLEANUP -> DONE",
           "ROLLBACK -> DONE", "ROLLBACK_FORCE -> DONE", "ROLLBACK_FORCE -> REFUSED", "CLEANUP -> REFUSED",
-          "CLEANUP_DURING_ROLLBACK_FORCE -> DONE", "START_DURING_APPLY -> DONE")) {
+          "CLEANUP_DURING_ROLLBACK_FORCE -> DONE", "START_DURING_APPLY -> DONE", "LIVE_MOVE -> DONE",
+          "LIVE_MOVE_KILLED -> killed", "WRITE_DURING_LIVE_MOVE -> DONE")) {
         assertTrue(reached.getOrDefault(outcome, 0) > 0, "no history reached " + outcome + ": " + reached);
       }
     }

@@ -256,6 +256,21 @@ class LiveApplyTest {
   }
 
   @Test
+  void aDiskOnlyThePersistentDefinitionHasIsRefusedBeforeAnythingIsCreated() {
+    Plan plan = host.planLive(CAPPED, "g1");
+    host.replyReport();
+    // The planned disk sda is not in what the guest runs: it was attached for its next boot only.
+    host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1").replace("dev='sda'", "dev='sdz'"),
+        host.libvirt.inactiveXml("g1"));
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+    assertTrue(result.detail().startsWith("disk sda of 'g1' is in its persistent definition only"), result.detail());
+    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
+  }
+
+  @Test
   void aPersistentDefinitionSomeoneElseChangedAfterThePivotIsStillRefused() {
     Plan plan = host.planLive(CAPPED, "g1");
     replyUntilTheCopy();

@@ -66,6 +66,8 @@ final class ModelHost implements ProcessRunner {
   final Set<String> readers = new HashSet<>();
   /** Images apply holds while it defines the domain, so that no guest starts on them. */
   private final Set<String> heldByApply = new HashSet<>();
+  /** Each running block copy: domain/disk to the device it copies onto. */
+  final Map<String, String> mirrors = new LinkedHashMap<>();
   /** Each image's backing chain, as qemu-img reads it. */
   final Map<String, List<String>> backingChains = new LinkedHashMap<>();
   final StateDirectory state;
@@ -130,11 +132,38 @@ final class ModelHost implements ProcessRunner {
     }
   }
 
+  /**
+   * A running guest's write to {@code store}, its disk {@code disk} of {@code domain}: a block copy
+   * of that disk gets it too, as QEMU's mirror does.
+   */
+  void guestWrite(String domain, String disk, String store, String content) {
+    write(store, content);
+    Optional.ofNullable(mirrors.get(domain + "/" + disk)).ifPresent(copy -> write(copy, content));
+  }
+
+  /** A guest powered off: its QEMU, and with it every block copy of its disks, ends. */
+  void stop(String domain) {
+    libvirt.stop(domain);
+    mirrors.keySet().removeIf(key -> key.startsWith(domain + "/"));
+  }
+
   private static String lvKey(String device) {
     return device.startsWith("/dev/" + VG + "/") ? device.substring(("/dev/" + VG + "/").length()) : "-";
   }
 
   // --- the commands ---------------------------------------------------------------------------
+
+  /**
+   * A block-job call that changes the domain (copy, speed, pivot or abort, pause, resume): as much
+   * a point to stop at as a command.
+   */
+  void jobCall() {
+    acts++;
+    if (acts == hookAt) {
+      hookAt = -1;
+      hook.run();
+    }
+  }
 
   @Override
   public ProcessResult act(List<String> argv, Consumer<String> stdoutLines) {
@@ -281,15 +310,40 @@ final class ModelHost implements ProcessRunner {
       }
     };
     return ApplyPorts.over(new ApplyPorts.Host(this, () -> libvirt, facts, noStaleWriters(), holds(),
-        ScriptedBlockJobs.none(), state, files(), Clock.fixed(Instant.parse("2026-12-06T03:00:00Z"), ZoneOffset.UTC)),
+        blockJobs(), state, files(), Clock.fixed(Instant.parse("2026-12-06T03:00:00Z"), ZoneOffset.UTC)),
         true, log::line);
   }
 
   /** A plan of the domain into linear LVs of the VG, made from the model as it is now. */
   io.virttune.plan.Plan plan(String domain) {
-    return ApplyHarness.plan(io.virttune.plan.PlanPolicy.defaults(io.virttune.plan.PlanTarget.linear(VG)), libvirt,
+    return plan(io.virttune.plan.PlanPolicy.defaults(io.virttune.plan.PlanTarget.linear(VG)), domain);
+  }
+
+  /** As {@link #plan(String)}, the running guest's disks moved live ({@code plan --live}). */
+  io.virttune.plan.Plan planLive(String domain) {
+    return plan(io.virttune.plan.PlanPolicy.defaults(io.virttune.plan.PlanTarget.linear(VG))
+        .withLive(new io.virttune.plan.PlanPolicy.Live(64L << 20, false, false)), domain);
+  }
+
+  private io.virttune.plan.Plan plan(io.virttune.plan.PlanPolicy policy, String domain) {
+    return ApplyHarness.plan(policy, libvirt,
         path -> exists(path) && files.containsKey(path) ? Optional.of(imageFacts(path)) : Optional.empty(),
         new LvmCli(this).report(), domain);
+  }
+
+  private io.virttune.apply.ports.BlockJobsSource blockJobs() {
+    return new io.virttune.apply.ports.BlockJobsSource() {
+      @Override
+      public <T> T with(String domain, java.util.function.Function<io.virttune.blockjob.BlockJobs, T> action) {
+        return action.apply(new ModelBlockJobs(ModelHost.this, domain));
+      }
+
+      @Override
+      public io.virttune.apply.ports.CopyTimings timings() {
+        return new io.virttune.apply.ports.CopyTimings(java.time.Duration.ZERO, java.time.Duration.ofMinutes(1),
+            java.time.Duration.ofMinutes(2));
+      }
+    };
   }
 
   ImageFacts imageFacts(String path) {

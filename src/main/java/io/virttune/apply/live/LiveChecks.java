@@ -8,6 +8,7 @@ import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.DomainPlan;
+import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -56,6 +57,13 @@ public final class LiveChecks {
 
   private static void check(String domain, BlockJobs jobs, String liveXml, CopyLive copy, List<String> reasons) {
     String where = "disk " + copy.disk() + " of '" + domain + "'";
+    if (DomainXml.parse(liveXml, "live definition of '" + domain + "'").disks().stream()
+        .noneMatch(disk -> copy.disk().equals(disk.targetDev()))) {
+      reasons.add(where + " is in its persistent definition only: the running guest has no such disk (one attached"
+          + " for its next boot, --config), and a live copy copies what the guest runs (rule: a live copy starts from"
+          + " the disk the guest runs on); power the guest off and on, or plan again without --live");
+      return;
+    }
     Optional<String> source = MirrorState.sourceOf(liveXml, domain, copy.disk());
     if (!source.equals(Optional.of(copy.source()))) {
       reasons.add(where + " runs on " + source.orElse("no source") + ", not on the planned " + copy.source()
