@@ -10,7 +10,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 root=$(project_root)
 deb_src=$root/src/deb
 
-ensure_packages "${BUILD_PACKAGES[@]}"
+# dpkg-parsechangelog is dpkg-dev's, which a fresh machine (Debian 12 or 13) lacks.
+ensure_packages "${BUILD_PACKAGES[@]}" dpkg-dev
 ensure_jar >&2 # stdout is the package path alone
 target=$root/target
 for built in "$target/virt-tune.jar" "$target/maven-archiver/pom.properties" "$target/completion/virt-tune.bash" \
