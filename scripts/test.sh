@@ -46,29 +46,37 @@ lab_tests() { # NAME SUITE TESTS DISK...: the lab test classes TESTS in one lab 
       >"target/lab-$name.log" 2>&1
 }
 lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G pv8:2G)
-lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" &
-apply_lab=$!
-lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!IothreadQueuesLabIT' "${lab_disks[@]}" &
-others_lab=$!
-lab_rc=0
-wait "$apply_lab" || lab_rc=$?
-wait "$others_lab" || lab_rc=$?
-# Then Debian 13's lab (libvirt 11, QEMU 10, Java 21) beside the fleet: the classes whose outcome
-# the suite's libvirt, QEMU or LVM decide (docs/lab.md, "Two suites"), and what only libvirt 10+
-# has (IothreadQueuesLabIT).
-log "lab tests on Debian 13 (trixie), beside the fleet's"
+# Debian 13's lab (libvirt 11, QEMU 10, Java 21) runs the classes whose outcome the suite's
+# libvirt, QEMU or LVM decide (docs/lab.md, "Two suites"), and what only libvirt 10+ has
+# (IothreadQueuesLabIT).
 trixie_tests=LvmCliLabIT,ConversionLabIT,BlockCopyLabIT,IothreadQueuesLabIT
 trixie_tests+=',ApplyLabIT#aMigratedGuest*+unsafeSituations*+twoProcesses*'
-trixie_tests+=',LiveApplyLabIT#aRunningGuest*+aGuestWriting*+aThinLv*'
-lab_tests trixie trixie "$trixie_tests" "${lab_disks[@]}" &
-trixie_lab=$!
-# The fleet: three networked lab hosts, FleetLabIT on this machine inside their namespace.
-log "fleet lab tests (FleetLabIT) on three lab hosts"
-"$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
-  mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
-    -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml -Dlab.reports=target/failsafe-reports/lab-fleet \
-    >target/lab-fleet.log 2>&1 || lab_rc=$?
-wait "$trixie_lab" || lab_rc=$?
+trixie_tests+=',LiveApplyLabIT#aRunningGuest*+aThinLv*'
+# Two chains side by side, one per CPU, of about the same length (docs/lab.md, timings): the
+# fault matrix and the live faults, then Debian 13's lab; every other Debian 12 class, then the
+# fleet (three networked lab hosts, FleetLabIT on this machine inside their namespace).
+log "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's other classes then the fleet"
+(
+  rc=0
+  lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" || rc=$?
+  lab_tests trixie trixie "$trixie_tests" "${lab_disks[@]}" || rc=$?
+  exit "$rc"
+) &
+first_chain=$!
+(
+  rc=0
+  lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!IothreadQueuesLabIT' \
+    "${lab_disks[@]}" || rc=$?
+  "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
+    mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
+      -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml -Dlab.reports=target/failsafe-reports/lab-fleet \
+      >target/lab-fleet.log 2>&1 || rc=$?
+  exit "$rc"
+) &
+second_chain=$!
+lab_rc=0
+wait "$first_chain" || lab_rc=$?
+wait "$second_chain" || lab_rc=$?
 for name in apply others trixie fleet; do
   echo "---- lab: $name (target/lab-$name.log) ----"
   cat "target/lab-$name.log"
