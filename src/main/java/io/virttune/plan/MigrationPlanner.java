@@ -14,10 +14,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -32,7 +31,6 @@ public final class MigrationPlanner {
   public static final String WRITEBACK_ACCEPTED = "cache=writeback: faster random writes, but writes the guest"
       + " was told are safe are lost on a host crash or power cut; accepted explicitly for this plan";
 
-  private static final Pattern QEMU_VERSION = Pattern.compile("QEMU (\\d+)\\.(\\d+)");
 
   private final PlanPolicy policy;
 
@@ -154,11 +152,9 @@ public final class MigrationPlanner {
    * does not negotiate them simply ignores them. libvirt's discard attribute itself dates from 1.0.6.
    */
   private static boolean discardSupported(String hypervisorVersion, List<String> assumptions) {
-    Matcher version = QEMU_VERSION.matcher(hypervisorVersion);
-    if (version.lookingAt()) {
-      int major = Integer.parseInt(version.group(1));
-      int minor = Integer.parseInt(version.group(2));
-      return major > 4 || (major == 4 && minor >= 2);
+    Optional<StackVersion> qemu = StackVersion.qemu(hypervisorVersion);
+    if (qemu.isPresent()) {
+      return qemu.get().atLeast(4, 2);
     }
     assumptions.add("hypervisor '" + hypervisorVersion + "' is not QEMU: assumed QEMU"
         + " 4.2 or later, whose virtio-blk passes discard");

@@ -1,7 +1,6 @@
 package io.virttune.plan;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * Whether this host can spread a virtio-blk disk's queues over several IOThreads ({@code <driver
@@ -10,29 +9,21 @@ import java.util.regex.Pattern;
  * words either way.
  */
 record QueueIothreads(boolean available, String reason) {
-  private static final Pattern VERSION = Pattern.compile("(\\d+)\\.(\\d+)");
-  private static final Pattern QEMU = Pattern.compile("QEMU (\\d+)\\.(\\d+)");
-
   static QueueIothreads of(String libvirtVersion, String hypervisorVersion) {
-    Matcher libvirt = VERSION.matcher(libvirtVersion == null ? "" : libvirtVersion);
-    if (!libvirt.lookingAt()) {
+    Optional<StackVersion> libvirt = StackVersion.libvirt(libvirtVersion);
+    if (libvirt.isEmpty()) {
       return new QueueIothreads(false, "libvirt's version is not known");
     }
-    if (!atLeast(libvirt, 10, 0)) {
+    if (!libvirt.get().atLeast(10, 0)) {
       return new QueueIothreads(false, "libvirt " + libvirtVersion + " < 10.0");
     }
-    Matcher qemu = QEMU.matcher(hypervisorVersion == null ? "" : hypervisorVersion);
-    if (!qemu.lookingAt()) {
+    Optional<StackVersion> qemu = StackVersion.qemu(hypervisorVersion);
+    if (qemu.isEmpty()) {
       return new QueueIothreads(false, "hypervisor '" + hypervisorVersion + "' is not QEMU");
     }
-    if (!atLeast(qemu, 9, 0)) {
+    if (!qemu.get().atLeast(9, 0)) {
       return new QueueIothreads(false, hypervisorVersion + " < 9.0");
     }
     return new QueueIothreads(true, "libvirt " + libvirtVersion + ", " + hypervisorVersion);
-  }
-
-  private static boolean atLeast(Matcher version, int major, int minor) {
-    int found = Integer.parseInt(version.group(1));
-    return found > major || found == major && Integer.parseInt(version.group(2)) >= minor;
   }
 }
