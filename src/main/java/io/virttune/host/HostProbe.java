@@ -28,6 +28,7 @@ public final class HostProbe {
         files.text("proc/cmdline")
             .map(KernelCommandLine::parse)
             .orElse(KernelCommandLine.unknown()),
-        new BlockDeviceProbe(files).devices());
+        new BlockDeviceProbe(files).devices(),
+        files.text("proc/sys/kernel/osrelease").map(String::strip));
   }
 }

@@ -5,13 +5,14 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
-/** What a host's kernel says about memory, huge pages, its boot parameters and its disks. */
+/** What a host's kernel says about memory, huge pages, its boot parameters, its disks and its release. */
 public record HostSettings(
     OptionalLong memTotalKiB,
     OptionalLong defaultHugepageSizeKiB,
     List<HugepagePool> hugepagePools,
     KernelCommandLine kernelCommandLine,
-    List<BlockDevice> blockDevices) {
+    List<BlockDevice> blockDevices,
+    Optional<String> kernelRelease) {
 
   public HostSettings {
     hugepagePools = List.copyOf(hugepagePools);

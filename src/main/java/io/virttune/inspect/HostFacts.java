@@ -2,6 +2,7 @@ package io.virttune.inspect;
 
 import io.virttune.host.HostSettings;
 import io.virttune.lvm.LvmReport;
+import io.virttune.recipe.IoUringRule;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,6 +23,12 @@ public record HostFacts(
     domains = List.copyOf(domains);
     hugepageClaims = List.copyOf(hugepageClaims);
     problems = List.copyOf(problems);
+  }
+
+  /** Whether an operator's io_uring may stay, by this host's kernel, QEMU and libvirt. */
+  public IoUringRule ioUringRule() {
+    return IoUringRule.of(settings.flatMap(HostSettings::kernelRelease), identity.libvirtVersion(),
+        identity.hypervisorVersion());
   }
 
   /** Facts whose domains are all the host has: the hugepage claims are theirs. */

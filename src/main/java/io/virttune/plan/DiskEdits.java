@@ -7,6 +7,7 @@ import io.virttune.lvm.Sizes;
 import io.virttune.recipe.Bus;
 import io.virttune.recipe.BusMove;
 import io.virttune.recipe.DiskRecipe;
+import io.virttune.recipe.DiskStorage;
 import io.virttune.recipe.DiskRole;
 import io.virttune.recipe.DiskTarget;
 import io.virttune.recipe.IoMode;
@@ -56,8 +57,9 @@ final class DiskEdits {
   }
 
   void edit(DiskFacts disk, DiskView view, List<String> changes, List<String> warnings) {
-    DiskTarget target = DiskRecipe.decide(view, disk.logicalVolume(), staging.waits(view), env.policy().cache(),
-        env.discardSupported());
+    DiskStorage storage = disk.verdict().role() == DiskRole.MOVE_DATA
+        ? DiskStorage.lv(env.policy().target().thin()) : DiskStorage.of(view, disk.logicalVolume());
+    DiskTarget target = DiskRecipe.decide(view, disk.logicalVolume(), storage, staging.waits(view), env.levers());
     if (disk.verdict().role() == DiskRole.MOVE_DATA) {
       moveData(disk, view, changes);
     } else if (target.readAheadOff()) {
@@ -83,8 +85,12 @@ final class DiskEdits {
     set(view.cache(), target.cache().wanted().xml(), view::setCache, "cache", changes);
     set(view.io(), target.io().wanted().xml(), view::setIo, "io", changes);
     if (target.io().current() == IoMode.IO_URING) {
-      // Not a matter of taste as the others are: say why the operator's choice is overridden.
-      changes.set(changes.size() - 1, changes.get(changes.size() - 1) + " (" + target.io().reason() + ")");
+      // An operator's choice, not a matter of taste as the others are: say why it stays or goes.
+      if (target.io().changes()) {
+        changes.set(changes.size() - 1, changes.get(changes.size() - 1) + " (" + target.io().reason() + ")");
+      } else {
+        changes.add(target.io().reason());
+      }
     }
     // detect_zeroes is left as it is: QEMU would scan every write for zeros, and with large thin
     // chunks zeroed writes rarely free a whole chunk anyway.

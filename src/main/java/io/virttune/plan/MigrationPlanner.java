@@ -1,6 +1,7 @@
 package io.virttune.plan;
 
 import io.virttune.VirtTuneException;
+import io.virttune.host.HostSettings;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.DomainState;
@@ -9,6 +10,9 @@ import io.virttune.lvm.LvmNames;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.recipe.DriverEvidence;
+import io.virttune.recipe.HostLevers;
+import io.virttune.recipe.IoUringRule;
+import io.virttune.recipe.StackVersion;
 import io.virttune.text.Bytes;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -60,7 +64,8 @@ public final class MigrationPlanner {
     }
     return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
         facts.identity().hostUuid(), facts.identity().offline(), facts.identity().libvirtVersion(),
-        facts.identity().hypervisorVersion(), policy.target(), policy.cacheMode(), policy.reserveFraction(),
+        facts.identity().hypervisorVersion(), facts.settings().flatMap(HostSettings::kernelRelease).orElse(null),
+        policy.target(), policy.cacheMode(), policy.reserveFraction(),
         hostSteps, domains, assumptions, warnings);
   }
 
@@ -91,7 +96,9 @@ public final class MigrationPlanner {
     HugepageBudget budget = hugepages ? new HugepageBudget(OptionalLong.of(1), Long.MAX_VALUE / 2, Map.of())
         : HugepageBudget.unknown();
     PlanEnvironment env = new PlanEnvironment(policy, LVM_DEFAULT_EXTENT, SpaceLedger.unknown(0),
-        new VolumeNames(Set.of()), budget, discardSupported(plan.hypervisorVersion(), new ArrayList<>()),
+        new VolumeNames(Set.of()), budget, new HostLevers(policy.cache(),
+            discardSupported(plan.hypervisorVersion(), new ArrayList<>()),
+            IoUringRule.of(Optional.ofNullable(plan.kernelRelease()), plan.libvirtVersion(), plan.hypervisorVersion())),
         QueueIothreads.of(plan.libvirtVersion(), plan.hypervisorVersion()));
     DomainFacts facts = live == null ? recorded
         : new DomainFacts(recorded.name(), DomainState.RUNNING, recorded.xml(), recorded.disks(), recorded.problem(),
@@ -134,7 +141,8 @@ public final class MigrationPlanner {
       }
     }
     return new PlanEnvironment(policy, extent, space, names, HugepageSupply.budget(policy, facts, assumptions),
-        discardSupported(facts.identity().hypervisorVersion(), assumptions),
+        new HostLevers(policy.cache(), discardSupported(facts.identity().hypervisorVersion(), assumptions),
+            facts.ioUringRule()),
         QueueIothreads.of(facts.identity().libvirtVersion(), facts.identity().hypervisorVersion()));
   }
 

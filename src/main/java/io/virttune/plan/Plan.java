@@ -8,8 +8,9 @@ import java.util.List;
  * pool), each domain's plan, and what planning had to assume. Serialised as plan.json, schema
  * {@code virt-tune/plan} (its fields: docs/json.md). {@code hostUuid} is libvirt's {@code
  * <host><uuid>} (null when libvirt reports none); {@code offline} says the plan was made from XML
- * files, so the host it binds to is the one it is applied on. {@code libvirtVersion} and {@code
- * hypervisorVersion} are the host's then: apply plans again with what they allowed.
+ * files, so the host it binds to is the one it is applied on. {@code libvirtVersion}, {@code
+ * hypervisorVersion} and {@code kernelRelease} (null when not read) are the host's then: apply
+ * plans again with what they allowed.
  */
 public record Plan(
     String schema,
@@ -21,6 +22,7 @@ public record Plan(
     boolean offline,
     String libvirtVersion,
     String hypervisorVersion,
+    String kernelRelease,
     PlanTarget target,
     String cacheMode,
     double reserveFraction,

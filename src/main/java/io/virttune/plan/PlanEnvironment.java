@@ -1,8 +1,10 @@
 package io.virttune.plan;
 
+import io.virttune.recipe.HostLevers;
+
 /**
  * What every domain's planning shares: the target's extent size, the space ledger, the LV names
- * handed out, the hugepage budget, and what the host's libvirt and QEMU support.
+ * handed out, the hugepage budget, the levers every disk gets, and what the host's libvirt and QEMU support.
  */
 record PlanEnvironment(
     PlanPolicy policy,
@@ -10,5 +12,5 @@ record PlanEnvironment(
     SpaceLedger space,
     VolumeNames names,
     HugepageBudget hugepages,
-    boolean discardSupported,
+    HostLevers levers,
     QueueIothreads queueIothreads) {}

@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import io.virttune.recipe.StackVersion;
 import java.util.Optional;
 
 /**

@@ -5,7 +5,6 @@ import io.virttune.inspect.DomainFacts;
 import io.virttune.lvm.Sizes;
 import io.virttune.recipe.DiskRecipe;
 import io.virttune.recipe.DriverEvidence;
-import io.virttune.recipe.IoMode;
 import io.virttune.recipe.TemporaryDisk;
 import io.virttune.recipe.VirtioDriver;
 import io.virttune.text.ShellWords;
@@ -131,7 +130,7 @@ final class WindowsStaging {
     String targetDev = TargetNames.nextFree(usedTargets, "vd");
     DiskView staging = DiskDevices.addBlockDisk(edited, "/dev/" + target.vg() + "/" + lvName, targetDev);
     staging.setCache(env.policy().cache().xml());
-    staging.setIo(DiskRecipe.io(IoMode.DEFAULT, env.policy().cache()).wanted().xml());
+    staging.setIo(DiskRecipe.ioFor(env.policy().cache()).xml());
     warnings.add("Windows guest: its VirtIO storage driver is not known to be bound, so its disks keep"
         + " their buses for now. Apply adds a temporary virtio disk (" + targetDev + "); install the"
         + " VirtIO drivers in the guest (virtio-win) if they are not, boot it once so Windows binds"

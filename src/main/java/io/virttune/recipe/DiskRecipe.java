@@ -8,29 +8,27 @@ import java.util.Optional;
  * Decides what one disk should become: the recipe in one function, so that inspect's findings and
  * the planner's edits cannot disagree. {@code cache='none' io='native'} by default; a disk on
  * {@code directsync} keeps it (O_DIRECT like none, and every write synced: a durability choice
- * someone made); {@code io_uring} becomes native, since every disk the recipe tunes ends on a
- * block device and Proxmox found io_uring hanging guests on LVM (and turned it off there).
+ * someone made); an operator's {@code io_uring} stays where {@link IoUringRule} finds it safe.
  */
 public final class DiskRecipe {
   private DiskRecipe() {}
 
   /**
    * @param waitForDriver the disk is one a Windows guest must keep on its bus for now ({@link VirtioDriver#waiting})
-   * @param chosenCache the plan's cache mode: {@link CacheMode#NONE}, or {@link CacheMode#WRITEBACK} when asked for
-   * @param discardSupported whether the host's QEMU passes discard through virtio-blk
+   * @param storage where the disk's data ends: its LV now, or the one a data move makes
    */
-  public static DiskTarget decide(DiskView view, Optional<LogicalVolume> lv, boolean waitForDriver,
-      CacheMode chosenCache, boolean discardSupported) {
+  public static DiskTarget decide(DiskView view, Optional<LogicalVolume> lv, DiskStorage storage,
+      boolean waitForDriver, HostLevers levers) {
     BusMove bus = bus(view, waitForDriver);
-    Setting<CacheMode> cache = cache(CacheMode.of(view.cache()), chosenCache);
-    Optional<Setting<String>> discard = discardSupported
+    Setting<CacheMode> cache = cache(CacheMode.of(view.cache()), levers.cache());
+    Optional<Setting<String>> discard = levers.discardSupported()
         ? Optional.of(new Setting<>(view.discard().orElse(""), "unmap",
             "set discard='unmap' so freed blocks return to the thin pool and the SSD"))
         : Optional.empty();
     boolean readAheadOff = lv.filter(volume -> volume.readAheadBytes().isEmpty()
         || volume.readAheadBytes().getAsLong() != 0).isPresent();
-    return new DiskTarget(bus, busReason(view, bus), cache, io(IoMode.of(view.io()), cache.wanted()), discard,
-        bus.virtioInTheEnd() && !view.hasIothread(), readAheadOff);
+    Setting<IoMode> io = io(IoMode.of(view.io()), cache.wanted(), storage, levers.ioUring());
+    return new DiskTarget(bus, busReason(view, bus), cache, io, discard, bus.virtioInTheEnd() && !view.hasIothread(), readAheadOff);
   }
 
   private static BusMove bus(DiskView view, boolean waitForDriver) {
@@ -72,12 +70,16 @@ public final class DiskRecipe {
   }
 
   /** The io mode that goes with a cache mode: native AIO needs O_DIRECT, else QEMU's thread pool. */
-  public static Setting<IoMode> io(IoMode current, CacheMode cache) {
-    IoMode wanted = cache.direct() ? IoMode.NATIVE : IoMode.THREADS;
+  public static IoMode ioFor(CacheMode cache) {
+    return cache.direct() ? IoMode.NATIVE : IoMode.THREADS;
+  }
+
+  /** The io mode a disk gets with a cache mode on its storage, an operator's io_uring judged by the rule. */
+  public static Setting<IoMode> io(IoMode current, CacheMode cache, DiskStorage storage, IoUringRule ioUring) {
     if (current == IoMode.IO_URING) {
-      return new Setting<>(current, wanted, "io_uring hangs guests on LVM (Proxmox turned it off there): use io="
-          + wanted.xml() + (cache.direct() ? " with cache=" + cache.xml() : " with cache=writeback"));
+      return ioUring.judge(storage, cache);
     }
+    IoMode wanted = ioFor(cache);
     return new Setting<>(current, wanted, cache.direct()
         ? "use io=native together with cache=none"
         : "with cache=writeback use io=threads (native AIO needs O_DIRECT)");

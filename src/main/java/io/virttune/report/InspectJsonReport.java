@@ -63,6 +63,7 @@ public final class InspectJsonReport {
 
   private static void settings(ObjectNode host, HostSettings settings) {
     host.put("kernelCommandLine", settings.kernelCommandLine().raw());
+    host.put("kernelRelease", settings.kernelRelease().orElse(null));
     putKiB(host, "memTotalBytes", settings.memTotalKiB());
     ArrayNode pages = host.putArray("hugepages");
     settings.hugepagePools().forEach(pool -> {

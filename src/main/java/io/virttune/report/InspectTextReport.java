@@ -42,7 +42,8 @@ public final class InspectTextReport {
   public void print(InspectResult result) {
     HostFacts facts = result.facts();
     out.println("Host " + facts.identity().hostname() + "  (" + facts.identity().uri() + ")");
-    out.println("  libvirt " + facts.identity().libvirtVersion() + ", " + facts.identity().hypervisorVersion());
+    out.println("  libvirt " + facts.identity().libvirtVersion() + ", " + facts.identity().hypervisorVersion()
+        + facts.settings().flatMap(HostSettings::kernelRelease).map(release -> ", Linux " + release).orElse(""));
     facts.lvm().ifPresent(this::printLvm);
     facts.settings().ifPresent(this::printSettings);
     printFindings(result.hostFindings(), true);

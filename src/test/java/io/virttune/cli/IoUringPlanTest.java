@@ -20,6 +20,6 @@ class IoUringPlanTest {
 
     Cli plan = Cli.run("plan", "--from-xml", xml.toString(), "--vg", "vg0");
 
-    assertTrue(plan.out().contains("io io_uring -> native (io_uring hangs guests on LVM"), plan.transcript());
+    assertTrue(plan.out().contains("io io_uring -> native (io_uring stays only on LVM thin volumes and files"), plan.transcript());
   }
 }

@@ -31,8 +31,10 @@ class IothreadQueuesTest {
         java.nio.file.Files.readString(java.nio.file.Path.of(XML)), "db1").disks().get(0);
 
     assertEquals(java.util.List.of(1, 2, 3, 4), disk.queueIothreads());
-    assertFalse(io.virttune.recipe.DiskRecipe.decide(disk, java.util.Optional.empty(), false,
-        io.virttune.recipe.CacheMode.NONE, true).iothread(), "it has its IOThreads: one per queue");
+    io.virttune.recipe.HostLevers levers = new io.virttune.recipe.HostLevers(io.virttune.recipe.CacheMode.NONE,
+        true, io.virttune.recipe.IoUringRule.of(java.util.Optional.empty(), "unknown", "unknown"));
+    assertFalse(io.virttune.recipe.DiskRecipe.decide(disk, java.util.Optional.empty(),
+        io.virttune.recipe.DiskStorage.THICK_LV, false, levers).iothread(), "it has its IOThreads: one per queue");
   }
 
   @Test

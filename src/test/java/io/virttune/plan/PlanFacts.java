@@ -96,6 +96,13 @@ final class PlanFacts {
     return this;
   }
 
+  /** The host's kernel release, as {@code /proc/sys/kernel/osrelease} gives it. */
+  PlanFacts kernel(String release) {
+    settings = settings.map(read -> new HostSettings(read.memTotalKiB(), read.defaultHugepageSizeKiB(),
+        read.hugepagePools(), read.kernelCommandLine(), read.blockDevices(), Optional.of(release)));
+    return this;
+  }
+
   PlanFacts hypervisor(String version) {
     hypervisor = version;
     return this;

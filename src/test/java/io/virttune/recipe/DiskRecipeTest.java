@@ -17,8 +17,12 @@ class DiskRecipeTest {
         + "<target dev='sda' bus='" + bus + "'/></disk></devices></domain>", "test").disks().get(0);
   }
 
+  private static HostLevers levers(CacheMode cache, boolean discard) {
+    return new HostLevers(cache, discard, IoUringRule.of(Optional.empty(), "unknown", "unknown"));
+  }
+
   private static DiskTarget decide(DiskView disk, boolean waits, CacheMode policy) {
-    return DiskRecipe.decide(disk, Optional.empty(), waits, policy, true);
+    return DiskRecipe.decide(disk, Optional.empty(), DiskStorage.THICK_LV, waits, levers(policy, true));
   }
 
   @Test
@@ -50,7 +54,7 @@ class DiskRecipeTest {
 
   @Test
   void noDiscardIsWantedWhereQemuCannotPassIt() {
-    assertTrue(DiskRecipe.decide(disk("virtio", ""), Optional.empty(), false, CacheMode.NONE, false)
-        .discard().isEmpty());
+    assertTrue(DiskRecipe.decide(disk("virtio", ""), Optional.empty(), DiskStorage.THICK_LV, false,
+        levers(CacheMode.NONE, false)).discard().isEmpty());
   }
 }

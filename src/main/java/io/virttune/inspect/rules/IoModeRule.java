@@ -7,6 +7,7 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.CacheMode;
 import io.virttune.recipe.DiskRecipe;
+import io.virttune.recipe.DiskStorage;
 import io.virttune.recipe.DiskTarget;
 import io.virttune.recipe.IoMode;
 import io.virttune.recipe.Setting;
@@ -37,7 +38,8 @@ final class IoModeRule extends DiskRule {
               "io=native needs cache=none or directsync; with cache=writeback use io=threads"));
     }
     CacheMode reference = cache.chosen() ? cache : target.cache().wanted();
-    Setting<IoMode> wanted = DiskRecipe.io(current, reference);
+    Setting<IoMode> wanted = DiskRecipe.io(current, reference, DiskStorage.of(disk.view(), disk.logicalVolume()),
+        host.ioUringRule());
     if (current.effective() == wanted.wanted()) {
       return Optional.empty();
     }

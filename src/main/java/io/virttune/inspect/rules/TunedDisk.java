@@ -6,6 +6,8 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.recipe.CacheMode;
 import io.virttune.recipe.DiskRecipe;
 import io.virttune.recipe.DiskRole;
+import io.virttune.recipe.DiskStorage;
+import io.virttune.recipe.HostLevers;
 import io.virttune.recipe.DiskTarget;
 import io.virttune.recipe.TemporaryDisk;
 import io.virttune.xml.DiskView;
@@ -25,6 +27,7 @@ record TunedDisk(DomainFacts domain, DiskFacts disk, DiskTarget target) {
    * not one named like virt-tune's temporary disk (the plan never tunes those).
    */
   static List<TunedDisk> of(HostFacts host) {
+    HostLevers levers = new HostLevers(CacheMode.NONE, true, host.ioUringRule());
     List<TunedDisk> tuned = new ArrayList<>();
     for (DomainFacts domain : host.domains()) {
       List<DiskView> waiting = WindowsVirtioRule.waiting(domain);
@@ -32,7 +35,7 @@ record TunedDisk(DomainFacts domain, DiskFacts disk, DiskTarget target) {
         if (disk.verdict().role() != DiskRole.LEAVE_ALONE && disk.problem().isEmpty()
             && TemporaryDisk.of(disk.view(), disk.logicalVolume(), domain.xml().flatMap(DomainXml::uuid))
                 == TemporaryDisk.Kind.NONE) {
-          tuned.add(new TunedDisk(domain, disk, target(disk, waiting.contains(disk.view()))));
+          tuned.add(new TunedDisk(domain, disk, target(disk, waiting.contains(disk.view()), levers)));
         }
       }
     }
@@ -44,7 +47,8 @@ record TunedDisk(DomainFacts domain, DiskFacts disk, DiskTarget target) {
    * knows no operator's choices. Discard is taken as supported; whether the host's QEMU passes it
    * is the plan's to check.
    */
-  private static DiskTarget target(DiskFacts disk, boolean waitsForVirtioDriver) {
-    return DiskRecipe.decide(disk.view(), disk.logicalVolume(), waitsForVirtioDriver, CacheMode.NONE, true);
+  private static DiskTarget target(DiskFacts disk, boolean waitsForVirtioDriver, HostLevers levers) {
+    return DiskRecipe.decide(disk.view(), disk.logicalVolume(), DiskStorage.of(disk.view(), disk.logicalVolume()),
+        waitsForVirtioDriver, levers);
   }
 }
