@@ -88,6 +88,11 @@ final class DiskEdits {
       // An operator's choice, not a matter of taste as the others are: say why it stays or goes.
       if (target.io().changes()) {
         changes.set(changes.size() - 1, changes.get(changes.size() - 1) + " (" + target.io().reason() + ")");
+        if (live && disk.verdict().role() == DiskRole.MOVE_DATA) {
+          warnings.add(disk.target() + ": the running guest keeps io_uring on its new LV until its next cold"
+              + " boot (libvirt gives a block copy's target the disk's aio mode); its definition has io="
+              + target.io().wanted().xml() + " from then on");
+        }
       } else {
         changes.add(target.io().reason());
       }

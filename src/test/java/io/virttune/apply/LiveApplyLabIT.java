@@ -10,6 +10,7 @@ import io.virttune.testing.Cli;
 import io.virttune.testing.GuestWriter;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LiveLabGuest;
+import io.virttune.testing.MonitorLog;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.nio.file.Path;
@@ -29,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * compared with the LV by apply with the guest paused before the pivot, then read back inside the
  * guest; both definitions name the LV, and the persistent one has the
  * cold-boot changes; a cold boot then starts the guest on them with every block it wrote intact.
- * Runs only inside the lab (scripts/lab run --disk pv4:2G --libvirtd).
+ * The guests run on io='io_uring': libvirt opens a copy's target with the disk's aio mode, which
+ * the plan keeps on a thin LV and says of a thick one. Runs only inside the lab (scripts/lab run --disk pv4:2G --libvirtd).
  */
 class LiveApplyLabIT {
   private static final String GUEST = "vt-liveit";
@@ -38,17 +40,23 @@ class LiveApplyLabIT {
   private static final String SECOND = "vt-liveit2";
 
   private final LiveLabGuest guest = new LiveLabGuest(GUEST, VG);
+  private MonitorLog monitor;
 
   @AfterEach
   void cleanUp() {
+    if (monitor != null) {
+      monitor.close();
+    }
     guest.close();
   }
 
   @Test
   void aRunningGuestMovesOntoItsLvWhileItWritesAndReadsBackEverything() throws Exception {
-    GuestWriter writer = guest.start("vt-live-");
+    // On io_uring, which the plan takes to native on a thick LV, at the next cold boot.
+    GuestWriter writer = guest.start("vt-live-", "io='io_uring'");
     Path work = guest.work();
     LibvirtJavaConnection libvirt = guest.libvirt();
+    monitor = MonitorLog.start(work);
     writer.start();
     writer.awaitWrites(1);
     // Beside the writer, between its blocks and the ones that must stay zero: 4k random writes at
@@ -60,6 +68,8 @@ class LiveApplyLabIT {
     Cli planned = Cli.run("plan", GUEST, "--vg", VG, "--live", "--bandwidth", "2M", "--verify-paused", "--out",
         plan.toString());
     assertEquals(0, planned.exitCode(), planned.out() + planned.err());
+    assertTrue(planned.out().contains("sda: the running guest keeps io_uring on its new LV until its next cold boot"),
+        planned.out());
     int writesAtStart = writer.writes();
     // Each of fio's 4k writes dirties a 64 KiB granule of the mirror's bitmap: at the 169 IOPS of the
     // slowest lab run that is 10 MiB/s dirtied against 2 MiB/s copied, so the background copy never
@@ -74,6 +84,9 @@ class LiveApplyLabIT {
     writer.stop();
 
     assertEquals(0, applied.exitCode(), applied.out() + applied.err());
+    // What the plan warned of: libvirt opened the copy's target with the disk's io_uring, and the
+    // guest went on writing on it through the pivot.
+    assertEquals(Optional.of("io_uring"), monitor.aioOpening(LV), monitor::summary);
     assertTrue(applied.out().contains(" ms for the pivot"), "the guest was paused for the pivot: " + applied.out());
     assertTrue(applied.out().contains("got no closer to ready in 15 s: the guest writes as fast as it copies; copying"
         + " again with synchronous writes"), "the outpaced copy copied again: " + applied.out());
@@ -116,8 +129,10 @@ class LiveApplyLabIT {
    */
   @Test
   void aThinLvStaysThinThroughALiveMove() throws Exception {
-    GuestWriter writer = guest.start("vt-livethin-");
+    // On io_uring, which a thin LV keeps on the lab's stacks (Linux 7.2, QEMU 7.2 and 10.0, libvirt 9.0 and 11.3).
+    GuestWriter writer = guest.start("vt-livethin-", "io='io_uring'");
     Path work = guest.work();
+    monitor = MonitorLog.start(work);
     writer.start();
     // Once the writer has been over all its blocks, the disk's data stays in its first 32 MiB: the
     // zeros of the map read before the pause are still zeros in the pause, and no copy is made again.
@@ -129,11 +144,15 @@ class LiveApplyLabIT {
     Cli planned = Cli.run("plan", GUEST, "--thin-pool", VG + "/pool", "--live", "--bandwidth", "16M",
         "--verify-paused", "--out", plan.toString());
     assertEquals(0, planned.exitCode(), planned.transcript());
+    assertTrue(planned.out().contains("io_uring kept on an LVM thin volume with Linux "), planned.transcript());
     Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
     writer.awaitWrites(writer.writes() + 2);
     writer.stop();
 
     assertEquals(0, applied.exitCode(), applied.transcript());
+    assertEquals(Optional.of("io_uring"), monitor.aioOpening(LV), monitor::summary);
+    assertEquals(Optional.of("io_uring"), DomainXml.parse(Lab.sh("virsh", "dumpxml", "--inactive", GUEST), GUEST)
+        .disks().get(0).io(), "the definition keeps it");
     // 96 MiB, the 24 chunks past the guest's data, given back with the guest running; in the pause the
     // same again and nothing more: the pause has no zeros of its own to give back.
     assertTrue(applied.out().contains("gave 96 MiB of zero chunks of " + LV + " back to thin pool " + VG + "/pool in "),

@@ -6,6 +6,7 @@ import static io.virttune.plan.PlanFacts.qcow2Disk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.libvirt.DomainState;
 import io.virttune.xml.DomainXml;
 import java.time.Instant;
 import java.util.List;
@@ -22,9 +23,13 @@ class IoUringPlanningTest {
   private static final PlanPolicy LINEAR = PlanPolicy.defaults(PlanTarget.linear("vg_fast"));
 
   private static PlanFacts debian13() {
+    return debian13(DomainState.SHUTOFF);
+  }
+
+  private static PlanFacts debian13(DomainState state) {
     String disk = qcow2Disk(IMAGE, "vda", "virtio").replace("type='qcow2'/>", "type='qcow2' io='io_uring'/>");
     return new PlanFacts().kernel("6.12.48+deb13-amd64").libvirt("11.3.0").hypervisor("QEMU 10.0.2")
-        .domain(domainXml("web", "", disk), Map.of("vda", qcow2(IMAGE, 2, 1)));
+        .domain(domainXml("web", "", disk), state, Map.of("vda", qcow2(IMAGE, 2, 1)));
   }
 
   private static DomainPlan plan(PlanFacts facts, PlanPolicy policy) {
@@ -55,6 +60,20 @@ class IoUringPlanningTest {
     assertEquals("native", io(web));
     assertTrue(changes(web).contains("io io_uring -> native (Proxmox turned io_uring off on thick LVM after guests"
         + " hung there (its bug 4525): use io=native with cache=none)"), changes(web).toString());
+  }
+
+  @Test
+  void aLiveMoveOntoAThickLvSaysTheRunningGuestKeepsIoUringUntilItsColdBoot() {
+    PlanPolicy live = LINEAR.withLive(new PlanPolicy.Live(0, false, false));
+    Plan plan = new MigrationPlanner(live).plan(debian13(DomainState.RUNNING).build(), Instant.EPOCH);
+
+    assertTrue(plan.domains().get(0).warnings().contains("vda: the running guest keeps io_uring on its new LV until"
+        + " its next cold boot (libvirt gives a block copy's target the disk's aio mode); its definition has"
+        + " io=native from then on"), plan.domains().get(0).warnings().toString());
+    Plan onThin = new MigrationPlanner(THIN.withLive(new PlanPolicy.Live(0, false, false)))
+        .plan(debian13(DomainState.RUNNING).build(), Instant.EPOCH);
+    assertTrue(onThin.domains().get(0).warnings().stream().noneMatch(w -> w.contains("io_uring")),
+        onThin.domains().get(0).warnings().toString());
   }
 
   @Test

@@ -42,7 +42,12 @@ public final class LabGuest {
 
   /** As {@link #define(String, Path, Path, String)}, the guest doing {@code action} (vt.action=) at each boot. */
   public static LabGuest define(String name, Path work, Path sataImage, String moreDisks, String action) {
-    return defineWithDisks(name, work, sataDisk(sataImage) + moreDisks, action);
+    return defineWithDisks(name, work, sataDisk(sataImage, "") + moreDisks, action);
+  }
+
+  /** As {@link #define(String, Path, Path, String, String)}, the SATA disk's driver given {@code driverAttributes} too. */
+  public static LabGuest defineDriven(String name, Path work, Path sataImage, String driverAttributes, String action) {
+    return defineWithDisks(name, work, sataDisk(sataImage, driverAttributes), action);
   }
 
   /** A guest whose disks are exactly the given {@code <disk>} elements, doing {@code action} at each boot. */
@@ -57,11 +62,12 @@ public final class LabGuest {
 
   /** As {@link #define(String, Path, Path, String, String)} with further disks, in the libvirtd at {@code uri}. */
   public static LabGuest defineAt(String uri, String name, Path work, Path sataImage, String moreDisks, String action) {
-    return defineWithDisks(List.of("virsh", "-c", uri), name, work, sataDisk(sataImage) + moreDisks, action);
+    return defineWithDisks(List.of("virsh", "-c", uri), name, work, sataDisk(sataImage, "") + moreDisks, action);
   }
 
-  private static String sataDisk(Path image) {
-    return "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+  private static String sataDisk(Path image, String driverAttributes) {
+    return "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'"
+        + (driverAttributes.isEmpty() ? "" : " " + driverAttributes) + "/>\n"
         + "      <source file='" + image + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n";
   }
 

@@ -25,12 +25,17 @@ public final class LiveLabGuest implements AutoCloseable {
 
   /** Makes the VG and the image, starts the guest, waits for its agent, writes blocks 0-15; returns its writer. */
   public GuestWriter start(String workPrefix) {
+    return start(workPrefix, "");
+  }
+
+  /** As {@link #start(String)}, the disk's driver given {@code driverAttributes} too ({@code io='io_uring'}). */
+  public GuestWriter start(String workPrefix, String driverAttributes) {
     Lab.require();
     Lab.volumeGroup(vg, "pv4", "4M");
     work = Lab.imageDirectory(workPrefix);
     image = work.resolve("sda.qcow2");
     Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "128M");
-    guest = LabGuest.define(name, work, image, "", "agent");
+    guest = LabGuest.defineDriven(name, work, image, driverAttributes, "agent");
     Lab.sh("virsh", "-q", "start", name);
     libvirt = LibvirtJavaConnection.openReadWrite("qemu:///system");
     GuestWriter writer = awaitAgent();
