@@ -4,14 +4,12 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.DiskSteps;
 import io.virttune.apply.guards.PoolReports;
 import io.virttune.apply.guards.ThinSpace;
-import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.live.LiveCopy;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.undo.TemporaryVolumeRemoval;
 import io.virttune.libvirt.DomainDefinitions;
-import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.plan.BackupDefinition;
@@ -29,7 +27,6 @@ import io.virttune.plan.ZeroVolume;
 import io.virttune.qemu.LvConversion;
 import io.virttune.text.ProgressMeter;
 import java.io.PrintWriter;
-import java.util.Optional;
 
 /**
  * Runs one domain's steps, each journaled as started before it runs and done (or failed) after:
@@ -43,7 +40,7 @@ final class StepExecutor implements Step.Visitor<Void> {
   private final Context run;
   private final PoolReports pools;
   private final ApplyPorts ports;
-  private final OwnedVolumes volumes;
+  private final RunVolumes volumes;
   private final Redefinition redefinition;
   private final CopyVerification copies;
   private boolean interrupted;
@@ -52,7 +49,7 @@ final class StepExecutor implements Step.Visitor<Void> {
     this.run = run;
     this.pools = new PoolReports(run.ports(), run.lvm());
     this.ports = run.ports();
-    this.volumes = new OwnedVolumes(ports);
+    this.volumes = new RunVolumes(run);
     this.redefinition = new Redefinition(ports, run.domain(), run.log());
     this.copies = new CopyVerification(ports, run.domain().name(), run.log());
   }
@@ -78,36 +75,7 @@ final class StepExecutor implements Step.Visitor<Void> {
 
   @Override
   public Void createVolume(CreateVolume create) {
-    String name = create.vg() + "/" + create.name();
-    DomainJournal journal = run.journal().current();
-    Optional<LogicalVolume> existing = run.lvm().logicalVolume(create.vg(), create.name());
-    if (journal.createdVolumes().contains(name) && existing.isPresent()) {
-      requireOurs(create, true);
-      if (existing.get().isActive()) {
-        run.log().println("  " + name + " exists from the interrupted run; keeping it");
-        return null;
-      }
-      // lvcreate was stopped before it activated the LV, for a thin LV possibly before the pool made
-      // its thin device, and then the LV can never be activated. It never held data: make it again.
-      run.log().println("  " + name + " exists from the interrupted run, never activated; making it again");
-      ports.lvmActions().remove(create.vg(), create.name());
-      lvcreate(create);
-      return null;
-    }
-    if (create.thin()) {
-      run.pools().ensure(create.vg(), create.thinPool(), journal.uuid(), run.log());
-    }
-    // Recorded before lvcreate runs: if we crash right after it, rollback still knows the LV is ours.
-    run.journal().save(run.journal().current().withCreatedVolume(name));
-    try {
-      volumes.create(create, run.journal().current().uuid());
-    } catch (VirtTuneException e) {
-      // The name may be someone else's now: it must not stay in the journal as ours.
-      run.journal().save(run.journal().current().withoutCreatedVolume(name));
-      throw e;
-    }
-    // Past lvcreate the LV may exist, even if it cannot be read back: its name stays journaled.
-    journalUuid(create);
+    volumes.create(create);
     return null;
   }
 
@@ -122,7 +90,7 @@ final class StepExecutor implements Step.Visitor<Void> {
   public Void zeroVolume(ZeroVolume zero) {
     CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.vg(), zero.name());
     if (interrupted) {
-      requireOurs(create, true);
+      volumes.requireOurs(create, true);
     }
     ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
     return null;
@@ -165,7 +133,7 @@ final class StepExecutor implements Step.Visitor<Void> {
     CreateVolume create = new DiskSteps(run.domain()).creationOf(copy.device());
     if (interrupted) {
       // The copy itself refuses to start unless the guest runs on its source: the LV's identity is checked here.
-      requireOurs(create, false);
+      volumes.requireOurs(create, false);
     }
     try (ThinSpace.Reservation room = run.space().reserveLive(create, copy, run.domain().name(), pools)) {
       new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(), create).run(copy,
@@ -191,29 +159,6 @@ final class StepExecutor implements Step.Visitor<Void> {
     return null;
   }
 
-  /** Creates the LV as virt-tune's and journals its uuid: what proves it ours later. */
-  private void lvcreate(CreateVolume create) {
-    volumes.create(create, run.journal().current().uuid());
-    journalUuid(create);
-  }
-
-  private void journalUuid(CreateVolume create) {
-    volumes.uuidOfCreated(create).ifPresent(uuid -> run.journal().save(
-        run.journal().current().withVolumeUuid(create.vg() + "/" + create.name(), uuid)));
-  }
-
-  /**
-   * Refuses an LV of a journaled name that is not provably the one created, or, to be written
-   * over, one custody keeps; adopts its uuid after a crash.
-   */
-  private void requireOurs(CreateVolume create, boolean overwrite) {
-    String uuid = volumes.requireOurs(create, run.journal().current(), run.definitions(), overwrite);
-    String name = create.vg() + "/" + create.name();
-    if (!run.journal().current().volumeUuids().containsKey(name)) {
-      run.journal().save(run.journal().current().withVolumeUuid(name, uuid));
-    }
-  }
-
   private void convert(ConvertImage convert) {
     CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
     ProgressMeter progress = new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(),
@@ -221,17 +166,17 @@ final class StepExecutor implements Step.Visitor<Void> {
     LvConversion.Outcome outcome;
     if (interrupted && !convert.targetIsZero()) {
       // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
-      requireOurs(create, true);
+      volumes.requireOurs(create, true);
     }
     if (convert.targetIsZero()) {
       if (interrupted) {
         // A half-written thin LV no longer reads as zeros: start again from a fresh one.
         run.log().println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
         if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
-          requireOurs(create, true);
+          volumes.requireOurs(create, true);
           ports.lvmActions().remove(create.vg(), create.name());
         }
-        lvcreate(create);
+        volumes.lvcreate(create);
         ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
       }
       long chunk = pools.chunkOf(create);
@@ -251,5 +196,4 @@ final class StepExecutor implements Step.Visitor<Void> {
           + " rewrote " + convert.target() + " in full; verified");
     }
   }
-
 }

@@ -57,8 +57,7 @@ public final class ApplyCommand implements Callable<Integer> {
   @Parameters(index = "1..*", paramLabel = "DOMAIN", arity = "0..*", description = "only these domains (default: all)")
   List<String> domains = new ArrayList<>();
 
-  @Option(names = {"-c", "--connect"}, paramLabel = "URI", description = "libvirt URI (default: the plan's)")
-  String uri;
+  @Mixin ConnectOption connect;
 
   @Option(names = "--parallel", paramLabel = "N", description = "for a fleet plan: hosts at a time (default: 4)")
   Integer parallel;
@@ -72,7 +71,7 @@ public final class ApplyCommand implements Callable<Integer> {
     run.check(spec);
     String text = PlanFiles.text(planFile);
     if (FleetPlanJson.isFleetPlan(text)) {
-      if (uri != null) {
+      if (connect.given(spec) != null) {
         throw new ParameterException(spec.commandLine(), "a fleet plan names its hosts: --connect does not apply");
       }
       int hosts = parallel == null ? 4 : parallel;
@@ -92,7 +91,7 @@ public final class ApplyCommand implements Callable<Integer> {
           + " is one host's plan");
     }
     Plan plan = PlanJson.read(text, planFile.toString());
-    String given = VirtTuneCommand.connectUri(spec, uri);
+    String given = connect.given(spec);
     String target = given != null ? given : plan.uri();
     if (target.startsWith("file:")) {
       throw VirtTuneException.usage("the plan was made from XML files; say which host to apply it to with --connect");

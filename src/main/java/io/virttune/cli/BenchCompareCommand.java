@@ -69,7 +69,7 @@ public final class BenchCompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (VirtTuneCommand.connectUri(spec, null) != null) {
+    if (VirtTuneCommand.rootUri(spec) != null) {
       throw new ParameterException(spec.commandLine(),
           "--connect does not apply to bench compare: it reads stored results");
     }

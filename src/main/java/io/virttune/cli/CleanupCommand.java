@@ -40,14 +40,12 @@ public final class CleanupCommand implements Callable<Integer> {
 
   @Mixin ConfirmationOptions confirmation;
 
-  @Option(names = {"-c", "--connect"}, paramLabel = "URI",
-      description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
-  String uri;
+  @Mixin ConnectOption connect;
 
   @Override
   public Integer call() {
     PrintWriter out = report.progress();
-    String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
+    String uri = connect.orDefault(spec);
     HostDoor host = HostDoors.thisMachine(uri, "cleanup");
     List<String> chosen = selection.selection(false).select(DefinedDomains.names(uri));
     if (state.execute) {

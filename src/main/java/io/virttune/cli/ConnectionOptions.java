@@ -8,6 +8,7 @@ import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.HostSnapshot;
 import io.virttune.inspect.LiveHost;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -18,11 +19,7 @@ public final class ConnectionOptions {
 
   @Spec(Spec.Target.MIXEE) CommandSpec spec;
 
-  @Option(
-      names = {"-c", "--connect"},
-      paramLabel = "URI",
-      description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else " + DEFAULT_URI + ")")
-  String uri;
+  @Mixin ConnectOption connect;
 
   @Option(
       names = "--host-facts",
@@ -33,18 +30,12 @@ public final class ConnectionOptions {
   private HostDoor door;
 
   String uri() {
-    return uriOrDefault(spec, uri);
-  }
-
-  /** The URI a command was given (after it or before it), else the default. */
-  static String uriOrDefault(CommandSpec command, String own) {
-    String given = VirtTuneCommand.connectUri(command, own);
-    return given != null ? given : defaultUri();
+    return connect.orDefault(spec);
   }
 
   /** Whether the command line names a host to read (a URI or recorded host facts). */
   boolean namesAHost() {
-    return VirtTuneCommand.connectUri(spec, uri) != null || hostFacts != null;
+    return connect.given(spec) != null || hostFacts != null;
   }
 
   /** $LIBVIRT_DEFAULT_URI, else qemu:///system, as virsh does. */

@@ -47,9 +47,7 @@ public final class RollbackCommand implements Callable<Integer> {
 
   @Mixin FleetOptions fleet;
 
-  @Option(names = {"-c", "--connect"}, paramLabel = "URI",
-      description = "libvirt URI (default: $LIBVIRT_DEFAULT_URI, else qemu:///system)")
-  String uri;
+  @Mixin ConnectOption connect;
 
   @Option(names = "--force", description = "roll back a completed migration too, discarding what the guest wrote since"
       + " (with --execute, asks first unless --yes)")
@@ -62,7 +60,7 @@ public final class RollbackCommand implements Callable<Integer> {
       return rollbackFleet();
     }
     PrintWriter out = report.progress();
-    String uri = ConnectionOptions.uriOrDefault(spec, this.uri);
+    String uri = connect.orDefault(spec);
     ApplyPorts ports = ApplyPorts.forHost(HostDoors.thisMachine(uri, "rollback"), state.stateDir, state.execute, line -> out.println("    " + line));
     List<String> chosen = selection.selection(false).select(candidates(uri, ports));
     if (state.execute && force) {
@@ -86,7 +84,7 @@ public final class RollbackCommand implements Callable<Integer> {
    * confirmed here, once for the whole fleet, and the hosts are told --yes.
    */
   private int rollbackFleet() {
-    if (uri != null) {
+    if (connect.given(spec) != null) {
       throw VirtTuneException.usage("--connect is one host's: with --host or --hosts each host's own libvirt is used");
     }
     selection.selection(false);

@@ -2,7 +2,7 @@ package io.virttune.cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 
 /** The top-level {@code virt-tune} command: help, version, and the subcommands ({@link CommandTree}). */
 @Command(
@@ -18,9 +18,7 @@ import picocli.CommandLine.Option;
     description = "Makes the disks of KVM/libvirt virtual machines fast, safely.")
 public final class VirtTuneCommand {
   // virsh takes the connection before the command ('virsh -c URI list'); so does virt-tune.
-  @Option(names = {"-c", "--connect"}, paramLabel = "URI",
-      description = "libvirt URI for the command that follows (as virsh -c URI CMD)")
-  String uri;
+  @Mixin ConnectOption connect;
 
   private final Terminal terminal;
 
@@ -33,11 +31,8 @@ public final class VirtTuneCommand {
     return ((VirtTuneCommand) command.root().userObject()).terminal;
   }
 
-  /** The URI a command was given: its own -c, else the one before the command, else null. */
-  static String connectUri(CommandSpec command, String own) {
-    if (own != null) {
-      return own;
-    }
-    return command.root().userObject() instanceof VirtTuneCommand root ? root.uri : null;
+  /** The URI given before the command ({@code virt-tune -c URI CMD}); null when none was. */
+  static String rootUri(CommandSpec command) {
+    return command.root().userObject() instanceof VirtTuneCommand root ? root.connect.uri : null;
   }
 }

@@ -2,16 +2,12 @@ package io.virttune.xml;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.jdom2.Element;
 
 /** One {@code <devices><disk>} of a domain, read and edited in place. */
 public final class DiskView {
-  /** Target attributes that belong to one kind of bus. */
-  private static final List<String> BUS_SPECIFIC_TARGET_ATTRIBUTES = List.of("removable", "rotation_rate");
-
   /**
    * Disk children that give the guest its device names (/dev/disk/by-id/wwn-*, scsi-*): the QEMU
    * driver takes {@code <wwn>} only on ide and scsi, {@code <vendor>} and {@code <product>} only
@@ -51,48 +47,48 @@ public final class DiskView {
   }
 
   public Optional<String> sourceProtocol() {
-    return sourceAttribute("protocol");
+    return source.attribute("protocol");
   }
 
   public Optional<String> sourceName() {
-    return sourceAttribute("name");
+    return source.attribute("name");
   }
 
   public Optional<String> sourcePool() {
-    return sourceAttribute("pool");
+    return source.attribute("pool");
   }
 
   public Optional<String> sourceVolume() {
-    return sourceAttribute("volume");
+    return source.attribute("volume");
   }
 
   public Optional<String> driverName() {
-    return driverAttribute("name");
+    return driver.attribute("name");
   }
 
   /** The image format (driver/@type): raw, qcow2, ... */
   public Optional<String> format() {
-    return driverAttribute("type");
+    return driver.attribute("type");
   }
 
   public Optional<String> cache() {
-    return driverAttribute("cache");
+    return driver.attribute("cache");
   }
 
   public Optional<String> io() {
-    return driverAttribute("io");
+    return driver.attribute("io");
   }
 
   public Optional<String> discard() {
-    return driverAttribute("discard");
+    return driver.attribute("discard");
   }
 
   public Optional<String> detectZeroes() {
-    return driverAttribute("detect_zeroes");
+    return driver.attribute("detect_zeroes");
   }
 
   public OptionalInt iothread() {
-    return Elements.parseInt(driverAttribute("iothread"), where() + " driver iothread", origin);
+    return Elements.parseInt(driver.attribute("iothread"), where() + " driver iothread", origin);
   }
 
   /**
@@ -106,7 +102,7 @@ public final class DiskView {
 
   /** Its virtio-blk queue count ({@code driver/@queues}), when the definition gives one. */
   public OptionalInt queues() {
-    return Elements.parseInt(driverAttribute("queues"), where() + " driver queues", origin);
+    return Elements.parseInt(driver.attribute("queues"), where() + " driver queues", origin);
   }
 
   /** Spreads its {@code queues} over the IOThreads {@code ids}, in place of an {@code iothread} attribute. */
@@ -204,57 +200,35 @@ public final class DiskView {
   }
 
   public void setCache(String cache) {
-    setDriverAttribute("cache", cache);
+    driver.set("cache", cache);
   }
 
   public void setIo(String io) {
-    setDriverAttribute("io", io);
+    driver.set("io", io);
   }
 
   public void setDiscard(String discard) {
-    setDriverAttribute("discard", discard);
+    driver.set("discard", discard);
   }
 
   public void setDetectZeroes(String detectZeroes) {
-    setDriverAttribute("detect_zeroes", detectZeroes);
+    driver.set("detect_zeroes", detectZeroes);
   }
 
   public void setIothread(Integer id) {
-    setDriverAttribute("iothread", id == null ? null : id.toString());
+    driver.set("iothread", id == null ? null : id.toString());
   }
 
   /**
-   * Sets target/@dev and target/@bus (a null bus removes it). A new bus drops the attributes only
-   * the old one has (removable for USB, rotation_rate for IDE/SATA/SCSI, the geometry's CHS
-   * translation for IDE): libvirt refuses them.
+   * Sets target/@dev and target/@bus (a null bus removes it), dropping what only the old bus
+   * takes ({@link DiskTargetEdit}).
    */
   public void setTarget(String dev, String bus) {
-    Element target = Elements.child(disk, "target")
-        .orElseGet(() -> ChildOrder.DISK.insert(disk, "target"));
-    if (!Objects.equals(target.getAttributeValue("bus"), bus)) {
-      BUS_SPECIFIC_TARGET_ATTRIBUTES.forEach(target::removeAttribute);
-      if (!"ide".equals(bus)) {
-        Elements.child(disk, "geometry").ifPresent(geometry -> Elements.setAttribute(geometry, "trans", null, disk));
-      }
-    }
-    target.setAttribute("dev", dev);
-    Elements.setAttribute(target, "bus", bus, disk);
+    DiskTargetEdit.set(disk, dev, bus);
   }
 
   public void removeAddress() {
     List.copyOf(disk.getChildren("address")).forEach(address -> Elements.remove(address, disk));
-  }
-
-  private void setDriverAttribute(String name, String value) {
-    driver.set(name, value);
-  }
-
-  private Optional<String> sourceAttribute(String name) {
-    return source.attribute(name);
-  }
-
-  private Optional<String> driverAttribute(String name) {
-    return driver.attribute(name);
   }
 
   /** Names the disk in messages by its target when it has one. */

@@ -115,6 +115,7 @@ class LivePlanTest {
     List<String> problems = new PlannedDefinitionCheck(plan, tampered, path -> Optional.empty(), uuid -> Optional.empty())
         .problems(record);
     assertEquals(1, problems.size(), problems.toString());
-    assertTrue(problems.get(0).contains("are not what its policy plans"), problems.get(0));
+    assertTrue(problems.get(0).contains("(copy-live) is not what its policy plans: device '/dev/vg/someone-elses' vs"
+        + " '/dev/"), problems.get(0));
   }
 }

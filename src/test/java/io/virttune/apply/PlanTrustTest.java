@@ -18,6 +18,7 @@ import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
+import io.virttune.plan.PlanJson;
 import io.virttune.plan.Step;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -133,6 +134,18 @@ class PlanTrustTest {
     String message = refused(edited);
     assertTrue(message.contains("newXml differs") && message.contains("'/dev/vg/site1-vda' vs '/dev/vg/customer2-data'"),
         message);
+  }
+
+  @Test
+  void twoEditedStepsAreEachNamedWithTheFieldAndBothValues() {
+    Plan edited = PlanJson.read(PlanJson.write(plan).replaceAll("(\"sourceFormat\"\\s*:\\s*)\"qcow2\"", "$1\"raw\""),
+        "edited plan");
+    String message = refused(edited);
+
+    assertTrue(message.contains("domain 'site1': step 3 (convert-image) is not what its policy plans: sourceFormat 'raw' vs"
+        + " 'qcow2' (plan's vs policy's)"), message);
+    assertTrue(message.contains("domain 'site1': step 4 (verify-copy) is not what its policy plans: sourceFormat 'raw' vs"
+        + " 'qcow2' (plan's vs policy's)"), message);
   }
 
   @Test

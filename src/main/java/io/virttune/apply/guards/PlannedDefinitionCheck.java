@@ -1,8 +1,5 @@
 package io.virttune.apply.guards;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.PlanDigest;
@@ -11,29 +8,21 @@ import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.lvm.LogicalVolume;
-import io.virttune.lvm.LvmNames;
-import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
-import io.virttune.plan.PlanJson;
-import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.recipe.DiskClassifier;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import io.virttune.xml.XmlEquivalence;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Function;
 import org.jdom2.Document;
 import org.jdom2.Element;
@@ -51,13 +40,6 @@ import org.jdom2.filter.Filters;
  * another definition) is refused here all the same.
  */
 public final class PlannedDefinitionCheck {
-  /**
-   * Step fields not decided by the policy: sizes read from the host at planning time, and the
-   * define's expected fingerprint, which must be the plan's (checked against the domain) instead.
-   */
-  private static final Set<String> UNCOMPARED_FIELDS = Set.of("sizeBytes", "virtualSizeBytes", "allocatedBytes",
-      "expectedFingerprint");
-
   private final Plan plan;
   private final DomainPlan planned;
   private final Function<String, Optional<LogicalVolume>> volumes;
@@ -112,8 +94,9 @@ public final class PlannedDefinitionCheck {
       return problems;
     }
     compareOutcomes(expected, problems);
-    Map<String, String> names = volumeNames(expected, problems);
-    compareSteps(expected, names, problems);
+    PlannedStepsCheck steps = new PlannedStepsCheck(planned, expected);
+    Map<String, String> names = steps.volumeNames(problems);
+    steps.compare(names, problems);
     compareDefinitions(expected, names, problems);
     return problems;
   }
@@ -184,69 +167,6 @@ public final class PlannedDefinitionCheck {
           disk.sourcePath().flatMap(volumes), Optional.empty()));
     }
     return new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
-  }
-
-  /** The replanned LV names (and device paths) mapped to the plan's, volume by volume. */
-  private Map<String, String> volumeNames(DomainPlan expected, List<String> problems) {
-    List<CreateVolume> ours = creations(expected);
-    List<CreateVolume> theirs = creations(planned);
-    Map<String, String> names = new HashMap<>();
-    for (int i = 0; i < Math.min(ours.size(), theirs.size()); i++) {
-      CreateVolume volume = theirs.get(i);
-      try {
-        LvmNames.requireValidLogicalVolume(volume.vg(), volume.name());
-      } catch (VirtTuneException e) {
-        problems.add(where() + "LV name " + volume.vg() + "/" + volume.name() + ": " + e.getMessage());
-      }
-      names.put(ours.get(i).name(), volume.name());
-      names.put(ours.get(i).devicePath(), volume.devicePath());
-    }
-    return names;
-  }
-
-  private static List<CreateVolume> creations(DomainPlan domain) {
-    return domain.steps().stream().filter(s -> s instanceof CreateVolume).map(s -> (CreateVolume) s).toList();
-  }
-
-  private void compareSteps(DomainPlan expected, Map<String, String> names, List<String> problems) {
-    List<JsonNode> ours = decided(expected.steps(), names);
-    List<JsonNode> theirs = decided(planned.steps(), Map.of());
-    if (!ours.equals(theirs)) {
-      problems.add(where() + "steps " + theirs + " are not what its policy plans: " + ours);
-    }
-    for (Step step : planned.steps()) {
-      if (step instanceof SetReadAhead readAhead && !devices().contains("/dev/" + readAhead.vg() + "/" + readAhead.name())) {
-        problems.add(where() + "step " + PlanJson.tree(step) + " changes an LV none of its disks uses");
-      }
-    }
-  }
-
-  /** Steps without the fields above and without read-ahead (which depends on the LV's current setting). */
-  private static List<JsonNode> decided(List<Step> steps, Map<String, String> names) {
-    List<JsonNode> decided = new ArrayList<>();
-    for (Step step : steps) {
-      if (!(step instanceof SetReadAhead)) {
-        ObjectNode tree = (ObjectNode) PlanJson.tree(step);
-        tree.remove(UNCOMPARED_FIELDS);
-        for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
-          Map.Entry<String, JsonNode> field = fields.next();
-          String renamed = names.get(field.getValue().asText());
-          if (field.getValue().isTextual() && renamed != null) {
-            field.setValue(TextNode.valueOf(renamed));
-          }
-        }
-        decided.add(tree);
-      }
-    }
-    return decided;
-  }
-
-  /** The devices the planned definition's disks use (the current one's when it is not redefined). */
-  private Set<String> devices() {
-    String xml = planned.newXml() != null ? planned.newXml() : planned.originalXml();
-    Set<String> devices = new HashSet<>();
-    DomainXml.parse(xml, "the plan's definition").disks().forEach(disk -> disk.sourcePath().ifPresent(devices::add));
-    return devices;
   }
 
   private void compareDefinitions(DomainPlan expected, Map<String, String> names, List<String> problems) {
