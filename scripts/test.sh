@@ -34,22 +34,26 @@ rm -rf target/failsafe-reports/lab-* target/fault-matrix.log target/lab-*.log
 # Debian 13's root for its lab, built once (about a minute) before any lab starts: apt's and
 # mmdebstrap's work then does not run beside the labs, and a failure shows first.
 "$root/scripts/lab.d/root" trixie >/dev/null
+# libvirt 11's own test domain XML, for the plan corpus check against Debian 13's QEMU driver.
+trixie_corpus=$(ensure_libvirt_corpus trixie)
 # The limit leaves room for slow machines: on some, a TCG guest takes 140 s to boot in the lab, on
 # others 30 s (docs/lab.md, timings).
 lab_tests() { # NAME SUITE TESTS DISK...: the lab test classes TESTS in one lab of SUITE with those disks, logged to target/lab-NAME.log
-  local name=$1 suite=$2 tests=$3 disks=()
+  local name=$1 suite=$2 tests=$3 disks=() suite_corpus=$corpus
   shift 3
+  [[ $suite == trixie ]] && suite_corpus=$trixie_corpus
   for disk in "$@"; do disks+=(--disk "$disk"); done
   "$root/scripts/lab" run --suite "$suite" "${disks[@]}" --libvirtd --timeout 3000 -- \
-    mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" \
+    mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" -Dvirttune.corpus.libvirt="$suite_corpus" \
       -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" -Dlab.reports="target/failsafe-reports/lab-$name" \
       >"target/lab-$name.log" 2>&1
 }
 lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G pv8:2G)
 # Debian 13's lab (libvirt 11, QEMU 10, Java 21) runs the classes whose outcome the suite's
 # libvirt, QEMU or LVM decide (docs/lab.md, "Two suites"), and what only libvirt 10+ has
-# (IothreadQueuesLabIT).
-trixie_tests=LvmCliLabIT,ConversionLabIT,BlockCopyLabIT,IothreadQueuesLabIT
+# (IothreadQueuesLabIT); and the plan corpus check with libvirt 11's own test XML against its QEMU
+# driver (PlanQemuDriverIT, which mvn verify ran against this machine's libvirt 9.0 above).
+trixie_tests=LvmCliLabIT,ConversionLabIT,BlockCopyLabIT,IothreadQueuesLabIT,PlanQemuDriverIT
 trixie_tests+=',ApplyLabIT#aMigratedGuest*+unsafeSituations*+twoProcesses*'
 trixie_tests+=',LiveApplyLabIT#aRunningGuest*+aThinLv*'
 # Two chains side by side, one per CPU, of about the same length (docs/lab.md, timings): the
@@ -81,7 +85,7 @@ for name in apply others trixie fleet; do
   echo "---- lab: $name (target/lab-$name.log) ----"
   cat "target/lab-$name.log"
 done
-reports=(target/failsafe-reports/lab-*/TEST-*LabIT.xml)
+reports=(target/failsafe-reports/lab-*/TEST-*IT.xml)
 [[ -e ${reports[0]} ]] || { echo "error: the lab tests left no reports (exit $lab_rc)" >&2; exit 1; }
 for report in "${reports[@]}"; do
   lab=${report#target/failsafe-reports/lab-}

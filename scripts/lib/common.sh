@@ -104,30 +104,41 @@ readonly DEBIAN_ARCHIVE="[signed-by=/usr/share/keyrings/debian-archive-keyring.g
 
 # Domain XML test data from libvirt's own test suite, taken from the Debian source package of
 # the installed libvirt (through a private apt configuration) and cached in
-# build/cache/corpus/libvirt. Prints that directory. The tests read it (src/test/.../Corpus.java).
+# build/cache/corpus/libvirt; with SUITE (trixie), that of the libvirt in the lab's root of that
+# suite (scripts/lab.d/root), cached in build/cache/corpus/libvirt-SUITE. Prints that directory.
+# The tests read it (src/test/.../Corpus.java).
 ensure_libvirt_corpus() {
-  local root dest apt version tarball
+  local suite=${1:-} root dest apt version tarball admindir=/var/lib/dpkg source_suite=bookworm
   root=$(project_root)
   dest=$root/build/cache/corpus/libvirt
-  version=$(dpkg-query -W -f='${source:Version}' libvirt0 2>/dev/null) \
-    || die "libvirt0 is not installed: it names the libvirt whose test suite the corpus comes from"
+  if [[ -n $suite ]]; then
+    admindir=$("$root/scripts/lab.d/root" "$suite" | sed -n 's/^SUITE_ROOT=//p')/var/lib/dpkg
+    dest=$dest-$suite source_suite=$suite
+  fi
+  version=$(dpkg-query --admindir="$admindir" -W -f='${source:Version}' libvirt0 2>/dev/null) \
+    || die "libvirt0 is not installed${suite:+ in the $suite root}: it names the libvirt whose test suite the corpus comes from"
   if [[ -f $dest/VERSION && $(cat "$dest/VERSION") == "$version" ]]; then
     echo "$dest"
     return
   fi
   log "fetching libvirt $version's test domain XML (Debian source package) into $dest"
-  apt=$root/build/cache/corpus/apt
-  private_apt_init "$apt" "deb-src $DEBIAN_ARCHIVE bookworm main"
-  # The installed version's source when the archive still has it, else bookworm's current one.
+  apt=$dest.apt
+  private_apt_init "$apt" "deb-src $DEBIAN_ARCHIVE $source_suite main"
+  # The installed version's source when the archive still has it, else the suite's current one.
+  # Only the upstream tarball is used: apt checks its hash against the signed index as it fetches
+  # it, so a .dsc the mirror lacks (seen for trixie's point releases) fails apt but not this.
   (cd "$apt" && { private_apt "$apt" source --download-only "libvirt=$version" \
-    || private_apt "$apt" source --download-only libvirt; }) >> "$apt/apt.log" 2>&1 \
-    || die "apt-get source --download-only libvirt failed (see $apt/apt.log)"
+    || compgen -G 'libvirt_*.orig.tar.xz' >/dev/null \
+    || private_apt "$apt" source --download-only libvirt; }) >> "$apt/apt.log" 2>&1 || true
   tarball=$(echo "$apt"/libvirt_*.orig.tar.xz)
-  [[ -f $tarball ]] || die "apt-get source gave no libvirt_*.orig.tar.xz"
+  [[ -f $tarball ]] || die "apt-get source --download-only libvirt gave no libvirt_*.orig.tar.xz (see $apt/apt.log)"
   rm -rf -- "$dest.tmp"
   mkdir -p "$dest.tmp"
+  # libvirt 10.1 merged qemuxml2argvdata and qemuxml2xmloutdata into qemuxmlconfdata.
   tar -xJf "$tarball" -C "$dest.tmp" --strip-components=2 --wildcards \
-    '*/tests/qemuxml2argvdata/*.xml' '*/tests/qemuxml2xmloutdata/*.xml' \
+    '*/tests/qemuxml2argvdata/*.xml' '*/tests/qemuxml2xmloutdata/*.xml' '*/tests/qemuxmlconfdata/*.xml' \
+    2>/dev/null || true
+  [[ -n $(find "$dest.tmp" -name '*.xml' -print -quit) ]] \
     || die "cannot extract libvirt's test domain XML from $tarball"
   echo "$version" > "$dest.tmp/VERSION"
   rm -rf -- "$dest" "$apt"
