@@ -149,6 +149,26 @@ class PlanTrustTest {
   }
 
   @Test
+  void anLvEditedSmallerThanItsImageOrNegativeIsRefusedBeforeAnythingIsMade() {
+    for (String size : List.of("1073741824", "-1")) {
+      Plan edited = PlanJson.read(PlanJson.write(plan).replaceFirst(
+          "(\"kind\" : \"create-volume\",[^}]*\"sizeBytes\" : )\\d+", "$1" + size), "edited plan");
+      check(edited, hostHere());
+      host.replyReport().replyImageFree(ApplyHarness.SITE1_IMAGE);
+
+      DomainResult site1 = host.apply(edited, true, false).get(0);
+
+      assertEquals(DomainResult.Result.REFUSED, site1.result(), site1.detail());
+      assertTrue(site1.detail().contains(size.equals("-1")
+          ? "LV vg/site1-vda is planned at -1 bytes, which is no size: the plan file was edited; plan again"
+          : "LV vg/site1-vda is planned at 1 GiB, smaller than the 8 GiB image /images/site1.qcow2 it takes"
+            + " (8 GiB in whole extents): the plan file was edited; plan again"), site1.detail());
+      assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")), host.commandLines()
+          .toString());
+    }
+  }
+
+  @Test
   void aDomainChangedSincePlanningIsLeftToPreflightWhichRefusesItAloneNamingWhatChanged() {
     host.libvirt.add(ApplyHarness.domainXml("site2", SITE2_UUID, ApplyHarness.qcow2Disk(SITE2_IMAGE, "vda")),
         ApplyHarness.shutOff());
