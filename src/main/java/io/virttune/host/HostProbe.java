@@ -1,6 +1,7 @@
 package io.virttune.host;
 
 import java.nio.file.Path;
+import java.util.OptionalInt;
 
 /**
  * Reads a host's settings from its /proc and /sys files below a root: "/" on a live host, or a
@@ -29,6 +30,7 @@ public final class HostProbe {
             .map(KernelCommandLine::parse)
             .orElse(KernelCommandLine.unknown()),
         new BlockDeviceProbe(files).devices(),
-        files.text("proc/sys/kernel/osrelease").map(String::strip));
+        files.text("proc/sys/kernel/osrelease").map(String::strip),
+        files.text("sys/devices/system/cpu/online").map(OnlineCpus::count).orElse(OptionalInt.empty()));
   }
 }

@@ -5,14 +5,15 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
-/** What a host's kernel says about memory, huge pages, its boot parameters, its disks and its release. */
+/** What a host's kernel says about memory, huge pages, its boot parameters, its disks, its release and its online CPUs. */
 public record HostSettings(
     OptionalLong memTotalKiB,
     OptionalLong defaultHugepageSizeKiB,
     List<HugepagePool> hugepagePools,
     KernelCommandLine kernelCommandLine,
     List<BlockDevice> blockDevices,
-    Optional<String> kernelRelease) {
+    Optional<String> kernelRelease,
+    OptionalInt onlineCpus) {
 
   public HostSettings {
     hugepagePools = List.copyOf(hugepagePools);

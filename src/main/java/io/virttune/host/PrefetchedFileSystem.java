@@ -26,7 +26,7 @@ import java.util.Set;
 public final class PrefetchedFileSystem implements HostFileSystem {
   /** The files the probes read, as globs below the root; a path matching one but absent does not exist. */
   private static final List<String> FILES = List.of(
-      "proc/cmdline", "proc/meminfo", "proc/sys/kernel/osrelease",
+      "proc/cmdline", "proc/meminfo", "proc/sys/kernel/osrelease", "sys/devices/system/cpu/online",
       "sys/block/*/size", "sys/block/*/queue/rotational", "sys/block/*/queue/scheduler",
       "sys/block/*/queue/read_ahead_kb", "sys/block/*/queue/discard_max_bytes", "sys/block/*/device/model",
       "sys/kernel/mm/hugepages/*/*_hugepages", "sys/devices/system/node/node*/hugepages/*/*_hugepages");

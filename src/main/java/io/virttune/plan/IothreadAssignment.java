@@ -6,20 +6,21 @@ import io.virttune.xml.IothreadPinning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
  * IOThreads for the virtio disks that have none; existing threads and ids are respected. Where
  * libvirt and QEMU can ({@link QueueIothreads}) and the guest has several vCPUs, each such disk
- * gets a queue per vCPU spread over a pool of min(vCPUs, {@value #POOL_LIMIT}) IOThreads the
+ * gets a queue per vCPU spread over a pool of min(vCPUs, host CPUs, {@value #POOL_LIMIT}) IOThreads the
  * domain's disks share; else one IOThread a disk. New IOThreads follow the domain's pinning
  * (docs/plan.md, "IOThreads").
  */
 final class IothreadAssignment {
   /**
-   * More IOThreads than vCPUs cannot help (the guest submits from at most one queue a vCPU), and
-   * 4 to 8 saturate devices of 100k to 500k IOPS (Ganeti's measurements): the lower end, since each
-   * IOThread is a host thread that may poll a core.
+   * More IOThreads than vCPUs cannot help (the guest submits from at most one queue a vCPU), nor
+   * more than the host has CPUs (each IOThread is a host thread that may poll a core); 4 to 8
+   * saturate devices of 100k to 500k IOPS (Ganeti's measurements): the lower end.
    */
   static final int POOL_LIMIT = 4;
 
@@ -32,7 +33,7 @@ final class IothreadAssignment {
       return;
     }
     int vcpus = edited.vcpus();
-    int pool = Math.min(vcpus, POOL_LIMIT);
+    int pool = Math.min(Math.min(vcpus, POOL_LIMIT), stack.hostCpus().orElse(POOL_LIMIT));
     List<String> first = changes.get(views.indexOf(needIothread.get(0)));
     if (stack.available() && pool >= 2) {
       List<Integer> ids = fresh(edited, pool);
@@ -42,11 +43,11 @@ final class IothreadAssignment {
         int queues = view.queues().orElse(vcpus);
         view.setQueueIothreads(queues, ids);
         changes.get(views.indexOf(view)).add("queues " + queues + " on IOThreads " + threads + " (" + stack.reason()
-            + ": a queue a vCPU over min(vCPUs, " + POOL_LIMIT + ") IOThreads, shared by the domain's disks)");
+            + ": a queue a vCPU over " + poolRule(vcpus, stack.hostCpus()) + ", shared by the domain's disks)");
       }
       return;
     }
-    String why = stack.available() ? "1 vCPU: one queue" : stack.reason();
+    String why = !stack.available() ? stack.reason() : vcpus < 2 ? "1 vCPU: one queue" : "1 host CPU";
     List<Integer> ids = fresh(edited, needIothread.size());
     for (int i = 0; i < needIothread.size(); i++) {
       DiskView view = needIothread.get(i);
@@ -54,6 +55,13 @@ final class IothreadAssignment {
       changes.get(views.indexOf(view)).add("iothread -> " + ids.get(i) + " (one IOThread a disk: " + why + ")");
     }
     pin(edited, ids).ifPresent(first::add);
+  }
+
+  /** The pool's size rule in words, with this domain's and host's numbers. */
+  private static String poolRule(int vcpus, OptionalInt hostCpus) {
+    return hostCpus.isPresent()
+        ? "min(" + vcpus + " vCPUs, " + hostCpus.getAsInt() + " host CPUs, " + POOL_LIMIT + ") IOThreads"
+        : "min(" + vcpus + " vCPUs, " + POOL_LIMIT + ") IOThreads (the host's CPUs were not read)";
   }
 
   /**

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -65,8 +66,8 @@ public final class MigrationPlanner {
     return new Plan(Plan.SCHEMA, Plan.VERSION, now.toString(), facts.identity().uri(), facts.identity().hostname(),
         facts.identity().hostUuid(), facts.identity().offline(), facts.identity().libvirtVersion(),
         facts.identity().hypervisorVersion(), facts.settings().flatMap(HostSettings::kernelRelease).orElse(null),
-        policy.target(), policy.cacheMode(), policy.reserveFraction(),
-        hostSteps, domains, assumptions, warnings);
+        hostCpus(facts).stream().boxed().findFirst().orElse(null), policy.target(), policy.cacheMode(),
+        policy.reserveFraction(), hostSteps, domains, assumptions, warnings);
   }
 
   /**
@@ -99,7 +100,8 @@ public final class MigrationPlanner {
         new VolumeNames(Set.of()), budget, new HostLevers(policy.cache(),
             discardSupported(plan.hypervisorVersion(), new ArrayList<>()),
             IoUringRule.of(Optional.ofNullable(plan.kernelRelease()), plan.libvirtVersion(), plan.hypervisorVersion())),
-        QueueIothreads.of(plan.libvirtVersion(), plan.hypervisorVersion()));
+        QueueIothreads.of(plan.libvirtVersion(), plan.hypervisorVersion(),
+            plan.hostCpus() == null ? OptionalInt.empty() : OptionalInt.of(plan.hostCpus())));
     DomainFacts facts = live == null ? recorded
         : new DomainFacts(recorded.name(), DomainState.RUNNING, recorded.xml(), recorded.disks(), recorded.problem(),
             recorded.virtioDriver());
@@ -143,7 +145,11 @@ public final class MigrationPlanner {
     return new PlanEnvironment(policy, extent, space, names, HugepageSupply.budget(policy, facts, assumptions),
         new HostLevers(policy.cache(), discardSupported(facts.identity().hypervisorVersion(), assumptions),
             facts.ioUringRule()),
-        QueueIothreads.of(facts.identity().libvirtVersion(), facts.identity().hypervisorVersion()));
+        QueueIothreads.of(facts.identity().libvirtVersion(), facts.identity().hypervisorVersion(), hostCpus(facts)));
+  }
+
+  private static OptionalInt hostCpus(HostFacts facts) {
+    return facts.settings().map(HostSettings::onlineCpus).orElse(OptionalInt.empty());
   }
 
   private static VolumeGroup volumeGroup(LvmReport lvm, String name) {

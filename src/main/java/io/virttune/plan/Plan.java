@@ -9,8 +9,8 @@ import java.util.List;
  * {@code virt-tune/plan} (its fields: docs/json.md). {@code hostUuid} is libvirt's {@code
  * <host><uuid>} (null when libvirt reports none); {@code offline} says the plan was made from XML
  * files, so the host it binds to is the one it is applied on. {@code libvirtVersion}, {@code
- * hypervisorVersion} and {@code kernelRelease} (null when not read) are the host's then: apply
- * plans again with what they allowed.
+ * hypervisorVersion} and {@code kernelRelease} and {@code hostCpus} (each null when not read) are
+ * the host's then: apply plans again with what they allowed.
  */
 public record Plan(
     String schema,
@@ -23,6 +23,7 @@ public record Plan(
     String libvirtVersion,
     String hypervisorVersion,
     String kernelRelease,
+    Integer hostCpus,
     PlanTarget target,
     String cacheMode,
     double reserveFraction,

@@ -229,7 +229,7 @@ class LivePlanTrustTest {
 
   static Plan withDomain(Plan p, DomainPlan domain) {
     return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
-        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), List.of(domain),
+        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.hostCpus(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), List.of(domain),
         p.assumptions(), p.warnings());
   }
 }

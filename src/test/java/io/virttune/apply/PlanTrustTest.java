@@ -315,12 +315,12 @@ class PlanTrustTest {
 
   static Plan withHost(Plan p, String uri, String hostname, String uuid, boolean offline) {
     return new Plan(p.schema(), p.version(), p.createdAt(), uri, hostname, uuid, offline, p.libvirtVersion(), p.hypervisorVersion(),
-        p.kernelRelease(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(), p.warnings());
+        p.kernelRelease(), p.hostCpus(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(), p.warnings());
   }
 
   private static Plan withCache(Plan p, String cache, List<String> warnings) {
     return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
-        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.target(), cache, p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(),
+        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.hostCpus(), p.target(), cache, p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(),
         warnings);
   }
 
@@ -331,7 +331,7 @@ class PlanTrustTest {
     String edited = domains.get(0).newXml();
     assertTrue(!edited.equals(p.domains().get(0).newXml()), "the edit must change the plan: " + edited);
     return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
-        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), domains,
+        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.hostCpus(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), domains,
         p.assumptions(), p.warnings());
   }
 }

@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import io.virttune.host.HostProbe;
 import io.virttune.host.HostSettings;
+import io.virttune.host.OnlineCpus;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.agent.GuestAgentLink;
@@ -99,7 +100,15 @@ final class PlanFacts {
   /** The host's kernel release, as {@code /proc/sys/kernel/osrelease} gives it. */
   PlanFacts kernel(String release) {
     settings = settings.map(read -> new HostSettings(read.memTotalKiB(), read.defaultHugepageSizeKiB(),
-        read.hugepagePools(), read.kernelCommandLine(), read.blockDevices(), Optional.of(release)));
+        read.hugepagePools(), read.kernelCommandLine(), read.blockDevices(), Optional.of(release), read.onlineCpus()));
+    return this;
+  }
+
+  /** The host's online CPUs, as {@code /sys/devices/system/cpu/online} lists them ("0-63"). */
+  PlanFacts cpus(String online) {
+    settings = settings.map(read -> new HostSettings(read.memTotalKiB(), read.defaultHugepageSizeKiB(),
+        read.hugepagePools(), read.kernelCommandLine(), read.blockDevices(), read.kernelRelease(),
+        OnlineCpus.count(online)));
     return this;
   }
 

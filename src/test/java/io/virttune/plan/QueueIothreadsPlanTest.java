@@ -52,9 +52,36 @@ class QueueIothreadsPlanTest {
       assertTrue(disk.iothread().isEmpty(), "no iothread= beside the set");
     }
     assertTrue(web.disks().get(0).changes().contains("queues 6 on IOThreads 1,2,3,4 (libvirt 11.3.0, QEMU 10.0.13:"
-        + " a queue a vCPU over min(vCPUs, 4) IOThreads, shared by the domain's disks)"), web.disks().get(0).changes()
+        + " a queue a vCPU over min(6 vCPUs, 64 host CPUs, 4) IOThreads, shared by the domain's disks)"),
+        web.disks().get(0).changes()
         .toString());
     assertTrue(web.newXml().matches("(?s).*queues=.6.>\\s*<iothreads>\\s*<iothread id=.1./>.*"), web.newXml());
+  }
+
+  @Test
+  void neverMoreIothreadsThanTheHostHasCpusAndAHostOfOneGetsOneADisk() {
+    DomainPlan small = plan(twoDisks("11.3.0", "QEMU 10.0.13", 6).cpus("0-2"));
+    DomainPlan one = plan(twoDisks("11.3.0", "QEMU 10.0.13", 6).cpus("0"));
+    DomainPlan unread = plan(twoDisks("11.3.0", "QEMU 10.0.13", 6).withoutSettings());
+
+    assertEquals(3, planned(small).iothreads().count(), "min(6 vCPUs, 3 host CPUs, 4)");
+    assertTrue(small.disks().get(0).changes().contains("queues 6 on IOThreads 1,2,3 (libvirt 11.3.0, QEMU 10.0.13:"
+        + " a queue a vCPU over min(6 vCPUs, 3 host CPUs, 4) IOThreads, shared by the domain's disks)"),
+        small.disks().get(0).changes().toString());
+    assertEquals("iothread -> 1 (one IOThread a disk: 1 host CPU)", iothreadChange(one));
+    assertEquals(4, planned(unread).iothreads().count(), "the host's CPUs not read: min(6 vCPUs, 4)");
+    assertTrue(unread.disks().get(0).changes().toString().contains("min(6 vCPUs, 4) IOThreads (the host's CPUs were"
+        + " not read)"), unread.disks().get(0).changes().toString());
+  }
+
+  @Test
+  void thePlanRecordsTheHostsCpusSoApplyPlansItAlikeAgain() {
+    PlanFacts facts = twoDisks("11.3.0", "QEMU 10.0.13", 6).cpus("0-2");
+    Plan plan = new MigrationPlanner(PlanPolicy.defaults(PlanTarget.linear("vg_fast"))).plan(facts.build(), NOW);
+
+    assertEquals(3, plan.hostCpus());
+    DomainPlan again = MigrationPlanner.replan(plan, plan.domains().get(0), facts.build().domains().get(0), true);
+    assertEquals(plan.domains().get(0).newXml(), again.newXml());
   }
 
   @Test

@@ -66,7 +66,7 @@ class HugepageSizingTest {
 
   private static Optional<HostSettings> host(List<HugepagePool> pools) {
     return Optional.of(new HostSettings(OptionalLong.of(64L << 20), OptionalLong.of(2048), pools,
-        KernelCommandLine.unknown(), List.of(), Optional.empty()));
+        KernelCommandLine.unknown(), List.of(), Optional.empty(), OptionalInt.empty()));
   }
 
   private static HugepagePool systemPool() {
