@@ -46,6 +46,11 @@ public final class IoUringRule {
         "Linux " + kernel.orElse(null) + ", QEMU " + qemu.orElse(null) + ", libvirt " + libvirt.orElse(null));
   }
 
+  /** Why this host's kernel, QEMU or libvirt hold io_uring back on any storage; empty when they do not. */
+  public Optional<String> hostHoldsBack() {
+    return hostHoldsBack;
+  }
+
   /** The io mode a disk on this storage gets for an operator's io_uring, with the reason. */
   Setting<IoMode> judge(DiskStorage storage, CacheMode cache) {
     Optional<String> against = switch (storage) {

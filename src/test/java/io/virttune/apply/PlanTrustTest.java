@@ -85,6 +85,23 @@ class PlanTrustTest {
   }
 
   @Test
+  void aPlanMadeForAnotherLibvirtOrOneKeepingIoUringWhereThisHostCannotIsRefused() {
+    String libvirt = refused(PlanJson.read(PlanJson.write(plan).replace("\"libvirtVersion\" : \"" + plan.libvirtVersion(),
+        "\"libvirtVersion\" : \"11.3.0"), "edited plan"));
+    // A kernel booted back to one before 5.13 under a plan that kept io_uring.
+    PlanTrust onLinux510 = new PlanTrust(hostHere(), new PrintWriter(output, true), false, question -> Optional.empty(),
+        () -> true, path -> Optional.empty(), uuid -> Optional.empty(), () -> Optional.of("5.10.0-30-amd64"));
+    Plan keeping = withNewXml(plan, xml -> xml.replace("io=\"native\"", "io=\"io_uring\""));
+    String ioUring = assertThrows(VirtTuneException.class, () -> onLinux510.check(keeping, List.of("site1")))
+        .getMessage();
+
+    assertTrue(libvirt.contains("the plan was made for libvirt version '11.3.0', this host has '" + plan.libvirtVersion()
+        + "'"), libvirt);
+    assertTrue(ioUring.contains("the plan keeps io='io_uring' on disks of site1, which this host does not run safely:"
+        + " Linux 5.10 < 5.13"), ioUring);
+  }
+
+  @Test
   void anEditedHostUuidIsRefused() {
     String message = refused(withHost(plan, URI, "hv-test", "00000000-0000-0000-0000-000000000000", false));
     assertTrue(message.contains("host UUID (libvirt capabilities <host><uuid>) '00000000-0000-0000-0000-000000000000',"

@@ -15,8 +15,11 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanTarget;
+import io.virttune.recipe.IoMode;
+import io.virttune.recipe.IoUringRule;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +32,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -48,6 +52,7 @@ public final class PlanTrust {
   private final BooleanSupplier stableHostUuid;
   private final Function<String, Optional<LogicalVolume>> volumes;
   private final Function<String, Optional<DomainJournal>> journals;
+  private final Supplier<Optional<String>> kernelRelease;
 
   /**
    * @param host the host apply runs against, read-only
@@ -55,10 +60,12 @@ public final class PlanTrust {
    * @param stableHostUuid whether libvirt's host UUID survives a restart of libvirtd here
    * @param volumes the host's LV behind a block device path
    * @param journals the journal of the domain with a UUID, from apply's state directory
+   * @param kernelRelease the host's kernel release, when it can be read
    */
   public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
       BooleanSupplier stableHostUuid, Function<String, Optional<LogicalVolume>> volumes,
-      Function<String, Optional<DomainJournal>> journals) {
+      Function<String, Optional<DomainJournal>> journals, Supplier<Optional<String>> kernelRelease) {
+    this.kernelRelease = kernelRelease;
     this.host = host;
     this.out = out;
     this.execute = execute;
@@ -66,6 +73,13 @@ public final class PlanTrust {
     this.stableHostUuid = stableHostUuid;
     this.volumes = volumes;
     this.journals = journals;
+  }
+
+  /** As above, on this machine's kernel: apply runs on the host it changes ({@code HostDoors.thisMachine}). */
+  public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
+      BooleanSupplier stableHostUuid, Function<String, Optional<LogicalVolume>> volumes,
+      Function<String, Optional<DomainJournal>> journals) {
+    this(host, out, execute, ask, stableHostUuid, volumes, journals, PlanTrust::thisKernelRelease);
   }
 
   public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask,
@@ -80,6 +94,31 @@ public final class PlanTrust {
 
   public PlanTrust(LibvirtConnection host, PrintWriter out, boolean execute, Function<String, Optional<String>> ask) {
     this(host, out, execute, ask, () -> true);
+  }
+
+  /**
+   * A plan that keeps an operator's io_uring was planned on a kernel, QEMU and libvirt that run it
+   * safely: this host must still (a kernel booted back to an older one, or an edited plan, would
+   * hang guests on it).
+   */
+  private Optional<String> ioUringProblem(Plan plan) {
+    List<String> keeping = plan.domains().stream().filter(domain -> domain.newXml() != null
+        && DomainXml.parse(domain.newXml(), "the plan's newXml of " + domain.name()).disks().stream()
+            .anyMatch(disk -> IoMode.of(disk.io()) == IoMode.IO_URING)).map(DomainPlan::name).toList();
+    if (keeping.isEmpty()) {
+      return Optional.empty();
+    }
+    return IoUringRule.of(kernelRelease.get(), host.libvirtVersion(), host.hypervisorVersion()).hostHoldsBack()
+        .map(reason -> "the plan keeps io='io_uring' on disks of " + String.join(", ", keeping) + ", which this host"
+            + " does not run safely: " + reason);
+  }
+
+  private static Optional<String> thisKernelRelease() {
+    try {
+      return Optional.of(Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip());
+    } catch (IOException e) {
+      return Optional.empty();
+    }
   }
 
   /** The host's LV behind a device path, from one LVM report read at the first lookup (vgs, lvs, pvs). */
@@ -118,6 +157,7 @@ public final class PlanTrust {
   /** Returns when the plan may be applied to {@code domains}; refuses otherwise, saying what differed. */
   public void check(Plan plan, List<String> domains) {
     List<String> problems = new ArrayList<>(hostProblems(plan));
+    ioUringProblem(plan).ifPresent(problems::add);
     problems.addAll(policyProblems(plan));
     if (problems.isEmpty()) {
       Map<String, DomainRecord> current = host.domains().domains().stream()
@@ -160,6 +200,9 @@ public final class PlanTrust {
       out.println("Planned through " + plan.uri() + ", applied through " + host.uri() + ": the same libvirt daemon ("
           + LibvirtUris.daemon(host.uri()) + ") on " + host.hostname());
     }
+    // What the plan's levers were gated on (io_uring kept, IOThreads per queue): the host's still.
+    compare("libvirt version", plan.libvirtVersion(), host.libvirtVersion(), problems);
+    compare("hypervisor", plan.hypervisorVersion(), host.hypervisorVersion(), problems);
     if (stableHostUuid.getAsBoolean()) {
       compare("host UUID (libvirt capabilities <host><uuid>)", plan.hostUuid(), uuid, problems);
     } else if (!Objects.equals(plan.hostUuid(), uuid)) {
