@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# scripts/bench/guest-io.sh [--keep]: the test guest benchmarked before and after the recipe, in
-# one lab run (scripts/lab run --libvirtd), with virt-tune bench and bench compare, REPEAT times.
+# scripts/bench/guest-io.sh [--keep] [--suite bookworm|trixie]: the test guest benchmarked before
+# and after the recipe, in one lab run (scripts/lab run --libvirtd, on Debian 12's stack or, with
+# --suite trixie, Debian 13's), with virt-tune bench and bench compare, REPEAT times.
 #   before: a qcow2 file (on ext4 on an LV, so the host side has real counters) on SATA, no
 #           IOThread, libvirt's default cache;
-#   after:  the same data in a raw linear LV on virtio-blk with an IOThread, cache=none io=native,
-#           exactly as 'virt-tune plan' rewrites the domain (made by virt-tune plan and apply).
+#   after:  the same data in a raw linear LV on virtio-blk with an IOThread (on Debian 13's stack,
+#           its queues spread over IOThreads), cache=none io=native, exactly as 'virt-tune plan'
+#           rewrites the domain (made by virt-tune plan and apply).
 # fio runs in the guest through the guest agent on the benched disk itself (--device, destructive:
 # the guest's disk is a scratch disk), with --quick (one run per profile) and RUNTIME seconds per
 # run. One ratio from one pair of runs swings with the machine's load, so REPEAT pairs are run
@@ -88,8 +90,14 @@ if [[ ${1:-} == --inside ]]; then
   inside "$2"
   exit
 fi
-keep=0
-[[ ${1:-} == --keep ]] && keep=1
+keep=0 suite=
+while (($#)); do
+  case $1 in
+    --keep) keep=1; shift ;;
+    --suite) (($# >= 2)) || { echo "guest-io.sh: --suite needs bookworm or trixie" >&2; exit 2; }; suite=$2; shift 2 ;;
+    *) echo "usage: scripts/bench/guest-io.sh [--keep] [--suite bookworm|trixie]" >&2; exit 2 ;;
+  esac
+done
 source "$project/scripts/lib/common.sh"
 ensure_packages jq
 "$project/scripts/guest/build.sh" >/dev/null
@@ -100,6 +108,7 @@ chmod 0755 "$work"
 lab_opts=(--disk pv0:3G --libvirtd --qemu-as-root --timeout 2400 --env "SIZE=$SIZE" --env "RUNTIME=$RUNTIME"
   --env "REPEAT=$REPEAT")
 ((keep)) && lab_opts+=(--keep)
+[[ -n $suite ]] && lab_opts=(--suite "$suite" "${lab_opts[@]}")
 "$project/scripts/lab" run "${lab_opts[@]}" -- "$here/guest-io.sh" --inside "$work"
 
 for ((i = 1; i <= REPEAT; i++)); do
