@@ -20,10 +20,10 @@ import java.util.Optional;
  * Sizes go to LVM in bytes ({@code b} suffix), which LVM only accepts in multiples of 512.
  */
 public final class LvmCli implements Lvm {
-  static final String VG_FIELDS = "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count";
-  static final String LV_FIELDS = "vg_name,lv_name,lv_size,segtype,lv_attr,lv_read_ahead,pool_lv,"
+  public static final String VG_FIELDS = "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count";
+  public static final String LV_FIELDS = "vg_name,lv_name,lv_size,segtype,lv_attr,lv_read_ahead,pool_lv,"
       + "chunk_size,zero,data_percent,metadata_percent,lv_metadata_size,lv_tags";
-  static final String PV_FIELDS = "pv_name,vg_name,pv_size,pv_free";
+  public static final String PV_FIELDS = "pv_name,vg_name,pv_size,pv_free";
 
   private final ProcessRunner runner;
   private final LvmReportParser parser = new LvmReportParser();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.lvm.LvmCli;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabGuest;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.Test;
 class IothreadQueuesLabIT {
   private static final String VG = "vg_iothreads";
   private static final String NAME = "vt-iothreads";
+  private static final String POOL = "vt-iothreads-images";
   private static final String ONE_VCPU = "<vcpu placement='static'>1</vcpu>";
 
   private Path work;
@@ -74,14 +76,32 @@ class IothreadQueuesLabIT {
     assertEquals(List.of(before), guest.bootAndChecksum(), "the guest reads its data from the LV");
   }
 
+  /**
+   * The lab host has one CPU (User-Mode Linux is not SMP), where the rule gives one IOThread a
+   * disk; the form is then planned from the lab's own facts recorded with four CPUs online
+   * ({@code --host-facts}, the image described by a storage pool), as a plan made for a larger
+   * host, and applied and booted here.
+   */
   @Test
   void aTwoVcpuGuestsVirtioDiskGetsItsQueuesSpreadOverTwoIothreadsAndBoots() throws IOException {
     String before = guestWithOneDisk(xml -> xml.replace(ONE_VCPU, "<vcpu placement='static'>2</vcpu>"));
+    Cli here = Cli.run("plan", NAME, "--vg", VG);
+    assertTrue(here.out().contains("iothread -> 1 (one IOThread a disk: 1 host CPU)"), here.transcript());
 
     Path plan = work.resolve("plan.json");
-    Cli planned = Cli.run("plan", NAME, "--vg", VG, "--out", plan.toString());
+    // Recorded facts hold no images: libvirt's storage pools describe them, so the image's
+    // directory is one for the plan.
+    Lab.sh("virsh", "-q", "pool-create-as", POOL, "dir", "--target", work.toString());
+    Cli planned;
+    try {
+      planned = Cli.run("plan", NAME, "--vg", VG, "--host-facts", factsWithCpus("0-3").toString(), "--out",
+          plan.toString());
+    } finally {
+      Lab.sh("virsh", "-q", "pool-destroy", POOL);
+    }
     assertEquals(0, planned.exitCode(), planned.transcript());
     assertTrue(planned.out().contains("queues 2 on IOThreads 1,2 (libvirt 11."), planned.out());
+    assertTrue(planned.out().contains("min(2 vCPUs, 4 host CPUs, 4)"), planned.out());
     Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
     assertEquals(0, applied.exitCode(), applied.transcript());
 
@@ -108,6 +128,29 @@ class IothreadQueuesLabIT {
     Files.writeString(edited, edit.apply(definition()));
     Lab.sh("virsh", "-q", "define", edited.toString());
     return Lab.contentSha256("qcow2", image.toString(), work);
+  }
+
+  /**
+   * This host's facts as {@code --host-facts} reads them (its /proc files and LVM's reports, as
+   * examples/hv01 records them), with {@code online} CPUs.
+   */
+  private Path factsWithCpus(String online) throws IOException {
+    Path facts = work.resolve("facts");
+    for (String file : List.of("proc/meminfo", "proc/cmdline", "proc/sys/kernel/osrelease")) {
+      Path copy = facts.resolve("host").resolve(file);
+      Files.createDirectories(copy.getParent());
+      Files.copy(Path.of("/").resolve(file), copy);
+    }
+    Path cpus = facts.resolve("host/sys/devices/system/cpu/online");
+    Files.createDirectories(cpus.getParent());
+    Files.writeString(cpus, online + "\n");
+    Path lvm = Files.createDirectories(facts.resolve("lvm"));
+    for (String report : List.of("vgs " + LvmCli.VG_FIELDS, "lvs " + LvmCli.LV_FIELDS, "pvs " + LvmCli.PV_FIELDS)) {
+      String[] kindAndFields = report.split(" ");
+      Files.writeString(lvm.resolve(kindAndFields[0] + ".json"), Lab.sh("lvm", kindAndFields[0], "--reportformat",
+          "json", "--units", "b", "--nosuffix", "-o", kindAndFields[1]));
+    }
+    return facts;
   }
 
   private static String definition() {
