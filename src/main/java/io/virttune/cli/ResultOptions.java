@@ -16,7 +16,7 @@ import picocli.CommandLine.Spec;
 public final class ResultOptions {
   @Spec(Spec.Target.MIXEE) CommandSpec spec;
 
-  @Option(names = "--json", description = "print the results as JSON (schema virt-tune/COMMAND, version 1);"
+  @Option(names = "--json", description = "print the results as JSON (schema virt-tune/${COMMAND-NAME}, version 1);"
       + " progress goes to stderr")
   boolean json;
 

@@ -19,7 +19,7 @@ public final class SizeConverter implements ITypeConverter<Long> {
     int shift = 10 * "BKMGTP".indexOf(matcher.group(2).isEmpty() ? "B" : matcher.group(2).toUpperCase(Locale.ROOT));
     double bytes = Double.parseDouble(matcher.group(1)) * (1L << shift);
     if (bytes < 1 || bytes > Long.MAX_VALUE / 2) {
-      throw new TypeConversionException("'" + text + "' is out of range");
+      throw new TypeConversionException("'" + text + "' is out of range: a size is 1 byte to 4 EiB");
     }
     return (long) Math.ceil(bytes);
   }
