@@ -43,6 +43,11 @@ fi
 
 echo
 echo "Results in $out: inspect.txt, inspect.json, plan.txt, plan.json (for apply), xml/ (rewritten"
-echo "definitions), snippets/ (start with snippets/README.md), lab/ (the real guest's plan, journal,"
-echo "checksums before and after). VIRT_TUNE_DEMO_LAB=0 skips the lab part."
+if [[ ${VIRT_TUNE_DEMO_LAB:-1} == 1 ]]; then
+  echo "definitions), snippets/ (start with snippets/README.md), lab/ (the real guest's plan, journal,"
+  echo "checksums before and after). VIRT_TUNE_DEMO_LAB=0 skips the lab part."
+else
+  echo "definitions), snippets/ (start with snippets/README.md). The lab part was skipped"
+  echo "(VIRT_TUNE_DEMO_LAB=0)."
+fi
 exit "$status"

@@ -53,6 +53,9 @@ public final class CleanupCommand implements Callable<Integer> {
           + " for good: there is no rollback after it");
     }
     ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, out::println);
+    if (!state.execute) {
+      out.println("Dry run: nothing is changed. Add --execute to clean up.");
+    }
     Cleanup cleanup = new Cleanup(ports, out);
     List<DomainResult> results = new ArrayList<>();
     for (String domain : chosen) {

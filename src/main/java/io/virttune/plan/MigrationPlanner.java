@@ -54,6 +54,7 @@ public final class MigrationPlanner {
     for (DomainFacts domain : facts.domains()) {
       domains.add(planner.plan(domain));
     }
+    warnings.addAll(VirtioReadyNames.warnings(policy.virtioReadyDomains(), domains));
     boolean anyMoves = domains.stream().flatMap(d -> d.steps().stream()).anyMatch(s -> s instanceof CreateVolume);
     if (!anyMoves) {
       hostSteps.clear();

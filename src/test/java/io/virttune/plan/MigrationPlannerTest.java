@@ -410,6 +410,19 @@ class MigrationPlannerTest {
     assertTrue(e.getMessage().contains("version 99"), e.getMessage());
   }
 
+  @Test
+  void aVirtioReadyNameThatMatchesNoDomainOrNoWaitingGuestIsSaid() {
+    PlanPolicy ready = new PlanPolicy(PlanTarget.linear("vg_fast"), "none", 0.1, Set.of("win2019-sq1", "web"), false,
+        true);
+    Plan plan = plan(new PlanFacts().domain(domainXml("web", "", qcow2Disk(IMAGE, "vda", "virtio")),
+        Map.of("vda", qcow2(IMAGE, 2, 1))), ready);
+
+    assertTrue(plan.warnings().contains("--virtio-ready=win2019-sq1 names no domain of this plan (planned: web):"
+        + " check the name"), plan.warnings().toString());
+    assertTrue(plan.warnings().contains("--virtio-ready=web: 'web' is not a Windows guest waiting for its VirtIO"
+        + " storage driver, so there was nothing to confirm"), plan.warnings().toString());
+  }
+
   private static String blockDisk(String device, String target, String driverAttributes) {
     return "    <disk type='block' device='disk'>\n"
         + "      <driver name='qemu' type='raw' " + driverAttributes + "/>\n"

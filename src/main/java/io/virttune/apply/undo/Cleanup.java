@@ -41,7 +41,8 @@ public final class Cleanup {
       LiveDomain live = definitions.find(name)
           .orElseThrow(() -> VirtTuneException.refused("no domain named '" + name + "'"));
       if (ports.state().journal(live.uuid()).isEmpty()) {
-        throw VirtTuneException.refused("virt-tune never migrated '" + name + "'");
+        // The answer rollback gives too: nothing of virt-tune's is there to act on.
+        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, "virt-tune never applied anything to it");
       }
       try (StateDirectory.Held held = ports.state().lock(live.uuid(), name, ports.clock().instant().toString())) {
         // Read again under the lock: a rollback or an apply that held it may have changed both.
