@@ -77,9 +77,13 @@ final class PlannedStepsCheck {
         }
       }
     }
-    for (Step step : planned.steps()) {
-      if (step instanceof SetReadAhead readAhead && !devices().contains("/dev/" + readAhead.vg() + "/" + readAhead.name())) {
-        problems.add(where + "step " + PlanJson.tree(step) + " changes an LV none of its disks uses");
+    List<SetReadAhead> readAheads = planned.steps().stream().filter(step -> step instanceof SetReadAhead)
+        .map(step -> (SetReadAhead) step).toList();
+    // The planned definition is parsed once for all its read-ahead steps, not once a step.
+    Set<String> devices = readAheads.isEmpty() ? Set.of() : devices();
+    for (SetReadAhead readAhead : readAheads) {
+      if (!devices.contains("/dev/" + readAhead.vg() + "/" + readAhead.name())) {
+        problems.add(where + "step " + PlanJson.tree(readAhead) + " changes an LV none of its disks uses");
       }
     }
   }
