@@ -155,7 +155,7 @@ class BlockCopyLabIT {
     copy.awaitReady(Duration.ofSeconds(180), Duration.ofMillis(500), progress -> percents.add(progress.percent()));
     long ready = System.nanoTime();
     int writesAtReady = writes();
-    Optional<String> persistent = copy.pivot(device("moved"));
+    Optional<String> persistent = pivotPaused(copy, device("moved"));
     long pivoted = System.nanoTime();
     int writesAtPivot = writes();
     awaitWrites(writesAtPivot + 3);
@@ -166,7 +166,7 @@ class BlockCopyLabIT {
     assertEquals(Optional.of(device("moved")), persistent, "libvirt 9.0 rewrites the persistent definition on pivot");
     assertEquals(DomainState.RUNNING, libvirt.state(GUEST));
     verifyInGuest();
-    report.add(String.format("pivot: ready %.1f s after the start at 32 MiB/s, pivot %.2f s; progress seen %s",
+    report.add(String.format("pivot: ready %.1f s after the start at 32 MiB/s, pivot with the guest paused %.2f s; progress seen %s",
         (ready - started) / 1e9, (pivoted - ready) / 1e9, percents));
     report.add("pivot: guest writes " + writesAtStart + " at the start, " + writesAtReady + " when ready, "
         + writesAtPivot + " after the pivot, " + writes() + " in all; "
@@ -225,6 +225,20 @@ class BlockCopyLabIT {
     report.add(String.format("synchronous writes, %d MiB granularity: ready %.1f s after the start (from the LV,"
         + " no bandwidth cap), then aborted; %d MiB allocated in the second LV", CHUNK / MIB, (ready - started) / 1e9,
         allocatedBytes("synced") / MIB));
+  }
+
+  /**
+   * Pivots with the guest paused, as apply does (PivotPause): QEMU 7.2 can abort when a SATA
+   * guest's write meets the mirror's node swap (docs/live.md, "The pause at each pivot").
+   */
+  private static Optional<String> pivotPaused(BlockCopy copy, String device) {
+    BlockJobs jobs = JnaBlockJobs.on(libvirt, GUEST);
+    jobs.pause();
+    try {
+      return copy.pivot(device);
+    } finally {
+      jobs.resume();
+    }
   }
 
   /** A fresh thin LV in the pool and the copy of the guest's disk that may go onto it. */
