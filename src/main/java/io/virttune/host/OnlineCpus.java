@@ -1,5 +1,6 @@
 package io.virttune.host;
 
+import io.virttune.text.RangeList;
 import java.util.OptionalInt;
 
 /** How many CPUs a kernel's CPU list names ({@code /sys/devices/system/cpu/online}: "0-3,8,10-11"). */
@@ -8,20 +9,6 @@ public final class OnlineCpus {
 
   /** The count; empty for a list that is not one. */
   public static OptionalInt count(String list) {
-    int count = 0;
-    for (String range : list.strip().split(",")) {
-      String[] ends = range.split("-");
-      try {
-        int first = Integer.parseInt(ends[0]);
-        int last = ends.length == 2 ? Integer.parseInt(ends[1]) : first;
-        if (ends.length > 2 || last < first || first < 0) {
-          return OptionalInt.empty();
-        }
-        count += last - first + 1;
-      } catch (NumberFormatException e) {
-        return OptionalInt.empty();
-      }
-    }
-    return count > 0 ? OptionalInt.of(count) : OptionalInt.empty();
+    return RangeList.parse(list).map(cpus -> OptionalInt.of(cpus.size())).orElse(OptionalInt.empty());
   }
 }

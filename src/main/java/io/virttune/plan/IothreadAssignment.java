@@ -66,28 +66,43 @@ final class IothreadAssignment {
 
   /**
    * New IOThreads follow the domain's pinning: the CPUs its other IOThreads share, else its
-   * emulator's; a domain that pins nothing leaves them to libvirt's placement, as its others.
-   * Returns the change line, empty when nothing is pinned.
+   * emulator's, else the CPUs its vCPUs are pinned to (their NUMA node's, without reaching into
+   * CPUs the operator may have given other guests); a domain that pins nothing leaves them to
+   * libvirt's placement, as its others. Returns the change line, empty when nothing is pinned.
    */
   private static Optional<String> pin(DomainXml edited, List<Integer> ids) {
     IothreadPinning pinning = edited.iothreadPinning();
     List<String> others = pinning.iothreadCpusets().stream().distinct().toList();
-    Optional<String> emulator = pinning.emulatorCpuset();
     String threads = "IOThread" + (ids.size() > 1 ? "s " : " ") + ids.stream().map(String::valueOf)
         .collect(Collectors.joining(","));
     if (others.size() == 1) {
-      ids.forEach(id -> pinning.pin(id, others.get(0)));
-      return Optional.of(threads + " pinned to CPUs " + others.get(0) + ", as the domain's other IOThreads");
+      return pinAll(pinning, ids, others.get(0), threads + " pinned to CPUs " + others.get(0)
+          + ", as the domain's other IOThreads");
     }
+    String apart = others.isEmpty() ? "" : " (the domain's IOThreads are pinned to different CPUs: "
+        + String.join(" / ", others) + ")";
+    Optional<String> emulator = pinning.emulatorCpuset();
     if (emulator.isPresent()) {
-      ids.forEach(id -> pinning.pin(id, emulator.get()));
-      return Optional.of(threads + " pinned to CPUs " + emulator.get() + ", the emulator's"
-          + (others.isEmpty() ? "" : " (the domain's IOThreads are pinned to different CPUs: " + String.join(" / ", others)
-          + ")"));
+      return pinAll(pinning, ids, emulator.get(), threads + " pinned to CPUs " + emulator.get() + ", the emulator's"
+          + apart);
     }
-    return others.isEmpty() ? Optional.empty() : Optional.of(threads + " not pinned: the domain's IOThreads are pinned"
-        + " to different CPUs (" + String.join(" / ", others) + ") and its emulator to none; pin them with virsh"
-        + " iothreadpin");
+    Optional<String> vcpus = pinning.vcpuCpus(edited.vcpus()).map(Object::toString);
+    if (vcpus.isPresent()) {
+      return pinAll(pinning, ids, vcpus.get(), threads + " pinned to CPUs " + vcpus.get() + ", its vCPUs' (on their"
+          + " NUMA node; the emulator is not pinned)" + apart);
+    }
+    if (!others.isEmpty()) {
+      return Optional.of(threads + " not pinned: the domain's IOThreads are pinned to different CPUs ("
+          + String.join(" / ", others) + ") and its emulator and vCPUs to none; pin them with virsh iothreadpin");
+    }
+    return edited.numaTune().memoryNodes().map(nodes -> threads + " not pinned: the domain's memory is bound to NUMA"
+        + " node " + nodes.stream().sorted().map(String::valueOf).collect(Collectors.joining(",")) + " and it pins no"
+        + " thread: its IOThreads may run on another node's CPUs; pin them to that node's with virsh iothreadpin");
+  }
+
+  private static Optional<String> pinAll(IothreadPinning pinning, List<Integer> ids, String cpuset, String change) {
+    ids.forEach(id -> pinning.pin(id, cpuset));
+    return Optional.of(change);
   }
 
   /** {@code count} new IOThread ids, the domain's count grown to match. */

@@ -1,12 +1,16 @@
 package io.virttune.xml;
 
+import io.virttune.text.RangeList;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.jdom2.Element;
 
 /**
- * Where the domain pins its IOThreads and its emulator ({@code <cputune><iothreadpin>},
- * {@code <emulatorpin>}), and the pins of new IOThreads.
+ * Where the domain pins its IOThreads, its emulator and its vCPUs ({@code <cputune><iothreadpin>},
+ * {@code <emulatorpin>}, {@code <vcpupin>}, {@code <vcpu cpuset>}), and the pins of new IOThreads.
  */
 public final class IothreadPinning {
   private final Element domain;
@@ -24,6 +28,32 @@ public final class IothreadPinning {
   /** The emulator's cpuset ({@code <emulatorpin cpuset>}), when the domain pins it. */
   public Optional<String> emulatorCpuset() {
     return cputune().flatMap(tune -> Elements.childAttribute(tune, "emulatorpin", "cpuset"));
+  }
+
+  /**
+   * The CPUs every vCPU of the domain may run on, when it pins them all: the union of its
+   * {@code <vcpupin>}s, and of {@code <vcpu cpuset>} for the vCPUs no {@code <vcpupin>} names;
+   * empty when a vCPU may run anywhere, libvirt places them (placement='auto', numad: it places
+   * the domain's IOThreads too) or a cpuset cannot be read.
+   */
+  public Optional<RangeList> vcpuCpus(int vcpus) {
+    if (Elements.childAttribute(domain, "vcpu", "placement").filter("auto"::equals).isPresent()) {
+      return Optional.empty();
+    }
+    List<Element> pins = cputune().map(tune -> tune.getChildren("vcpupin")).orElse(List.of());
+    Set<String> pinned = pins.stream().map(pin -> pin.getAttributeValue("vcpu", "")).collect(Collectors.toSet());
+    Optional<String> others = pinned.size() >= vcpus ? Optional.empty()
+        : Elements.childAttribute(domain, "vcpu", "cpuset");
+    if (pinned.size() < vcpus && others.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Optional<RangeList>> lists = new ArrayList<>();
+    pins.forEach(pin -> lists.add(RangeList.parse(pin.getAttributeValue("cpuset", ""))));
+    others.ifPresent(cpuset -> lists.add(RangeList.parse(cpuset)));
+    if (lists.stream().anyMatch(Optional::isEmpty)) {
+      return Optional.empty();
+    }
+    return lists.stream().map(Optional::orElseThrow).reduce(RangeList::union);
   }
 
   /** Pins IOThread {@code id} to {@code cpuset}, after the domain's other IOThread pins. */

@@ -1,8 +1,8 @@
 package io.virttune.xml;
 
+import io.virttune.text.RangeList;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import org.jdom2.Element;
 
 /** The domain's {@code <numatune><memory>}: which host NUMA nodes its memory must come from. */
@@ -31,24 +31,7 @@ public final class NumaTuneView {
 
   /** libvirt's nodeset syntax: "0-3,^2,5". */
   private Set<Integer> parse(String nodeset) {
-    TreeSet<Integer> nodes = new TreeSet<>();
-    TreeSet<Integer> excluded = new TreeSet<>();
-    for (String part : nodeset.split(",")) {
-      String item = part.trim();
-      boolean exclude = item.startsWith("^");
-      String range = exclude ? item.substring(1) : item;
-      String[] ends = range.split("-", 2);
-      int first = number(ends[0], nodeset);
-      int last = ends.length == 2 ? number(ends[1], nodeset) : first;
-      for (int node = first; node <= last; node++) {
-        (exclude ? excluded : nodes).add(node);
-      }
-    }
-    nodes.removeAll(excluded);
-    return Set.copyOf(nodes);
-  }
-
-  private int number(String text, String nodeset) {
-    return Elements.parseInt(Optional.of(text), "numatune nodeset '" + nodeset + "'", origin).orElseThrow();
+    return RangeList.parse(nodeset).map(RangeList::members).map(Set::copyOf).orElseThrow(() -> new XmlRejectedException(
+        origin + ": numatune nodeset '" + nodeset + "' is not a list of NUMA nodes (like 0-3,^2,5)"));
   }
 }

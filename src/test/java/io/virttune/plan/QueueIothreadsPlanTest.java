@@ -134,6 +134,50 @@ class QueueIothreadsPlanTest {
   }
 
   @Test
+  void withNeitherIothreadNorEmulatorPinsNewIothreadsGoWhereTheVcpusArePinned() {
+    String vcpusPinned = "  <cputune>\n    <vcpupin vcpu='0' cpuset='4'/>\n    <vcpupin vcpu='1' cpuset='5,^5,6'/>\n"
+        + "  </cputune>\n";
+    DomainPlan web = plan(new PlanFacts().domain(domainXml("web", vcpusPinned, qcow2Disk(WEB, "vda", "virtio")),
+        Map.of("vda", qcow2(WEB, 20, 3))));
+
+    assertTrue(web.newXml().matches("(?s).*<vcpupin vcpu=.1. cpuset=.5,\\^5,6./>\\s*"
+        + "<iothreadpin iothread=.1. cpuset=.4,6./>\\s*</cputune>.*"), web.newXml());
+    assertTrue(web.disks().get(0).changes().contains(
+        "IOThread 1 pinned to CPUs 4,6, its vCPUs' (on their NUMA node; the emulator is not pinned)"),
+        web.disks().get(0).changes().toString());
+
+    // <vcpu cpuset> holds the vCPUs no <vcpupin> names: both count.
+    String mixed = "  <cputune>\n    <vcpupin vcpu='0' cpuset='9'/>\n  </cputune>\n";
+    DomainPlan both = plan(new PlanFacts().domain(domainXml("web", mixed, qcow2Disk(WEB, "vda", "virtio"))
+        .replace("<vcpu>2</vcpu>", "<vcpu cpuset='2-3'>2</vcpu>"), Map.of("vda", qcow2(WEB, 20, 3))));
+    assertTrue(both.newXml().contains("<iothreadpin iothread=\"1\" cpuset=\"2-3,9\"/>"), both.newXml());
+  }
+
+  @Test
+  void vcpusThatMayRunAnywhereOrThatNumadPlacesPinNoIothread() {
+    String oneOfTwo = "  <cputune>\n    <vcpupin vcpu='0' cpuset='4'/>\n  </cputune>\n";
+    DomainPlan partly = plan(new PlanFacts().domain(domainXml("web", oneOfTwo, qcow2Disk(WEB, "vda", "virtio")),
+        Map.of("vda", qcow2(WEB, 20, 3))));
+    assertFalse(partly.newXml().contains("iothreadpin"), partly.newXml());
+
+    DomainPlan numad = plan(new PlanFacts().domain(domainXml("web", "", qcow2Disk(WEB, "vda", "virtio"))
+        .replace("<vcpu>2</vcpu>", "<vcpu placement='auto' cpuset='2-3'>2</vcpu>"), Map.of("vda", qcow2(WEB, 20, 3))));
+    assertFalse(numad.newXml().contains("iothreadpin"), numad.newXml());
+  }
+
+  @Test
+  void aDomainWhoseMemoryIsBoundToANodeButPinsNoThreadIsToldItsIothreadsAreNotPinned() {
+    String bound = "  <numatune>\n    <memory mode='strict' nodeset='1'/>\n  </numatune>\n";
+    DomainPlan web = plan(new PlanFacts().domain(domainXml("web", bound, qcow2Disk(WEB, "vda", "virtio")),
+        Map.of("vda", qcow2(WEB, 20, 3))));
+
+    assertFalse(web.newXml().contains("iothreadpin"), web.newXml());
+    assertTrue(web.disks().get(0).changes().contains("IOThread 1 not pinned: the domain's memory is bound to NUMA node 1"
+        + " and it pins no thread: its IOThreads may run on another node's CPUs; pin them to that node's with virsh"
+        + " iothreadpin"), web.disks().get(0).changes().toString());
+  }
+
+  @Test
   void aDomainThatPinsNothingLeavesItsNewIothreadsToLibvirt() {
     DomainPlan web = plan(twoDisks("11.3.0", "QEMU 10.0.13", 2));
 
