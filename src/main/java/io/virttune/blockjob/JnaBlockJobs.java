@@ -2,14 +2,13 @@ package io.virttune.blockjob;
 
 import com.sun.jna.NativeLong;
 import com.sun.jna.Pointer;
-import com.sun.jna.PointerType;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
 import io.virttune.blockjob.BlockCopySettings.TypedParameter;
 import io.virttune.libvirt.LibvirtCalls;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import java.lang.reflect.Field;
+import io.virttune.libvirt.NativeHandles;
 import java.util.Optional;
 import org.libvirt.Domain;
 import org.libvirt.LibvirtException;
@@ -36,24 +35,8 @@ public final class JnaBlockJobs implements BlockJobs {
   JnaBlockJobs(Domain handle, String domain, LibvirtBlockJobLibrary libvirt) {
     this.handle = handle;
     this.domain = domain;
-    this.pointer = pointerOf(handle, domain);
+    this.pointer = NativeHandles.of(handle, Domain.class, "vdp", "domain '" + domain + "'");
     this.libvirt = libvirt;
-  }
-
-  /**
-   * libvirt-java keeps the virDomainPtr in a package-private field ({@code Domain.vdp}) and
-   * exposes no getter; reading it is the only way to pass the same domain to the functions it
-   * lacks.
-   */
-  private static Pointer pointerOf(Domain handle, String domain) {
-    try {
-      Field field = Domain.class.getDeclaredField("vdp");
-      field.setAccessible(true);
-      return ((PointerType) field.get(handle)).getPointer();
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw VirtTuneException.failed("cannot reach the libvirt handle of domain '" + domain
-          + "' through libvirt-java (its Domain.vdp field): " + e, e);
-    }
   }
 
   @Override

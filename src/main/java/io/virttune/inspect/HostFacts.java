@@ -1,15 +1,19 @@
 package io.virttune.inspect;
 
 import io.virttune.host.HostSettings;
+import io.virttune.libvirt.EmulatorCapabilities;
+import io.virttune.libvirt.EmulatorQuery;
 import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.IoUringRule;
+import io.virttune.xml.DomainXml;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * Everything inspect read about one host, as immutable facts: the pure input of the rules and of
  * planning. Parts that could not be read are empty, with the reason in {@code problems}.
- * {@code hugepageClaims} come from every domain of the host, selected or not.
+ * {@code hugepageClaims} come from every domain of the host, selected or not; {@code emulators}
+ * are the domain capabilities of the emulators the selected domains run on.
  */
 public record HostFacts(
     HostIdentity identity,
@@ -17,9 +21,11 @@ public record HostFacts(
     Optional<LvmReport> lvm,
     List<DomainFacts> domains,
     List<String> problems,
-    List<HugepageClaim> hugepageClaims) {
+    List<HugepageClaim> hugepageClaims,
+    List<EmulatorCapabilities> emulators) {
 
   public HostFacts {
+    emulators = List.copyOf(emulators);
     domains = List.copyOf(domains);
     hugepageClaims = List.copyOf(hugepageClaims);
     problems = List.copyOf(problems);
@@ -31,9 +37,18 @@ public record HostFacts(
         identity.hypervisorVersion());
   }
 
-  /** Facts whose domains are all the host has: the hugepage claims are theirs. */
+  /**
+   * Facts whose domains are all the host has (the hugepage claims are theirs), with no emulator's
+   * capabilities read: domain XML files, or a fake.
+   */
   public HostFacts(HostIdentity identity, Optional<HostSettings> settings, Optional<LvmReport> lvm,
       List<DomainFacts> domains, List<String> problems) {
-    this(identity, settings, lvm, domains, problems, HugepageClaim.of(domains));
+    this(identity, settings, lvm, domains, problems, HugepageClaim.of(domains), List.of());
+  }
+
+  /** The capabilities of the emulator {@code domain} runs on, when libvirt was asked for them. */
+  public Optional<EmulatorCapabilities> emulatorOf(DomainXml domain) {
+    EmulatorQuery query = EmulatorQuery.of(domain);
+    return emulators.stream().filter(emulator -> emulator.query().equals(query)).findFirst();
   }
 }

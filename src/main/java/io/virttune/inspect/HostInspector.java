@@ -5,6 +5,8 @@ import io.virttune.agent.GuestAgentLink;
 import io.virttune.host.HostSettings;
 import io.virttune.libvirt.DomainInventory;
 import io.virttune.libvirt.DomainRecord;
+import io.virttune.libvirt.EmulatorCapabilities;
+import io.virttune.libvirt.EmulatorQuery;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.lvm.LogicalVolume;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -106,7 +109,26 @@ public final class HostInspector {
         domains.add(readDomain(record, definitions.get(record.name()), lvm));
       }
     }
-    return new HostFacts(identity, settings, lvm, domains, problems, hugepageClaims(inventory, definitions));
+    return new HostFacts(identity, settings, lvm, domains, problems, hugepageClaims(inventory, definitions),
+        emulators(libvirt, domains, definitions));
+  }
+
+  /** The capabilities of each emulator the selected domains name, asked once per emulator. */
+  private static List<EmulatorCapabilities> emulators(LibvirtConnection libvirt, List<DomainFacts> domains,
+      Map<String, ParsedDefinition> definitions) {
+    List<EmulatorCapabilities> emulators = new ArrayList<>();
+    domains.stream().map(domain -> definitions.get(domain.name())).filter(Objects::nonNull)
+        .flatMap(parsed -> parsed.xml().stream()).map(EmulatorQuery::of).distinct()
+        .forEach(query -> emulatorCapabilities(libvirt, query).ifPresent(emulators::add));
+    return emulators;
+  }
+
+  private static Optional<EmulatorCapabilities> emulatorCapabilities(LibvirtConnection libvirt, EmulatorQuery query) {
+    try {
+      return libvirt.domainCapabilities(query).map(xml -> EmulatorCapabilities.parse(query, xml));
+    } catch (VirtTuneException e) {
+      return Optional.of(EmulatorCapabilities.unreadable(query, e.getMessage()));
+    }
   }
 
   /** A domain's inactive definition, parsed once for its facts and its hugepage claim; or why it cannot be. */

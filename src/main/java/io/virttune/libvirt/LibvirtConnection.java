@@ -38,6 +38,16 @@ public interface LibvirtConnection extends AutoCloseable {
     return Optional.empty();
   }
 
+  /**
+   * libvirt's domain capabilities XML for the emulator {@code query} names ({@code virsh
+   * domcapabilities}); empty where the connection's driver has none (libvirt's test driver, a fake);
+   * fails with libvirt's reason,
+   * like a KVM query on a host without KVM.
+   */
+  default Optional<String> domainCapabilities(EmulatorQuery query) {
+    return Optional.empty();
+  }
+
   /** The libvirt library version of the connected daemon, like {@code 9.0.0}. */
   String libvirtVersion();
 

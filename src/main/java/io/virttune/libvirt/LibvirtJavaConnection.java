@@ -19,12 +19,14 @@ import org.libvirt.StorageVolInfo;
 public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomains {
   private final String uri;
   private final Connect connect;
+  private final DomainCapabilitiesReader capabilities;
   /** The pools' volumes by path, listed at the first lookup by path. */
   private Map<String, StorageVolumeFacts> poolVolumes;
 
-  private LibvirtJavaConnection(String uri, Connect connect) {
+  private LibvirtJavaConnection(String uri, Connect connect, boolean readOnly) {
     this.uri = uri;
     this.connect = connect;
+    this.capabilities = new DomainCapabilitiesReader(uri, readOnly ? null : connect);
   }
 
   /** Opens a read-only connection, or fails with a message that names the URI and the cause. */
@@ -40,7 +42,7 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
   private static LibvirtJavaConnection open(String uri, boolean readOnly) {
     LibvirtCalls.silenceDefaultErrorPrinting();
     try {
-      return new LibvirtJavaConnection(uri, new Connect(uri, readOnly));
+      return new LibvirtJavaConnection(uri, new Connect(uri, readOnly), readOnly);
     } catch (LibvirtException e) {
       throw VirtTuneException.failed(
           "cannot connect to libvirt at '" + uri + "': " + LibvirtCalls.message(e)
@@ -69,6 +71,11 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
   @Override
   public Optional<String> hostUuid() {
     return HostCapabilities.hostUuid(call("read the host's capabilities", connect::getCapabilities));
+  }
+
+  @Override
+  public Optional<String> domainCapabilities(EmulatorQuery query) {
+    return capabilities.read(query);
   }
 
   @Override
@@ -219,6 +226,7 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
 
   @Override
   public void close() {
+    capabilities.close();
     try {
       connect.close();
     } catch (LibvirtException e) {

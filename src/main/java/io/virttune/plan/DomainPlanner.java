@@ -83,7 +83,8 @@ final class DomainPlanner {
     return !moved(facts).isEmpty();
   }
 
-  private DomainPlan stopped(DomainFacts facts, String fingerprint, List<String> reasons) {
+  /** The plan of a domain left alone, for {@code reasons}. */
+  static DomainPlan stopped(DomainFacts facts, String fingerprint, List<String> reasons) {
     List<DiskPlan> disks = facts.disks().stream()
         // A stopped domain may be one libvirt refuses, with a disk that has no target at all.
         .map(d -> DiskPlan.leave(d.view().declaredTargetDev().orElse("(no target)"),

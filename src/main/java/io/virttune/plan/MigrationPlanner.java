@@ -52,7 +52,7 @@ public final class MigrationPlanner {
     DomainPlanner planner = new DomainPlanner(env);
     List<DomainPlan> domains = new ArrayList<>();
     for (DomainFacts domain : facts.domains()) {
-      domains.add(planner.plan(domain));
+      domains.add(EmulatorGate.check(planner.plan(domain), domain, facts));
     }
     warnings.addAll(VirtioReadyNames.warnings(policy.virtioReadyDomains(), domains));
     boolean anyMoves = domains.stream().flatMap(d -> d.steps().stream()).anyMatch(s -> s instanceof CreateVolume);

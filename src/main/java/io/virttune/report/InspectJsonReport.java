@@ -12,6 +12,7 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.inspect.InspectResult;
 import io.virttune.inspect.Severity;
+import io.virttune.libvirt.EmulatorCapabilities;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.DiskRole;
@@ -56,9 +57,27 @@ public final class InspectJsonReport {
     host.put("hypervisorVersion", facts.identity().hypervisorVersion());
     ArrayNode problems = host.putArray("problems");
     facts.problems().forEach(problems::add);
+    ArrayNode emulators = host.putArray("emulators");
+    facts.emulators().forEach(emulator -> emulators.add(emulator(emulator)));
     facts.settings().ifPresent(settings -> settings(host, settings));
     facts.lvm().ifPresent(lvm -> host.set("lvm", lvm(lvm)));
     return host;
+  }
+
+  private static ObjectNode emulator(EmulatorCapabilities emulator) {
+    ObjectNode node = NODES.objectNode();
+    node.put("emulator", emulator.query().emulator());
+    node.put("virtType", emulator.query().virtType());
+    node.put("arch", emulator.query().arch());
+    node.put("machine", emulator.query().machine() != null ? emulator.query().machine() : emulator.machine());
+    if (!emulator.read()) {
+      node.put("problem", emulator.problem());
+      return node;
+    }
+    node.put("iothreads", emulator.iothreads());
+    emulator.diskBuses().forEach(node.putArray("diskBuses")::add);
+    emulator.memoryBackings().forEach(node.putArray("memoryBackings")::add);
+    return node;
   }
 
   private static void settings(ObjectNode host, HostSettings settings) {

@@ -44,6 +44,7 @@ public final class InspectTextReport {
     out.println("Host " + facts.identity().hostname() + "  (" + facts.identity().uri() + ")");
     out.println("  libvirt " + facts.identity().libvirtVersion() + ", " + facts.identity().hypervisorVersion()
         + facts.settings().flatMap(HostSettings::kernelRelease).map(release -> ", Linux " + release).orElse(""));
+    facts.emulators().forEach(emulator -> out.println("  emulator " + EmulatorWords.of(emulator)));
     facts.lvm().ifPresent(this::printLvm);
     facts.settings().ifPresent(this::printSettings);
     printFindings(result.hostFindings(), true);

@@ -56,6 +56,22 @@ public final class DomainXml {
         new XmlRejectedException(origin + ": the domain has no type attribute"));
   }
 
+  /** The emulator binary ({@code <devices><emulator>}), when the definition names one. */
+  public Optional<String> emulator() {
+    return Elements.child(root(), "devices").flatMap(devices -> Elements.childText(devices, "emulator"))
+        .filter(path -> !path.isEmpty());
+  }
+
+  /** The guest's architecture ({@code <os><type arch>}), when named. */
+  public Optional<String> arch() {
+    return Elements.child(root(), "os").flatMap(os -> Elements.childAttribute(os, "type", "arch"));
+  }
+
+  /** The machine type ({@code <os><type machine>}), when named. */
+  public Optional<String> machine() {
+    return Elements.child(root(), "os").flatMap(os -> Elements.childAttribute(os, "type", "machine"));
+  }
+
   /** The maximum memory in KiB, empty when only NUMA cells define it. */
   public OptionalLong memoryKiB() {
     Optional<Element> memory = Elements.child(root(), "memory");

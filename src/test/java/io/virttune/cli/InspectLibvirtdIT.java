@@ -67,6 +67,26 @@ class InspectLibvirtdIT {
     assertEquals(List.of(), failures, "domains left defined on " + URI);
   }
 
+  /** The domain capabilities come through JNA from the real libvirtd, for the emulator libvirt gave the domain. */
+  @Test
+  void theDomainsEmulatorIsShownWithWhatLibvirtSaysItOffers() throws Exception {
+    Cli run = Cli.run("inspect", "--connect", URI, "--json", prefix + "good");
+    JsonNode emulators = JSON.readTree(run.out()).get("host").get("emulators");
+
+    assertEquals(1, emulators.size(), emulators.toString());
+    JsonNode emulator = emulators.get(0);
+    assertEquals("qemu", emulator.get("virtType").asText());
+    assertTrue(emulator.get("emulator").asText().startsWith("/usr/bin/qemu-system-"), emulator.toString());
+    assertTrue(emulator.get("machine").asText().startsWith("pc-"), emulator.toString());
+    assertTrue(emulator.get("iothreads").asBoolean(), emulator.toString());
+    assertTrue(texts(emulator.get("diskBuses")).contains("virtio"), emulator.toString());
+    assertTrue(texts(emulator.get("memoryBackings")).contains("memfd"), emulator.toString());
+
+    Cli text = Cli.run("inspect", "--connect", URI, prefix + "good");
+    assertTrue(text.out().contains("  emulator " + emulator.get("emulator").asText() + " (qemu, x86_64, "),
+        text.out());
+  }
+
   @Test
   void imagesAreReadWithQemuImg() throws Exception {
     Cli run = Cli.run("inspect", "--connect", URI, "--json", prefix + "good");

@@ -1,9 +1,11 @@
 package io.virttune.inspect;
 
+import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DomainInventory;
 import io.virttune.libvirt.DomainReadFailure;
 import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.EmulatorQuery;
 import io.virttune.libvirt.LibvirtConnection;
 import io.virttune.libvirt.StorageVolumeFacts;
 import java.util.ArrayList;
@@ -21,6 +23,7 @@ public final class FakeLibvirt implements LibvirtConnection {
   private final Map<String, StorageVolumeFacts> volumes = new HashMap<>();
   private final Map<String, String> poolVolumes = new HashMap<>();
   private final Map<String, String> liveXml = new HashMap<>();
+  private final Map<EmulatorQuery, String> capabilities = new HashMap<>();
 
   public FakeLibvirt domain(String name, DomainState state, String inactiveXml) {
     domains.add(new DomainRecord(name, "uuid-of-" + name, state, inactiveXml));
@@ -37,6 +40,24 @@ public final class FakeLibvirt implements LibvirtConnection {
   public FakeLibvirt poolVolume(String pool, String volume, String path) {
     poolVolumes.put(pool + "/" + volume, path);
     return this;
+  }
+
+  /**
+   * libvirt's domain capabilities XML for {@code query}, or, for a null {@code xml}, libvirt's
+   * refusal to give them; an emulator no test names has none (as over a fake connection).
+   */
+  public FakeLibvirt capabilities(EmulatorQuery query, String xml) {
+    capabilities.put(query, xml);
+    return this;
+  }
+
+  @Override
+  public Optional<String> domainCapabilities(EmulatorQuery query) {
+    if (capabilities.containsKey(query) && capabilities.get(query) == null) {
+      throw VirtTuneException.failed("invalid argument: the accel '" + query.virtType() + "' is not supported by '"
+          + query.emulator() + "' on this host");
+    }
+    return Optional.ofNullable(capabilities.get(query));
   }
 
   public FakeLibvirt failure(String name, String reason) {

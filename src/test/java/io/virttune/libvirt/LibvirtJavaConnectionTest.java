@@ -31,6 +31,18 @@ class LibvirtJavaConnectionTest {
     }
   }
 
+  /**
+   * The real client library through JNA: libvirt's test driver has no domain capabilities, which
+   * is none to report, not a problem (the lab's libvirtd answers them: InspectLibvirtdIT).
+   */
+  @Test
+  void domainCapabilitiesAreAskedThroughTheClientLibraryAndADriverWithoutThemHasNone() {
+    try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
+      assertEquals(java.util.Optional.empty(), connection.domainCapabilities(
+          new EmulatorQuery("/usr/bin/qemu-system-x86_64", "kvm", "x86_64", null)));
+    }
+  }
+
   @Test
   void findsAPoolVolumeByItsPath() {
     try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.apply.ResultsJsonSamples;
 import io.virttune.fleet.FleetPlanJson;
+import io.virttune.inspect.EmulatorSamples;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJsonSamples;
 import io.virttune.testing.Cli;
@@ -76,6 +77,8 @@ class JsonSchemaDocsTest {
     run(InspectJsonReport.SCHEMA, "inspect", "--connect", Cli.EXAMPLE_URI, "--host-facts", EXAMPLE, "--json");
     run(InspectJsonReport.SCHEMA, "inspect", "--connect", Cli.EXAMPLE_URI, "--host-facts",
         temp.resolve("without-lvm").toString(), "--json");
+    add(InspectJsonReport.SCHEMA, "the inspect report of a host whose libvirt described one emulator and refused"
+        + " another's KVM (EmulatorSamples)", InspectJsonReport.document(EmulatorSamples.twoEmulators()) + "\n");
 
     for (List<String> target : List.of(List.of("--thin-pool", "vg_fast/tpool"),
         List.of("--thin-pool", "vg_fast/new", "--create-thin-pool", "100G"), List.of("--vg", "vg_fast", "--live"))) {
