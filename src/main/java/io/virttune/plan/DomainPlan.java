@@ -50,6 +50,11 @@ public record DomainPlan(
         newXml, diff, virtioDriver);
   }
 
+  public DomainPlan withNewXml(String edited) {
+    return new DomainPlan(name, uuid, state, outcome, reasons, fingerprint, disks, steps, warnings, originalXml,
+        edited, diff, virtioDriver);
+  }
+
   /** True when applying this domain's plan would change nothing. */
   @JsonIgnore
   public boolean isEmpty() {

@@ -42,6 +42,25 @@ public record Plan(
     warnings = List.copyOf(warnings);
   }
 
+  /** This plan as made for another host: for a plan moved, or edited, between hosts. */
+  public Plan withHost(String newUri, String newHostname, String newHostUuid, boolean newOffline) {
+    return new Plan(schema, version, createdAt, newUri, newHostname, newHostUuid, newOffline, libvirtVersion,
+        hypervisorVersion, kernelRelease, hostCpus, target, cacheMode, reserveFraction, hostSteps, domains, assumptions,
+        warnings);
+  }
+
+  /** This plan with other domain plans, the rest as it is. */
+  public Plan withDomains(List<DomainPlan> newDomains) {
+    return new Plan(schema, version, createdAt, uri, hostname, hostUuid, offline, libvirtVersion, hypervisorVersion,
+        kernelRelease, hostCpus, target, cacheMode, reserveFraction, hostSteps, newDomains, assumptions, warnings);
+  }
+
+  /** This plan with another cache mode and the warnings that go with it. */
+  public Plan withCacheMode(String newCacheMode, List<String> newWarnings) {
+    return new Plan(schema, version, createdAt, uri, hostname, hostUuid, offline, libvirtVersion, hypervisorVersion,
+        kernelRelease, hostCpus, target, newCacheMode, reserveFraction, hostSteps, domains, assumptions, newWarnings);
+  }
+
   /**
    * True when a domain was not planned because libvirt itself refuses its definition (a safety
    * rule's refusal: {@code plan} exits 3).

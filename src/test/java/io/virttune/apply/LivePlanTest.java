@@ -110,8 +110,7 @@ class LivePlanTest {
         .problems(record));
     List<Step> elsewhere = g1.steps().stream().map(step -> step instanceof CopyLive copy
         ? new CopyLive(copy.disk(), copy.source(), "/dev/vg/someone-elses", 0, true, false) : step).toList();
-    DomainPlan tampered = new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
-        g1.fingerprint(), g1.disks(), elsewhere, g1.warnings(), g1.originalXml(), g1.newXml(), g1.diff());
+    DomainPlan tampered = g1.withSteps(elsewhere);
     List<String> problems = new PlannedDefinitionCheck(plan, tampered, path -> Optional.empty(), uuid -> Optional.empty())
         .problems(record);
     assertEquals(1, problems.size(), problems.toString());

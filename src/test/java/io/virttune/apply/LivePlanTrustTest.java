@@ -101,8 +101,7 @@ class LivePlanTrustTest {
     List<Step> steps = g1.steps().stream().map(step -> step instanceof CopyLive copy
         ? (Step) new CopyLive(copy.disk(), copy.source(), copy.source(), copy.bandwidthBytesPerSecond(),
             copy.synchronousWrites(), copy.verifyPaused()) : step).toList();
-    DomainPlan edited = new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
-        g1.fingerprint(), g1.disks(), steps, g1.warnings(), g1.originalXml(), g1.newXml(), g1.diff());
+    DomainPlan edited = g1.withSteps(steps);
 
     assertFalse(PivotedDisks.asPlanned(host.libvirt.inactiveXml("g1"), edited));
     assertFalse(PivotedDisks.asPlanned(host.libvirt.inactiveXml("g1"), g1));
@@ -131,7 +130,7 @@ class LivePlanTrustTest {
   @Test
   void afterItsPivotAnEditedNewDefinitionIsStillRefused() {
     DomainPlan g1 = plan.domains().get(0);
-    DomainPlan edited = withNewXml(g1, unsafe(g1.newXml()));
+    DomainPlan edited = g1.withNewXml(unsafe(g1.newXml()));
 
     List<String> problems = check(edited, pivoted());
 
@@ -145,8 +144,7 @@ class LivePlanTrustTest {
     String other = Fingerprints.of("another definition");
     List<Step> steps = g1.steps().stream()
         .map(step -> step instanceof DefineDomain ? (Step) new DefineDomain("g1", other) : step).toList();
-    DomainPlan edited = new DomainPlan(g1.name(), g1.uuid(), g1.state(), g1.outcome(), g1.reasons(),
-        g1.fingerprint(), g1.disks(), steps, g1.warnings(), g1.originalXml(), g1.newXml(), g1.diff());
+    DomainPlan edited = g1.withSteps(steps);
 
     List<String> problems = check(edited, pivoted());
 
@@ -167,7 +165,7 @@ class LivePlanTrustTest {
         DomainXml.parse(host.libvirt.inactiveXml("g1"), "g1").toXml()), "the pivot rewrote the definition");
 
     DomainPlan g1 = plan.domains().get(0);
-    Plan edited = withDomain(plan, withNewXml(g1, unsafe(g1.newXml())));
+    Plan edited = withDomain(plan, g1.withNewXml(unsafe(g1.newXml())));
     VirtTuneException e = assertThrows(VirtTuneException.class, () -> host.trust(edited, "g1"));
     assertTrue(e.getMessage().contains("/domain/devices/disk/driver/@cache: 'none' vs 'unsafe'"), e.getMessage());
 
@@ -222,14 +220,7 @@ class LivePlanTrustTest {
     return edited;
   }
 
-  private static DomainPlan withNewXml(DomainPlan d, String newXml) {
-    return new DomainPlan(d.name(), d.uuid(), d.state(), d.outcome(), d.reasons(), d.fingerprint(), d.disks(),
-        d.steps(), d.warnings(), d.originalXml(), newXml, d.diff(), d.virtioDriver());
-  }
-
   static Plan withDomain(Plan p, DomainPlan domain) {
-    return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
-        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.hostCpus(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), List.of(domain),
-        p.assumptions(), p.warnings());
+    return p.withDomains(List.of(domain));
   }
 }

@@ -236,9 +236,7 @@ class PlanTrustTest {
     List<Step> steps = site1.steps().stream().map(step -> step instanceof DefineDomain
         ? (Step) new DefineDomain("site1", "sha256:other") : step).toList();
 
-    String message = refused(LivePlanTrustTest.withDomain(plan, new DomainPlan(site1.name(), site1.uuid(),
-        site1.state(), site1.outcome(), site1.reasons(), site1.fingerprint(), site1.disks(), steps,
-        site1.warnings(), site1.originalXml(), site1.newXml(), site1.diff())));
+    String message = refused(LivePlanTrustTest.withDomain(plan, site1.withSteps(steps)));
 
     assertTrue(message.contains("domain 'site1': step define-domain expects the definition sha256:other"), message);
   }
@@ -275,20 +273,20 @@ class PlanTrustTest {
 
   @Test
   void anUnknownCacheModeInThePolicyIsRefused() {
-    String message = refused(withCache(plan, "unsafe", List.of()));
+    String message = refused(plan.withCacheMode("unsafe", List.of()));
     assertTrue(message.contains("cacheMode 'unsafe'"), message);
   }
 
   @Test
   void writebackWithoutTheRecordedAcknowledgementIsRefused() {
-    String message = refused(withCache(plan, "writeback", List.of()));
+    String message = refused(plan.withCacheMode("writeback", List.of()));
     assertTrue(message.contains("cacheMode 'writeback' without the risk acknowledgement"), message);
   }
 
   @Test
   void writebackIsAskedAgainAtApply() {
     // No domain selected: site1 was planned with cache=none, which the writeback policy would not give.
-    Plan writeback = withCache(plan, "writeback", List.of(MigrationPlanner.WRITEBACK_ACCEPTED));
+    Plan writeback = plan.withCacheMode("writeback", List.of(MigrationPlanner.WRITEBACK_ACCEPTED));
     List<String> asked = new ArrayList<>();
     PlanTrust declined = new PlanTrust(hostHere(), new PrintWriter(output, true), true, question -> {
       asked.add(question);
@@ -331,24 +329,13 @@ class PlanTrustTest {
   }
 
   static Plan withHost(Plan p, String uri, String hostname, String uuid, boolean offline) {
-    return new Plan(p.schema(), p.version(), p.createdAt(), uri, hostname, uuid, offline, p.libvirtVersion(), p.hypervisorVersion(),
-        p.kernelRelease(), p.hostCpus(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(), p.warnings());
-  }
-
-  private static Plan withCache(Plan p, String cache, List<String> warnings) {
-    return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
-        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.hostCpus(), p.target(), cache, p.reserveFraction(), p.hostSteps(), p.domains(), p.assumptions(),
-        warnings);
+    return p.withHost(uri, hostname, uuid, offline);
   }
 
   private static Plan withNewXml(Plan p, UnaryOperator<String> edit) {
-    List<DomainPlan> domains = p.domains().stream().map(d -> new DomainPlan(d.name(), d.uuid(), d.state(),
-        d.outcome(), d.reasons(), d.fingerprint(), d.disks(), d.steps(), d.warnings(), d.originalXml(),
-        edit.apply(d.newXml()), d.diff())).toList();
+    List<DomainPlan> domains = p.domains().stream().map(d -> d.withNewXml(edit.apply(d.newXml()))).toList();
     String edited = domains.get(0).newXml();
     assertTrue(!edited.equals(p.domains().get(0).newXml()), "the edit must change the plan: " + edited);
-    return new Plan(p.schema(), p.version(), p.createdAt(), p.uri(), p.hostname(), p.hostUuid(), p.offline(),
-        p.libvirtVersion(), p.hypervisorVersion(), p.kernelRelease(), p.hostCpus(), p.target(), p.cacheMode(), p.reserveFraction(), p.hostSteps(), domains,
-        p.assumptions(), p.warnings());
+    return p.withDomains(domains);
   }
 }

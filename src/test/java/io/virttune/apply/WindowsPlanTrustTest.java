@@ -81,10 +81,8 @@ class WindowsPlanTrustTest {
         || host.libvirt.inactiveXml("win").contains("bus='virtio'"), host.libvirt.inactiveXml("win"));
     host.trust(ready, "win");
     DomainPlan switched = ready.domains().get(0);
-    Plan edited = LivePlanTrustTest.withDomain(ready, new DomainPlan(switched.name(), switched.uuid(),
-        switched.state(), switched.outcome(), switched.reasons(), switched.fingerprint(), switched.disks(),
-        switched.steps(), switched.warnings(), switched.originalXml(),
-        switched.newXml().replace("<vcpu>1</vcpu>", "<vcpu>8</vcpu>"), switched.diff(), switched.virtioDriver()));
+    Plan edited = LivePlanTrustTest.withDomain(ready,
+        switched.withNewXml(switched.newXml().replace("<vcpu>1</vcpu>", "<vcpu>8</vcpu>")));
     // Its definition is the interrupted run's, which this edited plan did not make: the trust check
     // leaves it, and the edited plan cannot resume that run, which refuses the domain alone.
     host.trust(edited, "win");

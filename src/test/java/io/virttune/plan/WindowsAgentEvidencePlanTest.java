@@ -63,8 +63,7 @@ class WindowsAgentEvidencePlanTest {
   }
 
   private static String text(DomainPlan domain) {
-    Plan plan = new Plan(Plan.SCHEMA, Plan.VERSION, NOW.toString(), "qemu:///system", "hv-test", null, false,
-        "9.0.0", "QEMU 7.2.0", "6.1.0-28-amd64", 64, LINEAR.target(), "none", 0.1, List.of(), List.of(domain), List.of(), List.of());
+    Plan plan = new MigrationPlanner(LINEAR).plan(new PlanFacts().build(), NOW).withDomains(List.of(domain));
     StringWriter out = new StringWriter();
     new PlanTextReport(new PrintWriter(out, true), false, 200).print(plan);
     return out.toString();
