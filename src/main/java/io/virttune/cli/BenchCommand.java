@@ -8,27 +8,22 @@ import io.virttune.bench.BenchResult;
 import io.virttune.bench.BenchRunner;
 import io.virttune.bench.BenchSettings;
 import io.virttune.bench.BenchStore;
-import io.virttune.bench.Direction;
 import io.virttune.bench.DiskFingerprint;
 import io.virttune.bench.DiskStatsSample;
-import io.virttune.bench.Figures;
 import io.virttune.bench.HostCeiling;
 import io.virttune.bench.HostCounters;
 import io.virttune.bench.HostScratchDevice;
-import io.virttune.bench.IoMetrics;
 import io.virttune.bench.ProcHostCounters;
-import io.virttune.bench.ProfileResult;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetCommand;
+import io.virttune.host.HostDoor;
 import io.virttune.inspect.DomainSelection;
 import io.virttune.libvirt.LibvirtJavaConnection;
-import io.virttune.libvirt.LibvirtUris;
-import io.virttune.process.LocalProcessRunner;
 import io.virttune.qemu.QemuImg;
 import io.virttune.report.ApplyResultTable;
+import io.virttune.report.BenchRunTextReport;
 import io.virttune.report.FleetResultsReport;
 import io.virttune.report.ResultsJsonReport;
-import io.virttune.report.TextTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -108,23 +103,25 @@ public final class BenchCommand implements Callable<Integer> {
     if (fleet.given()) {
       return benchFleet();
     }
-    run.requireSafeHostCeiling();
+    HostDoor door = connection.door();
+    run.requireSafeHostCeiling(door);
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    HostCounters host = LibvirtUris.isLocalQemu(connection.uri()) ? new ProcHostCounters() : new RemoteHost();
+    HostCounters host = door.isThisMachine() ? new ProcHostCounters() : new RemoteHost();
     BenchStore store = new BenchStore(run.stateDir);
     List<DomainResult> results = new ArrayList<>();
-    try (LibvirtJavaConnection libvirt = LibvirtJavaConnection.openReadWrite(connection.uri())) {
-      BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(new LocalProcessRunner(),
+    try (LibvirtJavaConnection libvirt = LibvirtJavaConnection.openReadWrite(door.libvirtUri())) {
+      // The ceiling runs only on this machine (requireSafeHostCeiling): its door's commands are local.
+      BenchRunner runner = new BenchRunner(libvirt, host, new HostCeiling(door.commands(),
           new HostScratchDevice(libvirt::allDefinitions, libvirt::volumePath,
-              BackingChains.read(new QemuImg(new LocalProcessRunner())), new LocalProcessRunner(), Path.of("/"))),
+              BackingChains.read(new QemuImg(door.commands())), door.commands(), Path.of("/"))),
           Duration.ofSeconds(1), Clock.systemUTC(), line -> {
             err.println(line);
             err.flush();
           });
       List<String> domains = chosen(libvirt);
       if (domains.isEmpty()) {
-        throw VirtTuneException.failed("no running domain to bench on " + connection.uri()
+        throw VirtTuneException.failed("no running domain to bench on " + door.libvirtUri()
             + (selection.exclusions.isEmpty() ? "" : " once --exclude has left some out"));
       }
       for (String domain : domains) {
@@ -151,7 +148,7 @@ public final class BenchCommand implements Callable<Integer> {
       BenchResult result = runner.run(run.request(domain, label, settings));
       Path stored = store.write(result);
       if (!json) {
-        print(out, result);
+        BenchRunTextReport.print(out, result);
         out.println("Stored " + stored);
         out.println();
         out.flush();
@@ -214,25 +211,6 @@ public final class BenchCommand implements Callable<Integer> {
     }
     List<String> quoted = selection.domains.stream().map(name -> "'" + name + "'").toList();
     return (quoted.size() == 1 ? "domain " : "domains ") + String.join(", ", quoted);
-  }
-
-  private static void print(PrintWriter out, BenchResult result) {
-    out.println("Domain " + result.domain() + " [" + result.label() + "] " + result.time());
-    out.println("  disk " + result.disk().describe());
-    TextTable table = new TextTable("profile", "direction", "IOPS", "peak", "MB/s", "peak", "mean lat ms",
-        "p99 lat ms");
-    for (ProfileResult profile : result.profiles()) {
-      for (Direction direction : Direction.values()) {
-        IoMetrics peak = profile.peak(direction);
-        Optional.ofNullable(profile.direction(direction)).ifPresent(m -> table.row(profile.name(), direction.label(),
-            Figures.format(m.iops()), Figures.format(peak.iops()), Figures.format(m.megabytesPerSecond()),
-            Figures.format(peak.megabytesPerSecond()), Figures.milliseconds(m.meanLatencyMicros()),
-            Figures.milliseconds(m.p99LatencyMicros())));
-      }
-    }
-    table.render("  ").forEach(out::println);
-    out.println("  host " + (result.host().device() == null ? "counters: " + result.host().unavailable()
-        : result.host().device().describe()));
   }
 
   /** A remote hypervisor: its /proc is not this machine's, so there are no host counters to read here. */

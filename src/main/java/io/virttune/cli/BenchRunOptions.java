@@ -1,6 +1,7 @@
 package io.virttune.cli;
 
 import io.virttune.VirtTuneException;
+import io.virttune.host.HostDoor;
 import io.virttune.bench.BenchRequest;
 import io.virttune.bench.BenchSettings;
 import io.virttune.bench.BenchStore;
@@ -112,7 +113,13 @@ public final class BenchRunOptions {
   }
 
   /** The scratch file or device of --host-ceiling is on this machine: a fleet's hosts check their own. */
-  void requireSafeHostCeiling() {
+  void requireSafeHostCeiling(HostDoor door) {
+    if (hostCeiling != null && !door.isThisMachine()) {
+      // fio and the checks of the target run here: they would measure this machine's disk.
+      throw VirtTuneException.refused("--host-ceiling measures the disks of the machine bench runs on, not those of "
+          + door.libvirtUri() + " (rule: a host's ceiling is measured on that host); run bench there, or give it"
+          + " --hosts to run each host's own virt-tune");
+    }
     if (hostCeiling != null && Files.isDirectory(Path.of(hostCeiling))) {
       throw VirtTuneException.usage("--host-ceiling takes a file or block device, not a directory: " + hostCeiling);
     }

@@ -25,4 +25,9 @@ public interface HostDoor {
    * the host itself, false when libvirt is on another machine than the door's commands.
    */
   boolean readsImages();
+
+  /** Whether the commands, the files and the hypervisor are all this machine's (a local qemu:/// URI). */
+  default boolean isThisMachine() {
+    return false;
+  }
 }

@@ -14,6 +14,12 @@ public record LocalHostDoor(ProcessRunner commands, String libvirtUri, boolean r
     return "this machine";
   }
 
+  /** Commands and files are here; so is the hypervisor when image paths are readable here. */
+  @Override
+  public boolean isThisMachine() {
+    return readsImages;
+  }
+
   @Override
   public HostFileSystem files() {
     return new RootedFileSystem(Path.of("/"));

@@ -97,6 +97,20 @@ class BenchCommandTest {
         "--destructive").exitCode());
   }
 
+  /** fio would run here, on this machine's disk, and call it hv02's: the ceiling is measured only on its own host. */
+  @Test
+  void aHostCeilingOfAnotherHostIsRefusedBeforeConnecting() {
+    for (String uri : List.of("qemu+ssh://ops@hv02/system", "qemu+tcp://hv02/system")) {
+      Cli run = Cli.run("bench", "-c", uri, "web1", "--label", "before", "--host-ceiling",
+          dir.resolve("ceiling").toString());
+
+      assertEquals(3, run.exitCode(), run.transcript());
+      assertTrue(run.err().contains("--host-ceiling measures the disks of the machine bench runs on, not those of "
+          + uri + " (rule: a host's ceiling is measured on that host)"), run.transcript());
+      assertFalse(run.err().contains("cannot connect"), run.transcript());
+    }
+  }
+
   @Test
   void anExistingHostCeilingFileIsNeverOverwritten() throws Exception {
     Path existing = Files.writeString(dir.resolve("data"), "keep me");
