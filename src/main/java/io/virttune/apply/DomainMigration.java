@@ -1,6 +1,5 @@
 package io.virttune.apply;
 
-import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.Preflight;
 import io.virttune.apply.guards.ThinSpace;
@@ -77,7 +76,7 @@ final class DomainMigration {
         return result(DomainResult.Result.FAILED, "internal error: " + e + journal.fail(definitions));
       }
     } catch (VirtTuneException e) {
-      return result(outcomeOf(e), e.getMessage());
+      return DomainResult.stopped(domain.name(), e, e.getMessage());
     } finally {
       Interruptions.ended(this);
     }
@@ -130,7 +129,7 @@ final class DomainMigration {
     List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal.current(), lvm);
     if (!refusals.isEmpty()) {
       refusals.forEach(reason -> log.println("refused: " + reason));
-      throw VirtTuneException.refused(refusals.get(0)
+      throw VirtTuneException.refused(refusals, refusals.get(0)
           + (refusals.size() > 1 ? " (and " + (refusals.size() - 1) + " more reason(s) above)" : ""));
     }
     if (!unfinished) {
@@ -199,11 +198,7 @@ final class DomainMigration {
   }
 
   private DomainResult failed(DomainDefinitions definitions, VirtTuneException e) {
-    return result(outcomeOf(e), e.getMessage() + journal.fail(definitions));
-  }
-
-  private static DomainResult.Result outcomeOf(VirtTuneException e) {
-    return e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED;
+    return DomainResult.stopped(domain.name(), e, e.getMessage() + journal.fail(definitions));
   }
 
   private String doneDetail() {

@@ -3,6 +3,7 @@ package io.virttune.cli;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ApplyRun;
+import io.virttune.apply.guards.PlanTrust;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.FleetPlanJson;
@@ -102,8 +103,17 @@ public final class ApplyCommand implements Callable<Integer> {
     PrintWriter out = report.progress();
     ApplyPorts hostPorts = ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));
     ApplyPorts ports = run.convergence().map(hostPorts::convergingWithin).orElse(hostPorts);
-    io.virttune.apply.guards.PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask,
-        ports.lvmReads(), ports.state());
+    try {
+      PlanTrust.check(target, plan, chosen, out, state.execute, VirtTuneCommand.terminal(spec)::ask, ports.lvmReads(),
+          ports.state());
+    } catch (VirtTuneException e) {
+      if (report.json && e.exitCode() == ExitCode.REFUSED) {
+        // stdout stays one document for a script: every chosen domain refused, with every reason.
+        report.print(state.execute, chosen.stream()
+            .map(name -> DomainResult.stopped(name, e, "the plan was refused as a whole: nothing was changed")).toList());
+      }
+      throw e;
+    }
     if (!state.execute) {
       out.println("Dry run: nothing is changed. Add --execute to apply.");
     }

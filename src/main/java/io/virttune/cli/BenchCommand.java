@@ -1,6 +1,5 @@
 package io.virttune.cli;
 
-import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.BackingChains;
 import io.virttune.apply.ports.DomainResult;
@@ -161,8 +160,7 @@ public final class BenchCommand implements Callable<Integer> {
       PrintWriter err = spec.commandLine().getErr();
       err.println("virt-tune: " + e.getMessage());
       err.flush();
-      return new DomainResult(domain, e.exitCode() == ExitCode.REFUSED ? DomainResult.Result.REFUSED
-          : DomainResult.Result.FAILED, e.getMessage());
+      return DomainResult.stopped(domain, e, e.getMessage());
     }
   }
 

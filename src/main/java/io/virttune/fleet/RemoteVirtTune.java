@@ -89,8 +89,13 @@ final class RemoteVirtTune {
     }
     List<DomainResult> results = new ArrayList<>();
     for (JsonNode domain : document.path("domains")) {
-      results.add(new DomainResult(domain.path("name").asText(), result(domain.path("result").asText()),
-          domain.path("detail").asText()));
+      DomainResult.Result result = result(domain.path("result").asText());
+      List<String> reasons = new ArrayList<>();
+      domain.path("reasons").forEach(reason -> reasons.add(reason.asText()));
+      // A host whose virt-tune lists no reasons (an older one) gives its detail as the one reason.
+      results.add(reasons.isEmpty()
+          ? new DomainResult(domain.path("name").asText(), result, domain.path("detail").asText())
+          : new DomainResult(domain.path("name").asText(), result, domain.path("detail").asText(), reasons));
     }
     return Optional.of(results);
   }

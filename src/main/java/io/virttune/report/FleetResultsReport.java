@@ -56,8 +56,9 @@ public record FleetResultsReport(String command, String verb, String done, boole
       host.error().ifPresent(why -> section.put("error", why));
       ArrayNode domains = section.putArray("domains");
       for (DomainResult result : host.results()) {
-        domains.addObject().put("name", result.domain()).put("result", result.result().name().toLowerCase(Locale.ROOT))
-            .put("detail", result.detail());
+        ObjectNode domain = domains.addObject().put("name", result.domain())
+            .put("result", result.result().name().toLowerCase(Locale.ROOT)).put("detail", result.detail());
+        result.reasons().forEach(domain.putArray("reasons")::add);
       }
     }
     return JsonDocument.text(root);

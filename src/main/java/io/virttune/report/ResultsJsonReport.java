@@ -36,9 +36,10 @@ public final class ResultsJsonReport {
   private static ObjectNode domains(ObjectNode root, List<DomainResult> results) {
     ArrayNode domains = root.putArray("domains");
     for (DomainResult result : results) {
-      domains.addObject().put("name", result.domain())
+      ObjectNode domain = domains.addObject().put("name", result.domain())
           .put("result", result.result().name().toLowerCase(Locale.ROOT))
           .put("detail", result.detail());
+      result.reasons().forEach(domain.putArray("reasons")::add);
     }
     return root;
   }

@@ -1,11 +1,15 @@
 package io.virttune.apply;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.host.LocalHostDoor;
 import io.virttune.process.ScriptedProcessRunner;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,5 +38,22 @@ class ApplyPortsTest {
     assertTrue(commands.commands().isEmpty(), commands.commands().toString());
     assertEquals(1, printed.size(), printed.toString());
     assertTrue(printed.get(0).contains("lvm lvchange --readahead 256 vg/site1-vda"), printed.toString());
+  }
+
+  /** What --execute would refuse, the dry run refuses too, with the same words. */
+  @Test
+  void aStateDirectoryThatCannotBeOneIsRefusedInADryRunAsInARealRun() throws Exception {
+    Path file = Files.writeString(state.resolve("state"), "");
+    for (Path unusable : List.of(file, file.resolve("below"))) {
+      for (boolean execute : List.of(false, true)) {
+        VirtTuneException e = assertThrows(VirtTuneException.class,
+            () -> ApplyPorts.forHost(door, unusable, execute, line -> {}));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertEquals("--state-dir " + unusable + " cannot be virt-tune's state directory: " + file + " is a file, not"
+            + " a directory (rule: the journal and the backups must be writable before anything changes); give"
+            + " another --state-dir", e.getMessage());
+      }
+    }
   }
 }

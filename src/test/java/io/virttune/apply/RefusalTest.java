@@ -53,6 +53,23 @@ class RefusalTest extends Site1Test {
     assertRefused(plan, false, "LV vg/site1-vda exists already and was not created by virt-tune");
   }
 
+  /** The table has room for one line; the result keeps every reason, for apply --json. */
+  @Test
+  void severalRefusalsAreEachKept() {
+    Plan plan = host.plan("site1");
+    host.lv(ApplyHarness.someoneElses("site1-vda", 8 * GIB));
+    host.replyReport().runner.fail(1, "qemu-img: Could not open '" + IMAGE + "': Failed to get shared \"write\" lock\n");
+
+    DomainResult result = host.apply(plan, true, false).get(0);
+
+    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+    assertEquals(2, result.reasons().size(), result.reasons().toString());
+    assertTrue(result.reasons().get(0).contains("LV vg/site1-vda exists already and was not created by virt-tune"),
+        result.reasons().toString());
+    assertTrue(result.reasons().get(1).contains(IMAGE), result.reasons().toString());
+    assertTrue(result.detail().endsWith("(and 1 more reason(s) above)"), result.detail());
+  }
+
   @Test
   void anImageInUse() {
     Plan plan = host.plan("site1");

@@ -171,7 +171,7 @@ public final class PlanTrust {
       }
     }
     if (!problems.isEmpty()) {
-      throw VirtTuneException.refused("the plan cannot be trusted, nothing was changed:\n  "
+      throw VirtTuneException.refused(problems, "the plan cannot be trusted, nothing was changed:\n  "
           + String.join("\n  ", problems) + "\nplan again on this host and review the new plan");
     }
     confirmWriteback(plan);

@@ -36,6 +36,27 @@ public class StateDirectory {
     return root;
   }
 
+  /**
+   * Refuses a root that cannot become a state directory: one that is, or lies below, a file, or
+   * whose nearest existing directory this user cannot write. The dry run and the real run both ask
+   * (ApplyPorts.over), so a dry run does not pass what {@code --execute} would then fail on.
+   */
+  public static void requireUsable(Path root) {
+    Path existing = root.toAbsolutePath();
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    String problem = existing == null ? null
+        : !Files.isDirectory(existing) ? existing + " is a file, not a directory"
+        : !Files.isWritable(existing) ? existing + " is not writable by this user (apply, rollback and cleanup run as"
+            + " root)"
+        : null;
+    if (problem != null) {
+      throw VirtTuneException.refused("--state-dir " + root + " cannot be virt-tune's state directory: " + problem
+          + " (rule: the journal and the backups must be writable before anything changes); give another --state-dir");
+    }
+  }
+
   private Path domainDirectory(String uuid) {
     Path directory = root.resolve("domains").resolve(uuid);
     try {

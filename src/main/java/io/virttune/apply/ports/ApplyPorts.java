@@ -83,6 +83,7 @@ public record ApplyPorts(
    * act) are printed to {@code dryRunLog}, and the other acting ports replaced by printing ones.
    */
   public static ApplyPorts over(Host host, boolean execute, Consumer<String> dryRunLog) {
+    StateDirectory.requireUsable(host.state().root());
     ProcessRunner runner = execute ? host.runner() : new PrintingRunner(host.runner(), dryRunLog);
     Function<PrintWriter, DomainDefinitions> definitions = execute
         ? log -> host.libvirt().get() : log -> new PrintingDefinitions(host.libvirt().get(), log);

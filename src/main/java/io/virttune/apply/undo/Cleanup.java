@@ -1,6 +1,5 @@
 package io.virttune.apply.undo;
 
-import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.Custody;
 import io.virttune.apply.custody.CustodyChange;
@@ -50,8 +49,7 @@ public final class Cleanup {
         return cleanUp(definitions, now, ports.state().journal(live.uuid()).orElseThrow());
       }
     } catch (VirtTuneException e) {
-      return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
-          ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
+      return DomainResult.stopped(name, e, e.getMessage());
     }
   }
 

@@ -1,6 +1,5 @@
 package io.virttune.apply.undo;
 
-import io.virttune.ExitCode;
 import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.Custody;
@@ -70,8 +69,7 @@ public final class Rollback {
         return rollBack(definitions, live, ports.state().journal(uuid).orElse(found.get()), name, force);
       }
     } catch (VirtTuneException e) {
-      return new DomainResult(name, e.exitCode() == ExitCode.REFUSED
-          ? DomainResult.Result.REFUSED : DomainResult.Result.FAILED, e.getMessage());
+      return DomainResult.stopped(name, e, e.getMessage());
     }
   }
 
