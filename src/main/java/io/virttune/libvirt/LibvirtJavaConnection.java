@@ -41,12 +41,11 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
 
   private static LibvirtJavaConnection open(String uri, boolean readOnly) {
     LibvirtCalls.silenceDefaultErrorPrinting();
+    ConnectFailure.requireTestFile(uri);
     try {
       return new LibvirtJavaConnection(uri, new Connect(uri, readOnly), readOnly);
     } catch (LibvirtException e) {
-      throw VirtTuneException.failed(
-          "cannot connect to libvirt at '" + uri + "': " + LibvirtCalls.message(e)
-              + " (is libvirtd running, and is the URI right? see --connect)", e);
+      throw VirtTuneException.failed(ConnectFailure.message(uri, LibvirtCalls.message(e)), e);
     } catch (UnsatisfiedLinkError e) {
       throw VirtTuneException.failed(
           "cannot load the libvirt client library (libvirt.so.0); install the libvirt0 package", e);

@@ -1,15 +1,18 @@
 package io.virttune.libvirt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Runs against libvirt's real client library and its test driver, which needs no daemon. */
 class LibvirtJavaConnectionTest {
@@ -87,7 +90,30 @@ class LibvirtJavaConnectionTest {
             VirtTuneException.class,
             () -> LibvirtJavaConnection.openReadOnly("test:///nonexistent/node.xml"));
     assertEquals(ExitCode.FAILED, e.exitCode());
-    assertTrue(e.getMessage().contains("test:///nonexistent/node.xml"), e.getMessage());
+    // Said before libvirt is asked: libxml2 would print its own "I/O warning" on stderr.
+    assertEquals("cannot connect to libvirt at 'test:///nonexistent/node.xml': the test driver's file"
+        + " /nonexistent/node.xml does not exist or is not a file (test:///default is the driver's built-in host)",
+        e.getMessage());
+  }
+
+  @Test
+  void aBrokenNodeFileIsOneLineWithoutLibxmlsContext(@TempDir Path dir) throws Exception {
+    Path broken = Files.writeString(dir.resolve("node.xml"), "<node><domain type='test'><name>x</nam></domain></node>");
+
+    VirtTuneException e = assertThrows(VirtTuneException.class,
+        () -> LibvirtJavaConnection.openReadOnly("test://" + broken));
+
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+    assertTrue(e.getMessage().endsWith("(check the test driver's XML file)"), e.getMessage());
+    assertFalse(e.getMessage().contains("libvirtd"), e.getMessage());
+  }
+
+  @Test
+  void aSchemeNoDriverHasIsSaidSo() {
+    VirtTuneException e = assertThrows(VirtTuneException.class, () -> LibvirtJavaConnection.openReadOnly("foo:///system"));
+
+    assertTrue(e.getMessage().endsWith("('foo' is no libvirt driver's scheme: qemu:///system here,"
+        + " qemu+ssh://HOST/system for another host; see --connect)"), e.getMessage());
   }
 
   @Test
