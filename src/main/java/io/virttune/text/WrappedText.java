@@ -2,9 +2,15 @@ package io.virttune.text;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
-/** Prose broken at spaces to fit a width, continuation lines indented to where the text began. */
+/**
+ * Prose broken at spaces to fit a width, continuation lines indented to where the text began; a
+ * number stays on the line of the word after it ("349.9 GiB", "0 blocked"), as a typesetter ties them.
+ */
 public final class WrappedText {
+  private static final Pattern NUMBER = Pattern.compile("[0-9]+([.,][0-9]+)*");
+
   private WrappedText() {}
 
   /** {@code prefix} then {@code text} in lines of at most {@code width} (0: one line); a longer word stands alone. */
@@ -20,7 +26,7 @@ public final class WrappedText {
     List<String> lines = new ArrayList<>();
     StringBuilder line = new StringBuilder(prefix);
     int start = line.length();
-    for (String word : text.split(" +")) {
+    for (String word : tied(text.split(" +"))) {
       boolean first = line.length() == start;
       if (!first && length(line) + 1 + length(word) > width) {
         lines.add(line.toString());
@@ -32,6 +38,16 @@ public final class WrappedText {
     }
     lines.add(line.toString());
     return lines;
+  }
+
+  /** The words, each bare number joined to the word after it. */
+  private static List<String> tied(String[] words) {
+    List<String> tied = new ArrayList<>();
+    for (int i = 0; i < words.length; i++) {
+      boolean number = NUMBER.matcher(words[i]).matches() && i + 1 < words.length;
+      tied.add(number ? words[i] + " " + words[++i] : words[i]);
+    }
+    return tied;
   }
 
   private static int length(CharSequence text) {

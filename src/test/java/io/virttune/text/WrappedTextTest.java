@@ -27,4 +27,11 @@ class WrappedTextTest {
     assertEquals(List.of("x: short", "   /a/very/long/path/that/does/not/fit", "   end"),
         WrappedText.lines("x: ", "short /a/very/long/path/that/does/not/fit end", 12));
   }
+
+  @Test
+  void aNumberStaysWithTheWordAfterIt() {
+    assertEquals(List.of("349.9 GiB allocated of", "1014 GiB virtual,", "0 blocked"),
+        WrappedText.lines("", "349.9 GiB allocated of 1014 GiB virtual, 0 blocked", 22));
+    assertEquals(List.of("ends at", "4"), WrappedText.lines("", "ends at 4", 7));
+  }
 }
