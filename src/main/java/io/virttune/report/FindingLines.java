@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A block of findings as text, each with its fix on the line below it: the same finding on several
- * disks of a domain is one line naming them, findings below the threshold are left out, and every
- * line is fitted to the width.
+ * A block of findings as text, each with its fix on the line below it (and its evidence, with -v or
+ * for an error): the same finding on several disks of a domain is one line naming them, findings
+ * below the threshold are left out, and every line is fitted to the width.
  */
 final class FindingLines {
   private static final String NOTHING_TO_DO = "nothing to do";
@@ -29,13 +29,18 @@ final class FindingLines {
       if (options.shows(finding.severity())) {
         // Findings merge only where all they show is the same, the evidence too when it is shown.
         List<Object> key = List.of(finding.ruleId(), finding.severity(), finding.summary(), finding.fix(),
-            evidence ? finding.evidence() : "");
+            shown(finding, evidence) ? finding.evidence() : "");
         alike.computeIfAbsent(key, k -> new ArrayList<>()).add(finding);
       }
     }
     List<String> lines = new ArrayList<>();
-    alike.values().forEach(group -> lines.addAll(lines(group, evidence, options.width())));
+    alike.values().forEach(group -> lines.addAll(lines(group, shown(group.get(0), evidence), options.width())));
     return lines;
+  }
+
+  /** An error's evidence is what the operator acts on (what could not be read, and why): always shown. */
+  private static boolean shown(Finding finding, boolean evidence) {
+    return evidence || finding.severity() == Severity.ERROR;
   }
 
   private static List<String> lines(List<Finding> group, boolean evidence, int width) {

@@ -47,13 +47,21 @@ public final class InspectTextReport {
     facts.emulators().forEach(emulator -> out.println("  emulator " + EmulatorWords.of(emulator)));
     facts.lvm().ifPresent(this::printLvm);
     facts.settings().ifPresent(this::printSettings);
-    printFindings(result.hostFindings(), true);
+    printFindings(result.hostFindings(), options.verbose());
+    SharedFindings shared = options.verbose() ? SharedFindings.none()
+        : SharedFindings.of(result.findings(), options);
     for (DomainFacts domain : facts.domains()) {
       out.println();
-      printDomain(domain, result.findingsFor(domain.name()));
+      printDomain(domain, result.findingsFor(domain.name()), shared);
+    }
+    List<String> several = shared.lines(options.width());
+    if (!several.isEmpty()) {
+      out.println();
+      several.forEach(out::println);
     }
     out.println();
     printSummary(result);
+    WrappedText.lines("Next: ", NextStep.of(result), options.width()).forEach(out::println);
   }
 
   private void printLvm(LvmReport lvm) {
@@ -105,7 +113,7 @@ public final class InspectTextReport {
     }
   }
 
-  private void printDomain(DomainFacts domain, List<Finding> findings) {
+  private void printDomain(DomainFacts domain, List<Finding> findings, SharedFindings shared) {
     out.println(domain.name() + "  " + describe(domain));
     // Too wide for the width, the source is shortened first; then the driver settings go, which
     // the findings below state where they matter.
@@ -126,7 +134,7 @@ public final class InspectTextReport {
     if (!disks.isEmpty()) {
       disks.render("  ", options.width()).forEach(out::println);
     }
-    printFindings(findings, options.verbose());
+    printFindings(findings.stream().filter(finding -> !shared.covers(finding)).toList(), options.verbose());
   }
 
   private static String describe(DomainFacts domain) {

@@ -75,6 +75,31 @@ class InspectTextTest {
     assertEquals("          fix:  lvchange -r 0 vg_guests/db01-disk0", lineAfter(db01, "lv.read-ahead"));
   }
 
+  /** 15 guests in a screen or two: a finding of several domains is said once, naming them; -v says each where it is. */
+  @Test
+  void findingsOfSeveralDomainsAreSaidOnceAndTheReportEndsWithTheNextStep() {
+    Cli run = inspect("--width", "0");
+
+    assertTrue(lines(run).size() < 180, lines(run).size() + " lines:\n" + run.out());
+    assertEquals(1, lines(run).stream().filter(line -> line.contains(" disk.cache ")).count(), run.out());
+    assertEquals("          in:   12 domains: backup01 (vda), ci-runner (sda), cluster-node1 (vda), customer vm 'ü-01'"
+        + " \"prod\" (sda), db01 (vda), legacy-app (hda), mail01 (vda), web01 (vda), web02 (vda), win11-desk (sda, vda),"
+        + " win2016-rds (hda), win2019-sql (sda, sdb)", lineAfter(run, " disk.cache "));
+    // The domain's name in a fix, bare or as a shell word, is read as DOMAIN: those fixes are alike.
+    assertTrue(run.out().contains("\n  warning disk.qcow2-file          qcow2 image file instead of a raw logical volume\n"
+        + "          in:   9 domains: backup01 (vda), ci-runner (sda), cluster-node1 (vda), customer vm 'ü-01' \"prod\""
+        + " (sda), web01 (vda), web02 (vda), win11-desk (sda, vda), win2016-rds (hda), win2019-sql (sda, sdb)\n"
+        + "          fix:  move it to a raw LV: virt-tune plan --vg VG DOMAIN\n"), run.out());
+    assertFalse(run.out().contains("seen:"), "evidence only with -v (or of an error):\n" + run.out());
+    assertTrue(run.out().endsWith("\nNext: virt-tune plan --all --thin-pool vg_guests/pool0 --diff shows every change as"
+        + " an XML diff; nothing changes before apply --execute; virt-tune snippets --out DIR writes the host's udev,"
+        + " sysctl and GRUB lines for review\n"), run.out());
+
+    Cli verbose = inspect("-v", "--width", "0");
+    assertFalse(verbose.out().contains("In several domains"), verbose.out());
+    assertEquals(12, lines(verbose).stream().filter(line -> line.contains(" disk.cache ")).count(), verbose.out());
+  }
+
   @Test
   void eightyColumnsHoldEveryLine() {
     Cli run = inspect("--width", "80");
@@ -82,7 +107,8 @@ class InspectTextTest {
         .filter(line -> !line.startsWith("Host ")).toList();
     assertEquals(List.of(), wide, run.out());
     assertTrue(run.out().contains("…win2016-rds.qcow2  qcow2"), "a long source keeps its file name:\n" + run.out());
-    assertTrue(lineAfter(run, "domain.hugepages").startsWith("          fix:  back it with hugepages"), run.out());
+    assertTrue(lineAfter(run, "domain.hugepages").startsWith("          in:   11 domains: backup01,"), run.out());
+    assertTrue(run.out().contains("\n          fix:  back it with hugepages"), run.out());
   }
 
   @Test
