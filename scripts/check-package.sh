@@ -54,6 +54,22 @@ completed=$(bash -c '
   "$function" virt-tune ins virt-tune
   printf "%s\n" "${COMPREPLY[@]}"')
 [[ $completed == inspect ]] || fail "'virt-tune ins<TAB>' completes to '$completed', not 'inspect'"
+# Guest names from virsh on the URI the line names (libvirt's test driver has one, "test"), and an
+# option's values.
+complete_words() {
+  bash -c '
+    set -eu
+    source /usr/share/bash-completion/completions/virt-tune
+    compopt() { :; }
+    function=$(complete -p virt-tune | sed -n "s/.* -F \([^ ]*\) .*/\1/p")
+    COMP_WORDS=("$@" ""); COMP_CWORD=$#; COMP_LINE="$* "; COMP_POINT=${#COMP_LINE}
+    "$function" virt-tune "" "${COMP_WORDS[COMP_CWORD-1]}"
+    printf "%s\n" "${COMPREPLY[@]}"' completion "$@"
+}
+completed=$(complete_words virt-tune inspect -c test:///default)
+[[ $completed == test ]] || fail "'virt-tune inspect -c test:///default <TAB>' completes to '$completed', not 'test'"
+completed=$(complete_words virt-tune plan --cache | tr '\n' ' ')
+[[ $completed == "none writeback " ]] || fail "'virt-tune plan --cache <TAB>' completes to '$completed'"
 # Run as root, the launcher wrote its class-data archive after its first run, and the JVM maps it.
 cache=/var/cache/virt-tune/virt-tune.jsa
 [[ -s $cache ]] || fail "no class-data archive $cache after the first run"

@@ -22,7 +22,7 @@ public final class Documentation {
   static void generate(Path directory, String version) {
     CommandLine root = CommandTree.whole(new VirtTuneCommand(question -> Optional.empty()));
     // picocli's script completes in zsh too, through bashcompinit; zsh users source the .zsh copy.
-    String completion = AutoComplete.bash("virt-tune", root);
+    String completion = DomainCompletion.into(AutoComplete.bash("virt-tune", root));
     write(directory.resolve("completion/virt-tune.bash"), completion);
     write(directory.resolve("completion/virt-tune.zsh"),
         "# virt-tune completion for zsh: source this file from ~/.zshrc\n" + completion);

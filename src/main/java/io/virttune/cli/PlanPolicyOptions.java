@@ -6,6 +6,7 @@ import io.virttune.plan.PlanTarget;
 import io.virttune.recipe.Recipe;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +39,7 @@ public final class PlanPolicyOptions {
           + " --thin-zeroing off)")
   Long chunkSize;
 
-  @Option(names = "--thin-zeroing", paramLabel = "on|off",
+  @Option(names = "--thin-zeroing", paramLabel = "on|off", completionCandidates = OnOff.class,
       description = "whether a created thin pool zeroes new chunks (default: on, safe for tenants; off is the"
           + " recipe's fast profile and needs --accept-thin-zeroing-risk)")
   String thinZeroing;
@@ -48,7 +49,8 @@ public final class PlanPolicyOptions {
           + " another guest's deleted data")
   boolean acceptThinZeroingRisk;
 
-  @Option(names = "--cache", paramLabel = "none|writeback", description = "cache mode (default: none)")
+  @Option(names = "--cache", paramLabel = "none|writeback", completionCandidates = CacheModes.class,
+      description = "cache mode (default: none)")
   String cache = "none";
 
   @Option(names = "--accept-writeback-risk",
@@ -154,5 +156,21 @@ public final class PlanPolicyOptions {
    */
   private static long defaultChunk(boolean zeroing) {
     return zeroing ? Recipe.THIN_CHUNK_ZEROED_BYTES : Recipe.THIN_CHUNK_BYTES;
+  }
+
+  /** The values of --thin-zeroing, for completion. */
+  static final class OnOff implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("on", "off").iterator();
+    }
+  }
+
+  /** The values of --cache, for completion. */
+  static final class CacheModes implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of("none", "writeback").iterator();
+    }
   }
 }

@@ -34,6 +34,41 @@ class DocumentationTest {
     }
   }
 
+  /** bash on TAB, with a virsh on PATH that lists two guests and says how it was asked. */
+  @Test
+  void guestNamesCompleteFromVirshOnTheUriOfTheLineAndOptionValuesFromTheirList() throws Exception {
+    Documentation.generate(temp, "1.2.3");
+    Path bin = Files.createDirectories(temp.resolve("bin"));
+    Path virsh = Files.writeString(bin.resolve("virsh"), "#!/bin/sh\necho \"$*\" > \"$(dirname \"$0\")/asked\"\n"
+        + "printf 'web01\\ncustomer vm 2\\n'\n");
+    virsh.toFile().setExecutable(true);
+
+    assertEquals(List.of("web01", "customer vm 2"), complete(bin, "virt-tune", "rollback", "-c", "qemu+ssh://hv02/system",
+        ""));
+    assertEquals("-r -q -c qemu+ssh://hv02/system list --all --name", Files.readString(bin.resolve("asked")).strip());
+    assertEquals(List.of("web01"), complete(bin, "virt-tune", "--connect=test:///default", "inspect", "web"));
+    assertEquals("-r -q -c test:///default list --all --name", Files.readString(bin.resolve("asked")).strip());
+    assertEquals(List.of("none", "writeback"), complete(bin, "virt-tune", "plan", "--cache", ""));
+    assertEquals(List.of("on", "off"), complete(bin, "virt-tune", "plan", "--thin-zeroing", ""));
+  }
+
+  /** What bash completes for {@code words}, the last one being typed (empty: after a space). */
+  private List<String> complete(Path bin, String... words) throws Exception {
+    String script = "source " + temp.resolve("completion/virt-tune.bash") + "\ncompopt() { :; }\n"
+        + "COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); COMP_LINE=\"$*\"; COMP_POINT=${#COMP_LINE}\n"
+        + "_complete_virt-tune virt-tune \"${COMP_WORDS[COMP_CWORD]}\" \"${COMP_WORDS[COMP_CWORD-1]}\"\n"
+        + "printf '%s\\n' \"${COMPREPLY[@]}\"\n";
+    List<String> command = new ArrayList<>(List.of("bash", "-c", script, "completion"));
+    command.addAll(List.of(words));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+    builder.environment().remove("LIBVIRT_DEFAULT_URI");
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes());
+    assertEquals(0, process.waitFor(), out);
+    return out.lines().filter(word -> !word.isEmpty()).toList();
+  }
+
   @Test
   void everyCommandHasAManPageWithItsOptionsAndExamples() throws IOException {
     Documentation.generate(temp, "1.2.3");
