@@ -52,6 +52,7 @@ install -D -m 0644 "$deb_src/lintian-overrides" "$stage/usr/share/lintian/overri
 find "$stage/usr" -type f ! -path '*/usr/bin/*' -exec chmod 0644 {} +
 
 install -d -m 0755 "$stage/DEBIAN"
+install -m 0755 "$deb_src/postinst" "$stage/DEBIAN/postinst"
 install -m 0755 "$deb_src/postrm" "$stage/DEBIAN/postrm"
 (cd "$stage" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) > "$stage/DEBIAN/md5sums"
 installed_size=$(du -sk --apparent-size "$stage/usr" | cut -f1)
