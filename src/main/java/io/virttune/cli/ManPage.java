@@ -47,11 +47,43 @@ final class ManPage {
     options(lines);
     commands(lines);
     examples(lines);
+    definitions(lines, ".SH ENVIRONMENT", ENVIRONMENT);
+    definitions(lines, ".SH FILES", FILES);
     lines.add(".SH EXIT STATUS");
     lines.add("0 done, 1 something could not be read or done, 2 bad command line, 3 refused by a safety rule.");
     lines.add(".SH SEE ALSO");
     lines.add(seeAlso());
     return String.join("\n", lines) + "\n";
+  }
+
+  /** Name, then meaning: as every page says them. */
+  private static final List<List<String>> ENVIRONMENT = List.of(
+      List.of("LIBVIRT_DEFAULT_URI", "the libvirt URI when no -c/--connect is given, as for virsh; else"
+          + " qemu:///system"),
+      List.of("COLUMNS", "the width of a text report when no --width is given; else the terminal's; a report to"
+          + " a file or a pipe keeps whole lines (0: no limit)"),
+      List.of("XDG_RUNTIME_DIR", "where the fleet commands keep ssh's shared connections (virt-tune-ssh, the"
+          + " operator's alone); else a directory under /tmp named for the user"),
+      List.of("VIRT_TUNE_JAR, VIRT_TUNE_ARCHIVE, VIRT_TUNE_EXAMPLE", "the launcher's jar, class-data archive and the"
+          + " example host it trains the archive on (defaults under FILES)"));
+
+  private static final List<List<String>> FILES = List.of(
+      List.of("/var/lib/virt-tune", "the state directory (--state-dir) of apply, rollback and cleanup:"
+          + " per domain UUID its journal and the backups of its definition (with its secrets: root's alone), and"
+          + " locks/; never removed by the package"),
+      List.of("/var/lib/virt-tune/bench", "bench's stored runs, DOMAIN/LABEL.json, read back by bench compare"),
+      List.of("/var/cache/virt-tune/virt-tune.jsa", "the launcher's class-data archive, written at installation;"
+          + " removed by a purge"),
+      List.of("/usr/share/virt-tune/virt-tune.jar, /usr/share/virt-tune/example", "the program, and the example"
+          + " host the archive is trained on"));
+
+  private static void definitions(List<String> lines, String heading, List<List<String>> entries) {
+    lines.add(heading);
+    for (List<String> entry : entries) {
+      lines.add(".TP");
+      lines.add(".B " + escape(entry.get(0)));
+      lines.add(escape(entry.get(1)));
+    }
   }
 
   private void arguments(List<String> lines) {

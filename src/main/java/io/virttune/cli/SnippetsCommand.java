@@ -8,6 +8,7 @@ import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.HostInspector;
 import io.virttune.plan.DomainPlan;
+import io.virttune.report.SnippetsJsonReport;
 import io.virttune.snippets.FleetMember;
 import io.virttune.snippets.FleetSnippetBook;
 import io.virttune.snippets.HostTuning;
@@ -75,6 +76,10 @@ public final class SnippetsCommand implements Callable<Integer> {
       description = "also size hugepages for these domains, which you plan to move to hugepages")
   List<String> forDomains = new ArrayList<>();
 
+  @Option(names = "--json", description = "print what was written as JSON (schema virt-tune/snippets, version 1):"
+      + " each file's path and text, and what could not be read")
+  boolean json;
+
   @Option(names = "--plan", paramLabel = "FILE",
       description = "also size hugepages for the domains this plan (virt-tune plan --out) backs with them")
   Path plan;
@@ -95,8 +100,12 @@ public final class SnippetsCommand implements Callable<Integer> {
     Map<String, String> files = SnippetBook.render(facts, new HostTuning(connection.hostFiles()), options(hugepageDomains));
     new SnippetFolder(out).write(files);
     PrintWriter output = spec.commandLine().getOut();
-    output.println("wrote " + files.size() + " files to " + out + " (start with " + out.resolve("README.md") + ")");
-    facts.problems().forEach(problem -> output.println("could not read: " + problem));
+    if (json) {
+      output.print(SnippetsJsonReport.render(out, files, facts.problems()));
+    } else {
+      output.println("wrote " + files.size() + " files to " + out + " (start with " + out.resolve("README.md") + ")");
+      facts.problems().forEach(problem -> output.println("could not read: " + problem));
+    }
     output.flush();
     return facts.problems().isEmpty() ? ExitCode.OK.code() : ExitCode.FAILED.code();
   }
@@ -120,14 +129,20 @@ public final class SnippetsCommand implements Callable<Integer> {
     new SnippetFolder(out).write(files);
     PrintWriter output = spec.commandLine().getOut();
     long written = done.stream().filter(host -> host.value().isPresent()).count();
-    output.println("wrote " + files.size() + " files for " + written + " of " + done.size() + " hosts to " + out
-        + " (start with " + out.resolve("README.md") + ")");
+    List<String> said = new ArrayList<>();
     boolean incomplete = written < done.size();
     for (FleetWork.Done<HostSnippets> host : done) {
-      host.failure().ifPresent(why -> output.println(host.host().name() + ": failed: " + why));
+      host.failure().ifPresent(why -> said.add(host.host().name() + ": failed: " + why));
       List<String> problems = host.value().map(snippets -> snippets.facts().problems()).orElse(List.of());
-      problems.forEach(problem -> output.println(host.host().name() + ": could not read: " + problem));
+      problems.forEach(problem -> said.add(host.host().name() + ": could not read: " + problem));
       incomplete |= !problems.isEmpty();
+    }
+    if (json) {
+      output.print(SnippetsJsonReport.render(out, files, said));
+    } else {
+      output.println("wrote " + files.size() + " files for " + written + " of " + done.size() + " hosts to " + out
+          + " (start with " + out.resolve("README.md") + ")");
+      said.forEach(output::println);
     }
     output.flush();
     return incomplete ? ExitCode.FAILED.code() : ExitCode.OK.code();

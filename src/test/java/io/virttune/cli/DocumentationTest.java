@@ -82,6 +82,9 @@ class DocumentationTest {
       assertTrue(top.contains("\\fBvirt\\-tune\\-" + command.replace(" ", "\\-") + "\\fR(1)")
           || command.contains(" "), "the top page points to " + command);
     }
+    assertTrue(top.contains("\n.SH ENVIRONMENT\n.TP\n.B LIBVIRT_DEFAULT_URI\nthe libvirt URI when no \\-c/\\-\\-connect"),
+        top);
+    assertTrue(top.contains("\n.SH FILES\n.TP\n.B /var/lib/virt\\-tune\n"), top);
     String rollback = Files.readString(temp.resolve("man/man1/virt-tune-rollback.1"));
     assertTrue(rollback.contains("\n.B \\-y, \\-\\-yes\n"), rollback);
     assertTrue(rollback.contains("\nvirt\\-tune rollback 'web*' \\-\\-execute\n"), rollback);

@@ -59,7 +59,7 @@ class JsonSchemaDocsTest {
   private static final List<String> SCHEMAS = List.of(InspectJsonReport.SCHEMA, Plan.SCHEMA, "virt-tune/apply",
       "virt-tune/rollback", "virt-tune/cleanup", BenchJsonReport.SCHEMA, FleetJsonReport.SCHEMA, FleetPlanJson.SCHEMA,
       FleetResultsReport.APPLY.schema(), FleetResultsReport.ROLLBACK.schema(), "virt-tune/bench-run",
-      FleetResultsReport.BENCH.schema(), FleetBenchReport.SCHEMA);
+      FleetResultsReport.BENCH.schema(), FleetBenchReport.SCHEMA, SnippetsJsonReport.SCHEMA);
 
   @TempDir static Path temp;
 
@@ -106,6 +106,10 @@ class JsonSchemaDocsTest {
     run("virt-tune/bench-run", "bench", "db*", "ci-runner", "--label", "before", "--connect", Cli.EXAMPLE_URI,
         "--state-dir", temp.resolve("bench").toString(), "--json");
 
+    run(SnippetsJsonReport.SCHEMA, "snippets", "--connect", Cli.EXAMPLE_URI, "--host-facts", EXAMPLE, "--out",
+        temp.resolve("snippets").toString(), "--json");
+    run(SnippetsJsonReport.SCHEMA, "snippets", "--hosts", inventory, "--out", temp.resolve("fleet-snippets").toString(),
+        "--json");
     run(FleetJsonReport.SCHEMA, "inspect", "--hosts", inventory, "--json");
     Path fleetPlan = temp.resolve("fleet-plan.json");
     run(FleetPlanJson.SCHEMA, "plan", "--all", "--hosts", inventory, "--vg", "vg_fast", "--json", "--out",
