@@ -35,6 +35,16 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -q "$deb" >/dev/null
 # The postinst trained the class-data archive: the operator's first command does not.
 cache=/var/cache/virt-tune/virt-tune.jsa
 [[ -s $cache ]] || fail "no class-data archive $cache after the installation: the first command would train it"
+# Measured, not asserted (a loaded machine is slow): the operator's first command beside the next.
+seconds() {
+  local start end
+  start=$(date +%s%N)
+  virt-tune --version >/dev/null
+  end=$(date +%s%N)
+  printf '%d.%02d' $(((end - start) / 1000000000)) $(((end - start) / 10000000 % 100))
+}
+first=$(seconds)
+log "the first command after the installation took $first s, the next $(seconds) s"
 
 fail() {
   echo "check-package: $*" >&2
