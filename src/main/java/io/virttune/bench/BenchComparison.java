@@ -8,7 +8,8 @@ import java.util.OptionalDouble;
 
 /**
  * Two stored runs of one domain side by side: every profile and direction measured in both,
- * the average IOPS change per direction (the articles' "writes +58%, reads +25%"), and every loss.
+ * the mean IOPS change per direction (the articles' "writes +58%, reads +25%", as the geometric mean
+ * of the ratios), and every loss.
  */
 public final class BenchComparison {
   private final BenchResult before;
@@ -60,10 +61,12 @@ public final class BenchComparison {
     return unmatched;
   }
 
-  /** The mean of the per-profile IOPS changes in percent for one direction; empty when none was measured. */
+  /**
+   * The mean IOPS change in percent for one direction over the profiles: the geometric mean of
+   * their ratios ({@link MeanChange}); empty when none was measured.
+   */
   public OptionalDouble meanIopsPercent(Direction direction) {
-    return changes.stream().filter(c -> c.direction() == direction)
-        .mapToDouble(c -> c.iops().percent()).filter(p -> !Double.isNaN(p)).average();
+    return MeanChange.percent(changes.stream().filter(c -> c.direction() == direction).mapToDouble(c -> c.iops().ratio()));
   }
 
   /** {@link #meanIopsPercent} as text: {@code +25%}, or {@code n/a}. */

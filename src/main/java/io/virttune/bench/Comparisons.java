@@ -14,10 +14,13 @@ public record Comparisons(List<BenchComparison> compared, List<String> notCompar
     notCompared = List.copyOf(notCompared);
   }
 
-  /** The mean over the domains of each one's average IOPS change; empty when no domain measured that direction. */
+  /**
+   * The mean over the domains of each one's mean IOPS change, geometric as within a domain
+   * ({@link MeanChange}); empty when no domain measured that direction.
+   */
   public OptionalDouble meanIopsPercent(Direction direction) {
-    return compared.stream().map(comparison -> comparison.meanIopsPercent(direction))
-        .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble).average();
+    return MeanChange.ofPercents(compared.stream().map(comparison -> comparison.meanIopsPercent(direction))
+        .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble));
   }
 
   /** {@link #meanIopsPercent} as text: {@code +25%}, or {@code n/a}. */

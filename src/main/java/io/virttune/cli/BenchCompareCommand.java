@@ -40,7 +40,7 @@ import picocli.CommandLine.Spec;
     },
     description = {
       "Compare two stored bench runs of a domain, profile by profile: IOPS, MB/s, mean and p99 latency, the change"
-          + " in percent, the average IOPS change for reads and writes, and every loss.",
+          + " in percent, the mean IOPS change for reads and writes (the geometric mean of the profiles' ratios), and every loss.",
       "With --host/--hosts: BEFORE and AFTER of every domain each host stored both of (or of the DOMAIN names and"
           + " globs given), read where that host's bench stored them, in one report with a row per host"
           + " (docs/fleet.md).",

@@ -48,7 +48,7 @@ public final class BenchJsonReport {
     return root;
   }
 
-  /** {@code read} and {@code write}: each direction's average IOPS change, null when none was measured. */
+  /** {@code read} and {@code write}: each direction's mean IOPS change, null when none was measured. */
   static void meanIopsChange(ObjectNode node, Function<Direction, OptionalDouble> percent) {
     for (Direction direction : Direction.values()) {
       percent.apply(direction).ifPresentOrElse(p -> node.put(direction.label(), p), () -> node.putNull(direction.label()));

@@ -41,7 +41,7 @@ public final class BenchTextReport {
     table.render("  ").forEach(out::println);
     out.println("  (" + before.label() + " -> " + after.label() + "; for latency, lower is better)");
     out.println();
-    out.println("Average IOPS change: reads " + comparison.meanIopsChange(Direction.READ) + ", writes "
+    out.println("Mean IOPS change (geometric, over the profiles): reads " + comparison.meanIopsChange(Direction.READ) + ", writes "
         + comparison.meanIopsChange(Direction.WRITE));
     List<String> losses = comparison.losses();
     out.println(losses.isEmpty() ? "Losses: none" : "Losses (" + losses.size() + "):");

@@ -48,11 +48,11 @@ public final class FleetBenchHtmlReport {
     html.append("<p class=\"summary\" id=\"summary\">").append(fleet.compared().size()).append(" domain")
         .append(fleet.compared().size() == 1 ? "" : "s").append(" compared on ").append(compared.size())
         .append(" host").append(compared.size() == 1 ? "" : "s").append(" (").append(hosts.size() - compared.size())
-        .append(" failed): average IOPS change reads <b>").append(fleet.meanIopsChange(Direction.READ))
+        .append(" failed): mean IOPS change reads <b>").append(fleet.meanIopsChange(Direction.READ))
         .append("</b>, writes <b>").append(fleet.meanIopsChange(Direction.WRITE)).append("</b>; ")
         .append(lossCount(fleet)).append("</p>\n");
     if (!compared.isEmpty()) {
-      html.append("<figure class=\"alone\">\n").append(SvgChangeChart.render("Average IOPS change per host",
+      html.append("<figure class=\"alone\">\n").append(SvgChangeChart.render("Mean IOPS change per host",
           DIRECTIONS, compared.stream().map(host -> changeRow(host.host(), host.comparisons().get()::meanIopsPercent))
               .toList())).append("</figure>\n");
     }
@@ -110,7 +110,7 @@ public final class FleetBenchHtmlReport {
   private static void section(StringBuilder html, String host, Comparisons compared) {
     String name = Html.escape(host);
     html.append("<h2 id=\"host-").append(name).append("\">").append(name).append("</h2>\n<div class=\"charts\">\n")
-        .append("<figure>\n").append(SvgChangeChart.render(host + ": average IOPS change per domain", DIRECTIONS,
+        .append("<figure>\n").append(SvgChangeChart.render(host + ": mean IOPS change per domain", DIRECTIONS,
             compared.compared().stream().map(c -> changeRow(c.before().domain(), c::meanIopsPercent)).toList()))
         .append("</figure>\n");
     headline(compared).ifPresent(rows -> html.append("<figure>\n").append(SvgBarChart.render(host + ": "

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * Two bench labels compared on every host of a fleet: as text, a line of counts, a table with a
- * row per host (its domains' average IOPS change and losses) and one for the whole fleet, the
+ * row per host (its domains' mean IOPS change and losses) and one for the whole fleet, the
  * failed hosts, then each host's comparisons as {@code bench compare} prints them; as JSON,
  * schema {@code virt-tune/fleet-bench-compare} version 1 (docs/json.md), a section per host
  * holding each of its domains' {@code virt-tune/bench-compare} document.
@@ -52,7 +52,7 @@ public final class FleetBenchReport {
         .eachHost(host -> section(out, host.comparisons().orElseThrow()))
         .print(out, "compared", table, "  ", width);
     out.println();
-    out.println("READS, WRITES: the average over a host's domains of each one's average IOPS change (" + before + " -> "
+    out.println("READS, WRITES: the geometric mean over a host's domains of each one's mean IOPS change (" + before + " -> "
         + after + ")");
     out.flush();
   }

@@ -37,7 +37,7 @@ public final class HtmlBenchReport {
     BenchResult after = comparison.after();
     String title = "virt-tune bench: " + before.domain() + ", " + before.label() + " vs " + after.label();
     StringBuilder html = HtmlPage.open(title, STYLE);
-    html.append("<p class=\"summary\" id=\"summary\">Average IOPS change: reads <b>")
+    html.append("<p class=\"summary\" id=\"summary\">Mean IOPS change (geometric, over the profiles): reads <b>")
         .append(comparison.meanIopsChange(Direction.READ)).append("</b>, writes <b>")
         .append(comparison.meanIopsChange(Direction.WRITE)).append("</b></p>\n");
     losses(html, comparison.losses());

@@ -30,12 +30,21 @@ class BenchComparisonTest {
   }
 
   @Test
-  void theAverageIsTheMeanOfThePerProfileChanges() throws Exception {
+  void theMeanIsTheGeometricMeanOfThePerProfileRatios() throws Exception {
     BenchComparison comparison = BenchComparison.of(guestIo("before"), guestIo("after"));
 
-    double reads = (comparison.changes().get(0).iops().percent() + comparison.changes().get(2).iops().percent()) / 2;
+    double reads = (Math.sqrt(comparison.changes().get(0).iops().ratio() * comparison.changes().get(2).iops().ratio())
+        - 1) * 100;
     assertEquals(reads, comparison.meanIopsPercent(Direction.READ).orElseThrow(), 1e-9);
     assertEquals(Percent.format(reads), comparison.meanIopsChange(Direction.READ));
+  }
+
+  /** The example: +487% and +30% are 2.76 times on average, not +258%; a gain and its loss cancel. */
+  @Test
+  void oneBigRatioDoesNotOutweighTheOthers() {
+    assertEquals(176.2, MeanChange.ofPercents(java.util.stream.DoubleStream.of(487, 30)).orElseThrow(), 0.05);
+    assertEquals(0, MeanChange.percent(java.util.stream.DoubleStream.of(2, 0.5)).orElseThrow(), 1e-9);
+    assertTrue(MeanChange.percent(java.util.stream.DoubleStream.of(0, Double.NaN)).isEmpty());
   }
 
   @Test

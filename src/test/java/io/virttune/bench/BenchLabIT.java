@@ -89,7 +89,8 @@ class BenchLabIT {
 
     Cli compare = Cli.run("bench", "compare", GUEST, "it", "it", "--state-dir", STATE.toString());
     assertEquals(0, compare.exitCode(), compare.err());
-    assertTrue(compare.out().contains("Average IOPS change: reads 0%, writes 0%"), compare.out());
+    assertTrue(compare.out().contains("Mean IOPS change (geometric, over the profiles): reads 0%, writes 0%"),
+        compare.out());
   }
 
   @Test

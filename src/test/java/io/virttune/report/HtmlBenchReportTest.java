@@ -50,8 +50,8 @@ class HtmlBenchReportTest {
   }
 
   @Test
-  void statesTheAveragesAndEveryLoss() {
-    assertTrue(html.contains("Average IOPS change: reads <b>" + comparison.meanIopsChange(Direction.READ)
+  void statesTheMeansAndEveryLoss() {
+    assertTrue(html.contains("Mean IOPS change (geometric, over the profiles): reads <b>" + comparison.meanIopsChange(Direction.READ)
         + "</b>"), html);
     for (String loss : comparison.losses()) {
       assertTrue(html.contains("<li class=\"loss\">" + Html.escape(loss) + "</li>"), loss);
