@@ -35,7 +35,7 @@ public final class BenchComparison {
       }
       for (Direction direction : Direction.values()) {
         if (first.direction(direction) != null && second.direction(direction) != null) {
-          changes.add(ProfileChange.of(first, direction, first.direction(direction), second.direction(direction)));
+          changes.add(ProfileChange.of(first, second, direction));
         }
       }
     }

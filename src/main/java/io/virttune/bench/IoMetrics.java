@@ -22,6 +22,12 @@ public record IoMetrics(double iops, double bytesPerSecond, double meanLatencyMi
         best(runs, IoMetrics::meanLatencyMicros, false), best(runs, IoMetrics::p99LatencyMicros, false));
   }
 
+  /** The worst of the runs, metric by metric: with {@link #peak}, the range the runs spread over. */
+  public static IoMetrics low(List<IoMetrics> runs) {
+    return new IoMetrics(best(runs, IoMetrics::iops, false), best(runs, IoMetrics::bytesPerSecond, false),
+        best(runs, IoMetrics::meanLatencyMicros, true), best(runs, IoMetrics::p99LatencyMicros, true));
+  }
+
   private static double mean(List<IoMetrics> runs, ToDoubleFunction<IoMetrics> metric) {
     return runs.stream().mapToDouble(metric).average().orElseThrow();
   }

@@ -5,16 +5,17 @@ import java.util.Objects;
 
 /**
  * What one profile (one fio job, run {@code runs} times) measured: per direction the runs'
- * average and their peak, as KDiskMark reports them. {@code read} or {@code write} is null when
- * the job did no I/O in that direction (a pure read or write job); the peaks are null in results
- * stored before runs were repeated.
+ * average and their peak, as KDiskMark reports them, and their low (the worst run, metric by
+ * metric), so that peak and low give the range the runs spread over. {@code read} or {@code write}
+ * is null when the job did no I/O in that direction (a pure read or write job); the peaks are null
+ * in results stored before runs were repeated, the lows in those stored before they were kept.
  */
 public record ProfileResult(String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write,
-    IoMetrics readPeak, IoMetrics writePeak) {
+    IoMetrics readPeak, IoMetrics writePeak, IoMetrics readLow, IoMetrics writeLow) {
 
-  /** One fio run: its figures are both the average and the peak. */
+  /** One fio run: its figures are the average, the peak and the low. */
   static ProfileResult single(String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write) {
-    return new ProfileResult(name, rw, blockSize, iodepth, read, write, read, write);
+    return new ProfileResult(name, rw, blockSize, iodepth, read, write, read, write, read, write);
   }
 
   /** The runs of one profile, combined: KDiskMark's average and peak of each direction. */
@@ -24,7 +25,8 @@ public record ProfileResult(String name, String rw, String blockSize, int iodept
     List<IoMetrics> writes = runs.stream().map(ProfileResult::write).filter(Objects::nonNull).toList();
     return new ProfileResult(first.name(), first.rw(), first.blockSize(), first.iodepth(),
         reads.isEmpty() ? null : IoMetrics.average(reads), writes.isEmpty() ? null : IoMetrics.average(writes),
-        reads.isEmpty() ? null : IoMetrics.peak(reads), writes.isEmpty() ? null : IoMetrics.peak(writes));
+        reads.isEmpty() ? null : IoMetrics.peak(reads), writes.isEmpty() ? null : IoMetrics.peak(writes),
+        reads.isEmpty() ? null : IoMetrics.low(reads), writes.isEmpty() ? null : IoMetrics.low(writes));
   }
 
   /** The average of the runs in one direction. */
@@ -35,6 +37,11 @@ public record ProfileResult(String name, String rw, String blockSize, int iodept
   /** The best of the runs in one direction; null when not recorded. */
   public IoMetrics peak(Direction direction) {
     return direction == Direction.READ ? readPeak : writePeak;
+  }
+
+  /** The worst of the runs in one direction; null when not recorded. */
+  public IoMetrics low(Direction direction) {
+    return direction == Direction.READ ? readLow : writeLow;
   }
 
   /** Random I/O (4k, rw=randread/randwrite/randrw), as opposed to sequential. */

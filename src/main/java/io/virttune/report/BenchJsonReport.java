@@ -69,5 +69,6 @@ public final class BenchJsonReport {
       node.put("changePercent", change.percent());
     }
     node.put("loss", change.isLoss());
+    node.put("withinNoise", change.withinNoise());
   }
 }

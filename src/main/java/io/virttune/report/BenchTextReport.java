@@ -33,16 +33,22 @@ public final class BenchTextReport {
     TextTable table = new TextTable("profile", "IOPS", "change", "MB/s", "change", "mean lat ms", "change",
         "p99 lat ms", "change");
     for (ProfileChange change : comparison.changes()) {
-      table.row(change.label(), pair(change.iops(), Figures::format), Percent.format(change.iops().percent()),
-          pair(change.megabytesPerSecond(), Figures::format), Percent.format(change.megabytesPerSecond().percent()),
-          pair(change.meanLatencyMicros(), Figures::milliseconds), Percent.format(change.meanLatencyMicros().percent()),
-          pair(change.p99LatencyMicros(), Figures::milliseconds), Percent.format(change.p99LatencyMicros().percent()));
+      table.row(change.label(), pair(change.iops(), Figures::format), percent(change.iops()),
+          pair(change.megabytesPerSecond(), Figures::format), percent(change.megabytesPerSecond()),
+          pair(change.meanLatencyMicros(), Figures::milliseconds), percent(change.meanLatencyMicros()),
+          pair(change.p99LatencyMicros(), Figures::milliseconds), percent(change.p99LatencyMicros()));
     }
     table.render("  ").forEach(out::println);
-    out.println("  (" + before.label() + " -> " + after.label() + "; for latency, lower is better)");
+    out.println("  (" + before.label() + " -> " + after.label() + "; for latency, lower is better; \"noise\": the"
+        + " ranges both sides' runs spread over overlap, so the change is no gain and no loss)");
     out.println();
-    out.println("Mean IOPS change (geometric, over the profiles): reads " + comparison.meanIopsChange(Direction.READ) + ", writes "
-        + comparison.meanIopsChange(Direction.WRITE));
+    out.println("Mean IOPS change (geometric, over the profiles): reads " + comparison.meanIopsChange(Direction.READ)
+        + ", writes " + comparison.meanIopsChange(Direction.WRITE));
+    long noise = comparison.changes().stream().filter(change -> change.iops().withinNoise()).count();
+    if (noise > 0) {
+      out.println("Within noise: " + noise + " of " + comparison.changes().size() + " IOPS changes"
+          + (noise == comparison.changes().size() ? ": no gain and no loss can be told from these runs" : ""));
+    }
     List<String> losses = comparison.losses();
     out.println(losses.isEmpty() ? "Losses: none" : "Losses (" + losses.size() + "):");
     losses.forEach(loss -> out.println("  " + loss));
@@ -55,6 +61,10 @@ public final class BenchTextReport {
   private void side(BenchResult result) {
     out.println("  " + result.label() + ": " + Figures.time(result.time()) + ", " + result.profileSet() + " profiles, "
         + result.disk().describe());
+  }
+
+  private static String percent(Change change) {
+    return Percent.format(change.percent()) + (change.withinNoise() ? " noise" : "");
   }
 
   private static String pair(Change change, DoubleFunction<String> format) {

@@ -87,4 +87,37 @@ class BenchComparisonTest {
     assertEquals("n/a", Percent.format(Double.NaN));
     assertEquals("n/a", Percent.format(new Change(0, 5, false).percent()));
   }
+
+  /**
+   * Two runs of an unchanged guest: each profile's five runs spread, and the two sides' ranges
+   * overlap: no gain and no loss, though the averages differ. A real change stands apart.
+   */
+  @Test
+  void changesWhoseRunsOverlapAreWithinNoiseAndNoLoss() {
+    ProfileResult before = fiveRuns(1000, 1100, 950, 1050, 1000);
+    ProfileResult same = fiveRuns(980, 1060, 1020, 940, 990);
+    ProfileResult faster = fiveRuns(1900, 2000, 2100, 1950, 2050);
+
+    BenchComparison unchanged = BenchComparison.of(side("before", before), side("again", same));
+    BenchComparison changed = BenchComparison.of(side("before", before), side("after", faster));
+
+    Change iops = unchanged.changes().get(0).iops();
+    assertTrue(iops.withinNoise() && iops.percent() < -0.5, iops.toString());
+    assertEquals(List.of(), unchanged.losses());
+    assertTrue(!changed.changes().get(0).iops().withinNoise(), changed.changes().get(0).iops().toString());
+    assertEquals(List.of("rnd4k_q32t1_read: IOPS -49%, MB/s -49%, mean latency +96%, p99 latency +96%"),
+        BenchComparison.of(side("after", faster), side("before", before)).losses());
+  }
+
+  private static ProfileResult fiveRuns(double... iops) {
+    List<ProfileResult> runs = java.util.Arrays.stream(iops).mapToObj(value -> ProfileResult.single("rnd4k_q32t1_read",
+        "randread", "4k", 32, new IoMetrics(value, value * 4096, 32e6 / value, 64e6 / value), null)).toList();
+    return ProfileResult.ofRuns(runs);
+  }
+
+  private static BenchResult side(String label, ProfileResult profile) {
+    BenchResult template = BenchStoreTest.result("vt-bench", label);
+    return new BenchResult(template.schema(), template.domain(), label, template.time(), template.disk(), "default",
+        template.sizeBytes(), 5, 5, template.target(), false, template.fioVersion(), List.of(profile), template.host());
+  }
 }
