@@ -10,7 +10,8 @@ import java.util.OptionalInt;
  * when the image is on this host, else from libvirt's storage pool (which knows neither internal
  * snapshots nor where the data is).
  *
- * @param allocatedBytes the chain's {@code actual-size}: the files' blocks, not what a copy writes
+ * @param allocatedBytes the chain's {@code actual-size}, its external data files' included: the files'
+ *     blocks, not what a copy writes
  * @param thinFootprint what the guest-visible data (backing files and external data file
  *     included) takes in a thin pool at each chunk size; empty when not read with qemu-img
  */

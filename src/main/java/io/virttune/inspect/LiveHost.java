@@ -12,6 +12,7 @@ import io.virttune.qemu.ImageChain;
 import io.virttune.qemu.ImageInfo;
 import io.virttune.qemu.QemuImg;
 import io.virttune.qemu.ThinFootprint;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -45,7 +46,11 @@ public final class LiveHost implements HostFactsSource {
 
   @Override
   public Optional<ImageFacts> image(String path, String format) {
-    return readable(path) ? Optional.of(facts(qemuImg().info(path, format), Optional.empty())) : Optional.empty();
+    if (!readable(path)) {
+      return Optional.empty();
+    }
+    ImageChain chain = qemuImg().info(path, format);
+    return Optional.of(facts(chain, dataFilesBytes(chain), Optional.empty()));
   }
 
   @Override
@@ -55,7 +60,8 @@ public final class LiveHost implements HostFactsSource {
     }
     ImageChain chain = qemuImg().info(path, format);
     // The top image with its backing files and data file, as the guest sees it: one map for the chain.
-    return Optional.of(facts(chain, Optional.of(ThinFootprint.of(qemuImg().sharedMap(path, format)))));
+    return Optional.of(facts(chain, dataFilesBytes(chain),
+        Optional.of(ThinFootprint.of(qemuImg().sharedMap(path, format)))));
   }
 
   /** Whether the door sees the image; it must exist where it does. */
@@ -73,7 +79,23 @@ public final class LiveHost implements HostFactsSource {
     return new QemuImg(door.commands());
   }
 
-  private static ImageFacts facts(ImageChain chain, Optional<ThinFootprint> footprint) {
+  /**
+   * What the chain's external data files occupy: a qcow2 whose guest data lives in one reports the
+   * metadata file's size alone (260 KiB for 1 MiB written), so each data file is asked for its own
+   * (as raw, which it is), a relative name read from its image's folder, as QEMU opens it.
+   */
+  private long dataFilesBytes(ImageChain chain) {
+    long bytes = 0;
+    for (ImageInfo layer : chain.layers()) {
+      if (layer.dataFile().isPresent()) {
+        Path file = Path.of(layer.filename()).resolveSibling(layer.dataFile().get());
+        bytes += qemuImg().info(file.toString(), "raw").top().actualSizeBytes().orElse(0);
+      }
+    }
+    return bytes;
+  }
+
+  private static ImageFacts facts(ImageChain chain, long dataFilesBytes, Optional<ThinFootprint> footprint) {
     ImageInfo top = chain.top();
     List<String> backing =
         chain.layers().stream().skip(1).map(ImageInfo::filename).toList();
@@ -81,7 +103,7 @@ public final class LiveHost implements HostFactsSource {
         top.filename(),
         top.format(),
         top.virtualSizeBytes(),
-        chain.layers().stream().mapToLong(layer -> layer.actualSizeBytes().orElse(0)).sum(),
+        chain.layers().stream().mapToLong(layer -> layer.actualSizeBytes().orElse(0)).sum() + dataFilesBytes,
         backing,
         chain.anyEncrypted(),
         OptionalInt.of(chain.internalSnapshotCount()),

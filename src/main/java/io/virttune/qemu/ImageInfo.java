@@ -11,6 +11,8 @@ import java.util.OptionalLong;
  * @param internalSnapshots names of the internal (qcow2) snapshots, which a conversion would drop
  * @param backingFilename the backing file as written in the image header (may be relative)
  * @param dirty whether a qcow2 with lazy refcounts was not closed cleanly
+ * @param dataFile a qcow2's external data file, which holds its guest data (the qcow2 file then
+ *     holds only metadata, and its actual size says nothing of the data)
  */
 public record ImageInfo(
     String filename,
@@ -21,7 +23,8 @@ public record ImageInfo(
     List<String> internalSnapshots,
     Optional<String> backingFilename,
     OptionalLong clusterSize,
-    boolean dirty) {
+    boolean dirty,
+    Optional<String> dataFile) {
 
   public ImageInfo {
     internalSnapshots = List.copyOf(internalSnapshots);

@@ -46,7 +46,8 @@ public final class ImageInfoParser {
         snapshots,
         Optional.ofNullable(node.get("backing-filename")).map(JsonNode::asText),
         optionalLong(node, "cluster-size"),
-        node.path("dirty-flag").asBoolean(false));
+        node.path("dirty-flag").asBoolean(false),
+        Optional.ofNullable(node.path("format-specific").path("data").get("data-file")).map(JsonNode::asText));
   }
 
   private static JsonNode required(JsonNode node, String field) {

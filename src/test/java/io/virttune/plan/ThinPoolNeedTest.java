@@ -24,6 +24,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -140,5 +141,26 @@ class ThinPoolNeedTest {
     // In 64 KiB chunks the same data takes one chunk a write: 128 MiB.
     assertEquals(DomainOutcome.MIGRATE, smallChunks.domains().get(0).outcome(),
         smallChunks.domains().get(0).reasons().toString());
+  }
+
+  /**
+   * A qcow2 whose data lives in an external data file: its own actual-size is its metadata (324
+   * KiB); the allocated bytes count the data file's (1088 KiB) too, so the copy is not planned at
+   * a third of what it moves.
+   */
+  @Test
+  void aQcow2sExternalDataFileIsCountedInItsAllocatedBytes() throws IOException {
+    Path image = Files.createDirectories(temp.resolve("df")).resolve("web.qcow2");
+    Files.createFile(image);
+    ScriptedProcessRunner runner = new ScriptedProcessRunner()
+        .succeed(Fixtures.read(getClass(), "/io/virttune/qemu/info-data-file.json"))
+        .succeed(Fixtures.read(getClass(), "/io/virttune/qemu/info-data-file-raw.json"))
+        .succeed(Fixtures.read(getClass(), "/io/virttune/qemu/map-data-file-1g.json"));
+
+    ImageFacts facts = new LiveHost(runner, true).mappedImage(image.toString(), "qcow2").orElseThrow();
+
+    assertEquals(331776 + 1114112, facts.allocatedBytes());
+    assertEquals(List.of("qemu-img", "info", "--output=json", "--backing-chain", "-U", "-f", "raw",
+        "/tmp/df/web-data.raw"), runner.commands().get(1));
   }
 }

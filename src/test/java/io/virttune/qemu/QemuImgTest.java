@@ -30,7 +30,7 @@ class QemuImgTest {
     assertEquals(List.of(List.of("qemu-img", "info", "--output=json", "--backing-chain", "-U",
         "-f", "qcow2", "/tmp/q/sparse.qcow2")), runner.commands());
     assertEquals(new ImageInfo("/tmp/q/sparse.qcow2", "qcow2", GIB, OptionalLong.of(5574656),
-        false, List.of(), Optional.empty(), OptionalLong.of(65536), false), chain.top());
+        false, List.of(), Optional.empty(), OptionalLong.of(65536), false, Optional.empty()), chain.top());
     assertFalse(chain.hasBackingChain());
     assertEquals(1, chain.depth());
   }
