@@ -102,7 +102,7 @@ public final class MigrationPlanner {
             discardSupported(plan.hypervisorVersion(), new ArrayList<>()),
             IoUringRule.of(Optional.ofNullable(plan.kernelRelease()), plan.libvirtVersion(), plan.hypervisorVersion())),
         QueueIothreads.of(plan.libvirtVersion(), plan.hypervisorVersion(),
-            plan.hostCpus() == null ? OptionalInt.empty() : OptionalInt.of(plan.hostCpus())));
+            plan.hostCpuCount()));
     DomainFacts facts = live == null ? recorded
         : new DomainFacts(recorded.name(), DomainState.RUNNING, recorded.xml(), recorded.disks(), recorded.problem(),
             recorded.virtioDriver());

@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * A whole migration plan: the host it was made for, the policy, host-level steps (a new thin
@@ -40,6 +41,12 @@ public record Plan(
     domains = List.copyOf(domains);
     assumptions = List.copyOf(assumptions);
     warnings = List.copyOf(warnings);
+  }
+
+  /** {@code hostCpus} as the planner takes it: empty when not read. */
+  @JsonIgnore
+  public OptionalInt hostCpuCount() {
+    return hostCpus == null ? OptionalInt.empty() : OptionalInt.of(hostCpus);
   }
 
   /** This plan as made for another host: for a plan moved, or edited, between hosts. */
