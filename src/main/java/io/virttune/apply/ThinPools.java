@@ -7,6 +7,7 @@ import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.lvm.VolumeName;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.Step;
 import io.virttune.text.Bytes;
@@ -26,14 +27,14 @@ import java.util.Set;
  */
 final class ThinPools {
   private final ApplyPorts ports;
-  private final Map<String, CreateThinPool> planned = new LinkedHashMap<>();
+  private final Map<VolumeName, CreateThinPool> planned = new LinkedHashMap<>();
   /** Pools a dry run would have created: printed once, not for every domain. */
-  private final Set<String> wouldCreate = new HashSet<>();
+  private final Set<VolumeName> wouldCreate = new HashSet<>();
 
   ThinPools(ApplyPorts ports, List<Step> hostSteps) {
     this.ports = ports;
     hostSteps.stream().filter(step -> step instanceof CreateThinPool).map(step -> (CreateThinPool) step)
-        .forEach(pool -> planned.put(pool.vg() + "/" + pool.name(), pool));
+        .forEach(pool -> planned.put(pool.volume(), pool));
   }
 
   /** Before any domain: a planned pool's name taken by a pool virt-tune did not create refuses the run. */
@@ -43,15 +44,15 @@ final class ThinPools {
         Optional<String> notOurs = ports.lvmReads().identity(pool.vg(), pool.name())
             .flatMap(lv -> notOurs(pool, lv));
         if (notOurs.isPresent()) {
-          throw VirtTuneException.refused("thin pool " + pool.vg() + "/" + pool.name() + " exists already and is not"
+          throw VirtTuneException.refused("thin pool " + pool.volume() + " exists already and is not"
               + " the one an earlier apply of this plan created (" + notOurs.get() + "); plan again");
         }
         otherShape(pool, lvm.logicalVolume(pool.vg(), pool.name()).orElseThrow()).ifPresent(shape -> {
-          throw VirtTuneException.refused("thin pool " + pool.vg() + "/" + pool.name() + " exists already, created by"
+          throw VirtTuneException.refused("thin pool " + pool.volume() + " exists already, created by"
               + " virt-tune for another plan, with " + shape + " (rule: a pool is used as the plan reviewed it);"
               + " plan again without --create-thin-pool to use it as it is, or into another pool");
         });
-        out.println("thin pool " + pool.vg() + "/" + pool.name() + " exists, created by an earlier apply: kept");
+        out.println("thin pool " + pool.volume() + " exists, created by an earlier apply: kept");
       }
     }
   }
@@ -61,8 +62,9 @@ final class ThinPools {
    * domain as one that needs it; a pool the plan does not create is left to preflight.
    */
   synchronized void ensure(String vg, String name, String domainUuid, PrintWriter log) {
-    CreateThinPool pool = planned.get(vg + "/" + name);
-    if (pool == null || wouldCreate.contains(vg + "/" + name)) {
+    VolumeName volume = new VolumeName(vg, name);
+    CreateThinPool pool = planned.get(volume);
+    if (pool == null || wouldCreate.contains(volume)) {
       return;
     }
     Optional<PoolJournal> journal = ports.state().poolJournal(vg, name)
@@ -70,7 +72,7 @@ final class ThinPools {
     Optional<VolumeIdentity> existing = ports.lvmReads().identity(vg, name);
     if (existing.isPresent()) {
       notOurs(pool, existing.get()).ifPresent(reason -> {
-        throw VirtTuneException.refused("thin pool " + vg + "/" + name + " is not the one virt-tune created: " + reason);
+        throw VirtTuneException.refused("thin pool " + volume + " is not the one virt-tune created: " + reason);
       });
       save(journal.orElseThrow().withUser(domainUuid).withStatus(PoolJournal.Status.CREATED, existing.get().uuid()));
       return;
@@ -83,11 +85,11 @@ final class ThinPools {
     ports.lvmActions().createThinPool(vg, name, pool.sizeBytes(), pool.chunkSizeBytes(), pool.zeroing(),
         pool.metadataSizeBytes(), VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER));
     if (!ports.mode().changesHost()) {
-      wouldCreate.add(vg + "/" + name);
+      wouldCreate.add(volume);
       return;
     }
     String uuid = ports.lvmReads().identity(vg, name).map(VolumeIdentity::uuid).orElseThrow(() ->
-        VirtTuneException.failed("thin pool " + vg + "/" + name + " is not there right after lvcreate made it"));
+        VirtTuneException.failed("thin pool " + volume + " is not there right after lvcreate made it"));
     save(creating.withStatus(PoolJournal.Status.CREATED, uuid));
   }
 

@@ -1,5 +1,7 @@
 package io.virttune.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.lvm.VolumeName;
 import io.virttune.text.Bytes;
 
 /** Create the thin pool the plan's thin volumes go into, with the chunk size and zeroing chosen. */
@@ -11,9 +13,15 @@ public record CreateThinPool(
     return visitor.createThinPool(this);
   }
 
+  /** The LV as lvm names it. */
+  @JsonIgnore
+  public VolumeName volume() {
+    return new VolumeName(vg, name);
+  }
+
   @Override
   public String describe() {
-    return "create thin pool " + vg + "/" + name + " of " + Bytes.format(sizeBytes) + ", chunk "
+    return "create thin pool " + volume() + " of " + Bytes.format(sizeBytes) + ", chunk "
         + Bytes.format(chunkSizeBytes) + ", zeroing " + (zeroing ? "on" : "off") + ", metadata "
         + Bytes.format(metadataSizeBytes);
   }

@@ -11,6 +11,7 @@ import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
+import io.virttune.lvm.VolumeName;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateThinPool;
@@ -37,15 +38,15 @@ import java.util.stream.IntStream;
 public final class Preflight {
   private final ApplyPorts ports;
   /** Thin pools the plan creates before any domain: they count as there, empty. */
-  private final Map<String, Long> plannedPools = new HashMap<>();
-  private final Map<String, Long> plannedChunks = new HashMap<>();
+  private final Map<VolumeName, Long> plannedPools = new HashMap<>();
+  private final Map<VolumeName, Long> plannedChunks = new HashMap<>();
 
   public Preflight(ApplyPorts ports, List<Step> hostSteps) {
     this.ports = ports;
     hostSteps.stream().filter(step -> step instanceof CreateThinPool).map(step -> (CreateThinPool) step)
         .forEach(pool -> {
-          plannedPools.put(pool.vg() + "/" + pool.name(), pool.sizeBytes());
-          plannedChunks.put(pool.vg() + "/" + pool.name(), pool.chunkSizeBytes());
+          plannedPools.put(pool.volume(), pool.sizeBytes());
+          plannedChunks.put(pool.volume(), pool.chunkSizeBytes());
         });
   }
 
@@ -137,7 +138,7 @@ public final class Preflight {
     long extent = lvm.volumeGroup(create.vg()).map(VolumeGroup::extentSizeBytes).orElse(1L);
     long needed = Sizes.roundUp(image.virtualSizeBytes(), extent);
     if (create.sizeBytes() > 0 && create.sizeBytes() < needed) {
-      reasons.add("LV " + create.vg() + "/" + create.name() + " is planned at " + Bytes.format(create.sizeBytes())
+      reasons.add("LV " + create.volume() + " is planned at " + Bytes.format(create.sizeBytes())
           + ", smaller than the " + Bytes.format(image.virtualSizeBytes()) + " image " + image.path() + " it takes ("
           + Bytes.format(needed) + " in whole extents): the plan file was edited; plan again");
     }
@@ -149,7 +150,7 @@ public final class Preflight {
   }
 
   private void checkVolume(CreateVolume create, DomainJournal journal, LvmReport lvm, List<String> reasons) {
-    String name = create.vg() + "/" + create.name();
+    String name = create.volume().toString();
     boolean ours = journal != null && journal.createdVolumes().contains(name);
     if (lvm.volumeGroup(create.vg()).isEmpty()) {
       reasons.add("volume group " + create.vg() + " does not exist");
@@ -157,8 +158,8 @@ public final class Preflight {
       reasons.add("LV " + name + " exists already and was not created by virt-tune; plan again");
     }
     if (create.thin() && lvm.logicalVolume(create.vg(), create.thinPool()).filter(LogicalVolume::isThinPool).isEmpty()
-        && !plannedPools.containsKey(create.vg() + "/" + create.thinPool())) {
-      reasons.add("thin pool " + create.vg() + "/" + create.thinPool() + " does not exist");
+        && !plannedPools.containsKey(create.pool())) {
+      reasons.add("thin pool " + create.pool() + " does not exist");
     }
     if (create.sizeBytes() < 0) {
       reasons.add("LV " + name + " is planned at " + create.sizeBytes() + " bytes, which is no size: the plan file was"
@@ -174,13 +175,13 @@ public final class Preflight {
    * without running it, so only this check makes it refuse what the real run would fail on.
    */
   private static void checkRetunedVolumes(DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
-    List<String> created = plan.steps().stream().filter(step -> step instanceof CreateVolume)
-        .map(step -> ((CreateVolume) step).vg() + "/" + ((CreateVolume) step).name()).toList();
+    List<VolumeName> created = plan.steps().stream().filter(step -> step instanceof CreateVolume)
+        .map(step -> ((CreateVolume) step).volume()).toList();
     for (int i = 0; i < plan.steps().size(); i++) {
       if (plan.steps().get(i) instanceof SetReadAhead readAhead && (journal == null || !journal.isDone(i))
-          && !created.contains(readAhead.vg() + "/" + readAhead.name())
+          && !created.contains(readAhead.volume())
           && lvm.logicalVolume(readAhead.vg(), readAhead.name()).isEmpty()) {
-        reasons.add("LV " + readAhead.vg() + "/" + readAhead.name() + ", which '" + plan.name() + "' uses, does not"
+        reasons.add("LV " + readAhead.volume() + ", which '" + plan.name() + "' uses, does not"
             + " exist on this host: the plan was made for another one (or the LV is gone); plan again on this host");
       }
     }
@@ -200,11 +201,11 @@ public final class Preflight {
       } else if (step instanceof CopyLive copy && creation(plan, copy).thin()) {
         // A live copy provisions its whole thin LV until the pivot gives its zero chunks back (docs/live.md).
         CreateVolume create = creation(plan, copy);
-        needed.merge("pool " + create.vg() + "/" + create.thinPool(), create.sizeBytes(), Long::sum);
+        needed.merge("pool " + create.pool(), create.sizeBytes(), Long::sum);
       } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
         CreateVolume create = new DiskSteps(plan).creationOf(convert);
         long bytes = imagesFree ? provisioned(convert, create.vg(), create.thinPool(), lvm) : convert.allocatedBytes();
-        needed.merge("pool " + create.vg() + "/" + create.thinPool(), bytes, Long::sum);
+        needed.merge("pool " + create.pool(), bytes, Long::sum);
       }
     }
     needed.forEach((where, bytes) -> {
@@ -226,7 +227,7 @@ public final class Preflight {
    */
   private long provisioned(ConvertImage convert, String vg, String pool, LvmReport lvm) {
     long chunk = lvm.logicalVolume(vg, pool).map(LogicalVolume::chunkSizeBytes).filter(size -> size > 0)
-        .orElse(plannedChunks.getOrDefault(vg + "/" + pool, 0L));
+        .orElse(plannedChunks.getOrDefault(new VolumeName(vg, pool), 0L));
     if (chunk <= 0) {
       return convert.allocatedBytes();
     }
@@ -244,6 +245,6 @@ public final class Preflight {
     String[] parts = where.substring(5).split("/");
     return lvm.logicalVolume(parts[0], parts[1])
         .map(pool -> (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100)))
-        .orElse(plannedPools.getOrDefault(where.substring(5), 0L));
+        .orElse(plannedPools.getOrDefault(new VolumeName(parts[0], parts[1]), 0L));
   }
 }
