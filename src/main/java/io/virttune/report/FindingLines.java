@@ -18,7 +18,7 @@ import java.util.Optional;
 final class FindingLines {
   private static final String NOTHING_TO_DO = "nothing to do";
   private static final String SEEN = "          seen: ";
-  private static final String FIX = "          fix:  ";
+  static final String FIX = "          fix:  ";
 
   private FindingLines() {}
 
@@ -38,6 +38,11 @@ final class FindingLines {
     return lines;
   }
 
+  /** A finding's first columns: its severity and rule, aligned. */
+  static String head(Severity severity, String ruleId) {
+    return String.format(Locale.ROOT, "  %-7s %-24s ", severity.label(), ruleId);
+  }
+
   /** An error's evidence is what the operator acts on (what could not be read, and why): always shown. */
   private static boolean shown(Finding finding, boolean evidence) {
     return evidence || finding.severity() == Severity.ERROR;
@@ -51,12 +56,12 @@ final class FindingLines {
     if (!evidence && finding.ruleId().startsWith("skip.")) {
       text += " (" + finding.evidence() + ")";
     }
-    String head = String.format(Locale.ROOT, "  %-7s %-24s ", finding.severity().label(), finding.ruleId());
+    String head = head(finding.severity(), finding.ruleId());
     List<String> lines = new ArrayList<>(WrappedText.lines(head, text, width));
     if (evidence) {
       lines.addAll(WrappedText.lines(SEEN, finding.evidence(), width));
     }
-    fix(finding).ifPresent(fix -> lines.addAll(WrappedText.lines(FIX, fix, width)));
+    fix(finding.severity(), finding.ruleId(), finding.fix()).ifPresent(fix -> lines.addAll(WrappedText.lines(FIX, fix, width)));
     return lines;
   }
 
@@ -65,13 +70,13 @@ final class FindingLines {
    * says so with severity info) changes nothing now: the text says so rather than list a command as
    * the thing to do, which the plan still runs and the JSON still carries.
    */
-  private static Optional<String> fix(Finding finding) {
-    if (finding.fix().equals(NOTHING_TO_DO)) {
+  static Optional<String> fix(Severity severity, String ruleId, String fix) {
+    if (fix.equals(NOTHING_TO_DO)) {
       return Optional.empty();
     }
-    if (finding.ruleId().equals("lv.read-ahead") && finding.severity() == Severity.INFO) {
-      return Optional.of("nothing to do while the disk bypasses the host cache (the plan still runs " + finding.fix() + ")");
+    if (ruleId.equals("lv.read-ahead") && severity == Severity.INFO) {
+      return Optional.of("nothing to do while the disk bypasses the host cache (the plan still runs " + fix + ")");
     }
-    return Optional.of(finding.fix());
+    return Optional.of(fix);
   }
 }

@@ -7,7 +7,6 @@ import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.HostResults;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * What a fleet apply, rollback or bench did, host by host: as text, one line of counts and a table
@@ -56,9 +55,7 @@ public record FleetResultsReport(String command, String verb, String done, boole
       host.error().ifPresent(why -> section.put("error", why));
       ArrayNode domains = section.putArray("domains");
       for (DomainResult result : host.results()) {
-        ObjectNode domain = domains.addObject().put("name", result.domain())
-            .put("result", result.result().name().toLowerCase(Locale.ROOT)).put("detail", result.detail());
-        result.reasons().forEach(domain.putArray("reasons")::add);
+        ResultsJsonReport.domain(domains, result);
       }
     }
     return JsonDocument.text(root);

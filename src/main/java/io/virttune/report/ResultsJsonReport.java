@@ -33,13 +33,17 @@ public final class ResultsJsonReport {
     return NODES.objectNode().put("schema", schema).put("version", VERSION);
   }
 
+  /** One domain's result in {@code domains}: as apply, rollback, cleanup and bench write it, here and for each fleet host. */
+  static void domain(ArrayNode domains, DomainResult result) {
+    ObjectNode domain = domains.addObject().put("name", result.domain())
+        .put("result", result.result().name().toLowerCase(Locale.ROOT)).put("detail", result.detail());
+    result.reasons().forEach(domain.putArray("reasons")::add);
+  }
+
   private static ObjectNode domains(ObjectNode root, List<DomainResult> results) {
     ArrayNode domains = root.putArray("domains");
     for (DomainResult result : results) {
-      ObjectNode domain = domains.addObject().put("name", result.domain())
-          .put("result", result.result().name().toLowerCase(Locale.ROOT))
-          .put("detail", result.detail());
-      result.reasons().forEach(domain.putArray("reasons")::add);
+      domain(domains, result);
     }
     return root;
   }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -24,7 +23,6 @@ import java.util.stream.Collectors;
 final class SharedFindings {
   private static final String DOMAIN = "DOMAIN";
   private static final String IN = "          in:   ";
-  private static final String FIX = "          fix:  ";
 
   private record Key(String ruleId, Severity severity, String summary, String fix) {}
 
@@ -70,12 +68,10 @@ final class SharedFindings {
     groups.entrySet().stream().sorted((a, b) -> a.getKey().severity().compareTo(b.getKey().severity()))
         .forEach(entry -> {
           Key key = entry.getKey();
-          String head = String.format(Locale.ROOT, "  %-7s %-24s ", key.severity().label(), key.ruleId());
-          lines.addAll(WrappedText.lines(head, key.summary(), width));
+          lines.addAll(WrappedText.lines(FindingLines.head(key.severity(), key.ruleId()), key.summary(), width));
           lines.addAll(WrappedText.lines(IN, where(entry.getValue()), width));
-          if (!key.fix().equals("nothing to do")) {
-            lines.addAll(WrappedText.lines(FIX, key.fix(), width));
-          }
+          FindingLines.fix(key.severity(), key.ruleId(), key.fix())
+              .ifPresent(fix -> lines.addAll(WrappedText.lines(FindingLines.FIX, fix, width)));
         });
     return lines;
   }
