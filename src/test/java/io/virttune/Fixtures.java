@@ -9,26 +9,26 @@ import java.nio.file.Path;
 
 /** Reads recorded tool outputs from the test classpath or from the project's examples. */
 public final class Fixtures {
-  private Fixtures() {}
+    private Fixtures() {}
 
-  /** A resource next to the test class's package, e.g. {@code read(LvmCliTest.class, "errors/exists.stderr")}. */
-  public static String read(Class<?> near, String name) {
-    try (InputStream in = near.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalArgumentException("no fixture " + name + " next to " + near.getName());
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    /** A resource next to the test class's package, e.g. {@code read(LvmCliTest.class, "errors/exists.stderr")}. */
+    public static String read(Class<?> near, String name) {
+        try (InputStream in = near.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no fixture " + name + " next to " + near.getName());
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 
-  /** A file relative to the project root, where Maven runs the tests. */
-  public static String project(String path) {
-    try {
-      return Files.readString(Path.of(path));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    /** A file relative to the project root, where Maven runs the tests. */
+    public static String project(String path) {
+        try {
+            return Files.readString(Path.of(path));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
-  }
 }

@@ -6,5 +6,5 @@ package io.virttune.agent;
  */
 @FunctionalInterface
 public interface GuestAgentLink {
-  String command(String domain, String json);
+    String command(String domain, String json);
 }

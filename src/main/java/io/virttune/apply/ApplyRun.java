@@ -21,67 +21,75 @@ import java.util.concurrent.Future;
  * that domain only. A thin pool the plan creates is made by the first domain that needs it.
  */
 public final class ApplyRun {
-  private final ApplyPorts ports;
-  private final PrintWriter out;
-  private final int jobs;
-  private final boolean resume;
-  private final boolean terminal;
-  private final int width;
-  private final HostBandwidth bandwidth;
+    private final ApplyPorts ports;
+    private final PrintWriter out;
+    private final int jobs;
+    private final boolean resume;
+    private final boolean terminal;
+    private final int width;
+    private final HostBandwidth bandwidth;
 
-  /**
-   * {@code width}: the columns each domain's prose is fitted to, 0 for whole lines; {@code
-   * hostBandwidth}: the cap on the live copies running at once, bytes per second, 0 for none.
-   */
-  public ApplyRun(ApplyPorts ports, PrintWriter out, int jobs, boolean resume, boolean terminal, int width,
-      long hostBandwidth) {
-    this.ports = ports;
-    this.out = out;
-    this.jobs = jobs;
-    this.resume = resume;
-    this.terminal = terminal;
-    this.width = width;
-    this.bandwidth = new HostBandwidth(hostBandwidth);
-  }
-
-  public List<DomainResult> run(Plan plan, List<DomainPlan> planned) {
-    List<DomainPlan> domains = new OfflineSizes(ports, out).fill(plan, planned);
-    ThinPools pools = new ThinPools(ports, plan.hostSteps());
-    checkPoolNames(plan, pools);
-    ThinSpace space = new ThinSpace(ports);
-    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
-    try {
-      List<Future<DomainResult>> futures = new ArrayList<>();
-      for (DomainPlan domain : domains) {
-        futures.add(pool.submit(() -> applyOne(plan, domain, pools, space)));
-      }
-      List<DomainResult> results = new ArrayList<>();
-      for (Future<DomainResult> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw VirtTuneException.failed("interrupted; the journals say where each domain stopped (--resume)", e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("a domain's apply failed unexpectedly", e.getCause());
-    } finally {
-      // Every domain's job has ended here, unless interrupted: nothing is cut short.
-      pool.shutdownNow();
+    /**
+     * {@code width}: the columns each domain's prose is fitted to, 0 for whole lines; {@code
+     * hostBandwidth}: the cap on the live copies running at once, bytes per second, 0 for none.
+     */
+    public ApplyRun(
+            ApplyPorts ports,
+            PrintWriter out,
+            int jobs,
+            boolean resume,
+            boolean terminal,
+            int width,
+            long hostBandwidth) {
+        this.ports = ports;
+        this.out = out;
+        this.jobs = jobs;
+        this.resume = resume;
+        this.terminal = terminal;
+        this.width = width;
+        this.bandwidth = new HostBandwidth(hostBandwidth);
     }
-  }
 
-  private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space) {
-    PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] ", width), true);
-    DomainResult result = new DomainMigration(ports, plan, domain, pools, space, bandwidth, resume, log, terminal && jobs == 1).run();
-    log.close();
-    return result;
-  }
-
-  /** Before any domain: the names of the pools the plan creates must be free, or taken by its own. */
-  private void checkPoolNames(Plan plan, ThinPools pools) {
-    if (!plan.hostSteps().isEmpty()) {
-      pools.checkNames(ports.lvmReads().report(), out);
+    public List<DomainResult> run(Plan plan, List<DomainPlan> planned) {
+        List<DomainPlan> domains = new OfflineSizes(ports, out).fill(plan, planned);
+        ThinPools pools = new ThinPools(ports, plan.hostSteps());
+        checkPoolNames(plan, pools);
+        ThinSpace space = new ThinSpace(ports);
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
+        try {
+            List<Future<DomainResult>> futures = new ArrayList<>();
+            for (DomainPlan domain : domains) {
+                futures.add(pool.submit(() -> applyOne(plan, domain, pools, space)));
+            }
+            List<DomainResult> results = new ArrayList<>();
+            for (Future<DomainResult> future : futures) {
+                results.add(future.get());
+            }
+            return results;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw VirtTuneException.failed("interrupted; the journals say where each domain stopped (--resume)", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a domain's apply failed unexpectedly", e.getCause());
+        } finally {
+            // Every domain's job has ended here, unless interrupted: nothing is cut short.
+            pool.shutdownNow();
+        }
     }
-  }
+
+    private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space) {
+        PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] ", width), true);
+        DomainResult result = new DomainMigration(
+                        ports, plan, domain, pools, space, bandwidth, resume, log, terminal && jobs == 1)
+                .run();
+        log.close();
+        return result;
+    }
+
+    /** Before any domain: the names of the pools the plan creates must be free, or taken by its own. */
+    private void checkPoolNames(Plan plan, ThinPools pools) {
+        if (!plan.hostSteps().isEmpty()) {
+            pools.checkNames(ports.lvmReads().report(), out);
+        }
+    }
 }

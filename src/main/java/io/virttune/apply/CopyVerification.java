@@ -11,36 +11,36 @@ import java.util.Set;
 
 /** The copies of one domain's run: those this run made verify themselves; one an interrupted earlier run made is compared again. */
 final class CopyVerification {
-  private final ApplyPorts ports;
-  private final String domain;
-  private final PrintWriter log;
-  private final Set<String> verifiedInThisRun = new HashSet<>();
+    private final ApplyPorts ports;
+    private final String domain;
+    private final PrintWriter log;
+    private final Set<String> verifiedInThisRun = new HashSet<>();
 
-  CopyVerification(ApplyPorts ports, String domain, PrintWriter log) {
-    this.ports = ports;
-    this.domain = domain;
-    this.log = log;
-  }
-
-  /** This run's copy into {@code target} is done, compared by qemu-img as it copied. */
-  void copied(String target) {
-    verifiedInThisRun.add(target);
-  }
-
-  boolean copiedInThisRun(String target) {
-    return verifiedInThisRun.contains(target);
-  }
-
-  void verify(VerifyCopy verify) {
-    if (verifiedInThisRun.contains(verify.target())) {
-      log.println("  verified by the copy (qemu-img compare)");
-      return;
+    CopyVerification(ApplyPorts ports, String domain, PrintWriter log) {
+        this.ports = ports;
+        this.domain = domain;
+        this.log = log;
     }
-    Comparison comparison = ports.comparer().compare(verify.source(), verify.sourceFormat(), verify.target());
-    if (!comparison.identical()) {
-      throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
-          + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
-          + ShellWords.operand(domain));
+
+    /** This run's copy into {@code target} is done, compared by qemu-img as it copied. */
+    void copied(String target) {
+        verifiedInThisRun.add(target);
     }
-  }
+
+    boolean copiedInThisRun(String target) {
+        return verifiedInThisRun.contains(target);
+    }
+
+    void verify(VerifyCopy verify) {
+        if (verifiedInThisRun.contains(verify.target())) {
+            log.println("  verified by the copy (qemu-img compare)");
+            return;
+        }
+        Comparison comparison = ports.comparer().compare(verify.source(), verify.sourceFormat(), verify.target());
+        if (!comparison.identical()) {
+            throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
+                    + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
+                    + ShellWords.operand(domain));
+        }
+    }
 }

@@ -3,8 +3,8 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.Preflight;
 import io.virttune.apply.guards.ThinSpace;
-import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.live.AutostartPause;
@@ -35,183 +35,222 @@ import java.util.stream.IntStream;
  * images are only ever read.
  */
 final class DomainMigration {
-  private final ApplyPorts ports;
-  private final Plan plan;
-  private final DomainPlan domain;
-  private final ThinPools pools;
-  private final ThinSpace space;
-  private final HostBandwidth bandwidth;
-  private final boolean resume;
-  private final PrintWriter log;
-  private final boolean redrawProgress;
-  private final MigrationJournal journal;
+    private final ApplyPorts ports;
+    private final Plan plan;
+    private final DomainPlan domain;
+    private final ThinPools pools;
+    private final ThinSpace space;
+    private final HostBandwidth bandwidth;
+    private final boolean resume;
+    private final PrintWriter log;
+    private final boolean redrawProgress;
+    private final MigrationJournal journal;
 
-  DomainMigration(ApplyPorts ports, Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space,
-      HostBandwidth bandwidth, boolean resume, PrintWriter log, boolean redrawProgress) {
-    this.ports = ports;
-    this.plan = plan;
-    this.domain = domain;
-    this.pools = pools;
-    this.space = space;
-    this.bandwidth = bandwidth;
-    this.resume = resume;
-    this.log = log;
-    this.redrawProgress = redrawProgress;
-    this.journal = new MigrationJournal(ports, plan, domain);
-  }
+    DomainMigration(
+            ApplyPorts ports,
+            Plan plan,
+            DomainPlan domain,
+            ThinPools pools,
+            ThinSpace space,
+            HostBandwidth bandwidth,
+            boolean resume,
+            PrintWriter log,
+            boolean redrawProgress) {
+        this.ports = ports;
+        this.plan = plan;
+        this.domain = domain;
+        this.pools = pools;
+        this.space = space;
+        this.bandwidth = bandwidth;
+        this.resume = resume;
+        this.log = log;
+        this.redrawProgress = redrawProgress;
+        this.journal = new MigrationJournal(ports, plan, domain);
+    }
 
-  DomainResult run() {
-    if (domain.steps().isEmpty()) {
-      return result(DomainResult.Result.NOTHING_TO_DO, domain.outcome() == DomainOutcome.STOPPED
-          ? "not planned: " + String.join("; ", domain.reasons()) : "nothing to change");
-    }
-    Interruptions.started(this);
-    try (DomainDefinitions definitions = ports.definitions().apply(log)) {
-      try {
-        return migrate(definitions);
-      } catch (VirtTuneException e) {
-        return failed(definitions, e);
-      } catch (RuntimeException e) {
-        // One domain's surprise must not stop the others' copies: it fails alone, journaled.
-        return result(DomainResult.Result.FAILED, "internal error: " + e + journal.fail(definitions));
-      }
-    } catch (VirtTuneException e) {
-      return DomainResult.stopped(domain.name(), e, e.getMessage());
-    } finally {
-      Interruptions.ended(this);
-    }
-  }
-
-  private DomainResult migrate(DomainDefinitions definitions) {
-    LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
-        "domain '" + domain.name() + "' no longer exists"));
-    try (StateDirectory.Held held = ports.state().lock(live.uuid(), domain.name(), ports.clock().instant().toString())) {
-      return migrate(definitions, live);
-    }
-  }
-
-  private DomainResult migrate(DomainDefinitions definitions, LiveDomain live) {
-    Optional<DomainJournal> earlier = ports.state().journal(live.uuid());
-    if (earlier.isPresent() && earlier.get().status() == Status.COMPLETED
-        && earlier.get().planFingerprint().equals(domain.fingerprint())) {
-      // Killed after the journal said COMPLETED and before autostart was on again: finish that.
-      DomainJournal restored = AutostartPause.restore(definitions, earlier.get(), ports.clock().instant().toString(), log,
-          ports.mode());
-      if (restored != earlier.get()) {
-        ports.state().save(restored);
-      }
-      return result(DomainResult.Result.ALREADY_DONE, "applied earlier (journal in " + ports.state().root() + ")");
-    }
-    boolean unfinished = earlier.isPresent()
-        && (earlier.get().status() == Status.IN_PROGRESS || earlier.get().status() == Status.FAILED);
-    if (unfinished && !resume) {
-      throw VirtTuneException.refused("an earlier apply of '" + domain.name() + "' did not finish: continue it"
-          + " with --resume, or undo it with virt-tune rollback " + ShellWords.operand(domain.name()));
-    }
-    if (unfinished) {
-      journal.resume(earlier.get());
-      if (journal.resumeGuestLeftPaused(log)) {
-        live = definitions.find(domain.name()).orElse(live);
-      }
-      OptionalInt define = definedByTheInterruptedRun(live);
-      if (define.isPresent()) {
-        try {
-          runSteps(definitions, define.getAsInt() + 1, List.of(), ports.lvmReads()::report);
-          journal.complete();
+    DomainResult run() {
+        if (domain.steps().isEmpty()) {
+            return result(
+                    DomainResult.Result.NOTHING_TO_DO,
+                    domain.outcome() == DomainOutcome.STOPPED
+                            ? "not planned: " + String.join("; ", domain.reasons())
+                            : "nothing to change");
+        }
+        Interruptions.started(this);
+        try (DomainDefinitions definitions = ports.definitions().apply(log)) {
+            try {
+                return migrate(definitions);
+            } catch (VirtTuneException e) {
+                return failed(definitions, e);
+            } catch (RuntimeException e) {
+                // One domain's surprise must not stop the others' copies: it fails alone, journaled.
+                return result(DomainResult.Result.FAILED, "internal error: " + e + journal.fail(definitions));
+            }
+        } catch (VirtTuneException e) {
+            return DomainResult.stopped(domain.name(), e, e.getMessage());
         } finally {
-          journal.restoreAutostart(definitions, log);
+            Interruptions.ended(this);
         }
-        return result(DomainResult.Result.DONE, "the new definition was in place already (the interrupted run had"
-            + " defined it): finished on its LVs, without comparing them with the old images again");
-      }
     }
-    LvmReport lvm = ports.lvmReads().report();
-    List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal.current(), lvm);
-    if (!refusals.isEmpty()) {
-      refusals.forEach(reason -> log.println("refused: " + reason));
-      throw VirtTuneException.refused(refusals, refusals.get(0)
-          + (refusals.size() > 1 ? " (and " + (refusals.size() - 1) + " more reason(s) above)" : ""));
-    }
-    if (!unfinished) {
-      journal.begin(live, earlier.filter(e -> e.status() == Status.COMPLETED));
-    }
-    pauseAutostart(definitions);
-    try {
-      runSteps(definitions, 0, domain.steps().stream()
-          .filter(step -> step instanceof ConvertImage).map(step -> ((ConvertImage) step).source()).toList(), () -> lvm);
-      journal.complete();
-    } finally {
-      journal.restoreAutostart(definitions, log);
-    }
-    return result(ports.mode().finished(), doneDetail());
-  }
 
-  /**
-   * Runs the steps from {@code first} on that are not done yet, holding {@code sources} so that
-   * no guest starts on them meanwhile; {@code lvm} is read only when a step is left to run.
-   */
-  private void runSteps(DomainDefinitions definitions, int first, List<String> sources,
-      Supplier<LvmReport> lvm) {
-    if (IntStream.range(first, domain.steps().size()).allMatch(journal.current()::isDone)) {
-      return;
-    }
-    try (SourceHolds held = new SourceHolds(ports.holds(), sources, domain.name())) {
-      held.take();
-      StepExecutor steps = new StepExecutor(new StepExecutor.Context(ports, domain, journal, pools, space,
-          bandwidth, definitions, lvm.get(), held, log, redrawProgress));
-      for (int i = first; i < domain.steps().size(); i++) {
-        if (!journal.current().isDone(i)) {
-          steps.run(i, domain.steps().get(i));
+    private DomainResult migrate(DomainDefinitions definitions) {
+        LiveDomain live = definitions
+                .find(domain.name())
+                .orElseThrow(() -> VirtTuneException.refused("domain '" + domain.name() + "' no longer exists"));
+        try (StateDirectory.Held held = ports.state()
+                .lock(live.uuid(), domain.name(), ports.clock().instant().toString())) {
+            return migrate(definitions, live);
         }
-      }
     }
-  }
 
-  /** Autostart would boot the guest on the images being copied, at a reboot of the host. */
-  private void pauseAutostart(DomainDefinitions definitions) {
-    AutostartPause.pause(definitions, journal.current(), ports.clock().instant().toString(), journal::save);
-  }
-
-  /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
-  void interrupted(String why) {
-    journal.interrupted(why);
-  }
-
-  /**
-   * After a crash right after define, the guest may have booted on its LVs and written there:
-   * once the definition points at them, they are the truth, and comparing them with the old
-   * images again would only advise destroying that data. The define step is marked done then,
-   * and its index returned: the steps after it (a read-ahead, a temporary LV's removal) still run.
-   */
-  private OptionalInt definedByTheInterruptedRun(LiveDomain live) {
-    int define = -1;
-    for (int i = 0; i < domain.steps().size(); i++) {
-      define = domain.steps().get(i) instanceof DefineDomain ? i : define;
+    private DomainResult migrate(DomainDefinitions definitions, LiveDomain live) {
+        Optional<DomainJournal> earlier = ports.state().journal(live.uuid());
+        if (earlier.isPresent()
+                && earlier.get().status() == Status.COMPLETED
+                && earlier.get().planFingerprint().equals(domain.fingerprint())) {
+            // Killed after the journal said COMPLETED and before autostart was on again: finish that.
+            DomainJournal restored = AutostartPause.restore(
+                    definitions, earlier.get(), ports.clock().instant().toString(), log, ports.mode());
+            if (restored != earlier.get()) {
+                ports.state().save(restored);
+            }
+            return result(
+                    DomainResult.Result.ALREADY_DONE,
+                    "applied earlier (journal in " + ports.state().root() + ")");
+        }
+        boolean unfinished = earlier.isPresent()
+                && (earlier.get().status() == Status.IN_PROGRESS
+                        || earlier.get().status() == Status.FAILED);
+        if (unfinished && !resume) {
+            throw VirtTuneException.refused("an earlier apply of '" + domain.name() + "' did not finish: continue it"
+                    + " with --resume, or undo it with virt-tune rollback " + ShellWords.operand(domain.name()));
+        }
+        if (unfinished) {
+            journal.resume(earlier.get());
+            if (journal.resumeGuestLeftPaused(log)) {
+                live = definitions.find(domain.name()).orElse(live);
+            }
+            OptionalInt define = definedByTheInterruptedRun(live);
+            if (define.isPresent()) {
+                try {
+                    runSteps(definitions, define.getAsInt() + 1, List.of(), ports.lvmReads()::report);
+                    journal.complete();
+                } finally {
+                    journal.restoreAutostart(definitions, log);
+                }
+                return result(
+                        DomainResult.Result.DONE,
+                        "the new definition was in place already (the interrupted run had"
+                                + " defined it): finished on its LVs, without comparing them with the old images again");
+            }
+        }
+        LvmReport lvm = ports.lvmReads().report();
+        List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal.current(), lvm);
+        if (!refusals.isEmpty()) {
+            refusals.forEach(reason -> log.println("refused: " + reason));
+            throw VirtTuneException.refused(
+                    refusals,
+                    refusals.get(0)
+                            + (refusals.size() > 1 ? " (and " + (refusals.size() - 1) + " more reason(s) above)" : ""));
+        }
+        if (!unfinished) {
+            journal.begin(live, earlier.filter(e -> e.status() == Status.COMPLETED));
+        }
+        pauseAutostart(definitions);
+        try {
+            runSteps(
+                    definitions,
+                    0,
+                    domain.steps().stream()
+                            .filter(step -> step instanceof ConvertImage)
+                            .map(step -> ((ConvertImage) step).source())
+                            .toList(),
+                    () -> lvm);
+            journal.complete();
+        } finally {
+            journal.restoreAutostart(definitions, log);
+        }
+        return result(ports.mode().finished(), doneDetail());
     }
-    if (define < 0 || journal.current().stateOf(define).isEmpty()
-        || !new Redefinition(ports, domain, log).inPlace(live)) {
-      return OptionalInt.empty();
+
+    /**
+     * Runs the steps from {@code first} on that are not done yet, holding {@code sources} so that
+     * no guest starts on them meanwhile; {@code lvm} is read only when a step is left to run.
+     */
+    private void runSteps(DomainDefinitions definitions, int first, List<String> sources, Supplier<LvmReport> lvm) {
+        if (IntStream.range(first, domain.steps().size()).allMatch(journal.current()::isDone)) {
+            return;
+        }
+        try (SourceHolds held = new SourceHolds(ports.holds(), sources, domain.name())) {
+            held.take();
+            StepExecutor steps = new StepExecutor(new StepExecutor.Context(
+                    ports,
+                    domain,
+                    journal,
+                    pools,
+                    space,
+                    bandwidth,
+                    definitions,
+                    lvm.get(),
+                    held,
+                    log,
+                    redrawProgress));
+            for (int i = first; i < domain.steps().size(); i++) {
+                if (!journal.current().isDone(i)) {
+                    steps.run(i, domain.steps().get(i));
+                }
+            }
+        }
     }
-    log.println("the new definition is in place: the interrupted run defined it");
-    journal.mark(define, domain.steps().get(define), StepState.DONE, "found in place on resume");
-    return OptionalInt.of(define);
-  }
 
-  private DomainResult failed(DomainDefinitions definitions, VirtTuneException e) {
-    return DomainResult.stopped(domain.name(), e, e.getMessage() + journal.fail(definitions));
-  }
-
-  private String doneDetail() {
-    if (domain.outcome() == DomainOutcome.STAGE) {
-      return "staged: boot it once so Windows binds its VirtIO driver, then plan again with --virtio-ready="
-          + ShellWords.quote(domain.name());
+    /** Autostart would boot the guest on the images being copied, at a reboot of the host. */
+    private void pauseAutostart(DomainDefinitions definitions) {
+        AutostartPause.pause(
+                definitions, journal.current(), ports.clock().instant().toString(), journal::save);
     }
-    String live = domain.steps().stream().anyMatch(step -> step instanceof CopyLive)
-        ? "; moved live: it runs on its LVs now, the other changes take effect at its next cold boot" : "";
-    return domain.steps().size() + " step(s)" + live + ports.mode().says("", " (dry run: nothing changed)");
-  }
 
-  private DomainResult result(DomainResult.Result result, String detail) {
-    return new DomainResult(domain.name(), result, detail);
-  }
+    /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
+    void interrupted(String why) {
+        journal.interrupted(why);
+    }
+
+    /**
+     * After a crash right after define, the guest may have booted on its LVs and written there:
+     * once the definition points at them, they are the truth, and comparing them with the old
+     * images again would only advise destroying that data. The define step is marked done then,
+     * and its index returned: the steps after it (a read-ahead, a temporary LV's removal) still run.
+     */
+    private OptionalInt definedByTheInterruptedRun(LiveDomain live) {
+        int define = -1;
+        for (int i = 0; i < domain.steps().size(); i++) {
+            define = domain.steps().get(i) instanceof DefineDomain ? i : define;
+        }
+        if (define < 0
+                || journal.current().stateOf(define).isEmpty()
+                || !new Redefinition(ports, domain, log).inPlace(live)) {
+            return OptionalInt.empty();
+        }
+        log.println("the new definition is in place: the interrupted run defined it");
+        journal.mark(define, domain.steps().get(define), StepState.DONE, "found in place on resume");
+        return OptionalInt.of(define);
+    }
+
+    private DomainResult failed(DomainDefinitions definitions, VirtTuneException e) {
+        return DomainResult.stopped(domain.name(), e, e.getMessage() + journal.fail(definitions));
+    }
+
+    private String doneDetail() {
+        if (domain.outcome() == DomainOutcome.STAGE) {
+            return "staged: boot it once so Windows binds its VirtIO driver, then plan again with --virtio-ready="
+                    + ShellWords.quote(domain.name());
+        }
+        String live = domain.steps().stream().anyMatch(step -> step instanceof CopyLive)
+                ? "; moved live: it runs on its LVs now, the other changes take effect at its next cold boot"
+                : "";
+        return domain.steps().size() + " step(s)" + live + ports.mode().says("", " (dry run: nothing changed)");
+    }
+
+    private DomainResult result(DomainResult.Result result, String detail) {
+        return new DomainResult(domain.name(), result, detail);
+    }
 }

@@ -3,10 +3,10 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.custody.DiskCustody;
 import io.virttune.apply.guards.UnchangedHost;
-import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
-import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.journal.PlanDigest;
 import io.virttune.apply.journal.RunningJournal;
 import io.virttune.apply.live.AutostartPause;
@@ -34,173 +34,195 @@ import java.util.Optional;
  * dry run keeps in memory.
  */
 final class MigrationJournal implements RunningJournal {
-  private static final String INTERRUPTED = "Interrupted";
-  private final ApplyPorts ports;
-  /** When the plan was made: what a journal without a plan digest (an older one) is matched by. */
-  private final String planCreatedAt;
-  private final DomainPlan domain;
-  private DomainJournal journal;
-  private JournalEntry interruption;
+    private static final String INTERRUPTED = "Interrupted";
+    private final ApplyPorts ports;
+    /** When the plan was made: what a journal without a plan digest (an older one) is matched by. */
+    private final String planCreatedAt;
 
-  MigrationJournal(ApplyPorts ports, Plan plan, DomainPlan domain) {
-    this.ports = ports;
-    this.planCreatedAt = plan.createdAt();
-    this.domain = domain;
-  }
+    private final DomainPlan domain;
+    private DomainJournal journal;
+    private JournalEntry interruption;
 
-  @Override
-  public String domainName() {
-    return domain.name();
-  }
-
-  @Override
-  public synchronized DomainJournal current() {
-    return journal;
-  }
-
-  /** Takes over an interrupted run's journal; steps resume by index, so it must be this plan's. */
-  void resume(DomainJournal earlier) {
-    boolean samePlan = earlier.planDigest() != null
-        ? earlier.planDigest().equals(PlanDigest.of(domain))
-        : earlier.planCreatedAt().equals(planCreatedAt);
-    if (!samePlan) {
-      // That journal is the other plan's record: failing this run must not mark it.
-      throw VirtTuneException.refused("the unfinished apply of '" + earlier.domain() + "' was made from another plan"
-          + " (created " + earlier.planCreatedAt() + ", with other steps) than this one (created " + planCreatedAt
-          + "): resume it with that plan, or undo it with virt-tune rollback " + ShellWords.operand(earlier.domain())
-          + " and apply this plan afterwards");
+    MigrationJournal(ApplyPorts ports, Plan plan, DomainPlan domain) {
+        this.ports = ports;
+        this.planCreatedAt = plan.createdAt();
+        this.domain = domain;
     }
-    journal = earlier;
-  }
 
-  /**
-   * A new journal. After an earlier completed apply (a
-   * Windows guest's second step, a later retune), it carries that one's original backup, sources
-   * and volumes: rollback then still goes back to the definition before virt-tune, and cleanup
-   * still finds the first images.
-   */
-  void begin(LiveDomain live, Optional<DomainJournal> completed) {
-    List<DiskCustody> disks = custodyOf(domain);
-    List<String> sources = disks.stream().map(DiskCustody::source).toList();
-    if (completed.isPresent()) {
-      String archived = ports.state().archive(live.uuid(), ports.clock().instant()).toString();
-      save(completed.get().continuing(archived, sources, disks).forPlan(planCreatedAt, domain.fingerprint(),
-          PlanDigest.of(domain)));
-    } else {
-      save(DomainJournal.start(domain.name(), live.uuid(), planCreatedAt, domain.fingerprint(),
-          PlanDigest.of(domain), null, sources, disks));
+    @Override
+    public String domainName() {
+        return domain.name();
     }
-  }
 
-  /** Each copy of the plan, offline or live, as a custody record: its source and its LV, not verified yet. */
-  static List<DiskCustody> custodyOf(DomainPlan domain) {
-    List<DiskCustody> disks = new ArrayList<>();
-    for (Step step : domain.steps()) {
-      if (step instanceof ConvertImage convert) {
-        disks.add(DiskCustody.copying(convert.source(), volumeOf(convert.target())));
-      } else if (step instanceof CopyLive copy) {
-        disks.add(DiskCustody.copying(copy.source(), volumeOf(copy.device())));
-      }
+    @Override
+    public synchronized DomainJournal current() {
+        return journal;
     }
-    return disks;
-  }
 
-  private static String volumeOf(String device) {
-    return device.startsWith("/dev/") ? device.substring("/dev/".length()) : device;
-  }
-
-  /**
-   * Backs up the definition read with its secrets (every backup is kept); the journal keeps the
-   * first one, from before virt-tune, which is what a rollback defines again.
-   */
-  void backUp(LiveDomain live, PrintWriter log) {
-    String backup = ports.state().backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant()).toString();
-    log.println("  " + ports.mode().says("backed up", "would back up") + " the current definition to " + backup);
-    if (journal.backupFile() == null) {
-      save(journal.withBackupFile(backup));
+    /** Takes over an interrupted run's journal; steps resume by index, so it must be this plan's. */
+    void resume(DomainJournal earlier) {
+        boolean samePlan = earlier.planDigest() != null
+                ? earlier.planDigest().equals(PlanDigest.of(domain))
+                : earlier.planCreatedAt().equals(planCreatedAt);
+        if (!samePlan) {
+            // That journal is the other plan's record: failing this run must not mark it.
+            throw VirtTuneException.refused(
+                    "the unfinished apply of '" + earlier.domain() + "' was made from another plan"
+                            + " (created " + earlier.planCreatedAt() + ", with other steps) than this one (created "
+                            + planCreatedAt
+                            + "): resume it with that plan, or undo it with virt-tune rollback "
+                            + ShellWords.operand(earlier.domain())
+                            + " and apply this plan afterwards");
+        }
+        journal = earlier;
     }
-  }
 
-  void mark(int index, Step step, StepState state, String detail) {
-    DomainJournal next = journal.with(new JournalEntry(index, step.kind(), state, now(), detail));
-    if (state == StepState.DONE && step instanceof VerifyCopy verify) {
-      next = next.verified(verify.target());
-    } else if (state == StepState.DONE && step instanceof CopyLive copy) {
-      next = next.verified(copy.device());
+    /**
+     * A new journal. After an earlier completed apply (a
+     * Windows guest's second step, a later retune), it carries that one's original backup, sources
+     * and volumes: rollback then still goes back to the definition before virt-tune, and cleanup
+     * still finds the first images.
+     */
+    void begin(LiveDomain live, Optional<DomainJournal> completed) {
+        List<DiskCustody> disks = custodyOf(domain);
+        List<String> sources = disks.stream().map(DiskCustody::source).toList();
+        if (completed.isPresent()) {
+            String archived =
+                    ports.state().archive(live.uuid(), ports.clock().instant()).toString();
+            save(completed
+                    .get()
+                    .continuing(archived, sources, disks)
+                    .forPlan(planCreatedAt, domain.fingerprint(), PlanDigest.of(domain)));
+        } else {
+            save(DomainJournal.start(
+                    domain.name(),
+                    live.uuid(),
+                    planCreatedAt,
+                    domain.fingerprint(),
+                    PlanDigest.of(domain),
+                    null,
+                    sources,
+                    disks));
+        }
     }
-    save(next);
-  }
 
-  void complete() {
-    save(journal.withStatus(Status.COMPLETED));
-  }
-
-  /** Autostart on again if virt-tune turned it off, journaled. */
-  void restoreAutostart(DomainDefinitions definitions, PrintWriter log) {
-    save(AutostartPause.restore(definitions, journal, now(), log, ports.mode()));
-  }
-
-  /**
-   * The guest resumed if the run this one continues stopped while the guest was paused for a
-   * pivot, journaled; true when it was.
-   */
-  boolean resumeGuestLeftPaused(PrintWriter log) {
-    if (!PivotPause.pending(journal)) {
-      return false;
+    /** Each copy of the plan, offline or live, as a custody record: its source and its LV, not verified yet. */
+    static List<DiskCustody> custodyOf(DomainPlan domain) {
+        List<DiskCustody> disks = new ArrayList<>();
+        for (Step step : domain.steps()) {
+            if (step instanceof ConvertImage convert) {
+                disks.add(DiskCustody.copying(convert.source(), volumeOf(convert.target())));
+            } else if (step instanceof CopyLive copy) {
+                disks.add(DiskCustody.copying(copy.source(), volumeOf(copy.device())));
+            }
+        }
+        return disks;
     }
-    save(ports.blockJobs().with(journal.domain(), jobs -> new PivotPause(jobs, ports, log).resumeLeftPaused(journal)));
-    return true;
-  }
 
-  /**
-   * Closes a failed run's journal: as failed, or, when the host is as it was, as having changed
-   * nothing, so that a plain apply runs again.
-   *
-   * @return what to add to the failure's message
-   */
-  String fail(DomainDefinitions definitions) {
-    if (journal == null) {
-      return "";
+    private static String volumeOf(String device) {
+        return device.startsWith("/dev/") ? device.substring("/dev/".length()) : device;
     }
-    try {
-      if (!new UnchangedHost(ports, domain, definitions).holds(journal)) {
-        save(journal.withStatus(Status.FAILED));
-        return "";
-      }
-      DomainJournal closed = journal.withStatus(Status.NOTHING_CHANGED);
-      if (closed.earlierJournal() == null) {
-        save(closed);
-      } else {
-        // A later apply after a completed one hands back to that one's journal.
-        journal = closed;
-        ports.state().reinstate(closed, Path.of(closed.earlierJournal()), ports.clock().instant());
-      }
-      return "; nothing changed on the host: the journal is closed" + (closed.backupFile() == null ? ""
-          : " (the backup " + closed.backupFile() + " is kept)") + ", a plain apply runs again";
-    } catch (RuntimeException e) {
-      return "; the journal could not be updated either: " + e.getMessage();
-    }
-  }
 
-  /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
-  synchronized void interrupted(String why) {
-    interruption = new JournalEntry(AutostartPause.DOMAIN, INTERRUPTED, StepState.FAILED, now(), why);
-    if (journal != null) {
-      save(journal);
+    /**
+     * Backs up the definition read with its secrets (every backup is kept); the journal keeps the
+     * first one, from before virt-tune, which is what a rollback defines again.
+     */
+    void backUp(LiveDomain live, PrintWriter log) {
+        String backup = ports.state()
+                .backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant())
+                .toString();
+        log.println("  " + ports.mode().says("backed up", "would back up") + " the current definition to " + backup);
+        if (journal.backupFile() == null) {
+            save(journal.withBackupFile(backup));
+        }
     }
-  }
 
-  @Override
-  public synchronized void save(DomainJournal next) {
-    // Kept in every later write: the job's own writes may start from a journal read before it.
-    if (interruption != null && !next.entries().contains(interruption)) {
-      next = next.with(interruption);
+    void mark(int index, Step step, StepState state, String detail) {
+        DomainJournal next = journal.with(new JournalEntry(index, step.kind(), state, now(), detail));
+        if (state == StepState.DONE && step instanceof VerifyCopy verify) {
+            next = next.verified(verify.target());
+        } else if (state == StepState.DONE && step instanceof CopyLive copy) {
+            next = next.verified(copy.device());
+        }
+        save(next);
     }
-    journal = next;
-    ports.state().save(next);
-  }
 
-  private String now() {
-    return ports.clock().instant().toString();
-  }
+    void complete() {
+        save(journal.withStatus(Status.COMPLETED));
+    }
+
+    /** Autostart on again if virt-tune turned it off, journaled. */
+    void restoreAutostart(DomainDefinitions definitions, PrintWriter log) {
+        save(AutostartPause.restore(definitions, journal, now(), log, ports.mode()));
+    }
+
+    /**
+     * The guest resumed if the run this one continues stopped while the guest was paused for a
+     * pivot, journaled; true when it was.
+     */
+    boolean resumeGuestLeftPaused(PrintWriter log) {
+        if (!PivotPause.pending(journal)) {
+            return false;
+        }
+        save(ports.blockJobs()
+                .with(journal.domain(), jobs -> new PivotPause(jobs, ports, log).resumeLeftPaused(journal)));
+        return true;
+    }
+
+    /**
+     * Closes a failed run's journal: as failed, or, when the host is as it was, as having changed
+     * nothing, so that a plain apply runs again.
+     *
+     * @return what to add to the failure's message
+     */
+    String fail(DomainDefinitions definitions) {
+        if (journal == null) {
+            return "";
+        }
+        try {
+            if (!new UnchangedHost(ports, domain, definitions).holds(journal)) {
+                save(journal.withStatus(Status.FAILED));
+                return "";
+            }
+            DomainJournal closed = journal.withStatus(Status.NOTHING_CHANGED);
+            if (closed.earlierJournal() == null) {
+                save(closed);
+            } else {
+                // A later apply after a completed one hands back to that one's journal.
+                journal = closed;
+                ports.state()
+                        .reinstate(
+                                closed,
+                                Path.of(closed.earlierJournal()),
+                                ports.clock().instant());
+            }
+            return "; nothing changed on the host: the journal is closed"
+                    + (closed.backupFile() == null ? "" : " (the backup " + closed.backupFile() + " is kept)")
+                    + ", a plain apply runs again";
+        } catch (RuntimeException e) {
+            return "; the journal could not be updated either: " + e.getMessage();
+        }
+    }
+
+    /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
+    synchronized void interrupted(String why) {
+        interruption = new JournalEntry(AutostartPause.DOMAIN, INTERRUPTED, StepState.FAILED, now(), why);
+        if (journal != null) {
+            save(journal);
+        }
+    }
+
+    @Override
+    public synchronized void save(DomainJournal next) {
+        // Kept in every later write: the job's own writes may start from a journal read before it.
+        if (interruption != null && !next.entries().contains(interruption)) {
+            next = next.with(interruption);
+        }
+        journal = next;
+        ports.state().save(next);
+    }
+
+    private String now() {
+        return ports.clock().instant().toString();
+    }
 }

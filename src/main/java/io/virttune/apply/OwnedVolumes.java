@@ -21,60 +21,68 @@ import java.util.Set;
  * the one created. The caller journals what it returns.
  */
 final class OwnedVolumes {
-  private final ApplyPorts ports;
+    private final ApplyPorts ports;
 
-  OwnedVolumes(ApplyPorts ports) {
-    this.ports = ports;
-  }
+    OwnedVolumes(ApplyPorts ports) {
+        this.ports = ports;
+    }
 
-  /** Creates the LV tagged for the domain. */
-  void create(CreateVolume create, String domainUuid) {
-    String[] tags = VolumeOwnership.tagsFor(domainUuid);
-    if (create.thin()) {
-      ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
-    } else {
-      ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
+    /** Creates the LV tagged for the domain. */
+    void create(CreateVolume create, String domainUuid) {
+        String[] tags = VolumeOwnership.tagsFor(domainUuid);
+        if (create.thin()) {
+            ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
+        } else {
+            ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
+        }
     }
-  }
 
-  /** The {@code lv_uuid} of an LV {@link #create} made just now, or empty in a dry run. */
-  Optional<String> uuidOfCreated(CreateVolume create) {
-    if (!ports.mode().changesHost()) {
-      return Optional.empty();
+    /** The {@code lv_uuid} of an LV {@link #create} made just now, or empty in a dry run. */
+    Optional<String> uuidOfCreated(CreateVolume create) {
+        if (!ports.mode().changesHost()) {
+            return Optional.empty();
+        }
+        return Optional.of(ports.lvmReads()
+                .identity(create.vg(), create.name())
+                .map(VolumeIdentity::uuid)
+                .orElseThrow(() -> VirtTuneException.failed(
+                        "LV " + create.vg() + "/" + create.name() + " is not there right after lvcreate made it")));
     }
-    return Optional.of(ports.lvmReads().identity(create.vg(), create.name()).map(VolumeIdentity::uuid)
-        .orElseThrow(() -> VirtTuneException.failed("LV " + create.vg() + "/" + create.name()
-            + " is not there right after lvcreate made it")));
-  }
 
-  /**
-   * The LV's uuid, after refusing an LV that is not provably the one created for the journal's
-   * domain; and when {@code overwrite}, one custody says must not be written over: a definition
-   * names it, or the guest runs on it.
-   */
-  String requireOurs(CreateVolume create, DomainJournal journal, DomainDefinitions definitions, boolean overwrite) {
-    if (overwrite) {
-      // A copy an interrupted run left may still write there; a live copy's writer is the guest's own mirror.
-      ports.writers().requireNone(create.devicePath(), journal.domain());
+    /**
+     * The LV's uuid, after refusing an LV that is not provably the one created for the journal's
+     * domain; and when {@code overwrite}, one custody says must not be written over: a definition
+     * names it, or the guest runs on it.
+     */
+    String requireOurs(CreateVolume create, DomainJournal journal, DomainDefinitions definitions, boolean overwrite) {
+        if (overwrite) {
+            // A copy an interrupted run left may still write there; a live copy's writer is the guest's own mirror.
+            ports.writers().requireNone(create.devicePath(), journal.domain());
+        }
+        String name = create.vg() + "/" + create.name();
+        VolumeIdentity lv = ports.lvmReads()
+                .identity(create.vg(), create.name())
+                .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));
+        Optional<String> notOurs = VolumeOwnership.notOurs(
+                lv, journal.uuid(), journal.volumeUuids().get(name));
+        if (notOurs.isPresent()) {
+            throw VirtTuneException.refused("disk LV of '" + journal.domain() + "': " + notOurs.get());
+        }
+        if (!overwrite) {
+            return lv.uuid();
+        }
+        List<String> after = definitions
+                .find(journal.domain())
+                .map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions))
+                .orElse(List.of());
+        CustodyVerdict verdict = Custody.check(
+                journal.custody(),
+                new CustodyChange("a resumed apply", journal.domain(), Set.of(create.devicePath()), after, false),
+                CustodyReads.stores(
+                        ports, definitions, journal.uuid(), ports.lvmReads().report()));
+        if (!verdict.allowed()) {
+            throw VirtTuneException.refused(verdict.reasons() + " (it would be written over)");
+        }
+        return lv.uuid();
     }
-    String name = create.vg() + "/" + create.name();
-    VolumeIdentity lv = ports.lvmReads().identity(create.vg(), create.name())
-        .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));
-    Optional<String> notOurs = VolumeOwnership.notOurs(lv, journal.uuid(), journal.volumeUuids().get(name));
-    if (notOurs.isPresent()) {
-      throw VirtTuneException.refused("disk LV of '" + journal.domain() + "': " + notOurs.get());
-    }
-    if (!overwrite) {
-      return lv.uuid();
-    }
-    List<String> after = definitions.find(journal.domain())
-        .map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions)).orElse(List.of());
-    CustodyVerdict verdict = Custody.check(journal.custody(), new CustodyChange("a resumed apply", journal.domain(),
-        Set.of(create.devicePath()), after, false),
-        CustodyReads.stores(ports, definitions, journal.uuid(), ports.lvmReads().report()));
-    if (!verdict.allowed()) {
-      throw VirtTuneException.refused(verdict.reasons() + " (it would be written over)");
-    }
-    return lv.uuid();
-  }
 }

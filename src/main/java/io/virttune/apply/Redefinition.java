@@ -23,83 +23,98 @@ import java.util.stream.Collectors;
  * defined, read back and checked; and whether a definition in place already is the new one.
  */
 final class Redefinition {
-  private final ApplyPorts ports;
-  private final DomainPlan domain;
-  private final PrintWriter log;
+    private final ApplyPorts ports;
+    private final DomainPlan domain;
+    private final PrintWriter log;
 
-  Redefinition(ApplyPorts ports, DomainPlan domain, PrintWriter log) {
-    this.ports = ports;
-    this.domain = domain;
-    this.log = log;
-  }
+    Redefinition(ApplyPorts ports, DomainPlan domain, PrintWriter log) {
+        this.ports = ports;
+        this.domain = domain;
+        this.log = log;
+    }
 
-  /** True when the domain's definition has every planned setting: the new one is in place. */
-  boolean inPlace(LiveDomain live) {
-    return DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty();
-  }
+    /** True when the domain's definition has every planned setting: the new one is in place. */
+    boolean inPlace(LiveDomain live) {
+        return DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty();
+    }
 
-  /**
-   * Defines the new definition, unless the domain changed or started since the copies; {@code
-   * verifyStale} compares each copy an earlier, interrupted run made again first.
-   */
-  void define(DomainDefinitions definitions, Consumer<ConvertImage> verifyStale) {
-    LiveDomain live = definitions.find(domain.name()).orElseThrow(() -> VirtTuneException.refused(
-        "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
-    // A live plan's pivots changed the definition already, each disk onto its LV: the plan's own change.
-    if (!PivotedDisks.asPlanned(live.inactiveXml(), domain)) {
-      // First: once defined, the LVs are the truth, and the copies are not compared again.
-      if (inPlace(live)) {
-        log.println("  already defined by the interrupted run");
-        return;
-      }
-      throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
-          + " nothing was defined; plan again");
+    /**
+     * Defines the new definition, unless the domain changed or started since the copies; {@code
+     * verifyStale} compares each copy an earlier, interrupted run made again first.
+     */
+    void define(DomainDefinitions definitions, Consumer<ConvertImage> verifyStale) {
+        LiveDomain live = definitions
+                .find(domain.name())
+                .orElseThrow(() -> VirtTuneException.refused(
+                        "domain '" + domain.name() + "' disappeared before its new definition could be defined"));
+        // A live plan's pivots changed the definition already, each disk onto its LV: the plan's own change.
+        if (!PivotedDisks.asPlanned(live.inactiveXml(), domain)) {
+            // First: once defined, the LVs are the truth, and the copies are not compared again.
+            if (inPlace(live)) {
+                log.println("  already defined by the interrupted run");
+                return;
+            }
+            throw VirtTuneException.refused("the definition of '" + domain.name() + "' changed while apply ran;"
+                    + " nothing was defined; plan again");
+        }
+        List<ConvertImage> copies = domain.steps().stream()
+                .filter(step -> step instanceof ConvertImage)
+                .map(step -> (ConvertImage) step)
+                .toList();
+        requireShutOff(live, copies);
+        copies.forEach(verifyStale);
+        // A disk left alone keeps its current element, unless its target now names a changed disk.
+        Set<String> changedTargets = domain.disks().stream()
+                .filter(disk -> !disk.action().equals("leave") && !disk.action().equals("remove"))
+                .map(DiskPlan::newTarget)
+                .collect(Collectors.toSet());
+        Set<String> untouched = domain.disks().stream()
+                .filter(disk -> disk.action().equals("leave"))
+                .map(DiskPlan::target)
+                .filter(target -> !changedTargets.contains(target))
+                .collect(Collectors.toSet());
+        String merged = DefinitionTransplant.apply(
+                live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(), untouched);
+        // The caller holds the source images (SourceHolds) across these reads and the define: a guest
+        // started in between would run on them while its persistent definition names the LVs.
+        requireShutOff(definitions.find(domain.name()).orElse(live), copies);
+        definitions.define(merged);
+        Optional<LiveDomain> after = definitions.find(domain.name());
+        if (after.isPresent() && !copies.isEmpty() && !after.get().state().isShutOff()) {
+            // Read, not assumed: the sources are held, so a guest started now runs on the LVs.
+            List<String> runsOn = definitions
+                    .liveXml(domain.name())
+                    .map(xml -> CustodyReads.sourcesOf(ports, xml, definitions))
+                    .orElse(List.of());
+            if (copies.stream().anyMatch(copy -> runsOn.contains(copy.source()))) {
+                definitions.define(live.secureInactiveXml());
+                throw VirtTuneException.failed(
+                        "'" + domain.name() + "' was started while it was being defined: it runs on"
+                                + " its old images (rule: a guest runs on the disks its definition names); the definition it had"
+                                + " before was restored; shut it down and apply --resume");
+            }
+            log.println("  '" + domain.name() + "' was started right after its define: it runs on its LVs "
+                    + runsOn.stream()
+                            .filter(store -> copies.stream()
+                                    .anyMatch(copy -> copy.target().equals(store)))
+                            .toList()
+                    + ", which are its disks from now on");
+        }
+        String readBack = after.map(LiveDomain::inactiveXml).orElse("");
+        List<String> lost =
+                readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
+        if (!lost.isEmpty()) {
+            definitions.define(live.secureInactiveXml());
+            throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
+                    + String.join("; ", lost) + "); the definition it had before was restored");
+        }
     }
-    List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
-        .map(step -> (ConvertImage) step).toList();
-    requireShutOff(live, copies);
-    copies.forEach(verifyStale);
-    // A disk left alone keeps its current element, unless its target now names a changed disk.
-    Set<String> changedTargets = domain.disks().stream()
-        .filter(disk -> !disk.action().equals("leave") && !disk.action().equals("remove"))
-        .map(DiskPlan::newTarget).collect(Collectors.toSet());
-    Set<String> untouched = domain.disks().stream().filter(disk -> disk.action().equals("leave"))
-        .map(DiskPlan::target).filter(target -> !changedTargets.contains(target)).collect(Collectors.toSet());
-    String merged = DefinitionTransplant.apply(live.secureInactiveXml(), domain.newXml(), "domain " + domain.name(),
-        untouched);
-    // The caller holds the source images (SourceHolds) across these reads and the define: a guest
-    // started in between would run on them while its persistent definition names the LVs.
-    requireShutOff(definitions.find(domain.name()).orElse(live), copies);
-    definitions.define(merged);
-    Optional<LiveDomain> after = definitions.find(domain.name());
-    if (after.isPresent() && !copies.isEmpty() && !after.get().state().isShutOff()) {
-      // Read, not assumed: the sources are held, so a guest started now runs on the LVs.
-      List<String> runsOn = definitions.liveXml(domain.name()).map(xml -> CustodyReads.sourcesOf(ports, xml, definitions))
-          .orElse(List.of());
-      if (copies.stream().anyMatch(copy -> runsOn.contains(copy.source()))) {
-        definitions.define(live.secureInactiveXml());
-        throw VirtTuneException.failed("'" + domain.name() + "' was started while it was being defined: it runs on"
-            + " its old images (rule: a guest runs on the disks its definition names); the definition it had"
-            + " before was restored; shut it down and apply --resume");
-      }
-      log.println("  '" + domain.name() + "' was started right after its define: it runs on its LVs "
-          + runsOn.stream().filter(store -> copies.stream().anyMatch(copy -> copy.target().equals(store))).toList()
-          + ", which are its disks from now on");
-    }
-    String readBack = after.map(LiveDomain::inactiveXml).orElse("");
-    List<String> lost = readBack.isEmpty() ? List.of("the domain vanished") : DefinitionCheck.lost(domain.newXml(), readBack);
-    if (!lost.isEmpty()) {
-      definitions.define(live.secureInactiveXml());
-      throw VirtTuneException.failed("libvirt did not keep the new definition of '" + domain.name() + "' ("
-          + String.join("; ", lost) + "); the definition it had before was restored");
-    }
-  }
 
-  /** Data moved: a guest running now may have written its images since they were copied. */
-  private void requireShutOff(LiveDomain live, List<ConvertImage> copies) {
-    if (!copies.isEmpty() && !live.state().isShutOff()) {
-      throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
-          + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
+    /** Data moved: a guest running now may have written its images since they were copied. */
+    private void requireShutOff(LiveDomain live, List<ConvertImage> copies) {
+        if (!copies.isEmpty() && !live.state().isShutOff()) {
+            throw VirtTuneException.refused("'" + domain.name() + "' was started while apply ran: its images may"
+                    + " have changed since they were copied; nothing was defined; shut it down and apply --resume");
+        }
     }
-  }
 }

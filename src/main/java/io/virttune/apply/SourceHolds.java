@@ -11,37 +11,37 @@ import java.util.List;
  * took an image in that moment is running when it is taken again, which refuses the domain.
  */
 final class SourceHolds implements AutoCloseable {
-  private final ImageHolds holds;
-  private final List<String> images;
-  private final String domain;
-  private final List<ImageHolds.Hold> held = new ArrayList<>();
+    private final ImageHolds holds;
+    private final List<String> images;
+    private final String domain;
+    private final List<ImageHolds.Hold> held = new ArrayList<>();
 
-  SourceHolds(ImageHolds holds, List<String> images, String domain) {
-    this.holds = holds;
-    this.images = List.copyOf(images);
-    this.domain = domain;
-  }
-
-  /** Holds every image; refused (exit 3) when a process has one in use. */
-  void take() {
-    for (String image : images) {
-      held.add(holds.hold(image, domain));
+    SourceHolds(ImageHolds holds, List<String> images, String domain) {
+        this.holds = holds;
+        this.images = List.copyOf(images);
+        this.domain = domain;
     }
-  }
 
-  /** Runs {@code action} with the images let go, and holds them again once it succeeded. */
-  void whileReleased(Runnable action) {
-    boolean wasHeld = !held.isEmpty();
-    close();
-    action.run();
-    if (wasHeld) {
-      take();
+    /** Holds every image; refused (exit 3) when a process has one in use. */
+    void take() {
+        for (String image : images) {
+            held.add(holds.hold(image, domain));
+        }
     }
-  }
 
-  @Override
-  public void close() {
-    held.forEach(ImageHolds.Hold::close);
-    held.clear();
-  }
+    /** Runs {@code action} with the images let go, and holds them again once it succeeded. */
+    void whileReleased(Runnable action) {
+        boolean wasHeld = !held.isEmpty();
+        close();
+        action.run();
+        if (wasHeld) {
+            take();
+        }
+    }
+
+    @Override
+    public void close() {
+        held.forEach(ImageHolds.Hold::close);
+        held.clear();
+    }
 }

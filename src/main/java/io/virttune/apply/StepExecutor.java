@@ -33,167 +33,203 @@ import java.io.PrintWriter;
  * one method per kind of step, so that a new kind does not compile until it is handled here.
  */
 final class StepExecutor implements Step.Visitor<Void> {
-  /** What the steps of one domain's run share: the host, the journal and the run's own state. */
-  record Context(ApplyPorts ports, DomainPlan domain, MigrationJournal journal, ThinPools pools, ThinSpace space,
-      HostBandwidth bandwidth, DomainDefinitions definitions, LvmReport lvm, SourceHolds sources, PrintWriter log, boolean redrawProgress) {}
+    /** What the steps of one domain's run share: the host, the journal and the run's own state. */
+    record Context(
+            ApplyPorts ports,
+            DomainPlan domain,
+            MigrationJournal journal,
+            ThinPools pools,
+            ThinSpace space,
+            HostBandwidth bandwidth,
+            DomainDefinitions definitions,
+            LvmReport lvm,
+            SourceHolds sources,
+            PrintWriter log,
+            boolean redrawProgress) {}
 
-  private final Context run;
-  private final PoolReports pools;
-  private final ApplyPorts ports;
-  private final RunVolumes volumes;
-  private final Redefinition redefinition;
-  private final CopyVerification copies;
-  private boolean interrupted;
+    private final Context run;
+    private final PoolReports pools;
+    private final ApplyPorts ports;
+    private final RunVolumes volumes;
+    private final Redefinition redefinition;
+    private final CopyVerification copies;
+    private boolean interrupted;
 
-  StepExecutor(Context run) {
-    this.run = run;
-    this.pools = new PoolReports(run.ports(), run.lvm());
-    this.ports = run.ports();
-    this.volumes = new RunVolumes(run);
-    this.redefinition = new Redefinition(ports, run.domain(), run.log());
-    this.copies = new CopyVerification(ports, run.domain().name(), run.log());
-  }
-
-  /** Runs the step at {@code index}; one an interrupted run started is taken up where it may have stopped. */
-  void run(int index, Step step) {
-    interrupted = run.journal().current().stateOf(index).isPresent();
-    run.log().println((index + 1) + "/" + run.domain().steps().size() + " " + step.describe());
-    run.journal().mark(index, step, StepState.STARTED, "");
-    try {
-      step.accept(this);
-    } catch (VirtTuneException e) {
-      run.journal().mark(index, step, StepState.FAILED, e.getMessage());
-      throw e;
+    StepExecutor(Context run) {
+        this.run = run;
+        this.pools = new PoolReports(run.ports(), run.lvm());
+        this.ports = run.ports();
+        this.volumes = new RunVolumes(run);
+        this.redefinition = new Redefinition(ports, run.domain(), run.log());
+        this.copies = new CopyVerification(ports, run.domain().name(), run.log());
     }
-    run.journal().mark(index, step, StepState.DONE, "");
-  }
 
-  @Override
-  public Void createThinPool(CreateThinPool step) {
-    throw new IllegalStateException("a thin pool is a host step, created by the first domain that needs it: " + step);
-  }
-
-  @Override
-  public Void createVolume(CreateVolume create) {
-    volumes.create(create);
-    return null;
-  }
-
-  @Override
-  public Void backupDefinition(BackupDefinition backup) {
-    run.journal().backUp(run.definitions().find(run.domain().name()).orElseThrow(() -> VirtTuneException.refused(
-        "domain '" + run.domain().name() + "' disappeared before its definition could be backed up")), run.log());
-    return null;
-  }
-
-  @Override
-  public Void zeroVolume(ZeroVolume zero) {
-    CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.vg(), zero.name());
-    if (interrupted) {
-      volumes.requireOurs(create, true);
-    }
-    ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
-    return null;
-  }
-
-  @Override
-  public Void removeVolume(RemoveVolume remove) {
-    new TemporaryVolumeRemoval(ports, run.domain().name(), run.log())
-        .remove(remove, run.journal().current(), run.definitions());
-    return null;
-  }
-
-  @Override
-  public Void setReadAhead(SetReadAhead readAhead) {
-    // The interrupted run may have set it already; lvchange refuses an unchanged value.
-    boolean alreadySet = interrupted && run.lvm().logicalVolume(readAhead.vg(), readAhead.name())
-        .filter(lv -> lv.readAheadBytes().orElse(-1) == readAhead.sectors() * 512L).isPresent();
-    if (alreadySet) {
-      run.log().println("  the interrupted run set it already");
-    } else {
-      ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
-    }
-    return null;
-  }
-
-  @Override
-  public Void convertImage(ConvertImage convert) {
-    run.sources().whileReleased(() -> convert(convert));
-    return null;
-  }
-
-  @Override
-  public Void verifyCopy(VerifyCopy verify) {
-    run.sources().whileReleased(() -> copies.verify(verify));
-    return null;
-  }
-
-  @Override
-  public Void copyLive(CopyLive copy) {
-    CreateVolume create = new DiskSteps(run.domain()).creationOf(copy.device());
-    if (interrupted) {
-      // The copy itself refuses to start unless the guest runs on its source: the LV's identity is checked here.
-      volumes.requireOurs(create, false);
-    }
-    try (ThinSpace.Reservation room = run.space().reserveLive(create, copy, run.domain().name(), pools)) {
-      new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(), create).run(copy,
-          interrupted);
-    }
-    return null;
-  }
-
-  @Override
-  public Void defineDomain(DefineDomain define) {
-    if (run.journal().current().backupFile() == null) {
-      // A plan without its backup step: defining now would leave rollback nothing to go back to.
-      throw VirtTuneException.refused("no backup of the definition of '" + run.domain().name() + "' was made;"
-          + " nothing was defined; plan again");
-    }
-    redefinition.define(run.definitions(), copy -> {
-      // A copy made by an earlier run may be stale: the guest may have run on its images since.
-      if (!copies.copiedInThisRun(copy.target())) {
-        run.sources().whileReleased(() -> copies.verify(new VerifyCopy(copy.source(), copy.sourceFormat(),
-            copy.target())));
-      }
-    });
-    return null;
-  }
-
-  private void convert(ConvertImage convert) {
-    CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
-    ProgressMeter progress = new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(),
-        run.redrawProgress());
-    LvConversion.Outcome outcome;
-    if (interrupted && !convert.targetIsZero()) {
-      // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
-      volumes.requireOurs(create, true);
-    }
-    if (convert.targetIsZero()) {
-      if (interrupted) {
-        // A half-written thin LV no longer reads as zeros: start again from a fresh one.
-        run.log().println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
-        if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
-          volumes.requireOurs(create, true);
-          ports.lvmActions().remove(create.vg(), create.name());
+    /** Runs the step at {@code index}; one an interrupted run started is taken up where it may have stopped. */
+    void run(int index, Step step) {
+        interrupted = run.journal().current().stateOf(index).isPresent();
+        run.log().println((index + 1) + "/" + run.domain().steps().size() + " " + step.describe());
+        run.journal().mark(index, step, StepState.STARTED, "");
+        try {
+            step.accept(this);
+        } catch (VirtTuneException e) {
+            run.journal().mark(index, step, StepState.FAILED, e.getMessage());
+            throw e;
         }
-        volumes.lvcreate(create);
-        ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
-      }
-      long chunk = pools.chunkOf(create);
-      try (ThinSpace.Reservation room = run.space().reserve(convert, create.vg(), create.thinPool(), chunk,
-          run.domain().name())) {
-        outcome = ports.conversion().intoFreshThin(convert.source(), convert.sourceFormat(), convert.target(),
-            create.sizeBytes(), chunk, new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool(),
-                room::othersDataBytes), progress);
-      }
-    } else {
-      outcome = ports.conversion().intoLinear(convert.source(), convert.sourceFormat(), convert.target(),
-          create.sizeBytes(), progress);
+        run.journal().mark(index, step, StepState.DONE, "");
     }
-    copies.copied(convert.target());
-    if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
-      run.log().println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
-          + " rewrote " + convert.target() + " in full; verified");
+
+    @Override
+    public Void createThinPool(CreateThinPool step) {
+        throw new IllegalStateException(
+                "a thin pool is a host step, created by the first domain that needs it: " + step);
     }
-  }
+
+    @Override
+    public Void createVolume(CreateVolume create) {
+        volumes.create(create);
+        return null;
+    }
+
+    @Override
+    public Void backupDefinition(BackupDefinition backup) {
+        run.journal()
+                .backUp(
+                        run.definitions()
+                                .find(run.domain().name())
+                                .orElseThrow(() -> VirtTuneException.refused(
+                                        "domain '" + run.domain().name()
+                                                + "' disappeared before its definition could be backed up")),
+                        run.log());
+        return null;
+    }
+
+    @Override
+    public Void zeroVolume(ZeroVolume zero) {
+        CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.vg(), zero.name());
+        if (interrupted) {
+            volumes.requireOurs(create, true);
+        }
+        ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
+        return null;
+    }
+
+    @Override
+    public Void removeVolume(RemoveVolume remove) {
+        new TemporaryVolumeRemoval(ports, run.domain().name(), run.log())
+                .remove(remove, run.journal().current(), run.definitions());
+        return null;
+    }
+
+    @Override
+    public Void setReadAhead(SetReadAhead readAhead) {
+        // The interrupted run may have set it already; lvchange refuses an unchanged value.
+        boolean alreadySet = interrupted
+                && run.lvm()
+                        .logicalVolume(readAhead.vg(), readAhead.name())
+                        .filter(lv -> lv.readAheadBytes().orElse(-1) == readAhead.sectors() * 512L)
+                        .isPresent();
+        if (alreadySet) {
+            run.log().println("  the interrupted run set it already");
+        } else {
+            ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
+        }
+        return null;
+    }
+
+    @Override
+    public Void convertImage(ConvertImage convert) {
+        run.sources().whileReleased(() -> convert(convert));
+        return null;
+    }
+
+    @Override
+    public Void verifyCopy(VerifyCopy verify) {
+        run.sources().whileReleased(() -> copies.verify(verify));
+        return null;
+    }
+
+    @Override
+    public Void copyLive(CopyLive copy) {
+        CreateVolume create = new DiskSteps(run.domain()).creationOf(copy.device());
+        if (interrupted) {
+            // The copy itself refuses to start unless the guest runs on its source: the LV's identity is checked here.
+            volumes.requireOurs(create, false);
+        }
+        try (ThinSpace.Reservation room =
+                run.space().reserveLive(create, copy, run.domain().name(), pools)) {
+            new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(), create)
+                    .run(copy, interrupted);
+        }
+        return null;
+    }
+
+    @Override
+    public Void defineDomain(DefineDomain define) {
+        if (run.journal().current().backupFile() == null) {
+            // A plan without its backup step: defining now would leave rollback nothing to go back to.
+            throw VirtTuneException.refused("no backup of the definition of '"
+                    + run.domain().name() + "' was made;" + " nothing was defined; plan again");
+        }
+        redefinition.define(run.definitions(), copy -> {
+            // A copy made by an earlier run may be stale: the guest may have run on its images since.
+            if (!copies.copiedInThisRun(copy.target())) {
+                run.sources()
+                        .whileReleased(
+                                () -> copies.verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target())));
+            }
+        });
+        return null;
+    }
+
+    private void convert(ConvertImage convert) {
+        CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
+        ProgressMeter progress =
+                new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(), run.redrawProgress());
+        LvConversion.Outcome outcome;
+        if (interrupted && !convert.targetIsZero()) {
+            // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
+            volumes.requireOurs(create, true);
+        }
+        if (convert.targetIsZero()) {
+            if (interrupted) {
+                // A half-written thin LV no longer reads as zeros: start again from a fresh one.
+                run.log().println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
+                if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
+                    volumes.requireOurs(create, true);
+                    ports.lvmActions().remove(create.vg(), create.name());
+                }
+                volumes.lvcreate(create);
+                ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
+            }
+            long chunk = pools.chunkOf(create);
+            try (ThinSpace.Reservation room = run.space()
+                    .reserve(
+                            convert,
+                            create.vg(),
+                            create.thinPool(),
+                            chunk,
+                            run.domain().name())) {
+                outcome = ports.conversion()
+                        .intoFreshThin(
+                                convert.source(),
+                                convert.sourceFormat(),
+                                convert.target(),
+                                create.sizeBytes(),
+                                chunk,
+                                new ThinPoolRoom(
+                                        ports.lvmReads(), create.vg(), create.thinPool(), room::othersDataBytes),
+                                progress);
+            }
+        } else {
+            outcome = ports.conversion()
+                    .intoLinear(
+                            convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress);
+        }
+        copies.copied(convert.target());
+        if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
+            run.log()
+                    .println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
+                            + " rewrote " + convert.target() + " in full; verified");
+        }
+    }
 }

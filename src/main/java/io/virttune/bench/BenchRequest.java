@@ -5,5 +5,5 @@ package io.virttune.bench;
  * whose configuration and host device are recorded (null: the scratch device's, else the first
  * disk), and the host ceiling target (null: none).
  */
-public record BenchRequest(String domain, String label, BenchSettings settings, String diskTarget,
-    String hostCeiling) {}
+public record BenchRequest(
+        String domain, String label, BenchSettings settings, String diskTarget, String hostCeiling) {}

@@ -6,23 +6,23 @@ package io.virttune.bench;
  * domain disk the request names ({@link #scratchDisk}).
  */
 public record BenchTarget(String path, boolean device) {
-  public static final String DEFAULT_FILE = "/var/tmp/virt-tune-bench.dat";
+    public static final String DEFAULT_FILE = "/var/tmp/virt-tune-bench.dat";
 
-  public static BenchTarget scratchFile(String path) {
-    return new BenchTarget(path, false);
-  }
+    public static BenchTarget scratchFile(String path) {
+        return new BenchTarget(path, false);
+    }
 
-  public static BenchTarget scratchDevice(String path) {
-    return new BenchTarget(path, true);
-  }
+    public static BenchTarget scratchDevice(String path) {
+        return new BenchTarget(path, true);
+    }
 
-  /** The whole domain disk the request names, whatever the guest calls it: found there by its size. */
-  public static BenchTarget scratchDisk() {
-    return new BenchTarget(null, true);
-  }
+    /** The whole domain disk the request names, whatever the guest calls it: found there by its size. */
+    public static BenchTarget scratchDisk() {
+        return new BenchTarget(null, true);
+    }
 
-  /** Whether the guest's device is still to be found. */
-  public boolean toBeFound() {
-    return device && path == null;
-  }
+    /** Whether the guest's device is still to be found. */
+    public boolean toBeFound() {
+        return device && path == null;
+    }
 }

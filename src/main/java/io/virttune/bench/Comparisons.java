@@ -9,26 +9,33 @@ import java.util.OptionalDouble;
  */
 public record Comparisons(List<BenchComparison> compared, List<String> notCompared) {
 
-  public Comparisons {
-    compared = List.copyOf(compared);
-    notCompared = List.copyOf(notCompared);
-  }
+    public Comparisons {
+        compared = List.copyOf(compared);
+        notCompared = List.copyOf(notCompared);
+    }
 
-  /**
-   * The mean over the domains of each one's mean IOPS change, geometric as within a domain
-   * ({@link MeanChange}); empty when no domain measured that direction.
-   */
-  public OptionalDouble meanIopsPercent(Direction direction) {
-    return MeanChange.ofPercents(compared.stream().map(comparison -> comparison.meanIopsPercent(direction))
-        .filter(OptionalDouble::isPresent).mapToDouble(OptionalDouble::getAsDouble));
-  }
+    /**
+     * The mean over the domains of each one's mean IOPS change, geometric as within a domain
+     * ({@link MeanChange}); empty when no domain measured that direction.
+     */
+    public OptionalDouble meanIopsPercent(Direction direction) {
+        return MeanChange.ofPercents(compared.stream()
+                .map(comparison -> comparison.meanIopsPercent(direction))
+                .filter(OptionalDouble::isPresent)
+                .mapToDouble(OptionalDouble::getAsDouble));
+    }
 
-  /** {@link #meanIopsPercent} as text: {@code +25%}, or {@code n/a}. */
-  public String meanIopsChange(Direction direction) {
-    return meanIopsPercent(direction).stream().mapToObj(Percent::format).findFirst().orElse("n/a");
-  }
+    /** {@link #meanIopsPercent} as text: {@code +25%}, or {@code n/a}. */
+    public String meanIopsChange(Direction direction) {
+        return meanIopsPercent(direction).stream()
+                .mapToObj(Percent::format)
+                .findFirst()
+                .orElse("n/a");
+    }
 
-  public int lossCount() {
-    return compared.stream().mapToInt(comparison -> comparison.losses().size()).sum();
-  }
+    public int lossCount() {
+        return compared.stream()
+                .mapToInt(comparison -> comparison.losses().size())
+                .sum();
+    }
 }

@@ -4,10 +4,10 @@ import java.util.Locale;
 
 /** Read or write: the two halves of every fio job's report. */
 public enum Direction {
-  READ,
-  WRITE;
+    READ,
+    WRITE;
 
-  public String label() {
-    return name().toLowerCase(Locale.ROOT);
-  }
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 }

@@ -10,16 +10,18 @@ import java.util.stream.DoubleStream;
  * loss (2x, then 0.5x) average to no change, as they should.
  */
 public final class MeanChange {
-  private MeanChange() {}
+    private MeanChange() {}
 
-  /** The mean change in percent of {@code ratios} (after / before), those not positive and finite left out. */
-  public static OptionalDouble percent(DoubleStream ratios) {
-    OptionalDouble logs = ratios.filter(ratio -> ratio > 0 && Double.isFinite(ratio)).map(Math::log).average();
-    return logs.isPresent() ? OptionalDouble.of((Math.exp(logs.getAsDouble()) - 1) * 100) : OptionalDouble.empty();
-  }
+    /** The mean change in percent of {@code ratios} (after / before), those not positive and finite left out. */
+    public static OptionalDouble percent(DoubleStream ratios) {
+        OptionalDouble logs = ratios.filter(ratio -> ratio > 0 && Double.isFinite(ratio))
+                .map(Math::log)
+                .average();
+        return logs.isPresent() ? OptionalDouble.of((Math.exp(logs.getAsDouble()) - 1) * 100) : OptionalDouble.empty();
+    }
 
-  /** The mean of changes given in percent (+58 for 1.58 times), as {@link #percent(DoubleStream)} does ratios. */
-  public static OptionalDouble ofPercents(DoubleStream percents) {
-    return percent(percents.map(percent -> 1 + percent / 100));
-  }
+    /** The mean of changes given in percent (+58 for 1.58 times), as {@link #percent(DoubleStream)} does ratios. */
+    public static OptionalDouble ofPercents(DoubleStream percents) {
+        return percent(percents.map(percent -> 1 + percent / 100));
+    }
 }

@@ -10,42 +10,61 @@ import java.util.Objects;
  * is null when the job did no I/O in that direction (a pure read or write job); the peaks are null
  * in results stored before runs were repeated, the lows in those stored before they were kept.
  */
-public record ProfileResult(String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write,
-    IoMetrics readPeak, IoMetrics writePeak, IoMetrics readLow, IoMetrics writeLow) {
+public record ProfileResult(
+        String name,
+        String rw,
+        String blockSize,
+        int iodepth,
+        IoMetrics read,
+        IoMetrics write,
+        IoMetrics readPeak,
+        IoMetrics writePeak,
+        IoMetrics readLow,
+        IoMetrics writeLow) {
 
-  /** One fio run: its figures are the average, the peak and the low. */
-  static ProfileResult single(String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write) {
-    return new ProfileResult(name, rw, blockSize, iodepth, read, write, read, write, read, write);
-  }
+    /** One fio run: its figures are the average, the peak and the low. */
+    static ProfileResult single(
+            String name, String rw, String blockSize, int iodepth, IoMetrics read, IoMetrics write) {
+        return new ProfileResult(name, rw, blockSize, iodepth, read, write, read, write, read, write);
+    }
 
-  /** The runs of one profile, combined: KDiskMark's average and peak of each direction. */
-  static ProfileResult ofRuns(List<ProfileResult> runs) {
-    ProfileResult first = runs.get(0);
-    List<IoMetrics> reads = runs.stream().map(ProfileResult::read).filter(Objects::nonNull).toList();
-    List<IoMetrics> writes = runs.stream().map(ProfileResult::write).filter(Objects::nonNull).toList();
-    return new ProfileResult(first.name(), first.rw(), first.blockSize(), first.iodepth(),
-        reads.isEmpty() ? null : IoMetrics.average(reads), writes.isEmpty() ? null : IoMetrics.average(writes),
-        reads.isEmpty() ? null : IoMetrics.peak(reads), writes.isEmpty() ? null : IoMetrics.peak(writes),
-        reads.isEmpty() ? null : IoMetrics.low(reads), writes.isEmpty() ? null : IoMetrics.low(writes));
-  }
+    /** The runs of one profile, combined: KDiskMark's average and peak of each direction. */
+    static ProfileResult ofRuns(List<ProfileResult> runs) {
+        ProfileResult first = runs.get(0);
+        List<IoMetrics> reads =
+                runs.stream().map(ProfileResult::read).filter(Objects::nonNull).toList();
+        List<IoMetrics> writes =
+                runs.stream().map(ProfileResult::write).filter(Objects::nonNull).toList();
+        return new ProfileResult(
+                first.name(),
+                first.rw(),
+                first.blockSize(),
+                first.iodepth(),
+                reads.isEmpty() ? null : IoMetrics.average(reads),
+                writes.isEmpty() ? null : IoMetrics.average(writes),
+                reads.isEmpty() ? null : IoMetrics.peak(reads),
+                writes.isEmpty() ? null : IoMetrics.peak(writes),
+                reads.isEmpty() ? null : IoMetrics.low(reads),
+                writes.isEmpty() ? null : IoMetrics.low(writes));
+    }
 
-  /** The average of the runs in one direction. */
-  public IoMetrics direction(Direction direction) {
-    return direction == Direction.READ ? read : write;
-  }
+    /** The average of the runs in one direction. */
+    public IoMetrics direction(Direction direction) {
+        return direction == Direction.READ ? read : write;
+    }
 
-  /** The best of the runs in one direction; null when not recorded. */
-  public IoMetrics peak(Direction direction) {
-    return direction == Direction.READ ? readPeak : writePeak;
-  }
+    /** The best of the runs in one direction; null when not recorded. */
+    public IoMetrics peak(Direction direction) {
+        return direction == Direction.READ ? readPeak : writePeak;
+    }
 
-  /** The worst of the runs in one direction; null when not recorded. */
-  public IoMetrics low(Direction direction) {
-    return direction == Direction.READ ? readLow : writeLow;
-  }
+    /** The worst of the runs in one direction; null when not recorded. */
+    public IoMetrics low(Direction direction) {
+        return direction == Direction.READ ? readLow : writeLow;
+    }
 
-  /** Random I/O (4k, rw=randread/randwrite/randrw), as opposed to sequential. */
-  public boolean random() {
-    return rw.startsWith("rand");
-  }
+    /** Random I/O (4k, rw=randread/randwrite/randrw), as opposed to sequential. */
+    public boolean random() {
+        return rw.startsWith("rand");
+    }
 }

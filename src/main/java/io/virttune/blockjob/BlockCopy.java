@@ -13,159 +13,172 @@ import java.util.function.Supplier;
  * job or a dead virt-tune loses nothing.
  */
 public final class BlockCopy {
-  private final BlockJobs jobs;
-  private final String disk;
+    private final BlockJobs jobs;
+    private final String disk;
 
-  /** The copy of the disk with target {@code disk} (vda, sda, ...) of the domain {@code jobs} acts on. */
-  public BlockCopy(BlockJobs jobs, String disk) {
-    this.jobs = jobs;
-    this.disk = disk;
-  }
-
-  /**
-   * The destination of virDomainBlockCopy: a raw block device. The format is always named, so
-   * libvirt never probes what the LV holds (a guest could plant a qcow2 header there).
-   */
-  public static String destinationXml(String device) {
-    return "<disk type='block'><source dev='" + attribute(device) + "'/><driver type='raw'/></disk>";
-  }
-
-  /** Starts copying onto {@code device}; refuses when the disk already has a block job, which may be an earlier run's. */
-  public void start(String device, BlockCopySettings settings) {
-    Optional<BlockJobProgress> running = jobs.progress(disk);
-    if (running.isPresent()) {
-      throw VirtTuneException.refused(where() + " already has a block job (" + running.get().percent()
-          + "% done), perhaps an earlier run's; virt-tune starts no second one: pivot or abort it first"
-          + " (virsh blockjob " + jobs.domain() + " " + disk + " --pivot or --abort)");
+    /** The copy of the disk with target {@code disk} (vda, sda, ...) of the domain {@code jobs} acts on. */
+    public BlockCopy(BlockJobs jobs, String disk) {
+        this.jobs = jobs;
+        this.disk = disk;
     }
-    jobs.copy(disk, destinationXml(device), settings);
-  }
 
-  /** The job's progress now, or empty when the disk has no job. */
-  public Optional<BlockJobProgress> progress() {
-    return jobs.progress(disk);
-  }
-
-  /** The mirror's state as the live definition shows it. */
-  public MirrorState state() {
-    return MirrorState.of(jobs.liveXml(), jobs.domain(), disk);
-  }
-
-  /**
-   * Waits until source and copy are in sync ({@code <mirror ready='yes'>}), telling
-   * {@code progress} at each poll. Fails, leaving the job as it is, when the job ends first or is
-   * not ready in time.
-   */
-  public BlockJobProgress awaitReady(Duration timeout, Duration poll, Consumer<BlockJobProgress> progress) {
-    return await(timeout, poll, Optional.empty(), progress).orElseThrow();
-  }
-
-  /**
-   * As {@link #awaitReady}, but gives up, empty, the job left copying, once it has gone on for
-   * {@code convergenceWindow} without getting closer to ready ({@link Convergence}).
-   */
-  public Optional<BlockJobProgress> awaitReadyUnlessStalled(Duration timeout, Duration poll, Duration convergenceWindow,
-      Consumer<BlockJobProgress> progress) {
-    return await(timeout, poll, Optional.of(new Convergence(convergenceWindow)), progress);
-  }
-
-  private Optional<BlockJobProgress> await(Duration timeout, Duration poll, Optional<Convergence> convergence,
-      Consumer<BlockJobProgress> progress) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      BlockJobProgress now = progressOrEnded("the block copy ended before it was ready (failed in QEMU, or ended from"
-          + " outside; libvirt 9.0 logs no reason at its default level); the guest still runs on its source");
-      progress.accept(now);
-      if (state() == MirrorState.READY) {
-        return Optional.of(now);
-      }
-      if (convergence.isPresent() && convergence.get().stalled(now, System.nanoTime())) {
-        return Optional.empty();
-      }
-      sleepUntil(deadline, poll, () -> "the block copy is not ready after " + timeout.toSeconds() + " s ("
-          + now.percent() + "% done; the guest may write faster than the copy: raise the bandwidth or copy with"
-          + " synchronous writes); the job was left running: pivot or abort it");
+    /**
+     * The destination of virDomainBlockCopy: a raw block device. The format is always named, so
+     * libvirt never probes what the LV holds (a guest could plant a qcow2 header there).
+     */
+    public static String destinationXml(String device) {
+        return "<disk type='block'><source dev='" + attribute(device) + "'/><driver type='raw'/></disk>";
     }
-  }
 
-  /**
-   * Waits, the guest paused, until the copy has nothing left dirty or in flight (cur equals end):
-   * then the LV holds what the source does. Fails, leaving the job as it is, when the job ends or
-   * has not caught up in time.
-   */
-  public void awaitCaughtUp(Duration timeout, Duration poll) {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (true) {
-      BlockJobProgress now = progressOrEnded("the block copy ended while the guest was paused for it to catch up;"
-          + " the guest runs on its source");
-      if (now.caughtUp()) {
-        return;
-      }
-      sleepUntil(deadline, poll, () -> "the block copy had not caught up " + timeout.toSeconds() + " s after the"
-          + " guest was paused (" + now.cur() + " of " + now.end() + " bytes); the guest runs on its source, the copy"
-          + " left ready");
+    /** Starts copying onto {@code device}; refuses when the disk already has a block job, which may be an earlier run's. */
+    public void start(String device, BlockCopySettings settings) {
+        Optional<BlockJobProgress> running = jobs.progress(disk);
+        if (running.isPresent()) {
+            throw VirtTuneException.refused(
+                    where() + " already has a block job (" + running.get().percent()
+                            + "% done), perhaps an earlier run's; virt-tune starts no second one: pivot or abort it first"
+                            + " (virsh blockjob " + jobs.domain() + " " + disk + " --pivot or --abort)");
+        }
+        jobs.copy(disk, destinationXml(device), settings);
     }
-  }
 
-  /** The job's progress now; fails with {@code ended} when the disk has no job any more. */
-  private BlockJobProgress progressOrEnded(String ended) {
-    return jobs.progress(disk).orElseThrow(() -> VirtTuneException.failed(where() + ": " + ended));
-  }
-
-  /** Sleeps a poll, or fails with {@code late} once {@code deadline} (System.nanoTime) has passed. */
-  private void sleepUntil(long deadline, Duration poll, Supplier<String> late) {
-    if (System.nanoTime() - deadline > 0) {
-      throw VirtTuneException.failed(where() + ": " + late.get());
+    /** The job's progress now, or empty when the disk has no job. */
+    public Optional<BlockJobProgress> progress() {
+        return jobs.progress(disk);
     }
-    sleep(poll);
-  }
 
-  /**
-   * Switches the guest onto the copy (virDomainBlockJobAbort with PIVOT), then checks that the
-   * live definition names {@code device} and no mirror is left; returns what the persistent
-   * definition names now, which libvirt may or may not have rewritten.
-   */
-  public Optional<String> pivot(String device) {
-    MirrorState before = state();
-    if (before != MirrorState.READY) {
-      throw VirtTuneException.refused(where() + ": the block copy is not ready (" + before.name().toLowerCase()
-          + "); a pivot now would switch the guest onto an incomplete copy");
+    /** The mirror's state as the live definition shows it. */
+    public MirrorState state() {
+        return MirrorState.of(jobs.liveXml(), jobs.domain(), disk);
     }
-    jobs.abort(disk, true);
-    String live = jobs.liveXml();
-    Optional<String> source = MirrorState.sourceOf(live, jobs.domain(), disk);
-    if (!source.equals(Optional.of(device)) || MirrorState.of(live, jobs.domain(), disk) != MirrorState.NONE) {
-      throw VirtTuneException.failed(where() + ": after the pivot the guest runs on "
-          + source.orElse("no source") + ", not on " + device + "; check the domain before anything else");
+
+    /**
+     * Waits until source and copy are in sync ({@code <mirror ready='yes'>}), telling
+     * {@code progress} at each poll. Fails, leaving the job as it is, when the job ends first or is
+     * not ready in time.
+     */
+    public BlockJobProgress awaitReady(Duration timeout, Duration poll, Consumer<BlockJobProgress> progress) {
+        return await(timeout, poll, Optional.empty(), progress).orElseThrow();
     }
-    return MirrorState.sourceOf(jobs.inactiveXml(), jobs.domain(), disk);
-  }
 
-  /** Ends the copy without a pivot: the guest stays on its source; then checks no mirror is left. */
-  public void abort() {
-    jobs.abort(disk, false);
-    MirrorState after = state();
-    if (after != MirrorState.NONE) {
-      throw VirtTuneException.failed(where() + ": the block copy still shows as " + after.name().toLowerCase()
-          + " after the abort");
+    /**
+     * As {@link #awaitReady}, but gives up, empty, the job left copying, once it has gone on for
+     * {@code convergenceWindow} without getting closer to ready ({@link Convergence}).
+     */
+    public Optional<BlockJobProgress> awaitReadyUnlessStalled(
+            Duration timeout, Duration poll, Duration convergenceWindow, Consumer<BlockJobProgress> progress) {
+        return await(timeout, poll, Optional.of(new Convergence(convergenceWindow)), progress);
     }
-  }
 
-  private String where() {
-    return "disk '" + disk + "' of domain '" + jobs.domain() + "'";
-  }
-
-  private static String attribute(String value) {
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace("'", "&apos;").replace("\"", "&quot;");
-  }
-
-  private void sleep(Duration poll) {
-    try {
-      Thread.sleep(poll.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw VirtTuneException.failed(where() + ": interrupted while waiting for the block copy; the job was"
-          + " left running", e);
+    private Optional<BlockJobProgress> await(
+            Duration timeout, Duration poll, Optional<Convergence> convergence, Consumer<BlockJobProgress> progress) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            BlockJobProgress now = progressOrEnded(
+                    "the block copy ended before it was ready (failed in QEMU, or ended from"
+                            + " outside; libvirt 9.0 logs no reason at its default level); the guest still runs on its source");
+            progress.accept(now);
+            if (state() == MirrorState.READY) {
+                return Optional.of(now);
+            }
+            if (convergence.isPresent() && convergence.get().stalled(now, System.nanoTime())) {
+                return Optional.empty();
+            }
+            sleepUntil(
+                    deadline,
+                    poll,
+                    () -> "the block copy is not ready after " + timeout.toSeconds() + " s ("
+                            + now.percent()
+                            + "% done; the guest may write faster than the copy: raise the bandwidth or copy with"
+                            + " synchronous writes); the job was left running: pivot or abort it");
+        }
     }
-  }
+
+    /**
+     * Waits, the guest paused, until the copy has nothing left dirty or in flight (cur equals end):
+     * then the LV holds what the source does. Fails, leaving the job as it is, when the job ends or
+     * has not caught up in time.
+     */
+    public void awaitCaughtUp(Duration timeout, Duration poll) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            BlockJobProgress now = progressOrEnded("the block copy ended while the guest was paused for it to catch up;"
+                    + " the guest runs on its source");
+            if (now.caughtUp()) {
+                return;
+            }
+            sleepUntil(
+                    deadline,
+                    poll,
+                    () -> "the block copy had not caught up " + timeout.toSeconds() + " s after the"
+                            + " guest was paused (" + now.cur() + " of " + now.end()
+                            + " bytes); the guest runs on its source, the copy"
+                            + " left ready");
+        }
+    }
+
+    /** The job's progress now; fails with {@code ended} when the disk has no job any more. */
+    private BlockJobProgress progressOrEnded(String ended) {
+        return jobs.progress(disk).orElseThrow(() -> VirtTuneException.failed(where() + ": " + ended));
+    }
+
+    /** Sleeps a poll, or fails with {@code late} once {@code deadline} (System.nanoTime) has passed. */
+    private void sleepUntil(long deadline, Duration poll, Supplier<String> late) {
+        if (System.nanoTime() - deadline > 0) {
+            throw VirtTuneException.failed(where() + ": " + late.get());
+        }
+        sleep(poll);
+    }
+
+    /**
+     * Switches the guest onto the copy (virDomainBlockJobAbort with PIVOT), then checks that the
+     * live definition names {@code device} and no mirror is left; returns what the persistent
+     * definition names now, which libvirt may or may not have rewritten.
+     */
+    public Optional<String> pivot(String device) {
+        MirrorState before = state();
+        if (before != MirrorState.READY) {
+            throw VirtTuneException.refused(where() + ": the block copy is not ready ("
+                    + before.name().toLowerCase() + "); a pivot now would switch the guest onto an incomplete copy");
+        }
+        jobs.abort(disk, true);
+        String live = jobs.liveXml();
+        Optional<String> source = MirrorState.sourceOf(live, jobs.domain(), disk);
+        if (!source.equals(Optional.of(device)) || MirrorState.of(live, jobs.domain(), disk) != MirrorState.NONE) {
+            throw VirtTuneException.failed(where() + ": after the pivot the guest runs on " + source.orElse("no source")
+                    + ", not on " + device + "; check the domain before anything else");
+        }
+        return MirrorState.sourceOf(jobs.inactiveXml(), jobs.domain(), disk);
+    }
+
+    /** Ends the copy without a pivot: the guest stays on its source; then checks no mirror is left. */
+    public void abort() {
+        jobs.abort(disk, false);
+        MirrorState after = state();
+        if (after != MirrorState.NONE) {
+            throw VirtTuneException.failed(
+                    where() + ": the block copy still shows as " + after.name().toLowerCase() + " after the abort");
+        }
+    }
+
+    private String where() {
+        return "disk '" + disk + "' of domain '" + jobs.domain() + "'";
+    }
+
+    private static String attribute(String value) {
+        return value.replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace("'", "&apos;")
+                .replace("\"", "&quot;");
+    }
+
+    private void sleep(Duration poll) {
+        try {
+            Thread.sleep(poll.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw VirtTuneException.failed(
+                    where() + ": interrupted while waiting for the block copy; the job was" + " left running", e);
+        }
+    }
 }

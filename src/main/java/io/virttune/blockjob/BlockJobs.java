@@ -7,36 +7,36 @@ import java.util.Optional;
  * with a VirtTuneException carrying libvirt's own message.
  */
 public interface BlockJobs {
-  /** The domain's name, for messages. */
-  String domain();
+    /** The domain's name, for messages. */
+    String domain();
 
-  /** virDomainBlockCopy of {@code disk} (a target name such as vda) onto the disk described by {@code destinationXml}. */
-  void copy(String disk, String destinationXml, BlockCopySettings settings);
+    /** virDomainBlockCopy of {@code disk} (a target name such as vda) onto the disk described by {@code destinationXml}. */
+    void copy(String disk, String destinationXml, BlockCopySettings settings);
 
-  /** virDomainGetBlockJobInfo: the disk's job's progress, or empty when the disk has no job. */
-  Optional<BlockJobProgress> progress(String disk);
+    /** virDomainGetBlockJobInfo: the disk's job's progress, or empty when the disk has no job. */
+    Optional<BlockJobProgress> progress(String disk);
 
-  /** virDomainBlockJobSetSpeed: the disk's running job's bandwidth, bytes per second (0: unlimited). */
-  void setSpeed(String disk, long bytesPerSecond);
+    /** virDomainBlockJobSetSpeed: the disk's running job's bandwidth, bytes per second (0: unlimited). */
+    void setSpeed(String disk, long bytesPerSecond);
 
-  /** virDomainBlockJobAbort, waiting until the job has ended; with {@code pivot} the guest switches to the copy. */
-  void abort(String disk, boolean pivot);
+    /** virDomainBlockJobAbort, waiting until the job has ended; with {@code pivot} the guest switches to the copy. */
+    void abort(String disk, boolean pivot);
 
-  /** virDomainIsActive: whether the domain runs (paused or not); a copy ends when its guest stops. */
-  boolean running();
+    /** virDomainIsActive: whether the domain runs (paused or not); a copy ends when its guest stops. */
+    boolean running();
 
-  /** Why the domain is paused (virDomainGetState's reason), by virt-tune or by anyone else; empty when it is not. */
-  Optional<PauseReason> pausedFor();
+    /** Why the domain is paused (virDomainGetState's reason), by virt-tune or by anyone else; empty when it is not. */
+    Optional<PauseReason> pausedFor();
 
-  /** virDomainSuspend: the guest's CPUs stop and its devices take no new requests until {@link #resume}. */
-  void pause();
+    /** virDomainSuspend: the guest's CPUs stop and its devices take no new requests until {@link #resume}. */
+    void pause();
 
-  /** virDomainResume. */
-  void resume();
+    /** virDomainResume. */
+    void resume();
 
-  /** The live definition (what QEMU runs with, mirror included). */
-  String liveXml();
+    /** The live definition (what QEMU runs with, mirror included). */
+    String liveXml();
 
-  /** The persistent definition (what the next cold boot starts). */
-  String inactiveXml();
+    /** The persistent definition (what the next cold boot starts). */
+    String inactiveXml();
 }

@@ -18,140 +18,153 @@ import org.libvirt.LibvirtException;
  * keeps referenced: libvirt-java frees the pointer when the Domain is collected.
  */
 public final class JnaBlockJobs implements BlockJobs {
-  private final Domain handle;
-  private final String domain;
-  private final Pointer pointer;
-  private final LibvirtBlockJobLibrary libvirt;
+    private final Domain handle;
+    private final String domain;
+    private final Pointer pointer;
+    private final LibvirtBlockJobLibrary libvirt;
 
-  /** The block-job calls on one domain of a read-write {@code connection}; they work while it is open. */
-  public static BlockJobs on(LibvirtJavaConnection connection, String domain) {
-    return new JnaBlockJobs(connection.domainHandle(domain), domain);
-  }
-
-  JnaBlockJobs(Domain handle, String domain) {
-    this(handle, domain, LibvirtBlockJobLibrary.INSTANCE);
-  }
-
-  JnaBlockJobs(Domain handle, String domain, LibvirtBlockJobLibrary libvirt) {
-    this.handle = handle;
-    this.domain = domain;
-    this.pointer = NativeHandles.of(handle, Domain.class, "vdp", "domain '" + domain + "'");
-    this.libvirt = libvirt;
-  }
-
-  @Override
-  public String domain() {
-    return domain;
-  }
-
-  @Override
-  public void copy(String disk, String destinationXml, BlockCopySettings settings) {
-    PointerByReference params = new PointerByReference();
-    IntByReference count = new IntByReference(0);
-    IntByReference capacity = new IntByReference(0);
-    try {
-      for (TypedParameter parameter : settings.parameters()) {
-        int added = parameter.unsignedInt()
-            ? libvirt.virTypedParamsAddUInt(params, count, capacity, parameter.name(), (int) parameter.value())
-            : libvirt.virTypedParamsAddULLong(params, count, capacity, parameter.name(), parameter.value());
-        check(added, "set " + parameter.name() + " of the block copy of", disk);
-      }
-      check(libvirt.virDomainBlockCopy(pointer, disk, destinationXml, params.getValue(), count.getValue(),
-          settings.flags()), "start the block copy of", disk);
-    } finally {
-      if (params.getValue() != null) {
-        libvirt.virTypedParamsFree(params.getValue(), count.getValue());
-      }
+    /** The block-job calls on one domain of a read-write {@code connection}; they work while it is open. */
+    public static BlockJobs on(LibvirtJavaConnection connection, String domain) {
+        return new JnaBlockJobs(connection.domainHandle(domain), domain);
     }
-  }
 
-  @Override
-  public Optional<BlockJobProgress> progress(String disk) {
-    LibvirtBlockJobLibrary.BlockJobInfo info = new LibvirtBlockJobLibrary.BlockJobInfo();
-    int found = check(libvirt.virDomainGetBlockJobInfo(pointer, disk, info, 0), "read the block job of", disk);
-    return found == 0 ? Optional.empty() : Optional.of(new BlockJobProgress(info.cur, info.end));
-  }
-
-  @Override
-  public void abort(String disk, boolean pivot) {
-    check(libvirt.virDomainBlockJobAbort(pointer, disk, pivot ? LibvirtBlockJobLibrary.ABORT_PIVOT : 0),
-        pivot ? "pivot the block copy of" : "abort the block job of", disk);
-  }
-
-  @Override
-  public void setSpeed(String disk, long bytesPerSecond) {
-    check(libvirt.virDomainBlockJobSetSpeed(pointer, disk, new NativeLong(bytesPerSecond),
-        LibvirtBlockJobLibrary.SPEED_BANDWIDTH_BYTES), "set the speed of the block job of", disk);
-  }
-
-  @Override
-  public boolean running() {
-    try {
-      return handle.isActive() == 1;
-    } catch (LibvirtException e) {
-      throw VirtTuneException.failed("cannot tell whether domain '" + domain + "' runs: " + LibvirtCalls.message(e), e);
+    JnaBlockJobs(Domain handle, String domain) {
+        this(handle, domain, LibvirtBlockJobLibrary.INSTANCE);
     }
-  }
 
-  @Override
-  public Optional<PauseReason> pausedFor() {
-    IntByReference state = new IntByReference();
-    IntByReference reason = new IntByReference();
-    if (libvirt.virDomainGetState(pointer, state, reason, 0) < 0) {
-      throw VirtTuneException.failed("cannot read the state of domain '" + domain + "': "
-          + libvirt.virGetLastErrorMessage());
+    JnaBlockJobs(Domain handle, String domain, LibvirtBlockJobLibrary libvirt) {
+        this.handle = handle;
+        this.domain = domain;
+        this.pointer = NativeHandles.of(handle, Domain.class, "vdp", "domain '" + domain + "'");
+        this.libvirt = libvirt;
     }
-    return state.getValue() == LibvirtBlockJobLibrary.STATE_PAUSED ? Optional.of(PauseReason.of(reason.getValue()))
-        : Optional.empty();
-  }
 
-  @Override
-  public void pause() {
-    act(handle::suspend, "pause");
-  }
-
-  @Override
-  public void resume() {
-    act(handle::resume, "resume");
-  }
-
-  /** A libvirt-java call that changes the domain's run state. */
-  private interface StateChange {
-    void run() throws LibvirtException;
-  }
-
-  private void act(StateChange change, String verb) {
-    try {
-      change.run();
-    } catch (LibvirtException e) {
-      throw VirtTuneException.failed("cannot " + verb + " domain '" + domain + "': " + LibvirtCalls.message(e), e);
+    @Override
+    public String domain() {
+        return domain;
     }
-  }
 
-  @Override
-  public String liveXml() {
-    return xml(0, "live");
-  }
-
-  @Override
-  public String inactiveXml() {
-    return xml(LibvirtCalls.XML_INACTIVE, "persistent");
-  }
-
-  private String xml(int flags, String which) {
-    try {
-      return handle.getXMLDesc(flags);
-    } catch (LibvirtException e) {
-      throw VirtTuneException.failed("cannot read the " + which + " definition of domain '" + domain + "': "
-          + LibvirtCalls.message(e), e);
+    @Override
+    public void copy(String disk, String destinationXml, BlockCopySettings settings) {
+        PointerByReference params = new PointerByReference();
+        IntByReference count = new IntByReference(0);
+        IntByReference capacity = new IntByReference(0);
+        try {
+            for (TypedParameter parameter : settings.parameters()) {
+                int added = parameter.unsignedInt()
+                        ? libvirt.virTypedParamsAddUInt(
+                                params, count, capacity, parameter.name(), (int) parameter.value())
+                        : libvirt.virTypedParamsAddULLong(params, count, capacity, parameter.name(), parameter.value());
+                check(added, "set " + parameter.name() + " of the block copy of", disk);
+            }
+            check(
+                    libvirt.virDomainBlockCopy(
+                            pointer, disk, destinationXml, params.getValue(), count.getValue(), settings.flags()),
+                    "start the block copy of",
+                    disk);
+        } finally {
+            if (params.getValue() != null) {
+                libvirt.virTypedParamsFree(params.getValue(), count.getValue());
+            }
+        }
     }
-  }
 
-  private int check(int result, String what, String disk) {
-    if (result < 0) {
-      throw VirtTuneException.failed("cannot " + what + " disk '" + disk + "' of domain '" + domain + "': "
-          + libvirt.virGetLastErrorMessage());
+    @Override
+    public Optional<BlockJobProgress> progress(String disk) {
+        LibvirtBlockJobLibrary.BlockJobInfo info = new LibvirtBlockJobLibrary.BlockJobInfo();
+        int found = check(libvirt.virDomainGetBlockJobInfo(pointer, disk, info, 0), "read the block job of", disk);
+        return found == 0 ? Optional.empty() : Optional.of(new BlockJobProgress(info.cur, info.end));
     }
-    return result;
-  }
+
+    @Override
+    public void abort(String disk, boolean pivot) {
+        check(
+                libvirt.virDomainBlockJobAbort(pointer, disk, pivot ? LibvirtBlockJobLibrary.ABORT_PIVOT : 0),
+                pivot ? "pivot the block copy of" : "abort the block job of",
+                disk);
+    }
+
+    @Override
+    public void setSpeed(String disk, long bytesPerSecond) {
+        check(
+                libvirt.virDomainBlockJobSetSpeed(
+                        pointer, disk, new NativeLong(bytesPerSecond), LibvirtBlockJobLibrary.SPEED_BANDWIDTH_BYTES),
+                "set the speed of the block job of",
+                disk);
+    }
+
+    @Override
+    public boolean running() {
+        try {
+            return handle.isActive() == 1;
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed(
+                    "cannot tell whether domain '" + domain + "' runs: " + LibvirtCalls.message(e), e);
+        }
+    }
+
+    @Override
+    public Optional<PauseReason> pausedFor() {
+        IntByReference state = new IntByReference();
+        IntByReference reason = new IntByReference();
+        if (libvirt.virDomainGetState(pointer, state, reason, 0) < 0) {
+            throw VirtTuneException.failed(
+                    "cannot read the state of domain '" + domain + "': " + libvirt.virGetLastErrorMessage());
+        }
+        return state.getValue() == LibvirtBlockJobLibrary.STATE_PAUSED
+                ? Optional.of(PauseReason.of(reason.getValue()))
+                : Optional.empty();
+    }
+
+    @Override
+    public void pause() {
+        act(handle::suspend, "pause");
+    }
+
+    @Override
+    public void resume() {
+        act(handle::resume, "resume");
+    }
+
+    /** A libvirt-java call that changes the domain's run state. */
+    private interface StateChange {
+        void run() throws LibvirtException;
+    }
+
+    private void act(StateChange change, String verb) {
+        try {
+            change.run();
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed(
+                    "cannot " + verb + " domain '" + domain + "': " + LibvirtCalls.message(e), e);
+        }
+    }
+
+    @Override
+    public String liveXml() {
+        return xml(0, "live");
+    }
+
+    @Override
+    public String inactiveXml() {
+        return xml(LibvirtCalls.XML_INACTIVE, "persistent");
+    }
+
+    private String xml(int flags, String which) {
+        try {
+            return handle.getXMLDesc(flags);
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed(
+                    "cannot read the " + which + " definition of domain '" + domain + "': " + LibvirtCalls.message(e),
+                    e);
+        }
+    }
+
+    private int check(int result, String what, String disk) {
+        if (result < 0) {
+            throw VirtTuneException.failed("cannot " + what + " disk '" + disk + "' of domain '" + domain + "': "
+                    + libvirt.virGetLastErrorMessage());
+        }
+        return result;
+    }
 }

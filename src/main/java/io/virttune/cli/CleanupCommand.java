@@ -12,56 +12,61 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code virt-tune cleanup}: removes source images after a verified migration, when asked. */
 @Command(
-    name = "cleanup",
-    mixinStandardHelpOptions = true,
-    footerHeading = "%nExamples:%n",
-    footer = {
-      "  virt-tune cleanup web01                    # dry run: what it would remove",
-      "  virt-tune cleanup 'web*' --execute        # asks first",
-      "  virt-tune cleanup --all --execute --yes    # in a script"
-    },
-    description = {
-      "Remove the source images a completed migration left behind, unless a domain still uses them.",
-      "Afterwards there is no rollback. A dry run unless --execute; with it, asks first unless --yes."
-    })
+        name = "cleanup",
+        mixinStandardHelpOptions = true,
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  virt-tune cleanup web01                    # dry run: what it would remove",
+            "  virt-tune cleanup 'web*' --execute        # asks first",
+            "  virt-tune cleanup --all --execute --yes    # in a script"
+        },
+        description = {
+            "Remove the source images a completed migration left behind, unless a domain still uses them.",
+            "Afterwards there is no rollback. A dry run unless --execute; with it, asks first unless --yes."
+        })
 public final class CleanupCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
-  @Mixin StateOptions state;
+    @Mixin
+    StateOptions state;
 
-  @Mixin ResultOptions report;
+    @Mixin
+    ResultOptions report;
 
-  @Mixin SelectionOptions selection;
+    @Mixin
+    SelectionOptions selection;
 
-  @Mixin ConfirmationOptions confirmation;
+    @Mixin
+    ConfirmationOptions confirmation;
 
-  @Mixin ConnectOption connect;
+    @Mixin
+    ConnectOption connect;
 
-  @Override
-  public Integer call() {
-    PrintWriter out = report.progress();
-    String uri = connect.orDefault(spec);
-    HostDoor host = HostDoors.thisMachine(uri, "cleanup");
-    List<String> chosen = selection.selection(false).select(DefinedDomains.names(uri));
-    if (state.execute) {
-      confirmation.require("cleanup --execute removes the source images of " + String.join(", ", chosen)
-          + " for good: there is no rollback after it");
+    @Override
+    public Integer call() {
+        PrintWriter out = report.progress();
+        String uri = connect.orDefault(spec);
+        HostDoor host = HostDoors.thisMachine(uri, "cleanup");
+        List<String> chosen = selection.selection(false).select(DefinedDomains.names(uri));
+        if (state.execute) {
+            confirmation.require("cleanup --execute removes the source images of " + String.join(", ", chosen)
+                    + " for good: there is no rollback after it");
+        }
+        ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, out::println);
+        if (!state.execute) {
+            out.println("Dry run: nothing is changed. Add --execute to clean up.");
+        }
+        Cleanup cleanup = new Cleanup(ports, out);
+        List<DomainResult> results = new ArrayList<>();
+        for (String domain : chosen) {
+            results.add(cleanup.run(domain));
+        }
+        report.print(state.execute, results);
+        return ApplyCommand.exitCode(results);
     }
-    ApplyPorts ports = ApplyPorts.forHost(host, state.stateDir, state.execute, out::println);
-    if (!state.execute) {
-      out.println("Dry run: nothing is changed. Add --execute to clean up.");
-    }
-    Cleanup cleanup = new Cleanup(ports, out);
-    List<DomainResult> results = new ArrayList<>();
-    for (String domain : chosen) {
-      results.add(cleanup.run(domain));
-    }
-    report.print(state.execute, results);
-    return ApplyCommand.exitCode(results);
-  }
 }

@@ -13,21 +13,25 @@ import picocli.CommandLine.Spec;
  * because no one was there to say no.
  */
 public final class ConfirmationOptions {
-  @Spec(Spec.Target.MIXEE) CommandSpec spec;
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
 
-  @Option(names = {"-y", "--yes"},
-      description = "do not ask for confirmation (for scripts: there is no terminal to ask on)")
-  boolean yes;
+    @Option(
+            names = {"-y", "--yes"},
+            description = "do not ask for confirmation (for scripts: there is no terminal to ask on)")
+    boolean yes;
 
-  /** Returns when confirmed; otherwise refuses, and nothing has been changed. */
-  void require(String consequence) {
-    if (yes) {
-      return;
+    /** Returns when confirmed; otherwise refuses, and nothing has been changed. */
+    void require(String consequence) {
+        if (yes) {
+            return;
+        }
+        String answer = VirtTuneCommand.terminal(spec)
+                .ask(consequence + ". Go on? [y/N] ")
+                .orElseThrow(() -> VirtTuneException.refused(
+                        consequence + "; there is no terminal to confirm on: pass --yes to go ahead"));
+        if (!List.of("y", "yes").contains(answer.strip().toLowerCase(Locale.ROOT))) {
+            throw VirtTuneException.refused("not confirmed: nothing was changed");
+        }
     }
-    String answer = VirtTuneCommand.terminal(spec).ask(consequence + ". Go on? [y/N] ").orElseThrow(() ->
-        VirtTuneException.refused(consequence + "; there is no terminal to confirm on: pass --yes to go ahead"));
-    if (!List.of("y", "yes").contains(answer.strip().toLowerCase(Locale.ROOT))) {
-      throw VirtTuneException.refused("not confirmed: nothing was changed");
-    }
-  }
 }

@@ -10,10 +10,10 @@ import java.util.List;
  * rather than hang the shell. picocli's script only knows names fixed at build time.
  */
 final class DomainCompletion {
-  /** The commands whose positional words are domain names (SelectionOptions). */
-  static final List<String> COMMANDS = List.of("inspect", "plan", "bench", "rollback", "cleanup");
+    /** The commands whose positional words are domain names (SelectionOptions). */
+    static final List<String> COMMANDS = List.of("inspect", "plan", "bench", "rollback", "cleanup");
 
-  private static final String FUNCTION = """
+    private static final String FUNCTION = """
 
       # The domains on the URI the line names (else $LIBVIRT_DEFAULT_URI, else qemu:///system), one
       # a line, read-only; nothing after two seconds (an unreachable host, a password prompt).
@@ -29,23 +29,23 @@ final class DomainCompletion {
       }
       """;
 
-  private DomainCompletion() {}
+    private DomainCompletion() {}
 
-  /** {@code script} with each of {@link #COMMANDS}' positional words completed from virsh. */
-  static String into(String script) {
-    StringBuilder result = new StringBuilder(script);
-    for (String command : COMMANDS) {
-      String header = "function _picocli_virt-tune_" + command + "() {";
-      int start = result.indexOf(header);
-      int end = result.indexOf("\nfunction ", start + header.length());
-      String empty = "local positionals=\"\"";
-      int at = start < 0 ? -1 : result.indexOf(empty, start);
-      if (at < 0 || (end >= 0 && at > end)) {
-        throw new IllegalStateException("picocli's completion of '" + command + "' has no '" + empty + "' to fill: "
-            + "its template changed; see DomainCompletion");
-      }
-      result.replace(at, at + empty.length(), "local positionals=$(_virt_tune_domains)");
+    /** {@code script} with each of {@link #COMMANDS}' positional words completed from virsh. */
+    static String into(String script) {
+        StringBuilder result = new StringBuilder(script);
+        for (String command : COMMANDS) {
+            String header = "function _picocli_virt-tune_" + command + "() {";
+            int start = result.indexOf(header);
+            int end = result.indexOf("\nfunction ", start + header.length());
+            String empty = "local positionals=\"\"";
+            int at = start < 0 ? -1 : result.indexOf(empty, start);
+            if (at < 0 || (end >= 0 && at > end)) {
+                throw new IllegalStateException("picocli's completion of '" + command + "' has no '" + empty
+                        + "' to fill: " + "its template changed; see DomainCompletion");
+            }
+            result.replace(at, at + empty.length(), "local positionals=$(_virt_tune_domains)");
+        }
+        return result.append(FUNCTION).toString();
     }
-    return result.append(FUNCTION).toString();
-  }
 }

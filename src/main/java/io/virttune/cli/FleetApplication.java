@@ -14,15 +14,25 @@ import picocli.CommandLine.Model.CommandSpec;
  * over SSH, at most {@code --parallel} hosts at once; one report (docs/fleet.md).
  */
 final class FleetApplication {
-  private FleetApplication() {}
+    private FleetApplication() {}
 
-  /** {@code limit}: an Ansible pattern of the hosts to apply to, or null for all of the plan's. */
-  static int apply(CommandSpec spec, String text, Path file, String limit, List<String> options, boolean execute,
-      boolean json, int parallel) {
-    FleetPlan whole = FleetPlanJson.read(text, file.toString());
-    FleetPlan fleet = limit == null ? whole : FleetLimit.of(whole, limit, file.toString());
-    return FleetResults.report(spec, FleetResultsReport.APPLY,
-        new FleetApply(FleetOptions.doors(), parallel, FleetResults.progress(spec, json)).apply(fleet, options),
-        execute, json);
-  }
+    /** {@code limit}: an Ansible pattern of the hosts to apply to, or null for all of the plan's. */
+    static int apply(
+            CommandSpec spec,
+            String text,
+            Path file,
+            String limit,
+            List<String> options,
+            boolean execute,
+            boolean json,
+            int parallel) {
+        FleetPlan whole = FleetPlanJson.read(text, file.toString());
+        FleetPlan fleet = limit == null ? whole : FleetLimit.of(whole, limit, file.toString());
+        return FleetResults.report(
+                spec,
+                FleetResultsReport.APPLY,
+                new FleetApply(FleetOptions.doors(), parallel, FleetResults.progress(spec, json)).apply(fleet, options),
+                execute,
+                json);
+    }
 }

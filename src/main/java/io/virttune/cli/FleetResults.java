@@ -14,36 +14,39 @@ import picocli.CommandLine.Model.CommandSpec;
  * host did, and one exit status.
  */
 final class FleetResults {
-  private FleetResults() {}
+    private FleetResults() {}
 
-  /**
-   * Where the hosts' progress lines go while they work: stderr beside a JSON report (stdout is
-   * the document), else stdout before the report; each line flushed, since hours can pass between.
-   */
-  static Consumer<String> progress(CommandSpec spec, boolean json) {
-    PrintWriter to = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
-    return line -> {
-      synchronized (to) {
-        to.println(line);
-        to.flush();
-      }
-    };
-  }
-
-  /** Prints the report; the exit status is 1 when a host or a domain failed, 3 when a domain was refused, else 0. */
-  static int report(CommandSpec spec, FleetResultsReport report, List<HostResults> hosts, boolean execute,
-      boolean json) {
-    PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      out.print(report.json(hosts, execute));
-    } else {
-      if (!execute) {
-        out.println(report.dryRunLine());
-      }
-      report.printText(out, hosts, execute, ReportWidth.of(VirtTuneCommand.terminal(spec)));
+    /**
+     * Where the hosts' progress lines go while they work: stderr beside a JSON report (stdout is
+     * the document), else stdout before the report; each line flushed, since hours can pass between.
+     */
+    static Consumer<String> progress(CommandSpec spec, boolean json) {
+        PrintWriter to = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        return line -> {
+            synchronized (to) {
+                to.println(line);
+                to.flush();
+            }
+        };
     }
-    out.flush();
-    List<DomainResult> all = hosts.stream().flatMap(host -> host.results().stream()).toList();
-    return hosts.stream().anyMatch(host -> host.error().isPresent()) ? ExitCode.FAILED.code() : ApplyCommand.exitCode(all);
-  }
+
+    /** Prints the report; the exit status is 1 when a host or a domain failed, 3 when a domain was refused, else 0. */
+    static int report(
+            CommandSpec spec, FleetResultsReport report, List<HostResults> hosts, boolean execute, boolean json) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(report.json(hosts, execute));
+        } else {
+            if (!execute) {
+                out.println(report.dryRunLine());
+            }
+            report.printText(out, hosts, execute, ReportWidth.of(VirtTuneCommand.terminal(spec)));
+        }
+        out.flush();
+        List<DomainResult> all =
+                hosts.stream().flatMap(host -> host.results().stream()).toList();
+        return hosts.stream().anyMatch(host -> host.error().isPresent())
+                ? ExitCode.FAILED.code()
+                : ApplyCommand.exitCode(all);
+    }
 }

@@ -14,25 +14,28 @@ import picocli.CommandLine.Spec;
  * --json the results alone on stdout and the progress on stderr, so that stdout parses.
  */
 public final class ResultOptions {
-  @Spec(Spec.Target.MIXEE) CommandSpec spec;
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
 
-  @Option(names = "--json", description = "print the results as JSON (schema virt-tune/${COMMAND-NAME}, version 1);"
-      + " progress goes to stderr")
-  boolean json;
+    @Option(
+            names = "--json",
+            description = "print the results as JSON (schema virt-tune/${COMMAND-NAME}, version 1);"
+                    + " progress goes to stderr")
+    boolean json;
 
-  /** Where the lines written while the command runs go. */
-  PrintWriter progress() {
-    return json ? spec.commandLine().getErr() : spec.commandLine().getOut();
-  }
-
-  void print(boolean execute, List<DomainResult> results) {
-    PrintWriter out = spec.commandLine().getOut();
-    if (json) {
-      out.print(ResultsJsonReport.render(spec.name(), execute, results));
-    } else {
-      ApplyResultTable.print(out, results, ReportWidth.of(VirtTuneCommand.terminal(spec)));
+    /** Where the lines written while the command runs go. */
+    PrintWriter progress() {
+        return json ? spec.commandLine().getErr() : spec.commandLine().getOut();
     }
-    out.flush();
-    progress().flush();
-  }
+
+    void print(boolean execute, List<DomainResult> results) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.print(ResultsJsonReport.render(spec.name(), execute, results));
+        } else {
+            ApplyResultTable.print(out, results, ReportWidth.of(VirtTuneCommand.terminal(spec)));
+        }
+        out.flush();
+        progress().flush();
+    }
 }

@@ -18,45 +18,45 @@ import java.nio.file.StandardOpenOption;
  * operator named in a directory that does not is a mistake to report, not to paper over.
  */
 public final class DurableFiles {
-  private DurableFiles() {}
+    private DurableFiles() {}
 
-  /** Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in"). */
-  public static void write(Path file, String content, String what) {
-    // Its own name per process and thread: two writers of one file (two commands, two jobs) never
-    // write into each other's temporary file, and the last rename wins whole.
-    Path temporary = file.resolveSibling("." + file.getFileName() + "." + ProcessHandle.current().pid() + "."
-        + Thread.currentThread().getId() + ".tmp");
-    try {
-      Path directory = file.toAbsolutePath().getParent();
-      // A file of that name is a killed write's leftover: no living writer has this pid and thread.
-      Files.deleteIfExists(temporary);
-      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
-          StandardOpenOption.WRITE)) {
-        ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
-        while (bytes.hasRemaining()) {
-          channel.write(bytes);
+    /** Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in"). */
+    public static void write(Path file, String content, String what) {
+        // Its own name per process and thread: two writers of one file (two commands, two jobs) never
+        // write into each other's temporary file, and the last rename wins whole.
+        Path temporary = file.resolveSibling("." + file.getFileName() + "."
+                + ProcessHandle.current().pid() + "." + Thread.currentThread().getId() + ".tmp");
+        try {
+            Path directory = file.toAbsolutePath().getParent();
+            // A file of that name is a killed write's leftover: no living writer has this pid and thread.
+            Files.deleteIfExists(temporary);
+            try (FileChannel channel =
+                    FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    channel.write(bytes);
+                }
+                channel.force(true);
+            }
+            Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            try (FileChannel directoryChannel = FileChannel.open(directory, StandardOpenOption.READ)) {
+                directoryChannel.force(true);
+            }
+        } catch (IOException e) {
+            removeQuietly(temporary);
+            throw IoErrors.failed(what, file, e);
         }
-        channel.force(true);
-      }
-      Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      try (FileChannel directoryChannel = FileChannel.open(directory, StandardOpenOption.READ)) {
-        directoryChannel.force(true);
-      }
-    } catch (IOException e) {
-      removeQuietly(temporary);
-      throw IoErrors.failed(what, file, e);
     }
-  }
 
-  public static void write(Path file, String content) {
-    write(file, content, "write");
-  }
-
-  private static void removeQuietly(Path temporary) {
-    try {
-      Files.deleteIfExists(temporary);
-    } catch (IOException e) {
-      // The failure of the write itself is what the operator needs to read.
+    public static void write(Path file, String content) {
+        write(file, content, "write");
     }
-  }
+
+    private static void removeQuietly(Path temporary) {
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+            // The failure of the write itself is what the operator needs to read.
+        }
+    }
 }

@@ -11,20 +11,21 @@ import java.util.List;
  * parallel} hosts at once, a host that fails never stopping the others.
  */
 public final class FleetBenchComparison {
-  private final FleetDoors doors;
-  private final int parallel;
+    private final FleetDoors doors;
+    private final int parallel;
 
-  public FleetBenchComparison(FleetDoors doors, int parallel) {
-    this.doors = doors;
-    this.parallel = parallel;
-  }
+    public FleetBenchComparison(FleetDoors doors, int parallel) {
+        this.doors = doors;
+        this.parallel = parallel;
+    }
 
-  /** {@code stateDir}: where each host's bench stored its runs (an absolute path on the host). */
-  public List<HostComparisons> compare(List<FleetHost> hosts, Path stateDir, String before, String after,
-      DomainSelection selection) {
-    return new FleetWork<>(host -> new StoredRuns(doors.files(host), stateDir).compare(before, after, selection),
-        parallel).run(hosts).stream()
-        .map(done -> new HostComparisons(done.host().name(), done.value(), done.failure()))
-        .toList();
-  }
+    /** {@code stateDir}: where each host's bench stored its runs (an absolute path on the host). */
+    public List<HostComparisons> compare(
+            List<FleetHost> hosts, Path stateDir, String before, String after, DomainSelection selection) {
+        return new FleetWork<>(
+                        host -> new StoredRuns(doors.files(host), stateDir).compare(before, after, selection), parallel)
+                .run(hosts).stream()
+                        .map(done -> new HostComparisons(done.host().name(), done.value(), done.failure()))
+                        .toList();
+    }
 }

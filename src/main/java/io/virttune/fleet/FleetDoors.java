@@ -20,60 +20,65 @@ import java.util.List;
  * virt_tune_host_facts}), that directory and the URI it names.
  */
 public final class FleetDoors {
-  private final String sshProgram;
-  private final Path controlDirectory;
-  private final ProcessRunner local;
+    private final String sshProgram;
+    private final Path controlDirectory;
+    private final ProcessRunner local;
 
-  public FleetDoors(String sshProgram, Path controlDirectory, ProcessRunner local) {
-    this.sshProgram = sshProgram;
-    this.controlDirectory = controlDirectory;
-    this.local = local;
-  }
-
-  /** Where a host's libvirt, its host facts and its own files are read. */
-  public record Reach(String libvirtUri, HostFactsSource facts, HostFileSystem files) {}
-
-  public Reach reach(FleetHost host) {
-    if (host.variable("virt_tune_host_facts").isPresent()) {
-      String uri = host.variable("virt_tune_uri").orElseThrow(() -> VirtTuneException.usage(
-          "host " + host.name() + " has virt_tune_host_facts but no virt_tune_uri: a recorded host needs both"));
-      Path recorded = Path.of(host.variable("virt_tune_host_facts").get());
-      return new Reach(uri, new HostSnapshot(recorded), new RootedFileSystem(recorded.resolve("host")));
+    public FleetDoors(String sshProgram, Path controlDirectory, ProcessRunner local) {
+        this.sshProgram = sshProgram;
+        this.controlDirectory = controlDirectory;
+        this.local = local;
     }
-    SshProcessRunner runner = commands(host);
-    String systemUri = SshHostDoor.systemUri(host.destination(), host.port());
-    String uri = host.variable("virt_tune_uri").orElse(systemUri);
-    SshHostDoor door = new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri));
-    return new Reach(uri, new LiveHost(door), door.files());
-  }
 
-  /**
-   * The host's own files beyond the /proc and /sys its facts come from (what virt-tune stored
-   * there): a recorded host's directory, else read over SSH, file by file.
-   */
-  public HostFileSystem files(FleetHost host) {
-    return host.variable("virt_tune_host_facts")
-        .<HostFileSystem>map(recorded -> new RootedFileSystem(Path.of(recorded).resolve("host")))
-        .orElseGet(() -> new RemoteFileSystem(commands(host), host.name()));
-  }
+    /** Where a host's libvirt, its host facts and its own files are read. */
+    public record Reach(String libvirtUri, HostFactsSource facts, HostFileSystem files) {}
 
-  /** The host's commands over SSH, its shared connection open: a host ssh cannot reach fails here. */
-  public SshProcessRunner commands(FleetHost host) {
-    List<String> options = host.port().isPresent() ? List.of("-p", Integer.toString(host.port().getAsInt())) : List.of();
-    SshProcessRunner runner = new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
-    requireReachable(host, runner);
-    return runner;
-  }
-
-  /**
-   * Opens the shared connection with a command that does nothing, so that a host ssh cannot reach
-   * fails as a whole instead of being reported with every one of its facts unreadable.
-   */
-  private static void requireReachable(FleetHost host, SshProcessRunner runner) {
-    ProcessResult answer = runner.run(List.of("true"));
-    if (!answer.succeeded()) {
-      throw VirtTuneException.failed("cannot reach " + host.name() + " over ssh (" + host.destination() + "): "
-          + answer.stderr().strip() + " (check it with: ssh " + host.destination() + " true)");
+    public Reach reach(FleetHost host) {
+        if (host.variable("virt_tune_host_facts").isPresent()) {
+            String uri = host.variable("virt_tune_uri")
+                    .orElseThrow(() -> VirtTuneException.usage("host " + host.name()
+                            + " has virt_tune_host_facts but no virt_tune_uri: a recorded host needs both"));
+            Path recorded = Path.of(host.variable("virt_tune_host_facts").get());
+            return new Reach(uri, new HostSnapshot(recorded), new RootedFileSystem(recorded.resolve("host")));
+        }
+        SshProcessRunner runner = commands(host);
+        String systemUri = SshHostDoor.systemUri(host.destination(), host.port());
+        String uri = host.variable("virt_tune_uri").orElse(systemUri);
+        SshHostDoor door = new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri));
+        return new Reach(uri, new LiveHost(door), door.files());
     }
-  }
+
+    /**
+     * The host's own files beyond the /proc and /sys its facts come from (what virt-tune stored
+     * there): a recorded host's directory, else read over SSH, file by file.
+     */
+    public HostFileSystem files(FleetHost host) {
+        return host.variable("virt_tune_host_facts")
+                .<HostFileSystem>map(
+                        recorded -> new RootedFileSystem(Path.of(recorded).resolve("host")))
+                .orElseGet(() -> new RemoteFileSystem(commands(host), host.name()));
+    }
+
+    /** The host's commands over SSH, its shared connection open: a host ssh cannot reach fails here. */
+    public SshProcessRunner commands(FleetHost host) {
+        List<String> options = host.port().isPresent()
+                ? List.of("-p", Integer.toString(host.port().getAsInt()))
+                : List.of();
+        SshProcessRunner runner =
+                new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
+        requireReachable(host, runner);
+        return runner;
+    }
+
+    /**
+     * Opens the shared connection with a command that does nothing, so that a host ssh cannot reach
+     * fails as a whole instead of being reported with every one of its facts unreadable.
+     */
+    private static void requireReachable(FleetHost host, SshProcessRunner runner) {
+        ProcessResult answer = runner.run(List.of("true"));
+        if (!answer.succeeded()) {
+            throw VirtTuneException.failed("cannot reach " + host.name() + " over ssh (" + host.destination() + "): "
+                    + answer.stderr().strip() + " (check it with: ssh " + host.destination() + " true)");
+        }
+    }
 }

@@ -10,16 +10,18 @@ import java.util.function.Function;
  * in the order the hosts were given, whatever order they finished in.
  */
 public final class FleetInspection {
-  private final FleetWork<InspectResult> work;
+    private final FleetWork<InspectResult> work;
 
-  public FleetInspection(Function<FleetHost, InspectResult> inspectOne, int parallel) {
-    this.work = new FleetWork<>(inspectOne, parallel);
-  }
+    public FleetInspection(Function<FleetHost, InspectResult> inspectOne, int parallel) {
+        this.work = new FleetWork<>(inspectOne, parallel);
+    }
 
-  public List<HostOutcome> inspect(List<FleetHost> hosts) {
-    return work.run(hosts).stream()
-        .map(done -> done.value().map(result -> HostOutcome.inspected(done.host(), result))
-            .orElseGet(() -> HostOutcome.failed(done.host(), done.failure().orElseThrow())))
-        .toList();
-  }
+    public List<HostOutcome> inspect(List<FleetHost> hosts) {
+        return work.run(hosts).stream()
+                .map(done -> done.value()
+                        .map(result -> HostOutcome.inspected(done.host(), result))
+                        .orElseGet(() ->
+                                HostOutcome.failed(done.host(), done.failure().orElseThrow())))
+                .toList();
+    }
 }

@@ -15,24 +15,32 @@ import java.util.List;
  * the others.
  */
 public final class FleetPlanner {
-  private final FleetDoors doors;
-  private final PlanPolicy policy;
-  private final int parallel;
+    private final FleetDoors doors;
+    private final PlanPolicy policy;
+    private final int parallel;
 
-  public FleetPlanner(FleetDoors doors, PlanPolicy policy, int parallel) {
-    this.doors = doors;
-    this.policy = policy;
-    this.parallel = parallel;
-  }
+    public FleetPlanner(FleetDoors doors, PlanPolicy policy, int parallel) {
+        this.doors = doors;
+        this.policy = policy;
+        this.parallel = parallel;
+    }
 
-  public FleetPlan plan(List<FleetHost> hosts, DomainSelection selection, Instant now) {
-    List<FleetWork.Done<FleetPlan.HostPlan>> done = new FleetWork<>(host -> {
-      FleetDoors.Reach reach = doors.reach(host);
-      HostFacts facts = HostInspector.read(reach.libvirtUri(), reach.facts(), selection);
-      Plan plan = new MigrationPlanner(policy).plan(facts, now);
-      return FleetPlan.HostPlan.planned(host, plan, facts.problems());
-    }, parallel).run(hosts);
-    return new FleetPlan(now.toString(), done.stream().map(host -> host.value()
-        .orElseGet(() -> FleetPlan.HostPlan.failed(host.host(), host.failure().orElse("failed")))).toList());
-  }
+    public FleetPlan plan(List<FleetHost> hosts, DomainSelection selection, Instant now) {
+        List<FleetWork.Done<FleetPlan.HostPlan>> done = new FleetWork<>(
+                        host -> {
+                            FleetDoors.Reach reach = doors.reach(host);
+                            HostFacts facts = HostInspector.read(reach.libvirtUri(), reach.facts(), selection);
+                            Plan plan = new MigrationPlanner(policy).plan(facts, now);
+                            return FleetPlan.HostPlan.planned(host, plan, facts.problems());
+                        },
+                        parallel)
+                .run(hosts);
+        return new FleetPlan(
+                now.toString(),
+                done.stream()
+                        .map(host -> host.value()
+                                .orElseGet(() -> FleetPlan.HostPlan.failed(
+                                        host.host(), host.failure().orElse("failed"))))
+                        .toList());
+    }
 }

@@ -15,49 +15,51 @@ import java.util.function.Function;
  * Results come back in the order the hosts were given, whatever order they finished in.
  */
 public final class FleetWork<T> {
-  /** One host's result, or why there is none. */
-  public record Done<T>(FleetHost host, Optional<T> value, Optional<String> failure) {}
+    /** One host's result, or why there is none. */
+    public record Done<T>(FleetHost host, Optional<T> value, Optional<String> failure) {}
 
-  private final Function<FleetHost, T> work;
-  private final int parallel;
+    private final Function<FleetHost, T> work;
+    private final int parallel;
 
-  public FleetWork(Function<FleetHost, T> work, int parallel) {
-    if (parallel < 1) {
-      throw new IllegalArgumentException("parallel must be at least 1, was " + parallel);
+    public FleetWork(Function<FleetHost, T> work, int parallel) {
+        if (parallel < 1) {
+            throw new IllegalArgumentException("parallel must be at least 1, was " + parallel);
+        }
+        this.work = work;
+        this.parallel = parallel;
     }
-    this.work = work;
-    this.parallel = parallel;
-  }
 
-  public List<Done<T>> run(List<FleetHost> hosts) {
-    ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, Math.max(1, hosts.size())));
-    try {
-      List<Future<Done<T>>> running = new ArrayList<>();
-      for (FleetHost host : hosts) {
-        running.add(pool.submit(() -> runOn(host)));
-      }
-      List<Done<T>> results = new ArrayList<>();
-      for (Future<Done<T>> result : running) {
-        results.add(result.get());
-      }
-      return results;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while working on the fleet", e);
-    } catch (ExecutionException e) {
-      throw new IllegalStateException("a host's work failed outside its isolation", e.getCause());
-    } finally {
-      pool.shutdownNow();
+    public List<Done<T>> run(List<FleetHost> hosts) {
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(parallel, Math.max(1, hosts.size())));
+        try {
+            List<Future<Done<T>>> running = new ArrayList<>();
+            for (FleetHost host : hosts) {
+                running.add(pool.submit(() -> runOn(host)));
+            }
+            List<Done<T>> results = new ArrayList<>();
+            for (Future<Done<T>> result : running) {
+                results.add(result.get());
+            }
+            return results;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while working on the fleet", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("a host's work failed outside its isolation", e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
     }
-  }
 
-  private Done<T> runOn(FleetHost host) {
-    try {
-      return new Done<>(host, Optional.of(work.apply(host)), Optional.empty());
-    } catch (RuntimeException e) {
-      // Any failure of one host, libvirt's included, is that host's alone.
-      return new Done<>(host, Optional.empty(),
-          Optional.of(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+    private Done<T> runOn(FleetHost host) {
+        try {
+            return new Done<>(host, Optional.of(work.apply(host)), Optional.empty());
+        } catch (RuntimeException e) {
+            // Any failure of one host, libvirt's included, is that host's alone.
+            return new Done<>(
+                    host,
+                    Optional.empty(),
+                    Optional.of(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+        }
     }
-  }
 }

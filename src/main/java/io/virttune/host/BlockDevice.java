@@ -9,22 +9,22 @@ import java.util.OptionalLong;
  * not the disk's.
  */
 public record BlockDevice(
-    String name,
-    boolean virtual,
-    OptionalLong sizeBytes,
-    Optional<Boolean> rotational,
-    Optional<IoScheduler> scheduler,
-    OptionalLong readAheadKiB,
-    OptionalLong discardMaxBytes,
-    Optional<String> model) {
+        String name,
+        boolean virtual,
+        OptionalLong sizeBytes,
+        Optional<Boolean> rotational,
+        Optional<IoScheduler> scheduler,
+        OptionalLong readAheadKiB,
+        OptionalLong discardMaxBytes,
+        Optional<String> model) {
 
-  /** A physical device known to be non-rotational. */
-  public boolean isSsd() {
-    return !virtual && rotational.equals(Optional.of(false));
-  }
+    /** A physical device known to be non-rotational. */
+    public boolean isSsd() {
+        return !virtual && rotational.equals(Optional.of(false));
+    }
 
-  /** Whether the device is known to accept discard (TRIM); false when unknown. */
-  public boolean supportsDiscard() {
-    return discardMaxBytes.orElse(0) > 0;
-  }
+    /** Whether the device is known to accept discard (TRIM); false when unknown. */
+    public boolean supportsDiscard() {
+        return discardMaxBytes.orElse(0) > 0;
+    }
 }

@@ -8,26 +8,26 @@ import io.virttune.process.ProcessRunner;
  */
 public interface HostDoor {
 
-  /** The host as messages name it. */
-  String name();
+    /** The host as messages name it. */
+    String name();
 
-  /** Runs commands on the host. */
-  ProcessRunner commands();
+    /** Runs commands on the host. */
+    ProcessRunner commands();
 
-  /** The host's own files, from its root. */
-  HostFileSystem files();
+    /** The host's own files, from its root. */
+    HostFileSystem files();
 
-  /** The libvirt URI that reaches this host's hypervisor. */
-  String libvirtUri();
+    /** The libvirt URI that reaches this host's hypervisor. */
+    String libvirtUri();
 
-  /**
-   * Whether image paths in the host's domain definitions can be read through this door: true for
-   * the host itself, false when libvirt is on another machine than the door's commands.
-   */
-  boolean readsImages();
+    /**
+     * Whether image paths in the host's domain definitions can be read through this door: true for
+     * the host itself, false when libvirt is on another machine than the door's commands.
+     */
+    boolean readsImages();
 
-  /** Whether the commands, the files and the hypervisor are all this machine's (a local qemu:/// URI). */
-  default boolean isThisMachine() {
-    return false;
-  }
+    /** Whether the commands, the files and the hypervisor are all this machine's (a local qemu:/// URI). */
+    default boolean isThisMachine() {
+        return false;
+    }
 }

@@ -9,15 +9,15 @@ import java.util.Optional;
  */
 public interface HostFileSystem {
 
-  /** The file's whole content, or empty when it does not exist. */
-  Optional<String> read(String relativePath);
+    /** The file's whole content, or empty when it does not exist. */
+    Optional<String> read(String relativePath);
 
-  /** Names of the entries of a directory, sorted; empty when the directory does not exist. */
-  List<String> list(String relativePath);
+    /** Names of the entries of a directory, sorted; empty when the directory does not exist. */
+    List<String> list(String relativePath);
 
-  /** Whether anything exists at the path. */
-  boolean exists(String relativePath);
+    /** Whether anything exists at the path. */
+    boolean exists(String relativePath);
 
-  /** The file as an operator would name it in a message ("/proc/meminfo on hv02"). */
-  String describe(String relativePath);
+    /** The file as an operator would name it in a message ("/proc/meminfo on hv02"). */
+    String describe(String relativePath);
 }

@@ -10,45 +10,44 @@ import java.util.OptionalLong;
  * fact and a garbled one as an error that names the file.
  */
 final class HostFiles {
-  private final HostFileSystem files;
+    private final HostFileSystem files;
 
-  HostFiles(HostFileSystem files) {
-    this.files = files;
-  }
-
-  /** The file's content without its trailing newline, or empty when the file does not exist. */
-  Optional<String> text(String relativePath) {
-    return files.read(relativePath).map(String::stripTrailing);
-  }
-
-  /** The file's single non-negative integer, or empty when the file does not exist. */
-  OptionalLong number(String relativePath) {
-    Optional<String> text = text(relativePath);
-    if (text.isEmpty()) {
-      return OptionalLong.empty();
+    HostFiles(HostFileSystem files) {
+        this.files = files;
     }
-    return OptionalLong.of(parseNumber(text.get().strip(), relativePath));
-  }
 
-  long parseNumber(String value, String relativePath) {
-    try {
-      long number = Long.parseLong(value);
-      if (number >= 0) {
-        return number;
-      }
-    } catch (NumberFormatException e) {
-      // reported below, with the file's name
+    /** The file's content without its trailing newline, or empty when the file does not exist. */
+    Optional<String> text(String relativePath) {
+        return files.read(relativePath).map(String::stripTrailing);
     }
-    throw garbled(relativePath, "expected a non-negative whole number, found '" + value + "'");
-  }
 
-  VirtTuneException garbled(String relativePath, String problem) {
-    return VirtTuneException.failed(
-        "Cannot understand " + files.describe(relativePath) + ": " + problem + ".");
-  }
+    /** The file's single non-negative integer, or empty when the file does not exist. */
+    OptionalLong number(String relativePath) {
+        Optional<String> text = text(relativePath);
+        if (text.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(parseNumber(text.get().strip(), relativePath));
+    }
 
-  /** Names of the entries of a directory, sorted; empty when the directory does not exist. */
-  List<String> list(String relativePath) {
-    return files.list(relativePath);
-  }
+    long parseNumber(String value, String relativePath) {
+        try {
+            long number = Long.parseLong(value);
+            if (number >= 0) {
+                return number;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with the file's name
+        }
+        throw garbled(relativePath, "expected a non-negative whole number, found '" + value + "'");
+    }
+
+    VirtTuneException garbled(String relativePath, String problem) {
+        return VirtTuneException.failed("Cannot understand " + files.describe(relativePath) + ": " + problem + ".");
+    }
+
+    /** Names of the entries of a directory, sorted; empty when the directory does not exist. */
+    List<String> list(String relativePath) {
+        return files.list(relativePath);
+    }
 }

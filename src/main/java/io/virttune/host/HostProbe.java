@@ -8,29 +8,29 @@ import java.util.OptionalInt;
  * directory holding a snapshot of those files.
  */
 public final class HostProbe {
-  private final HostFiles files;
+    private final HostFiles files;
 
-  public HostProbe(Path root) {
-    this(new RootedFileSystem(root));
-  }
+    public HostProbe(Path root) {
+        this(new RootedFileSystem(root));
+    }
 
-  /** Reads through a host's door: this machine's files, or a remote host's. */
-  public HostProbe(HostFileSystem files) {
-    this.files = new HostFiles(files);
-  }
+    /** Reads through a host's door: this machine's files, or a remote host's. */
+    public HostProbe(HostFileSystem files) {
+        this.files = new HostFiles(files);
+    }
 
-  /** Everything the files tell; facts whose files are missing come back empty, never as errors. */
-  public HostSettings probe() {
-    MemInfo memInfo = MemInfo.read(files);
-    return new HostSettings(
-        memInfo.counter("MemTotal"),
-        memInfo.counter("Hugepagesize"),
-        new HugepageProbe(files).pools(),
-        files.text("proc/cmdline")
-            .map(KernelCommandLine::parse)
-            .orElse(KernelCommandLine.unknown()),
-        new BlockDeviceProbe(files).devices(),
-        files.text("proc/sys/kernel/osrelease").map(String::strip),
-        files.text("sys/devices/system/cpu/online").map(OnlineCpus::count).orElse(OptionalInt.empty()));
-  }
+    /** Everything the files tell; facts whose files are missing come back empty, never as errors. */
+    public HostSettings probe() {
+        MemInfo memInfo = MemInfo.read(files);
+        return new HostSettings(
+                memInfo.counter("MemTotal"),
+                memInfo.counter("Hugepagesize"),
+                new HugepageProbe(files).pools(),
+                files.text("proc/cmdline").map(KernelCommandLine::parse).orElse(KernelCommandLine.unknown()),
+                new BlockDeviceProbe(files).devices(),
+                files.text("proc/sys/kernel/osrelease").map(String::strip),
+                files.text("sys/devices/system/cpu/online")
+                        .map(OnlineCpus::count)
+                        .orElse(OptionalInt.empty()));
+    }
 }

@@ -10,27 +10,27 @@ import java.util.Optional;
  */
 public record IoScheduler(String active, List<String> available) {
 
-  public IoScheduler {
-    available = List.copyOf(available);
-  }
-
-  /** Parses the content of {@code queue/scheduler}; empty when it names no active scheduler. */
-  public static Optional<IoScheduler> parse(String text) {
-    List<String> words = Arrays.stream(text.strip().split("\\s+"))
-        .filter(word -> !word.isEmpty())
-        .toList();
-    List<String> names = words.stream().map(IoScheduler::unbracketed).toList();
-    Optional<String> bracketed = words.stream()
-        .filter(word -> word.startsWith("[") && word.endsWith("]"))
-        .map(IoScheduler::unbracketed)
-        .findFirst();
-    if (bracketed.isPresent()) {
-      return Optional.of(new IoScheduler(bracketed.get(), names));
+    public IoScheduler {
+        available = List.copyOf(available);
     }
-    return names.size() == 1 ? Optional.of(new IoScheduler(names.get(0), names)) : Optional.empty();
-  }
 
-  private static String unbracketed(String word) {
-    return word.startsWith("[") && word.endsWith("]") ? word.substring(1, word.length() - 1) : word;
-  }
+    /** Parses the content of {@code queue/scheduler}; empty when it names no active scheduler. */
+    public static Optional<IoScheduler> parse(String text) {
+        List<String> words = Arrays.stream(text.strip().split("\\s+"))
+                .filter(word -> !word.isEmpty())
+                .toList();
+        List<String> names = words.stream().map(IoScheduler::unbracketed).toList();
+        Optional<String> bracketed = words.stream()
+                .filter(word -> word.startsWith("[") && word.endsWith("]"))
+                .map(IoScheduler::unbracketed)
+                .findFirst();
+        if (bracketed.isPresent()) {
+            return Optional.of(new IoScheduler(bracketed.get(), names));
+        }
+        return names.size() == 1 ? Optional.of(new IoScheduler(names.get(0), names)) : Optional.empty();
+    }
+
+    private static String unbracketed(String word) {
+        return word.startsWith("[") && word.endsWith("]") ? word.substring(1, word.length() - 1) : word;
+    }
 }

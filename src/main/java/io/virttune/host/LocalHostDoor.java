@@ -9,19 +9,19 @@ import java.nio.file.Path;
  */
 public record LocalHostDoor(ProcessRunner commands, String libvirtUri, boolean readsImages) implements HostDoor {
 
-  @Override
-  public String name() {
-    return "this machine";
-  }
+    @Override
+    public String name() {
+        return "this machine";
+    }
 
-  /** Commands and files are here; so is the hypervisor when image paths are readable here. */
-  @Override
-  public boolean isThisMachine() {
-    return readsImages;
-  }
+    /** Commands and files are here; so is the hypervisor when image paths are readable here. */
+    @Override
+    public boolean isThisMachine() {
+        return readsImages;
+    }
 
-  @Override
-  public HostFileSystem files() {
-    return new RootedFileSystem(Path.of("/"));
-  }
+    @Override
+    public HostFileSystem files() {
+        return new RootedFileSystem(Path.of("/"));
+    }
 }

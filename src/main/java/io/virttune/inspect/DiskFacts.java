@@ -10,13 +10,13 @@ import java.util.Optional;
  * the logical volume behind a block disk, or why neither could be read.
  */
 public record DiskFacts(
-    DiskView view,
-    DiskVerdict verdict,
-    Optional<ImageFacts> image,
-    Optional<LogicalVolume> logicalVolume,
-    Optional<String> problem) {
+        DiskView view,
+        DiskVerdict verdict,
+        Optional<ImageFacts> image,
+        Optional<LogicalVolume> logicalVolume,
+        Optional<String> problem) {
 
-  public String target() {
-    return view.targetDev();
-  }
+    public String target() {
+        return view.targetDev();
+    }
 }

@@ -16,39 +16,45 @@ import java.util.Optional;
  * are the domain capabilities of the emulators the selected domains run on.
  */
 public record HostFacts(
-    HostIdentity identity,
-    Optional<HostSettings> settings,
-    Optional<LvmReport> lvm,
-    List<DomainFacts> domains,
-    List<String> problems,
-    List<HugepageClaim> hugepageClaims,
-    List<EmulatorCapabilities> emulators) {
+        HostIdentity identity,
+        Optional<HostSettings> settings,
+        Optional<LvmReport> lvm,
+        List<DomainFacts> domains,
+        List<String> problems,
+        List<HugepageClaim> hugepageClaims,
+        List<EmulatorCapabilities> emulators) {
 
-  public HostFacts {
-    emulators = List.copyOf(emulators);
-    domains = List.copyOf(domains);
-    hugepageClaims = List.copyOf(hugepageClaims);
-    problems = List.copyOf(problems);
-  }
+    public HostFacts {
+        emulators = List.copyOf(emulators);
+        domains = List.copyOf(domains);
+        hugepageClaims = List.copyOf(hugepageClaims);
+        problems = List.copyOf(problems);
+    }
 
-  /** Whether an operator's io_uring may stay, by this host's kernel, QEMU and libvirt. */
-  public IoUringRule ioUringRule() {
-    return IoUringRule.of(settings.flatMap(HostSettings::kernelRelease), identity.libvirtVersion(),
-        identity.hypervisorVersion());
-  }
+    /** Whether an operator's io_uring may stay, by this host's kernel, QEMU and libvirt. */
+    public IoUringRule ioUringRule() {
+        return IoUringRule.of(
+                settings.flatMap(HostSettings::kernelRelease), identity.libvirtVersion(), identity.hypervisorVersion());
+    }
 
-  /**
-   * Facts whose domains are all the host has (the hugepage claims are theirs), with no emulator's
-   * capabilities read: domain XML files, or a fake.
-   */
-  public HostFacts(HostIdentity identity, Optional<HostSettings> settings, Optional<LvmReport> lvm,
-      List<DomainFacts> domains, List<String> problems) {
-    this(identity, settings, lvm, domains, problems, HugepageClaim.of(domains), List.of());
-  }
+    /**
+     * Facts whose domains are all the host has (the hugepage claims are theirs), with no emulator's
+     * capabilities read: domain XML files, or a fake.
+     */
+    public HostFacts(
+            HostIdentity identity,
+            Optional<HostSettings> settings,
+            Optional<LvmReport> lvm,
+            List<DomainFacts> domains,
+            List<String> problems) {
+        this(identity, settings, lvm, domains, problems, HugepageClaim.of(domains), List.of());
+    }
 
-  /** The capabilities of the emulator {@code domain} runs on, when libvirt was asked for them. */
-  public Optional<EmulatorCapabilities> emulatorOf(DomainXml domain) {
-    EmulatorQuery query = EmulatorQuery.of(domain);
-    return emulators.stream().filter(emulator -> emulator.query().equals(query)).findFirst();
-  }
+    /** The capabilities of the emulator {@code domain} runs on, when libvirt was asked for them. */
+    public Optional<EmulatorCapabilities> emulatorOf(DomainXml domain) {
+        EmulatorQuery query = EmulatorQuery.of(domain);
+        return emulators.stream()
+                .filter(emulator -> emulator.query().equals(query))
+                .findFirst();
+    }
 }

@@ -32,189 +32,203 @@ import java.util.stream.Collectors;
  * the rest of the host.
  */
 public final class HostInspector {
-  /** The connection, waited for where it is first needed. */
-  private final Background<? extends LibvirtConnection> connection;
-  private final HostFactsSource host;
-  private final Optional<VirtioDriverProbe> virtioDriver;
+    /** The connection, waited for where it is first needed. */
+    private final Background<? extends LibvirtConnection> connection;
 
-  /**
-   * The facts of the domains {@code selection} picks on the host whose libvirt is at {@code uri},
-   * read-only; a Windows guest waiting for its VirtIO storage driver is asked through its agent.
-   */
-  public static HostFacts read(String uri, HostFactsSource host, DomainSelection selection) {
-    // Opening the connection is mostly native work (loading JNA and libvirt's client library; the
-    // test driver parses its whole node): it runs while the host's settings and LVM are read.
-    Background<LibvirtJavaConnection> opening =
-        Background.start("libvirt-open", () -> LibvirtJavaConnection.openReadOnly(uri));
-    try (LibvirtGuestAgents agents = new LibvirtGuestAgents(uri)) {
-      return new HostInspector(opening, host, Optional.of(agents)).inspect(selection);
-    } finally {
-      opening.release(LibvirtJavaConnection::close);
+    private final HostFactsSource host;
+    private final Optional<VirtioDriverProbe> virtioDriver;
+
+    /**
+     * The facts of the domains {@code selection} picks on the host whose libvirt is at {@code uri},
+     * read-only; a Windows guest waiting for its VirtIO storage driver is asked through its agent.
+     */
+    public static HostFacts read(String uri, HostFactsSource host, DomainSelection selection) {
+        // Opening the connection is mostly native work (loading JNA and libvirt's client library; the
+        // test driver parses its whole node): it runs while the host's settings and LVM are read.
+        Background<LibvirtJavaConnection> opening =
+                Background.start("libvirt-open", () -> LibvirtJavaConnection.openReadOnly(uri));
+        try (LibvirtGuestAgents agents = new LibvirtGuestAgents(uri)) {
+            return new HostInspector(opening, host, Optional.of(agents)).inspect(selection);
+        } finally {
+            opening.release(LibvirtJavaConnection::close);
+        }
     }
-  }
 
-  /** An inspector that asks no guest agent. */
-  public HostInspector(LibvirtConnection connection, HostFactsSource host) {
-    this(connection, host, Optional.empty());
-  }
-
-  public HostInspector(LibvirtConnection connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
-    this(Background.of(connection), host, agents);
-  }
-
-  private HostInspector(
-      Background<? extends LibvirtConnection> connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
-    this.connection = connection;
-    this.host = host;
-    this.virtioDriver = agents.map(VirtioDriverProbe::new);
-  }
-
-  public HostFacts inspect(DomainSelection selection) {
-    List<String> problems = new ArrayList<>();
-    // The host's side first: it needs no libvirt, which may still be opening. Once the opening
-    // has failed, the outcome is that failure: no more of the host is read (over SSH, say) for it.
-    Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
-    connection.throwIfFailed();
-    Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);
-    LibvirtConnection libvirt = connection.join();
-    HostIdentity identity =
-        new HostIdentity(
-            libvirt.uri(),
-            host.hostname().orElseGet(libvirt::hostname),
-            libvirt.hostUuid().orElse(null),
-            libvirt.libvirtVersion(),
-            libvirt.hypervisorVersion());
-
-    DomainInventory inventory = libvirt.domains();
-    Map<String, DomainRecord> byName =
-        inventory.domains().stream()
-            .collect(Collectors.toMap(DomainRecord::name, Function.identity(), (a, b) -> a));
-    List<String> names = new ArrayList<>(byName.keySet());
-    inventory.failures().forEach(failure -> names.add(failure.name()));
-    names.sort(String::compareTo);
-
-    Map<String, ParsedDefinition> definitions = parse(inventory);
-    List<DomainFacts> domains = new ArrayList<>();
-    for (String name : selection.select(names)) {
-      DomainRecord record = byName.get(name);
-      if (record == null) {
-        String reason =
-            inventory.failures().stream()
-                .filter(failure -> failure.name().equals(name))
-                .findFirst()
-                .orElseThrow()
-                .reason();
-        domains.add(DomainFacts.unreadable(name, io.virttune.libvirt.DomainState.OTHER, reason));
-      } else {
-        domains.add(readDomain(record, definitions.get(record.name()), lvm));
-      }
+    /** An inspector that asks no guest agent. */
+    public HostInspector(LibvirtConnection connection, HostFactsSource host) {
+        this(connection, host, Optional.empty());
     }
-    return new HostFacts(identity, settings, lvm, domains, problems, hugepageClaims(inventory, definitions),
-        emulators(libvirt, domains, definitions));
-  }
 
-  /** The capabilities of each emulator the selected domains name, asked once per emulator. */
-  private static List<EmulatorCapabilities> emulators(LibvirtConnection libvirt, List<DomainFacts> domains,
-      Map<String, ParsedDefinition> definitions) {
-    List<EmulatorCapabilities> emulators = new ArrayList<>();
-    domains.stream().map(domain -> definitions.get(domain.name())).filter(Objects::nonNull)
-        .flatMap(parsed -> parsed.xml().stream()).map(EmulatorQuery::of).distinct()
-        .forEach(query -> emulatorCapabilities(libvirt, query).ifPresent(emulators::add));
-    return emulators;
-  }
-
-  private static Optional<EmulatorCapabilities> emulatorCapabilities(LibvirtConnection libvirt, EmulatorQuery query) {
-    try {
-      return libvirt.domainCapabilities(query).map(xml -> EmulatorCapabilities.parse(query, xml));
-    } catch (VirtTuneException e) {
-      return Optional.of(EmulatorCapabilities.unreadable(query, e.getMessage()));
+    public HostInspector(LibvirtConnection connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
+        this(Background.of(connection), host, agents);
     }
-  }
 
-  /** A domain's inactive definition, parsed once for its facts and its hugepage claim; or why it cannot be. */
-  private record ParsedDefinition(Optional<DomainXml> xml, String problem) {}
+    private HostInspector(
+            Background<? extends LibvirtConnection> connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
+        this.connection = connection;
+        this.host = host;
+        this.virtioDriver = agents.map(VirtioDriverProbe::new);
+    }
 
-  private static Map<String, ParsedDefinition> parse(DomainInventory inventory) {
-    // Each definition parses on its own (one SAX builder per thread), on every core.
-    List<ParsedDefinition> parsed = inventory.domains().parallelStream().map(HostInspector::parse).toList();
-    Map<String, ParsedDefinition> byName = new HashMap<>();
-    for (int i = 0; i < parsed.size(); i++) {
-      byName.putIfAbsent(inventory.domains().get(i).name(), parsed.get(i));
-    }
-    return byName;
-  }
+    public HostFacts inspect(DomainSelection selection) {
+        List<String> problems = new ArrayList<>();
+        // The host's side first: it needs no libvirt, which may still be opening. Once the opening
+        // has failed, the outcome is that failure: no more of the host is read (over SSH, say) for it.
+        Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
+        connection.throwIfFailed();
+        Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);
+        LibvirtConnection libvirt = connection.join();
+        HostIdentity identity = new HostIdentity(
+                libvirt.uri(),
+                host.hostname().orElseGet(libvirt::hostname),
+                libvirt.hostUuid().orElse(null),
+                libvirt.libvirtVersion(),
+                libvirt.hypervisorVersion());
 
-  private static ParsedDefinition parse(DomainRecord record) {
-    try {
-      return new ParsedDefinition(Optional.of(DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'")), null);
-    } catch (VirtTuneException e) {
-      return new ParsedDefinition(Optional.empty(), e.getMessage());
-    }
-  }
+        DomainInventory inventory = libvirt.domains();
+        Map<String, DomainRecord> byName = inventory.domains().stream()
+                .collect(Collectors.toMap(DomainRecord::name, Function.identity(), (a, b) -> a));
+        List<String> names = new ArrayList<>(byName.keySet());
+        inventory.failures().forEach(failure -> names.add(failure.name()));
+        names.sort(String::compareTo);
 
-  /** Every domain's claim, selected or not: a shut-off guest outside the selection starts too. */
-  private static List<HugepageClaim> hugepageClaims(DomainInventory inventory, Map<String, ParsedDefinition> definitions) {
-    List<HugepageClaim> claims = new ArrayList<>();
-    for (DomainRecord record : inventory.domains()) {
-      // An unreadable definition is reported with the domain's facts when it is selected.
-      definitions.get(record.name()).xml()
-          .flatMap(xml -> HugepageClaim.of(record.name(), record.state(), xml)).ifPresent(claims::add);
+        Map<String, ParsedDefinition> definitions = parse(inventory);
+        List<DomainFacts> domains = new ArrayList<>();
+        for (String name : selection.select(names)) {
+            DomainRecord record = byName.get(name);
+            if (record == null) {
+                String reason = inventory.failures().stream()
+                        .filter(failure -> failure.name().equals(name))
+                        .findFirst()
+                        .orElseThrow()
+                        .reason();
+                domains.add(DomainFacts.unreadable(name, io.virttune.libvirt.DomainState.OTHER, reason));
+            } else {
+                domains.add(readDomain(record, definitions.get(record.name()), lvm));
+            }
+        }
+        return new HostFacts(
+                identity,
+                settings,
+                lvm,
+                domains,
+                problems,
+                hugepageClaims(inventory, definitions),
+                emulators(libvirt, domains, definitions));
     }
-    return claims;
-  }
 
-  private DomainFacts readDomain(DomainRecord record, ParsedDefinition definition, Optional<LvmReport> lvm) {
-    if (definition.xml().isEmpty()) {
-      return DomainFacts.unreadable(record.name(), record.state(), definition.problem());
+    /** The capabilities of each emulator the selected domains name, asked once per emulator. */
+    private static List<EmulatorCapabilities> emulators(
+            LibvirtConnection libvirt, List<DomainFacts> domains, Map<String, ParsedDefinition> definitions) {
+        List<EmulatorCapabilities> emulators = new ArrayList<>();
+        domains.stream()
+                .map(domain -> definitions.get(domain.name()))
+                .filter(Objects::nonNull)
+                .flatMap(parsed -> parsed.xml().stream())
+                .map(EmulatorQuery::of)
+                .distinct()
+                .forEach(query -> emulatorCapabilities(libvirt, query).ifPresent(emulators::add));
+        return emulators;
     }
-    DomainXml xml = definition.xml().get();
-    List<DiskFacts> disks = new ArrayList<>();
-    for (DiskView disk : xml.disks()) {
-      disks.add(readDisk(disk, lvm));
-    }
-    DomainFacts facts = new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
-    return virtioDriver.map(probe -> probe.probe(facts)).orElse(facts);
-  }
 
-  private DiskFacts readDisk(DiskView disk, Optional<LvmReport> lvm) {
-    DiskVerdict verdict = DiskClassifier.classify(disk);
-    Optional<String> path = disk.sourcePath();
-    if (verdict.role() == DiskRole.MOVE_DATA && path.isPresent()) {
-      try {
-        return new DiskFacts(disk, verdict, Optional.of(image(path.get(), disk.format().orElse("raw"))),
-            Optional.empty(), Optional.empty());
-      } catch (VirtTuneException e) {
-        return new DiskFacts(disk, verdict, Optional.empty(), Optional.empty(), Optional.of(e.getMessage()));
-      }
+    private static Optional<EmulatorCapabilities> emulatorCapabilities(LibvirtConnection libvirt, EmulatorQuery query) {
+        try {
+            return libvirt.domainCapabilities(query).map(xml -> EmulatorCapabilities.parse(query, xml));
+        } catch (VirtTuneException e) {
+            return Optional.of(EmulatorCapabilities.unreadable(query, e.getMessage()));
+        }
     }
-    Optional<LogicalVolume> volume =
-        path.flatMap(device -> lvm.flatMap(report -> report.logicalVolumeByDevice(device)));
-    return new DiskFacts(disk, verdict, Optional.empty(), volume, Optional.empty());
-  }
 
-  /** libvirt reads a disk without a declared format as raw; so does virt-tune, never probing. */
-  private ImageFacts image(String path, String format) {
-    Optional<ImageFacts> direct = host.mappedImage(path, format);
-    if (direct.isPresent()) {
-      return direct.get();
-    }
-    LibvirtConnection libvirt = connection.join();
-    return libvirt
-        .volumeByPath(path)
-        .map(PoolVolumeImages::facts)
-        .orElseThrow(
-            () ->
-                VirtTuneException.failed(
-                    "image " + path + " is not in any storage pool of " + libvirt.uri()
-                        + " and cannot be read from here"));
-  }
+    /** A domain's inactive definition, parsed once for its facts and its hugepage claim; or why it cannot be. */
+    private record ParsedDefinition(Optional<DomainXml> xml, String problem) {}
 
-  private static <T> Optional<T> attempt(String what, Supplier<T> read, List<String> problems) {
-    try {
-      return Optional.of(read.get());
-    } catch (VirtTuneException e) {
-      problems.add(what + ": " + e.getMessage());
-      return Optional.empty();
+    private static Map<String, ParsedDefinition> parse(DomainInventory inventory) {
+        // Each definition parses on its own (one SAX builder per thread), on every core.
+        List<ParsedDefinition> parsed =
+                inventory.domains().parallelStream().map(HostInspector::parse).toList();
+        Map<String, ParsedDefinition> byName = new HashMap<>();
+        for (int i = 0; i < parsed.size(); i++) {
+            byName.putIfAbsent(inventory.domains().get(i).name(), parsed.get(i));
+        }
+        return byName;
     }
-  }
+
+    private static ParsedDefinition parse(DomainRecord record) {
+        try {
+            return new ParsedDefinition(
+                    Optional.of(DomainXml.parse(record.inactiveXml(), "domain '" + record.name() + "'")), null);
+        } catch (VirtTuneException e) {
+            return new ParsedDefinition(Optional.empty(), e.getMessage());
+        }
+    }
+
+    /** Every domain's claim, selected or not: a shut-off guest outside the selection starts too. */
+    private static List<HugepageClaim> hugepageClaims(
+            DomainInventory inventory, Map<String, ParsedDefinition> definitions) {
+        List<HugepageClaim> claims = new ArrayList<>();
+        for (DomainRecord record : inventory.domains()) {
+            // An unreadable definition is reported with the domain's facts when it is selected.
+            definitions
+                    .get(record.name())
+                    .xml()
+                    .flatMap(xml -> HugepageClaim.of(record.name(), record.state(), xml))
+                    .ifPresent(claims::add);
+        }
+        return claims;
+    }
+
+    private DomainFacts readDomain(DomainRecord record, ParsedDefinition definition, Optional<LvmReport> lvm) {
+        if (definition.xml().isEmpty()) {
+            return DomainFacts.unreadable(record.name(), record.state(), definition.problem());
+        }
+        DomainXml xml = definition.xml().get();
+        List<DiskFacts> disks = new ArrayList<>();
+        for (DiskView disk : xml.disks()) {
+            disks.add(readDisk(disk, lvm));
+        }
+        DomainFacts facts = new DomainFacts(record.name(), record.state(), Optional.of(xml), disks, Optional.empty());
+        return virtioDriver.map(probe -> probe.probe(facts)).orElse(facts);
+    }
+
+    private DiskFacts readDisk(DiskView disk, Optional<LvmReport> lvm) {
+        DiskVerdict verdict = DiskClassifier.classify(disk);
+        Optional<String> path = disk.sourcePath();
+        if (verdict.role() == DiskRole.MOVE_DATA && path.isPresent()) {
+            try {
+                return new DiskFacts(
+                        disk,
+                        verdict,
+                        Optional.of(image(path.get(), disk.format().orElse("raw"))),
+                        Optional.empty(),
+                        Optional.empty());
+            } catch (VirtTuneException e) {
+                return new DiskFacts(disk, verdict, Optional.empty(), Optional.empty(), Optional.of(e.getMessage()));
+            }
+        }
+        Optional<LogicalVolume> volume =
+                path.flatMap(device -> lvm.flatMap(report -> report.logicalVolumeByDevice(device)));
+        return new DiskFacts(disk, verdict, Optional.empty(), volume, Optional.empty());
+    }
+
+    /** libvirt reads a disk without a declared format as raw; so does virt-tune, never probing. */
+    private ImageFacts image(String path, String format) {
+        Optional<ImageFacts> direct = host.mappedImage(path, format);
+        if (direct.isPresent()) {
+            return direct.get();
+        }
+        LibvirtConnection libvirt = connection.join();
+        return libvirt.volumeByPath(path)
+                .map(PoolVolumeImages::facts)
+                .orElseThrow(() -> VirtTuneException.failed("image " + path + " is not in any storage pool of "
+                        + libvirt.uri() + " and cannot be read from here"));
+    }
+
+    private static <T> Optional<T> attempt(String what, Supplier<T> read, List<String> problems) {
+        try {
+            return Optional.of(read.get());
+        } catch (VirtTuneException e) {
+            problems.add(what + ": " + e.getMessage());
+            return Optional.empty();
+        }
+    }
 }

@@ -17,47 +17,48 @@ import java.util.Optional;
  * are not recorded; libvirt's storage pools describe them.
  */
 public final class HostSnapshot implements HostFactsSource {
-  private final Path directory;
+    private final Path directory;
 
-  public HostSnapshot(Path directory) {
-    if (!Files.isDirectory(directory)) {
-      throw VirtTuneException.usage("host facts directory " + directory + " does not exist");
+    public HostSnapshot(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            throw VirtTuneException.usage("host facts directory " + directory + " does not exist");
+        }
+        this.directory = directory;
     }
-    this.directory = directory;
-  }
 
-  @Override
-  public HostSettings settings() {
-    return new HostProbe(directory.resolve("host")).probe();
-  }
-
-  @Override
-  public Optional<String> hostname() {
-    Path file = directory.resolve("host/proc/sys/kernel/hostname");
-    try {
-      return Files.exists(file) ? Optional.of(Files.readString(file).strip()).filter(name -> !name.isEmpty())
-          : Optional.empty();
-    } catch (IOException e) {
-      throw IoErrors.failed("read the recorded host name", file, e);
+    @Override
+    public HostSettings settings() {
+        return new HostProbe(directory.resolve("host")).probe();
     }
-  }
 
-  @Override
-  public LvmReport lvm() {
-    return new LvmReportParser().parse(read("vgs.json"), read("lvs.json"), read("pvs.json"));
-  }
-
-  private String read(String report) {
-    Path file = directory.resolve("lvm").resolve(report);
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      throw IoErrors.failed("read the recorded LVM report", file, e);
+    @Override
+    public Optional<String> hostname() {
+        Path file = directory.resolve("host/proc/sys/kernel/hostname");
+        try {
+            return Files.exists(file)
+                    ? Optional.of(Files.readString(file).strip()).filter(name -> !name.isEmpty())
+                    : Optional.empty();
+        } catch (IOException e) {
+            throw IoErrors.failed("read the recorded host name", file, e);
+        }
     }
-  }
 
-  @Override
-  public Optional<ImageFacts> image(String path, String format) {
-    return Optional.empty();
-  }
+    @Override
+    public LvmReport lvm() {
+        return new LvmReportParser().parse(read("vgs.json"), read("lvs.json"), read("pvs.json"));
+    }
+
+    private String read(String report) {
+        Path file = directory.resolve("lvm").resolve(report);
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw IoErrors.failed("read the recorded LVM report", file, e);
+        }
+    }
+
+    @Override
+    public Optional<ImageFacts> image(String path, String format) {
+        return Optional.empty();
+    }
 }

@@ -14,33 +14,38 @@ import java.util.Set;
  */
 public record HugepageClaim(String domain, long memoryKiB, List<Long> pageSizesKiB, Optional<Set<Integer>> nodes) {
 
-  public HugepageClaim {
-    pageSizesKiB = List.copyOf(pageSizesKiB);
-  }
-
-  /** The claim of a shut-off domain with hugepage memory backing; empty for any other domain. */
-  public static Optional<HugepageClaim> of(String name, DomainState state, DomainXml xml) {
-    try {
-      if (!state.isShutOff() || !xml.memoryBacking().hasHugepages() || xml.memoryKiB().isEmpty()) {
-        return Optional.empty();
-      }
-      return Optional.of(new HugepageClaim(name, xml.memoryKiB().getAsLong(), xml.memoryBacking().hugepageSizesKiB(),
-          xml.numaTune().memoryNodes()));
-    } catch (VirtTuneException unreadable) {
-      // A definition whose memory cannot be read is reported by the domain's own facts, if selected.
-      return Optional.empty();
+    public HugepageClaim {
+        pageSizesKiB = List.copyOf(pageSizesKiB);
     }
-  }
 
-  /** The claims of the shut-off domains among {@code domains}. */
-  public static List<HugepageClaim> of(List<DomainFacts> domains) {
-    return domains.stream()
-        .flatMap(domain -> domain.xml().flatMap(xml -> of(domain.name(), domain.state(), xml)).stream())
-        .toList();
-  }
+    /** The claim of a shut-off domain with hugepage memory backing; empty for any other domain. */
+    public static Optional<HugepageClaim> of(String name, DomainState state, DomainXml xml) {
+        try {
+            if (!state.isShutOff()
+                    || !xml.memoryBacking().hasHugepages()
+                    || xml.memoryKiB().isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new HugepageClaim(
+                    name,
+                    xml.memoryKiB().getAsLong(),
+                    xml.memoryBacking().hugepageSizesKiB(),
+                    xml.numaTune().memoryNodes()));
+        } catch (VirtTuneException unreadable) {
+            // A definition whose memory cannot be read is reported by the domain's own facts, if selected.
+            return Optional.empty();
+        }
+    }
 
-  /** Whether the claim draws on the pool of {@code pageSizeKiB}, the host's default size. */
-  public boolean drawsOnDefaultPool(long pageSizeKiB) {
-    return pageSizesKiB.isEmpty() || pageSizesKiB.contains(pageSizeKiB);
-  }
+    /** The claims of the shut-off domains among {@code domains}. */
+    public static List<HugepageClaim> of(List<DomainFacts> domains) {
+        return domains.stream()
+                .flatMap(domain -> domain.xml().flatMap(xml -> of(domain.name(), domain.state(), xml)).stream())
+                .toList();
+    }
+
+    /** Whether the claim draws on the pool of {@code pageSizeKiB}, the host's default size. */
+    public boolean drawsOnDefaultPool(long pageSizeKiB) {
+        return pageSizesKiB.isEmpty() || pageSizesKiB.contains(pageSizeKiB);
+    }
 }

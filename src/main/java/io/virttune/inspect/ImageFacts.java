@@ -16,28 +16,43 @@ import java.util.OptionalInt;
  *     included) takes in a thin pool at each chunk size; empty when not read with qemu-img
  */
 public record ImageFacts(
-    String path,
-    String format,
-    long virtualSizeBytes,
-    long allocatedBytes,
-    List<String> backingChain,
-    boolean encrypted,
-    OptionalInt internalSnapshots,
-    String readFrom,
-    Optional<ThinFootprint> thinFootprint) {
+        String path,
+        String format,
+        long virtualSizeBytes,
+        long allocatedBytes,
+        List<String> backingChain,
+        boolean encrypted,
+        OptionalInt internalSnapshots,
+        String readFrom,
+        Optional<ThinFootprint> thinFootprint) {
 
-  public ImageFacts {
-    backingChain = List.copyOf(backingChain);
-  }
+    public ImageFacts {
+        backingChain = List.copyOf(backingChain);
+    }
 
-  /** An image whose data was not mapped. */
-  public ImageFacts(String path, String format, long virtualSizeBytes, long allocatedBytes, List<String> backingChain,
-      boolean encrypted, OptionalInt internalSnapshots, String readFrom) {
-    this(path, format, virtualSizeBytes, allocatedBytes, backingChain, encrypted, internalSnapshots, readFrom,
-        Optional.empty());
-  }
+    /** An image whose data was not mapped. */
+    public ImageFacts(
+            String path,
+            String format,
+            long virtualSizeBytes,
+            long allocatedBytes,
+            List<String> backingChain,
+            boolean encrypted,
+            OptionalInt internalSnapshots,
+            String readFrom) {
+        this(
+                path,
+                format,
+                virtualSizeBytes,
+                allocatedBytes,
+                backingChain,
+                encrypted,
+                internalSnapshots,
+                readFrom,
+                Optional.empty());
+    }
 
-  public boolean hasBackingChain() {
-    return !backingChain.isEmpty();
-  }
+    public boolean hasBackingChain() {
+        return !backingChain.isEmpty();
+    }
 }

@@ -9,27 +9,27 @@ import io.virttune.libvirt.LibvirtJavaConnection;
  * no Windows guest to ask needs no more than read-only access.
  */
 final class LibvirtGuestAgents implements GuestAgentLink, AutoCloseable {
-  private static final int TIMEOUT_SECONDS = 10;
+    private static final int TIMEOUT_SECONDS = 10;
 
-  private final String uri;
-  private LibvirtJavaConnection connection;
+    private final String uri;
+    private LibvirtJavaConnection connection;
 
-  LibvirtGuestAgents(String uri) {
-    this.uri = uri;
-  }
-
-  @Override
-  public String command(String domain, String json) {
-    if (connection == null) {
-      connection = LibvirtJavaConnection.openReadWrite(uri);
+    LibvirtGuestAgents(String uri) {
+        this.uri = uri;
     }
-    return connection.qemuAgentCommand(domain, json, TIMEOUT_SECONDS);
-  }
 
-  @Override
-  public void close() {
-    if (connection != null) {
-      connection.close();
+    @Override
+    public String command(String domain, String json) {
+        if (connection == null) {
+            connection = LibvirtJavaConnection.openReadWrite(uri);
+        }
+        return connection.qemuAgentCommand(domain, json, TIMEOUT_SECONDS);
     }
-  }
+
+    @Override
+    public void close() {
+        if (connection != null) {
+            connection.close();
+        }
+    }
 }

@@ -17,233 +17,243 @@ import org.libvirt.StorageVolInfo;
  * read-write where the guest agent is used (libvirt refuses agent commands on read-only links).
  */
 public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomains {
-  private final String uri;
-  private final Connect connect;
-  private final DomainCapabilitiesReader capabilities;
-  /** The pools' volumes by path, listed at the first lookup by path. */
-  private Map<String, StorageVolumeFacts> poolVolumes;
+    private final String uri;
+    private final Connect connect;
+    private final DomainCapabilitiesReader capabilities;
+    /** The pools' volumes by path, listed at the first lookup by path. */
+    private Map<String, StorageVolumeFacts> poolVolumes;
 
-  private LibvirtJavaConnection(String uri, Connect connect, boolean readOnly) {
-    this.uri = uri;
-    this.connect = connect;
-    this.capabilities = new DomainCapabilitiesReader(uri, readOnly ? null : connect);
-  }
-
-  /** Opens a read-only connection, or fails with a message that names the URI and the cause. */
-  public static LibvirtJavaConnection openReadOnly(String uri) {
-    return open(uri, true);
-  }
-
-  /** Opens a read-write connection (guest agent commands need one); fails as {@link #openReadOnly} does. */
-  public static LibvirtJavaConnection openReadWrite(String uri) {
-    return open(uri, false);
-  }
-
-  private static LibvirtJavaConnection open(String uri, boolean readOnly) {
-    LibvirtCalls.silenceDefaultErrorPrinting();
-    ConnectFailure.requireTestFile(uri);
-    try {
-      return new LibvirtJavaConnection(uri, new Connect(uri, readOnly), readOnly);
-    } catch (LibvirtException e) {
-      throw VirtTuneException.failed(ConnectFailure.message(uri, LibvirtCalls.message(e)), e);
-    } catch (UnsatisfiedLinkError e) {
-      throw VirtTuneException.failed(
-          "cannot load the libvirt client library (libvirt.so.0); install the libvirt0 package", e);
+    private LibvirtJavaConnection(String uri, Connect connect, boolean readOnly) {
+        this.uri = uri;
+        this.connect = connect;
+        this.capabilities = new DomainCapabilitiesReader(uri, readOnly ? null : connect);
     }
-  }
 
-  @Override
-  public String uri() {
-    return uri;
-  }
-
-  /** The URI libvirt opened, aliases resolved: where this connection really goes. */
-  public String openedUri() {
-    return call("read the URI of the connection", connect::getURI);
-  }
-
-  @Override
-  public String hostname() {
-    return call("read the host name", connect::getHostName);
-  }
-
-  @Override
-  public Optional<String> hostUuid() {
-    return HostCapabilities.hostUuid(call("read the host's capabilities", connect::getCapabilities));
-  }
-
-  @Override
-  public Optional<String> domainCapabilities(EmulatorQuery query) {
-    return capabilities.read(query);
-  }
-
-  @Override
-  public String libvirtVersion() {
-    return LibvirtVersions.decode(call("read the libvirt version", connect::getLibVersion));
-  }
-
-  @Override
-  public String hypervisorVersion() {
-    String type = call("read the hypervisor type", connect::getType);
-    return type + " " + LibvirtVersions.decode(call("read the hypervisor version", connect::getVersion));
-  }
-
-  @Override
-  public DomainInventory domains() {
-    List<Lookup> lookups = new ArrayList<>();
-    for (int id : call("list running domains", connect::listDomains)) {
-      lookups.add(new Lookup("domain id " + id, () -> connect.domainLookupByID(id)));
+    /** Opens a read-only connection, or fails with a message that names the URI and the cause. */
+    public static LibvirtJavaConnection openReadOnly(String uri) {
+        return open(uri, true);
     }
-    for (String name : call("list defined domains", connect::listDefinedDomains)) {
-      lookups.add(new Lookup(name, () -> connect.domainLookupByName(name)));
+
+    /** Opens a read-write connection (guest agent commands need one); fails as {@link #openReadOnly} does. */
+    public static LibvirtJavaConnection openReadWrite(String uri) {
+        return open(uri, false);
     }
-    // libvirt connections are thread-safe and keep each thread's last error apart: a host's
-    // hundreds of domains are read on every core, each read being five round trips.
-    List<ReadDomain> read = lookups.parallelStream().map(this::readDomain).toList();
-    return new DomainInventory(read.stream().flatMap(one -> one.record().stream()).toList(),
-        read.stream().flatMap(one -> one.failure().stream()).toList());
-  }
 
-  /** One domain as read: its record, or why it could not be; neither for one undefined since the listing. */
-  private record ReadDomain(Optional<DomainRecord> record, Optional<DomainReadFailure> failure) {}
-
-  /** How to find one listed domain, and what to call it until it is found. */
-  private record Lookup(String label, LibvirtCall<Domain> call) {}
-
-  private ReadDomain readDomain(Lookup lookup) {
-    String name = lookup.label();
-    try {
-      Domain domain = lookup.call().call();
-      name = domain.getName();
-      DomainState state = LibvirtCalls.state(domain.getInfo().state);
-      return new ReadDomain(Optional.of(new DomainRecord(
-          name, domain.getUUIDString(), state, domain.getXMLDesc(LibvirtCalls.XML_INACTIVE))), Optional.empty());
-    } catch (LibvirtException e) {
-      // A domain undefined between listing and lookup is not an error worth reporting.
-      return new ReadDomain(Optional.empty(), e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN
-          ? Optional.empty() : Optional.of(new DomainReadFailure(name, LibvirtCalls.message(e))));
-    }
-  }
-
-  /**
-   * {@inheritDoc} The pools' volumes are listed once, at the first call; a path not among them (a
-   * volume created since, or a path libvirt spells otherwise) is then looked up by itself.
-   */
-  @Override
-  public Optional<StorageVolumeFacts> volumeByPath(String path) {
-    if (poolVolumes == null) {
-      poolVolumes = PoolVolumes.list(connect);
-    }
-    StorageVolumeFacts listed = poolVolumes.get(path);
-    return listed != null ? Optional.of(listed) : lookUpVolume(path);
-  }
-
-  private Optional<StorageVolumeFacts> lookUpVolume(String path) {
-    try {
-      StorageVol volume = connect.storageVolLookupByPath(path);
-      StorageVolInfo info = volume.getInfo();
-      String pool = volume.storagePoolLookupByVolume().getName();
-      return Optional.of(
-          new StorageVolumeFacts(
-              path, pool, volume.getName(), volume.getXMLDesc(0), info.capacity, info.allocation));
-    } catch (LibvirtException e) {
-      if (e.getError().getCode() == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {
-        return Optional.empty();
-      }
-      throw VirtTuneException.failed(
-          "cannot look up the storage volume '" + path + "' on " + uri + ": " + LibvirtCalls.message(e), e);
-    }
-  }
-
-  @Override
-  public Optional<String> volumePath(String pool, String volume) {
-    return LibvirtCalls.volumePath(connect, uri, pool, volume);
-  }
-
-  @Override
-  public List<String> runningNames() {
-    List<String> names = new ArrayList<>();
-    for (int id : call("list running domains", connect::listDomains)) {
-      try {
-        names.add(connect.domainLookupByID(id).getName());
-      } catch (LibvirtException e) {
-        // One that stopped between the listing and the lookup runs no more: not one to name.
-        if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
-          throw VirtTuneException.failed("cannot read running domain id " + id + " on " + uri + ": "
-              + LibvirtCalls.message(e), e);
+    private static LibvirtJavaConnection open(String uri, boolean readOnly) {
+        LibvirtCalls.silenceDefaultErrorPrinting();
+        ConnectFailure.requireTestFile(uri);
+        try {
+            return new LibvirtJavaConnection(uri, new Connect(uri, readOnly), readOnly);
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed(ConnectFailure.message(uri, LibvirtCalls.message(e)), e);
+        } catch (UnsatisfiedLinkError e) {
+            throw VirtTuneException.failed(
+                    "cannot load the libvirt client library (libvirt.so.0); install the libvirt0 package", e);
         }
-      }
     }
-    names.sort(null);
-    return names;
-  }
 
-  @Override
-  public DomainState state(String domain) {
-    return LibvirtCalls.state(call("read the state of domain '" + domain + "'", () -> lookup(domain).getInfo().state));
-  }
-
-  @Override
-  public String liveXml(String domain) {
-    return call("read the live definition of domain '" + domain + "'", () -> lookup(domain).getXMLDesc(0));
-  }
-
-  @Override
-  public long diskCapacityBytes(String domain, String target) {
-    return call("read the size of disk " + target + " of domain '" + domain + "'",
-        () -> lookup(domain).blockInfo(target).getCapacity());
-  }
-
-  @Override
-  public String qemuAgentCommand(String domain, String json, int timeoutSeconds) {
-    Domain found = call("look up domain '" + domain + "'", () -> lookup(domain));
-    try {
-      return found.qemuAgentCommand(json, timeoutSeconds, 0);
-    } catch (LibvirtException e) {
-      throw VirtTuneException.failed("guest agent of domain '" + domain + "': " + LibvirtCalls.message(e), e);
+    @Override
+    public String uri() {
+        return uri;
     }
-  }
 
-  /**
-   * libvirt-java's handle of a domain, for the calls the binding lacks (block jobs through JNA);
-   * valid while this connection is open.
-   */
-  public Domain domainHandle(String domain) {
-    return call("look up domain '" + domain + "'", () -> lookup(domain));
-  }
-
-  private Domain lookup(String domain) throws LibvirtException {
-    try {
-      return connect.domainLookupByName(domain);
-    } catch (LibvirtException e) {
-      if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
-        throw VirtTuneException.failed("no domain named '" + domain + "' on " + uri, e);
-      }
-      throw e;
+    /** The URI libvirt opened, aliases resolved: where this connection really goes. */
+    public String openedUri() {
+        return call("read the URI of the connection", connect::getURI);
     }
-  }
 
-  @Override
-  public void close() {
-    capabilities.close();
-    try {
-      connect.close();
-    } catch (LibvirtException e) {
-      // Closing a connection that libvirt already dropped has nothing left to release.
+    @Override
+    public String hostname() {
+        return call("read the host name", connect::getHostName);
     }
-  }
 
-  private <T> T call(String what, LibvirtCall<T> call) {
-    try {
-      return call.call();
-    } catch (LibvirtException e) {
-      throw VirtTuneException.failed("cannot " + what + " on " + uri + ": " + LibvirtCalls.message(e), e);
+    @Override
+    public Optional<String> hostUuid() {
+        return HostCapabilities.hostUuid(call("read the host's capabilities", connect::getCapabilities));
     }
-  }
 
-  /** A libvirt-java call, which declares the checked LibvirtException. */
-  @FunctionalInterface
-  private interface LibvirtCall<T> {
-    T call() throws LibvirtException;
-  }
+    @Override
+    public Optional<String> domainCapabilities(EmulatorQuery query) {
+        return capabilities.read(query);
+    }
+
+    @Override
+    public String libvirtVersion() {
+        return LibvirtVersions.decode(call("read the libvirt version", connect::getLibVersion));
+    }
+
+    @Override
+    public String hypervisorVersion() {
+        String type = call("read the hypervisor type", connect::getType);
+        return type + " " + LibvirtVersions.decode(call("read the hypervisor version", connect::getVersion));
+    }
+
+    @Override
+    public DomainInventory domains() {
+        List<Lookup> lookups = new ArrayList<>();
+        for (int id : call("list running domains", connect::listDomains)) {
+            lookups.add(new Lookup("domain id " + id, () -> connect.domainLookupByID(id)));
+        }
+        for (String name : call("list defined domains", connect::listDefinedDomains)) {
+            lookups.add(new Lookup(name, () -> connect.domainLookupByName(name)));
+        }
+        // libvirt connections are thread-safe and keep each thread's last error apart: a host's
+        // hundreds of domains are read on every core, each read being five round trips.
+        List<ReadDomain> read = lookups.parallelStream().map(this::readDomain).toList();
+        return new DomainInventory(
+                read.stream().flatMap(one -> one.record().stream()).toList(),
+                read.stream().flatMap(one -> one.failure().stream()).toList());
+    }
+
+    /** One domain as read: its record, or why it could not be; neither for one undefined since the listing. */
+    private record ReadDomain(Optional<DomainRecord> record, Optional<DomainReadFailure> failure) {}
+
+    /** How to find one listed domain, and what to call it until it is found. */
+    private record Lookup(String label, LibvirtCall<Domain> call) {}
+
+    private ReadDomain readDomain(Lookup lookup) {
+        String name = lookup.label();
+        try {
+            Domain domain = lookup.call().call();
+            name = domain.getName();
+            DomainState state = LibvirtCalls.state(domain.getInfo().state);
+            return new ReadDomain(
+                    Optional.of(new DomainRecord(
+                            name, domain.getUUIDString(), state, domain.getXMLDesc(LibvirtCalls.XML_INACTIVE))),
+                    Optional.empty());
+        } catch (LibvirtException e) {
+            // A domain undefined between listing and lookup is not an error worth reporting.
+            return new ReadDomain(
+                    Optional.empty(),
+                    e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN
+                            ? Optional.empty()
+                            : Optional.of(new DomainReadFailure(name, LibvirtCalls.message(e))));
+        }
+    }
+
+    /**
+     * {@inheritDoc} The pools' volumes are listed once, at the first call; a path not among them (a
+     * volume created since, or a path libvirt spells otherwise) is then looked up by itself.
+     */
+    @Override
+    public Optional<StorageVolumeFacts> volumeByPath(String path) {
+        if (poolVolumes == null) {
+            poolVolumes = PoolVolumes.list(connect);
+        }
+        StorageVolumeFacts listed = poolVolumes.get(path);
+        return listed != null ? Optional.of(listed) : lookUpVolume(path);
+    }
+
+    private Optional<StorageVolumeFacts> lookUpVolume(String path) {
+        try {
+            StorageVol volume = connect.storageVolLookupByPath(path);
+            StorageVolInfo info = volume.getInfo();
+            String pool = volume.storagePoolLookupByVolume().getName();
+            return Optional.of(new StorageVolumeFacts(
+                    path, pool, volume.getName(), volume.getXMLDesc(0), info.capacity, info.allocation));
+        } catch (LibvirtException e) {
+            if (e.getError().getCode() == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {
+                return Optional.empty();
+            }
+            throw VirtTuneException.failed(
+                    "cannot look up the storage volume '" + path + "' on " + uri + ": " + LibvirtCalls.message(e), e);
+        }
+    }
+
+    @Override
+    public Optional<String> volumePath(String pool, String volume) {
+        return LibvirtCalls.volumePath(connect, uri, pool, volume);
+    }
+
+    @Override
+    public List<String> runningNames() {
+        List<String> names = new ArrayList<>();
+        for (int id : call("list running domains", connect::listDomains)) {
+            try {
+                names.add(connect.domainLookupByID(id).getName());
+            } catch (LibvirtException e) {
+                // One that stopped between the listing and the lookup runs no more: not one to name.
+                if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
+                    throw VirtTuneException.failed(
+                            "cannot read running domain id " + id + " on " + uri + ": " + LibvirtCalls.message(e), e);
+                }
+            }
+        }
+        names.sort(null);
+        return names;
+    }
+
+    @Override
+    public DomainState state(String domain) {
+        return LibvirtCalls.state(call(
+                "read the state of domain '" + domain + "'",
+                () -> lookup(domain).getInfo().state));
+    }
+
+    @Override
+    public String liveXml(String domain) {
+        return call(
+                "read the live definition of domain '" + domain + "'",
+                () -> lookup(domain).getXMLDesc(0));
+    }
+
+    @Override
+    public long diskCapacityBytes(String domain, String target) {
+        return call(
+                "read the size of disk " + target + " of domain '" + domain + "'",
+                () -> lookup(domain).blockInfo(target).getCapacity());
+    }
+
+    @Override
+    public String qemuAgentCommand(String domain, String json, int timeoutSeconds) {
+        Domain found = call("look up domain '" + domain + "'", () -> lookup(domain));
+        try {
+            return found.qemuAgentCommand(json, timeoutSeconds, 0);
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed("guest agent of domain '" + domain + "': " + LibvirtCalls.message(e), e);
+        }
+    }
+
+    /**
+     * libvirt-java's handle of a domain, for the calls the binding lacks (block jobs through JNA);
+     * valid while this connection is open.
+     */
+    public Domain domainHandle(String domain) {
+        return call("look up domain '" + domain + "'", () -> lookup(domain));
+    }
+
+    private Domain lookup(String domain) throws LibvirtException {
+        try {
+            return connect.domainLookupByName(domain);
+        } catch (LibvirtException e) {
+            if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
+                throw VirtTuneException.failed("no domain named '" + domain + "' on " + uri, e);
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        capabilities.close();
+        try {
+            connect.close();
+        } catch (LibvirtException e) {
+            // Closing a connection that libvirt already dropped has nothing left to release.
+        }
+    }
+
+    private <T> T call(String what, LibvirtCall<T> call) {
+        try {
+            return call.call();
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed("cannot " + what + " on " + uri + ": " + LibvirtCalls.message(e), e);
+        }
+    }
+
+    /** A libvirt-java call, which declares the checked LibvirtException. */
+    @FunctionalInterface
+    private interface LibvirtCall<T> {
+        T call() throws LibvirtException;
+    }
 }

@@ -8,11 +8,11 @@ package io.virttune.libvirt;
  * (a transient domain exists only while it runs: defining XML for it makes it persistent).
  */
 public record LiveDomain(
-    String name,
-    String uuid,
-    DomainState state,
-    String inactiveXml,
-    String secureInactiveXml,
-    boolean managedSave,
-    int snapshots,
-    boolean persistent) {}
+        String name,
+        String uuid,
+        DomainState state,
+        String inactiveXml,
+        String secureInactiveXml,
+        boolean managedSave,
+        int snapshots,
+        boolean persistent) {}

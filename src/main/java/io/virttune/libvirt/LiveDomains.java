@@ -8,27 +8,27 @@ import java.util.List;
  */
 public interface LiveDomains extends AutoCloseable {
 
-  /** The URI this connection was opened with, for messages. */
-  String uri();
+    /** The URI this connection was opened with, for messages. */
+    String uri();
 
-  /** The names of the domains that run now, sorted. */
-  List<String> runningNames();
+    /** The names of the domains that run now, sorted. */
+    List<String> runningNames();
 
-  /** The domain's run state; fails with a clear message when no such domain exists. */
-  DomainState state(String domain);
+    /** The domain's run state; fails with a clear message when no such domain exists. */
+    DomainState state(String domain);
 
-  /** The live definition of a running domain (what QEMU was started with). */
-  String liveXml(String domain);
+    /** The live definition of a running domain (what QEMU was started with). */
+    String liveXml(String domain);
 
-  /** The size of one of a running domain's disks, by its target, as its guest sees it (virDomainGetBlockInfo's capacity). */
-  long diskCapacityBytes(String domain, String target);
+    /** The size of one of a running domain's disks, by its target, as its guest sees it (virDomainGetBlockInfo's capacity). */
+    long diskCapacityBytes(String domain, String target);
 
-  /**
-   * Sends one QMP command to the guest agent and returns its raw JSON reply, or fails with
-   * libvirt's message (agent not connected, command refused by the agent, timeout).
-   */
-  String qemuAgentCommand(String domain, String json, int timeoutSeconds);
+    /**
+     * Sends one QMP command to the guest agent and returns its raw JSON reply, or fails with
+     * libvirt's message (agent not connected, command refused by the agent, timeout).
+     */
+    String qemuAgentCommand(String domain, String json, int timeoutSeconds);
 
-  @Override
-  void close();
+    @Override
+    void close();
 }

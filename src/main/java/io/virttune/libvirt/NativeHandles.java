@@ -11,22 +11,24 @@ import java.lang.reflect.Field;
  * ({@code Domain.vdp}, {@code Connect.vcp}) and exposes no getter.
  */
 public final class NativeHandles {
-  private NativeHandles() {}
+    private NativeHandles() {}
 
-  /**
-   * The pointer in {@code field} of {@code handle}; valid while the caller keeps {@code handle}
-   * referenced (libvirt-java frees it when the object is collected).
-   *
-   * @param what the object, for the message when libvirt-java's fields are not as expected
-   */
-  public static Pointer of(Object handle, Class<?> owner, String field, String what) {
-    try {
-      Field declared = owner.getDeclaredField(field);
-      declared.setAccessible(true);
-      return ((PointerType) declared.get(handle)).getPointer();
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      throw VirtTuneException.failed("cannot reach the libvirt handle of " + what + " through libvirt-java (its "
-          + owner.getSimpleName() + "." + field + " field): " + e, e);
+    /**
+     * The pointer in {@code field} of {@code handle}; valid while the caller keeps {@code handle}
+     * referenced (libvirt-java frees it when the object is collected).
+     *
+     * @param what the object, for the message when libvirt-java's fields are not as expected
+     */
+    public static Pointer of(Object handle, Class<?> owner, String field, String what) {
+        try {
+            Field declared = owner.getDeclaredField(field);
+            declared.setAccessible(true);
+            return ((PointerType) declared.get(handle)).getPointer();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw VirtTuneException.failed(
+                    "cannot reach the libvirt handle of " + what + " through libvirt-java (its " + owner.getSimpleName()
+                            + "." + field + " field): " + e,
+                    e);
+        }
     }
-  }
 }

@@ -5,4 +5,4 @@ package io.virttune.libvirt;
  * itself cannot be opened (a remote host, or the test driver).
  */
 public record StorageVolumeFacts(
-    String path, String pool, String name, String xml, long capacityBytes, long allocationBytes) {}
+        String path, String pool, String name, String xml, long capacityBytes, long allocationBytes) {}

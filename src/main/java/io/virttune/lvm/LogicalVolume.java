@@ -19,48 +19,48 @@ import java.util.OptionalLong;
  * @param tags the LV's {@code lv_tags}; virt-tune tags every LV it creates
  */
 public record LogicalVolume(
-    String vgName,
-    String name,
-    long sizeBytes,
-    String segmentType,
-    String attributes,
-    OptionalLong readAheadBytes,
-    Optional<String> poolName,
-    long chunkSizeBytes,
-    Optional<Boolean> zeroing,
-    OptionalDouble dataPercent,
-    OptionalDouble metadataPercent,
-    long metadataSizeBytes,
-    List<String> tags) {
+        String vgName,
+        String name,
+        long sizeBytes,
+        String segmentType,
+        String attributes,
+        OptionalLong readAheadBytes,
+        Optional<String> poolName,
+        long chunkSizeBytes,
+        Optional<Boolean> zeroing,
+        OptionalDouble dataPercent,
+        OptionalDouble metadataPercent,
+        long metadataSizeBytes,
+        List<String> tags) {
 
-  public LogicalVolume {
-    tags = List.copyOf(tags);
-  }
+    public LogicalVolume {
+        tags = List.copyOf(tags);
+    }
 
-  public boolean hasTag(String tag) {
-    return tags.contains(tag);
-  }
+    public boolean hasTag(String tag) {
+        return tags.contains(tag);
+    }
 
-  /** Whether its device exists: lv_attr's fifth character is {@code a}. */
-  public boolean isActive() {
-    return LvAttributes.active(attributes);
-  }
+    /** Whether its device exists: lv_attr's fifth character is {@code a}. */
+    public boolean isActive() {
+        return LvAttributes.active(attributes);
+    }
 
-  public boolean isThinPool() {
-    return "thin-pool".equals(segmentType);
-  }
+    public boolean isThinPool() {
+        return "thin-pool".equals(segmentType);
+    }
 
-  public boolean isThin() {
-    return "thin".equals(segmentType);
-  }
+    public boolean isThin() {
+        return "thin".equals(segmentType);
+    }
 
-  /** The path udev and LVM create for the volume. */
-  public String devicePath() {
-    return "/dev/" + vgName + "/" + name;
-  }
+    /** The path udev and LVM create for the volume. */
+    public String devicePath() {
+        return "/dev/" + vgName + "/" + name;
+    }
 
-  /** The device-mapper path, where LVM doubles each dash inside the VG and LV names. */
-  public String mapperPath() {
-    return "/dev/mapper/" + vgName.replace("-", "--") + "-" + name.replace("-", "--");
-  }
+    /** The device-mapper path, where LVM doubles each dash inside the VG and LV names. */
+    public String mapperPath() {
+        return "/dev/mapper/" + vgName.replace("-", "--") + "-" + name.replace("-", "--");
+    }
 }

@@ -20,202 +20,263 @@ import java.util.Optional;
  * Sizes go to LVM in bytes ({@code b} suffix), which LVM only accepts in multiples of 512.
  */
 public final class LvmCli implements Lvm {
-  public static final String VG_FIELDS = "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count";
-  public static final String LV_FIELDS = "vg_name,lv_name,lv_size,segtype,lv_attr,lv_read_ahead,pool_lv,"
-      + "chunk_size,zero,data_percent,metadata_percent,lv_metadata_size,lv_tags";
-  public static final String PV_FIELDS = "pv_name,vg_name,pv_size,pv_free";
+    public static final String VG_FIELDS = "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count";
+    public static final String LV_FIELDS = "vg_name,lv_name,lv_size,segtype,lv_attr,lv_read_ahead,pool_lv,"
+            + "chunk_size,zero,data_percent,metadata_percent,lv_metadata_size,lv_tags";
+    public static final String PV_FIELDS = "pv_name,vg_name,pv_size,pv_free";
 
-  private final ProcessRunner runner;
-  private final LvmReportParser parser = new LvmReportParser();
+    private final ProcessRunner runner;
+    private final LvmReportParser parser = new LvmReportParser();
 
-  public LvmCli(ProcessRunner runner) {
-    this.runner = runner;
-  }
-
-  @Override
-  public LvmReport report() {
-    return parser.parse(
-        query("vgs", VG_FIELDS, "the volume groups"),
-        query("lvs", LV_FIELDS, "the logical volumes"),
-        query("pvs", PV_FIELDS, "the physical volumes"));
-  }
-
-  @Override
-  public void createVolumeGroup(String name, List<String> pvDevices, long extentSizeBytes) {
-    LvmNames.requireValidVolumeGroup(name);
-    if (pvDevices.isEmpty()) {
-      throw VirtTuneException.usage("volume group " + name + " needs at least one physical volume");
+    public LvmCli(ProcessRunner runner) {
+        this.runner = runner;
     }
-    for (String device : pvDevices) {
-      // An absolute path can never be read as an lvm option.
-      if (!device.startsWith("/")) {
-        throw VirtTuneException.usage("physical volume '" + device + "' must be an absolute path");
-      }
+
+    @Override
+    public LvmReport report() {
+        return parser.parse(
+                query("vgs", VG_FIELDS, "the volume groups"),
+                query("lvs", LV_FIELDS, "the logical volumes"),
+                query("pvs", PV_FIELDS, "the physical volumes"));
     }
-    List<String> argv = new ArrayList<>(List.of(
-        "lvm", "vgcreate", "--physicalextentsize", bytes(extentSizeBytes), name));
-    argv.addAll(pvDevices);
-    act(argv, "create volume group", name);
-  }
 
-  @Override
-  public Optional<VolumeIdentity> identity(String vgName, String name) {
-    String lvs = query(List.of(vg(vgName)), "lvs", VolumeIdentity.FIELDS, "the logical volumes of " + vgName);
-    return VolumeIdentity.find(lvs, vgName, lvName(vgName, name));
-  }
-
-  @Override
-  public void createLinear(String vgName, String name, long sizeBytes, String... tags) {
-    act(lvcreate(tags, "--type", "linear", "-L", bytes(sizeBytes), "-n", lvName(vgName, name), vg(vgName)),
-        "create linear LV", vgName + "/" + name);
-  }
-
-  @Override
-  public void createThinPool(String vgName, String name, long sizeBytes, long chunkSizeBytes,
-      boolean zeroing, long metadataSizeBytes, String... tags) {
-    act(lvcreate(tags, "--type", "thin-pool", "-L", bytes(sizeBytes),
-        "--chunksize", thinChunk(chunkSizeBytes), "--zero", zeroing ? "y" : "n",
-        "--poolmetadatasize", bytes(metadataSizeBytes), "-n", lvName(vgName, name), vg(vgName)),
-        "create thin pool", vgName + "/" + name);
-  }
-
-  @Override
-  public void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags) {
-    List<String> argv = lvcreate(tags, "--type", "thin", "-V", bytes(virtualSizeBytes),
-        "--thinpool", lvName(vgName, poolName), "-n", lvName(vgName, name), vg(vgName));
-    ProcessResult created = runner.act(argv);
-    // A stranded pool is only looked for when lvcreate fails: lvcreate fails before it changes
-    // anything ("Aborting. Failed to locally activate thin pool"), so one retry is safe.
-    if (!created.succeeded() && releasedStranded(vgName, poolName)) {
-      created = runner.act(argv);
+    @Override
+    public void createVolumeGroup(String name, List<String> pvDevices, long extentSizeBytes) {
+        LvmNames.requireValidVolumeGroup(name);
+        if (pvDevices.isEmpty()) {
+            throw VirtTuneException.usage("volume group " + name + " needs at least one physical volume");
+        }
+        for (String device : pvDevices) {
+            // An absolute path can never be read as an lvm option.
+            if (!device.startsWith("/")) {
+                throw VirtTuneException.usage("physical volume '" + device + "' must be an absolute path");
+            }
+        }
+        List<String> argv =
+                new ArrayList<>(List.of("lvm", "vgcreate", "--physicalextentsize", bytes(extentSizeBytes), name));
+        argv.addAll(pvDevices);
+        act(argv, "create volume group", name);
     }
-    LvmFailures.require(created, "create thin LV", vgName + "/" + name + " in pool " + poolName);
-  }
 
-  /** Deactivates what strands {@code poolName} (see {@link StrandedPool}); whether anything did. */
-  private boolean releasedStranded(String vgName, String poolName) {
-    ProcessResult lvs = runner.run(reportCommand(List.of("-a", vgName), "lvs", StrandedPool.FIELDS));
-    if (!lvs.succeeded()) {
-      return false; // the failure before this one says more
+    @Override
+    public Optional<VolumeIdentity> identity(String vgName, String name) {
+        String lvs = query(List.of(vg(vgName)), "lvs", VolumeIdentity.FIELDS, "the logical volumes of " + vgName);
+        return VolumeIdentity.find(lvs, vgName, lvName(vgName, name));
     }
-    List<String> stranded = StrandedPool.strandedComponents(lvs.stdout(), vgName, poolName);
-    deactivate(vgName, stranded);
-    return !stranded.isEmpty();
-  }
 
-  /** lvcreate with its tags first: an LV never exists, not even for a moment, without them. */
-  private static List<String> lvcreate(String[] tags, String... rest) {
-    List<String> argv = new ArrayList<>(List.of("lvm", "lvcreate", "--yes"));
-    for (String tag : tags) {
-      if (!tag.matches("[A-Za-z0-9_+.][A-Za-z0-9_+.:=/-]*")) {
-        throw new IllegalArgumentException("not an LVM tag: " + tag);
-      }
-      argv.addAll(List.of("--addtag", tag));
+    @Override
+    public void createLinear(String vgName, String name, long sizeBytes, String... tags) {
+        act(
+                lvcreate(tags, "--type", "linear", "-L", bytes(sizeBytes), "-n", lvName(vgName, name), vg(vgName)),
+                "create linear LV",
+                vgName + "/" + name);
     }
-    argv.addAll(List.of(rest));
-    return argv;
-  }
 
-  @Override
-  public void setReadAhead(String vgName, String name, int sectors) {
-    if (sectors < 0) {
-      throw new IllegalArgumentException("read-ahead must not be negative: " + sectors);
+    @Override
+    public void createThinPool(
+            String vgName,
+            String name,
+            long sizeBytes,
+            long chunkSizeBytes,
+            boolean zeroing,
+            long metadataSizeBytes,
+            String... tags) {
+        act(
+                lvcreate(
+                        tags,
+                        "--type",
+                        "thin-pool",
+                        "-L",
+                        bytes(sizeBytes),
+                        "--chunksize",
+                        thinChunk(chunkSizeBytes),
+                        "--zero",
+                        zeroing ? "y" : "n",
+                        "--poolmetadatasize",
+                        bytes(metadataSizeBytes),
+                        "-n",
+                        lvName(vgName, name),
+                        vg(vgName)),
+                "create thin pool",
+                vgName + "/" + name);
     }
-    act(List.of("lvm", "lvchange", "--readahead", Integer.toString(sectors),
-        vg(vgName) + "/" + lvName(vgName, name)), "set read-ahead of", vgName + "/" + name);
-  }
 
-  @Override
-  public void discard(String vgName, String name, long offset, long length) {
-    if (offset < 0 || length <= 0) {
-      throw new IllegalArgumentException("no such range: " + offset + "+" + length);
+    @Override
+    public void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags) {
+        List<String> argv = lvcreate(
+                tags,
+                "--type",
+                "thin",
+                "-V",
+                bytes(virtualSizeBytes),
+                "--thinpool",
+                lvName(vgName, poolName),
+                "-n",
+                lvName(vgName, name),
+                vg(vgName));
+        ProcessResult created = runner.act(argv);
+        // A stranded pool is only looked for when lvcreate fails: lvcreate fails before it changes
+        // anything ("Aborting. Failed to locally activate thin pool"), so one retry is safe.
+        if (!created.succeeded() && releasedStranded(vgName, poolName)) {
+            created = runner.act(argv);
+        }
+        LvmFailures.require(created, "create thin LV", vgName + "/" + name + " in pool " + poolName);
     }
-    // LVM has no command for it: the kernel's BLKDISCARD on the LV's device is how a thin LV gives chunks back.
-    act(List.of("blkdiscard", "--offset", Long.toString(offset), "--length", Long.toString(length),
-        "/dev/" + vg(vgName) + "/" + lvName(vgName, name)), "discard " + offset + "+" + length + " of", vgName + "/" + name);
-  }
 
-  @Override
-  public boolean takesDiscards(String vgName, String name) {
-    String subject = vgName + "/" + name;
-    // The kernel's limit for one discard on the device, which it sets to 0 when the device takes none.
-    String limit = run(List.of("lsblk", "--nodeps", "--noheadings", "--bytes", "--output", "DISC-MAX",
-        "/dev/" + vg(vgName) + "/" + lvName(vgName, name)), "read the discard limit of", subject).strip();
-    if (!limit.matches("[0-9]+")) {
-      throw VirtTuneException.failed("Could not read the discard limit of " + subject + ": lsblk printed '" + limit
-          + "', not a number of bytes");
+    /** Deactivates what strands {@code poolName} (see {@link StrandedPool}); whether anything did. */
+    private boolean releasedStranded(String vgName, String poolName) {
+        ProcessResult lvs = runner.run(reportCommand(List.of("-a", vgName), "lvs", StrandedPool.FIELDS));
+        if (!lvs.succeeded()) {
+            return false; // the failure before this one says more
+        }
+        List<String> stranded = StrandedPool.strandedComponents(lvs.stdout(), vgName, poolName);
+        deactivate(vgName, stranded);
+        return !stranded.isEmpty();
     }
-    return !limit.matches("0+");
-  }
 
-  @Override
-  public void remove(String vgName, String name) {
-    String subject = vgName + "/" + name;
-    String lvs = query(List.of("-a", vg(vgName)), "lvs", LV_FIELDS + ",lv_parent", "the logical volumes of " + vgName);
-    LvmReport vgReport = new LvmReport(List.of(), parser.logicalVolumes(lvs), List.of());
-    LogicalVolume lv = vgReport.logicalVolume(vgName, lvName(vgName, name)).orElseThrow(() ->
-        VirtTuneException.failed("Could not remove " + subject + ": the logical volume does not exist"));
-    List<LogicalVolume> thins = vgReport.thinVolumesOf(lv);
-    if (!thins.isEmpty()) {
-      throw VirtTuneException.refused("Refusing to remove thin pool " + subject + ": it still holds "
-          + thins.size() + " thin volume(s) (" + String.join(", ", thins.stream()
-          .map(LogicalVolume::name).toList()) + "); remove those first");
+    /** lvcreate with its tags first: an LV never exists, not even for a moment, without them. */
+    private static List<String> lvcreate(String[] tags, String... rest) {
+        List<String> argv = new ArrayList<>(List.of("lvm", "lvcreate", "--yes"));
+        for (String tag : tags) {
+            if (!tag.matches("[A-Za-z0-9_+.][A-Za-z0-9_+.:=/-]*")) {
+                throw new IllegalArgumentException("not an LVM tag: " + tag);
+            }
+            argv.addAll(List.of("--addtag", tag));
+        }
+        argv.addAll(List.of(rest));
+        return argv;
     }
-    Optional<String> pool = lv.isThinPool() ? Optional.of(lv.name()) : lv.poolName();
-    pool.ifPresent(poolName -> deactivate(vgName, StrandedPool.strandedComponents(lvs, vgName, poolName)));
-    act(List.of("lvm", "lvremove", "--yes", subject), "remove", subject);
-  }
 
-  /** Deactivates the named hidden LVs that strand their pool (see {@link StrandedPool}). */
-  private void deactivate(String vgName, List<String> components) {
-    for (String component : components) {
-      act(List.of("lvm", "lvchange", "--activate", "n", vgName + "/" + component), "deactivate", vgName + "/" + component);
+    @Override
+    public void setReadAhead(String vgName, String name, int sectors) {
+        if (sectors < 0) {
+            throw new IllegalArgumentException("read-ahead must not be negative: " + sectors);
+        }
+        act(
+                List.of(
+                        "lvm",
+                        "lvchange",
+                        "--readahead",
+                        Integer.toString(sectors),
+                        vg(vgName) + "/" + lvName(vgName, name)),
+                "set read-ahead of",
+                vgName + "/" + name);
     }
-  }
 
-  private String query(String command, String fields, String what) {
-    return query(List.of(), command, fields, what);
-  }
-
-  private String query(List<String> selection, String command, String fields, String what) {
-    return run(reportCommand(selection, command, fields), "list", what);
-  }
-
-  private static List<String> reportCommand(List<String> selection, String command, String fields) {
-    List<String> argv = new ArrayList<>(List.of("lvm", command,
-        "--reportformat", "json", "--units", "b", "--nosuffix", "-o", fields));
-    argv.addAll(selection);
-    return argv;
-  }
-
-  private String run(List<String> argv, String action, String subject) {
-    return LvmFailures.require(runner.run(argv), action, subject).stdout();
-  }
-
-  /** A command that changes the host's LVM. */
-  private void act(List<String> argv, String action, String subject) {
-    LvmFailures.require(runner.act(argv), action, subject);
-  }
-
-  private static String bytes(long value) {
-    if (value <= 0 || value % 512 != 0) {
-      throw new IllegalArgumentException("LVM takes sizes in whole 512-byte sectors: " + value);
+    @Override
+    public void discard(String vgName, String name, long offset, long length) {
+        if (offset < 0 || length <= 0) {
+            throw new IllegalArgumentException("no such range: " + offset + "+" + length);
+        }
+        // LVM has no command for it: the kernel's BLKDISCARD on the LV's device is how a thin LV gives chunks back.
+        act(
+                List.of(
+                        "blkdiscard",
+                        "--offset",
+                        Long.toString(offset),
+                        "--length",
+                        Long.toString(length),
+                        "/dev/" + vg(vgName) + "/" + lvName(vgName, name)),
+                "discard " + offset + "+" + length + " of",
+                vgName + "/" + name);
     }
-    return value + "b";
-  }
 
-  private static String thinChunk(long bytes) {
-    LvmNames.requireValidThinChunk(bytes);
-    return bytes(bytes);
-  }
+    @Override
+    public boolean takesDiscards(String vgName, String name) {
+        String subject = vgName + "/" + name;
+        // The kernel's limit for one discard on the device, which it sets to 0 when the device takes none.
+        String limit = run(
+                        List.of(
+                                "lsblk",
+                                "--nodeps",
+                                "--noheadings",
+                                "--bytes",
+                                "--output",
+                                "DISC-MAX",
+                                "/dev/" + vg(vgName) + "/" + lvName(vgName, name)),
+                        "read the discard limit of",
+                        subject)
+                .strip();
+        if (!limit.matches("[0-9]+")) {
+            throw VirtTuneException.failed("Could not read the discard limit of " + subject + ": lsblk printed '"
+                    + limit + "', not a number of bytes");
+        }
+        return !limit.matches("0+");
+    }
 
-  private static String vg(String name) {
-    LvmNames.requireValidVolumeGroup(name);
-    return name;
-  }
+    @Override
+    public void remove(String vgName, String name) {
+        String subject = vgName + "/" + name;
+        String lvs =
+                query(List.of("-a", vg(vgName)), "lvs", LV_FIELDS + ",lv_parent", "the logical volumes of " + vgName);
+        LvmReport vgReport = new LvmReport(List.of(), parser.logicalVolumes(lvs), List.of());
+        LogicalVolume lv = vgReport.logicalVolume(vgName, lvName(vgName, name))
+                .orElseThrow(() -> VirtTuneException.failed(
+                        "Could not remove " + subject + ": the logical volume does not exist"));
+        List<LogicalVolume> thins = vgReport.thinVolumesOf(lv);
+        if (!thins.isEmpty()) {
+            throw VirtTuneException.refused("Refusing to remove thin pool " + subject + ": it still holds "
+                    + thins.size() + " thin volume(s) ("
+                    + String.join(", ", thins.stream().map(LogicalVolume::name).toList()) + "); remove those first");
+        }
+        Optional<String> pool = lv.isThinPool() ? Optional.of(lv.name()) : lv.poolName();
+        pool.ifPresent(poolName -> deactivate(vgName, StrandedPool.strandedComponents(lvs, vgName, poolName)));
+        act(List.of("lvm", "lvremove", "--yes", subject), "remove", subject);
+    }
 
-  private static String lvName(String vgName, String name) {
-    LvmNames.requireValidLogicalVolume(vgName, name);
-    return name;
-  }
+    /** Deactivates the named hidden LVs that strand their pool (see {@link StrandedPool}). */
+    private void deactivate(String vgName, List<String> components) {
+        for (String component : components) {
+            act(
+                    List.of("lvm", "lvchange", "--activate", "n", vgName + "/" + component),
+                    "deactivate",
+                    vgName + "/" + component);
+        }
+    }
+
+    private String query(String command, String fields, String what) {
+        return query(List.of(), command, fields, what);
+    }
+
+    private String query(List<String> selection, String command, String fields, String what) {
+        return run(reportCommand(selection, command, fields), "list", what);
+    }
+
+    private static List<String> reportCommand(List<String> selection, String command, String fields) {
+        List<String> argv = new ArrayList<>(
+                List.of("lvm", command, "--reportformat", "json", "--units", "b", "--nosuffix", "-o", fields));
+        argv.addAll(selection);
+        return argv;
+    }
+
+    private String run(List<String> argv, String action, String subject) {
+        return LvmFailures.require(runner.run(argv), action, subject).stdout();
+    }
+
+    /** A command that changes the host's LVM. */
+    private void act(List<String> argv, String action, String subject) {
+        LvmFailures.require(runner.act(argv), action, subject);
+    }
+
+    private static String bytes(long value) {
+        if (value <= 0 || value % 512 != 0) {
+            throw new IllegalArgumentException("LVM takes sizes in whole 512-byte sectors: " + value);
+        }
+        return value + "b";
+    }
+
+    private static String thinChunk(long bytes) {
+        LvmNames.requireValidThinChunk(bytes);
+        return bytes(bytes);
+    }
+
+    private static String vg(String name) {
+        LvmNames.requireValidVolumeGroup(name);
+        return name;
+    }
+
+    private static String lvName(String vgName, String name) {
+        LvmNames.requireValidLogicalVolume(vgName, name);
+        return name;
+    }
 }

@@ -19,38 +19,42 @@ import java.util.List;
  * is not virt-tune's to close.
  */
 final class StrandedPool {
-  /** The fields, with {@code lvs -a}, that show a pool's hidden LVs and whose they are. */
-  static final String FIELDS = "vg_name,lv_name,lv_attr,pool_lv,lv_parent";
+    /** The fields, with {@code lvs -a}, that show a pool's hidden LVs and whose they are. */
+    static final String FIELDS = "vg_name,lv_name,lv_attr,pool_lv,lv_parent";
 
-  private StrandedPool() {}
+    private StrandedPool() {}
 
-  /**
-   * The names (without LVM's brackets) of {@code pool}'s hidden LVs that are active while it is
-   * not, from an {@code lvs -a} report with at least {@link #FIELDS}; refuses when one is open.
-   */
-  static List<String> strandedComponents(String lvsJson, String vgName, String poolName) {
-    List<JsonNode> rows = LvmReportParser.lvRows(lvsJson).stream()
-        .filter(row -> row.path("vg_name").asText().equals(vgName)).toList();
-    boolean inUse = rows.stream().anyMatch(row -> active(row)
-        && (row.path("lv_name").asText().equals(poolName) || row.path("pool_lv").asText().equals(poolName)));
-    List<String> stranded = new ArrayList<>();
-    for (JsonNode row : rows) {
-      if (inUse || !row.path("lv_parent").asText().equals(poolName) || !active(row)) {
-        continue;
-      }
-      String name = row.path("lv_name").asText().replaceAll("^\\[|]$", "");
-      if (LvAttributes.open(row.path("lv_attr").asText())) {
-        throw VirtTuneException.refused("Thin pool " + vgName + "/" + poolName + " cannot be activated: its"
-            + " hidden LV " + vgName + "/" + name + " is active without it and open (a thin_check, thin_dump"
-            + " or repair may be using it); when that is done, run lvchange -an " + vgName + "/" + name
-            + " and then this command again");
-      }
-      stranded.add(name);
+    /**
+     * The names (without LVM's brackets) of {@code pool}'s hidden LVs that are active while it is
+     * not, from an {@code lvs -a} report with at least {@link #FIELDS}; refuses when one is open.
+     */
+    static List<String> strandedComponents(String lvsJson, String vgName, String poolName) {
+        List<JsonNode> rows = LvmReportParser.lvRows(lvsJson).stream()
+                .filter(row -> row.path("vg_name").asText().equals(vgName))
+                .toList();
+        boolean inUse = rows.stream()
+                .anyMatch(row -> active(row)
+                        && (row.path("lv_name").asText().equals(poolName)
+                                || row.path("pool_lv").asText().equals(poolName)));
+        List<String> stranded = new ArrayList<>();
+        for (JsonNode row : rows) {
+            if (inUse || !row.path("lv_parent").asText().equals(poolName) || !active(row)) {
+                continue;
+            }
+            String name = row.path("lv_name").asText().replaceAll("^\\[|]$", "");
+            if (LvAttributes.open(row.path("lv_attr").asText())) {
+                throw VirtTuneException.refused("Thin pool " + vgName + "/" + poolName + " cannot be activated: its"
+                        + " hidden LV " + vgName + "/" + name
+                        + " is active without it and open (a thin_check, thin_dump"
+                        + " or repair may be using it); when that is done, run lvchange -an " + vgName + "/" + name
+                        + " and then this command again");
+            }
+            stranded.add(name);
+        }
+        return stranded;
     }
-    return stranded;
-  }
 
-  private static boolean active(JsonNode row) {
-    return LvAttributes.active(row.path("lv_attr").asText());
-  }
+    private static boolean active(JsonNode row) {
+        return LvAttributes.active(row.path("lv_attr").asText());
+    }
 }

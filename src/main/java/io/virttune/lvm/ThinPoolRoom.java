@@ -10,60 +10,67 @@ import java.util.function.LongSupplier;
  * thin volume in it, not only the one being written.
  */
 public final class ThinPoolRoom {
-  private static final long MIB = 1L << 20;
+    private static final long MIB = 1L << 20;
 
-  private final Lvm lvm;
-  private final String vgName;
-  private final String poolName;
-  private final LongSupplier heldByOthers;
+    private final Lvm lvm;
+    private final String vgName;
+    private final String poolName;
+    private final LongSupplier heldByOthers;
 
-  public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
-    this(lvm, vgName, poolName, () -> 0);
-  }
-
-  /** {@code heldByOthers}: the room other copies on the host hold in the pool, which is not free to this one. */
-  public ThinPoolRoom(Lvm lvm, String vgName, String poolName, LongSupplier heldByOthers) {
-    this.lvm = lvm;
-    this.vgName = vgName;
-    this.poolName = poolName;
-    this.heldByOthers = heldByOthers;
-  }
-
-  /** Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code purpose}. */
-  public void require(long bytes, String purpose) {
-    LogicalVolume pool = pool();
-    long others = heldByOthers.getAsLong();
-    long free = pool.sizeBytes() - usedBytes(pool) - others;
-    if (bytes > free) {
-      throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes)
-          + " in thin pool " + vgName + "/" + poolName + ", which has " + mib(Math.max(0, free)) + " free ("
-          + describe(pool) + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
-          + "); extend the pool (lvextend) or choose another one");
+    public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
+        this(lvm, vgName, poolName, () -> 0);
     }
-  }
 
-  /** The pool's size and usage, for a message about a write into it. */
-  public String state() {
-    return "thin pool " + vgName + "/" + poolName + ": " + describe(pool());
-  }
+    /** {@code heldByOthers}: the room other copies on the host hold in the pool, which is not free to this one. */
+    public ThinPoolRoom(Lvm lvm, String vgName, String poolName, LongSupplier heldByOthers) {
+        this.lvm = lvm;
+        this.vgName = vgName;
+        this.poolName = poolName;
+        this.heldByOthers = heldByOthers;
+    }
 
-  private LogicalVolume pool() {
-    return lvm.report().logicalVolume(vgName, poolName).filter(LogicalVolume::isThinPool)
-        .orElseThrow(() -> VirtTuneException.failed("Thin pool " + vgName + "/" + poolName
-            + " does not exist"));
-  }
+    /** Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code purpose}. */
+    public void require(long bytes, String purpose) {
+        LogicalVolume pool = pool();
+        long others = heldByOthers.getAsLong();
+        long free = pool.sizeBytes() - usedBytes(pool) - others;
+        if (bytes > free) {
+            throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes)
+                    + " in thin pool " + vgName + "/" + poolName + ", which has " + mib(Math.max(0, free)) + " free ("
+                    + describe(pool)
+                    + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
+                    + "); extend the pool (lvextend) or choose another one");
+        }
+    }
 
-  private static long usedBytes(LogicalVolume pool) {
-    // lvs prints data_percent to two decimals: count the half-hundredth it may have rounded away.
-    return (long) Math.ceil(pool.sizeBytes() * (pool.dataPercent().orElse(0) + 0.005) / 100);
-  }
+    /** The pool's size and usage, for a message about a write into it. */
+    public String state() {
+        return "thin pool " + vgName + "/" + poolName + ": " + describe(pool());
+    }
 
-  private static String describe(LogicalVolume pool) {
-    return String.format(Locale.ROOT, "%s, data %.2f%% used, metadata %.2f%% used",
-        mib(pool.sizeBytes()), pool.dataPercent().orElse(0), pool.metadataPercent().orElse(0));
-  }
+    private LogicalVolume pool() {
+        return lvm.report()
+                .logicalVolume(vgName, poolName)
+                .filter(LogicalVolume::isThinPool)
+                .orElseThrow(
+                        () -> VirtTuneException.failed("Thin pool " + vgName + "/" + poolName + " does not exist"));
+    }
 
-  private static String mib(long bytes) {
-    return (bytes + MIB - 1) / MIB + " MiB";
-  }
+    private static long usedBytes(LogicalVolume pool) {
+        // lvs prints data_percent to two decimals: count the half-hundredth it may have rounded away.
+        return (long) Math.ceil(pool.sizeBytes() * (pool.dataPercent().orElse(0) + 0.005) / 100);
+    }
+
+    private static String describe(LogicalVolume pool) {
+        return String.format(
+                Locale.ROOT,
+                "%s, data %.2f%% used, metadata %.2f%% used",
+                mib(pool.sizeBytes()),
+                pool.dataPercent().orElse(0),
+                pool.metadataPercent().orElse(0));
+    }
+
+    private static String mib(long bytes) {
+        return (bytes + MIB - 1) / MIB + " MiB";
+    }
 }

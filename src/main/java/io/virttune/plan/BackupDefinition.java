@@ -5,13 +5,13 @@ package io.virttune.plan;
  * a rollback defines again. It comes right before the define.
  */
 public record BackupDefinition(String domain) implements Step {
-  @Override
-  public <R> R accept(Visitor<R> visitor) {
-    return visitor.backupDefinition(this);
-  }
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.backupDefinition(this);
+    }
 
-  @Override
-  public String describe() {
-    return "back up the current definition of '" + domain + "', with its secrets";
-  }
+    @Override
+    public String describe() {
+        return "back up the current definition of '" + domain + "', with its secrets";
+    }
 }

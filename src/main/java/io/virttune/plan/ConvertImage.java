@@ -8,22 +8,22 @@ import io.virttune.text.Bytes;
  * allocated data is written; a linear LV holds old data and must get the zeros written too.
  */
 public record ConvertImage(
-    String source,
-    String sourceFormat,
-    String target,
-    boolean targetIsZero,
-    long virtualSizeBytes,
-    long allocatedBytes)
-    implements Step {
-  @Override
-  public <R> R accept(Visitor<R> visitor) {
-    return visitor.convertImage(this);
-  }
+        String source,
+        String sourceFormat,
+        String target,
+        boolean targetIsZero,
+        long virtualSizeBytes,
+        long allocatedBytes)
+        implements Step {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.convertImage(this);
+    }
 
-  @Override
-  public String describe() {
-    return "copy " + source + " (" + sourceFormat + ", " + Bytes.format(virtualSizeBytes) + ", "
-        + Bytes.format(allocatedBytes) + " allocated) to "
-        + target + " as raw" + (targetIsZero ? ", writing only allocated data" : ", zeros included");
-  }
+    @Override
+    public String describe() {
+        return "copy " + source + " (" + sourceFormat + ", " + Bytes.format(virtualSizeBytes) + ", "
+                + Bytes.format(allocatedBytes) + " allocated) to "
+                + target + " as raw" + (targetIsZero ? ", writing only allocated data" : ", zeros included");
+    }
 }

@@ -10,19 +10,25 @@ import io.virttune.text.Bytes;
  * hard the guest writes; with {@code verifyPaused} the pivot waits, the guest paused, for a
  * compare of source and LV to find them equal.
  */
-public record CopyLive(String disk, String source, String device, long bandwidthBytesPerSecond,
-    boolean synchronousWrites, boolean verifyPaused) implements Step {
-  @Override
-  public <R> R accept(Visitor<R> visitor) {
-    return visitor.copyLive(this);
-  }
+public record CopyLive(
+        String disk,
+        String source,
+        String device,
+        long bandwidthBytesPerSecond,
+        boolean synchronousWrites,
+        boolean verifyPaused)
+        implements Step {
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.copyLive(this);
+    }
 
-  @Override
-  public String describe() {
-    return "copy disk " + disk + " (" + source + ") onto " + device + " while the guest runs, then switch the guest"
-        + " onto it (block copy and pivot"
-        + (bandwidthBytesPerSecond > 0 ? ", at most " + Bytes.format(bandwidthBytesPerSecond) + "/s" : "")
-        + (synchronousWrites ? ", guest writes mirrored synchronously" : "")
-        + (verifyPaused ? ", source and LV compared with the guest paused before the switch" : "") + ")";
-  }
+    @Override
+    public String describe() {
+        return "copy disk " + disk + " (" + source + ") onto " + device + " while the guest runs, then switch the guest"
+                + " onto it (block copy and pivot"
+                + (bandwidthBytesPerSecond > 0 ? ", at most " + Bytes.format(bandwidthBytesPerSecond) + "/s" : "")
+                + (synchronousWrites ? ", guest writes mirrored synchronously" : "")
+                + (verifyPaused ? ", source and LV compared with the guest paused before the switch" : "") + ")";
+    }
 }

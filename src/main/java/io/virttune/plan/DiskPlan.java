@@ -10,33 +10,41 @@ import java.util.List;
  * thin LV was counted for against its pool (null otherwise: a linear LV takes {@code sizeBytes}).
  */
 public record DiskPlan(
-    String target,
-    String newTarget,
-    String action,
-    String source,
-    String destination,
-    long sizeBytes,
-    List<String> changes,
-    String reason,
-    String imageFingerprint,
-    @JsonInclude(JsonInclude.Include.NON_NULL) ThinPoolNeed thinPoolNeed) {
+        String target,
+        String newTarget,
+        String action,
+        String source,
+        String destination,
+        long sizeBytes,
+        List<String> changes,
+        String reason,
+        String imageFingerprint,
+        @JsonInclude(JsonInclude.Include.NON_NULL) ThinPoolNeed thinPoolNeed) {
 
-  public DiskPlan {
-    changes = List.copyOf(changes);
-  }
+    public DiskPlan {
+        changes = List.copyOf(changes);
+    }
 
-  /** A disk whose space the plan does not count in a thin pool. */
-  public DiskPlan(String target, String newTarget, String action, String source, String destination, long sizeBytes,
-      List<String> changes, String reason, String imageFingerprint) {
-    this(target, newTarget, action, source, destination, sizeBytes, changes, reason, imageFingerprint, null);
-  }
+    /** A disk whose space the plan does not count in a thin pool. */
+    public DiskPlan(
+            String target,
+            String newTarget,
+            String action,
+            String source,
+            String destination,
+            long sizeBytes,
+            List<String> changes,
+            String reason,
+            String imageFingerprint) {
+        this(target, newTarget, action, source, destination, sizeBytes, changes, reason, imageFingerprint, null);
+    }
 
-  public DiskPlan withThinPoolNeed(ThinPoolNeed need) {
-    return new DiskPlan(target, newTarget, action, source, destination, sizeBytes, changes, reason, imageFingerprint,
-        need);
-  }
+    public DiskPlan withThinPoolNeed(ThinPoolNeed need) {
+        return new DiskPlan(
+                target, newTarget, action, source, destination, sizeBytes, changes, reason, imageFingerprint, need);
+    }
 
-  public static DiskPlan leave(String target, String source, String reason) {
-    return new DiskPlan(target, target, "leave", source, null, 0, List.of(), reason, null);
-  }
+    public static DiskPlan leave(String target, String source, String reason) {
+        return new DiskPlan(target, target, "leave", source, null, 0, List.of(), reason, null);
+    }
 }

@@ -12,52 +12,98 @@ import java.util.List;
  * bound and its source, or why there is none.
  */
 public record DomainPlan(
-    String name,
-    String uuid,
-    String state,
-    DomainOutcome outcome,
-    List<String> reasons,
-    String fingerprint,
-    List<DiskPlan> disks,
-    List<Step> steps,
-    List<String> warnings,
-    String originalXml,
-    String newXml,
-    String diff,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String virtioDriver) {
+        String name,
+        String uuid,
+        String state,
+        DomainOutcome outcome,
+        List<String> reasons,
+        String fingerprint,
+        List<DiskPlan> disks,
+        List<Step> steps,
+        List<String> warnings,
+        String originalXml,
+        String newXml,
+        String diff,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String virtioDriver) {
 
-  public DomainPlan {
-    reasons = List.copyOf(reasons);
-    disks = List.copyOf(disks);
-    steps = List.copyOf(steps);
-    warnings = List.copyOf(warnings);
-  }
+    public DomainPlan {
+        reasons = List.copyOf(reasons);
+        disks = List.copyOf(disks);
+        steps = List.copyOf(steps);
+        warnings = List.copyOf(warnings);
+    }
 
-  /** A plan with nothing to say of a VirtIO storage driver. */
-  public DomainPlan(String name, String uuid, String state, DomainOutcome outcome, List<String> reasons,
-      String fingerprint, List<DiskPlan> disks, List<Step> steps, List<String> warnings, String originalXml,
-      String newXml, String diff) {
-    this(name, uuid, state, outcome, reasons, fingerprint, disks, steps, warnings, originalXml, newXml, diff, null);
-  }
+    /** A plan with nothing to say of a VirtIO storage driver. */
+    public DomainPlan(
+            String name,
+            String uuid,
+            String state,
+            DomainOutcome outcome,
+            List<String> reasons,
+            String fingerprint,
+            List<DiskPlan> disks,
+            List<Step> steps,
+            List<String> warnings,
+            String originalXml,
+            String newXml,
+            String diff) {
+        this(name, uuid, state, outcome, reasons, fingerprint, disks, steps, warnings, originalXml, newXml, diff, null);
+    }
 
-  public DomainPlan withDisks(List<DiskPlan> newDisks) {
-    return new DomainPlan(name, uuid, state, outcome, reasons, fingerprint, newDisks, steps, warnings, originalXml,
-        newXml, diff, virtioDriver);
-  }
+    public DomainPlan withDisks(List<DiskPlan> newDisks) {
+        return new DomainPlan(
+                name,
+                uuid,
+                state,
+                outcome,
+                reasons,
+                fingerprint,
+                newDisks,
+                steps,
+                warnings,
+                originalXml,
+                newXml,
+                diff,
+                virtioDriver);
+    }
 
-  public DomainPlan withSteps(List<Step> newSteps) {
-    return new DomainPlan(name, uuid, state, outcome, reasons, fingerprint, disks, newSteps, warnings, originalXml,
-        newXml, diff, virtioDriver);
-  }
+    public DomainPlan withSteps(List<Step> newSteps) {
+        return new DomainPlan(
+                name,
+                uuid,
+                state,
+                outcome,
+                reasons,
+                fingerprint,
+                disks,
+                newSteps,
+                warnings,
+                originalXml,
+                newXml,
+                diff,
+                virtioDriver);
+    }
 
-  public DomainPlan withNewXml(String edited) {
-    return new DomainPlan(name, uuid, state, outcome, reasons, fingerprint, disks, steps, warnings, originalXml,
-        edited, diff, virtioDriver);
-  }
+    public DomainPlan withNewXml(String edited) {
+        return new DomainPlan(
+                name,
+                uuid,
+                state,
+                outcome,
+                reasons,
+                fingerprint,
+                disks,
+                steps,
+                warnings,
+                originalXml,
+                edited,
+                diff,
+                virtioDriver);
+    }
 
-  /** True when applying this domain's plan would change nothing. */
-  @JsonIgnore
-  public boolean isEmpty() {
-    return steps.isEmpty();
-  }
+    /** True when applying this domain's plan would change nothing. */
+    @JsonIgnore
+    public boolean isEmpty() {
+        return steps.isEmpty();
+    }
 }

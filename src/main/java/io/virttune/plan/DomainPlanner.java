@@ -1,12 +1,11 @@
 package io.virttune.plan;
 
-import io.virttune.text.ShellWords;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.DomainState;
 import io.virttune.recipe.DiskRole;
-import io.virttune.text.Bytes;
+import io.virttune.text.ShellWords;
 import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,80 +17,96 @@ import java.util.Optional;
  * reads only facts.
  */
 final class DomainPlanner {
-  private final PlanEnvironment env;
+    private final PlanEnvironment env;
 
-  DomainPlanner(PlanEnvironment env) {
-    this.env = env;
-  }
-
-  DomainPlan plan(DomainFacts facts) {
-    if (facts.xml().isEmpty()) {
-      return stopped(facts, null, List.of(facts.problem().orElse("definition unreadable")));
+    DomainPlanner(PlanEnvironment env) {
+        this.env = env;
     }
-    DomainXml current = facts.xml().get();
-    String original = current.toXml();
-    String fingerprint = Fingerprints.of(original);
-    List<String> violations = LibvirtDefinitionRules.violations(facts.name(), current);
-    if (!violations.isEmpty()) {
-      return stopped(facts, fingerprint, violations);
-    }
-    List<String> refusals = refusals(facts);
-    if (!refusals.isEmpty()) {
-      return stopped(facts, fingerprint, refusals);
-    }
-    DiskSpace space = new DiskSpace(env, movesLive(env, facts));
-    Optional<String> noSpace = env.space().debit(space.needed(facts));
-    if (noSpace.isPresent()) {
-      return stopped(facts, fingerprint, List.of(noSpace.get()));
-    }
-    return space.shownIn(new DomainEdit(env, facts, DomainXml.parse(original, "domain " + ShellWords.quote(facts.name())))
-        .run(original, fingerprint), facts);
-  }
 
-  /** Reasons this domain cannot be planned at all; checked before anything is allocated. */
-  private List<String> refusals(DomainFacts facts) {
-    List<String> reasons = new ArrayList<>();
-    for (DiskFacts disk : facts.disks()) {
-      if (disk.verdict().role() == DiskRole.LEAVE_ALONE) {
-        continue;
-      }
-      disk.problem().ifPresent(problem -> reasons.add("disk " + disk.target() + ": " + problem));
-      Optional<ImageFacts> image = disk.image();
-      int snapshots = image.map(i -> i.internalSnapshots().orElse(0)).orElse(0);
-      if (snapshots > 0 && !env.policy().dropSnapshots()) {
-        reasons.add("disk " + disk.target() + ": " + image.get().path() + " holds " + snapshots
-            + " internal snapshot(s) that a raw LV cannot keep; delete them, or plan with"
-            + " --drop-snapshots to accept losing them");
-      }
+    DomainPlan plan(DomainFacts facts) {
+        if (facts.xml().isEmpty()) {
+            return stopped(facts, null, List.of(facts.problem().orElse("definition unreadable")));
+        }
+        DomainXml current = facts.xml().get();
+        String original = current.toXml();
+        String fingerprint = Fingerprints.of(original);
+        List<String> violations = LibvirtDefinitionRules.violations(facts.name(), current);
+        if (!violations.isEmpty()) {
+            return stopped(facts, fingerprint, violations);
+        }
+        List<String> refusals = refusals(facts);
+        if (!refusals.isEmpty()) {
+            return stopped(facts, fingerprint, refusals);
+        }
+        DiskSpace space = new DiskSpace(env, movesLive(env, facts));
+        Optional<String> noSpace = env.space().debit(space.needed(facts));
+        if (noSpace.isPresent()) {
+            return stopped(facts, fingerprint, List.of(noSpace.get()));
+        }
+        return space.shownIn(
+                new DomainEdit(env, facts, DomainXml.parse(original, "domain " + ShellWords.quote(facts.name())))
+                        .run(original, fingerprint),
+                facts);
     }
-    if (movesLive(env, facts)) {
-      reasons.addAll(LiveMoves.refusals(facts, env.extentBytes()));
+
+    /** Reasons this domain cannot be planned at all; checked before anything is allocated. */
+    private List<String> refusals(DomainFacts facts) {
+        List<String> reasons = new ArrayList<>();
+        for (DiskFacts disk : facts.disks()) {
+            if (disk.verdict().role() == DiskRole.LEAVE_ALONE) {
+                continue;
+            }
+            disk.problem().ifPresent(problem -> reasons.add("disk " + disk.target() + ": " + problem));
+            Optional<ImageFacts> image = disk.image();
+            int snapshots = image.map(i -> i.internalSnapshots().orElse(0)).orElse(0);
+            if (snapshots > 0 && !env.policy().dropSnapshots()) {
+                reasons.add("disk " + disk.target() + ": " + image.get().path() + " holds " + snapshots
+                        + " internal snapshot(s) that a raw LV cannot keep; delete them, or plan with"
+                        + " --drop-snapshots to accept losing them");
+            }
+        }
+        if (movesLive(env, facts)) {
+            reasons.addAll(LiveMoves.refusals(facts, env.extentBytes()));
+        }
+        return reasons;
     }
-    return reasons;
-  }
 
-  /** Whether the domain's data moves while it runs: planned with --live, running, and a disk to move. */
-  static boolean movesLive(PlanEnvironment env, DomainFacts facts) {
-    return env.policy().live() != null && facts.state() == DomainState.RUNNING && movesData(facts);
-  }
+    /** Whether the domain's data moves while it runs: planned with --live, running, and a disk to move. */
+    static boolean movesLive(PlanEnvironment env, DomainFacts facts) {
+        return env.policy().live() != null && facts.state() == DomainState.RUNNING && movesData(facts);
+    }
 
-  static List<DiskFacts> moved(DomainFacts facts) {
-    return facts.disks().stream().filter(d -> d.verdict().role() == DiskRole.MOVE_DATA).toList();
-  }
+    static List<DiskFacts> moved(DomainFacts facts) {
+        return facts.disks().stream()
+                .filter(d -> d.verdict().role() == DiskRole.MOVE_DATA)
+                .toList();
+    }
 
-  static boolean movesData(DomainFacts facts) {
-    return !moved(facts).isEmpty();
-  }
+    static boolean movesData(DomainFacts facts) {
+        return !moved(facts).isEmpty();
+    }
 
-  /** The plan of a domain left alone, for {@code reasons}. */
-  static DomainPlan stopped(DomainFacts facts, String fingerprint, List<String> reasons) {
-    List<DiskPlan> disks = facts.disks().stream()
-        // A stopped domain may be one libvirt refuses, with a disk that has no target at all.
-        .map(d -> DiskPlan.leave(d.view().declaredTargetDev().orElse("(no target)"),
-            d.view().sourcePath().orElse(null), "domain not planned"))
-        .toList();
-    return new DomainPlan(facts.name(), facts.xml().flatMap(DomainXml::uuid).orElse(null),
-        facts.state().label(), DomainOutcome.STOPPED, reasons, fingerprint, disks, List.of(), List.of(),
-        null, null, "");
-  }
+    /** The plan of a domain left alone, for {@code reasons}. */
+    static DomainPlan stopped(DomainFacts facts, String fingerprint, List<String> reasons) {
+        List<DiskPlan> disks = facts.disks().stream()
+                // A stopped domain may be one libvirt refuses, with a disk that has no target at all.
+                .map(d -> DiskPlan.leave(
+                        d.view().declaredTargetDev().orElse("(no target)"),
+                        d.view().sourcePath().orElse(null),
+                        "domain not planned"))
+                .toList();
+        return new DomainPlan(
+                facts.name(),
+                facts.xml().flatMap(DomainXml::uuid).orElse(null),
+                facts.state().label(),
+                DomainOutcome.STOPPED,
+                reasons,
+                fingerprint,
+                disks,
+                List.of(),
+                List.of(),
+                null,
+                null,
+                "");
+    }
 }

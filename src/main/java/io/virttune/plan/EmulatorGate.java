@@ -16,43 +16,56 @@ import java.util.Optional;
  * capabilities were not read (XML files, recorded host facts) the versions alone decide.
  */
 final class EmulatorGate {
-  private EmulatorGate() {}
+    private EmulatorGate() {}
 
-  static DomainPlan check(DomainPlan planned, DomainFacts facts, HostFacts host) {
-    if (planned.newXml() == null || planned.originalXml() == null || facts.xml().isEmpty()) {
-      return planned;
+    static DomainPlan check(DomainPlan planned, DomainFacts facts, HostFacts host) {
+        if (planned.newXml() == null
+                || planned.originalXml() == null
+                || facts.xml().isEmpty()) {
+            return planned;
+        }
+        Optional<EmulatorCapabilities> emulator =
+                host.emulatorOf(facts.xml().get()).filter(EmulatorCapabilities::read);
+        if (emulator.isEmpty()) {
+            return planned;
+        }
+        List<String> lacks = lacks(
+                emulator.get(),
+                DomainXml.parse(planned.originalXml(), "domain '" + planned.name() + "'"),
+                DomainXml.parse(planned.newXml(), "planned domain '" + planned.name() + "'"));
+        if (lacks.isEmpty()) {
+            return planned;
+        }
+        return DomainPlanner.stopped(
+                facts,
+                planned.fingerprint(),
+                List.of("the plan would add " + String.join(", ", lacks)
+                        + ", which the emulator " + emulator.get().query().words()
+                        + " does not offer by libvirt's domain capabilities"
+                        + " (rule: virt-tune defines nothing its emulator cannot run; see virsh domcapabilities)"));
     }
-    Optional<EmulatorCapabilities> emulator = host.emulatorOf(facts.xml().get()).filter(EmulatorCapabilities::read);
-    if (emulator.isEmpty()) {
-      return planned;
-    }
-    List<String> lacks = lacks(emulator.get(), DomainXml.parse(planned.originalXml(), "domain '" + planned.name() + "'"),
-        DomainXml.parse(planned.newXml(), "planned domain '" + planned.name() + "'"));
-    if (lacks.isEmpty()) {
-      return planned;
-    }
-    return DomainPlanner.stopped(facts, planned.fingerprint(), List.of("the plan would add " + String.join(", ", lacks)
-        + ", which the emulator " + emulator.get().query().words() + " does not offer by libvirt's domain capabilities"
-        + " (rule: virt-tune defines nothing its emulator cannot run; see virsh domcapabilities)"));
-  }
 
-  private static List<String> lacks(EmulatorCapabilities emulator, DomainXml before, DomainXml after) {
-    List<String> lacks = new ArrayList<>();
-    if (after.iothreads().count() > before.iothreads().count() && !emulator.iothreads()) {
-      lacks.add("IOThreads");
+    private static List<String> lacks(EmulatorCapabilities emulator, DomainXml before, DomainXml after) {
+        List<String> lacks = new ArrayList<>();
+        if (after.iothreads().count() > before.iothreads().count() && !emulator.iothreads()) {
+            lacks.add("IOThreads");
+        }
+        if (virtioDisks(after) > virtioDisks(before) && !emulator.diskBuses().contains("virtio")) {
+            lacks.add("virtio disks");
+        }
+        if (after.memoryBacking().hasHugepages()
+                && !before.memoryBacking().hasHugepages()
+                && emulator.memoryBackings().stream()
+                        .noneMatch(source -> source.equals("file") || source.equals("memfd"))) {
+            lacks.add("hugepages (a file or memfd memory backing)");
+        }
+        return lacks;
     }
-    if (virtioDisks(after) > virtioDisks(before) && !emulator.diskBuses().contains("virtio")) {
-      lacks.add("virtio disks");
-    }
-    if (after.memoryBacking().hasHugepages() && !before.memoryBacking().hasHugepages()
-        && emulator.memoryBackings().stream().noneMatch(source -> source.equals("file") || source.equals("memfd"))) {
-      lacks.add("hugepages (a file or memfd memory backing)");
-    }
-    return lacks;
-  }
 
-  private static long virtioDisks(DomainXml domain) {
-    return domain.disks().stream().map(DiskView::targetBus).filter(bus -> bus.filter("virtio"::equals).isPresent())
-        .count();
-  }
+    private static long virtioDisks(DomainXml domain) {
+        return domain.disks().stream()
+                .map(DiskView::targetBus)
+                .filter(bus -> bus.filter("virtio"::equals).isPresent())
+                .count();
+    }
 }

@@ -17,62 +17,63 @@ import java.util.TreeMap;
  * one may take.
  */
 final class HugepageBudget {
-  private final OptionalLong pageSizeKiB;
-  private long availableKiB;
-  private final Map<Integer, Long> nodeAvailableKiB;
-  private long unboundKiB;
+    private final OptionalLong pageSizeKiB;
+    private long availableKiB;
+    private final Map<Integer, Long> nodeAvailableKiB;
+    private long unboundKiB;
 
-  HugepageBudget(OptionalLong pageSizeKiB, long availableKiB, Map<Integer, Long> nodeAvailableKiB) {
-    this.pageSizeKiB = pageSizeKiB;
-    this.availableKiB = availableKiB;
-    this.nodeAvailableKiB = new TreeMap<>(nodeAvailableKiB);
-  }
-
-  static HugepageBudget unknown() {
-    return new HugepageBudget(OptionalLong.empty(), 0, Map.of());
-  }
-
-  boolean known() {
-    return pageSizeKiB.isPresent();
-  }
-
-  /** What a guest bound to {@code nodes} (empty: unbound) can still get. */
-  long availableKiB(Optional<Set<Integer>> nodes) {
-    if (nodes.isEmpty() || nodeAvailableKiB.isEmpty()) {
-      return availableKiB;
+    HugepageBudget(OptionalLong pageSizeKiB, long availableKiB, Map<Integer, Long> nodeAvailableKiB) {
+        this.pageSizeKiB = pageSizeKiB;
+        this.availableKiB = availableKiB;
+        this.nodeAvailableKiB = new TreeMap<>(nodeAvailableKiB);
     }
-    long onNodes = nodes.get().stream().mapToLong(node -> Math.max(0, nodeAvailableKiB.getOrDefault(node, 0L)
-        - unboundKiB)).sum();
-    return Math.min(availableKiB, onNodes);
-  }
 
-  /** Takes the memory (rounded up to whole pages) if it fits. */
-  boolean take(long memoryKiB, Optional<Set<Integer>> nodes) {
-    if (pageSizeKiB.isEmpty() || pages(memoryKiB) > availableKiB(nodes)) {
-      return false;
+    static HugepageBudget unknown() {
+        return new HugepageBudget(OptionalLong.empty(), 0, Map.of());
     }
-    claim(memoryKiB, nodes);
-    return true;
-  }
 
-  /** Counts memory that will be taken whether it fits or not: a guest already on hugepages. */
-  void claim(long memoryKiB, Optional<Set<Integer>> nodes) {
-    long needed = pages(memoryKiB);
-    availableKiB = Math.max(0, availableKiB - needed);
-    if (nodes.isEmpty() || nodeAvailableKiB.isEmpty()) {
-      unboundKiB += needed;
-      return;
+    boolean known() {
+        return pageSizeKiB.isPresent();
     }
-    long left = needed;
-    for (int node : nodes.get().stream().sorted().toList()) {
-      long taken = Math.min(left, Math.max(0, nodeAvailableKiB.getOrDefault(node, 0L)));
-      nodeAvailableKiB.merge(node, -taken, Long::sum);
-      left -= taken;
-    }
-  }
 
-  private long pages(long memoryKiB) {
-    long page = pageSizeKiB.orElse(1);
-    return (memoryKiB + page - 1) / page * page;
-  }
+    /** What a guest bound to {@code nodes} (empty: unbound) can still get. */
+    long availableKiB(Optional<Set<Integer>> nodes) {
+        if (nodes.isEmpty() || nodeAvailableKiB.isEmpty()) {
+            return availableKiB;
+        }
+        long onNodes = nodes.get().stream()
+                .mapToLong(node -> Math.max(0, nodeAvailableKiB.getOrDefault(node, 0L) - unboundKiB))
+                .sum();
+        return Math.min(availableKiB, onNodes);
+    }
+
+    /** Takes the memory (rounded up to whole pages) if it fits. */
+    boolean take(long memoryKiB, Optional<Set<Integer>> nodes) {
+        if (pageSizeKiB.isEmpty() || pages(memoryKiB) > availableKiB(nodes)) {
+            return false;
+        }
+        claim(memoryKiB, nodes);
+        return true;
+    }
+
+    /** Counts memory that will be taken whether it fits or not: a guest already on hugepages. */
+    void claim(long memoryKiB, Optional<Set<Integer>> nodes) {
+        long needed = pages(memoryKiB);
+        availableKiB = Math.max(0, availableKiB - needed);
+        if (nodes.isEmpty() || nodeAvailableKiB.isEmpty()) {
+            unboundKiB += needed;
+            return;
+        }
+        long left = needed;
+        for (int node : nodes.get().stream().sorted().toList()) {
+            long taken = Math.min(left, Math.max(0, nodeAvailableKiB.getOrDefault(node, 0L)));
+            nodeAvailableKiB.merge(node, -taken, Long::sum);
+            left -= taken;
+        }
+    }
+
+    private long pages(long memoryKiB) {
+        long page = pageSizeKiB.orElse(1);
+        return (memoryKiB + page - 1) / page * page;
+    }
 }

@@ -15,27 +15,31 @@ import java.util.stream.Collectors;
  * claim when they start; none when the policy or the host's facts do not allow them.
  */
 final class HugepageSupply {
-  private HugepageSupply() {}
+    private HugepageSupply() {}
 
-  static HugepageBudget budget(PlanPolicy policy, HostFacts facts, List<String> assumptions) {
-    if (!policy.hugepages()) {
-      return HugepageBudget.unknown();
+    static HugepageBudget budget(PlanPolicy policy, HostFacts facts, List<String> assumptions) {
+        if (!policy.hugepages()) {
+            return HugepageBudget.unknown();
+        }
+        Optional<HostSettings> settings = facts.settings();
+        OptionalLong size = settings.map(HostSettings::defaultHugepageSizeKiB).orElse(OptionalLong.empty());
+        if (size.isEmpty()) {
+            assumptions.add("the host's hugepages were not read: no domain gets hugepage memory backing in this plan");
+            return HugepageBudget.unknown();
+        }
+        long pageSize = size.getAsLong();
+        long available = settings.get()
+                .hugepagePool(pageSize)
+                .map(HugepagePool::availableKiB)
+                .orElse(0L);
+        // The kernel counts reservations only host-wide, so a node's free pages are what it can give.
+        Map<Integer, Long> nodes = settings.get().hugepagePools().stream()
+                .filter(pool -> !pool.isSystemWide() && pool.pageSizeKiB() == pageSize)
+                .collect(Collectors.toMap(pool -> pool.numaNode().getAsInt(), pool -> pool.free() * pageSize));
+        HugepageBudget budget = new HugepageBudget(size, available, nodes.size() > 1 ? nodes : Map.of());
+        facts.hugepageClaims().stream()
+                .filter(claim -> claim.drawsOnDefaultPool(pageSize))
+                .forEach(claim -> budget.claim(claim.memoryKiB(), claim.nodes()));
+        return budget;
     }
-    Optional<HostSettings> settings = facts.settings();
-    OptionalLong size = settings.map(HostSettings::defaultHugepageSizeKiB).orElse(OptionalLong.empty());
-    if (size.isEmpty()) {
-      assumptions.add("the host's hugepages were not read: no domain gets hugepage memory backing in this plan");
-      return HugepageBudget.unknown();
-    }
-    long pageSize = size.getAsLong();
-    long available = settings.get().hugepagePool(pageSize).map(HugepagePool::availableKiB).orElse(0L);
-    // The kernel counts reservations only host-wide, so a node's free pages are what it can give.
-    Map<Integer, Long> nodes = settings.get().hugepagePools().stream()
-        .filter(pool -> !pool.isSystemWide() && pool.pageSizeKiB() == pageSize)
-        .collect(Collectors.toMap(pool -> pool.numaNode().getAsInt(), pool -> pool.free() * pageSize));
-    HugepageBudget budget = new HugepageBudget(size, available, nodes.size() > 1 ? nodes : Map.of());
-    facts.hugepageClaims().stream().filter(claim -> claim.drawsOnDefaultPool(pageSize))
-        .forEach(claim -> budget.claim(claim.memoryKiB(), claim.nodes()));
-    return budget;
-  }
 }

@@ -14,73 +14,125 @@ import java.util.OptionalInt;
  * the host's then: apply plans again with what they allowed.
  */
 public record Plan(
-    String schema,
-    int version,
-    String createdAt,
-    String uri,
-    String hostname,
-    String hostUuid,
-    boolean offline,
-    String libvirtVersion,
-    String hypervisorVersion,
-    String kernelRelease,
-    Integer hostCpus,
-    PlanTarget target,
-    String cacheMode,
-    double reserveFraction,
-    List<Step> hostSteps,
-    List<DomainPlan> domains,
-    List<String> assumptions,
-    List<String> warnings) {
+        String schema,
+        int version,
+        String createdAt,
+        String uri,
+        String hostname,
+        String hostUuid,
+        boolean offline,
+        String libvirtVersion,
+        String hypervisorVersion,
+        String kernelRelease,
+        Integer hostCpus,
+        PlanTarget target,
+        String cacheMode,
+        double reserveFraction,
+        List<Step> hostSteps,
+        List<DomainPlan> domains,
+        List<String> assumptions,
+        List<String> warnings) {
 
-  public static final String SCHEMA = "virt-tune/plan";
-  public static final int VERSION = 1;
+    public static final String SCHEMA = "virt-tune/plan";
+    public static final int VERSION = 1;
 
-  public Plan {
-    hostSteps = List.copyOf(hostSteps);
-    domains = List.copyOf(domains);
-    assumptions = List.copyOf(assumptions);
-    warnings = List.copyOf(warnings);
-  }
+    public Plan {
+        hostSteps = List.copyOf(hostSteps);
+        domains = List.copyOf(domains);
+        assumptions = List.copyOf(assumptions);
+        warnings = List.copyOf(warnings);
+    }
 
-  /** {@code hostCpus} as the planner takes it: empty when not read. */
-  @JsonIgnore
-  public OptionalInt hostCpuCount() {
-    return hostCpus == null ? OptionalInt.empty() : OptionalInt.of(hostCpus);
-  }
+    /** {@code hostCpus} as the planner takes it: empty when not read. */
+    @JsonIgnore
+    public OptionalInt hostCpuCount() {
+        return hostCpus == null ? OptionalInt.empty() : OptionalInt.of(hostCpus);
+    }
 
-  /** This plan as made for another host: for a plan moved, or edited, between hosts. */
-  public Plan withHost(String newUri, String newHostname, String newHostUuid, boolean newOffline) {
-    return new Plan(schema, version, createdAt, newUri, newHostname, newHostUuid, newOffline, libvirtVersion,
-        hypervisorVersion, kernelRelease, hostCpus, target, cacheMode, reserveFraction, hostSteps, domains, assumptions,
-        warnings);
-  }
+    /** This plan as made for another host: for a plan moved, or edited, between hosts. */
+    public Plan withHost(String newUri, String newHostname, String newHostUuid, boolean newOffline) {
+        return new Plan(
+                schema,
+                version,
+                createdAt,
+                newUri,
+                newHostname,
+                newHostUuid,
+                newOffline,
+                libvirtVersion,
+                hypervisorVersion,
+                kernelRelease,
+                hostCpus,
+                target,
+                cacheMode,
+                reserveFraction,
+                hostSteps,
+                domains,
+                assumptions,
+                warnings);
+    }
 
-  /** This plan with other domain plans, the rest as it is. */
-  public Plan withDomains(List<DomainPlan> newDomains) {
-    return new Plan(schema, version, createdAt, uri, hostname, hostUuid, offline, libvirtVersion, hypervisorVersion,
-        kernelRelease, hostCpus, target, cacheMode, reserveFraction, hostSteps, newDomains, assumptions, warnings);
-  }
+    /** This plan with other domain plans, the rest as it is. */
+    public Plan withDomains(List<DomainPlan> newDomains) {
+        return new Plan(
+                schema,
+                version,
+                createdAt,
+                uri,
+                hostname,
+                hostUuid,
+                offline,
+                libvirtVersion,
+                hypervisorVersion,
+                kernelRelease,
+                hostCpus,
+                target,
+                cacheMode,
+                reserveFraction,
+                hostSteps,
+                newDomains,
+                assumptions,
+                warnings);
+    }
 
-  /** This plan with another cache mode and the warnings that go with it. */
-  public Plan withCacheMode(String newCacheMode, List<String> newWarnings) {
-    return new Plan(schema, version, createdAt, uri, hostname, hostUuid, offline, libvirtVersion, hypervisorVersion,
-        kernelRelease, hostCpus, target, newCacheMode, reserveFraction, hostSteps, domains, assumptions, newWarnings);
-  }
+    /** This plan with another cache mode and the warnings that go with it. */
+    public Plan withCacheMode(String newCacheMode, List<String> newWarnings) {
+        return new Plan(
+                schema,
+                version,
+                createdAt,
+                uri,
+                hostname,
+                hostUuid,
+                offline,
+                libvirtVersion,
+                hypervisorVersion,
+                kernelRelease,
+                hostCpus,
+                target,
+                newCacheMode,
+                reserveFraction,
+                hostSteps,
+                domains,
+                assumptions,
+                newWarnings);
+    }
 
-  /**
-   * True when a domain was not planned because libvirt itself refuses its definition (a safety
-   * rule's refusal: {@code plan} exits 3).
-   */
-  @JsonIgnore
-  public boolean refusesDefinitions() {
-    return domains.stream().filter(domain -> domain.outcome() == DomainOutcome.STOPPED)
-        .flatMap(domain -> domain.reasons().stream()).anyMatch(LibvirtDefinitionRules::isViolation);
-  }
+    /**
+     * True when a domain was not planned because libvirt itself refuses its definition (a safety
+     * rule's refusal: {@code plan} exits 3).
+     */
+    @JsonIgnore
+    public boolean refusesDefinitions() {
+        return domains.stream()
+                .filter(domain -> domain.outcome() == DomainOutcome.STOPPED)
+                .flatMap(domain -> domain.reasons().stream())
+                .anyMatch(LibvirtDefinitionRules::isViolation);
+    }
 
-  /** True when applying the plan would change nothing anywhere. */
-  @JsonIgnore
-  public boolean isEmpty() {
-    return hostSteps.isEmpty() && domains.stream().allMatch(DomainPlan::isEmpty);
-  }
+    /** True when applying the plan would change nothing anywhere. */
+    @JsonIgnore
+    public boolean isEmpty() {
+        return hostSteps.isEmpty() && domains.stream().allMatch(DomainPlan::isEmpty);
+    }
 }

@@ -7,10 +7,10 @@ import io.virttune.recipe.HostLevers;
  * handed out, the hugepage budget, the levers every disk gets, and what the host's libvirt and QEMU support.
  */
 record PlanEnvironment(
-    PlanPolicy policy,
-    long extentBytes,
-    SpaceLedger space,
-    VolumeNames names,
-    HugepageBudget hugepages,
-    HostLevers levers,
-    QueueIothreads queueIothreads) {}
+        PlanPolicy policy,
+        long extentBytes,
+        SpaceLedger space,
+        VolumeNames names,
+        HugepageBudget hugepages,
+        HostLevers levers,
+        QueueIothreads queueIothreads) {}

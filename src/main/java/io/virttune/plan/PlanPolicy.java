@@ -10,52 +10,57 @@ import java.util.Set;
  * running guests are to move while they run ({@code --live}).
  */
 public record PlanPolicy(
-    PlanTarget target,
-    String cacheMode,
-    double reserveFraction,
-    Set<String> virtioReadyDomains,
-    boolean dropSnapshots,
-    boolean hugepages,
-    Live live) {
+        PlanTarget target,
+        String cacheMode,
+        double reserveFraction,
+        Set<String> virtioReadyDomains,
+        boolean dropSnapshots,
+        boolean hugepages,
+        Live live) {
 
-  /**
-   * How the disks of running guests are copied: the block copy's cap per disk, whether writes are
-   * mirrored synchronously, and whether apply compares source and LV with the guest paused before
-   * each pivot.
-   */
-  public record Live(long bandwidthBytesPerSecond, boolean synchronousWrites, boolean verifyPaused) {
-    public Live {
-      if (bandwidthBytesPerSecond < 0) {
-        throw new IllegalArgumentException("bandwidth must not be negative");
-      }
+    /**
+     * How the disks of running guests are copied: the block copy's cap per disk, whether writes are
+     * mirrored synchronously, and whether apply compares source and LV with the guest paused before
+     * each pivot.
+     */
+    public record Live(long bandwidthBytesPerSecond, boolean synchronousWrites, boolean verifyPaused) {
+        public Live {
+            if (bandwidthBytesPerSecond < 0) {
+                throw new IllegalArgumentException("bandwidth must not be negative");
+            }
+        }
     }
-  }
 
-  /** A policy under which running guests are not moved (apply refuses to copy their images). */
-  public PlanPolicy(PlanTarget target, String cacheMode, double reserveFraction, Set<String> virtioReadyDomains,
-      boolean dropSnapshots, boolean hugepages) {
-    this(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, null);
-  }
-
-  public PlanPolicy {
-    virtioReadyDomains = Set.copyOf(virtioReadyDomains);
-    CacheMode mode = CacheMode.of(Optional.of(cacheMode));
-    if (mode != CacheMode.NONE && mode != CacheMode.WRITEBACK) {
-      throw new IllegalArgumentException("cache mode must be none or writeback: " + cacheMode);
+    /** A policy under which running guests are not moved (apply refuses to copy their images). */
+    public PlanPolicy(
+            PlanTarget target,
+            String cacheMode,
+            double reserveFraction,
+            Set<String> virtioReadyDomains,
+            boolean dropSnapshots,
+            boolean hugepages) {
+        this(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, null);
     }
-  }
 
-  public static PlanPolicy defaults(PlanTarget target) {
-    return new PlanPolicy(target, "none", 0.10, Set.of(), false, true);
-  }
+    public PlanPolicy {
+        virtioReadyDomains = Set.copyOf(virtioReadyDomains);
+        CacheMode mode = CacheMode.of(Optional.of(cacheMode));
+        if (mode != CacheMode.NONE && mode != CacheMode.WRITEBACK) {
+            throw new IllegalArgumentException("cache mode must be none or writeback: " + cacheMode);
+        }
+    }
 
-  /** The same policy, with running guests moved live as {@code how} says. */
-  public PlanPolicy withLive(Live how) {
-    return new PlanPolicy(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, how);
-  }
+    public static PlanPolicy defaults(PlanTarget target) {
+        return new PlanPolicy(target, "none", 0.10, Set.of(), false, true);
+    }
 
-  /** The cache mode chosen for every disk of the plan (the recipe keeps a disk's directsync). */
-  public CacheMode cache() {
-    return CacheMode.of(Optional.of(cacheMode));
-  }
+    /** The same policy, with running guests moved live as {@code how} says. */
+    public PlanPolicy withLive(Live how) {
+        return new PlanPolicy(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, how);
+    }
+
+    /** The cache mode chosen for every disk of the plan (the recipe keeps a disk's directsync). */
+    public CacheMode cache() {
+        return CacheMode.of(Optional.of(cacheMode));
+    }
 }

@@ -8,19 +8,19 @@ import io.virttune.lvm.VolumeName;
  * only if it is still the one virt-tune created, and no definition uses it and nothing has it open.
  */
 public record RemoveVolume(String vg, String name) implements Step {
-  @Override
-  public <R> R accept(Visitor<R> visitor) {
-    return visitor.removeVolume(this);
-  }
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.removeVolume(this);
+    }
 
-  /** The LV as lvm names it. */
-  @JsonIgnore
-  public VolumeName volume() {
-    return new VolumeName(vg, name);
-  }
+    /** The LV as lvm names it. */
+    @JsonIgnore
+    public VolumeName volume() {
+        return new VolumeName(vg, name);
+    }
 
-  @Override
-  public String describe() {
-    return "remove the temporary LV " + volume() + ", which the new definition no longer names";
-  }
+    @Override
+    public String describe() {
+        return "remove the temporary LV " + volume() + ", which the new definition no longer names";
+    }
 }

@@ -10,69 +10,79 @@ import java.util.Optional;
  * as data is written, so an image's data in chunks of the pool's size is what it will take).
  */
 final class SpaceLedger {
-  /** Bytes of thin-pool metadata per mapped chunk; generous, as LVM's own estimate is. */
-  static final long METADATA_BYTES_PER_CHUNK = 64;
+    /** Bytes of thin-pool metadata per mapped chunk; generous, as LVM's own estimate is. */
+    static final long METADATA_BYTES_PER_CHUNK = 64;
 
-  private final String label;
-  /** What the operator can do when the data does not fit. */
-  private final String remedy;
-  private final long chunkSizeBytes;
-  private long dataAvailable;
-  private long metadataAvailable;
+    private final String label;
+    /** What the operator can do when the data does not fit. */
+    private final String remedy;
 
-  private SpaceLedger(String label, String remedy, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
-    this.label = label;
-    this.remedy = remedy;
-    this.dataAvailable = dataAvailable;
-    this.metadataAvailable = metadataAvailable;
-    this.chunkSizeBytes = chunkSizeBytes;
-  }
+    private final long chunkSizeBytes;
+    private long dataAvailable;
+    private long metadataAvailable;
 
-  static SpaceLedger linear(String vg, long availableBytes) {
-    return new SpaceLedger("VG " + vg, "lower --reserve, use a thin pool (--thin-pool VG/POOL: thin LVs take only"
-        + " the data written), or free space in VG " + vg, availableBytes, Long.MAX_VALUE, 0);
-  }
-
-  static SpaceLedger thin(String pool, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
-    return new SpaceLedger("thin pool " + pool, "extend the pool (lvextend " + pool + ", or a larger"
-        + " --create-thin-pool), free space in it, or plan linear LVs with --vg", dataAvailable, metadataAvailable,
-        chunkSizeBytes);
-  }
-
-  /**
-   * A ledger that knows nothing (planning offline): everything fits, and the plan says so.
-   * {@code chunkSizeBytes} is the thin pool's when the plan knows it anyway (a new pool's), else 0.
-   */
-  static SpaceLedger unknown(long chunkSizeBytes) {
-    return new SpaceLedger("unknown", "", Long.MAX_VALUE, Long.MAX_VALUE, chunkSizeBytes);
-  }
-
-  /** The thin pool's chunk size, 0 for linear LVs or when not known. */
-  long chunkSizeBytes() {
-    return chunkSizeBytes;
-  }
-
-  /** Debits the bytes if they fit, else returns why not and debits nothing. */
-  Optional<String> debit(long dataBytes) {
-    if (dataBytes == 0) {
-      return Optional.empty();
+    private SpaceLedger(String label, String remedy, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
+        this.label = label;
+        this.remedy = remedy;
+        this.dataAvailable = dataAvailable;
+        this.metadataAvailable = metadataAvailable;
+        this.chunkSizeBytes = chunkSizeBytes;
     }
-    long metadata = chunkSizeBytes == 0 ? 0 : ceilDiv(dataBytes, chunkSizeBytes) * METADATA_BYTES_PER_CHUNK;
-    if (dataBytes > dataAvailable) {
-      return Optional.of("not enough space in " + label + ": needs " + Bytes.format(dataBytes)
-          + ", " + Bytes.format(Math.max(0, dataAvailable)) + " left for this plan after the reserve; " + remedy);
-    }
-    if (metadata > metadataAvailable) {
-      return Optional.of("not enough metadata space in " + label + ": needs about "
-          + Bytes.format(metadata) + ", " + Bytes.format(Math.max(0, metadataAvailable)) + " free; extend the"
-          + " pool's metadata (lvextend --poolmetadatasize)");
-    }
-    dataAvailable -= dataBytes;
-    metadataAvailable -= metadata;
-    return Optional.empty();
-  }
 
-  private static long ceilDiv(long a, long b) {
-    return (a + b - 1) / b;
-  }
+    static SpaceLedger linear(String vg, long availableBytes) {
+        return new SpaceLedger(
+                "VG " + vg,
+                "lower --reserve, use a thin pool (--thin-pool VG/POOL: thin LVs take only"
+                        + " the data written), or free space in VG " + vg,
+                availableBytes,
+                Long.MAX_VALUE,
+                0);
+    }
+
+    static SpaceLedger thin(String pool, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
+        return new SpaceLedger(
+                "thin pool " + pool,
+                "extend the pool (lvextend " + pool + ", or a larger"
+                        + " --create-thin-pool), free space in it, or plan linear LVs with --vg",
+                dataAvailable,
+                metadataAvailable,
+                chunkSizeBytes);
+    }
+
+    /**
+     * A ledger that knows nothing (planning offline): everything fits, and the plan says so.
+     * {@code chunkSizeBytes} is the thin pool's when the plan knows it anyway (a new pool's), else 0.
+     */
+    static SpaceLedger unknown(long chunkSizeBytes) {
+        return new SpaceLedger("unknown", "", Long.MAX_VALUE, Long.MAX_VALUE, chunkSizeBytes);
+    }
+
+    /** The thin pool's chunk size, 0 for linear LVs or when not known. */
+    long chunkSizeBytes() {
+        return chunkSizeBytes;
+    }
+
+    /** Debits the bytes if they fit, else returns why not and debits nothing. */
+    Optional<String> debit(long dataBytes) {
+        if (dataBytes == 0) {
+            return Optional.empty();
+        }
+        long metadata = chunkSizeBytes == 0 ? 0 : ceilDiv(dataBytes, chunkSizeBytes) * METADATA_BYTES_PER_CHUNK;
+        if (dataBytes > dataAvailable) {
+            return Optional.of("not enough space in " + label + ": needs " + Bytes.format(dataBytes) + ", "
+                    + Bytes.format(Math.max(0, dataAvailable)) + " left for this plan after the reserve; " + remedy);
+        }
+        if (metadata > metadataAvailable) {
+            return Optional.of("not enough metadata space in " + label + ": needs about "
+                    + Bytes.format(metadata) + ", " + Bytes.format(Math.max(0, metadataAvailable)) + " free; extend the"
+                    + " pool's metadata (lvextend --poolmetadatasize)");
+        }
+        dataAvailable -= dataBytes;
+        metadataAvailable -= metadata;
+        return Optional.empty();
+    }
+
+    private static long ceilDiv(long a, long b) {
+        return (a + b - 1) / b;
+    }
 }

@@ -9,8 +9,8 @@ package io.virttune.plan;
  */
 public record ThinPoolNeed(long bytes, long chunkSizeBytes) {
 
-  /** Whether {@link #bytes} counts whole chunks rather than the image's allocation. */
-  public boolean inChunks() {
-    return chunkSizeBytes > 0;
-  }
+    /** Whether {@link #bytes} counts whole chunks rather than the image's allocation. */
+    public boolean inChunks() {
+        return chunkSizeBytes > 0;
+    }
 }

@@ -2,13 +2,13 @@ package io.virttune.plan;
 
 /** Check with qemu-img compare that the copy reads exactly like the source image. */
 public record VerifyCopy(String source, String sourceFormat, String target) implements Step {
-  @Override
-  public <R> R accept(Visitor<R> visitor) {
-    return visitor.verifyCopy(this);
-  }
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.verifyCopy(this);
+    }
 
-  @Override
-  public String describe() {
-    return "verify " + target + " reads the same as " + source;
-  }
+    @Override
+    public String describe() {
+        return "verify " + target + " reads the same as " + source;
+    }
 }

@@ -6,15 +6,15 @@ import java.util.Set;
 
 /** Hands out LV names that collide neither with the VG's existing LVs nor with each other. */
 final class VolumeNames {
-  private final Set<String> taken;
+    private final Set<String> taken;
 
-  VolumeNames(Set<String> existing) {
-    this.taken = new HashSet<>(existing);
-  }
+    VolumeNames(Set<String> existing) {
+        this.taken = new HashSet<>(existing);
+    }
 
-  String allocate(String domain, String purpose) {
-    String name = LvmNames.derive(domain, purpose, taken);
-    taken.add(name);
-    return name;
-  }
+    String allocate(String domain, String purpose) {
+        String name = LvmNames.derive(domain, purpose, taken);
+        taken.add(name);
+        return name;
+    }
 }

@@ -8,19 +8,19 @@ import io.virttune.lvm.VolumeName;
  * whatever its extents held before, maybe another tenant's data.
  */
 public record ZeroVolume(String vg, String name) implements Step {
-  @Override
-  public <R> R accept(Visitor<R> visitor) {
-    return visitor.zeroVolume(this);
-  }
+    @Override
+    public <R> R accept(Visitor<R> visitor) {
+        return visitor.zeroVolume(this);
+    }
 
-  /** The LV as lvm names it. */
-  @JsonIgnore
-  public VolumeName volume() {
-    return new VolumeName(vg, name);
-  }
+    /** The LV as lvm names it. */
+    @JsonIgnore
+    public VolumeName volume() {
+        return new VolumeName(vg, name);
+    }
 
-  @Override
-  public String describe() {
-    return "zero linear LV " + volume() + " (its extents may hold old data)";
-  }
+    @Override
+    public String describe() {
+        return "zero linear LV " + volume() + " (its extents may hold old data)";
+    }
 }

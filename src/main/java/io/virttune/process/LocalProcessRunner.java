@@ -33,115 +33,122 @@ import java.util.function.Consumer;
  * waited for rather than stopped by the hook or an interrupt.
  */
 public final class LocalProcessRunner implements ProcessRunner {
-  private static final List<String> DIE_WITH_PARENT = List.of("setpriv", "--pdeathsig", "KILL", "--");
-  /** An ignored signal stays ignored across exec: sh ignores SIGPIPE, then becomes the command. */
-  private static final List<String> RUN_TO_ITS_END =
-      List.of("setsid", "--", "sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"");
-  /**
-   * The threads that feed a command's stdin and read its stderr, one each for as long as it
-   * runs: the shared fork-join pool has one thread on a 2-CPU machine, and a command waiting for
-   * its input behind another command's reader would wait for that command's end.
-   */
-  private static final ExecutorService PIPES = Executors.newCachedThreadPool(runnable -> {
-    Thread thread = new Thread(runnable, "command-pipe");
-    thread.setDaemon(true);
-    return thread;
-  });
+    private static final List<String> DIE_WITH_PARENT = List.of("setpriv", "--pdeathsig", "KILL", "--");
+    /** An ignored signal stays ignored across exec: sh ignores SIGPIPE, then becomes the command. */
+    private static final List<String> RUN_TO_ITS_END =
+            List.of("setsid", "--", "sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"");
+    /**
+     * The threads that feed a command's stdin and read its stderr, one each for as long as it
+     * runs: the shared fork-join pool has one thread on a 2-CPU machine, and a command waiting for
+     * its input behind another command's reader would wait for that command's end.
+     */
+    private static final ExecutorService PIPES = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "command-pipe");
+        thread.setDaemon(true);
+        return thread;
+    });
 
-  @Override
-  public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-    return run(argv, "", stdoutLines, line -> {});
-  }
-
-  @Override
-  public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
-    return run(argv, input, line -> {}, stderrLines);
-  }
-
-  private ProcessResult run(List<String> argv, String input, Consumer<String> stdoutLines, Consumer<String> stderrLines) {
-    boolean runsToItsEnd = Path.of(argv.get(0)).getFileName().toString().equals("lvm");
-    List<String> command = new ArrayList<>(runsToItsEnd ? RUN_TO_ITS_END : DIE_WITH_PARENT);
-    command.addAll(argv);
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().put("LC_ALL", "C");
-    Process process;
-    try {
-      process = builder.start();
-    } catch (IOException e) {
-      return new ProcessResult(argv, ProcessResult.NOT_FOUND, "", e.getMessage()
-          + " (virt-tune starts every command through setpriv or setsid, from util-linux)");
+    @Override
+    public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+        return run(argv, "", stdoutLines, line -> {});
     }
-    RunningChildren.started(process, argv, runsToItsEnd);
-    try {
-      CompletableFuture<String> stderr = CompletableFuture.supplyAsync(() -> {
+
+    @Override
+    public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
+        return run(argv, input, line -> {}, stderrLines);
+    }
+
+    private ProcessResult run(
+            List<String> argv, String input, Consumer<String> stdoutLines, Consumer<String> stderrLines) {
+        boolean runsToItsEnd = Path.of(argv.get(0)).getFileName().toString().equals("lvm");
+        List<String> command = new ArrayList<>(runsToItsEnd ? RUN_TO_ITS_END : DIE_WITH_PARENT);
+        command.addAll(argv);
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("LC_ALL", "C");
+        Process process;
         try {
-          return readLines(process.getErrorStream(), stderrLines);
+            process = builder.start();
         } catch (IOException e) {
-          throw new UncheckedIOException(e);
+            return new ProcessResult(
+                    argv,
+                    ProcessResult.NOT_FOUND,
+                    "",
+                    e.getMessage() + " (virt-tune starts every command through setpriv or setsid, from util-linux)");
         }
-      }, PIPES);
-      // Written beside the readers: a command that answers before it has read all of its input must not block.
-      CompletableFuture<Void> stdin = CompletableFuture.runAsync(() -> write(process.getOutputStream(), input), PIPES);
-      String stdout = readLines(process.getInputStream(), stdoutLines);
-      int exitCode = runsToItsEnd ? awaitEndUninterrupted(process) : process.waitFor();
-      stdin.join();
-      return new ProcessResult(argv, exitCode, stdout, stderr.join());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while running " + argv.get(0), e);
-    } finally {
-      RunningChildren.ended(process);
-    }
-  }
-
-  /** Waits for a command that must run to its end, through interrupts, which are kept for the caller. */
-  private static int awaitEndUninterrupted(Process process) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        int exitCode = process.waitFor();
-        if (interrupted) {
-          Thread.currentThread().interrupt();
+        RunningChildren.started(process, argv, runsToItsEnd);
+        try {
+            CompletableFuture<String> stderr = CompletableFuture.supplyAsync(
+                    () -> {
+                        try {
+                            return readLines(process.getErrorStream(), stderrLines);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    },
+                    PIPES);
+            // Written beside the readers: a command that answers before it has read all of its input must not block.
+            CompletableFuture<Void> stdin =
+                    CompletableFuture.runAsync(() -> write(process.getOutputStream(), input), PIPES);
+            String stdout = readLines(process.getInputStream(), stdoutLines);
+            int exitCode = runsToItsEnd ? awaitEndUninterrupted(process) : process.waitFor();
+            stdin.join();
+            return new ProcessResult(argv, exitCode, stdout, stderr.join());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running " + argv.get(0), e);
+        } finally {
+            RunningChildren.ended(process);
         }
-        return exitCode;
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
     }
-  }
 
-  /** Writes the input and closes stdin; a command that exits without reading it all is not an error here. */
-  private static void write(OutputStream stdin, String input) {
-    try (stdin) {
-      stdin.write(input.getBytes(StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      // A broken pipe: the command closed its stdin; its exit code says what happened.
+    /** Waits for a command that must run to its end, through interrupts, which are kept for the caller. */
+    private static int awaitEndUninterrupted(Process process) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                int exitCode = process.waitFor();
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+                return exitCode;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
     }
-  }
 
-  private static String readLines(InputStream stream, Consumer<String> lines) throws IOException {
-    StringBuilder all = new StringBuilder();
-    StringBuilder line = new StringBuilder();
-    try (Reader reader = new InputStreamReader(stream, StandardCharsets.UTF_8)) {
-      int c;
-      while ((c = reader.read()) != -1) {
-        all.append((char) c);
-        if (c == '\n' || c == '\r') {
-          if (line.length() > 0) {
+    /** Writes the input and closes stdin; a command that exits without reading it all is not an error here. */
+    private static void write(OutputStream stdin, String input) {
+        try (stdin) {
+            stdin.write(input.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // A broken pipe: the command closed its stdin; its exit code says what happened.
+        }
+    }
+
+    private static String readLines(InputStream stream, Consumer<String> lines) throws IOException {
+        StringBuilder all = new StringBuilder();
+        StringBuilder line = new StringBuilder();
+        try (Reader reader = new InputStreamReader(stream, StandardCharsets.UTF_8)) {
+            int c;
+            while ((c = reader.read()) != -1) {
+                all.append((char) c);
+                if (c == '\n' || c == '\r') {
+                    if (line.length() > 0) {
+                        lines.accept(line.toString());
+                        line.setLength(0);
+                    }
+                } else {
+                    line.append((char) c);
+                }
+            }
+        }
+        if (line.length() > 0) {
             lines.accept(line.toString());
-            line.setLength(0);
-          }
-        } else {
-          line.append((char) c);
         }
-      }
+        return all.toString();
     }
-    if (line.length() > 0) {
-      lines.accept(line.toString());
-    }
-    return all.toString();
-  }
 }

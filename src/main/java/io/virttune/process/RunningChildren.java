@@ -13,64 +13,66 @@ import java.util.stream.Collectors;
  * it. One registry per JVM, as the shutdown hook that stops them on SIGTERM or SIGINT is.
  */
 public final class RunningChildren {
-  /** What the shutdown hook gives a child to stop cleanly on SIGTERM before it sends SIGKILL. */
-  static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
+    /** What the shutdown hook gives a child to stop cleanly on SIGTERM before it sends SIGKILL. */
+    static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(5);
 
-  /** How long the hook waits for a command that must run to its end (an lvm command takes seconds). */
-  static final Duration RUN_TO_END_GRACE = Duration.ofSeconds(60);
+    /** How long the hook waits for a command that must run to its end (an lvm command takes seconds). */
+    static final Duration RUN_TO_END_GRACE = Duration.ofSeconds(60);
 
-  private static final Map<Process, Child> RUNNING = new ConcurrentHashMap<>();
+    private static final Map<Process, Child> RUNNING = new ConcurrentHashMap<>();
 
-  static {
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(SHUTDOWN_GRACE), "stop-child-processes"));
-  }
-
-  private RunningChildren() {}
-
-  /** One running command: its pid, the argv virt-tune gave it, and whether it must run to its end rather than be stopped. */
-  public record Child(long pid, List<String> argv, boolean runsToItsEnd) {}
-
-  static void started(Process process, List<String> argv, boolean runsToItsEnd) {
-    RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd));
-  }
-
-  static void ended(Process process) {
-    RUNNING.remove(process);
-  }
-
-  /** The commands running now, oldest pid first. */
-  public static List<Child> list() {
-    List<Child> children = new ArrayList<>(RUNNING.values());
-    children.sort((a, b) -> Long.compare(a.pid(), b.pid()));
-    return children;
-  }
-
-  /**
-   * Sends every running command SIGTERM (qemu-img stops between requests), waits up to {@code
-   * grace} for all of them, then sends SIGKILL to those left. A command that must run to its end
-   * is not signalled: it is waited for, up to {@link #RUN_TO_END_GRACE}, and left running after.
-   */
-  public static void stopAll(Duration grace) {
-    Map<Process, Child> running = Map.copyOf(RUNNING);
-    Map<Boolean, List<Process>> byEnd = running.keySet().stream()
-        .collect(Collectors.partitioningBy(process -> running.get(process).runsToItsEnd()));
-    // Signalled through their handles: Process.destroy() also closes the pipes, and a command
-    // stopping cleanly would lose its last output and its runner fail with "Stream closed".
-    byEnd.get(false).forEach(process -> process.toHandle().destroy());
-    stillRunningAfter(byEnd.get(false), grace).forEach(process -> process.toHandle().destroyForcibly());
-    stillRunningAfter(byEnd.get(true), RUN_TO_END_GRACE);
-  }
-
-  /** Waits up to {@code grace} for all of {@code processes} to end; returns those that did not. */
-  private static List<Process> stillRunningAfter(List<Process> processes, Duration grace) {
-    long deadline = System.nanoTime() + grace.toNanos();
-    try {
-      for (Process process : processes) {
-        process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(SHUTDOWN_GRACE), "stop-child-processes"));
     }
-    return processes.stream().filter(Process::isAlive).toList();
-  }
+
+    private RunningChildren() {}
+
+    /** One running command: its pid, the argv virt-tune gave it, and whether it must run to its end rather than be stopped. */
+    public record Child(long pid, List<String> argv, boolean runsToItsEnd) {}
+
+    static void started(Process process, List<String> argv, boolean runsToItsEnd) {
+        RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd));
+    }
+
+    static void ended(Process process) {
+        RUNNING.remove(process);
+    }
+
+    /** The commands running now, oldest pid first. */
+    public static List<Child> list() {
+        List<Child> children = new ArrayList<>(RUNNING.values());
+        children.sort((a, b) -> Long.compare(a.pid(), b.pid()));
+        return children;
+    }
+
+    /**
+     * Sends every running command SIGTERM (qemu-img stops between requests), waits up to {@code
+     * grace} for all of them, then sends SIGKILL to those left. A command that must run to its end
+     * is not signalled: it is waited for, up to {@link #RUN_TO_END_GRACE}, and left running after.
+     */
+    public static void stopAll(Duration grace) {
+        Map<Process, Child> running = Map.copyOf(RUNNING);
+        Map<Boolean, List<Process>> byEnd = running.keySet().stream()
+                .collect(Collectors.partitioningBy(
+                        process -> running.get(process).runsToItsEnd()));
+        // Signalled through their handles: Process.destroy() also closes the pipes, and a command
+        // stopping cleanly would lose its last output and its runner fail with "Stream closed".
+        byEnd.get(false).forEach(process -> process.toHandle().destroy());
+        stillRunningAfter(byEnd.get(false), grace)
+                .forEach(process -> process.toHandle().destroyForcibly());
+        stillRunningAfter(byEnd.get(true), RUN_TO_END_GRACE);
+    }
+
+    /** Waits up to {@code grace} for all of {@code processes} to end; returns those that did not. */
+    private static List<Process> stillRunningAfter(List<Process> processes, Duration grace) {
+        long deadline = System.nanoTime() + grace.toNanos();
+        try {
+            for (Process process : processes) {
+                process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return processes.stream().filter(Process::isAlive).toList();
+    }
 }

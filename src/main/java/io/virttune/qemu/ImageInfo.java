@@ -15,18 +15,18 @@ import java.util.OptionalLong;
  *     holds only metadata, and its actual size says nothing of the data)
  */
 public record ImageInfo(
-    String filename,
-    String format,
-    long virtualSizeBytes,
-    OptionalLong actualSizeBytes,
-    boolean encrypted,
-    List<String> internalSnapshots,
-    Optional<String> backingFilename,
-    OptionalLong clusterSize,
-    boolean dirty,
-    Optional<String> dataFile) {
+        String filename,
+        String format,
+        long virtualSizeBytes,
+        OptionalLong actualSizeBytes,
+        boolean encrypted,
+        List<String> internalSnapshots,
+        Optional<String> backingFilename,
+        OptionalLong clusterSize,
+        boolean dirty,
+        Optional<String> dataFile) {
 
-  public ImageInfo {
-    internalSnapshots = List.copyOf(internalSnapshots);
-  }
+    public ImageInfo {
+        internalSnapshots = List.copyOf(internalSnapshots);
+    }
 }

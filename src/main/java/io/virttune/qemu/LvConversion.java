@@ -24,96 +24,109 @@ import java.util.function.Supplier;
  * {@code -Zn} pool, the recipe's fast profile, unusable for migrations.
  */
 public final class LvConversion {
-  /** How a conversion reached a verified copy. */
-  public enum Outcome {
-    /** Only the image's data was written. */
-    WROTE_DATA,
-    /** The data-only copy did not verify (old data in a reused chunk), so every byte was rewritten. */
-    REWROTE_IN_FULL
-  }
-
-  private final QemuImg qemuImg;
-  private final QemuImgConvert convert;
-  private final QemuImgCompare compare;
-  private final BlockZeroing zeroing;
-
-  public LvConversion(ProcessRunner runner) {
-    this.qemuImg = new QemuImg(runner);
-    this.convert = new QemuImgConvert(runner);
-    this.compare = new QemuImgCompare(runner);
-    this.zeroing = new BlockZeroing(runner);
-  }
-
-  /** Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end. */
-  public Outcome intoLinear(String source, String format, String device, long deviceBytes,
-      DoubleConsumer progress) {
-    long imageBytes = imageBytes(source, format, deviceBytes, device);
-    copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, () -> "");
-    // Image sizes are whole 512-byte sectors. On a 4Kn device qemu-img rewrites the image's last
-    // 4 KiB block keeping its old bytes past the image, so the zeroing starts right at the image's end.
-    long written = Sizes.roundUp(imageBytes, 512);
-    if (deviceBytes > written) {
-      zeroing.zero(device, written, deviceBytes - written);
+    /** How a conversion reached a verified copy. */
+    public enum Outcome {
+        /** Only the image's data was written. */
+        WROTE_DATA,
+        /** The data-only copy did not verify (old data in a reused chunk), so every byte was rewritten. */
+        REWROTE_IN_FULL
     }
-    verify(source, format, device, () -> "");
-    return Outcome.WROTE_DATA;
-  }
 
-  /**
-   * Copies into a thin LV created just now in the pool {@code room} describes, with chunks of
-   * {@code chunkBytes}. The pool's room for the data is the caller's pre-check
-   * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here.
-   */
-  public Outcome intoFreshThin(String source, String format, String device, long deviceBytes,
-      long chunkBytes, ThinPoolRoom room, DoubleConsumer progress) {
-    long imageBytes = imageBytes(source, format, deviceBytes, device);
-    copy(ConversionMethod.FRESH_THIN_VOLUME, source, format, device, progress, room::state);
-    // Unprovisioned chunks read as zeros; only the chunk the image ends in may hold old bytes.
-    long tailEnd = Math.min(Sizes.roundUp(imageBytes, chunkBytes), deviceBytes);
-    long written = Sizes.roundUp(imageBytes, 512);
-    if (tailEnd > written) {
-      zeroing.zero(device, written, tailEnd - written);
-    }
-    if (compare.compare(source, format, device).identical()) {
-      return Outcome.WROTE_DATA;
-    }
-    room.require(imageBytes, "rewrite " + device + " in full after old data showed through "
-        + "chunks the copy wrote only in part");
-    copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, room::state);
-    verify(source, format, device, room::state);
-    return Outcome.REWROTE_IN_FULL;
-  }
+    private final QemuImg qemuImg;
+    private final QemuImgConvert convert;
+    private final QemuImgCompare compare;
+    private final BlockZeroing zeroing;
 
-  private long imageBytes(String source, String format, long deviceBytes, String device) {
-    long imageBytes = qemuImg.info(source, format).top().virtualSizeBytes();
-    if (imageBytes > deviceBytes) {
-      throw VirtTuneException.refused("Refusing to copy " + source + " (" + imageBytes
-          + " bytes) into " + device + ": the device has only " + deviceBytes + " bytes");
+    public LvConversion(ProcessRunner runner) {
+        this.qemuImg = new QemuImg(runner);
+        this.convert = new QemuImgConvert(runner);
+        this.compare = new QemuImgCompare(runner);
+        this.zeroing = new BlockZeroing(runner);
     }
-    return imageBytes;
-  }
 
-  private void copy(ConversionMethod method, String source, String format, String device,
-      DoubleConsumer progress, Supplier<String> targetState) {
-    try {
-      convert.convert(method, source, format, device, progress);
-    } catch (VirtTuneException e) {
-      throw VirtTuneException.failed("Could not copy " + source + " into " + device + ": "
-          + e.getMessage() + also(targetState) + "; the source image was only read", e);
+    /** Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end. */
+    public Outcome intoLinear(String source, String format, String device, long deviceBytes, DoubleConsumer progress) {
+        long imageBytes = imageBytes(source, format, deviceBytes, device);
+        copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, () -> "");
+        // Image sizes are whole 512-byte sectors. On a 4Kn device qemu-img rewrites the image's last
+        // 4 KiB block keeping its old bytes past the image, so the zeroing starts right at the image's end.
+        long written = Sizes.roundUp(imageBytes, 512);
+        if (deviceBytes > written) {
+            zeroing.zero(device, written, deviceBytes - written);
+        }
+        verify(source, format, device, () -> "");
+        return Outcome.WROTE_DATA;
     }
-  }
 
-  private void verify(String source, String format, String device, Supplier<String> targetState) {
-    Comparison result = compare.compare(source, format, device);
-    if (!result.identical()) {
-      throw VirtTuneException.failed("The copy of " + source + " in " + device
-          + " does not match it (qemu-img compare: " + result.detail() + ")" + also(targetState)
-          + "; the source image was only read");
+    /**
+     * Copies into a thin LV created just now in the pool {@code room} describes, with chunks of
+     * {@code chunkBytes}. The pool's room for the data is the caller's pre-check
+     * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here.
+     */
+    public Outcome intoFreshThin(
+            String source,
+            String format,
+            String device,
+            long deviceBytes,
+            long chunkBytes,
+            ThinPoolRoom room,
+            DoubleConsumer progress) {
+        long imageBytes = imageBytes(source, format, deviceBytes, device);
+        copy(ConversionMethod.FRESH_THIN_VOLUME, source, format, device, progress, room::state);
+        // Unprovisioned chunks read as zeros; only the chunk the image ends in may hold old bytes.
+        long tailEnd = Math.min(Sizes.roundUp(imageBytes, chunkBytes), deviceBytes);
+        long written = Sizes.roundUp(imageBytes, 512);
+        if (tailEnd > written) {
+            zeroing.zero(device, written, tailEnd - written);
+        }
+        if (compare.compare(source, format, device).identical()) {
+            return Outcome.WROTE_DATA;
+        }
+        room.require(
+                imageBytes,
+                "rewrite " + device + " in full after old data showed through " + "chunks the copy wrote only in part");
+        copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, room::state);
+        verify(source, format, device, room::state);
+        return Outcome.REWROTE_IN_FULL;
     }
-  }
 
-  private static String also(Supplier<String> targetState) {
-    String state = targetState.get();
-    return state.isEmpty() ? "" : "; " + state;
-  }
+    private long imageBytes(String source, String format, long deviceBytes, String device) {
+        long imageBytes = qemuImg.info(source, format).top().virtualSizeBytes();
+        if (imageBytes > deviceBytes) {
+            throw VirtTuneException.refused("Refusing to copy " + source + " (" + imageBytes + " bytes) into " + device
+                    + ": the device has only " + deviceBytes + " bytes");
+        }
+        return imageBytes;
+    }
+
+    private void copy(
+            ConversionMethod method,
+            String source,
+            String format,
+            String device,
+            DoubleConsumer progress,
+            Supplier<String> targetState) {
+        try {
+            convert.convert(method, source, format, device, progress);
+        } catch (VirtTuneException e) {
+            throw VirtTuneException.failed(
+                    "Could not copy " + source + " into " + device + ": " + e.getMessage() + also(targetState)
+                            + "; the source image was only read",
+                    e);
+        }
+    }
+
+    private void verify(String source, String format, String device, Supplier<String> targetState) {
+        Comparison result = compare.compare(source, format, device);
+        if (!result.identical()) {
+            throw VirtTuneException.failed("The copy of " + source + " in " + device
+                    + " does not match it (qemu-img compare: " + result.detail() + ")" + also(targetState)
+                    + "; the source image was only read");
+        }
+    }
+
+    private static String also(Supplier<String> targetState) {
+        String state = targetState.get();
+        return state.isEmpty() ? "" : "; " + state;
+    }
 }

@@ -9,40 +9,45 @@ import java.util.regex.Pattern;
 
 /** Copies the top of an image chain, flattened, into a raw block device with {@code qemu-img convert}. */
 public final class QemuImgConvert {
-  /** qemu-img -p redraws one line: {@code "    (12.34/100%)\r"}. */
-  private static final Pattern PROGRESS = Pattern.compile("\\((\\d+(?:\\.\\d+)?)/100%\\)");
+    /** qemu-img -p redraws one line: {@code "    (12.34/100%)\r"}. */
+    private static final Pattern PROGRESS = Pattern.compile("\\((\\d+(?:\\.\\d+)?)/100%\\)");
 
-  private final ProcessRunner runner;
+    private final ProcessRunner runner;
 
-  public QemuImgConvert(ProcessRunner runner) {
-    this.runner = runner;
-  }
+    public QemuImgConvert(ProcessRunner runner) {
+        this.runner = runner;
+    }
 
-  /**
-   * The command line. {@code -O raw -n}: the target exists (an LV) and is written as raw bytes;
-   * {@code -t none}: O_DIRECT on the target, so the copy neither floods the host's page cache nor
-   * reports success before the data is on the device; {@code -W -m 16}: sixteen coroutines writing
-   * out of order, which is what makes a block device target fast. No {@code -U}: a conversion
-   * must never read an image a running guest holds, and qemu-img's lock refuses that.
-   */
-  public static List<String> argv(
-      ConversionMethod method, String sourcePath, String sourceFormat, String targetDevice) {
-    List<String> argv = new ArrayList<>(List.of("qemu-img", "convert", "-p", "-f", sourceFormat,
-        "-O", "raw", "-t", "none", "-W", "-m", "16", "-n"));
-    argv.addAll(method.extraFlags());
-    argv.add(QemuPaths.safe(sourcePath));
-    argv.add(QemuPaths.safe(targetDevice));
-    return argv;
-  }
+    /**
+     * The command line. {@code -O raw -n}: the target exists (an LV) and is written as raw bytes;
+     * {@code -t none}: O_DIRECT on the target, so the copy neither floods the host's page cache nor
+     * reports success before the data is on the device; {@code -W -m 16}: sixteen coroutines writing
+     * out of order, which is what makes a block device target fast. No {@code -U}: a conversion
+     * must never read an image a running guest holds, and qemu-img's lock refuses that.
+     */
+    public static List<String> argv(
+            ConversionMethod method, String sourcePath, String sourceFormat, String targetDevice) {
+        List<String> argv = new ArrayList<>(List.of(
+                "qemu-img", "convert", "-p", "-f", sourceFormat, "-O", "raw", "-t", "none", "-W", "-m", "16", "-n"));
+        argv.addAll(method.extraFlags());
+        argv.add(QemuPaths.safe(sourcePath));
+        argv.add(QemuPaths.safe(targetDevice));
+        return argv;
+    }
 
-  /** Runs the conversion, reporting progress from 0 to 100 as qemu-img draws it; throws on failure. */
-  public void convert(ConversionMethod method, String sourcePath, String sourceFormat,
-      String targetDevice, DoubleConsumer progress) {
-    runner.act(argv(method, sourcePath, sourceFormat, targetDevice), line -> {
-      Matcher matcher = PROGRESS.matcher(line);
-      if (matcher.find()) {
-        progress.accept(Double.parseDouble(matcher.group(1)));
-      }
-    }).requireSuccess();
-  }
+    /** Runs the conversion, reporting progress from 0 to 100 as qemu-img draws it; throws on failure. */
+    public void convert(
+            ConversionMethod method,
+            String sourcePath,
+            String sourceFormat,
+            String targetDevice,
+            DoubleConsumer progress) {
+        runner.act(argv(method, sourcePath, sourceFormat, targetDevice), line -> {
+                    Matcher matcher = PROGRESS.matcher(line);
+                    if (matcher.find()) {
+                        progress.accept(Double.parseDouble(matcher.group(1)));
+                    }
+                })
+                .requireSuccess();
+    }
 }

@@ -12,10 +12,10 @@ import java.util.Optional;
  * @param readAheadOff whether the disk's LV needs its read-ahead turned off
  */
 public record DiskTarget(
-    BusMove bus,
-    Optional<String> busReason,
-    Setting<CacheMode> cache,
-    Setting<IoMode> io,
-    Optional<Setting<String>> discard,
-    boolean iothread,
-    boolean readAheadOff) {}
+        BusMove bus,
+        Optional<String> busReason,
+        Setting<CacheMode> cache,
+        Setting<IoMode> io,
+        Optional<Setting<String>> discard,
+        boolean iothread,
+        boolean readAheadOff) {}

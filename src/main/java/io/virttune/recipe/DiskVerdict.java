@@ -8,15 +8,15 @@ import java.util.Optional;
  */
 public record DiskVerdict(DiskRole role, Optional<String> reasonId, Optional<String> reason) {
 
-  public static DiskVerdict moveData() {
-    return new DiskVerdict(DiskRole.MOVE_DATA, Optional.empty(), Optional.empty());
-  }
+    public static DiskVerdict moveData() {
+        return new DiskVerdict(DiskRole.MOVE_DATA, Optional.empty(), Optional.empty());
+    }
 
-  public static DiskVerdict retune() {
-    return new DiskVerdict(DiskRole.RETUNE, Optional.empty(), Optional.empty());
-  }
+    public static DiskVerdict retune() {
+        return new DiskVerdict(DiskRole.RETUNE, Optional.empty(), Optional.empty());
+    }
 
-  public static DiskVerdict leaveAlone(String reasonId, String reason) {
-    return new DiskVerdict(DiskRole.LEAVE_ALONE, Optional.of(reasonId), Optional.of(reason));
-  }
+    public static DiskVerdict leaveAlone(String reasonId, String reason) {
+        return new DiskVerdict(DiskRole.LEAVE_ALONE, Optional.of(reasonId), Optional.of(reason));
+    }
 }

@@ -11,17 +11,17 @@ import java.util.stream.Collectors;
  * refuses them on virtio ("Only ide and scsi disk support wwn"; vendor and product only on scsi).
  */
 public final class KeptBus {
-  private KeptBus() {}
+    private KeptBus() {}
 
-  /** The reason, when the disk has any of those children. */
-  public static Optional<String> reason(DiskView disk) {
-    List<String> identity = disk.busBoundIdentity();
-    if (identity.isEmpty()) {
-      return Optional.empty();
+    /** The reason, when the disk has any of those children. */
+    public static Optional<String> reason(DiskView disk) {
+        List<String> identity = disk.busBoundIdentity();
+        if (identity.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(identity.stream().map(name -> "<" + name + ">").collect(Collectors.joining(", "))
+                + " gives the guest its /dev/disk/by-id names (multipath, ASM and fstab may use them), and libvirt's"
+                + " QEMU driver refuses them on virtio (\"Only ide and scsi disk support wwn\"; vendor and product"
+                + " only scsi)");
     }
-    return Optional.of(identity.stream().map(name -> "<" + name + ">").collect(Collectors.joining(", "))
-        + " gives the guest its /dev/disk/by-id names (multipath, ASM and fstab may use them), and libvirt's"
-        + " QEMU driver refuses them on virtio (\"Only ide and scsi disk support wwn\"; vendor and product"
-        + " only scsi)");
-  }
 }

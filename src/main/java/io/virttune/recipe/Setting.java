@@ -5,7 +5,7 @@ package io.virttune.recipe;
  * operator reads as the fix.
  */
 public record Setting<T>(T current, T wanted, String reason) {
-  public boolean changes() {
-    return !current.equals(wanted);
-  }
+    public boolean changes() {
+        return !current.equals(wanted);
+    }
 }

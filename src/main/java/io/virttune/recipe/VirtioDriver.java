@@ -11,28 +11,32 @@ import java.util.List;
  * agent's report ({@link DriverEvidence}), or the operator's confirmation.
  */
 public final class VirtioDriver {
-  private VirtioDriver() {}
+    private VirtioDriver() {}
 
-  /**
-   * A virtio-blk disk that is not (or may not be) virt-tune's temporary disk: that one is added
-   * before Windows ever booted with it, so it proves nothing.
-   */
-  public static boolean provenBound(List<DiskView> disks) {
-    return disks.stream().anyMatch(disk -> disk.device().equals("disk")
-        && Bus.of(disk.targetBus()) == Bus.VIRTIO && !TemporaryDisk.looksLikeOne(disk));
-  }
-
-  /**
-   * The disks of the recipe still on an emulated bus, when they must wait for the driver; empty
-   * when the guest is not Windows, the operator confirmed the driver, or a disk proves it bound.
-   *
-   * @param touched the disks the recipe moves or retunes
-   */
-  public static List<DiskView> waiting(DomainXml xml, boolean confirmed, List<DiskView> disks, List<DiskView> touched) {
-    if (!xml.os().isWindows() || confirmed || provenBound(disks)) {
-      return List.of();
+    /**
+     * A virtio-blk disk that is not (or may not be) virt-tune's temporary disk: that one is added
+     * before Windows ever booted with it, so it proves nothing.
+     */
+    public static boolean provenBound(List<DiskView> disks) {
+        return disks.stream()
+                .anyMatch(disk -> disk.device().equals("disk")
+                        && Bus.of(disk.targetBus()) == Bus.VIRTIO
+                        && !TemporaryDisk.looksLikeOne(disk));
     }
-    return touched.stream().filter(disk -> disk.device().equals("disk") && Bus.of(disk.targetBus()) != Bus.VIRTIO)
-        .toList();
-  }
+
+    /**
+     * The disks of the recipe still on an emulated bus, when they must wait for the driver; empty
+     * when the guest is not Windows, the operator confirmed the driver, or a disk proves it bound.
+     *
+     * @param touched the disks the recipe moves or retunes
+     */
+    public static List<DiskView> waiting(
+            DomainXml xml, boolean confirmed, List<DiskView> disks, List<DiskView> touched) {
+        if (!xml.os().isWindows() || confirmed || provenBound(disks)) {
+            return List.of();
+        }
+        return touched.stream()
+                .filter(disk -> disk.device().equals("disk") && Bus.of(disk.targetBus()) != Bus.VIRTIO)
+                .toList();
+    }
 }

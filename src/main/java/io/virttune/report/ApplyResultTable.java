@@ -9,16 +9,16 @@ import java.util.List;
  * columns (0: no limit) a long DETAIL continues on lines of its own, under its column.
  */
 public final class ApplyResultTable {
-  private ApplyResultTable() {}
+    private ApplyResultTable() {}
 
-  public static void print(PrintWriter out, List<DomainResult> results) {
-    print(out, results, 0);
-  }
+    public static void print(PrintWriter out, List<DomainResult> results) {
+        print(out, results, 0);
+    }
 
-  public static void print(PrintWriter out, List<DomainResult> results, int width) {
-    TextTable table = new TextTable("DOMAIN", "RESULT", "DETAIL").wrapLast();
-    results.forEach(result -> table.row(result.domain(), result.result().label(), result.detail()));
-    out.println();
-    table.render("", width).forEach(out::println);
-  }
+    public static void print(PrintWriter out, List<DomainResult> results, int width) {
+        TextTable table = new TextTable("DOMAIN", "RESULT", "DETAIL").wrapLast();
+        results.forEach(result -> table.row(result.domain(), result.result().label(), result.detail()));
+        out.println();
+        table.render("", width).forEach(out::println);
+    }
 }

@@ -6,7 +6,7 @@ package io.virttune.report;
  * look of its tables, summary line and charts.
  */
 final class HtmlPage {
-  private static final String BASE_STYLE = """
+    private static final String BASE_STYLE = """
       * { box-sizing: border-box; }
       body { font-family: sans-serif; color: #222; max-width: 1240px; margin: 0 auto; padding: 16px 24px; }
       h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; } h3 { font-size: 15px; margin: 18px 0 6px; }
@@ -20,16 +20,21 @@ final class HtmlPage {
       .chart text { font-size: 12px; fill: #222; } .chart .chart-title { font-weight: bold; font-size: 14px; }
       """;
 
-  private HtmlPage() {}
+    private HtmlPage() {}
 
-  /** The page up to its heading, {@code style} added to the shared look; the caller appends the body and {@link #close}s it. */
-  static StringBuilder open(String title, String style) {
-    return new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
-        .append(Html.escape(title)).append("</title>\n<style>\n").append(BASE_STYLE).append(style)
-        .append("</style>\n</head>\n<body>\n<h1>").append(Html.escape(title)).append("</h1>\n");
-  }
+    /** The page up to its heading, {@code style} added to the shared look; the caller appends the body and {@link #close}s it. */
+    static StringBuilder open(String title, String style) {
+        return new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>")
+                .append(Html.escape(title))
+                .append("</title>\n<style>\n")
+                .append(BASE_STYLE)
+                .append(style)
+                .append("</style>\n</head>\n<body>\n<h1>")
+                .append(Html.escape(title))
+                .append("</h1>\n");
+    }
 
-  static String close(StringBuilder html) {
-    return html.append("</body>\n</html>\n").toString();
-  }
+    static String close(StringBuilder html) {
+        return html.append("</body>\n</html>\n").toString();
+    }
 }

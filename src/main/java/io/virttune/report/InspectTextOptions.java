@@ -8,12 +8,12 @@ import io.virttune.inspect.Severity;
  */
 public record InspectTextOptions(boolean verbose, Severity threshold, int width) {
 
-  /** Everything, in whole lines. */
-  public static InspectTextOptions all(boolean verbose) {
-    return new InspectTextOptions(verbose, Severity.INFO, 0);
-  }
+    /** Everything, in whole lines. */
+    public static InspectTextOptions all(boolean verbose) {
+        return new InspectTextOptions(verbose, Severity.INFO, 0);
+    }
 
-  boolean shows(Severity severity) {
-    return severity.compareTo(threshold) <= 0;
-  }
+    boolean shows(Severity severity) {
+        return severity.compareTo(threshold) <= 0;
+    }
 }

@@ -29,194 +29,265 @@ import java.util.OptionalInt;
  * evidence too), fitted to the width the options give.
  */
 public final class InspectTextReport {
-  private static final String UNCHANGED = "unchanged";
+    private static final String UNCHANGED = "unchanged";
 
-  private final PrintWriter out;
-  private final InspectTextOptions options;
+    private final PrintWriter out;
+    private final InspectTextOptions options;
 
-  public InspectTextReport(PrintWriter out, InspectTextOptions options) {
-    this.out = out;
-    this.options = options;
-  }
-
-  public void print(InspectResult result) {
-    HostFacts facts = result.facts();
-    out.println("Host " + facts.identity().hostname() + "  (" + facts.identity().uri() + ")");
-    out.println("  libvirt " + facts.identity().libvirtVersion() + ", " + facts.identity().hypervisorVersion()
-        + facts.settings().flatMap(HostSettings::kernelRelease).map(release -> ", Linux " + release).orElse(""));
-    facts.emulators().forEach(emulator -> out.println("  emulator " + EmulatorWords.of(emulator)));
-    facts.lvm().ifPresent(this::printLvm);
-    facts.settings().ifPresent(this::printSettings);
-    printFindings(result.hostFindings(), options.verbose());
-    SharedFindings shared = options.verbose() ? SharedFindings.none()
-        : SharedFindings.of(result.findings(), options);
-    for (DomainFacts domain : facts.domains()) {
-      out.println();
-      printDomain(domain, result.findingsFor(domain.name()), shared);
+    public InspectTextReport(PrintWriter out, InspectTextOptions options) {
+        this.out = out;
+        this.options = options;
     }
-    List<String> several = shared.lines(options.width());
-    if (!several.isEmpty()) {
-      out.println();
-      several.forEach(out::println);
+
+    public void print(InspectResult result) {
+        HostFacts facts = result.facts();
+        out.println(
+                "Host " + facts.identity().hostname() + "  (" + facts.identity().uri() + ")");
+        out.println("  libvirt " + facts.identity().libvirtVersion() + ", "
+                + facts.identity().hypervisorVersion()
+                + facts.settings()
+                        .flatMap(HostSettings::kernelRelease)
+                        .map(release -> ", Linux " + release)
+                        .orElse(""));
+        facts.emulators().forEach(emulator -> out.println("  emulator " + EmulatorWords.of(emulator)));
+        facts.lvm().ifPresent(this::printLvm);
+        facts.settings().ifPresent(this::printSettings);
+        printFindings(result.hostFindings(), options.verbose());
+        SharedFindings shared =
+                options.verbose() ? SharedFindings.none() : SharedFindings.of(result.findings(), options);
+        for (DomainFacts domain : facts.domains()) {
+            out.println();
+            printDomain(domain, result.findingsFor(domain.name()), shared);
+        }
+        List<String> several = shared.lines(options.width());
+        if (!several.isEmpty()) {
+            out.println();
+            several.forEach(out::println);
+        }
+        out.println();
+        printSummary(result);
+        WrappedText.lines("Next: ", NextStep.of(result), options.width()).forEach(out::println);
     }
-    out.println();
-    printSummary(result);
-    WrappedText.lines("Next: ", NextStep.of(result), options.width()).forEach(out::println);
-  }
 
-  private void printLvm(LvmReport lvm) {
-    TextTable groups = new TextTable("VOLUME GROUP", "EXTENT", "SIZE", "FREE");
-    lvm.volumeGroups().forEach(vg -> groups.row(
-        vg.name(), Bytes.format(vg.extentSizeBytes()), Bytes.format(vg.sizeBytes()),
-        Bytes.format(vg.freeBytes()) + percent(vg.freeBytes(), vg.sizeBytes())));
-    section(groups);
-    TextTable pools = new TextTable("THIN POOL", "SIZE", "CHUNK", "ZEROING", "DATA", "METADATA");
-    lvm.logicalVolumes().stream().filter(LogicalVolume::isThinPool).forEach(pool -> pools.row(
-        pool.vgName() + "/" + pool.name(), Bytes.format(pool.sizeBytes()), Bytes.format(pool.chunkSizeBytes()),
-        pool.zeroing().map(on -> on ? "on" : "off").orElse("?"),
-        percent(pool.dataPercent()), percent(pool.metadataPercent())));
-    section(pools);
-  }
-
-  private void printSettings(HostSettings settings) {
-    TextTable devices = new TextTable("BLOCK DEVICE", "KIND", "SIZE", "SCHEDULER", "READ-AHEAD", "DISCARD", "MODEL")
-        .elastic("MODEL", 12)
-        .optional("DISCARD", "READ-AHEAD");
-    // Device-mapper and md devices carry the queue settings of the LVs on them, not of disks.
-    for (BlockDevice device : settings.blockDevices().stream().filter(d -> !d.virtual()).toList()) {
-      devices.row(device.name(), kind(device),
-          device.sizeBytes().isPresent() ? Bytes.format(device.sizeBytes().getAsLong()) : "?",
-          device.scheduler().map(IoScheduler::active).orElse("?"),
-          device.readAheadKiB().isPresent() ? device.readAheadKiB().getAsLong() + " KiB" : "?",
-          device.supportsDiscard() ? "yes" : "no", device.model().orElse("-"));
+    private void printLvm(LvmReport lvm) {
+        TextTable groups = new TextTable("VOLUME GROUP", "EXTENT", "SIZE", "FREE");
+        lvm.volumeGroups()
+                .forEach(vg -> groups.row(
+                        vg.name(),
+                        Bytes.format(vg.extentSizeBytes()),
+                        Bytes.format(vg.sizeBytes()),
+                        Bytes.format(vg.freeBytes()) + percent(vg.freeBytes(), vg.sizeBytes())));
+        section(groups);
+        TextTable pools = new TextTable("THIN POOL", "SIZE", "CHUNK", "ZEROING", "DATA", "METADATA");
+        lvm.logicalVolumes().stream()
+                .filter(LogicalVolume::isThinPool)
+                .forEach(pool -> pools.row(
+                        pool.vgName() + "/" + pool.name(),
+                        Bytes.format(pool.sizeBytes()),
+                        Bytes.format(pool.chunkSizeBytes()),
+                        pool.zeroing().map(on -> on ? "on" : "off").orElse("?"),
+                        percent(pool.dataPercent()),
+                        percent(pool.metadataPercent())));
+        section(pools);
     }
-    section(devices);
-    // The kernel's "reserved" pages are promised to mappings but not yet touched: not available.
-    TextTable pages = new TextTable("HUGEPAGES", "TOTAL", "FREE", "PROMISED", "AVAILABLE");
-    settings.hugepagePools().stream().filter(HugepagePool::isSystemWide).forEach(pool -> pages.row(
-        Bytes.format(pool.pageSizeKiB() * 1024), Long.toString(pool.total()), Long.toString(pool.free()),
-        Long.toString(pool.reserved()), Long.toString(pool.available())));
-    section(pages);
-  }
 
-  private static String kind(BlockDevice device) {
-    if (device.isSsd()) {
-      return "ssd";
+    private void printSettings(HostSettings settings) {
+        TextTable devices = new TextTable("BLOCK DEVICE", "KIND", "SIZE", "SCHEDULER", "READ-AHEAD", "DISCARD", "MODEL")
+                .elastic("MODEL", 12)
+                .optional("DISCARD", "READ-AHEAD");
+        // Device-mapper and md devices carry the queue settings of the LVs on them, not of disks.
+        for (BlockDevice device :
+                settings.blockDevices().stream().filter(d -> !d.virtual()).toList()) {
+            devices.row(
+                    device.name(),
+                    kind(device),
+                    device.sizeBytes().isPresent()
+                            ? Bytes.format(device.sizeBytes().getAsLong())
+                            : "?",
+                    device.scheduler().map(IoScheduler::active).orElse("?"),
+                    device.readAheadKiB().isPresent() ? device.readAheadKiB().getAsLong() + " KiB" : "?",
+                    device.supportsDiscard() ? "yes" : "no",
+                    device.model().orElse("-"));
+        }
+        section(devices);
+        // The kernel's "reserved" pages are promised to mappings but not yet touched: not available.
+        TextTable pages = new TextTable("HUGEPAGES", "TOTAL", "FREE", "PROMISED", "AVAILABLE");
+        settings.hugepagePools().stream()
+                .filter(HugepagePool::isSystemWide)
+                .forEach(pool -> pages.row(
+                        Bytes.format(pool.pageSizeKiB() * 1024),
+                        Long.toString(pool.total()),
+                        Long.toString(pool.free()),
+                        Long.toString(pool.reserved()),
+                        Long.toString(pool.available())));
+        section(pages);
     }
-    return device.rotational().filter(rotational -> rotational).map(rotational -> "hdd").orElse("?");
-  }
 
-  private void section(TextTable table) {
-    if (!table.isEmpty()) {
-      out.println();
-      table.render("  ", options.width()).forEach(out::println);
+    private static String kind(BlockDevice device) {
+        if (device.isSsd()) {
+            return "ssd";
+        }
+        return device.rotational()
+                .filter(rotational -> rotational)
+                .map(rotational -> "hdd")
+                .orElse("?");
     }
-  }
 
-  private void printDomain(DomainFacts domain, List<Finding> findings, SharedFindings shared) {
-    out.println(domain.name() + "  " + describe(domain));
-    // Too wide for the width, the source is shortened first; then the driver settings go, which
-    // the findings below state where they matter.
-    TextTable disks = new TextTable("DISK", "DEVICE", "BUS", "SOURCE", "FORMAT", "SIZE", "ALLOCATED",
-        "CACHE", "IO", "DISCARD", "IOTHREAD", "ACTION")
-        .elastic("SOURCE", 24)
-        .optional("DISCARD", "IOTHREAD", "IO", "CACHE", "DEVICE", "ALLOCATED");
-    for (DiskFacts disk : domain.disks()) {
-      DiskView view = disk.view();
-      disks.row(view.targetDev(), view.device(), view.targetBus().orElse("-"), source(view),
-          disk.image().map(i -> i.format()).or(view::format).orElse("-"),
-          disk.image().map(i -> Bytes.format(i.virtualSizeBytes()))
-              .or(() -> disk.logicalVolume().map(lv -> Bytes.format(lv.sizeBytes()))).orElse("-"),
-          disk.image().map(i -> Bytes.format(i.allocatedBytes())).orElse("-"),
-          view.cache().orElse("default"), view.io().orElse("default"), view.discard().orElse("-"),
-          iothreads(view), action(disk, findings));
+    private void section(TextTable table) {
+        if (!table.isEmpty()) {
+            out.println();
+            table.render("  ", options.width()).forEach(out::println);
+        }
     }
-    if (!disks.isEmpty()) {
-      disks.render("  ", options.width()).forEach(out::println);
+
+    private void printDomain(DomainFacts domain, List<Finding> findings, SharedFindings shared) {
+        out.println(domain.name() + "  " + describe(domain));
+        // Too wide for the width, the source is shortened first; then the driver settings go, which
+        // the findings below state where they matter.
+        TextTable disks = new TextTable(
+                        "DISK",
+                        "DEVICE",
+                        "BUS",
+                        "SOURCE",
+                        "FORMAT",
+                        "SIZE",
+                        "ALLOCATED",
+                        "CACHE",
+                        "IO",
+                        "DISCARD",
+                        "IOTHREAD",
+                        "ACTION")
+                .elastic("SOURCE", 24)
+                .optional("DISCARD", "IOTHREAD", "IO", "CACHE", "DEVICE", "ALLOCATED");
+        for (DiskFacts disk : domain.disks()) {
+            DiskView view = disk.view();
+            disks.row(
+                    view.targetDev(),
+                    view.device(),
+                    view.targetBus().orElse("-"),
+                    source(view),
+                    disk.image().map(i -> i.format()).or(view::format).orElse("-"),
+                    disk.image()
+                            .map(i -> Bytes.format(i.virtualSizeBytes()))
+                            .or(() -> disk.logicalVolume().map(lv -> Bytes.format(lv.sizeBytes())))
+                            .orElse("-"),
+                    disk.image().map(i -> Bytes.format(i.allocatedBytes())).orElse("-"),
+                    view.cache().orElse("default"),
+                    view.io().orElse("default"),
+                    view.discard().orElse("-"),
+                    iothreads(view),
+                    action(disk, findings));
+        }
+        if (!disks.isEmpty()) {
+            disks.render("  ", options.width()).forEach(out::println);
+        }
+        printFindings(
+                findings.stream().filter(finding -> !shared.covers(finding)).toList(), options.verbose());
     }
-    printFindings(findings.stream().filter(finding -> !shared.covers(finding)).toList(), options.verbose());
-  }
 
-  private static String describe(DomainFacts domain) {
-    StringBuilder text = new StringBuilder(domain.state().label());
-    domain.xml().ifPresent(xml -> text.append(details(xml)));
-    return text.toString();
-  }
-
-  private static String details(DomainXml xml) {
-    return (xml.os().isWindows() ? ", Windows" : "")
-        + ", " + xml.vcpus() + " vCPU"
-        + (xml.memoryKiB().isPresent() ? ", " + Bytes.format(xml.memoryKiB().getAsLong() * 1024) : "")
-        + ", " + xml.iothreads().count() + " IOThread(s)"
-        + (xml.memoryBacking().hasHugepages() ? ", hugepages" : "");
-  }
-
-  private static String source(DiskView view) {
-    return view.sourcePath()
-        .or(() -> view.sourceProtocol().map(protocol -> protocol + ":" + view.sourceName().orElse("")))
-        .orElse("(none)");
-  }
-
-  private static String action(DiskFacts disk, List<Finding> domainFindings) {
-    if (disk.problem().isPresent()) {
-      return "unreadable";
+    private static String describe(DomainFacts domain) {
+        StringBuilder text = new StringBuilder(domain.state().label());
+        domain.xml().ifPresent(xml -> text.append(details(xml)));
+        return text.toString();
     }
-    return switch (disk.verdict().role()) {
-      case MOVE_DATA -> "move to LV";
-      case RETUNE -> tuned(disk, domainFindings) ? UNCHANGED : "retune";
-      case LEAVE_ALONE -> "leave alone";
-    };
-  }
 
-  /**
-   * A disk the recipe retunes that no rule finds a gap on is tuned already: the plan leaves it
-   * unchanged, and says so with the same word.
-   */
-  private static boolean tuned(DiskFacts disk, List<Finding> domainFindings) {
-    return disk.verdict().role() == DiskRole.RETUNE && disk.problem().isEmpty()
-        && domainFindings.stream().noneMatch(finding -> finding.disk().filter(disk.target()::equals).isPresent());
-  }
+    private static String details(DomainXml xml) {
+        return (xml.os().isWindows() ? ", Windows" : "")
+                + ", " + xml.vcpus() + " vCPU"
+                + (xml.memoryKiB().isPresent()
+                        ? ", " + Bytes.format(xml.memoryKiB().getAsLong() * 1024)
+                        : "")
+                + ", " + xml.iothreads().count() + " IOThread(s)"
+                + (xml.memoryBacking().hasHugepages() ? ", hugepages" : "");
+    }
 
-  private void printFindings(List<Finding> findings, boolean evidence) {
-    FindingLines.of(findings, evidence, options).forEach(out::println);
-  }
+    private static String source(DiskView view) {
+        return view.sourcePath()
+                .or(() -> view.sourceProtocol()
+                        .map(protocol -> protocol + ":" + view.sourceName().orElse("")))
+                .orElse("(none)");
+    }
 
-  private void printSummary(InspectResult result) {
-    HostFacts facts = result.facts();
-    long running = facts.domains().stream().filter(d -> !d.state().isShutOff()).count();
-    long disks = facts.domains().stream().mapToLong(d -> d.disks().size()).sum();
-    long unchanged = facts.domains().stream()
-        .mapToLong(d -> d.disks().stream().filter(disk -> tuned(disk, result.findingsFor(d.name()))).count()).sum();
-    String summary = String.format(Locale.ROOT,
-        "%d domain(s) (%d not shut off), %d disk(s): %d to move to LVM, %d to retune, %d %s, %d left alone;"
-            + " %d error(s), %d warning(s), %d note(s)%s%s",
-        facts.domains().size(), running, disks, result.diskCount(DiskRole.MOVE_DATA),
-        result.diskCount(DiskRole.RETUNE) - unchanged, unchanged, UNCHANGED, result.diskCount(DiskRole.LEAVE_ALONE),
-        result.findingCount(Severity.ERROR), result.findingCount(Severity.WARNING), result.findingCount(Severity.INFO),
-        hidden(), result.incomplete() ? " (incomplete: some parts could not be read)" : "");
-    WrappedText.lines("Summary: ", summary, options.width()).forEach(out::println);
-  }
+    private static String action(DiskFacts disk, List<Finding> domainFindings) {
+        if (disk.problem().isPresent()) {
+            return "unreadable";
+        }
+        return switch (disk.verdict().role()) {
+            case MOVE_DATA -> "move to LV";
+            case RETUNE -> tuned(disk, domainFindings) ? UNCHANGED : "retune";
+            case LEAVE_ALONE -> "leave alone";
+        };
+    }
 
-  private String hidden() {
-    String threshold = options.threshold().label();
-    return options.shows(Severity.INFO) ? "" : " (findings below " + threshold + " not shown: --severity " + threshold + ")";
-  }
+    /**
+     * A disk the recipe retunes that no rule finds a gap on is tuned already: the plan leaves it
+     * unchanged, and says so with the same word.
+     */
+    private static boolean tuned(DiskFacts disk, List<Finding> domainFindings) {
+        return disk.verdict().role() == DiskRole.RETUNE
+                && disk.problem().isEmpty()
+                && domainFindings.stream()
+                        .noneMatch(finding ->
+                                finding.disk().filter(disk.target()::equals).isPresent());
+    }
 
-  private static String percent(long part, long whole) {
-    return whole == 0 ? "" : String.format(Locale.ROOT, " (%.1f%%)", 100.0 * part / whole);
-  }
+    private void printFindings(List<Finding> findings, boolean evidence) {
+        FindingLines.of(findings, evidence, options).forEach(out::println);
+    }
 
-  private static String percent(OptionalDouble value) {
-    return value.isPresent() ? String.format(Locale.ROOT, "%.1f%%", value.getAsDouble()) : "-";
-  }
+    private void printSummary(InspectResult result) {
+        HostFacts facts = result.facts();
+        long running =
+                facts.domains().stream().filter(d -> !d.state().isShutOff()).count();
+        long disks = facts.domains().stream().mapToLong(d -> d.disks().size()).sum();
+        long unchanged = facts.domains().stream()
+                .mapToLong(d -> d.disks().stream()
+                        .filter(disk -> tuned(disk, result.findingsFor(d.name())))
+                        .count())
+                .sum();
+        String summary = String.format(
+                Locale.ROOT,
+                "%d domain(s) (%d not shut off), %d disk(s): %d to move to LVM, %d to retune, %d %s, %d left alone;"
+                        + " %d error(s), %d warning(s), %d note(s)%s%s",
+                facts.domains().size(),
+                running,
+                disks,
+                result.diskCount(DiskRole.MOVE_DATA),
+                result.diskCount(DiskRole.RETUNE) - unchanged,
+                unchanged,
+                UNCHANGED,
+                result.diskCount(DiskRole.LEAVE_ALONE),
+                result.findingCount(Severity.ERROR),
+                result.findingCount(Severity.WARNING),
+                result.findingCount(Severity.INFO),
+                hidden(),
+                result.incomplete() ? " (incomplete: some parts could not be read)" : "");
+        WrappedText.lines("Summary: ", summary, options.width()).forEach(out::println);
+    }
 
-  /** The disk's IOThread, or the IOThreads its queues are spread over ("1,2,3,4"). */
-  private static String iothreads(DiskView view) {
-    return view.queueIothreads().isEmpty() ? text(view.iothread())
-        : view.queueIothreads().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
-  }
+    private String hidden() {
+        String threshold = options.threshold().label();
+        return options.shows(Severity.INFO)
+                ? ""
+                : " (findings below " + threshold + " not shown: --severity " + threshold + ")";
+    }
 
-  private static String text(OptionalInt value) {
-    return value.isPresent() ? Integer.toString(value.getAsInt()) : "-";
-  }
+    private static String percent(long part, long whole) {
+        return whole == 0 ? "" : String.format(Locale.ROOT, " (%.1f%%)", 100.0 * part / whole);
+    }
+
+    private static String percent(OptionalDouble value) {
+        return value.isPresent() ? String.format(Locale.ROOT, "%.1f%%", value.getAsDouble()) : "-";
+    }
+
+    /** The disk's IOThread, or the IOThreads its queues are spread over ("1,2,3,4"). */
+    private static String iothreads(DiskView view) {
+        return view.queueIothreads().isEmpty()
+                ? text(view.iothread())
+                : view.queueIothreads().stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+    }
+
+    private static String text(OptionalInt value) {
+        return value.isPresent() ? Integer.toString(value.getAsInt()) : "-";
+    }
 }

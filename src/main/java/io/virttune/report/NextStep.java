@@ -15,39 +15,45 @@ import java.util.Optional;
  * the host's snippets, or why there is nothing to do.
  */
 final class NextStep {
-  private NextStep() {}
+    private NextStep() {}
 
-  static String of(InspectResult result) {
-    boolean disks = result.diskCount(DiskRole.MOVE_DATA) > 0
-        || result.findings().stream().anyMatch(finding -> finding.domain().isPresent() && finding.disk().isPresent()
-            && !finding.ruleId().startsWith("skip."));
-    boolean host = result.hostFindings().stream().map(Finding::ruleId).anyMatch(id -> id.startsWith("host."));
-    String snippets = "virt-tune snippets --out DIR writes the host's udev, sysctl and GRUB lines for review";
-    if (!disks) {
-      return host ? snippets : "nothing to tune in the domains read here";
+    static String of(InspectResult result) {
+        boolean disks = result.diskCount(DiskRole.MOVE_DATA) > 0
+                || result.findings().stream()
+                        .anyMatch(finding -> finding.domain().isPresent()
+                                && finding.disk().isPresent()
+                                && !finding.ruleId().startsWith("skip."));
+        boolean host = result.hostFindings().stream().map(Finding::ruleId).anyMatch(id -> id.startsWith("host."));
+        String snippets = "virt-tune snippets --out DIR writes the host's udev, sysctl and GRUB lines for review";
+        if (!disks) {
+            return host ? snippets : "nothing to tune in the domains read here";
+        }
+        String target = result.facts().lvm().flatMap(NextStep::target).orElse("--vg VG");
+        return "virt-tune plan --all " + target + " --diff shows every change as an XML diff; nothing changes before"
+                + " apply --execute" + (host ? "; " + snippets : "");
     }
-    String target = result.facts().lvm().flatMap(NextStep::target).orElse("--vg VG");
-    return "virt-tune plan --all " + target + " --diff shows every change as an XML diff; nothing changes before"
-        + " apply --execute" + (host ? "; " + snippets : "");
-  }
 
-  /**
-   * The thin pool with the most free data among those that zero new chunks (one that does not can
-   * show a tenant another's deleted data: inspect warns of it), then among the others; else the VG
-   * with the most free space.
-   */
-  private static Optional<String> target(LvmReport lvm) {
-    Optional<LogicalVolume> pool = lvm.logicalVolumes().stream().filter(LogicalVolume::isThinPool)
-        .max(Comparator.comparing((LogicalVolume candidate) -> candidate.zeroing().orElse(false))
-            .thenComparingDouble(NextStep::freeBytes));
-    if (pool.isPresent()) {
-      return Optional.of("--thin-pool " + pool.get().vgName() + "/" + pool.get().name());
+    /**
+     * The thin pool with the most free data among those that zero new chunks (one that does not can
+     * show a tenant another's deleted data: inspect warns of it), then among the others; else the VG
+     * with the most free space.
+     */
+    private static Optional<String> target(LvmReport lvm) {
+        Optional<LogicalVolume> pool = lvm.logicalVolumes().stream()
+                .filter(LogicalVolume::isThinPool)
+                .max(Comparator.comparing(
+                                (LogicalVolume candidate) -> candidate.zeroing().orElse(false))
+                        .thenComparingDouble(NextStep::freeBytes));
+        if (pool.isPresent()) {
+            return Optional.of(
+                    "--thin-pool " + pool.get().vgName() + "/" + pool.get().name());
+        }
+        return lvm.volumeGroups().stream()
+                .max(Comparator.comparingLong(VolumeGroup::freeBytes))
+                .map(vg -> "--vg " + vg.name());
     }
-    return lvm.volumeGroups().stream().max(Comparator.comparingLong(VolumeGroup::freeBytes))
-        .map(vg -> "--vg " + vg.name());
-  }
 
-  private static double freeBytes(LogicalVolume pool) {
-    return pool.sizeBytes() * (1 - pool.dataPercent().orElse(100) / 100);
-  }
+    private static double freeBytes(LogicalVolume pool) {
+        return pool.sizeBytes() * (1 - pool.dataPercent().orElse(100) / 100);
+    }
 }

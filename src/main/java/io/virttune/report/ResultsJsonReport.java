@@ -13,38 +13,40 @@ import java.util.Locale;
  * output is (docs/json.md).
  */
 public final class ResultsJsonReport {
-  public static final int VERSION = 1;
+    public static final int VERSION = 1;
 
-  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private ResultsJsonReport() {}
+    private ResultsJsonReport() {}
 
-  /** {@code command} is apply, rollback or cleanup; {@code execute} false for a dry run. */
-  public static String render(String command, boolean execute, List<DomainResult> results) {
-    return JsonDocument.text(domains(header("virt-tune/" + command).put("execute", execute), results));
-  }
-
-  /** What bench did to each domain: it has no dry run, so no {@code execute}. */
-  public static String benchRun(List<DomainResult> results) {
-    return JsonDocument.text(domains(header("virt-tune/bench-run"), results));
-  }
-
-  private static ObjectNode header(String schema) {
-    return NODES.objectNode().put("schema", schema).put("version", VERSION);
-  }
-
-  /** One domain's result in {@code domains}: as apply, rollback, cleanup and bench write it, here and for each fleet host. */
-  static void domain(ArrayNode domains, DomainResult result) {
-    ObjectNode domain = domains.addObject().put("name", result.domain())
-        .put("result", result.result().name().toLowerCase(Locale.ROOT)).put("detail", result.detail());
-    result.reasons().forEach(domain.putArray("reasons")::add);
-  }
-
-  private static ObjectNode domains(ObjectNode root, List<DomainResult> results) {
-    ArrayNode domains = root.putArray("domains");
-    for (DomainResult result : results) {
-      domain(domains, result);
+    /** {@code command} is apply, rollback or cleanup; {@code execute} false for a dry run. */
+    public static String render(String command, boolean execute, List<DomainResult> results) {
+        return JsonDocument.text(domains(header("virt-tune/" + command).put("execute", execute), results));
     }
-    return root;
-  }
+
+    /** What bench did to each domain: it has no dry run, so no {@code execute}. */
+    public static String benchRun(List<DomainResult> results) {
+        return JsonDocument.text(domains(header("virt-tune/bench-run"), results));
+    }
+
+    private static ObjectNode header(String schema) {
+        return NODES.objectNode().put("schema", schema).put("version", VERSION);
+    }
+
+    /** One domain's result in {@code domains}: as apply, rollback, cleanup and bench write it, here and for each fleet host. */
+    static void domain(ArrayNode domains, DomainResult result) {
+        ObjectNode domain = domains.addObject()
+                .put("name", result.domain())
+                .put("result", result.result().name().toLowerCase(Locale.ROOT))
+                .put("detail", result.detail());
+        result.reasons().forEach(domain.putArray("reasons")::add);
+    }
+
+    private static ObjectNode domains(ObjectNode root, List<DomainResult> results) {
+        ArrayNode domains = root.putArray("domains");
+        for (DomainResult result : results) {
+            domain(domains, result);
+        }
+        return root;
+    }
 }

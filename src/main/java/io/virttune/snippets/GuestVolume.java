@@ -6,19 +6,19 @@ import java.util.List;
 /** A logical volume that backs guest disks, with the domain disks it backs ("db01 vda"). */
 record GuestVolume(LogicalVolume volume, List<String> disks) {
 
-  GuestVolume {
-    disks = List.copyOf(disks);
-  }
+    GuestVolume {
+        disks = List.copyOf(disks);
+    }
 
-  String qualifiedName() {
-    return volume.vgName() + "/" + volume.name();
-  }
+    String qualifiedName() {
+        return volume.vgName() + "/" + volume.name();
+    }
 
-  String readAhead() {
-    return volume.readAheadBytes().isPresent() ? volume.readAheadBytes().getAsLong() + " bytes" : "auto";
-  }
+    String readAhead() {
+        return volume.readAheadBytes().isPresent() ? volume.readAheadBytes().getAsLong() + " bytes" : "auto";
+    }
 
-  boolean readsAhead() {
-    return volume.readAheadBytes().isEmpty() || volume.readAheadBytes().getAsLong() != 0;
-  }
+    boolean readsAhead() {
+        return volume.readAheadBytes().isEmpty() || volume.readAheadBytes().getAsLong() != 0;
+    }
 }

@@ -9,23 +9,23 @@ import java.util.Optional;
  * tuned profile and sysctl values.
  */
 public final class HostTuning {
-  private final HostFileSystem files;
+    private final HostFileSystem files;
 
-  public HostTuning(HostFileSystem files) {
-    this.files = files;
-  }
+    public HostTuning(HostFileSystem files) {
+        this.files = files;
+    }
 
-  /** The profile tuned applies ({@code tuned-adm active}), empty when tuned is not set up. */
-  public Optional<String> tunedProfile() {
-    return read("etc/tuned/active_profile").filter(profile -> !profile.isEmpty());
-  }
+    /** The profile tuned applies ({@code tuned-adm active}), empty when tuned is not set up. */
+    public Optional<String> tunedProfile() {
+        return read("etc/tuned/active_profile").filter(profile -> !profile.isEmpty());
+    }
 
-  /** A sysctl's current value, e.g. {@code vm.swappiness}; empty when not readable. */
-  public Optional<String> sysctl(String key) {
-    return read("proc/sys/" + key.replace('.', '/'));
-  }
+    /** A sysctl's current value, e.g. {@code vm.swappiness}; empty when not readable. */
+    public Optional<String> sysctl(String key) {
+        return read("proc/sys/" + key.replace('.', '/'));
+    }
 
-  private Optional<String> read(String relativePath) {
-    return files.read(relativePath).map(String::strip);
-  }
+    private Optional<String> read(String relativePath) {
+        return files.read(relativePath).map(String::strip);
+    }
 }

@@ -8,20 +8,20 @@ import java.util.SortedMap;
  * reserve with the margin, in total and (on a NUMA host) per node.
  */
 record HugepageNeed(
-    long pageSizeKiB,
-    List<DomainDemand> domains,
-    long basePages,
-    long totalPages,
-    SortedMap<Integer, Long> pagesPerNode) {
+        long pageSizeKiB,
+        List<DomainDemand> domains,
+        long basePages,
+        long totalPages,
+        SortedMap<Integer, Long> pagesPerNode) {
 
-  HugepageNeed {
-    domains = List.copyOf(domains);
-  }
+    HugepageNeed {
+        domains = List.copyOf(domains);
+    }
 
-  /** The kernel's spelling of the page size on the command line: 2M, 1G. */
-  String kernelSize() {
-    return pageSizeKiB % (1024 * 1024) == 0
-        ? pageSizeKiB / (1024 * 1024) + "G"
-        : pageSizeKiB % 1024 == 0 ? pageSizeKiB / 1024 + "M" : pageSizeKiB + "K";
-  }
+    /** The kernel's spelling of the page size on the command line: 2M, 1G. */
+    String kernelSize() {
+        return pageSizeKiB % (1024 * 1024) == 0
+                ? pageSizeKiB / (1024 * 1024) + "G"
+                : pageSizeKiB % 1024 == 0 ? pageSizeKiB / 1024 + "M" : pageSizeKiB + "K";
+    }
 }

@@ -10,22 +10,22 @@ import org.jdom2.Element;
  * refuses on another bus.
  */
 final class DiskTargetEdit {
-  /** Target attributes that belong to one kind of bus. */
-  private static final List<String> BUS_SPECIFIC_TARGET_ATTRIBUTES = List.of("removable", "rotation_rate");
+    /** Target attributes that belong to one kind of bus. */
+    private static final List<String> BUS_SPECIFIC_TARGET_ATTRIBUTES = List.of("removable", "rotation_rate");
 
-  private DiskTargetEdit() {}
+    private DiskTargetEdit() {}
 
-  /** Sets target/@dev and target/@bus of {@code disk} (a null bus removes it). */
-  static void set(Element disk, String dev, String bus) {
-    Element target = Elements.child(disk, "target")
-        .orElseGet(() -> ChildOrder.DISK.insert(disk, "target"));
-    if (!Objects.equals(target.getAttributeValue("bus"), bus)) {
-      BUS_SPECIFIC_TARGET_ATTRIBUTES.forEach(target::removeAttribute);
-      if (!"ide".equals(bus)) {
-        Elements.child(disk, "geometry").ifPresent(geometry -> Elements.setAttribute(geometry, "trans", null, disk));
-      }
+    /** Sets target/@dev and target/@bus of {@code disk} (a null bus removes it). */
+    static void set(Element disk, String dev, String bus) {
+        Element target = Elements.child(disk, "target").orElseGet(() -> ChildOrder.DISK.insert(disk, "target"));
+        if (!Objects.equals(target.getAttributeValue("bus"), bus)) {
+            BUS_SPECIFIC_TARGET_ATTRIBUTES.forEach(target::removeAttribute);
+            if (!"ide".equals(bus)) {
+                Elements.child(disk, "geometry")
+                        .ifPresent(geometry -> Elements.setAttribute(geometry, "trans", null, disk));
+            }
+        }
+        target.setAttribute("dev", dev);
+        Elements.setAttribute(target, "bus", bus, disk);
     }
-    target.setAttribute("dev", dev);
-    Elements.setAttribute(target, "bus", bus, disk);
-  }
 }

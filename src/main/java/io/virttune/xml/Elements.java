@@ -6,61 +6,62 @@ import org.jdom2.Element;
 
 /** Reading and editing libvirt elements (which live in no namespace) in place. */
 final class Elements {
-  private Elements() {}
+    private Elements() {}
 
-  static Optional<Element> child(Element parent, String name) {
-    return Optional.ofNullable(parent.getChild(name));
-  }
-
-  static Optional<String> attribute(Element element, String name) {
-    return Optional.ofNullable(element.getAttributeValue(name));
-  }
-
-  static Optional<String> childAttribute(Element parent, String child, String name) {
-    return child(parent, child).flatMap(found -> attribute(found, name));
-  }
-
-  static Optional<String> childText(Element parent, String child) {
-    return child(parent, child).map(found -> found.getTextTrim());
-  }
-
-  /** Sets the attribute, or removes it when value is null and prunes what that leaves empty. */
-  static void setAttribute(Element element, String name, String value, Element pruneUpTo) {
-    if (value != null) {
-      element.setAttribute(name, value);
-      return;
+    static Optional<Element> child(Element parent, String name) {
+        return Optional.ofNullable(parent.getChild(name));
     }
-    element.removeAttribute(name);
-    pruneIfEmpty(element, pruneUpTo);
-  }
 
-  /** Removes the element, then every ancestor below {@code stop} that is left empty. */
-  static void remove(Element element, Element stop) {
-    Element parent = element.getParentElement();
-    Indentation.detach(element);
-    pruneIfEmpty(parent, stop);
-  }
+    static Optional<String> attribute(Element element, String name) {
+        return Optional.ofNullable(element.getAttributeValue(name));
+    }
 
-  /** Walks up from {@code element}, removing elements without attributes or content. */
-  static void pruneIfEmpty(Element element, Element stop) {
-    Element current = element;
-    while (current != null && current != stop && current.getAttributes().isEmpty()
-        && Indentation.isBlank(current)) {
-      Element parent = current.getParentElement();
-      Indentation.detach(current);
-      current = parent;
+    static Optional<String> childAttribute(Element parent, String child, String name) {
+        return child(parent, child).flatMap(found -> attribute(found, name));
     }
-  }
 
-  static OptionalInt parseInt(Optional<String> text, String what, String origin) {
-    if (text.isEmpty()) {
-      return OptionalInt.empty();
+    static Optional<String> childText(Element parent, String child) {
+        return child(parent, child).map(found -> found.getTextTrim());
     }
-    try {
-      return OptionalInt.of(Integer.parseInt(text.get().trim()));
-    } catch (NumberFormatException e) {
-      throw new XmlRejectedException(
-          origin + ": " + what + " is '" + text.get() + "', not a whole number", e);
+
+    /** Sets the attribute, or removes it when value is null and prunes what that leaves empty. */
+    static void setAttribute(Element element, String name, String value, Element pruneUpTo) {
+        if (value != null) {
+            element.setAttribute(name, value);
+            return;
+        }
+        element.removeAttribute(name);
+        pruneIfEmpty(element, pruneUpTo);
     }
-  }
+
+    /** Removes the element, then every ancestor below {@code stop} that is left empty. */
+    static void remove(Element element, Element stop) {
+        Element parent = element.getParentElement();
+        Indentation.detach(element);
+        pruneIfEmpty(parent, stop);
+    }
+
+    /** Walks up from {@code element}, removing elements without attributes or content. */
+    static void pruneIfEmpty(Element element, Element stop) {
+        Element current = element;
+        while (current != null
+                && current != stop
+                && current.getAttributes().isEmpty()
+                && Indentation.isBlank(current)) {
+            Element parent = current.getParentElement();
+            Indentation.detach(current);
+            current = parent;
+        }
+    }
+
+    static OptionalInt parseInt(Optional<String> text, String what, String origin) {
+        if (text.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            return OptionalInt.of(Integer.parseInt(text.get().trim()));
+        } catch (NumberFormatException e) {
+            throw new XmlRejectedException(origin + ": " + what + " is '" + text.get() + "', not a whole number", e);
+        }
+    }
 }

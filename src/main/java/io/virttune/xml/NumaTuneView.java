@@ -7,31 +7,39 @@ import org.jdom2.Element;
 
 /** The domain's {@code <numatune><memory>}: which host NUMA nodes its memory must come from. */
 public final class NumaTuneView {
-  private final Element domain;
-  private final String origin;
+    private final Element domain;
+    private final String origin;
 
-  NumaTuneView(Element domain, String origin) {
-    this.domain = domain;
-    this.origin = origin;
-  }
-
-  /**
-   * The host nodes the guest's memory is bound to, or empty when any node will do: no nodeset,
-   * placement='auto' (numad chooses at start), or mode='preferred' (falls back to other nodes).
-   * strict (libvirt's default mode), interleave and restrictive allocate only on the nodeset.
-   */
-  public Optional<Set<Integer>> memoryNodes() {
-    Optional<Element> memory = Elements.child(domain, "numatune").flatMap(tune -> Elements.child(tune, "memory"));
-    if (memory.isEmpty() || Elements.attribute(memory.get(), "mode").filter("preferred"::equals).isPresent()
-        || Elements.attribute(memory.get(), "placement").filter("auto"::equals).isPresent()) {
-      return Optional.empty();
+    NumaTuneView(Element domain, String origin) {
+        this.domain = domain;
+        this.origin = origin;
     }
-    return Elements.attribute(memory.get(), "nodeset").map(this::parse);
-  }
 
-  /** libvirt's nodeset syntax: "0-3,^2,5". */
-  private Set<Integer> parse(String nodeset) {
-    return RangeList.parse(nodeset).map(RangeList::members).map(Set::copyOf).orElseThrow(() -> new XmlRejectedException(
-        origin + ": numatune nodeset '" + nodeset + "' is not a list of NUMA nodes (like 0-3,^2,5)"));
-  }
+    /**
+     * The host nodes the guest's memory is bound to, or empty when any node will do: no nodeset,
+     * placement='auto' (numad chooses at start), or mode='preferred' (falls back to other nodes).
+     * strict (libvirt's default mode), interleave and restrictive allocate only on the nodeset.
+     */
+    public Optional<Set<Integer>> memoryNodes() {
+        Optional<Element> memory = Elements.child(domain, "numatune").flatMap(tune -> Elements.child(tune, "memory"));
+        if (memory.isEmpty()
+                || Elements.attribute(memory.get(), "mode")
+                        .filter("preferred"::equals)
+                        .isPresent()
+                || Elements.attribute(memory.get(), "placement")
+                        .filter("auto"::equals)
+                        .isPresent()) {
+            return Optional.empty();
+        }
+        return Elements.attribute(memory.get(), "nodeset").map(this::parse);
+    }
+
+    /** libvirt's nodeset syntax: "0-3,^2,5". */
+    private Set<Integer> parse(String nodeset) {
+        return RangeList.parse(nodeset)
+                .map(RangeList::members)
+                .map(Set::copyOf)
+                .orElseThrow(() -> new XmlRejectedException(
+                        origin + ": numatune nodeset '" + nodeset + "' is not a list of NUMA nodes (like 0-3,^2,5)"));
+    }
 }

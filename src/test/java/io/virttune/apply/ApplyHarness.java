@@ -55,473 +55,563 @@ import java.util.stream.Collectors;
  * the replies are rendered from, changed by the test as the commands it scripts would change it.
  */
 final class ApplyHarness {
-  static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
-  static final long MIB = 1L << 20;
-  static final long GIB = 1L << 30;
-  static final String VG = "vg";
+    static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
+    static final long MIB = 1L << 20;
+    static final long GIB = 1L << 30;
+    static final String VG = "vg";
 
-  final ScriptedProcessRunner runner = new ScriptedProcessRunner();
-  final InMemoryDefinitions libvirt = new InMemoryDefinitions();
-  final StateDirectory state;
-  final StringWriter output = new StringWriter();
-  /** The hold and release of each image and each define, in order, as "hold PATH", "release PATH", "define". */
-  final List<String> events = new ArrayList<>();
-  /** Images a guest holds: a hold of them is refused. */
-  final java.util.Set<String> imagesInUse = new java.util.HashSet<>();
-  /** Images a guest takes as soon as virt-tune lets them go. */
-  final java.util.Set<String> guestStartsOnRelease = new java.util.HashSet<>();
-  /** The processes writing each device path, as /proc would show them. */
-  final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
-  /** Thin pools with no data space left: lvs reports them 100% used. */
-  final java.util.Set<String> fullPools = new java.util.HashSet<>();
-  /** What apply reads the time from; a test may give it one that moves. */
-  Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-  /** The block jobs of running guests; none unless the test scripts them. */
-  BlockJobsSource blockJobs = ScriptedBlockJobs.none();
-  /** apply --host-bandwidth, bytes per second; 0 for none. */
-  long hostBandwidth;
-  private final Map<String, ImageFacts> images = new LinkedHashMap<>();
-  /** Image files removed (by cleanup, or behind virt-tune's back). */
-  final java.util.Set<String> removedImages = new java.util.HashSet<>();
-  private final Map<String, Lv> lvs = new LinkedHashMap<>();
-  /** lv_read_ahead in bytes, as lvs reports it, of LVs whose read-ahead is not 0. */
-  private final Map<String, Long> readAheadBytes = new LinkedHashMap<>();
-  private long vgFree = 100 * GIB;
+    final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+    final InMemoryDefinitions libvirt = new InMemoryDefinitions();
+    final StateDirectory state;
+    final StringWriter output = new StringWriter();
+    /** The hold and release of each image and each define, in order, as "hold PATH", "release PATH", "define". */
+    final List<String> events = new ArrayList<>();
+    /** Images a guest holds: a hold of them is refused. */
+    final java.util.Set<String> imagesInUse = new java.util.HashSet<>();
+    /** Images a guest takes as soon as virt-tune lets them go. */
+    final java.util.Set<String> guestStartsOnRelease = new java.util.HashSet<>();
+    /** The processes writing each device path, as /proc would show them. */
+    final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
+    /** Thin pools with no data space left: lvs reports them 100% used. */
+    final java.util.Set<String> fullPools = new java.util.HashSet<>();
+    /** What apply reads the time from; a test may give it one that moves. */
+    Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+    /** The block jobs of running guests; none unless the test scripts them. */
+    BlockJobsSource blockJobs = ScriptedBlockJobs.none();
+    /** apply --host-bandwidth, bytes per second; 0 for none. */
+    long hostBandwidth;
 
-  /** One LV of the model, with what {@code lvs} reports of it. */
-  record Lv(String name, long sizeBytes, String segtype, String attr, String pool, long chunkBytes, String uuid,
-      List<String> tags) {
-    Lv open() {
-      return new Lv(name, sizeBytes, segtype, attr.substring(0, 5) + "o" + attr.substring(6), pool, chunkBytes, uuid,
-          tags);
-    }
-  }
+    private final Map<String, ImageFacts> images = new LinkedHashMap<>();
+    /** Image files removed (by cleanup, or behind virt-tune's back). */
+    final java.util.Set<String> removedImages = new java.util.HashSet<>();
 
-  /** The domain most tests use: site1, shut off, one 8 GiB qcow2 disk on vda. */
-  static final String SITE1_UUID = "8f3b2c1e-0000-4000-8000-000000000001";
-  static final String SITE1_IMAGE = "/images/site1.qcow2";
+    private final Map<String, Lv> lvs = new LinkedHashMap<>();
+    /** lv_read_ahead in bytes, as lvs reports it, of LVs whose read-ahead is not 0. */
+    private final Map<String, Long> readAheadBytes = new LinkedHashMap<>();
 
-  ApplyHarness(Path stateDirectory) {
-    state = new StateDirectory(stateDirectory);
-  }
+    private long vgFree = 100 * GIB;
 
-  static ApplyHarness withSite1(Path stateDirectory) {
-    ApplyHarness host = new ApplyHarness(stateDirectory);
-    host.image(SITE1_IMAGE, 8 * GIB, 2 * GIB);
-    host.libvirt.add(domainXml("site1", SITE1_UUID, qcow2Disk(SITE1_IMAGE, "vda")), DomainState.SHUTOFF);
-    return host;
-  }
-
-  /** A shut-off Windows guest "win" (Hyper-V enlightenments, localtime clock): one 8 GiB qcow2 disk on SATA sda. */
-  static final String WINDOWS_UUID = "8f3b2c1e-0000-4000-8000-0000000000aa";
-  static final String WINDOWS_IMAGE = "/images/win.qcow2";
-
-  static ApplyHarness withWindowsGuest(Path stateDirectory) {
-    ApplyHarness host = new ApplyHarness(stateDirectory);
-    host.image(WINDOWS_IMAGE, 8 * GIB, 2 * GIB);
-    host.libvirt.add(("<domain type='kvm'>\n  <name>win</name>\n  <uuid>" + WINDOWS_UUID + "</uuid>\n"
-        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
-        + "  <features><hyperv><relaxed state='on'/></hyperv></features>\n  <clock offset='localtime'/>\n"
-        + "  <devices>\n    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
-        + "      <source file='" + WINDOWS_IMAGE + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n"
-        + "  </devices>\n</domain>\n"), DomainState.SHUTOFF);
-    return host;
-  }
-
-  // --- the host ---------------------------------------------------------------------------
-
-  /** A qcow2 image as qemu-img describes it; planning reads it, apply's copy reads its size. */
-  ApplyHarness image(String path, long virtualBytes, long allocatedBytes) {
-    return image(path, virtualBytes, allocatedBytes, "qemu-img");
-  }
-
-  /**
-   * An image as a libvirt storage pool describes it (as planning from a recorded host saw it):
-   * preflight then has no qemu-img fingerprint to compare.
-   */
-  ApplyHarness poolImage(String path, long virtualBytes, long allocatedBytes) {
-    return image(path, virtualBytes, allocatedBytes, "pool");
-  }
-
-  private ApplyHarness image(String path, long virtualBytes, long allocatedBytes, String readFrom) {
-    images.put(path, new ImageFacts(path, "qcow2", virtualBytes, allocatedBytes, List.of(), false,
-        OptionalInt.of(0), readFrom));
-    return this;
-  }
-
-  /** A linear LV as virt-tune creates it for the domain with this UUID. */
-  static Lv ours(String name, long sizeBytes, String domainUuid, String lvUuid) {
-    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
-  }
-
-  static Lv someoneElses(String name, long sizeBytes) {
-    return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", 0, "fOrE-1gn0", List.of());
-  }
-
-  /** A thin pool as virt-tune creates it for a plan, with 64 KiB chunks. */
-  static Lv ourPool(String name, long sizeBytes, String lvUuid) {
-    // As real LVM shows an active pool: open (o), its -tpool device held by the pool device itself.
-    return new Lv(name, sizeBytes, "thin-pool", "twi-aotz--", "", 64 * 1024, lvUuid,
-        List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER)));
-  }
-
-  static Lv ourThin(String name, long sizeBytes, String pool, String domainUuid, String lvUuid) {
-    return new Lv(name, sizeBytes, "thin", "Vwi-a-tz--", pool, 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
-  }
-
-  /** An LV's read-ahead as lvs reports it (0 unless set here). */
-  ApplyHarness readAhead(String lvName, long bytes) {
-    readAheadBytes.put(lvName, bytes);
-    return this;
-  }
-
-  ApplyHarness lv(Lv lv) {
-    Lv before = lvs.put(lv.name(), lv);
-    vgFree -= vgBytes(lv) - (before == null ? 0 : vgBytes(before));
-    return this;
-  }
-
-  ApplyHarness withoutLv(String name) {
-    vgFree += vgBytes(lvs.remove(name));
-    return this;
-  }
-
-  private static long vgBytes(Lv lv) {
-    return lv.segtype().equals("thin") ? 0 : lv.sizeBytes();
-  }
-
-  LvmReport lvmReport() {
-    LvmReportParser parser = new LvmReportParser();
-    return parser.parse(vgsJson(), lvsJson(), pvsJson());
-  }
-
-  // --- the scripted replies, in the order apply runs the commands --------------------------
-
-  /** One {@code vgs}, {@code lvs}, {@code pvs} report. */
-  ApplyHarness replyReport() {
-    runner.succeed(vgsJson()).succeed(lvsJson()).succeed(pvsJson());
-    return this;
-  }
-
-  /** One {@code lvs} of the VG: an LV's identity, or the check before {@code lvremove}. */
-  ApplyHarness replyLvs() {
-    runner.succeed(lvsJson());
-    return this;
-  }
-
-  /** A command that changes something and succeeds silently (lvcreate, lvchange, lvremove, blkdiscard). */
-  ApplyHarness replyOk() {
-    runner.succeed("");
-    return this;
-  }
-
-  /** qemu-img info without -U opens the image: no one holds its lock. */
-  ApplyHarness replyImageFree(String path) {
-    return replyImageInfo(path);
-  }
-
-  /** qemu-img info of an image: its virtual size, read before a copy. */
-  ApplyHarness replyImageInfo(String path) {
-    runner.succeed(infoJson(path));
-    return this;
-  }
-
-  /** One report recorded from a real host's lvm: {@code vgs.json}, {@code lvs.json}, {@code pvs.json}. */
-  ApplyHarness replyRecordedReport(Path directory) {
-    for (String report : List.of("vgs.json", "lvs.json", "pvs.json")) {
-      runner.succeed(io.virttune.Fixtures.project(directory.resolve(report).toString()));
-    }
-    return this;
-  }
-
-  /** A copy into a linear LV of {@code lvBytes}: info, convert, tail zeroing when the LV is larger, compare. */
-  ApplyHarness replyLinearCopy(String path, long lvBytes) {
-    runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n");
-    if (lvBytes > images.get(path).virtualSizeBytes()) {
-      runner.succeed("");
-    }
-    runner.succeed("Images are identical.\n");
-    return this;
-  }
-
-  /**
-   * Every reply of site1's first migration, in order: report, image lock, lvcreate (the LV then
-   * exists, uuid Lv-A), its identity, lvchange, the copy.
-   */
-  ApplyHarness replySite1Migration() {
-    return replySite1UntilTheCopy().replyLinearCopy(SITE1_IMAGE, 8 * GIB);
-  }
-
-  ApplyHarness replySite1UntilTheCopy() {
-    return replyReport().replyImageFree(SITE1_IMAGE)
-        .replyOk().lv(ours("site1-vda", 8 * GIB, SITE1_UUID, "Lv-A")).replyLvs()
-        .replyOk();
-  }
-
-  /**
-   * Every reply of the Windows guest's staging apply, in order: report, image lock, its disk's LV
-   * made and copied, the temporary virtio LV made, its read-ahead set and zeroed.
-   */
-  ApplyHarness replyWindowsStaging() {
-    return replyReport().replyImageFree(WINDOWS_IMAGE)
-        .replyOk().lv(ours("win-sda", 8 * GIB, WINDOWS_UUID, "Lv-A")).replyLvs().replyOk()
-        .replyLinearCopy(WINDOWS_IMAGE, 8 * GIB)
-        .replyOk().lv(ours("win-virtio-stage", 64 * MIB, WINDOWS_UUID, "Lv-T")).replyLvs()
-        .replyOk().replyOk();
-  }
-
-  /**
-   * A copy into a fresh thin LV: the pool's chunk size from a fresh report, the image's map and the
-   * pool's room read again (the check before the copy), info, convert, compare.
-   */
-  ApplyHarness replyThinCopy(String path) {
-    replyReport().replyMap(path).replyReport();
-    runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
-    return this;
-  }
-
-  /** qemu-img map of an image whose data is one region from its start, as large as its allocation. */
-  ApplyHarness replyMap(String path) {
-    ImageFacts image = images.get(path);
-    return replyMap(List.of(new io.virttune.qemu.AllocationMap.Extent(0, image.allocatedBytes())), image.virtualSizeBytes());
-  }
-
-  /** qemu-img map of data in {@code extents} (in order), zeros elsewhere, up to {@code virtualBytes}. */
-  ApplyHarness replyMap(List<io.virttune.qemu.AllocationMap.Extent> extents, long virtualBytes) {
-    List<String> regions = new ArrayList<>();
-    long at = 0;
-    for (io.virttune.qemu.AllocationMap.Extent extent : extents) {
-      if (extent.start() > at) {
-        regions.add(region(at, extent.start() - at, false));
-      }
-      regions.add(region(extent.start(), extent.length(), true));
-      at = extent.start() + extent.length();
-    }
-    if (virtualBytes > at) {
-      regions.add(region(at, virtualBytes - at, false));
-    }
-    runner.succeed("[" + String.join(",\n", regions) + "]\n");
-    return this;
-  }
-
-  private static String region(long start, long length, boolean data) {
-    return "{ \"start\": " + start + ", \"length\": " + length + ", \"depth\": 0, \"present\": " + data
-        + ", \"zero\": " + !data + ", \"data\": " + data + "}";
-  }
-
-  /** lsblk's discard limit of an LV: what the kernel lets one discard take, 0 when the LV takes none. */
-  ApplyHarness replyDiscardLimit(long bytes) {
-    runner.succeed(bytes + "\n");
-    return this;
-  }
-
-  /** A copy that fails after qemu-img info: the device went bad. */
-  ApplyHarness replyFailedCopy(String path) {
-    runner.succeed(infoJson(path)).fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");
-    return this;
-  }
-
-  private String infoJson(String path) {
-    ImageFacts image = images.get(path);
-    return "[{\"filename\": \"" + path + "\", \"format\": \"qcow2\", \"virtual-size\": " + image.virtualSizeBytes()
-        + ", \"actual-size\": " + image.allocatedBytes() + ", \"cluster-size\": 65536, \"dirty-flag\": false}]";
-  }
-
-  private String vgsJson() {
-    return "{\"report\": [{\"vg\": [{\"vg_name\":\"" + VG + "\", \"vg_extent_size\":\"" + 4 * MIB
-        + "\", \"vg_size\":\"" + 200 * GIB + "\", \"vg_free\":\"" + vgFree + "\", \"pv_count\":\"1\", \"lv_count\":\""
-        + lvs.size() + "\"}]}]}";
-  }
-
-  private String lvsJson() {
-    return "{\"report\": [{\"lv\": [" + lvs.values().stream().map(lv -> "{\"vg_name\":\"" + VG
-        + "\", \"lv_name\":\"" + lv.name() + "\", \"lv_size\":\"" + lv.sizeBytes() + "\", \"segtype\":\""
-        + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\"" + readAheadBytes.getOrDefault(lv.name(), 0L) + "\", \"pool_lv\":\""
-        + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", " + poolUsage(lv) + ", "
-        + "\"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
-        + "\"}").collect(Collectors.joining(", ")) + "]}]}";
-  }
-
-  /** A pool's usage as lvs prints it: empty (or full), with 128 MiB of metadata; other LVs print none. */
-  private String poolUsage(Lv lv) {
-    boolean pool = lv.segtype().equals("thin-pool");
-    String data = fullPools.contains(lv.name()) ? "100.00" : "0.00";
-    return "\"data_percent\":\"" + (pool ? data : "") + "\", \"metadata_percent\":\"" + (pool ? "0.00" : "")
-        + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
-  }
-
-  private String pvsJson() {
-    return "{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/nvme0n1\", \"vg_name\":\"" + VG + "\", \"pv_size\":\""
-        + 200 * GIB + "\", \"pv_free\":\"" + vgFree + "\"}]}]}";
-  }
-
-  // --- planning, applying, rolling back -----------------------------------------------------
-
-  /** A plan into linear LVs of the VG, made by the real planner from the domains as they are now. */
-  Plan plan(String... domainNames) {
-    return plan(PlanTarget.linear(VG), domainNames);
-  }
-
-  /** A plan into thin LVs of a new 20 GiB pool of the VG, with 64 KiB chunks, zeroing on. */
-  Plan planIntoNewPool(String pool, String... domainNames) {
-    return plan(PlanTarget.thin(VG, pool,
-        new PlanTarget.NewThinPool(20 * GIB, 64 * 1024, true)), domainNames);
-  }
-
-  /** A plan into thin LVs of a pool the host has already. */
-  Plan planIntoPool(String pool, String... domainNames) {
-    return plan(PlanTarget.thin(VG, pool, null), domainNames);
-  }
-
-  /** A plan into linear LVs for domains whose Windows VirtIO driver the operator says is bound (--virtio-ready). */
-  Plan planVirtioReady(String... domainNames) {
-    PlanPolicy defaults = PlanPolicy.defaults(PlanTarget.linear(VG));
-    return plan(new PlanPolicy(defaults.target(), defaults.cacheMode(), defaults.reserveFraction(),
-        java.util.Set.of(domainNames), defaults.dropSnapshots(), defaults.hugepages()), domainNames);
-  }
-
-  /** A plan into linear LVs of the VG, running guests moved while they run (--live). */
-  Plan planLive(PlanPolicy.Live live, String... domainNames) {
-    return plan(PlanPolicy.defaults(PlanTarget.linear(VG)).withLive(live), domainNames);
-  }
-
-  /** As {@link #planLive(PlanPolicy.Live, String...)}, into thin LVs of a pool the host has already. */
-  Plan planLiveIntoPool(String pool, PlanPolicy.Live live, String... domainNames) {
-    return plan(PlanPolicy.defaults(PlanTarget.thin(VG, pool, null)).withLive(live), domainNames);
-  }
-
-  private Plan plan(PlanTarget target, String... domainNames) {
-    return plan(PlanPolicy.defaults(target), domainNames);
-  }
-
-  private Plan plan(PlanPolicy policy, String... domainNames) {
-    return plan(policy, libvirt, path -> Optional.ofNullable(images.get(path)), lvmReport(), domainNames);
-  }
-
-  /** A plan made by the real planner from these domains, images and LVs as they are now. */
-  static Plan plan(PlanPolicy policy, InMemoryDefinitions libvirt,
-      java.util.function.Function<String, Optional<ImageFacts>> images, LvmReport lvm, String... domainNames) {
-    List<DomainFacts> domains = new ArrayList<>();
-    for (String name : domainNames) {
-      LiveDomain live = libvirt.find(name).orElseThrow();
-      DomainXml xml = DomainXml.parse(live.inactiveXml(), name);
-      List<DiskFacts> disks = new ArrayList<>();
-      for (DiskView disk : xml.disks()) {
-        disks.add(new DiskFacts(disk, DiskClassifier.classify(disk), disk.sourcePath().flatMap(images),
-            disk.sourcePath().flatMap(lvm::logicalVolumeByDevice), Optional.empty()));
-      }
-      domains.add(new DomainFacts(name, live.state(), Optional.of(xml), disks, Optional.empty()));
-    }
-    HostFacts facts = new HostFacts(new HostIdentity("qemu:///system", "hv-test", "9.0.0", "QEMU 7.2.0"),
-        Optional.<HostSettings>empty(), Optional.of(lvm), domains, List.of());
-    return new MigrationPlanner(policy).plan(facts, NOW);
-  }
-
-  ApplyPorts ports(boolean execute) {
-    PrintWriter log = new PrintWriter(output, true);
-    HostFactsSource host = new HostFactsSource() {
-      @Override
-      public HostSettings settings() {
-        throw new AssertionError("apply reads no host settings");
-      }
-
-      @Override
-      public LvmReport lvm() {
-        return new LvmCli(runner).report();
-      }
-
-      @Override
-      public Optional<ImageFacts> image(String path, String format) {
-        return Optional.ofNullable(images.get(path));
-      }
-    };
-    return ApplyPorts.over(new ApplyPorts.Host(runner, () -> libvirt, host, staleWriters(), holds(), blockJobs, state,
-        files(), clock), execute, line -> log.println("    " + line));
-  }
-
-  /** The image files: those the test made with {@link #image}, less those removed since. */
-  private HostFiles files() {
-    return TestFiles.of(path -> images.containsKey(path) && !removedImages.contains(path), removedImages::add);
-  }
-
-  /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */
-  private StaleWriters staleWriters() {
-    StaleWriters stale = org.mockito.Mockito.mock(StaleWriters.class);
-    org.mockito.Mockito.when(stale.of(org.mockito.ArgumentMatchers.anyString()))
-        .thenAnswer(call -> writers.getOrDefault(call.<String>getArgument(0), List.of()));
-    org.mockito.Mockito.doCallRealMethod().when(stale)
-        .requireNone(org.mockito.ArgumentMatchers.anyString(), org.mockito.ArgumentMatchers.anyString());
-    return stale;
-  }
-
-  private ImageHolds holds() {
-    return (path, domain) -> {
-      if (imagesInUse.contains(path)) {
-        throw io.virttune.VirtTuneException.refused("image " + path + " of '" + domain + "' is in use by another process");
-      }
-      events.add("hold " + path);
-      return () -> {
-        events.add("release " + path);
-        if (guestStartsOnRelease.contains(path)) {
-          imagesInUse.add(path);
+    /** One LV of the model, with what {@code lvs} reports of it. */
+    record Lv(
+            String name,
+            long sizeBytes,
+            String segtype,
+            String attr,
+            String pool,
+            long chunkBytes,
+            String uuid,
+            List<String> tags) {
+        Lv open() {
+            return new Lv(
+                    name,
+                    sizeBytes,
+                    segtype,
+                    attr.substring(0, 5) + "o" + attr.substring(6),
+                    pool,
+                    chunkBytes,
+                    uuid,
+                    tags);
         }
-      };
-    };
-  }
+    }
 
-  /**
-   * The trust check apply makes of a plan file before anything (PlanTrust, as the apply command
-   * runs it), against this host's definitions, LVs and journals as they are now; throws its refusal.
-   */
-  void trust(Plan plan, String... domainNames) {
-    List<String> names = List.of(domainNames);
-    new PlanTrust(new IdentifiedHost("qemu:///system", "hv-test", Optional.empty(), libvirt, names),
-        new PrintWriter(output, true), false, question -> Optional.empty(), () -> true,
-        path -> lvmReport().logicalVolumeByDevice(path), state::journal).check(plan, names);
-  }
+    /** The domain most tests use: site1, shut off, one 8 GiB qcow2 disk on vda. */
+    static final String SITE1_UUID = "8f3b2c1e-0000-4000-8000-000000000001";
 
-  List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
-    PrintWriter out = new PrintWriter(output, true);
-    return new ApplyRun(ports(execute), out, 1, resume, false, 0, hostBandwidth).run(plan, plan.domains());
-  }
+    static final String SITE1_IMAGE = "/images/site1.qcow2";
 
-  DomainResult rollback(String name, boolean execute, boolean force) {
-    return new Rollback(ports(execute), new PrintWriter(output, true)).run(name, force);
-  }
+    ApplyHarness(Path stateDirectory) {
+        state = new StateDirectory(stateDirectory);
+    }
 
-  /** The journal of site1's apply as a crash right after its lvcreate leaves it: LV journaled, step started. */
-  DomainJournal interruptedRightAfterLvcreate(Plan plan) {
-    return DomainJournal.start("site1", SITE1_UUID, plan.createdAt(), plan.domains().get(0).fingerprint(),
-            PlanDigest.of(plan.domains().get(0)), "/b.xml", List.of(SITE1_IMAGE),
-            List.of(io.virttune.apply.custody.DiskCustody.copying(SITE1_IMAGE, "vg/site1-vda")))
-        .withCreatedVolume("vg/site1-vda")
-        .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", ""));
-  }
+    static ApplyHarness withSite1(Path stateDirectory) {
+        ApplyHarness host = new ApplyHarness(stateDirectory);
+        host.image(SITE1_IMAGE, 8 * GIB, 2 * GIB);
+        host.libvirt.add(domainXml("site1", SITE1_UUID, qcow2Disk(SITE1_IMAGE, "vda")), DomainState.SHUTOFF);
+        return host;
+    }
 
-  /** Every argv that ran, as shell-like lines, for asserting what was (not) run. */
-  List<String> commandLines() {
-    return runner.commands().stream().map(argv -> String.join(" ", argv)).toList();
-  }
+    /** A shut-off Windows guest "win" (Hyper-V enlightenments, localtime clock): one 8 GiB qcow2 disk on SATA sda. */
+    static final String WINDOWS_UUID = "8f3b2c1e-0000-4000-8000-0000000000aa";
 
-  // --- domains ------------------------------------------------------------------------------
+    static final String WINDOWS_IMAGE = "/images/win.qcow2";
 
-  static String domainXml(String name, String uuid, String disks) {
-    return "<domain type='kvm'>\n  <name>" + name + "</name>\n  <uuid>" + uuid + "</uuid>\n"
-        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
-        + "  <devices>\n" + disks + "  </devices>\n</domain>\n";
-  }
+    static ApplyHarness withWindowsGuest(Path stateDirectory) {
+        ApplyHarness host = new ApplyHarness(stateDirectory);
+        host.image(WINDOWS_IMAGE, 8 * GIB, 2 * GIB);
+        host.libvirt.add(
+                ("<domain type='kvm'>\n  <name>win</name>\n  <uuid>" + WINDOWS_UUID + "</uuid>\n"
+                        + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
+                        + "  <features><hyperv><relaxed state='on'/></hyperv></features>\n  <clock offset='localtime'/>\n"
+                        + "  <devices>\n    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+                        + "      <source file='" + WINDOWS_IMAGE
+                        + "'/>\n      <target dev='sda' bus='sata'/>\n    </disk>\n"
+                        + "  </devices>\n</domain>\n"),
+                DomainState.SHUTOFF);
+        return host;
+    }
 
-  static String qcow2Disk(String path, String target) {
-    return "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
-        + "      <source file='" + path + "'/>\n      <target dev='" + target + "' bus='virtio'/>\n    </disk>\n";
-  }
+    // --- the host ---------------------------------------------------------------------------
 
-  /** Adds a disk to a domain's definition, as an operator's virsh attach-disk --config would. */
-  void attach(String name, String disk) {
-    libvirt.define(libvirt.inactiveXml(name).replace("  </devices>", disk + "  </devices>"));
-  }
+    /** A qcow2 image as qemu-img describes it; planning reads it, apply's copy reads its size. */
+    ApplyHarness image(String path, long virtualBytes, long allocatedBytes) {
+        return image(path, virtualBytes, allocatedBytes, "qemu-img");
+    }
 
-  static DomainState shutOff() {
-    return DomainState.SHUTOFF;
-  }
+    /**
+     * An image as a libvirt storage pool describes it (as planning from a recorded host saw it):
+     * preflight then has no qemu-img fingerprint to compare.
+     */
+    ApplyHarness poolImage(String path, long virtualBytes, long allocatedBytes) {
+        return image(path, virtualBytes, allocatedBytes, "pool");
+    }
+
+    private ApplyHarness image(String path, long virtualBytes, long allocatedBytes, String readFrom) {
+        images.put(
+                path,
+                new ImageFacts(
+                        path, "qcow2", virtualBytes, allocatedBytes, List.of(), false, OptionalInt.of(0), readFrom));
+        return this;
+    }
+
+    /** A linear LV as virt-tune creates it for the domain with this UUID. */
+    static Lv ours(String name, long sizeBytes, String domainUuid, String lvUuid) {
+        return new Lv(
+                name, sizeBytes, "linear", "-wi-a-----", "", 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
+    }
+
+    static Lv someoneElses(String name, long sizeBytes) {
+        return new Lv(name, sizeBytes, "linear", "-wi-a-----", "", 0, "fOrE-1gn0", List.of());
+    }
+
+    /** A thin pool as virt-tune creates it for a plan, with 64 KiB chunks. */
+    static Lv ourPool(String name, long sizeBytes, String lvUuid) {
+        // As real LVM shows an active pool: open (o), its -tpool device held by the pool device itself.
+        return new Lv(
+                name,
+                sizeBytes,
+                "thin-pool",
+                "twi-aotz--",
+                "",
+                64 * 1024,
+                lvUuid,
+                List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER)));
+    }
+
+    static Lv ourThin(String name, long sizeBytes, String pool, String domainUuid, String lvUuid) {
+        return new Lv(
+                name, sizeBytes, "thin", "Vwi-a-tz--", pool, 0, lvUuid, List.of(VolumeOwnership.tagsFor(domainUuid)));
+    }
+
+    /** An LV's read-ahead as lvs reports it (0 unless set here). */
+    ApplyHarness readAhead(String lvName, long bytes) {
+        readAheadBytes.put(lvName, bytes);
+        return this;
+    }
+
+    ApplyHarness lv(Lv lv) {
+        Lv before = lvs.put(lv.name(), lv);
+        vgFree -= vgBytes(lv) - (before == null ? 0 : vgBytes(before));
+        return this;
+    }
+
+    ApplyHarness withoutLv(String name) {
+        vgFree += vgBytes(lvs.remove(name));
+        return this;
+    }
+
+    private static long vgBytes(Lv lv) {
+        return lv.segtype().equals("thin") ? 0 : lv.sizeBytes();
+    }
+
+    LvmReport lvmReport() {
+        LvmReportParser parser = new LvmReportParser();
+        return parser.parse(vgsJson(), lvsJson(), pvsJson());
+    }
+
+    // --- the scripted replies, in the order apply runs the commands --------------------------
+
+    /** One {@code vgs}, {@code lvs}, {@code pvs} report. */
+    ApplyHarness replyReport() {
+        runner.succeed(vgsJson()).succeed(lvsJson()).succeed(pvsJson());
+        return this;
+    }
+
+    /** One {@code lvs} of the VG: an LV's identity, or the check before {@code lvremove}. */
+    ApplyHarness replyLvs() {
+        runner.succeed(lvsJson());
+        return this;
+    }
+
+    /** A command that changes something and succeeds silently (lvcreate, lvchange, lvremove, blkdiscard). */
+    ApplyHarness replyOk() {
+        runner.succeed("");
+        return this;
+    }
+
+    /** qemu-img info without -U opens the image: no one holds its lock. */
+    ApplyHarness replyImageFree(String path) {
+        return replyImageInfo(path);
+    }
+
+    /** qemu-img info of an image: its virtual size, read before a copy. */
+    ApplyHarness replyImageInfo(String path) {
+        runner.succeed(infoJson(path));
+        return this;
+    }
+
+    /** One report recorded from a real host's lvm: {@code vgs.json}, {@code lvs.json}, {@code pvs.json}. */
+    ApplyHarness replyRecordedReport(Path directory) {
+        for (String report : List.of("vgs.json", "lvs.json", "pvs.json")) {
+            runner.succeed(
+                    io.virttune.Fixtures.project(directory.resolve(report).toString()));
+        }
+        return this;
+    }
+
+    /** A copy into a linear LV of {@code lvBytes}: info, convert, tail zeroing when the LV is larger, compare. */
+    ApplyHarness replyLinearCopy(String path, long lvBytes) {
+        runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n");
+        if (lvBytes > images.get(path).virtualSizeBytes()) {
+            runner.succeed("");
+        }
+        runner.succeed("Images are identical.\n");
+        return this;
+    }
+
+    /**
+     * Every reply of site1's first migration, in order: report, image lock, lvcreate (the LV then
+     * exists, uuid Lv-A), its identity, lvchange, the copy.
+     */
+    ApplyHarness replySite1Migration() {
+        return replySite1UntilTheCopy().replyLinearCopy(SITE1_IMAGE, 8 * GIB);
+    }
+
+    ApplyHarness replySite1UntilTheCopy() {
+        return replyReport()
+                .replyImageFree(SITE1_IMAGE)
+                .replyOk()
+                .lv(ours("site1-vda", 8 * GIB, SITE1_UUID, "Lv-A"))
+                .replyLvs()
+                .replyOk();
+    }
+
+    /**
+     * Every reply of the Windows guest's staging apply, in order: report, image lock, its disk's LV
+     * made and copied, the temporary virtio LV made, its read-ahead set and zeroed.
+     */
+    ApplyHarness replyWindowsStaging() {
+        return replyReport()
+                .replyImageFree(WINDOWS_IMAGE)
+                .replyOk()
+                .lv(ours("win-sda", 8 * GIB, WINDOWS_UUID, "Lv-A"))
+                .replyLvs()
+                .replyOk()
+                .replyLinearCopy(WINDOWS_IMAGE, 8 * GIB)
+                .replyOk()
+                .lv(ours("win-virtio-stage", 64 * MIB, WINDOWS_UUID, "Lv-T"))
+                .replyLvs()
+                .replyOk()
+                .replyOk();
+    }
+
+    /**
+     * A copy into a fresh thin LV: the pool's chunk size from a fresh report, the image's map and the
+     * pool's room read again (the check before the copy), info, convert, compare.
+     */
+    ApplyHarness replyThinCopy(String path) {
+        replyReport().replyMap(path).replyReport();
+        runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
+        return this;
+    }
+
+    /** qemu-img map of an image whose data is one region from its start, as large as its allocation. */
+    ApplyHarness replyMap(String path) {
+        ImageFacts image = images.get(path);
+        return replyMap(
+                List.of(new io.virttune.qemu.AllocationMap.Extent(0, image.allocatedBytes())),
+                image.virtualSizeBytes());
+    }
+
+    /** qemu-img map of data in {@code extents} (in order), zeros elsewhere, up to {@code virtualBytes}. */
+    ApplyHarness replyMap(List<io.virttune.qemu.AllocationMap.Extent> extents, long virtualBytes) {
+        List<String> regions = new ArrayList<>();
+        long at = 0;
+        for (io.virttune.qemu.AllocationMap.Extent extent : extents) {
+            if (extent.start() > at) {
+                regions.add(region(at, extent.start() - at, false));
+            }
+            regions.add(region(extent.start(), extent.length(), true));
+            at = extent.start() + extent.length();
+        }
+        if (virtualBytes > at) {
+            regions.add(region(at, virtualBytes - at, false));
+        }
+        runner.succeed("[" + String.join(",\n", regions) + "]\n");
+        return this;
+    }
+
+    private static String region(long start, long length, boolean data) {
+        return "{ \"start\": " + start + ", \"length\": " + length + ", \"depth\": 0, \"present\": " + data
+                + ", \"zero\": " + !data + ", \"data\": " + data + "}";
+    }
+
+    /** lsblk's discard limit of an LV: what the kernel lets one discard take, 0 when the LV takes none. */
+    ApplyHarness replyDiscardLimit(long bytes) {
+        runner.succeed(bytes + "\n");
+        return this;
+    }
+
+    /** A copy that fails after qemu-img info: the device went bad. */
+    ApplyHarness replyFailedCopy(String path) {
+        runner.succeed(infoJson(path)).fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");
+        return this;
+    }
+
+    private String infoJson(String path) {
+        ImageFacts image = images.get(path);
+        return "[{\"filename\": \"" + path + "\", \"format\": \"qcow2\", \"virtual-size\": " + image.virtualSizeBytes()
+                + ", \"actual-size\": " + image.allocatedBytes() + ", \"cluster-size\": 65536, \"dirty-flag\": false}]";
+    }
+
+    private String vgsJson() {
+        return "{\"report\": [{\"vg\": [{\"vg_name\":\"" + VG + "\", \"vg_extent_size\":\"" + 4 * MIB
+                + "\", \"vg_size\":\"" + 200 * GIB + "\", \"vg_free\":\"" + vgFree
+                + "\", \"pv_count\":\"1\", \"lv_count\":\""
+                + lvs.size() + "\"}]}]}";
+    }
+
+    private String lvsJson() {
+        return "{\"report\": [{\"lv\": ["
+                + lvs.values().stream()
+                        .map(lv -> "{\"vg_name\":\"" + VG
+                                + "\", \"lv_name\":\"" + lv.name() + "\", \"lv_size\":\"" + lv.sizeBytes()
+                                + "\", \"segtype\":\""
+                                + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\""
+                                + readAheadBytes.getOrDefault(lv.name(), 0L) + "\", \"pool_lv\":\""
+                                + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", "
+                                + poolUsage(lv) + ", "
+                                + "\"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
+                                + "\"}")
+                        .collect(Collectors.joining(", "))
+                + "]}]}";
+    }
+
+    /** A pool's usage as lvs prints it: empty (or full), with 128 MiB of metadata; other LVs print none. */
+    private String poolUsage(Lv lv) {
+        boolean pool = lv.segtype().equals("thin-pool");
+        String data = fullPools.contains(lv.name()) ? "100.00" : "0.00";
+        return "\"data_percent\":\"" + (pool ? data : "") + "\", \"metadata_percent\":\"" + (pool ? "0.00" : "")
+                + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
+    }
+
+    private String pvsJson() {
+        return "{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/nvme0n1\", \"vg_name\":\"" + VG + "\", \"pv_size\":\""
+                + 200 * GIB + "\", \"pv_free\":\"" + vgFree + "\"}]}]}";
+    }
+
+    // --- planning, applying, rolling back -----------------------------------------------------
+
+    /** A plan into linear LVs of the VG, made by the real planner from the domains as they are now. */
+    Plan plan(String... domainNames) {
+        return plan(PlanTarget.linear(VG), domainNames);
+    }
+
+    /** A plan into thin LVs of a new 20 GiB pool of the VG, with 64 KiB chunks, zeroing on. */
+    Plan planIntoNewPool(String pool, String... domainNames) {
+        return plan(PlanTarget.thin(VG, pool, new PlanTarget.NewThinPool(20 * GIB, 64 * 1024, true)), domainNames);
+    }
+
+    /** A plan into thin LVs of a pool the host has already. */
+    Plan planIntoPool(String pool, String... domainNames) {
+        return plan(PlanTarget.thin(VG, pool, null), domainNames);
+    }
+
+    /** A plan into linear LVs for domains whose Windows VirtIO driver the operator says is bound (--virtio-ready). */
+    Plan planVirtioReady(String... domainNames) {
+        PlanPolicy defaults = PlanPolicy.defaults(PlanTarget.linear(VG));
+        return plan(
+                new PlanPolicy(
+                        defaults.target(),
+                        defaults.cacheMode(),
+                        defaults.reserveFraction(),
+                        java.util.Set.of(domainNames),
+                        defaults.dropSnapshots(),
+                        defaults.hugepages()),
+                domainNames);
+    }
+
+    /** A plan into linear LVs of the VG, running guests moved while they run (--live). */
+    Plan planLive(PlanPolicy.Live live, String... domainNames) {
+        return plan(PlanPolicy.defaults(PlanTarget.linear(VG)).withLive(live), domainNames);
+    }
+
+    /** As {@link #planLive(PlanPolicy.Live, String...)}, into thin LVs of a pool the host has already. */
+    Plan planLiveIntoPool(String pool, PlanPolicy.Live live, String... domainNames) {
+        return plan(PlanPolicy.defaults(PlanTarget.thin(VG, pool, null)).withLive(live), domainNames);
+    }
+
+    private Plan plan(PlanTarget target, String... domainNames) {
+        return plan(PlanPolicy.defaults(target), domainNames);
+    }
+
+    private Plan plan(PlanPolicy policy, String... domainNames) {
+        return plan(policy, libvirt, path -> Optional.ofNullable(images.get(path)), lvmReport(), domainNames);
+    }
+
+    /** A plan made by the real planner from these domains, images and LVs as they are now. */
+    static Plan plan(
+            PlanPolicy policy,
+            InMemoryDefinitions libvirt,
+            java.util.function.Function<String, Optional<ImageFacts>> images,
+            LvmReport lvm,
+            String... domainNames) {
+        List<DomainFacts> domains = new ArrayList<>();
+        for (String name : domainNames) {
+            LiveDomain live = libvirt.find(name).orElseThrow();
+            DomainXml xml = DomainXml.parse(live.inactiveXml(), name);
+            List<DiskFacts> disks = new ArrayList<>();
+            for (DiskView disk : xml.disks()) {
+                disks.add(new DiskFacts(
+                        disk,
+                        DiskClassifier.classify(disk),
+                        disk.sourcePath().flatMap(images),
+                        disk.sourcePath().flatMap(lvm::logicalVolumeByDevice),
+                        Optional.empty()));
+            }
+            domains.add(new DomainFacts(name, live.state(), Optional.of(xml), disks, Optional.empty()));
+        }
+        HostFacts facts = new HostFacts(
+                new HostIdentity("qemu:///system", "hv-test", "9.0.0", "QEMU 7.2.0"),
+                Optional.<HostSettings>empty(),
+                Optional.of(lvm),
+                domains,
+                List.of());
+        return new MigrationPlanner(policy).plan(facts, NOW);
+    }
+
+    ApplyPorts ports(boolean execute) {
+        PrintWriter log = new PrintWriter(output, true);
+        HostFactsSource host = new HostFactsSource() {
+            @Override
+            public HostSettings settings() {
+                throw new AssertionError("apply reads no host settings");
+            }
+
+            @Override
+            public LvmReport lvm() {
+                return new LvmCli(runner).report();
+            }
+
+            @Override
+            public Optional<ImageFacts> image(String path, String format) {
+                return Optional.ofNullable(images.get(path));
+            }
+        };
+        return ApplyPorts.over(
+                new ApplyPorts.Host(
+                        runner, () -> libvirt, host, staleWriters(), holds(), blockJobs, state, files(), clock),
+                execute,
+                line -> log.println("    " + line));
+    }
+
+    /** The image files: those the test made with {@link #image}, less those removed since. */
+    private HostFiles files() {
+        return TestFiles.of(path -> images.containsKey(path) && !removedImages.contains(path), removedImages::add);
+    }
+
+    /** The real refusal of {@link StaleWriters}, over the writers the test says /proc shows. */
+    private StaleWriters staleWriters() {
+        StaleWriters stale = org.mockito.Mockito.mock(StaleWriters.class);
+        org.mockito.Mockito.when(stale.of(org.mockito.ArgumentMatchers.anyString()))
+                .thenAnswer(call -> writers.getOrDefault(call.<String>getArgument(0), List.of()));
+        org.mockito.Mockito.doCallRealMethod()
+                .when(stale)
+                .requireNone(org.mockito.ArgumentMatchers.anyString(), org.mockito.ArgumentMatchers.anyString());
+        return stale;
+    }
+
+    private ImageHolds holds() {
+        return (path, domain) -> {
+            if (imagesInUse.contains(path)) {
+                throw io.virttune.VirtTuneException.refused(
+                        "image " + path + " of '" + domain + "' is in use by another process");
+            }
+            events.add("hold " + path);
+            return () -> {
+                events.add("release " + path);
+                if (guestStartsOnRelease.contains(path)) {
+                    imagesInUse.add(path);
+                }
+            };
+        };
+    }
+
+    /**
+     * The trust check apply makes of a plan file before anything (PlanTrust, as the apply command
+     * runs it), against this host's definitions, LVs and journals as they are now; throws its refusal.
+     */
+    void trust(Plan plan, String... domainNames) {
+        List<String> names = List.of(domainNames);
+        new PlanTrust(
+                        new IdentifiedHost("qemu:///system", "hv-test", Optional.empty(), libvirt, names),
+                        new PrintWriter(output, true),
+                        false,
+                        question -> Optional.empty(),
+                        () -> true,
+                        path -> lvmReport().logicalVolumeByDevice(path),
+                        state::journal)
+                .check(plan, names);
+    }
+
+    List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
+        PrintWriter out = new PrintWriter(output, true);
+        return new ApplyRun(ports(execute), out, 1, resume, false, 0, hostBandwidth).run(plan, plan.domains());
+    }
+
+    DomainResult rollback(String name, boolean execute, boolean force) {
+        return new Rollback(ports(execute), new PrintWriter(output, true)).run(name, force);
+    }
+
+    /** The journal of site1's apply as a crash right after its lvcreate leaves it: LV journaled, step started. */
+    DomainJournal interruptedRightAfterLvcreate(Plan plan) {
+        return DomainJournal.start(
+                        "site1",
+                        SITE1_UUID,
+                        plan.createdAt(),
+                        plan.domains().get(0).fingerprint(),
+                        PlanDigest.of(plan.domains().get(0)),
+                        "/b.xml",
+                        List.of(SITE1_IMAGE),
+                        List.of(io.virttune.apply.custody.DiskCustody.copying(SITE1_IMAGE, "vg/site1-vda")))
+                .withCreatedVolume("vg/site1-vda")
+                .with(new JournalEntry(0, "CreateVolume", JournalEntry.StepState.STARTED, "t", ""));
+    }
+
+    /** Every argv that ran, as shell-like lines, for asserting what was (not) run. */
+    List<String> commandLines() {
+        return runner.commands().stream().map(argv -> String.join(" ", argv)).toList();
+    }
+
+    // --- domains ------------------------------------------------------------------------------
+
+    static String domainXml(String name, String uuid, String disks) {
+        return "<domain type='kvm'>\n  <name>" + name + "</name>\n  <uuid>" + uuid + "</uuid>\n"
+                + "  <memory unit='GiB'>1</memory>\n  <vcpu>1</vcpu>\n  <os><type arch='x86_64'>hvm</type></os>\n"
+                + "  <devices>\n" + disks + "  </devices>\n</domain>\n";
+    }
+
+    static String qcow2Disk(String path, String target) {
+        return "    <disk type='file' device='disk'>\n      <driver name='qemu' type='qcow2'/>\n"
+                + "      <source file='" + path + "'/>\n      <target dev='" + target
+                + "' bus='virtio'/>\n    </disk>\n";
+    }
+
+    /** Adds a disk to a domain's definition, as an operator's virsh attach-disk --config would. */
+    void attach(String name, String disk) {
+        libvirt.define(libvirt.inactiveXml(name).replace("  </devices>", disk + "  </devices>"));
+    }
+
+    static DomainState shutOff() {
+        return DomainState.SHUTOFF;
+    }
 }

@@ -3,15 +3,13 @@ package io.virttune.apply;
 import static io.virttune.apply.ApplyHarness.GIB;
 import static io.virttune.apply.ApplyHarness.domainXml;
 import static io.virttune.apply.ApplyHarness.ours;
-import static io.virttune.apply.ApplyHarness.qcow2Disk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.ports.DomainResult;
-import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
 import java.util.List;
 import java.util.Map;
@@ -20,149 +18,196 @@ import org.junit.jupiter.api.Test;
 /** apply through the real classes, hermetically: what it runs, journals and refuses. */
 class ApplyRunTest extends Site1Test {
 
-  @Test
-  void everyLvItCreatesCarriesVirtTunesTagsAndItsUuidIsJournaled() {
-    Plan plan = host.plan("site1");
-    host.replySite1Migration();
+    @Test
+    void everyLvItCreatesCarriesVirtTunesTagsAndItsUuidIsJournaled() {
+        Plan plan = host.plan("site1");
+        host.replySite1Migration();
 
-    assertEquals(DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
+        assertEquals(
+                DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
 
-    assertTrue(host.commandLines().contains("lvm lvcreate --yes --addtag virt-tune --addtag virt-tune-" + UUID
-        + " --type linear -L 8589934592b -n site1-vda vg"), host.commandLines().toString());
-    DomainJournal journal = host.state.journal(UUID).orElseThrow();
-    assertEquals(Status.COMPLETED, journal.status());
-    assertEquals(Map.of("vg/site1-vda", "Lv-A"), journal.volumeUuids());
-  }
+        assertTrue(
+                host.commandLines()
+                        .contains("lvm lvcreate --yes --addtag virt-tune --addtag virt-tune-" + UUID
+                                + " --type linear -L 8589934592b -n site1-vda vg"),
+                host.commandLines().toString());
+        DomainJournal journal = host.state.journal(UUID).orElseThrow();
+        assertEquals(Status.COMPLETED, journal.status());
+        assertEquals(Map.of("vg/site1-vda", "Lv-A"), journal.volumeUuids());
+    }
 
-  @Test
-  void theJournalNamesEachStepByTheKindPlanJsonGivesIt() {
-    Plan plan = host.plan("site1");
-    host.replySite1Migration();
-    assertEquals(DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
+    @Test
+    void theJournalNamesEachStepByTheKindPlanJsonGivesIt() {
+        Plan plan = host.plan("site1");
+        host.replySite1Migration();
+        assertEquals(
+                DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
 
-    List<String> journaled = host.state.journal(UUID).orElseThrow().entries().stream()
-        .filter(entry -> entry.step() >= 0).map(JournalEntry::kind).distinct().toList();
-    List<String> inPlanJson = new java.util.ArrayList<>();
-    io.virttune.plan.PlanJson.tree(plan).path("domains").get(0).path("steps")
-        .forEach(step -> inPlanJson.add(step.path("kind").asText()));
-    assertEquals(List.of("create-volume", "set-read-ahead", "convert-image", "verify-copy", "backup-definition",
-        "define-domain"), journaled);
-    assertEquals(journaled, inPlanJson);
-  }
+        List<String> journaled = host.state.journal(UUID).orElseThrow().entries().stream()
+                .filter(entry -> entry.step() >= 0)
+                .map(JournalEntry::kind)
+                .distinct()
+                .toList();
+        List<String> inPlanJson = new java.util.ArrayList<>();
+        io.virttune.plan.PlanJson.tree(plan)
+                .path("domains")
+                .get(0)
+                .path("steps")
+                .forEach(step -> inPlanJson.add(step.path("kind").asText()));
+        assertEquals(
+                List.of(
+                        "create-volume",
+                        "set-read-ahead",
+                        "convert-image",
+                        "verify-copy",
+                        "backup-definition",
+                        "define-domain"),
+                journaled);
+        assertEquals(journaled, inPlanJson);
+    }
 
-  @Test
-  void aJournalWrittenBeforeStepsHadOneKindStillSaysTheDefinitionWasTouched() {
-    DomainJournal old = DomainJournal.start("site1", UUID, "t", "f", "d", "/b.xml", List.of(), List.of())
-        .with(new JournalEntry(4, "DefineDomain", JournalEntry.StepState.STARTED, "t", ""));
+    @Test
+    void aJournalWrittenBeforeStepsHadOneKindStillSaysTheDefinitionWasTouched() {
+        DomainJournal old = DomainJournal.start("site1", UUID, "t", "f", "d", "/b.xml", List.of(), List.of())
+                .with(new JournalEntry(4, "DefineDomain", JournalEntry.StepState.STARTED, "t", ""));
 
-    assertTrue(old.definitionTouched());
-  }
+        assertTrue(old.definitionTouched());
+    }
 
-  @Test
-  void resumeAfterACrashRightAfterLvcreateAdoptsTheTaggedLvAndJournalsItsUuid() {
-    Plan plan = host.plan("site1");
-    host.state.save(host.interruptedRightAfterLvcreate(plan));
-    host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
-    host.replyReport().replyImageFree(IMAGE).replyLvs().replyReport().replyOk().replyLinearCopy(IMAGE, 8 * GIB);
+    @Test
+    void resumeAfterACrashRightAfterLvcreateAdoptsTheTaggedLvAndJournalsItsUuid() {
+        Plan plan = host.plan("site1");
+        host.state.save(host.interruptedRightAfterLvcreate(plan));
+        host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
+        host.replyReport()
+                .replyImageFree(IMAGE)
+                .replyLvs()
+                .replyReport()
+                .replyOk()
+                .replyLinearCopy(IMAGE, 8 * GIB);
 
-    DomainResult result = host.apply(plan, true, true).get(0);
+        DomainResult result = host.apply(plan, true, true).get(0);
 
-    assertEquals(DomainResult.Result.DONE, result.result(), host.output.toString());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")), "kept, not created again");
-    assertEquals(Map.of("vg/site1-vda", "Lv-A"), host.state.journal(UUID).orElseThrow().volumeUuids());
-  }
+        assertEquals(DomainResult.Result.DONE, result.result(), host.output.toString());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")), "kept, not created again");
+        assertEquals(
+                Map.of("vg/site1-vda", "Lv-A"),
+                host.state.journal(UUID).orElseThrow().volumeUuids());
+    }
 
-  @Test
-  void resumeRefusesAnLvOfTheJournaledNameThatIsNotTheOneItCreated() {
-    Plan plan = host.plan("site1");
-    // Interrupted right after lvcreate; then the LV was replaced by someone else's of that name.
-    host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
-    host.lv(ApplyHarness.someoneElses("site1-vda", 8 * GIB));
-    host.replyReport().replyImageFree(IMAGE).replyLvs();
+    @Test
+    void resumeRefusesAnLvOfTheJournaledNameThatIsNotTheOneItCreated() {
+        Plan plan = host.plan("site1");
+        // Interrupted right after lvcreate; then the LV was replaced by someone else's of that name.
+        host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
+        host.lv(ApplyHarness.someoneElses("site1-vda", 8 * GIB));
+        host.replyReport().replyImageFree(IMAGE).replyLvs();
 
-    DomainResult result = host.apply(plan, true, true).get(0);
+        DomainResult result = host.apply(plan, true, true).get(0);
 
-    assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
-    assertTrue(result.detail().contains("LV vg/site1-vda lacks virt-tune's tag"), result.detail());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("qemu-img convert")));
-  }
+        assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
+        assertTrue(result.detail().contains("LV vg/site1-vda lacks virt-tune's tag"), result.detail());
+        assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("qemu-img convert")));
+    }
 
-  /** The journal as a crash right after virDomainDefineXML leaves it: define started, not done. */
-  private void crashRightAfterDefine() {
-    Plan plan = host.plan("site1");
-    host.replySite1Migration();
-    host.apply(plan, true, false);
-    DomainJournal done = host.state.journal(UUID).orElseThrow();
-    List<JournalEntry> entries = new java.util.ArrayList<>(done.entries());
-    entries.remove(entries.size() - 1);
-    host.state.save(new DomainJournal(done.domain(), done.uuid(), done.planCreatedAt(), done.planFingerprint(),
-        done.planDigest(), Status.IN_PROGRESS, done.backupFile(), done.sourceImages(), done.createdVolumes(),
-        done.volumeUuids(), done.definedVolumes(), done.earlierJournal(), entries, done.disks()));
-    host.runner.commands().clear();
-    this.plan = plan;
-  }
+    /** The journal as a crash right after virDomainDefineXML leaves it: define started, not done. */
+    private void crashRightAfterDefine() {
+        Plan plan = host.plan("site1");
+        host.replySite1Migration();
+        host.apply(plan, true, false);
+        DomainJournal done = host.state.journal(UUID).orElseThrow();
+        List<JournalEntry> entries = new java.util.ArrayList<>(done.entries());
+        entries.remove(entries.size() - 1);
+        host.state.save(new DomainJournal(
+                done.domain(),
+                done.uuid(),
+                done.planCreatedAt(),
+                done.planFingerprint(),
+                done.planDigest(),
+                Status.IN_PROGRESS,
+                done.backupFile(),
+                done.sourceImages(),
+                done.createdVolumes(),
+                done.volumeUuids(),
+                done.definedVolumes(),
+                done.earlierJournal(),
+                entries,
+                done.disks()));
+        host.runner.commands().clear();
+        this.plan = plan;
+    }
 
-  private Plan plan;
+    private Plan plan;
 
-  @Test
-  void resumeAfterACrashRightAfterDefineFinishesOnTheLvsTheGuestHasWrittenTo() {
-    crashRightAfterDefine();
-    // Autostart booted the guest on its LVs; it writes there, so they no longer match the qcow2.
-    host.libvirt.start("site1", host.libvirt.inactiveXml("site1"));
+    @Test
+    void resumeAfterACrashRightAfterDefineFinishesOnTheLvsTheGuestHasWrittenTo() {
+        crashRightAfterDefine();
+        // Autostart booted the guest on its LVs; it writes there, so they no longer match the qcow2.
+        host.libvirt.start("site1", host.libvirt.inactiveXml("site1"));
 
-    DomainResult result = host.apply(plan, true, true).get(0);
+        DomainResult result = host.apply(plan, true, true).get(0);
 
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertTrue(result.detail().contains("the new definition was in place"), result.detail());
-    assertEquals(List.of(), host.commandLines(), "nothing compared, nothing copied");
-    assertEquals(Status.COMPLETED, host.state.journal(UUID).orElseThrow().status());
-    assertTrue(!host.output.toString().contains("rollback"), host.output.toString());
-  }
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertTrue(result.detail().contains("the new definition was in place"), result.detail());
+        assertEquals(List.of(), host.commandLines(), "nothing compared, nothing copied");
+        assertEquals(Status.COMPLETED, host.state.journal(UUID).orElseThrow().status());
+        assertTrue(!host.output.toString().contains("rollback"), host.output.toString());
+    }
 
-  @Test
-  void resumeAfterACrashRightAfterDefineDoesNotCompareTheCopiesOfAStoppedGuestAgain() {
-    crashRightAfterDefine();
+    @Test
+    void resumeAfterACrashRightAfterDefineDoesNotCompareTheCopiesOfAStoppedGuestAgain() {
+        crashRightAfterDefine();
 
-    DomainResult result = host.apply(plan, true, true).get(0);
+        DomainResult result = host.apply(plan, true, true).get(0);
 
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("qemu-img compare")));
-  }
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("qemu-img compare")));
+    }
 
-  @Test
-  void resumeRefusesTheJournalOfAnotherPlan() {
-    Plan first = host.plan("site1");
-    host.replySite1UntilTheCopy().replyFailedCopy(IMAGE);
-    assertEquals(DomainResult.Result.FAILED, host.apply(first, true, false).get(0).result(), host.output.toString());
-    // Planned again: site1-vda exists now, so the new plan names its LV differently; step 2 is another step.
-    Plan second = host.plan("site1");
-    host.runner.commands().clear();
+    @Test
+    void resumeRefusesTheJournalOfAnotherPlan() {
+        Plan first = host.plan("site1");
+        host.replySite1UntilTheCopy().replyFailedCopy(IMAGE);
+        assertEquals(
+                DomainResult.Result.FAILED,
+                host.apply(first, true, false).get(0).result(),
+                host.output.toString());
+        // Planned again: site1-vda exists now, so the new plan names its LV differently; step 2 is another step.
+        Plan second = host.plan("site1");
+        host.runner.commands().clear();
 
-    DomainResult result = host.apply(second, true, true).get(0);
+        DomainResult result = host.apply(second, true, true).get(0);
 
-    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
-    assertTrue(result.detail().contains("was made from another plan"), result.detail());
-    assertTrue(result.detail().contains("virt-tune rollback site1"), result.detail());
-    assertEquals(List.of(), host.commandLines());
-    assertEquals(Status.FAILED, host.state.journal(UUID).orElseThrow().status(), "the other plan's journal is left as it was");
-  }
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(result.detail().contains("was made from another plan"), result.detail());
+        assertTrue(result.detail().contains("virt-tune rollback site1"), result.detail());
+        assertEquals(List.of(), host.commandLines());
+        assertEquals(
+                Status.FAILED,
+                host.state.journal(UUID).orElseThrow().status(),
+                "the other plan's journal is left as it was");
+    }
 
-  @Test
-  void aRetuneOfATransientDomainIsRefusedItsDefinitionIsNeverMadePersistent() {
-    String onLv = domainXml("site2", "8f3b2c1e-0000-4000-8000-000000000002",
-        "    <disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
-            + "      <source dev='/dev/vg/site2-vda'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n");
-    host.lv(ApplyHarness.someoneElses("site2-vda", 8 * GIB));
-    host.libvirt.addTransient(onLv);
-    Plan plan = host.plan("site2");
-    assertTrue(plan.domains().get(0).steps().stream().anyMatch(step -> step instanceof io.virttune.plan.DefineDomain),
-        "a retune-only plan: " + plan.domains().get(0).steps());
-    host.replyReport();
+    @Test
+    void aRetuneOfATransientDomainIsRefusedItsDefinitionIsNeverMadePersistent() {
+        String onLv = domainXml(
+                "site2",
+                "8f3b2c1e-0000-4000-8000-000000000002",
+                "    <disk type='block' device='disk'>\n      <driver name='qemu' type='raw'/>\n"
+                        + "      <source dev='/dev/vg/site2-vda'/>\n      <target dev='vda' bus='virtio'/>\n    </disk>\n");
+        host.lv(ApplyHarness.someoneElses("site2-vda", 8 * GIB));
+        host.libvirt.addTransient(onLv);
+        Plan plan = host.plan("site2");
+        assertTrue(
+                plan.domains().get(0).steps().stream().anyMatch(step -> step instanceof io.virttune.plan.DefineDomain),
+                "a retune-only plan: " + plan.domains().get(0).steps());
+        host.replyReport();
 
-    DomainResult result = host.apply(plan, true, false).get(0);
+        DomainResult result = host.apply(plan, true, false).get(0);
 
-    assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
-    assertTrue(result.detail().contains("'site2' is a transient domain"), result.detail());
-    assertEquals(List.of(), host.libvirt.defines());
-  }
+        assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
+        assertTrue(result.detail().contains("'site2' is a transient domain"), result.detail());
+        assertEquals(List.of(), host.libvirt.defines());
+    }
 }

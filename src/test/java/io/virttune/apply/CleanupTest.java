@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
 import io.virttune.apply.custody.DiskCustody;
-import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
@@ -34,199 +34,241 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Cleanup removes web01's old image only when no domain uses that file, by whatever name. */
 class CleanupTest {
-  private static final String UUID = "0f0e0d0c-0000-4000-8000-000000000001";
+    private static final String UUID = "0f0e0d0c-0000-4000-8000-000000000001";
 
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
-  private final FakeLibvirt libvirt = new FakeLibvirt();
-  private final StringWriter out = new StringWriter();
-  private Path images;
-  private Path image;
-  private StateDirectory state;
+    private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+    private final FakeLibvirt libvirt = new FakeLibvirt();
+    private final StringWriter out = new StringWriter();
+    private Path images;
+    private Path image;
+    private StateDirectory state;
 
-  @BeforeEach
-  void web01MigratedOffItsImage() throws Exception {
-    images = Files.createDirectories(temp.resolve("images"));
-    image = Files.writeString(images.resolve("web01.qcow2"), "old image");
-    state = new StateDirectory(temp.resolve("state"));
-    state.save(new DomainJournal("web01", UUID, "2026-12-01T08:00:00Z", "fp", "digest", Status.COMPLETED,
-        "backup.xml", List.of(image.toString()), List.of("vg0/web01-vda"), Map.of(), List.of(), null, List.of(),
-        List.of(new DiskCustody(image.toString(), "vg0/web01-vda", true, null))));
-    libvirt.domain("web01", DomainState.SHUTOFF, domain("web01", "<disk type='block' device='disk'>"
-        + "<driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/><target dev='vda'/></disk>"));
-  }
-
-  @Test
-  void keepsAnImageAnotherDomainNamesAsAVolumeOfItsPool() {
-    libvirt.poolVolume("default", "web01.qcow2", image.toString());
-    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", "<disk type='volume' device='disk'>"
-        + "<driver name='qemu' type='qcow2'/><source pool='default' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
-    lvmReport();
-    imageInfoReplies(1);
-
-    assertKept(cleanup());
-  }
-
-  @Test
-  void keepsAnImageARunningDomainHasOnlyInItsLiveDefinition() {
-    libvirt.running("web02", domain("web02", ""), domain("web02", fileDisk(image.toString())));
-    lvmReport();
-    imageInfoReplies(1);
-
-    assertKept(cleanup());
-  }
-
-  @Test
-  void keepsAnImageAnotherDomainNamesThroughAHardLink() throws Exception {
-    Path link = Files.createLink(temp.resolve("web02.qcow2"), image);
-    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(link.toString())));
-    lvmReport();
-    imageInfoReplies(1);
-
-    assertKept(cleanup());
-  }
-
-  @Test
-  void keepsAnImageAnotherDomainNamesThroughASymlinkedDirectory() throws Exception {
-    Path alias = Files.createSymbolicLink(temp.resolve("pool"), images);
-    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(alias + "/./web01.qcow2")));
-    lvmReport();
-    imageInfoReplies(1);
-
-    assertKept(cleanup());
-  }
-
-  @Test
-  void refusesWhenAVolumeCannotBeResolved() {
-    libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", "<disk type='volume' device='disk'>"
-        + "<driver name='qemu' type='qcow2'/><source pool='gone' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
-    lvmReport();
-
-    DomainResult result = cleanup();
-
-    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
-    assertTrue(result.detail().contains("disk vdb of domain web02 names volume web01.qcow2 of storage pool gone"),
-        result.detail());
-    assertTrue(Files.exists(image));
-  }
-
-  @Test
-  void removesTheImageWhenNoDomainUsesIt() throws Exception {
-    Path other = Files.writeString(images.resolve("web02.qcow2"), "another image");
-    libvirt.running("web02", domain("web02", fileDisk(other.toString())), domain("web02", fileDisk(other.toString())));
-    lvmReport();
-    imageInfoReplies(2);
-    lvmIdentity();
-    runner.succeed("");
-
-    DomainResult result = cleanup();
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + out);
-    assertTrue(Files.notExists(image));
-    assertEquals(List.of("qemu-io", "-f", "raw", "-c", "quit", image.toString()), runner.commands().get(6));
-    assertEquals(Status.CLEANED_UP, state.journal(UUID).orElseThrow().status());
-  }
-
-  private void assertKept(DomainResult result) {
-    assertTrue(Files.exists(image), "the image another domain uses was deleted: " + out);
-    assertTrue(out.toString().contains("keep " + image + ": [custody: in-use]"), out.toString());
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
-    assertEquals("0 source image(s) removed, 1 kept", result.detail());
-    assertEquals(Status.COMPLETED, state.journal(UUID).orElseThrow().status(), "rollback must stay possible");
-  }
-
-  private DomainResult cleanup() {
-    DomainDefinitions definitions = new DomainDefinitions() {
-      @Override
-      public Optional<LiveDomain> find(String name) {
-        return Optional.of(new LiveDomain(name, UUID, DomainState.SHUTOFF, WEB01_ON_ITS_LV, WEB01_ON_ITS_LV, false, 0,
-            true));
-      }
-
-      @Override
-      public List<String> allDefinitions() {
-        List<String> all = new java.util.ArrayList<>();
-        for (var domain : libvirt.domains().domains()) {
-          all.add(domain.inactiveXml());
-          if (!domain.state().isShutOff()) {
-            all.add(libvirt.liveXml(domain.name()));
-          }
-        }
-        return all;
-      }
-
-      @Override
-      public Optional<String> volumePath(String pool, String volume) {
-        return libvirt.volumePath(pool, volume);
-      }
-
-      @Override
-      public Optional<String> liveXml(String name) {
-        return Optional.empty();
-      }
-
-      @Override
-      public void define(String xml) {
-        throw new AssertionError("cleanup defined a domain");
-      }
-
-      @Override
-      public boolean autostart(String name) {
-        throw new AssertionError("cleanup read a domain's autostart");
-      }
-
-      @Override
-      public void autostart(String name, boolean on) {
-        throw new AssertionError("cleanup changed a domain's autostart");
-      }
-
-      @Override
-      public void close() {}
-    };
-    ApplyPorts ports = ApplyPorts.over(new ApplyPorts.Host(runner, () -> definitions, new LiveHost(runner, true),
-        new StaleWriters(), new QemuIoHolds(), ScriptedBlockJobs.none(), state, HostFiles.HOST, Clock.systemUTC()), true,
-        line -> {});
-    return new Cleanup(ports, new PrintWriter(out, true)).run("web01");
-  }
-
-  /** LVM's report: web01's LV in vg0, as lvm prints it. */
-  private void lvmReport() {
-    runner.succeed("{\"report\": [{\"vg\": [{\"vg_name\":\"vg0\", \"vg_extent_size\":\"4194304\", \"vg_size\":"
-        + "\"107374182400\", \"vg_free\":\"53687091200\", \"pv_count\":\"1\", \"lv_count\":\"1\"}]}]}");
-    runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_size\":"
-        + "\"8589934592\", \"segtype\":\"linear\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"0\", \"pool_lv\":\"\","
-        + " \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
-        + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"Lv-A\", \"lv_tags\":\"virt-tune\"}]}]}");
-    runner.succeed("{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/sdb\", \"vg_name\":\"vg0\", \"pv_size\":"
-        + "\"107374182400\", \"pv_free\":\"53687091200\"}]}]}");
-  }
-
-  /** lvs of web01's LV: tagged as virt-tune created it for web01. */
-  private void lvmIdentity() {
-    runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_uuid\":\"Lv-A\","
-        + " \"lv_tags\":\"virt-tune,virt-tune-" + UUID + "\", \"lv_attr\":\"-wi-a-----\"}]}]}");
-  }
-
-  /** Each disk cleanup reads is a flat image, as qemu-img describes one. */
-  private void imageInfoReplies(int count) {
-    for (int i = 0; i < count; i++) {
-      runner.succeed(Fixtures.read(getClass(), "/io/virttune/qemu/info-raw.json"));
+    @BeforeEach
+    void web01MigratedOffItsImage() throws Exception {
+        images = Files.createDirectories(temp.resolve("images"));
+        image = Files.writeString(images.resolve("web01.qcow2"), "old image");
+        state = new StateDirectory(temp.resolve("state"));
+        state.save(new DomainJournal(
+                "web01",
+                UUID,
+                "2026-12-01T08:00:00Z",
+                "fp",
+                "digest",
+                Status.COMPLETED,
+                "backup.xml",
+                List.of(image.toString()),
+                List.of("vg0/web01-vda"),
+                Map.of(),
+                List.of(),
+                null,
+                List.of(),
+                List.of(new DiskCustody(image.toString(), "vg0/web01-vda", true, null))));
+        libvirt.domain(
+                "web01",
+                DomainState.SHUTOFF,
+                domain(
+                        "web01",
+                        "<disk type='block' device='disk'>"
+                                + "<driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/><target dev='vda'/></disk>"));
     }
-  }
 
-  private static String fileDisk(String path) {
-    return "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='" + path + "'/>"
-        + "<target dev='vdb'/></disk>";
-  }
+    @Test
+    void keepsAnImageAnotherDomainNamesAsAVolumeOfItsPool() {
+        libvirt.poolVolume("default", "web01.qcow2", image.toString());
+        libvirt.domain(
+                "web02",
+                DomainState.SHUTOFF,
+                domain(
+                        "web02",
+                        "<disk type='volume' device='disk'>"
+                                + "<driver name='qemu' type='qcow2'/><source pool='default' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
+        lvmReport();
+        imageInfoReplies(1);
 
-  private static final String WEB01_ON_ITS_LV = "<domain type='kvm'><name>web01</name><uuid>" + UUID + "</uuid>"
-      + "<memory unit='KiB'>1048576</memory><os><type arch='x86_64'>hvm</type></os><devices>"
-      + "<disk type='block' device='disk'><driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/>"
-      + "<target dev='vda'/></disk></devices></domain>";
+        assertKept(cleanup());
+    }
 
-  private static String domain(String name, String disks) {
-    return "<domain type='kvm'><name>" + name + "</name><memory unit='KiB'>1048576</memory>"
-        + "<os><type arch='x86_64'>hvm</type></os><devices>" + disks + "</devices></domain>";
-  }
+    @Test
+    void keepsAnImageARunningDomainHasOnlyInItsLiveDefinition() {
+        libvirt.running("web02", domain("web02", ""), domain("web02", fileDisk(image.toString())));
+        lvmReport();
+        imageInfoReplies(1);
+
+        assertKept(cleanup());
+    }
+
+    @Test
+    void keepsAnImageAnotherDomainNamesThroughAHardLink() throws Exception {
+        Path link = Files.createLink(temp.resolve("web02.qcow2"), image);
+        libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(link.toString())));
+        lvmReport();
+        imageInfoReplies(1);
+
+        assertKept(cleanup());
+    }
+
+    @Test
+    void keepsAnImageAnotherDomainNamesThroughASymlinkedDirectory() throws Exception {
+        Path alias = Files.createSymbolicLink(temp.resolve("pool"), images);
+        libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(alias + "/./web01.qcow2")));
+        lvmReport();
+        imageInfoReplies(1);
+
+        assertKept(cleanup());
+    }
+
+    @Test
+    void refusesWhenAVolumeCannotBeResolved() {
+        libvirt.domain(
+                "web02",
+                DomainState.SHUTOFF,
+                domain(
+                        "web02",
+                        "<disk type='volume' device='disk'>"
+                                + "<driver name='qemu' type='qcow2'/><source pool='gone' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
+        lvmReport();
+
+        DomainResult result = cleanup();
+
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(
+                result.detail().contains("disk vdb of domain web02 names volume web01.qcow2 of storage pool gone"),
+                result.detail());
+        assertTrue(Files.exists(image));
+    }
+
+    @Test
+    void removesTheImageWhenNoDomainUsesIt() throws Exception {
+        Path other = Files.writeString(images.resolve("web02.qcow2"), "another image");
+        libvirt.running(
+                "web02", domain("web02", fileDisk(other.toString())), domain("web02", fileDisk(other.toString())));
+        lvmReport();
+        imageInfoReplies(2);
+        lvmIdentity();
+        runner.succeed("");
+
+        DomainResult result = cleanup();
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + out);
+        assertTrue(Files.notExists(image));
+        assertEquals(
+                List.of("qemu-io", "-f", "raw", "-c", "quit", image.toString()),
+                runner.commands().get(6));
+        assertEquals(Status.CLEANED_UP, state.journal(UUID).orElseThrow().status());
+    }
+
+    private void assertKept(DomainResult result) {
+        assertTrue(Files.exists(image), "the image another domain uses was deleted: " + out);
+        assertTrue(out.toString().contains("keep " + image + ": [custody: in-use]"), out.toString());
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
+        assertEquals("0 source image(s) removed, 1 kept", result.detail());
+        assertEquals(Status.COMPLETED, state.journal(UUID).orElseThrow().status(), "rollback must stay possible");
+    }
+
+    private DomainResult cleanup() {
+        DomainDefinitions definitions = new DomainDefinitions() {
+            @Override
+            public Optional<LiveDomain> find(String name) {
+                return Optional.of(new LiveDomain(
+                        name, UUID, DomainState.SHUTOFF, WEB01_ON_ITS_LV, WEB01_ON_ITS_LV, false, 0, true));
+            }
+
+            @Override
+            public List<String> allDefinitions() {
+                List<String> all = new java.util.ArrayList<>();
+                for (var domain : libvirt.domains().domains()) {
+                    all.add(domain.inactiveXml());
+                    if (!domain.state().isShutOff()) {
+                        all.add(libvirt.liveXml(domain.name()));
+                    }
+                }
+                return all;
+            }
+
+            @Override
+            public Optional<String> volumePath(String pool, String volume) {
+                return libvirt.volumePath(pool, volume);
+            }
+
+            @Override
+            public Optional<String> liveXml(String name) {
+                return Optional.empty();
+            }
+
+            @Override
+            public void define(String xml) {
+                throw new AssertionError("cleanup defined a domain");
+            }
+
+            @Override
+            public boolean autostart(String name) {
+                throw new AssertionError("cleanup read a domain's autostart");
+            }
+
+            @Override
+            public void autostart(String name, boolean on) {
+                throw new AssertionError("cleanup changed a domain's autostart");
+            }
+
+            @Override
+            public void close() {}
+        };
+        ApplyPorts ports = ApplyPorts.over(
+                new ApplyPorts.Host(
+                        runner,
+                        () -> definitions,
+                        new LiveHost(runner, true),
+                        new StaleWriters(),
+                        new QemuIoHolds(),
+                        ScriptedBlockJobs.none(),
+                        state,
+                        HostFiles.HOST,
+                        Clock.systemUTC()),
+                true,
+                line -> {});
+        return new Cleanup(ports, new PrintWriter(out, true)).run("web01");
+    }
+
+    /** LVM's report: web01's LV in vg0, as lvm prints it. */
+    private void lvmReport() {
+        runner.succeed("{\"report\": [{\"vg\": [{\"vg_name\":\"vg0\", \"vg_extent_size\":\"4194304\", \"vg_size\":"
+                + "\"107374182400\", \"vg_free\":\"53687091200\", \"pv_count\":\"1\", \"lv_count\":\"1\"}]}]}");
+        runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_size\":"
+                + "\"8589934592\", \"segtype\":\"linear\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"0\", \"pool_lv\":\"\","
+                + " \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
+                + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"Lv-A\", \"lv_tags\":\"virt-tune\"}]}]}");
+        runner.succeed("{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/sdb\", \"vg_name\":\"vg0\", \"pv_size\":"
+                + "\"107374182400\", \"pv_free\":\"53687091200\"}]}]}");
+    }
+
+    /** lvs of web01's LV: tagged as virt-tune created it for web01. */
+    private void lvmIdentity() {
+        runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_uuid\":\"Lv-A\","
+                + " \"lv_tags\":\"virt-tune,virt-tune-" + UUID + "\", \"lv_attr\":\"-wi-a-----\"}]}]}");
+    }
+
+    /** Each disk cleanup reads is a flat image, as qemu-img describes one. */
+    private void imageInfoReplies(int count) {
+        for (int i = 0; i < count; i++) {
+            runner.succeed(Fixtures.read(getClass(), "/io/virttune/qemu/info-raw.json"));
+        }
+    }
+
+    private static String fileDisk(String path) {
+        return "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/><source file='" + path + "'/>"
+                + "<target dev='vdb'/></disk>";
+    }
+
+    private static final String WEB01_ON_ITS_LV = "<domain type='kvm'><name>web01</name><uuid>" + UUID + "</uuid>"
+            + "<memory unit='KiB'>1048576</memory><os><type arch='x86_64'>hvm</type></os><devices>"
+            + "<disk type='block' device='disk'><driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/>"
+            + "<target dev='vda'/></disk></devices></domain>";
+
+    private static String domain(String name, String disks) {
+        return "<domain type='kvm'><name>" + name + "</name><memory unit='KiB'>1048576</memory>"
+                + "<os><type arch='x86_64'>hvm</type></os><devices>" + disks + "</devices></domain>";
+    }
 }

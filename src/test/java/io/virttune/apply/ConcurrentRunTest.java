@@ -16,70 +16,80 @@ import org.junit.jupiter.api.Test;
  * runs --resume while the first apply goes on there) is refused before it reads the journal.
  */
 class ConcurrentRunTest extends Site1Test {
-  @Test
-  void aResumeWhileAnotherRunHoldsTheDomainChangesNothingAndSaysWhoHoldsIt() throws Exception {
-    Plan plan = host.plan("site1");
-    host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
+    @Test
+    void aResumeWhileAnotherRunHoldsTheDomainChangesNothingAndSaysWhoHoldsIt() throws Exception {
+        Plan plan = host.plan("site1");
+        host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
 
-    try (DomainLock held = DomainLock.take(lockFile(), "site1", "2026-12-01T09:59:00Z")) {
-      DomainResult result = host.apply(plan, true, true).get(0);
+        try (DomainLock held = DomainLock.take(lockFile(), "site1", "2026-12-01T09:59:00Z")) {
+            DomainResult result = host.apply(plan, true, true).get(0);
 
-      assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
-      assertTrue(result.detail().contains("another virt-tune is still running on 'site1' here (pid "
-          + ProcessHandle.current().pid() + ", since 2026-12-01T09:59:00Z)"), result.detail());
-      assertTrue(host.commandLines().isEmpty(), host.commandLines().toString());
+            assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
+            assertTrue(
+                    result.detail()
+                            .contains("another virt-tune is still running on 'site1' here (pid "
+                                    + ProcessHandle.current().pid() + ", since 2026-12-01T09:59:00Z)"),
+                    result.detail());
+            assertTrue(host.commandLines().isEmpty(), host.commandLines().toString());
+        }
     }
-  }
 
-  @Test
-  void aDryRunWhileAnotherRunHoldsTheDomainIsRefusedAsTheRealRunWouldBe() throws Exception {
-    Plan plan = host.plan("site1");
+    @Test
+    void aDryRunWhileAnotherRunHoldsTheDomainIsRefusedAsTheRealRunWouldBe() throws Exception {
+        Plan plan = host.plan("site1");
 
-    try (DomainLock held = DomainLock.take(lockFile(), "site1", "2026-12-01T09:59:00Z")) {
-      DomainResult result = host.apply(plan, false, false).get(0);
+        try (DomainLock held = DomainLock.take(lockFile(), "site1", "2026-12-01T09:59:00Z")) {
+            DomainResult result = host.apply(plan, false, false).get(0);
 
-      assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
-      assertTrue(result.detail().contains("another virt-tune is still running on 'site1' here"), result.detail());
+            assertEquals(DomainResult.Result.REFUSED, result.result(), host.output.toString());
+            assertTrue(result.detail().contains("another virt-tune is still running on 'site1' here"), result.detail());
+        }
     }
-  }
 
-  @Test
-  void aDryRunWritesNoLockFile() {
-    Plan plan = host.plan("site1");
-    host.replyReport().replyImageFree(IMAGE).replyImageInfo(IMAGE);
+    @Test
+    void aDryRunWritesNoLockFile() {
+        Plan plan = host.plan("site1");
+        host.replyReport().replyImageFree(IMAGE).replyImageInfo(IMAGE);
 
-    assertEquals(DomainResult.Result.WOULD_RUN, host.apply(plan, false, false).get(0).result(), host.output.toString());
-    assertTrue(Files.notExists(temp.resolve("locks")), "a dry run created " + temp.resolve("locks"));
-  }
-
-  @Test
-  void aRollbackWhileAnApplyHoldsTheDomainIsRefusedToo() throws Exception {
-    Plan plan = host.plan("site1");
-    host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
-
-    try (DomainLock held = DomainLock.take(lockFile(), "site1", "2026-12-01T09:59:00Z")) {
-      DomainResult result = host.rollback("site1", true, false);
-
-      assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
-      assertTrue(result.detail().contains("still running on 'site1'"), result.detail());
-      assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvremove")), host.commandLines().toString());
+        assertEquals(
+                DomainResult.Result.WOULD_RUN,
+                host.apply(plan, false, false).get(0).result(),
+                host.output.toString());
+        assertTrue(Files.notExists(temp.resolve("locks")), "a dry run created " + temp.resolve("locks"));
     }
-  }
 
-  @Test
-  void theLockIsReleasedWhenTheRunEndsSoTheNextRunGoesOn() throws Exception {
-    Plan plan = host.plan("site1");
-    host.replySite1Migration();
+    @Test
+    void aRollbackWhileAnApplyHoldsTheDomainIsRefusedToo() throws Exception {
+        Plan plan = host.plan("site1");
+        host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
 
-    assertEquals(List.of(DomainResult.Result.DONE), host.apply(plan, true, false).stream().map(DomainResult::result).toList(),
-        host.output.toString());
-    try (DomainLock again = DomainLock.take(lockFile(), "site1", "2026-12-01T10:01:00Z")) {
-      assertTrue(Files.readString(lockFile()).contains("since 2026-12-01T10:01:00Z"));
+        try (DomainLock held = DomainLock.take(lockFile(), "site1", "2026-12-01T09:59:00Z")) {
+            DomainResult result = host.rollback("site1", true, false);
+
+            assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+            assertTrue(result.detail().contains("still running on 'site1'"), result.detail());
+            assertTrue(
+                    host.commandLines().stream().noneMatch(line -> line.contains("lvremove")),
+                    host.commandLines().toString());
+        }
     }
-  }
 
-  private Path lockFile() throws Exception {
-    Files.createDirectories(temp.resolve("locks"));
-    return temp.resolve("locks").resolve(UUID + ".lock");
-  }
+    @Test
+    void theLockIsReleasedWhenTheRunEndsSoTheNextRunGoesOn() throws Exception {
+        Plan plan = host.plan("site1");
+        host.replySite1Migration();
+
+        assertEquals(
+                List.of(DomainResult.Result.DONE),
+                host.apply(plan, true, false).stream().map(DomainResult::result).toList(),
+                host.output.toString());
+        try (DomainLock again = DomainLock.take(lockFile(), "site1", "2026-12-01T10:01:00Z")) {
+            assertTrue(Files.readString(lockFile()).contains("since 2026-12-01T10:01:00Z"));
+        }
+    }
+
+    private Path lockFile() throws Exception {
+        Files.createDirectories(temp.resolve("locks"));
+        return temp.resolve("locks").resolve(UUID + ".lock");
+    }
 }

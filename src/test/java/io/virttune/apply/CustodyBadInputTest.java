@@ -25,98 +25,118 @@ import org.junit.jupiter.api.io.TempDir;
  * file a dead process left: each gets a clear answer, and the disks' content stays where it was.
  */
 class CustodyBadInputTest {
-  private static final String SITE_UUID = "8f3b2c1e-0000-4000-8000-00000000c001";
+    private static final String SITE_UUID = "8f3b2c1e-0000-4000-8000-00000000c001";
 
-  @TempDir Path temp;
-  private CustodyChain chain;
-  private final StringWriter out = new StringWriter();
+    @TempDir
+    Path temp;
 
-  @BeforeEach
-  void siteMigrated() throws IOException {
-    chain = new CustodyChain(Files.createDirectory(temp.resolve("state")));
-    chain.run(Action.APPLY, new Random(1));
-    assertTrue(chain.history.get(0).startsWith("APPLY -> DONE"), chain.history.toString());
-  }
+    private CustodyChain chain;
+    private final StringWriter out = new StringWriter();
 
-  private DomainResult rollback(boolean force) {
-    return new Rollback(chain.host.ports(line -> {}), new PrintWriter(out, true)).run(CustodyChain.SITE, force);
-  }
+    @BeforeEach
+    void siteMigrated() throws IOException {
+        chain = new CustodyChain(Files.createDirectory(temp.resolve("state")));
+        chain.run(Action.APPLY, new Random(1));
+        assertTrue(chain.history.get(0).startsWith("APPLY -> DONE"), chain.history.toString());
+    }
 
-  private DomainResult cleanup() {
-    return new Cleanup(chain.host.ports(line -> {}), new PrintWriter(out, true))
-        .run(CustodyChain.SITE);
-  }
+    private DomainResult rollback(boolean force) {
+        return new Rollback(chain.host.ports(line -> {}), new PrintWriter(out, true)).run(CustodyChain.SITE, force);
+    }
 
-  @Test
-  void aJournalThatIsNoLongerJsonIsNamedAndNothingChanges() throws IOException {
-    Path journal = chain.host.state.root().resolve("domains").resolve(SITE_UUID).resolve("journal.json");
-    Files.writeString(journal, "{ \"domain\": \"site\", ");
-    Map<String, String> files = Map.copyOf(chain.host.files);
+    private DomainResult cleanup() {
+        return new Cleanup(chain.host.ports(line -> {}), new PrintWriter(out, true)).run(CustodyChain.SITE);
+    }
 
-    DomainResult rolledBack = rollback(true);
-    DomainResult cleaned = cleanup();
+    @Test
+    void aJournalThatIsNoLongerJsonIsNamedAndNothingChanges() throws IOException {
+        Path journal =
+                chain.host.state.root().resolve("domains").resolve(SITE_UUID).resolve("journal.json");
+        Files.writeString(journal, "{ \"domain\": \"site\", ");
+        Map<String, String> files = Map.copyOf(chain.host.files);
 
-    assertEquals(DomainResult.Result.FAILED, rolledBack.result(), rolledBack.detail());
-    assertTrue(rolledBack.detail().contains(journal.toString()), rolledBack.detail());
-    assertEquals(DomainResult.Result.FAILED, cleaned.result(), cleaned.detail());
-    assertEquals(files, chain.host.files);
-    assertEquals(2, chain.host.lvs.size());
-  }
+        DomainResult rolledBack = rollback(true);
+        DomainResult cleaned = cleanup();
 
-  @Test
-  void aCustodyRecordEditedToNameAnotherLvDoesNotLetCleanupRemoveTheSource() {
-    // Someone's LV of another name, and a journal edited to call it disk A's verified copy.
-    chain.host.lvs.put("other-lv", new ModelHost.Lv("other-lv", "Lv-99", java.util.List.of(), "A.0"));
-    DomainJournal journal = chain.host.state.journal(SITE_UUID).orElseThrow();
-    DiskCustody a = journal.disks().stream().filter(disk -> disk.source().equals(CustodyChain.A)).findFirst()
-        .orElseThrow();
-    chain.host.state.save(edited(journal, a));
+        assertEquals(DomainResult.Result.FAILED, rolledBack.result(), rolledBack.detail());
+        assertTrue(rolledBack.detail().contains(journal.toString()), rolledBack.detail());
+        assertEquals(DomainResult.Result.FAILED, cleaned.result(), cleaned.detail());
+        assertEquals(files, chain.host.files);
+        assertEquals(2, chain.host.lvs.size());
+    }
 
-    cleanup();
+    @Test
+    void aCustodyRecordEditedToNameAnotherLvDoesNotLetCleanupRemoveTheSource() {
+        // Someone's LV of another name, and a journal edited to call it disk A's verified copy.
+        chain.host.lvs.put("other-lv", new ModelHost.Lv("other-lv", "Lv-99", java.util.List.of(), "A.0"));
+        DomainJournal journal = chain.host.state.journal(SITE_UUID).orElseThrow();
+        DiskCustody a = journal.disks().stream()
+                .filter(disk -> disk.source().equals(CustodyChain.A))
+                .findFirst()
+                .orElseThrow();
+        chain.host.state.save(edited(journal, a));
 
-    assertTrue(chain.host.files.containsKey(CustodyChain.A), out.toString());
-    assertTrue(out.toString().contains("keep " + CustodyChain.A), out.toString());
-  }
+        cleanup();
 
-  /** The journal with disk A's record pointing at another LV. */
-  private static DomainJournal edited(DomainJournal journal, DiskCustody a) {
-    return new DomainJournal(journal.domain(), journal.uuid(), journal.planCreatedAt(), journal.planFingerprint(),
-        journal.planDigest(), journal.status(), journal.backupFile(), journal.sourceImages(), journal.createdVolumes(),
-        journal.volumeUuids(), journal.definedVolumes(), journal.earlierJournal(), journal.entries(),
-        journal.disks().stream().map(disk -> disk.equals(a) || disk.source().equals(a.source())
-            ? new DiskCustody(a.source(), "vg/other-lv", true, null) : disk).toList());
-  }
+        assertTrue(chain.host.files.containsKey(CustodyChain.A), out.toString());
+        assertTrue(out.toString().contains("keep " + CustodyChain.A), out.toString());
+    }
 
-  @Test
-  void aSourceRemovedBehindVirtTunesBackStopsRollbackForceAndTheLvsStay() {
-    chain.host.files.remove(CustodyChain.B);
+    /** The journal with disk A's record pointing at another LV. */
+    private static DomainJournal edited(DomainJournal journal, DiskCustody a) {
+        return new DomainJournal(
+                journal.domain(),
+                journal.uuid(),
+                journal.planCreatedAt(),
+                journal.planFingerprint(),
+                journal.planDigest(),
+                journal.status(),
+                journal.backupFile(),
+                journal.sourceImages(),
+                journal.createdVolumes(),
+                journal.volumeUuids(),
+                journal.definedVolumes(),
+                journal.earlierJournal(),
+                journal.entries(),
+                journal.disks().stream()
+                        .map(disk -> disk.equals(a) || disk.source().equals(a.source())
+                                ? new DiskCustody(a.source(), "vg/other-lv", true, null)
+                                : disk)
+                        .toList());
+    }
 
-    DomainResult result = rollback(true);
+    @Test
+    void aSourceRemovedBehindVirtTunesBackStopsRollbackForceAndTheLvsStay() {
+        chain.host.files.remove(CustodyChain.B);
 
-    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
-    assertTrue(result.detail().contains("[custody: way-back]") && result.detail().contains(CustodyChain.B),
-        result.detail());
-    assertEquals(2, chain.host.lvs.size());
-  }
+        DomainResult result = rollback(true);
 
-  @Test
-  void anLvRemovedBehindVirtTunesBackKeepsItsSourceFromCleanup() {
-    chain.host.lvs.remove("site-vdb");
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(
+                result.detail().contains("[custody: way-back]")
+                        && result.detail().contains(CustodyChain.B),
+                result.detail());
+        assertEquals(2, chain.host.lvs.size());
+    }
 
-    DomainResult result = cleanup();
+    @Test
+    void anLvRemovedBehindVirtTunesBackKeepsItsSourceFromCleanup() {
+        chain.host.lvs.remove("site-vdb");
 
-    assertTrue(chain.host.files.containsKey(CustodyChain.B), out.toString());
-    assertTrue(out.toString().contains("keep " + CustodyChain.B + ": [custody: last-copy]"), out.toString());
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
-  }
+        DomainResult result = cleanup();
 
-  @Test
-  void aLockFileADeadProcessLeftBlocksNothing() throws IOException {
-    Path lock = chain.host.state.root().resolve("locks").resolve(SITE_UUID + ".lock");
-    Files.writeString(lock, "pid 999999, since 2026-12-01T00:00:00Z\n");
+        assertTrue(chain.host.files.containsKey(CustodyChain.B), out.toString());
+        assertTrue(out.toString().contains("keep " + CustodyChain.B + ": [custody: last-copy]"), out.toString());
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
+    }
 
-    DomainResult result = rollback(true);
+    @Test
+    void aLockFileADeadProcessLeftBlocksNothing() throws IOException {
+        Path lock = chain.host.state.root().resolve("locks").resolve(SITE_UUID + ".lock");
+        Files.writeString(lock, "pid 999999, since 2026-12-01T00:00:00Z\n");
 
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + out);
-  }
+        DomainResult result = rollback(true);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + out);
+    }
 }

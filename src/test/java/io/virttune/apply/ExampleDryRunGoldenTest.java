@@ -30,69 +30,86 @@ import org.junit.jupiter.api.io.TempDir;
  * replies cannot slip into another's.
  */
 class ExampleDryRunGoldenTest {
-  private static final Path EXAMPLE_LVM = Path.of("examples/hv01/lvm");
+    private static final Path EXAMPLE_LVM = Path.of("examples/hv01/lvm");
 
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @Test
-  void theExamplePlansDryRunTranscript() throws IOException {
-    Path state = temp.resolve("state");
+    @Test
+    void theExamplePlansDryRunTranscript() throws IOException {
+        Path state = temp.resolve("state");
 
-    String transcript = transcript(state, 0);
+        String transcript = transcript(state, 0);
 
-    Golden.assertMatches("apply/example-dry-run.txt", transcript.replace(state.toString(), "STATE"));
-    assertEquals(false, Files.exists(state.resolve("domains")), "a dry run writes no state");
-  }
-
-  @Test
-  void onAHundredColumnTerminalItsProseFitsAndItsCommandsStayWhole() throws IOException {
-    List<String> lines = transcript(temp.resolve("state"), 100).lines().toList();
-
-    List<String> over = lines.stream().filter(line -> line.length() > 100)
-        .filter(line -> !line.strip().startsWith("$ ") && !line.matches("\\[[^]]+\\] {3}[-+ @].*"))
-        .filter(line -> line.strip().contains(" ")).toList();
-    assertEquals(List.of(), over);
-    assertTrue(lines.stream().anyMatch(line -> line.strip().startsWith("$ ") && line.length() > 100), "commands stay whole");
-  }
-
-  private String transcript(Path state, int width) throws IOException {
-    Path planFile = temp.resolve("plan.json");
-    Cli planned = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01",
-        "--thin-pool", "vg_fast/tpool", "--all", "--out", planFile.toString());
-    assertEquals(0, planned.exitCode(), planned.err());
-    Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
-
-    StringWriter transcript = new StringWriter();
-    List<DomainResult> results = new ArrayList<>();
-    for (DomainPlan domain : plan.domains()) {
-      ApplyHarness host = new ApplyHarness(state);
-      DomainState runState = domain.state().equals("shut off") ? DomainState.SHUTOFF : DomainState.RUNNING;
-      host.libvirt.add(domain.originalXml(), runState);
-      List<ConvertImage> copies = domain.steps().stream().filter(step -> step instanceof ConvertImage)
-          .map(step -> (ConvertImage) step).toList();
-      copies.forEach(copy -> host.poolImage(copy.source(), copy.virtualSizeBytes(), copy.allocatedBytes()));
-      if (!domain.steps().isEmpty()) {
-        host.replyRecordedReport(EXAMPLE_LVM);
-        if (runState == DomainState.SHUTOFF) {
-          copies.forEach(copy -> host.replyImageFree(copy.source()));
-          // The room each copy provisions in the pool, from the image's map.
-          copies.stream().filter(ConvertImage::targetIsZero).forEach(copy -> host.replyMap(copy.source()));
-        }
-        // Read before each copy (a thin one's room: its map and the pool, read again); left unread
-        // when preflight refuses (this harness is the domain's alone).
-        copies.forEach(copy -> {
-          if (copy.targetIsZero()) {
-            host.replyMap(copy.source()).replyRecordedReport(EXAMPLE_LVM);
-          }
-          host.replyImageInfo(copy.source());
-        });
-      }
-      results.addAll(new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false, width, 0)
-          .run(plan, List.of(domain)));
-      transcript.append(host.output.toString());
+        Golden.assertMatches("apply/example-dry-run.txt", transcript.replace(state.toString(), "STATE"));
+        assertEquals(false, Files.exists(state.resolve("domains")), "a dry run writes no state");
     }
-    PrintWriter table = new PrintWriter(transcript, true);
-    ApplyResultTable.print(table, results, width);
-    return transcript.toString();
-  }
+
+    @Test
+    void onAHundredColumnTerminalItsProseFitsAndItsCommandsStayWhole() throws IOException {
+        List<String> lines = transcript(temp.resolve("state"), 100).lines().toList();
+
+        List<String> over = lines.stream()
+                .filter(line -> line.length() > 100)
+                .filter(line -> !line.strip().startsWith("$ ") && !line.matches("\\[[^]]+\\] {3}[-+ @].*"))
+                .filter(line -> line.strip().contains(" "))
+                .toList();
+        assertEquals(List.of(), over);
+        assertTrue(
+                lines.stream().anyMatch(line -> line.strip().startsWith("$ ") && line.length() > 100),
+                "commands stay whole");
+    }
+
+    private String transcript(Path state, int width) throws IOException {
+        Path planFile = temp.resolve("plan.json");
+        Cli planned = Cli.run(
+                "plan",
+                "--connect",
+                EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                "--thin-pool",
+                "vg_fast/tpool",
+                "--all",
+                "--out",
+                planFile.toString());
+        assertEquals(0, planned.exitCode(), planned.err());
+        Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
+
+        StringWriter transcript = new StringWriter();
+        List<DomainResult> results = new ArrayList<>();
+        for (DomainPlan domain : plan.domains()) {
+            ApplyHarness host = new ApplyHarness(state);
+            DomainState runState = domain.state().equals("shut off") ? DomainState.SHUTOFF : DomainState.RUNNING;
+            host.libvirt.add(domain.originalXml(), runState);
+            List<ConvertImage> copies = domain.steps().stream()
+                    .filter(step -> step instanceof ConvertImage)
+                    .map(step -> (ConvertImage) step)
+                    .toList();
+            copies.forEach(copy -> host.poolImage(copy.source(), copy.virtualSizeBytes(), copy.allocatedBytes()));
+            if (!domain.steps().isEmpty()) {
+                host.replyRecordedReport(EXAMPLE_LVM);
+                if (runState == DomainState.SHUTOFF) {
+                    copies.forEach(copy -> host.replyImageFree(copy.source()));
+                    // The room each copy provisions in the pool, from the image's map.
+                    copies.stream().filter(ConvertImage::targetIsZero).forEach(copy -> host.replyMap(copy.source()));
+                }
+                // Read before each copy (a thin one's room: its map and the pool, read again); left unread
+                // when preflight refuses (this harness is the domain's alone).
+                copies.forEach(copy -> {
+                    if (copy.targetIsZero()) {
+                        host.replyMap(copy.source()).replyRecordedReport(EXAMPLE_LVM);
+                    }
+                    host.replyImageInfo(copy.source());
+                });
+            }
+            results.addAll(
+                    new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false, width, 0)
+                            .run(plan, List.of(domain)));
+            transcript.append(host.output.toString());
+        }
+        PrintWriter table = new PrintWriter(transcript, true);
+        ApplyResultTable.print(table, results, width);
+        return transcript.toString();
+    }
 }

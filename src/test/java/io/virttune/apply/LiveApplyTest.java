@@ -34,918 +34,1211 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A running guest moved live by plan --live and apply, over the block jobs libvirt 9.0 showed in the lab. */
 class LiveApplyTest {
-  static final String LV = "/dev/vg/g1-sda";
-  /** How apply's output begins each line of the domain's step. */
-  static final String LINE = "[g1]   ";
-  static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(64 * MIB, false, false);
-  static final PlanPolicy.Live VERIFIED = new PlanPolicy.Live(64 * MIB, false, true);
-
-  @TempDir Path dir;
-  ApplyHarness host;
-  ScriptedBlockJobs jobs;
-
-  @BeforeEach
-  void runningGuest() {
-    host = new ApplyHarness(dir);
-    jobs = new ScriptedBlockJobs(host.libvirt, LV);
-    host.blockJobs = jobs.source();
-    host.image(ScriptedBlockJobs.IMAGE, 128 * MIB, 32 * MIB);
-  }
-
-  @Test
-  void aRunningGuestGetsABlockCopyOntoAnLvOfExactlyItsSizeAndTheRestForItsNextColdBoot() {
-    DomainPlan planned = host.planLive(CAPPED, "g1").domains().get(0);
-
-    assertEquals(List.of("backup-definition", "create-volume", "set-read-ahead", "copy-live", "define-domain"),
-        planned.steps().stream().map(Step::kind).toList());
-    assertEquals(128 * MIB, ((CreateVolume) planned.steps().get(1)).sizeBytes());
-    assertEquals(new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 64 * MIB, false, false), planned.steps().get(3));
-    assertTrue(planned.warnings().stream().anyMatch(w -> w.startsWith("live now: disk(s) sda copied onto their LVs")
-        && w.contains("at the next cold boot")), planned.warnings().toString());
-    Plan roundTrip = PlanJson.read(PlanJson.write(host.planLive(CAPPED, "g1")), "plan.json");
-    assertEquals(planned.steps(), roundTrip.domains().get(0).steps());
-  }
-
-  @Test
-  void applyCopiesPivotsAndDefinesTheColdBootChangesOnTheDefinitionThePivotRewrote() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
-    assertTrue(result.detail().contains("moved live: it runs on its LVs now, the other changes take effect at its"
-        + " next cold boot"), result.detail());
-    assertEquals(List.of("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
-        + " sync=false", "pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls);
-    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
-    String persistent = host.libvirt.inactiveXml("g1");
-    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(persistent, "g1", "vda"));
-    io.virttune.xml.DiskView disk = io.virttune.xml.DomainXml.parse(persistent, "g1").disks().get(0);
-    assertEquals(List.of("virtio", "native", "raw"),
-        List.of(disk.targetBus().orElseThrow(), disk.io().orElseThrow(), disk.format().orElseThrow()));
-    assertEquals(DomainJournal.Status.COMPLETED, host.state.journal(uuid()).orElseThrow().status());
-    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
-    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
-    assertTrue(host.output.toString().contains("the guest was paused 0 ms for the pivot"), host.output.toString());
-  }
-
-  @Test
-  void aPivotLibvirtRefusesResumesTheGuestOnItsSourceAndKeepsLibvirtsWords() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.pivotFailure = VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1': internal"
-        + " error: unable to execute QEMU command 'job-complete'");
-
-    DomainResult failed = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
-    assertTrue(failed.detail().contains("unable to execute QEMU command 'job-complete'"), failed.detail());
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
-    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
-  }
-
-  /** What QEMU 7.2 did in the lab when the pivot was made under guest writes without the pause. */
-  @Test
-  void qemuEndingAtThePivotFailsTheDomainSayingItsSourceHoldsItsWritesAndResumeCopiesAgain() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.pivotFailure = VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1':"
-        + " operation failed: domain is not running");
-    jobs.pivotFailureStopsGuest = true;
-
-    DomainResult failed = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
-    assertTrue(failed.detail().startsWith("disk sda of 'g1': the guest stopped at the pivot onto " + LV + " (cannot"
-        + " pivot the block copy of disk 'sda' of domain 'g1': operation failed: domain is not running): QEMU ended"
-        + " during the switch"), failed.detail());
-    assertTrue(failed.detail().contains("its persistent definition names " + ScriptedBlockJobs.IMAGE + ", which holds"
-        + " every write it made until then"), failed.detail());
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true"), calls());
-    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
-    jobs.startGuest();
-    host.replyReport().replyLvs();
-    DomainResult resumed = host.apply(plan, true, true).get(0);
-    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "copy", "pause", "abort sda pivot=true", "resume"),
-        calls());
-  }
-
-  @Test
-  void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByResume() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    stoppedWhilePausedForThePivot(plan);
-    host.replyReport().replyLvs();
-
-    DomainResult resumed = host.apply(plan, true, true).get(0);
-
-    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
-    assertTrue(host.output.toString().contains("resumed 'g1', which a stopped run had paused for a pivot"),
-        host.output.toString());
-    assertEquals(List.of("copy", "resume", "pause", "abort sda pivot=true", "resume"), calls());
-    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
-  }
-
-  @Test
-  void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByRollback() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    stoppedWhilePausedForThePivot(plan);
-    host.replyLvs().replyReport().replyLvs().replyOk();
-
-    DomainResult result = host.rollback("g1", true, false);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "resume", "abort sda pivot=false"), calls());
-    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
-    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
-  }
-
-  @Test
-  void aGuestSomeoneElsePausedIsSwitchedAsItIsAndLeftPaused() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=true"), calls());
-    assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
-    String output = host.output.toString();
-    assertTrue(output.contains("the guest is paused by a user or a program (virsh suspend, virDomainSuspend), not by"
-        + " virt-tune: switching it while paused, leaving it paused"), output);
-  }
-
-  @Test
-  void aGuestQemuPausedOnAnIoErrorIsNotSwitchedAndItsCopyIsLeftReady() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.pauseReason = io.virttune.blockjob.PauseReason.IOERROR;
-    jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail() + host.output);
-    assertTrue(result.detail().contains("the guest was paused by QEMU, on a disk I/O error (rule: virt-tune switches no"
-        + " guest QEMU stopped on an I/O error"), result.detail());
-    assertTrue(result.detail().contains("virsh domblkerror g1"), result.detail());
-    assertEquals(List.of("copy"), calls());
-    assertEquals(ScriptedBlockJobs.Job.READY, jobs.job, "the copy is left ready");
-    assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE),
-        MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
-  }
-
-  @Test
-  void aHostCapBelowTheDisksOwnBandwidthIsTheCopysSpeed() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
-    host.hostBandwidth = 16 * MIB;
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
-    assertEquals(List.of("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 16 * MIB
-        + " sync=false", "pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls);
-  }
-
-  @Test
-  void withoutLiveARunningGuestsCopyIsRefusedNamingLive() {
-    Plan plan = host.plan("g1");
-    host.replyReport();
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result());
-    assertTrue(result.detail().contains("plan again with --live"), result.detail());
-    assertTrue(plan.domains().get(0).warnings().stream().anyMatch(w -> w.contains("plan with --live")));
-    assertEquals(List.of(), jobs.calls);
-  }
-
-  @Test
-  void aBlockJobNotJournaledAsOursIsRefusedBeforeAnythingIsCreatedAndLeftRunning() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    host.replyReport();
-    jobs.job = ScriptedBlockJobs.Job.COPYING;
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result());
-    assertTrue(result.detail().startsWith("disk sda of 'g1' has a block job (25% done) that this apply did not start"),
-        result.detail());
-    assertEquals(List.of(), jobs.calls);
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
-    assertEquals(ScriptedBlockJobs.Job.COPYING, jobs.job);
-  }
-
-  @Test
-  void aDiskTheRunningGuestHasOnAnotherSourceIsRefusedBeforeAnythingIsCreated() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    host.replyReport();
-    host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1").replace(ScriptedBlockJobs.IMAGE, "/images/elsewhere.qcow2"),
-        host.libvirt.inactiveXml("g1"));
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result());
-    assertTrue(result.detail().startsWith("disk sda of 'g1' runs on /images/elsewhere.qcow2, not on the planned"),
-        result.detail());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
-  }
-
-  @Test
-  void aDiskOnlyThePersistentDefinitionHasIsRefusedBeforeAnythingIsCreated() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    host.replyReport();
-    // The planned disk sda is not in what the guest runs: it was attached for its next boot only.
-    host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1").replace("dev='sda'", "dev='sdz'"),
-        host.libvirt.inactiveXml("g1"));
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
-    assertTrue(result.detail().startsWith("disk sda of 'g1' is in its persistent definition only"), result.detail());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")), host.commandLines().toString());
-  }
-
-  @Test
-  void aPersistentDefinitionSomeoneElseChangedAfterThePivotIsStillRefused() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.afterPivot = () -> host.libvirt.rewrite("g1", host.libvirt.liveXmlOrNull("g1"),
-        host.libvirt.inactiveXml("g1").replace("524288</memory>", "1048576</memory>"));
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result());
-    assertTrue(result.detail().startsWith("the definition of 'g1' changed while apply ran"), result.detail());
-  }
-
-  @Test
-  void aPivotThatLeavesThePersistentDefinitionOnTheSourceHasTheLvDefinedInItAtOnce() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.rewritesPersistent = false;
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertTrue(host.output.toString().contains("after the pivot: defining " + LV + " in it now"), host.output.toString());
-    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-  }
-
-  @Test
-  void aPivotWhoseLvCannotBeDefinedInThePersistentDefinitionLeavesAutostartOffAndResumeDefinesIt() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.rewritesPersistent = false;
-    host.libvirt.autostart("g1", true);
-    jobs.afterPivot = () -> host.libvirt.duringNextDefine(() -> {
-      throw io.virttune.VirtTuneException.failed("cannot write the definition: No space left on device");
-    });
-
-    DomainResult failed = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
-    assertTrue(failed.detail().contains("autostart stays off: a cold boot now would start it on the old image"),
-        failed.detail());
-    assertFalse(host.libvirt.autostart("g1"), "a boot would start the guest on its source without its writes");
-    host.replyReport().replyLvs();
-    DomainResult resumed = host.apply(plan, true, true).get(0);
-    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
-    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
-    assertTrue(host.libvirt.autostart("g1"), "on again once the definition names the LV");
-  }
-
-  @Test
-  void resumePivotsTheCopyTheInterruptedRunLeftWhenItIsReady() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    interruptedMidCopy(plan);
-    jobs.job = ScriptedBlockJobs.Job.READY;
-    host.replyReport().replyLvs();
-
-    DomainResult result = host.apply(plan, true, true).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-  }
-
-  @Test
-  void resumeAbortsACopyThatIsNotReadyAndCopiesAgain() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    interruptedMidCopy(plan);
-    jobs.readyTimeout = java.time.Duration.ofMinutes(1);
-    jobs.readsUntilReady = 2;
-    host.replyReport().replyLvs();
-
-    DomainResult result = host.apply(plan, true, true).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true", "resume"), calls());
-  }
-
-  @Test
-  void resumeCopiesAgainAReadyCopyWhoseThinLvHadChunksGivenBackBeforeItsPivot() {
-    Plan plan = planIntoPool(CAPPED);
-    killedAfterGivingChunksBackBeforeThePause(plan);
-    // The resume's report; then the copy made again, whose source has no whole chunk of zeros by now.
-    host.replyReport().replyLvs().replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
-
-    DomainResult result = host.apply(plan, true, true).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true", "resume"), calls());
-    assertTrue(host.output.toString().contains("the interrupted run's copy onto " + LV + " is ready, but chunks of"
-        + " the LV were given back to its pool before the pause for the pivot: aborting it (the guest stays on its"
-        + " source) and copying again"), host.output.toString());
-  }
-
-  @Test
-  void rollbackAbortsACopyWhoseThinLvHadChunksGivenBackBeforeItsPivotAndRemovesTheLv() {
-    Plan plan = planIntoPool(CAPPED);
-    killedAfterGivingChunksBackBeforeThePause(plan);
-    host.replyLvs().replyReport().replyLvs().replyOk();
-
-    DomainResult result = host.rollback("g1", true, false);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=false"), calls());
-    assertTrue(host.commandLines().contains("lvm lvremove --yes vg/g1-sda"), host.commandLines().toString());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
-  }
-
-  @Test
-  void aBackgroundCopyTheGuestOutpacesIsAbortedAndCopiedAgainWithSynchronousWrites() {
-    jobs.guestOutpacesBackgroundCopies = true;
-    jobs.convergenceWindow = java.time.Duration.ofMillis(20);
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=false",
-        jobs.calls.get(0));
-    assertEquals("abort sda pivot=false", jobs.calls.get(1));
-    assertEquals("copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB + " sync=true",
-        jobs.calls.get(2));
-    assertEquals(List.of("pause", "speed sda 0", "abort sda pivot=true", "resume"), jobs.calls.subList(3,
-        jobs.calls.size()));
-    String output = host.output.toString();
-    assertTrue(output.contains("the copy of sda got no closer to ready in 0 s: the guest writes as fast as it"
-        + " copies; copying again with synchronous writes"), output);
-  }
-
-  @Test
-  void aPausedCompareThatFindsTheLvEqualSwitchesTheGuest() {
-    Plan plan = host.planLive(VERIFIED, "g1");
-    replyUntilTheCopy();
-    host.runner.succeed("Images are identical.\n");
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-    assertTrue(host.runner.commands().contains(List.of("qemu-img", "compare", "-U", "--image-opts",
-        "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE, "driver=raw,file.filename=" + LV + ",file.locking=off")),
-        host.runner.commands().toString());
-    String output = host.output.toString();
-    assertTrue(output.contains("compared " + ScriptedBlockJobs.IMAGE + " with " + LV + " in 0 ms, the guest paused:"
-        + " identical"), output);
-  }
-
-  @Test
-  void aPausedCompareThatFindsADifferenceAbortsTheCopyAndResumesTheGuestOnItsSource() {
-    Plan plan = host.planLive(VERIFIED, "g1");
-    replyUntilTheCopy();
-    host.runner.reply(1, "Content mismatch at offset 1048576!\n", "");
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.FAILED, result.result(), result.detail() + host.output);
-    assertTrue(result.detail().contains("with the guest paused and its copy caught up, " + LV + " differs from "
-        + ScriptedBlockJobs.IMAGE + " (qemu-img compare: Content mismatch at offset 1048576!); not switched: the"
-        + " copy was aborted and the guest runs on its source"), result.detail());
-    assertEquals(List.of("copy", "pause", "abort sda pivot=false", "resume"), calls());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE),
-        MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
-    assertEquals(ScriptedBlockJobs.PERSISTENT, host.libvirt.inactiveXml("g1"), "the definition is as it was");
-    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
-    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
-  }
-
-  /** The job goes on copying after a copy that was not ready in time: the others must not take its share. */
-  @Test
-  void aCopyLeftRunningKeepsItsShareOfTheHostsCapBooked() {
-    jobs.readsUntilReady = 1000;
-    jobs.readyTimeout = java.time.Duration.ZERO;
-    HostBandwidth cap = new HostBandwidth(32 * MIB);
-    CopyLive step = new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 0, false, false);
-
-    Plan plan = host.planLive(CAPPED, "g1");
-    ApplyPorts ports = host.ports(true);
-    MigrationJournal journal = new MigrationJournal(ports, plan, plan.domains().get(0));
-    org.junit.jupiter.api.Assertions.assertThrows(io.virttune.VirtTuneException.class, () -> new LiveCopy(ports,
-        journal, new java.io.PrintWriter(new java.io.StringWriter()), false, cap,
-        new DiskSteps(plan.domains().get(0)).creationOf(LV)).run(step, false));
-    long[] next = {0};
-    cap.start(0, speed -> next[0] = speed, speed -> { });
-
-    assertEquals(ScriptedBlockJobs.Job.COPYING, jobs.job, "the job was left running");
-    assertEquals(16 * MIB, next[0], "the copy left running still has its half of the cap");
-  }
-
-  @Test
-  void aGuestThatStopsMidCopyFailsItsDomainSayingItIsOnItsSourceAndResumeCopiesAgainOnceItRuns() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    String original = host.libvirt.inactiveXml("g1");
-    replyUntilTheCopy();
-    jobs.readsUntilReady = 1000;
-    jobs.readsUntilGuestStops = 2;
-
-    DomainResult failed = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
-    assertTrue(failed.detail().startsWith("disk sda of 'g1': the guest stopped during its live copy onto " + LV
-        + ", before the pivot"), failed.detail());
-    assertTrue(failed.detail().contains("domain is not running"), "libvirt's own words are kept: " + failed.detail());
-    assertTrue(failed.detail().contains("start it and apply --resume"), failed.detail());
-    assertEquals(original, host.libvirt.inactiveXml("g1"));
-    assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
-    jobs.startGuest();
-    host.replyReport().replyLvs();
-    DomainResult resumed = host.apply(plan, true, true).get(0);
-    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
-    assertEquals(List.of("copy", "copy", "pause", "abort sda pivot=true", "resume"), calls());
-  }
-
-  @Test
-  void libvirtdLostMidCopyFailsTheDomainSayingTheCopyMayRunOnAndResumeTakesItUp() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.readsUntilReady = 3;
-    jobs.readsUntilLibvirtdLost = 2;
-
-    DomainResult failed = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
-    assertTrue(failed.detail().startsWith("disk sda of 'g1': virt-tune lost libvirtd while it followed the live copy"
-        + " onto " + LV), failed.detail());
-    assertTrue(failed.detail().contains("Broken pipe"), "libvirt's own words are kept: " + failed.detail());
-    assertTrue(failed.detail().contains("the copy is QEMU's and may still run"), failed.detail());
-    assertTrue(failed.detail().contains("apply --resume takes the copy up"), failed.detail());
-    assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
-    // libvirtd back: the copy went on in QEMU meanwhile and is ready, as in the lab.
-    jobs.libvirtdLost = false;
-    jobs.job = ScriptedBlockJobs.Job.READY;
-    host.replyReport().replyLvs();
-    DomainResult resumed = host.apply(plan, true, true).get(0);
-    assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-  }
-
-  @Test
-  void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource() {
-    Plan plan = planIntoPool(CAPPED);
-    replyUntilTheThinCopy();
-    jobs.readsUntilReady = 1000;
-    jobs.readsUntilJobFails = 2;
-    host.fullPools.add("pool");
-    host.replyReport();
-
-    DomainResult failed = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
-    assertTrue(failed.detail().startsWith("disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool"
-        + " is full (100.00% of its data used)"), failed.detail());
-    assertTrue(failed.detail().contains("roll back (virt-tune rollback g1) to remove it"), failed.detail());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
-    assertEquals(DomainJournal.Status.FAILED, host.state.journal(uuid()).orElseThrow().status());
-  }
-
-  @Test
-  void aThinLvGivesItsZeroChunksBackBeforeThePauseAndAgainWithTheGuestPausedBeforeThePivot() {
-    Plan plan = planIntoPool(VERIFIED);
-    replyUntilTheThinCopy();
-    // At the ready point: LVM, the source's map (its data at 0-32 MiB and 64-65 MiB, in the pool's
-    // 64 KiB chunks) and the LV's discard limit, the discards, the guest running; then with the guest
-    // paused the map again, the same discards again, the compare.
-    List<Extent> data = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
-    host.replyReport().replyMap(data, 128 * MIB).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk().replyOk()
-        .replyMap(data, 128 * MIB).replyOk().replyOk();
-    host.runner.succeed("Images are identical.\n");
-    List<String> whileDiscarding = new java.util.ArrayList<>();
-    host.runner.observe(argv -> {
-      if (argv.get(0).equals("blkdiscard")) {
-        whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state() + " "
-            + ThinReclaim.givenBackBeforePivot(host.state.journal(uuid()).orElseThrow(), LV));
-      }
-    });
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    // Journaled before the first discard: a run killed from then on leaves a copy no resume switches onto.
-    assertEquals(List.of("RUNNING true", "RUNNING true", "PAUSED true", "PAUSED true"), whileDiscarding);
-    List<String> commands = host.commandLines();
-    List<String> discards = commands.stream().filter(line -> line.startsWith("blkdiscard")).toList();
-    List<String> zeroChunks = List.of("blkdiscard --offset " + 32 * MIB + " --length " + 32 * MIB + " " + LV,
-        "blkdiscard --offset " + 65 * MIB + " --length " + 63 * MIB + " " + LV);
-    assertEquals(List.of(zeroChunks.get(0), zeroChunks.get(1), zeroChunks.get(0), zeroChunks.get(1)), discards);
-    assertEquals(2, commands.stream().filter(line -> line.equals("qemu-img map --output=json -U -f qcow2 "
-        + ScriptedBlockJobs.IMAGE)).count(), commands.toString());
-    assertTrue(commands.lastIndexOf(discards.get(3)) < commands.indexOf(String.join(" ", "qemu-img", "compare", "-U",
-        "--image-opts", "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE, "driver=raw,file.filename=" + LV
-        + ",file.locking=off")), "the compare verifies the discards: " + commands);
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-    // The catch-up in the pause, before the map is read again, runs at the device's pace, not the cap's.
-    assertTrue(!jobs.speedsReadPaused.isEmpty() && jobs.speedsReadPaused.stream().allMatch(speed -> speed == 0),
-        "the copy's bandwidth at each read in the pause: " + jobs.speedsReadPaused);
-    assertTrue(host.output.toString().contains(roundBeforeThePause("95 MiB", 0) + "\n" + LINE
-        + pausedRound("95 MiB", "0 B", 0) + "\n"), host.output.toString());
-  }
-
-  @Test
-  void theZerosOfADiskFarLargerThanThePauseCanTakeGoBackBeforeThePause() {
-    Plan plan = sixteenGibIntoPool();
-    // Before the pause and in it, the same map: 32 MiB of data, 16 GiB less that of zeros.
-    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk()
-        .replyMap(ScriptedBlockJobs.IMAGE).replyOk();
-    List<DomainState> whileDiscarding = new java.util.ArrayList<>();
-    discardsTakeASecondEach(argv -> whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state()));
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    // The whole 16 GiB less the data, in one discard before the pause, whatever it takes; the same again paused.
-    String all = "blkdiscard --offset " + 32 * MIB + " --length " + (16 * ApplyHarness.GIB - 32 * MIB) + " " + LV;
-    assertEquals(List.of(all, all),
-        host.commandLines().stream().filter(line -> line.startsWith("blkdiscard")).toList());
-    assertEquals(List.of(DomainState.RUNNING, DomainState.PAUSED), whileDiscarding);
-    assertTrue(host.output.toString().contains(roundBeforeThePause("16.0 GiB", 1000) + "\n" + LINE
-        + pausedRound("16.0 GiB", "0 B", 1000) + "\n"), host.output.toString());
-  }
-
-  @Test
-  void theDiscardsInThePauseStopOnceTheyHaveHeldTheGuestPausedForTheirBudget() {
-    Plan plan = sixteenGibIntoPool();
-    // Before the pause the guest holds data in its last 8 GiB too; it has trimmed them by the pause.
-    host.replyReport().replyMap(List.of(new Extent(0, 32 * MIB), new Extent(8 * ApplyHarness.GIB,
-        8 * ApplyHarness.GIB)), 16 * ApplyHarness.GIB).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk()
-        .replyMap(ScriptedBlockJobs.IMAGE).replyOk().replyOk();
-    discardsTakeASecondEach(argv -> {});
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    String before = "blkdiscard --offset " + 32 * MIB + " --length " + (8 * ApplyHarness.GIB - 32 * MIB) + " " + LV;
-    // In the pause, the 8 GiB given back before, again, then the trimmed 8 GiB in pieces of 4 GiB until 2 s have gone.
-    assertEquals(List.of(before, before, "blkdiscard --offset " + 8 * ApplyHarness.GIB + " --length "
-        + 4 * ApplyHarness.GIB + " " + LV), host.commandLines().stream().filter(line -> line.startsWith("blkdiscard"))
-        .toList());
-    assertTrue(host.output.toString().contains(pausedRound("8.0 GiB", "4 GiB", 2000) + "; 4 GiB more stay"
-        + " provisioned, to keep the pause near 2 s"), host.output.toString());
-  }
-
-  @Test
-  void aChunkGivenBackBeforeThePauseThatHoldsDataThenIsNotSwitchedOntoButCopiedAgain() {
-    Plan plan = planIntoPool(CAPPED);
-    replyUntilTheThinCopy();
-    // The guest writes 64-65 MiB after the map is read: that chunk was given back before the pause.
-    List<Extent> before = List.of(new Extent(0, 32 * MIB));
-    List<Extent> after = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
-    host.replyReport().replyMap(before, 128 * MIB).replyDiscardLimit(4 * ApplyHarness.GIB).replyOk()
-        .replyMap(after, 128 * MIB);
-    // The copy made again gives chunks back only with the guest paused.
-    host.replyReport().replyMap(after, 128 * MIB).replyDiscardLimit(4 * ApplyHarness.GIB)
-        .replyMap(after, 128 * MIB).replyOk().replyOk();
-    List<String> discardsWhile = new java.util.ArrayList<>();
-    host.runner.observe(argv -> {
-      if (argv.get(0).equals("blkdiscard")) {
-        discardsWhile.add(host.libvirt.find("g1").orElseThrow().state() + " " + argv.get(2) + "+" + argv.get(4));
-      }
-    });
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "resume", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true",
-        "resume"), calls());
-    assertEquals(List.of("RUNNING " + 32 * MIB + "+" + 96 * MIB, "PAUSED " + 32 * MIB + "+" + 32 * MIB,
-        "PAUSED " + 65 * MIB + "+" + 63 * MIB), discardsWhile);
-    String output = host.output.toString();
-    assertTrue(output.contains("not switched: 1 MiB of the chunks given back before the pause hold data in "
-        + ScriptedBlockJobs.IMAGE + " now (the guest wrote there after its map was read, or QEMU had not yet written"
-        + " that part of the map), so " + LV + " may differ from it there"), output);
-    assertTrue(output.contains(" ms for the pivot, then resumed on its source, not switched"), output);
-    assertTrue(output.contains("aborted the copy onto " + LV + " (the guest runs on its source, which holds every"
-        + " write it made); copying again, giving chunks back only with the guest paused"), output);
-    assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
-  }
-
-  @Test
-  void aSourceWithoutAWholeChunkOfZerosIsNotCaughtUpWithTheGuestPaused() {
-    Plan plan = planIntoPool(CAPPED);
-    replyUntilTheThinCopy();
-    host.replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(1, host.commandLines().stream().filter(line -> line.startsWith("qemu-img map")).count(),
-        host.commandLines().toString());
-    assertTrue(host.output.toString().contains("no whole chunk of " + ScriptedBlockJobs.IMAGE + " reads as zeros:"
-        + " nothing to give back to thin pool vg/pool"), host.output.toString());
-  }
-
-  @Test
-  void anLvThatTakesNoDiscardsKeepsItsChunksAndTheMoveGoesOn() {
-    Plan plan = planIntoPool(CAPPED);
-    replyUntilTheThinCopy();
-    // A pool made with --discards ignore: the kernel gives its thin LVs a discard limit of 0.
-    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(0);
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")),
-        host.commandLines().toString());
-    assertTrue(host.output.toString().contains(LV + " takes no discards (its thin pool vg/pool ignores them): it"
-        + " keeps the 96 MiB of chunks the copy filled with zeros"), host.output.toString());
-  }
-
-  @Test
-  void aDiscardRefusedBeforeThePauseIsNotSwitchedOntoAndTheCopyMadeAgainKeepsItsChunks() {
-    Plan plan = planIntoPool(CAPPED);
-    replyUntilTheThinCopy();
-    // The pool refuses the discard before the pause, then again with the guest paused: a discard that
-    // failed may have given back part of its range, which is then not proven to read as the source does.
-    String refused = "blkdiscard: /dev/vg/g1-sda: BLKDISCARD ioctl failed: Operation not supported\n";
-    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB);
-    host.runner.fail(1, refused);
-    host.replyMap(ScriptedBlockJobs.IMAGE);
-    host.runner.fail(1, refused);
-    // The copy made again: no discard before the pause; the one in it refused, which changes nothing the guest reads.
-    host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB)
-        .replyMap(ScriptedBlockJobs.IMAGE);
-    host.runner.fail(1, refused);
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "resume", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true",
-        "resume"), calls());
-    String output = host.output.toString();
-    assertTrue(output.contains("the thin pool took back 0 B of " + LV + "'s zero chunks before the pause, then refused"
-        + " the rest"), output);
-    assertTrue(output.contains("not switched: the chunks given back before the pause could not be discarded again"
-        + " with the guest paused"), output);
-    assertTrue(output.contains("the thin pool took back 0 B of " + LV + "'s zero chunks, then refused the rest"),
-        output);
-  }
-
-  @Test
-  void anLvLvmDoesNotReportAsThinGetsNoDiscard() {
-    Plan plan = planIntoPool(CAPPED);
-    // LVM reports the LV linear at the ready point, whatever the plan said: a linear LV's discarded
-    // blocks may read as anything, so nothing is discarded on it.
-    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
-    host.replyReport();
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")), host.commandLines().toString());
-    assertTrue(host.output.toString().contains("LVM does not report " + LV + " as a thin LV of a pool: nothing is"
-        + " discarded on it"), host.output.toString());
-  }
-
-  @Test
-  void aGuestThatNoLongerRunsIsToldToPlanAgain() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    host.libvirt.stop("g1");
-    host.replyReport();
-
-    DomainResult result = host.apply(plan, true, false).get(0);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result());
-    assertTrue(result.detail().contains("does not run now; nothing was copied; plan again"), result.detail());
-  }
-
-  @Test
-  void rollbackBeforeThePivotAbortsTheCopyAndRemovesTheLvWhileTheGuestRunsOnItsSource() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    interruptedMidCopy(plan);
-    host.replyLvs().replyReport().replyLvs().replyOk();
-
-    DomainResult result = host.rollback("g1", true, false);
-
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "abort sda pivot=false"), calls());
-    assertTrue(host.commandLines().stream().anyMatch(line -> line.equals("lvm lvremove --yes vg/g1-sda")), host.commandLines().toString());
-    assertEquals(java.util.Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
-  }
-
-  @Test
-  void rollbackAfterThePivotIsRefusedSayingTheGuestsWritesAreOnTheLv() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    host.apply(plan, true, false);
-
-    DomainResult result = host.rollback("g1", true, false);
-
-    assertEquals(DomainResult.Result.REFUSED, result.result());
-    assertTrue(result.detail().contains("every write since the pivot is there only"), result.detail());
-  }
-
-  @Test
-  void aDryRunSaysWhatItWouldCopyAndChangesNothing() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    host.replyReport().replyLvs();
-    String before = host.libvirt.inactiveXml("g1");
-
-    DomainResult result = host.apply(plan, false, false).get(0);
-
-    assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail() + host.output);
-    assertTrue(host.output.toString().contains("would start a block copy of disk sda of 'g1' onto"), host.output.toString());
-    assertTrue(host.output.toString().contains("would pivot the block copy of disk sda"), host.output.toString());
-    assertEquals(List.of(), jobs.calls);
-    assertEquals(before, host.libvirt.inactiveXml("g1"));
-  }
-
-  @Test
-  void aDryRunIntoAThinPoolSaysItWouldGiveTheZeroChunksBack() {
-    Plan plan = planIntoPool(CAPPED);
-    host.replyReport();
-
-    DomainResult result = host.apply(plan, false, false).get(0);
-
-    assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail() + host.output);
-    assertTrue(host.output.toString().contains("would give back to thin pool vg/pool the chunks of " + LV + " where "
-        + ScriptedBlockJobs.IMAGE + " reads as zeros: before the pause, the guest running, then checked against the"
-        + " source with the guest paused, and the rest then"), host.output.toString());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")), host.commandLines().toString());
-  }
-
-  /** The copy started and was not ready in time: the run failed and left it running. */
-  private void interruptedMidCopy(Plan plan) {
-    replyUntilTheCopy();
-    leftCopying(plan);
-  }
-
-  private void leftCopying(Plan plan) {
-    jobs.readyTimeout = java.time.Duration.ZERO;
-    jobs.readsUntilReady = 1000;
-    DomainResult failed = host.apply(plan, true, false).get(0);
-    assertTrue(failed.detail().contains("the job was left running"), failed.detail());
-  }
-
-  /**
-   * What a run killed while it gave chunks of its thin LV back before the pause leaves: the copy
-   * ready, and its journal saying so (as the journal has it on disk, written before the first discard).
-   */
-  private void killedAfterGivingChunksBackBeforeThePause(Plan plan) {
-    replyUntilTheThinCopy();
-    leftCopying(plan);
-    DomainJournal journal = host.state.journal(uuid()).orElseThrow();
-    host.state.save(journal.with(new JournalEntry(AutostartPause.DOMAIN, "GivenBackBeforePivot",
-        JournalEntry.StepState.DONE, "2026-12-03T20:00:00Z", LV)));
-    jobs.job = ScriptedBlockJobs.Job.READY;
-    // A copy made again gets ready as any.
-    jobs.readyTimeout = java.time.Duration.ofMinutes(1);
-    jobs.readsUntilReady = 2;
-  }
-
-  /** Data every 64 KiB of the 128 MiB disk (a guest that wrote all over it): no whole 64 KiB chunk of zeros. */
-  private static List<Extent> noWholeChunkOfZeros() {
-    List<Extent> everyOther = new java.util.ArrayList<>();
-    for (long at = 0; at < 128 * MIB; at += 64 * 1024) {
-      everyOther.add(new Extent(at + 32 * 1024, 4096));
+    static final String LV = "/dev/vg/g1-sda";
+    /** How apply's output begins each line of the domain's step. */
+    static final String LINE = "[g1]   ";
+
+    static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(64 * MIB, false, false);
+    static final PlanPolicy.Live VERIFIED = new PlanPolicy.Live(64 * MIB, false, true);
+
+    @TempDir
+    Path dir;
+
+    ApplyHarness host;
+    ScriptedBlockJobs jobs;
+
+    @BeforeEach
+    void runningGuest() {
+        host = new ApplyHarness(dir);
+        jobs = new ScriptedBlockJobs(host.libvirt, LV);
+        host.blockJobs = jobs.source();
+        host.image(ScriptedBlockJobs.IMAGE, 128 * MIB, 32 * MIB);
     }
-    return everyOther;
-  }
 
-  /**
-   * What a run killed between the pause and the pivot leaves: its journal says it paused the
-   * guest, the guest is paused, the copy ready.
-   */
-  private void stoppedWhilePausedForThePivot(Plan plan) {
-    interruptedMidCopy(plan);
-    DomainJournal journal = host.state.journal(uuid()).orElseThrow();
-    host.state.save(journal.with(new JournalEntry(AutostartPause.DOMAIN, PivotPause.KIND, JournalEntry.StepState.DONE,
-        "2026-12-03T20:00:00Z", PivotPause.PAUSED)));
-    host.libvirt.state("g1", DomainState.PAUSED);
-    jobs.job = ScriptedBlockJobs.Job.READY;
-  }
+    @Test
+    void aRunningGuestGetsABlockCopyOntoAnLvOfExactlyItsSizeAndTheRestForItsNextColdBoot() {
+        DomainPlan planned = host.planLive(CAPPED, "g1").domains().get(0);
 
-  private void replyUntilTheCopy() {
-    host.replyReport().replyOk().lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A")).replyLvs().replyOk();
-  }
+        assertEquals(
+                List.of("backup-definition", "create-volume", "set-read-ahead", "copy-live", "define-domain"),
+                planned.steps().stream().map(Step::kind).toList());
+        assertEquals(128 * MIB, ((CreateVolume) planned.steps().get(1)).sizeBytes());
+        assertEquals(
+                new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 64 * MIB, false, false),
+                planned.steps().get(3));
+        assertTrue(
+                planned.warnings().stream()
+                        .anyMatch(w -> w.startsWith("live now: disk(s) sda copied onto their LVs")
+                                && w.contains("at the next cold boot")),
+                planned.warnings().toString());
+        Plan roundTrip = PlanJson.read(PlanJson.write(host.planLive(CAPPED, "g1")), "plan.json");
+        assertEquals(planned.steps(), roundTrip.domains().get(0).steps());
+    }
 
-  /** A plan of g1, its disk 16 GiB with 32 MiB of data, into the thin pool, replied until its copy. */
-  private Plan sixteenGibIntoPool() {
-    host.image(ScriptedBlockJobs.IMAGE, 16 * ApplyHarness.GIB, 32 * MIB);
-    Plan plan = planIntoPool(CAPPED);
-    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 16 * ApplyHarness.GIB, "pool", uuid(), "Lv-A"))
-        .replyLvs().replyOk();
-    return plan;
-  }
+    @Test
+    void applyCopiesPivotsAndDefinesTheColdBootChangesOnTheDefinitionThePivotRewrote() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        host.replyReport()
+                .replyOk()
+                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
+                .replyLvs()
+                .replyOk();
 
-  /** apply's words for the round before the pause, the guest running. */
-  private static String roundBeforeThePause(String given, long millis) {
-    return "gave " + given + " of zero chunks of " + LV + " back to thin pool vg/pool in " + millis + " ms before the"
-        + " pause, the guest running";
-  }
+        DomainResult result = host.apply(plan, true, false).get(0);
 
-  /** apply's words for the pause's round: {@code again} given back before the pause, then {@code more}. */
-  private static String pausedRound(String again, String more, long millis) {
-    return "discarded again the " + again + " given back before the pause (zeros in " + ScriptedBlockJobs.IMAGE
-        + " still) and gave " + more + " more of zero chunks of " + LV + " back to thin pool vg/pool, in " + millis
-        + " ms, the guest paused";
-  }
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
+        assertTrue(
+                result.detail()
+                        .contains("moved live: it runs on its LVs now, the other changes take effect at its"
+                                + " next cold boot"),
+                result.detail());
+        assertEquals(
+                List.of(
+                        "copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
+                                + " sync=false",
+                        "pause",
+                        "speed sda 0",
+                        "abort sda pivot=true",
+                        "resume"),
+                jobs.calls);
+        assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+        String persistent = host.libvirt.inactiveXml("g1");
+        assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(persistent, "g1", "vda"));
+        io.virttune.xml.DiskView disk =
+                io.virttune.xml.DomainXml.parse(persistent, "g1").disks().get(0);
+        assertEquals(
+                List.of("virtio", "native", "raw"),
+                List.of(
+                        disk.targetBus().orElseThrow(),
+                        disk.io().orElseThrow(),
+                        disk.format().orElseThrow()));
+        assertEquals(
+                DomainJournal.Status.COMPLETED,
+                host.state.journal(uuid()).orElseThrow().status());
+        assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+        assertTrue(host.output.toString().contains("the guest was paused 0 ms for the pivot"), host.output.toString());
+    }
 
-  /** A plan of g1 into the thin pool vg/pool (64 KiB chunks). */
-  private Plan planIntoPool(PlanPolicy.Live live) {
-    host.lv(ApplyHarness.ourPool("pool", 20 * ApplyHarness.GIB, "Po-1"));
-    return host.planLiveIntoPool("pool", live, "g1");
-  }
+    @Test
+    void aPivotLibvirtRefusesResumesTheGuestOnItsSourceAndKeepsLibvirtsWords() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.pivotFailure =
+                VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1': internal"
+                        + " error: unable to execute QEMU command 'job-complete'");
 
-  private void replyUntilTheThinCopy() {
-    host.replyReport().replyOk().lv(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A")).replyLvs()
-        .replyOk();
-  }
+        DomainResult failed = host.apply(plan, true, false).get(0);
 
-  /** Each blkdiscard takes a second of apply's clock; {@code observer} sees it first. */
-  private void discardsTakeASecondEach(java.util.function.Consumer<List<String>> observer) {
-    java.time.Instant[] now = {ApplyHarness.NOW};
-    host.clock = new java.time.Clock() {
-      @Override
-      public java.time.ZoneId getZone() {
-        return java.time.ZoneOffset.UTC;
-      }
+        assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+        assertTrue(failed.detail().contains("unable to execute QEMU command 'job-complete'"), failed.detail());
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+        assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+    }
 
-      @Override
-      public java.time.Clock withZone(java.time.ZoneId zone) {
-        return this;
-      }
+    /** What QEMU 7.2 did in the lab when the pivot was made under guest writes without the pause. */
+    @Test
+    void qemuEndingAtThePivotFailsTheDomainSayingItsSourceHoldsItsWritesAndResumeCopiesAgain() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.pivotFailure = VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1':"
+                + " operation failed: domain is not running");
+        jobs.pivotFailureStopsGuest = true;
 
-      @Override
-      public java.time.Instant instant() {
-        return now[0];
-      }
-    };
-    host.runner.observe(argv -> {
-      if (argv.get(0).equals("blkdiscard")) {
-        observer.accept(argv);
-        now[0] = now[0].plusSeconds(1);
-      }
-    });
-  }
+        DomainResult failed = host.apply(plan, true, false).get(0);
 
-  /** The block-job calls, each copy by its first word. */
-  @Test
-  void aSignalDuringThePivotPauseResumesTheGuestAndJournalsTheStop() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    // SIGTERM arrives while the guest is paused for the pivot: the shutdown hook runs this.
-    jobs.afterPivot = () -> Interruptions.interruptAll(Interruptions.BY_SIGNAL);
+        assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+        assertTrue(
+                failed.detail()
+                        .startsWith("disk sda of 'g1': the guest stopped at the pivot onto " + LV + " (cannot"
+                                + " pivot the block copy of disk 'sda' of domain 'g1': operation failed: domain is not running): QEMU ended"
+                                + " during the switch"),
+                failed.detail());
+        assertTrue(
+                failed.detail()
+                        .contains("its persistent definition names " + ScriptedBlockJobs.IMAGE + ", which holds"
+                                + " every write it made until then"),
+                failed.detail());
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true"), calls());
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+        jobs.startGuest();
+        host.replyReport().replyLvs();
+        DomainResult resumed = host.apply(plan, true, true).get(0);
+        assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+        assertEquals(
+                List.of("copy", "pause", "abort sda pivot=true", "copy", "pause", "abort sda pivot=true", "resume"),
+                calls());
+    }
 
-    DomainResult result = host.apply(plan, true, false).get(0);
+    @Test
+    void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByResume() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        stoppedWhilePausedForThePivot(plan);
+        host.replyReport().replyLvs();
 
-    assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
-    assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls(),
-        "resumed once, by the hook, not again after the pivot");
-    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
-  }
+        DomainResult resumed = host.apply(plan, true, true).get(0);
 
-  @Test
-  void libvirtdRestartedInThePivotPauseHasTheGuestResumedThroughANewConnectionOnceItAnswers() {
-    Plan plan = host.planLive(CAPPED, "g1");
-    replyUntilTheCopy();
-    jobs.libvirtdLostAtPause = true;
-    jobs.connectionsUntilLibvirtdBack = 3;
+        assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+        assertTrue(
+                host.output.toString().contains("resumed 'g1', which a stopped run had paused for a pivot"),
+                host.output.toString());
+        assertEquals(List.of("copy", "resume", "pause", "abort sda pivot=true", "resume"), calls());
+        assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+    }
 
-    DomainResult result = host.apply(plan, true, false).get(0);
+    @Test
+    void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByRollback() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        stoppedWhilePausedForThePivot(plan);
+        host.replyLvs().replyReport().replyLvs().replyOk();
 
-    assertEquals(DomainResult.Result.FAILED, result.result(), result.detail() + host.output);
-    assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state(), "the guest was left paused: "
-        + host.output);
-    assertTrue(host.output.toString().contains("resumed the guest through a new libvirt connection"),
-        host.output.toString());
-    assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
-  }
+        DomainResult result = host.rollback("g1", true, false);
 
-  /** The calls, a copy's settings left out, and the lifting of the cap in the pause (which its own test checks). */
-  private List<String> calls() {
-    return jobs.calls.stream().filter(call -> !call.matches("speed \\S+ 0")).map(call -> call.startsWith("copy ")
-        ? "copy" : call).toList();
-  }
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("copy", "resume", "abort sda pivot=false"), calls());
+        assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+    }
 
-  private static String uuid() {
-    return "b6affa52-27af-4397-ac3a-6c4dbff19056";
-  }
+    @Test
+    void aGuestSomeoneElsePausedIsSwitchedAsItIsAndLeftPaused() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("copy", "abort sda pivot=true"), calls());
+        assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
+        String output = host.output.toString();
+        assertTrue(
+                output.contains("the guest is paused by a user or a program (virsh suspend, virDomainSuspend), not by"
+                        + " virt-tune: switching it while paused, leaving it paused"),
+                output);
+    }
+
+    @Test
+    void aGuestQemuPausedOnAnIoErrorIsNotSwitchedAndItsCopyIsLeftReady() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.pauseReason = io.virttune.blockjob.PauseReason.IOERROR;
+        jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail() + host.output);
+        assertTrue(
+                result.detail()
+                        .contains("the guest was paused by QEMU, on a disk I/O error (rule: virt-tune switches no"
+                                + " guest QEMU stopped on an I/O error"),
+                result.detail());
+        assertTrue(result.detail().contains("virsh domblkerror g1"), result.detail());
+        assertEquals(List.of("copy"), calls());
+        assertEquals(ScriptedBlockJobs.Job.READY, jobs.job, "the copy is left ready");
+        assertEquals(DomainState.PAUSED, host.libvirt.find("g1").orElseThrow().state());
+        assertEquals(
+                java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+                MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
+    @Test
+    void aHostCapBelowTheDisksOwnBandwidthIsTheCopysSpeed() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        host.replyReport()
+                .replyOk()
+                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
+                .replyLvs()
+                .replyOk();
+        host.hostBandwidth = 16 * MIB;
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
+        assertEquals(
+                List.of(
+                        "copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 16 * MIB
+                                + " sync=false",
+                        "pause",
+                        "speed sda 0",
+                        "abort sda pivot=true",
+                        "resume"),
+                jobs.calls);
+    }
+
+    @Test
+    void withoutLiveARunningGuestsCopyIsRefusedNamingLive() {
+        Plan plan = host.plan("g1");
+        host.replyReport();
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result());
+        assertTrue(result.detail().contains("plan again with --live"), result.detail());
+        assertTrue(plan.domains().get(0).warnings().stream().anyMatch(w -> w.contains("plan with --live")));
+        assertEquals(List.of(), jobs.calls);
+    }
+
+    @Test
+    void aBlockJobNotJournaledAsOursIsRefusedBeforeAnythingIsCreatedAndLeftRunning() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        host.replyReport();
+        jobs.job = ScriptedBlockJobs.Job.COPYING;
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result());
+        assertTrue(
+                result.detail().startsWith("disk sda of 'g1' has a block job (25% done) that this apply did not start"),
+                result.detail());
+        assertEquals(List.of(), jobs.calls);
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")),
+                host.commandLines().toString());
+        assertEquals(ScriptedBlockJobs.Job.COPYING, jobs.job);
+    }
+
+    @Test
+    void aDiskTheRunningGuestHasOnAnotherSourceIsRefusedBeforeAnythingIsCreated() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        host.replyReport();
+        host.libvirt.rewrite(
+                "g1",
+                host.libvirt.liveXmlOrNull("g1").replace(ScriptedBlockJobs.IMAGE, "/images/elsewhere.qcow2"),
+                host.libvirt.inactiveXml("g1"));
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result());
+        assertTrue(
+                result.detail().startsWith("disk sda of 'g1' runs on /images/elsewhere.qcow2, not on the planned"),
+                result.detail());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")),
+                host.commandLines().toString());
+    }
+
+    @Test
+    void aDiskOnlyThePersistentDefinitionHasIsRefusedBeforeAnythingIsCreated() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        host.replyReport();
+        // The planned disk sda is not in what the guest runs: it was attached for its next boot only.
+        host.libvirt.rewrite(
+                "g1",
+                host.libvirt.liveXmlOrNull("g1").replace("dev='sda'", "dev='sdz'"),
+                host.libvirt.inactiveXml("g1"));
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(
+                result.detail().startsWith("disk sda of 'g1' is in its persistent definition only"), result.detail());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")),
+                host.commandLines().toString());
+    }
+
+    @Test
+    void aPersistentDefinitionSomeoneElseChangedAfterThePivotIsStillRefused() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.afterPivot = () -> host.libvirt.rewrite(
+                "g1",
+                host.libvirt.liveXmlOrNull("g1"),
+                host.libvirt.inactiveXml("g1").replace("524288</memory>", "1048576</memory>"));
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result());
+        assertTrue(result.detail().startsWith("the definition of 'g1' changed while apply ran"), result.detail());
+    }
+
+    @Test
+    void aPivotThatLeavesThePersistentDefinitionOnTheSourceHasTheLvDefinedInItAtOnce() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.rewritesPersistent = false;
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertTrue(
+                host.output.toString().contains("after the pivot: defining " + LV + " in it now"),
+                host.output.toString());
+        assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    }
+
+    @Test
+    void aPivotWhoseLvCannotBeDefinedInThePersistentDefinitionLeavesAutostartOffAndResumeDefinesIt() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.rewritesPersistent = false;
+        host.libvirt.autostart("g1", true);
+        jobs.afterPivot = () -> host.libvirt.duringNextDefine(() -> {
+            throw io.virttune.VirtTuneException.failed("cannot write the definition: No space left on device");
+        });
+
+        DomainResult failed = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+        assertTrue(
+                failed.detail().contains("autostart stays off: a cold boot now would start it on the old image"),
+                failed.detail());
+        assertFalse(host.libvirt.autostart("g1"), "a boot would start the guest on its source without its writes");
+        host.replyReport().replyLvs();
+        DomainResult resumed = host.apply(plan, true, true).get(0);
+        assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+        assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
+        assertTrue(host.libvirt.autostart("g1"), "on again once the definition names the LV");
+    }
+
+    @Test
+    void resumePivotsTheCopyTheInterruptedRunLeftWhenItIsReady() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        interruptedMidCopy(plan);
+        jobs.job = ScriptedBlockJobs.Job.READY;
+        host.replyReport().replyLvs();
+
+        DomainResult result = host.apply(plan, true, true).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    }
+
+    @Test
+    void resumeAbortsACopyThatIsNotReadyAndCopiesAgain() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        interruptedMidCopy(plan);
+        jobs.readyTimeout = java.time.Duration.ofMinutes(1);
+        jobs.readsUntilReady = 2;
+        host.replyReport().replyLvs();
+
+        DomainResult result = host.apply(plan, true, true).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(
+                List.of("copy", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true", "resume"), calls());
+    }
+
+    @Test
+    void resumeCopiesAgainAReadyCopyWhoseThinLvHadChunksGivenBackBeforeItsPivot() {
+        Plan plan = planIntoPool(CAPPED);
+        killedAfterGivingChunksBackBeforeThePause(plan);
+        // The resume's report; then the copy made again, whose source has no whole chunk of zeros by now.
+        host.replyReport().replyLvs().replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
+
+        DomainResult result = host.apply(plan, true, true).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(
+                List.of("copy", "abort sda pivot=false", "copy", "pause", "abort sda pivot=true", "resume"), calls());
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("the interrupted run's copy onto " + LV + " is ready, but chunks of"
+                                + " the LV were given back to its pool before the pause for the pivot: aborting it (the guest stays on its"
+                                + " source) and copying again"),
+                host.output.toString());
+    }
+
+    @Test
+    void rollbackAbortsACopyWhoseThinLvHadChunksGivenBackBeforeItsPivotAndRemovesTheLv() {
+        Plan plan = planIntoPool(CAPPED);
+        killedAfterGivingChunksBackBeforeThePause(plan);
+        host.replyLvs().replyReport().replyLvs().replyOk();
+
+        DomainResult result = host.rollback("g1", true, false);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("copy", "abort sda pivot=false"), calls());
+        assertTrue(
+                host.commandLines().contains("lvm lvremove --yes vg/g1-sda"),
+                host.commandLines().toString());
+        assertEquals(
+                java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+                MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
+    @Test
+    void aBackgroundCopyTheGuestOutpacesIsAbortedAndCopiedAgainWithSynchronousWrites() {
+        jobs.guestOutpacesBackgroundCopies = true;
+        jobs.convergenceWindow = java.time.Duration.ofMillis(20);
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(
+                "copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
+                        + " sync=false",
+                jobs.calls.get(0));
+        assertEquals("abort sda pivot=false", jobs.calls.get(1));
+        assertEquals(
+                "copy sda " + io.virttune.blockjob.BlockCopy.destinationXml(LV) + " bandwidth=" + 64 * MIB
+                        + " sync=true",
+                jobs.calls.get(2));
+        assertEquals(
+                List.of("pause", "speed sda 0", "abort sda pivot=true", "resume"),
+                jobs.calls.subList(3, jobs.calls.size()));
+        String output = host.output.toString();
+        assertTrue(
+                output.contains("the copy of sda got no closer to ready in 0 s: the guest writes as fast as it"
+                        + " copies; copying again with synchronous writes"),
+                output);
+    }
+
+    @Test
+    void aPausedCompareThatFindsTheLvEqualSwitchesTheGuest() {
+        Plan plan = host.planLive(VERIFIED, "g1");
+        replyUntilTheCopy();
+        host.runner.succeed("Images are identical.\n");
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+        assertTrue(
+                host.runner
+                        .commands()
+                        .contains(List.of(
+                                "qemu-img",
+                                "compare",
+                                "-U",
+                                "--image-opts",
+                                "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE,
+                                "driver=raw,file.filename=" + LV + ",file.locking=off")),
+                host.runner.commands().toString());
+        String output = host.output.toString();
+        assertTrue(
+                output.contains("compared " + ScriptedBlockJobs.IMAGE + " with " + LV + " in 0 ms, the guest paused:"
+                        + " identical"),
+                output);
+    }
+
+    @Test
+    void aPausedCompareThatFindsADifferenceAbortsTheCopyAndResumesTheGuestOnItsSource() {
+        Plan plan = host.planLive(VERIFIED, "g1");
+        replyUntilTheCopy();
+        host.runner.reply(1, "Content mismatch at offset 1048576!\n", "");
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.FAILED, result.result(), result.detail() + host.output);
+        assertTrue(
+                result.detail()
+                        .contains("with the guest paused and its copy caught up, " + LV + " differs from "
+                                + ScriptedBlockJobs.IMAGE
+                                + " (qemu-img compare: Content mismatch at offset 1048576!); not switched: the"
+                                + " copy was aborted and the guest runs on its source"),
+                result.detail());
+        assertEquals(List.of("copy", "pause", "abort sda pivot=false", "resume"), calls());
+        assertEquals(
+                java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+                MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+        assertEquals(ScriptedBlockJobs.PERSISTENT, host.libvirt.inactiveXml("g1"), "the definition is as it was");
+        assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+    }
+
+    /** The job goes on copying after a copy that was not ready in time: the others must not take its share. */
+    @Test
+    void aCopyLeftRunningKeepsItsShareOfTheHostsCapBooked() {
+        jobs.readsUntilReady = 1000;
+        jobs.readyTimeout = java.time.Duration.ZERO;
+        HostBandwidth cap = new HostBandwidth(32 * MIB);
+        CopyLive step = new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 0, false, false);
+
+        Plan plan = host.planLive(CAPPED, "g1");
+        ApplyPorts ports = host.ports(true);
+        MigrationJournal journal =
+                new MigrationJournal(ports, plan, plan.domains().get(0));
+        org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class,
+                () -> new LiveCopy(
+                                ports,
+                                journal,
+                                new java.io.PrintWriter(new java.io.StringWriter()),
+                                false,
+                                cap,
+                                new DiskSteps(plan.domains().get(0)).creationOf(LV))
+                        .run(step, false));
+        long[] next = {0};
+        cap.start(0, speed -> next[0] = speed, speed -> {});
+
+        assertEquals(ScriptedBlockJobs.Job.COPYING, jobs.job, "the job was left running");
+        assertEquals(16 * MIB, next[0], "the copy left running still has its half of the cap");
+    }
+
+    @Test
+    void aGuestThatStopsMidCopyFailsItsDomainSayingItIsOnItsSourceAndResumeCopiesAgainOnceItRuns() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        String original = host.libvirt.inactiveXml("g1");
+        replyUntilTheCopy();
+        jobs.readsUntilReady = 1000;
+        jobs.readsUntilGuestStops = 2;
+
+        DomainResult failed = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+        assertTrue(
+                failed.detail()
+                        .startsWith("disk sda of 'g1': the guest stopped during its live copy onto " + LV
+                                + ", before the pivot"),
+                failed.detail());
+        assertTrue(
+                failed.detail().contains("domain is not running"), "libvirt's own words are kept: " + failed.detail());
+        assertTrue(failed.detail().contains("start it and apply --resume"), failed.detail());
+        assertEquals(original, host.libvirt.inactiveXml("g1"));
+        assertEquals(
+                DomainJournal.Status.FAILED,
+                host.state.journal(uuid()).orElseThrow().status());
+        jobs.startGuest();
+        host.replyReport().replyLvs();
+        DomainResult resumed = host.apply(plan, true, true).get(0);
+        assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+        assertEquals(List.of("copy", "copy", "pause", "abort sda pivot=true", "resume"), calls());
+    }
+
+    @Test
+    void libvirtdLostMidCopyFailsTheDomainSayingTheCopyMayRunOnAndResumeTakesItUp() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.readsUntilReady = 3;
+        jobs.readsUntilLibvirtdLost = 2;
+
+        DomainResult failed = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+        assertTrue(
+                failed.detail()
+                        .startsWith("disk sda of 'g1': virt-tune lost libvirtd while it followed the live copy"
+                                + " onto " + LV),
+                failed.detail());
+        assertTrue(failed.detail().contains("Broken pipe"), "libvirt's own words are kept: " + failed.detail());
+        assertTrue(failed.detail().contains("the copy is QEMU's and may still run"), failed.detail());
+        assertTrue(failed.detail().contains("apply --resume takes the copy up"), failed.detail());
+        assertEquals(
+                DomainJournal.Status.FAILED,
+                host.state.journal(uuid()).orElseThrow().status());
+        // libvirtd back: the copy went on in QEMU meanwhile and is ready, as in the lab.
+        jobs.libvirtdLost = false;
+        jobs.job = ScriptedBlockJobs.Job.READY;
+        host.replyReport().replyLvs();
+        DomainResult resumed = host.apply(plan, true, true).get(0);
+        assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+    }
+
+    @Test
+    void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource() {
+        Plan plan = planIntoPool(CAPPED);
+        replyUntilTheThinCopy();
+        jobs.readsUntilReady = 1000;
+        jobs.readsUntilJobFails = 2;
+        host.fullPools.add("pool");
+        host.replyReport();
+
+        DomainResult failed = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+        assertTrue(
+                failed.detail()
+                        .startsWith("disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool"
+                                + " is full (100.00% of its data used)"),
+                failed.detail());
+        assertTrue(failed.detail().contains("roll back (virt-tune rollback g1) to remove it"), failed.detail());
+        assertEquals(
+                java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+                MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+        assertEquals(
+                DomainJournal.Status.FAILED,
+                host.state.journal(uuid()).orElseThrow().status());
+    }
+
+    @Test
+    void aThinLvGivesItsZeroChunksBackBeforeThePauseAndAgainWithTheGuestPausedBeforeThePivot() {
+        Plan plan = planIntoPool(VERIFIED);
+        replyUntilTheThinCopy();
+        // At the ready point: LVM, the source's map (its data at 0-32 MiB and 64-65 MiB, in the pool's
+        // 64 KiB chunks) and the LV's discard limit, the discards, the guest running; then with the guest
+        // paused the map again, the same discards again, the compare.
+        List<Extent> data = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
+        host.replyReport()
+                .replyMap(data, 128 * MIB)
+                .replyDiscardLimit(4 * ApplyHarness.GIB)
+                .replyOk()
+                .replyOk()
+                .replyMap(data, 128 * MIB)
+                .replyOk()
+                .replyOk();
+        host.runner.succeed("Images are identical.\n");
+        List<String> whileDiscarding = new java.util.ArrayList<>();
+        host.runner.observe(argv -> {
+            if (argv.get(0).equals("blkdiscard")) {
+                whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state() + " "
+                        + ThinReclaim.givenBackBeforePivot(
+                                host.state.journal(uuid()).orElseThrow(), LV));
+            }
+        });
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        // Journaled before the first discard: a run killed from then on leaves a copy no resume switches onto.
+        assertEquals(List.of("RUNNING true", "RUNNING true", "PAUSED true", "PAUSED true"), whileDiscarding);
+        List<String> commands = host.commandLines();
+        List<String> discards =
+                commands.stream().filter(line -> line.startsWith("blkdiscard")).toList();
+        List<String> zeroChunks = List.of(
+                "blkdiscard --offset " + 32 * MIB + " --length " + 32 * MIB + " " + LV,
+                "blkdiscard --offset " + 65 * MIB + " --length " + 63 * MIB + " " + LV);
+        assertEquals(List.of(zeroChunks.get(0), zeroChunks.get(1), zeroChunks.get(0), zeroChunks.get(1)), discards);
+        assertEquals(
+                2,
+                commands.stream()
+                        .filter(line ->
+                                line.equals("qemu-img map --output=json -U -f qcow2 " + ScriptedBlockJobs.IMAGE))
+                        .count(),
+                commands.toString());
+        assertTrue(
+                commands.lastIndexOf(discards.get(3))
+                        < commands.indexOf(String.join(
+                                " ",
+                                "qemu-img",
+                                "compare",
+                                "-U",
+                                "--image-opts",
+                                "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE,
+                                "driver=raw,file.filename=" + LV + ",file.locking=off")),
+                "the compare verifies the discards: " + commands);
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+        // The catch-up in the pause, before the map is read again, runs at the device's pace, not the cap's.
+        assertTrue(
+                !jobs.speedsReadPaused.isEmpty()
+                        && jobs.speedsReadPaused.stream().allMatch(speed -> speed == 0),
+                "the copy's bandwidth at each read in the pause: " + jobs.speedsReadPaused);
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains(roundBeforeThePause("95 MiB", 0) + "\n" + LINE + pausedRound("95 MiB", "0 B", 0)
+                                + "\n"),
+                host.output.toString());
+    }
+
+    @Test
+    void theZerosOfADiskFarLargerThanThePauseCanTakeGoBackBeforeThePause() {
+        Plan plan = sixteenGibIntoPool();
+        // Before the pause and in it, the same map: 32 MiB of data, 16 GiB less that of zeros.
+        host.replyReport()
+                .replyMap(ScriptedBlockJobs.IMAGE)
+                .replyDiscardLimit(4 * ApplyHarness.GIB)
+                .replyOk()
+                .replyMap(ScriptedBlockJobs.IMAGE)
+                .replyOk();
+        List<DomainState> whileDiscarding = new java.util.ArrayList<>();
+        discardsTakeASecondEach(argv ->
+                whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state()));
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        // The whole 16 GiB less the data, in one discard before the pause, whatever it takes; the same again paused.
+        String all = "blkdiscard --offset " + 32 * MIB + " --length " + (16 * ApplyHarness.GIB - 32 * MIB) + " " + LV;
+        assertEquals(
+                List.of(all, all),
+                host.commandLines().stream()
+                        .filter(line -> line.startsWith("blkdiscard"))
+                        .toList());
+        assertEquals(List.of(DomainState.RUNNING, DomainState.PAUSED), whileDiscarding);
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains(roundBeforeThePause("16.0 GiB", 1000) + "\n" + LINE
+                                + pausedRound("16.0 GiB", "0 B", 1000) + "\n"),
+                host.output.toString());
+    }
+
+    @Test
+    void theDiscardsInThePauseStopOnceTheyHaveHeldTheGuestPausedForTheirBudget() {
+        Plan plan = sixteenGibIntoPool();
+        // Before the pause the guest holds data in its last 8 GiB too; it has trimmed them by the pause.
+        host.replyReport()
+                .replyMap(
+                        List.of(new Extent(0, 32 * MIB), new Extent(8 * ApplyHarness.GIB, 8 * ApplyHarness.GIB)),
+                        16 * ApplyHarness.GIB)
+                .replyDiscardLimit(4 * ApplyHarness.GIB)
+                .replyOk()
+                .replyMap(ScriptedBlockJobs.IMAGE)
+                .replyOk()
+                .replyOk();
+        discardsTakeASecondEach(argv -> {});
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        String before = "blkdiscard --offset " + 32 * MIB + " --length " + (8 * ApplyHarness.GIB - 32 * MIB) + " " + LV;
+        // In the pause, the 8 GiB given back before, again, then the trimmed 8 GiB in pieces of 4 GiB until 2 s have
+        // gone.
+        assertEquals(
+                List.of(
+                        before,
+                        before,
+                        "blkdiscard --offset " + 8 * ApplyHarness.GIB + " --length " + 4 * ApplyHarness.GIB + " " + LV),
+                host.commandLines().stream()
+                        .filter(line -> line.startsWith("blkdiscard"))
+                        .toList());
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains(pausedRound("8.0 GiB", "4 GiB", 2000) + "; 4 GiB more stay"
+                                + " provisioned, to keep the pause near 2 s"),
+                host.output.toString());
+    }
+
+    @Test
+    void aChunkGivenBackBeforeThePauseThatHoldsDataThenIsNotSwitchedOntoButCopiedAgain() {
+        Plan plan = planIntoPool(CAPPED);
+        replyUntilTheThinCopy();
+        // The guest writes 64-65 MiB after the map is read: that chunk was given back before the pause.
+        List<Extent> before = List.of(new Extent(0, 32 * MIB));
+        List<Extent> after = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
+        host.replyReport()
+                .replyMap(before, 128 * MIB)
+                .replyDiscardLimit(4 * ApplyHarness.GIB)
+                .replyOk()
+                .replyMap(after, 128 * MIB);
+        // The copy made again gives chunks back only with the guest paused.
+        host.replyReport()
+                .replyMap(after, 128 * MIB)
+                .replyDiscardLimit(4 * ApplyHarness.GIB)
+                .replyMap(after, 128 * MIB)
+                .replyOk()
+                .replyOk();
+        List<String> discardsWhile = new java.util.ArrayList<>();
+        host.runner.observe(argv -> {
+            if (argv.get(0).equals("blkdiscard")) {
+                discardsWhile.add(
+                        host.libvirt.find("g1").orElseThrow().state() + " " + argv.get(2) + "+" + argv.get(4));
+            }
+        });
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(
+                List.of(
+                        "copy",
+                        "pause",
+                        "resume",
+                        "abort sda pivot=false",
+                        "copy",
+                        "pause",
+                        "abort sda pivot=true",
+                        "resume"),
+                calls());
+        assertEquals(
+                List.of(
+                        "RUNNING " + 32 * MIB + "+" + 96 * MIB,
+                        "PAUSED " + 32 * MIB + "+" + 32 * MIB,
+                        "PAUSED " + 65 * MIB + "+" + 63 * MIB),
+                discardsWhile);
+        String output = host.output.toString();
+        assertTrue(
+                output.contains("not switched: 1 MiB of the chunks given back before the pause hold data in "
+                        + ScriptedBlockJobs.IMAGE
+                        + " now (the guest wrote there after its map was read, or QEMU had not yet written"
+                        + " that part of the map), so " + LV + " may differ from it there"),
+                output);
+        assertTrue(output.contains(" ms for the pivot, then resumed on its source, not switched"), output);
+        assertTrue(
+                output.contains("aborted the copy onto " + LV + " (the guest runs on its source, which holds every"
+                        + " write it made); copying again, giving chunks back only with the guest paused"),
+                output);
+        assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
+    @Test
+    void aSourceWithoutAWholeChunkOfZerosIsNotCaughtUpWithTheGuestPaused() {
+        Plan plan = planIntoPool(CAPPED);
+        replyUntilTheThinCopy();
+        host.replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(
+                1,
+                host.commandLines().stream()
+                        .filter(line -> line.startsWith("qemu-img map"))
+                        .count(),
+                host.commandLines().toString());
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("no whole chunk of " + ScriptedBlockJobs.IMAGE + " reads as zeros:"
+                                + " nothing to give back to thin pool vg/pool"),
+                host.output.toString());
+    }
+
+    @Test
+    void anLvThatTakesNoDiscardsKeepsItsChunksAndTheMoveGoesOn() {
+        Plan plan = planIntoPool(CAPPED);
+        replyUntilTheThinCopy();
+        // A pool made with --discards ignore: the kernel gives its thin LVs a discard limit of 0.
+        host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(0);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")),
+                host.commandLines().toString());
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains(LV + " takes no discards (its thin pool vg/pool ignores them): it"
+                                + " keeps the 96 MiB of chunks the copy filled with zeros"),
+                host.output.toString());
+    }
+
+    @Test
+    void aDiscardRefusedBeforeThePauseIsNotSwitchedOntoAndTheCopyMadeAgainKeepsItsChunks() {
+        Plan plan = planIntoPool(CAPPED);
+        replyUntilTheThinCopy();
+        // The pool refuses the discard before the pause, then again with the guest paused: a discard that
+        // failed may have given back part of its range, which is then not proven to read as the source does.
+        String refused = "blkdiscard: /dev/vg/g1-sda: BLKDISCARD ioctl failed: Operation not supported\n";
+        host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB);
+        host.runner.fail(1, refused);
+        host.replyMap(ScriptedBlockJobs.IMAGE);
+        host.runner.fail(1, refused);
+        // The copy made again: no discard before the pause; the one in it refused, which changes nothing the guest
+        // reads.
+        host.replyReport()
+                .replyMap(ScriptedBlockJobs.IMAGE)
+                .replyDiscardLimit(4 * ApplyHarness.GIB)
+                .replyMap(ScriptedBlockJobs.IMAGE);
+        host.runner.fail(1, refused);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(
+                List.of(
+                        "copy",
+                        "pause",
+                        "resume",
+                        "abort sda pivot=false",
+                        "copy",
+                        "pause",
+                        "abort sda pivot=true",
+                        "resume"),
+                calls());
+        String output = host.output.toString();
+        assertTrue(
+                output.contains("the thin pool took back 0 B of " + LV + "'s zero chunks before the pause, then refused"
+                        + " the rest"),
+                output);
+        assertTrue(
+                output.contains("not switched: the chunks given back before the pause could not be discarded again"
+                        + " with the guest paused"),
+                output);
+        assertTrue(
+                output.contains("the thin pool took back 0 B of " + LV + "'s zero chunks, then refused the rest"),
+                output);
+    }
+
+    @Test
+    void anLvLvmDoesNotReportAsThinGetsNoDiscard() {
+        Plan plan = planIntoPool(CAPPED);
+        // LVM reports the LV linear at the ready point, whatever the plan said: a linear LV's discarded
+        // blocks may read as anything, so nothing is discarded on it.
+        host.replyReport()
+                .replyOk()
+                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
+                .replyLvs()
+                .replyOk();
+        host.replyReport();
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")),
+                host.commandLines().toString());
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("LVM does not report " + LV + " as a thin LV of a pool: nothing is"
+                                + " discarded on it"),
+                host.output.toString());
+    }
+
+    @Test
+    void aGuestThatNoLongerRunsIsToldToPlanAgain() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        host.libvirt.stop("g1");
+        host.replyReport();
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result());
+        assertTrue(result.detail().contains("does not run now; nothing was copied; plan again"), result.detail());
+    }
+
+    @Test
+    void rollbackBeforeThePivotAbortsTheCopyAndRemovesTheLvWhileTheGuestRunsOnItsSource() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        interruptedMidCopy(plan);
+        host.replyLvs().replyReport().replyLvs().replyOk();
+
+        DomainResult result = host.rollback("g1", true, false);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("copy", "abort sda pivot=false"), calls());
+        assertTrue(
+                host.commandLines().stream().anyMatch(line -> line.equals("lvm lvremove --yes vg/g1-sda")),
+                host.commandLines().toString());
+        assertEquals(
+                java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+                MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
+    @Test
+    void rollbackAfterThePivotIsRefusedSayingTheGuestsWritesAreOnTheLv() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        host.apply(plan, true, false);
+
+        DomainResult result = host.rollback("g1", true, false);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result());
+        assertTrue(result.detail().contains("every write since the pivot is there only"), result.detail());
+    }
+
+    @Test
+    void aDryRunSaysWhatItWouldCopyAndChangesNothing() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        host.replyReport().replyLvs();
+        String before = host.libvirt.inactiveXml("g1");
+
+        DomainResult result = host.apply(plan, false, false).get(0);
+
+        assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail() + host.output);
+        assertTrue(
+                host.output.toString().contains("would start a block copy of disk sda of 'g1' onto"),
+                host.output.toString());
+        assertTrue(host.output.toString().contains("would pivot the block copy of disk sda"), host.output.toString());
+        assertEquals(List.of(), jobs.calls);
+        assertEquals(before, host.libvirt.inactiveXml("g1"));
+    }
+
+    @Test
+    void aDryRunIntoAThinPoolSaysItWouldGiveTheZeroChunksBack() {
+        Plan plan = planIntoPool(CAPPED);
+        host.replyReport();
+
+        DomainResult result = host.apply(plan, false, false).get(0);
+
+        assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail() + host.output);
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("would give back to thin pool vg/pool the chunks of " + LV + " where "
+                                + ScriptedBlockJobs.IMAGE
+                                + " reads as zeros: before the pause, the guest running, then checked against the"
+                                + " source with the guest paused, and the rest then"),
+                host.output.toString());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("blkdiscard")),
+                host.commandLines().toString());
+    }
+
+    /** The copy started and was not ready in time: the run failed and left it running. */
+    private void interruptedMidCopy(Plan plan) {
+        replyUntilTheCopy();
+        leftCopying(plan);
+    }
+
+    private void leftCopying(Plan plan) {
+        jobs.readyTimeout = java.time.Duration.ZERO;
+        jobs.readsUntilReady = 1000;
+        DomainResult failed = host.apply(plan, true, false).get(0);
+        assertTrue(failed.detail().contains("the job was left running"), failed.detail());
+    }
+
+    /**
+     * What a run killed while it gave chunks of its thin LV back before the pause leaves: the copy
+     * ready, and its journal saying so (as the journal has it on disk, written before the first discard).
+     */
+    private void killedAfterGivingChunksBackBeforeThePause(Plan plan) {
+        replyUntilTheThinCopy();
+        leftCopying(plan);
+        DomainJournal journal = host.state.journal(uuid()).orElseThrow();
+        host.state.save(journal.with(new JournalEntry(
+                AutostartPause.DOMAIN,
+                "GivenBackBeforePivot",
+                JournalEntry.StepState.DONE,
+                "2026-12-03T20:00:00Z",
+                LV)));
+        jobs.job = ScriptedBlockJobs.Job.READY;
+        // A copy made again gets ready as any.
+        jobs.readyTimeout = java.time.Duration.ofMinutes(1);
+        jobs.readsUntilReady = 2;
+    }
+
+    /** Data every 64 KiB of the 128 MiB disk (a guest that wrote all over it): no whole 64 KiB chunk of zeros. */
+    private static List<Extent> noWholeChunkOfZeros() {
+        List<Extent> everyOther = new java.util.ArrayList<>();
+        for (long at = 0; at < 128 * MIB; at += 64 * 1024) {
+            everyOther.add(new Extent(at + 32 * 1024, 4096));
+        }
+        return everyOther;
+    }
+
+    /**
+     * What a run killed between the pause and the pivot leaves: its journal says it paused the
+     * guest, the guest is paused, the copy ready.
+     */
+    private void stoppedWhilePausedForThePivot(Plan plan) {
+        interruptedMidCopy(plan);
+        DomainJournal journal = host.state.journal(uuid()).orElseThrow();
+        host.state.save(journal.with(new JournalEntry(
+                AutostartPause.DOMAIN,
+                PivotPause.KIND,
+                JournalEntry.StepState.DONE,
+                "2026-12-03T20:00:00Z",
+                PivotPause.PAUSED)));
+        host.libvirt.state("g1", DomainState.PAUSED);
+        jobs.job = ScriptedBlockJobs.Job.READY;
+    }
+
+    private void replyUntilTheCopy() {
+        host.replyReport()
+                .replyOk()
+                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
+                .replyLvs()
+                .replyOk();
+    }
+
+    /** A plan of g1, its disk 16 GiB with 32 MiB of data, into the thin pool, replied until its copy. */
+    private Plan sixteenGibIntoPool() {
+        host.image(ScriptedBlockJobs.IMAGE, 16 * ApplyHarness.GIB, 32 * MIB);
+        Plan plan = planIntoPool(CAPPED);
+        host.replyReport()
+                .replyOk()
+                .lv(ApplyHarness.ourThin("g1-sda", 16 * ApplyHarness.GIB, "pool", uuid(), "Lv-A"))
+                .replyLvs()
+                .replyOk();
+        return plan;
+    }
+
+    /** apply's words for the round before the pause, the guest running. */
+    private static String roundBeforeThePause(String given, long millis) {
+        return "gave " + given + " of zero chunks of " + LV + " back to thin pool vg/pool in " + millis
+                + " ms before the" + " pause, the guest running";
+    }
+
+    /** apply's words for the pause's round: {@code again} given back before the pause, then {@code more}. */
+    private static String pausedRound(String again, String more, long millis) {
+        return "discarded again the " + again + " given back before the pause (zeros in " + ScriptedBlockJobs.IMAGE
+                + " still) and gave " + more + " more of zero chunks of " + LV + " back to thin pool vg/pool, in "
+                + millis
+                + " ms, the guest paused";
+    }
+
+    /** A plan of g1 into the thin pool vg/pool (64 KiB chunks). */
+    private Plan planIntoPool(PlanPolicy.Live live) {
+        host.lv(ApplyHarness.ourPool("pool", 20 * ApplyHarness.GIB, "Po-1"));
+        return host.planLiveIntoPool("pool", live, "g1");
+    }
+
+    private void replyUntilTheThinCopy() {
+        host.replyReport()
+                .replyOk()
+                .lv(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A"))
+                .replyLvs()
+                .replyOk();
+    }
+
+    /** Each blkdiscard takes a second of apply's clock; {@code observer} sees it first. */
+    private void discardsTakeASecondEach(java.util.function.Consumer<List<String>> observer) {
+        java.time.Instant[] now = {ApplyHarness.NOW};
+        host.clock = new java.time.Clock() {
+            @Override
+            public java.time.ZoneId getZone() {
+                return java.time.ZoneOffset.UTC;
+            }
+
+            @Override
+            public java.time.Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public java.time.Instant instant() {
+                return now[0];
+            }
+        };
+        host.runner.observe(argv -> {
+            if (argv.get(0).equals("blkdiscard")) {
+                observer.accept(argv);
+                now[0] = now[0].plusSeconds(1);
+            }
+        });
+    }
+
+    /** The block-job calls, each copy by its first word. */
+    @Test
+    void aSignalDuringThePivotPauseResumesTheGuestAndJournalsTheStop() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        // SIGTERM arrives while the guest is paused for the pivot: the shutdown hook runs this.
+        jobs.afterPivot = () -> Interruptions.interruptAll(Interruptions.BY_SIGNAL);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(
+                List.of("copy", "pause", "abort sda pivot=true", "resume"),
+                calls(),
+                "resumed once, by the hook, not again after the pivot");
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
+    }
+
+    @Test
+    void libvirtdRestartedInThePivotPauseHasTheGuestResumedThroughANewConnectionOnceItAnswers() {
+        Plan plan = host.planLive(CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.libvirtdLostAtPause = true;
+        jobs.connectionsUntilLibvirtdBack = 3;
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.FAILED, result.result(), result.detail() + host.output);
+        assertEquals(
+                DomainState.RUNNING,
+                host.libvirt.find("g1").orElseThrow().state(),
+                "the guest was left paused: " + host.output);
+        assertTrue(
+                host.output.toString().contains("resumed the guest through a new libvirt connection"),
+                host.output.toString());
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
+    }
+
+    /** The calls, a copy's settings left out, and the lifting of the cap in the pause (which its own test checks). */
+    private List<String> calls() {
+        return jobs.calls.stream()
+                .filter(call -> !call.matches("speed \\S+ 0"))
+                .map(call -> call.startsWith("copy ") ? "copy" : call)
+                .toList();
+    }
+
+    private static String uuid() {
+        return "b6affa52-27af-4397-ac3a-6c4dbff19056";
+    }
 }

@@ -19,28 +19,34 @@ import org.junit.jupiter.api.io.TempDir;
  * reads the image's size and the VG's extent there, and its dry run shows the real sizes.
  */
 class OfflinePlanApplyTest {
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @Test
-  void anOfflinePlansDryRunShowsTheSizesReadOnTheHost() throws IOException {
-    ApplyHarness host = ApplyHarness.withSite1(temp.resolve("state"));
-    Path xml = Files.writeString(temp.resolve("site1.xml"), host.libvirt.inactiveXml("site1"));
-    Path planFile = temp.resolve("plan.json");
-    Cli planned = Cli.run("plan", "--from-xml", xml.toString(), "--vg", ApplyHarness.VG, "--out", planFile.toString());
-    assertEquals(0, planned.exitCode(), planned.err());
-    assertTrue(planned.out().contains("size read at apply"), planned.out());
-    Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
-    assertTrue(plan.offline());
+    @Test
+    void anOfflinePlansDryRunShowsTheSizesReadOnTheHost() throws IOException {
+        ApplyHarness host = ApplyHarness.withSite1(temp.resolve("state"));
+        Path xml = Files.writeString(temp.resolve("site1.xml"), host.libvirt.inactiveXml("site1"));
+        Path planFile = temp.resolve("plan.json");
+        Cli planned =
+                Cli.run("plan", "--from-xml", xml.toString(), "--vg", ApplyHarness.VG, "--out", planFile.toString());
+        assertEquals(0, planned.exitCode(), planned.err());
+        assertTrue(planned.out().contains("size read at apply"), planned.out());
+        Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
+        assertTrue(plan.offline());
 
-    // The extent, then preflight's report and image lock, then the size read before the copy.
-    host.replyReport().replyReport().replyImageFree(ApplyHarness.SITE1_IMAGE).replyImageInfo(ApplyHarness.SITE1_IMAGE);
-    List<DomainResult> results = host.apply(plan, false, false);
+        // The extent, then preflight's report and image lock, then the size read before the copy.
+        host.replyReport()
+                .replyReport()
+                .replyImageFree(ApplyHarness.SITE1_IMAGE)
+                .replyImageInfo(ApplyHarness.SITE1_IMAGE);
+        List<DomainResult> results = host.apply(plan, false, false);
 
-    String output = host.output.toString();
-    assertEquals(DomainResult.Result.WOULD_RUN, results.get(0).result(), results + output);
-    assertTrue(output.contains("Sizes read at apply (the plan was made offline), in vg's 4 MiB extents:"), output);
-    assertTrue(output.contains("site1: /dev/vg/site1-vda 8 GiB (/images/site1.qcow2: 8 GiB virtual, 2 GiB allocated)"),
-        output);
-    assertTrue(output.contains("lvcreate") && output.contains(String.valueOf(8 * ApplyHarness.GIB)), output);
-  }
+        String output = host.output.toString();
+        assertEquals(DomainResult.Result.WOULD_RUN, results.get(0).result(), results + output);
+        assertTrue(output.contains("Sizes read at apply (the plan was made offline), in vg's 4 MiB extents:"), output);
+        assertTrue(
+                output.contains("site1: /dev/vg/site1-vda 8 GiB (/images/site1.qcow2: 8 GiB virtual, 2 GiB allocated)"),
+                output);
+        assertTrue(output.contains("lvcreate") && output.contains(String.valueOf(8 * ApplyHarness.GIB)), output);
+    }
 }

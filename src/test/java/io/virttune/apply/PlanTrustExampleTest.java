@@ -28,36 +28,54 @@ import org.junit.jupiter.params.provider.ValueSource;
  * guest's temporary disk, hugepages, thin and linear targets): the check refuses edits, not plans.
  */
 class PlanTrustExampleTest {
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @ParameterizedTest
-  @ValueSource(strings = {"--thin-pool=vg_fast/tpool", "--vg=vg_guests", "--thin-pool=vg_guests/pool0"})
-  void theExamplesPlansAreTrusted(String target) throws IOException {
-    Plan plan = planned(target, "--reserve=0");
-    try (LibvirtJavaConnection host = LibvirtJavaConnection.openReadOnly(EXAMPLE_URI)) {
-      new PlanTrust(host, new PrintWriter(new StringWriter()), false, question -> Optional.empty())
-          .check(PlanTrustTest.withHost(plan, EXAMPLE_URI, host.hostname(), null, false),
-              plan.domains().stream().map(DomainPlan::name).toList());
+    @ParameterizedTest
+    @ValueSource(strings = {"--thin-pool=vg_fast/tpool", "--vg=vg_guests", "--thin-pool=vg_guests/pool0"})
+    void theExamplesPlansAreTrusted(String target) throws IOException {
+        Plan plan = planned(target, "--reserve=0");
+        try (LibvirtJavaConnection host = LibvirtJavaConnection.openReadOnly(EXAMPLE_URI)) {
+            new PlanTrust(host, new PrintWriter(new StringWriter()), false, question -> Optional.empty())
+                    .check(
+                            PlanTrustTest.withHost(plan, EXAMPLE_URI, host.hostname(), null, false),
+                            plan.domains().stream().map(DomainPlan::name).toList());
+        }
     }
-  }
 
-  @Test
-  void aPlanOfARecordedHostIsNotForThisOne() throws IOException {
-    Plan plan = planned("--thin-pool=vg_fast/tpool", "--reserve=0");
-    try (LibvirtJavaConnection host = LibvirtJavaConnection.openReadOnly(EXAMPLE_URI)) {
-      VirtTuneException e = assertThrows(VirtTuneException.class, () ->
-          new PlanTrust(host, new PrintWriter(new StringWriter()), false, question -> Optional.empty())
-              .check(plan, plan.domains().stream().map(DomainPlan::name).toList()));
-      assertTrue(e.getMessage().contains("the plan was made for hostname 'hv01', this host has '" + host.hostname() + "'"),
-          e.getMessage());
+    @Test
+    void aPlanOfARecordedHostIsNotForThisOne() throws IOException {
+        Plan plan = planned("--thin-pool=vg_fast/tpool", "--reserve=0");
+        try (LibvirtJavaConnection host = LibvirtJavaConnection.openReadOnly(EXAMPLE_URI)) {
+            VirtTuneException e = assertThrows(
+                    VirtTuneException.class,
+                    () -> new PlanTrust(host, new PrintWriter(new StringWriter()), false, question -> Optional.empty())
+                            .check(
+                                    plan,
+                                    plan.domains().stream()
+                                            .map(DomainPlan::name)
+                                            .toList()));
+            assertTrue(
+                    e.getMessage()
+                            .contains("the plan was made for hostname 'hv01', this host has '" + host.hostname() + "'"),
+                    e.getMessage());
+        }
     }
-  }
 
-  private Plan planned(String target, String option) throws IOException {
-    Path file = temp.resolve("plan.json");
-    Cli planned = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", target, option, "--all",
-        "--out", file.toString());
-    assertEquals(0, planned.exitCode(), planned.err());
-    return PlanJson.read(Files.readString(file), "plan.json");
-  }
+    private Plan planned(String target, String option) throws IOException {
+        Path file = temp.resolve("plan.json");
+        Cli planned = Cli.run(
+                "plan",
+                "--connect",
+                EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                target,
+                option,
+                "--all",
+                "--out",
+                file.toString());
+        assertEquals(0, planned.exitCode(), planned.err());
+        return PlanJson.read(Files.readString(file), "plan.json");
+    }
 }

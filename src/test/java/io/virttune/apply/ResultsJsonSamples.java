@@ -1,7 +1,7 @@
 package io.virttune.apply;
 
-import io.virttune.apply.ports.DomainResult.Result;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.ports.DomainResult.Result;
 import io.virttune.apply.undo.Cleanup;
 import io.virttune.plan.Plan;
 import io.virttune.report.ResultsJsonReport;
@@ -16,36 +16,44 @@ import java.util.List;
  * rolled back (refused without --force) or cleaned up (a dry run).
  */
 public final class ResultsJsonSamples {
-  private ResultsJsonSamples() {}
+    private ResultsJsonSamples() {}
 
-  /** Documents of {@code virt-tune/COMMAND} for {@code command} apply, rollback or cleanup. */
-  public static List<String> of(String command, Path stateDirectory) {
-    ApplyHarness host = ApplyHarness.withSite1(stateDirectory);
-    Plan plan = host.plan("site1");
-    host.replyReport().replyImageFree(ApplyHarness.SITE1_IMAGE).replyImageInfo(ApplyHarness.SITE1_IMAGE);
-    List<DomainResult> dryRun = expect(Result.WOULD_RUN, host.apply(plan, false, false), host);
-    host.replySite1Migration();
-    List<DomainResult> applied = expect(Result.DONE, host.apply(plan, true, false), host);
-    return switch (command) {
-      case "apply" -> List.of(ResultsJsonReport.render("apply", false, dryRun),
-          ResultsJsonReport.render("apply", true, applied));
-      case "rollback" -> List.of(ResultsJsonReport.render("rollback", true,
-          expect(Result.REFUSED, List.of(host.rollback("site1", true, false)), host)));
-      case "cleanup" -> {
-        // LVM's report for custody, the LV's tags and uuid, then qemu-io finds no process holding the image.
-        host.replyReport().replyLvs().replyOk();
-        yield List.of(ResultsJsonReport.render("cleanup", false, expect(Result.WOULD_RUN,
-            List.of(new Cleanup(host.ports(false), new PrintWriter(host.output, true)).run("site1")),
-            host)));
-      }
-      default -> throw new IllegalArgumentException(command + " prints no results");
-    };
-  }
-
-  private static List<DomainResult> expect(Result expected, List<DomainResult> results, ApplyHarness host) {
-    if (results.size() != 1 || results.get(0).result() != expected) {
-      throw new IllegalStateException("expected " + expected + ", got " + results + "\n" + host.output);
+    /** Documents of {@code virt-tune/COMMAND} for {@code command} apply, rollback or cleanup. */
+    public static List<String> of(String command, Path stateDirectory) {
+        ApplyHarness host = ApplyHarness.withSite1(stateDirectory);
+        Plan plan = host.plan("site1");
+        host.replyReport().replyImageFree(ApplyHarness.SITE1_IMAGE).replyImageInfo(ApplyHarness.SITE1_IMAGE);
+        List<DomainResult> dryRun = expect(Result.WOULD_RUN, host.apply(plan, false, false), host);
+        host.replySite1Migration();
+        List<DomainResult> applied = expect(Result.DONE, host.apply(plan, true, false), host);
+        return switch (command) {
+            case "apply" ->
+                List.of(
+                        ResultsJsonReport.render("apply", false, dryRun),
+                        ResultsJsonReport.render("apply", true, applied));
+            case "rollback" ->
+                List.of(ResultsJsonReport.render(
+                        "rollback", true, expect(Result.REFUSED, List.of(host.rollback("site1", true, false)), host)));
+            case "cleanup" -> {
+                // LVM's report for custody, the LV's tags and uuid, then qemu-io finds no process holding the image.
+                host.replyReport().replyLvs().replyOk();
+                yield List.of(ResultsJsonReport.render(
+                        "cleanup",
+                        false,
+                        expect(
+                                Result.WOULD_RUN,
+                                List.of(new Cleanup(host.ports(false), new PrintWriter(host.output, true))
+                                        .run("site1")),
+                                host)));
+            }
+            default -> throw new IllegalArgumentException(command + " prints no results");
+        };
     }
-    return results;
-  }
+
+    private static List<DomainResult> expect(Result expected, List<DomainResult> results, ApplyHarness host) {
+        if (results.size() != 1 || results.get(0).result() != expected) {
+            throw new IllegalStateException("expected " + expected + ", got " + results + "\n" + host.output);
+        }
+        return results;
+    }
 }

@@ -25,31 +25,50 @@ import org.junit.jupiter.api.io.TempDir;
  * the real run used to fail at lvchange and leave a journal that blocked the next apply.
  */
 class RetunePreflightTest {
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @Test
-  void aRetuneOfMissingLvsIsRefusedAlikeByTheDryRunAndTheRealRunAndLeavesNoState() throws IOException {
-    Path planFile = temp.resolve("plan.json");
-    Cli planned = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_guests",
-        "db01", "db02", "--out", planFile.toString());
-    assertEquals(0, planned.exitCode(), planned.err());
-    Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
-    Path state = temp.resolve("state");
+    @Test
+    void aRetuneOfMissingLvsIsRefusedAlikeByTheDryRunAndTheRealRunAndLeavesNoState() throws IOException {
+        Path planFile = temp.resolve("plan.json");
+        Cli planned = Cli.run(
+                "plan",
+                "--connect",
+                EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                "--vg",
+                "vg_guests",
+                "db01",
+                "db02",
+                "--out",
+                planFile.toString());
+        assertEquals(0, planned.exitCode(), planned.err());
+        Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
+        Path state = temp.resolve("state");
 
-    for (boolean execute : List.of(false, true)) {
-      for (DomainPlan domain : plan.domains()) {
-        ApplyHarness host = new ApplyHarness(state);
-        host.libvirt.add(domain.originalXml(), DomainState.RUNNING);
-        host.replyReport();
-        DomainResult result = new ApplyRun(host.ports(execute), new PrintWriter(host.output, true), 1, false, false, 0, 0)
-            .run(plan, List.of(domain)).get(0);
+        for (boolean execute : List.of(false, true)) {
+            for (DomainPlan domain : plan.domains()) {
+                ApplyHarness host = new ApplyHarness(state);
+                host.libvirt.add(domain.originalXml(), DomainState.RUNNING);
+                host.replyReport();
+                DomainResult result = new ApplyRun(
+                                host.ports(execute), new PrintWriter(host.output, true), 1, false, false, 0, 0)
+                        .run(plan, List.of(domain))
+                        .get(0);
 
-        assertEquals(DomainResult.Result.REFUSED, result.result(), domain.name() + " execute=" + execute + ": " + result);
-        assertTrue(result.detail().contains("LV vg_guests/" + domain.name() + "-"), result.detail());
-        assertTrue(result.detail().contains("does not exist on this host"), result.detail());
-        assertFalse(host.commandLines().stream().anyMatch(line -> line.startsWith("lvchange")), host.commandLines().toString());
-      }
+                assertEquals(
+                        DomainResult.Result.REFUSED,
+                        result.result(),
+                        domain.name() + " execute=" + execute + ": " + result);
+                assertTrue(result.detail().contains("LV vg_guests/" + domain.name() + "-"), result.detail());
+                assertTrue(result.detail().contains("does not exist on this host"), result.detail());
+                assertFalse(
+                        host.commandLines().stream().anyMatch(line -> line.startsWith("lvchange")),
+                        host.commandLines().toString());
+            }
+        }
+        assertFalse(
+                Files.exists(state.resolve("domains")), "a refused domain leaves no journal to block the next apply");
     }
-    assertFalse(Files.exists(state.resolve("domains")), "a refused domain leaves no journal to block the next apply");
-  }
 }

@@ -21,85 +21,115 @@ import org.junit.jupiter.api.Test;
 /** A thin pool the plan creates: made by the first domain that passed preflight, journaled, and removable again. */
 class ThinPoolTest extends Site1Test {
 
-  @Test
-  void whenEveryDomainIsRefusedNoPoolIsCreated() {
-    Plan plan = host.planIntoNewPool("tpool", "site1");
-    // Started since it was planned: preflight refuses to copy its images.
-    host.libvirt.start("site1", host.libvirt.inactiveXml("site1"));
-    host.replyReport().replyReport();
+    @Test
+    void whenEveryDomainIsRefusedNoPoolIsCreated() {
+        Plan plan = host.planIntoNewPool("tpool", "site1");
+        // Started since it was planned: preflight refuses to copy its images.
+        host.libvirt.start("site1", host.libvirt.inactiveXml("site1"));
+        host.replyReport().replyReport();
 
-    DomainResult result = host.apply(plan, true, false).get(0);
+        DomainResult result = host.apply(plan, true, false).get(0);
 
-    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")), host.commandLines().toString());
-    assertEquals(List.of(), host.state.poolJournals());
-  }
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")),
+                host.commandLines().toString());
+        assertEquals(List.of(), host.state.poolJournals());
+    }
 
-  @Test
-  void theFirstDomainThatNeedsThePoolCreatesItTaggedAndJournaledAndItsRollbackRemovesItEmpty() {
-    Plan plan = host.planIntoNewPool("tpool", "site1");
-    host.replyReport().replyReport().replyImageFree(IMAGE).replyMap(IMAGE)
-        .replyLvs().replyOk().lv(ourPool("tpool", 20 * GIB, "Pool-1")).replyLvs()
-        .replyOk().lv(ourThin("site1-vda", 8 * GIB, "tpool", UUID, "Lv-A")).replyLvs()
-        .replyOk()
-        .replyThinCopy(IMAGE);
+    @Test
+    void theFirstDomainThatNeedsThePoolCreatesItTaggedAndJournaledAndItsRollbackRemovesItEmpty() {
+        Plan plan = host.planIntoNewPool("tpool", "site1");
+        host.replyReport()
+                .replyReport()
+                .replyImageFree(IMAGE)
+                .replyMap(IMAGE)
+                .replyLvs()
+                .replyOk()
+                .lv(ourPool("tpool", 20 * GIB, "Pool-1"))
+                .replyLvs()
+                .replyOk()
+                .lv(ourThin("site1-vda", 8 * GIB, "tpool", UUID, "Lv-A"))
+                .replyLvs()
+                .replyOk()
+                .replyThinCopy(IMAGE);
 
-    assertEquals(DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
+        assertEquals(
+                DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
 
-    assertTrue(host.commandLines().contains("lvm lvcreate --yes --addtag virt-tune --addtag virt-tune-pool --type"
-        + " thin-pool -L 21474836480b --chunksize 65536b --zero y --poolmetadatasize "
-        + planned(plan).metadataSizeBytes() + "b -n tpool vg"), host.commandLines().toString());
-    PoolJournal pool = host.state.poolJournal("vg", "tpool").orElseThrow();
-    assertEquals(new PoolJournal("vg", "tpool", PoolJournal.Status.CREATED, "Pool-1", List.of(UUID)), pool);
+        assertTrue(
+                host.commandLines()
+                        .contains("lvm lvcreate --yes --addtag virt-tune --addtag virt-tune-pool --type"
+                                + " thin-pool -L 21474836480b --chunksize 65536b --zero y --poolmetadatasize "
+                                + planned(plan).metadataSizeBytes() + "b -n tpool vg"),
+                host.commandLines().toString());
+        PoolJournal pool = host.state.poolJournal("vg", "tpool").orElseThrow();
+        assertEquals(new PoolJournal("vg", "tpool", PoolJournal.Status.CREATED, "Pool-1", List.of(UUID)), pool);
 
-    // A dry run says the pool would go too, once its thin volume is gone; it changes nothing.
-    host.replyLvs().replyReport().replyLvs().replyLvs().replyReport();
-    assertEquals(DomainResult.Result.WOULD_RUN, host.rollback("site1", false, true).result(), host.output.toString());
-    assertTrue(host.output.toString().contains("would remove thin pool vg/tpool"), host.output.toString());
-    assertEquals(pool, host.state.poolJournal("vg", "tpool").orElseThrow());
+        // A dry run says the pool would go too, once its thin volume is gone; it changes nothing.
+        host.replyLvs().replyReport().replyLvs().replyLvs().replyReport();
+        assertEquals(
+                DomainResult.Result.WOULD_RUN,
+                host.rollback("site1", false, true).result(),
+                host.output.toString());
+        assertTrue(host.output.toString().contains("would remove thin pool vg/tpool"), host.output.toString());
+        assertEquals(pool, host.state.poolJournal("vg", "tpool").orElseThrow());
 
-    // Rolled back with --force: the thin LV goes, then the pool, empty now and still the one created.
-    host.replyLvs().replyReport().replyLvs().replyOk();
-    host.withoutLv("site1-vda");
-    host.replyLvs().replyReport().replyLvs().replyOk();
-    DomainResult rollback = host.rollback("site1", true, true);
+        // Rolled back with --force: the thin LV goes, then the pool, empty now and still the one created.
+        host.replyLvs().replyReport().replyLvs().replyOk();
+        host.withoutLv("site1-vda");
+        host.replyLvs().replyReport().replyLvs().replyOk();
+        DomainResult rollback = host.rollback("site1", true, true);
 
-    assertEquals(DomainResult.Result.DONE, rollback.result(), rollback.detail() + host.output);
-    List<String> commands = host.commandLines();
-    assertEquals("lvm lvremove --yes vg/tpool", commands.get(commands.size() - 1));
-    assertEquals(PoolJournal.Status.REMOVED, host.state.poolJournal("vg", "tpool").orElseThrow().status());
-  }
+        assertEquals(DomainResult.Result.DONE, rollback.result(), rollback.detail() + host.output);
+        List<String> commands = host.commandLines();
+        assertEquals("lvm lvremove --yes vg/tpool", commands.get(commands.size() - 1));
+        assertEquals(
+                PoolJournal.Status.REMOVED,
+                host.state.poolJournal("vg", "tpool").orElseThrow().status());
+    }
 
-  @Test
-  void aPoolOfThePlannedNameThatVirtTuneDidNotCreateRefusesTheRun() {
-    Plan plan = host.planIntoNewPool("tpool", "site1");
-    host.lv(ourPool("tpool", 20 * GIB, "Pool-1"));
-    host.replyReport().replyLvs();
+    @Test
+    void aPoolOfThePlannedNameThatVirtTuneDidNotCreateRefusesTheRun() {
+        Plan plan = host.planIntoNewPool("tpool", "site1");
+        host.lv(ourPool("tpool", 20 * GIB, "Pool-1"));
+        host.replyReport().replyLvs();
 
-    VirtTuneException refused = assertThrows(VirtTuneException.class, () -> host.apply(plan, true, true));
-    assertEquals(ExitCode.REFUSED, refused.exitCode());
-    assertTrue(refused.getMessage().contains("thin pool vg/tpool exists already"), refused.getMessage());
-    assertTrue(refused.getMessage().contains("no virt-tune journal names it"), refused.getMessage());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")));
-  }
+        VirtTuneException refused = assertThrows(VirtTuneException.class, () -> host.apply(plan, true, true));
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(refused.getMessage().contains("thin pool vg/tpool exists already"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("no virt-tune journal names it"), refused.getMessage());
+        assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")));
+    }
 
-  @Test
-  void aPoolAnotherPlanCreatedWithAnotherChunkSizeIsNotUsedSilently() {
-    Plan plan = host.planIntoNewPool("tpool", "site1");
-    host.state.save(new PoolJournal("vg", "tpool", PoolJournal.Status.CREATED, "Pool-1", List.of("some-other-domain")));
-    host.lv(new ApplyHarness.Lv("tpool", 20 * GIB, "thin-pool", "twi-aotz--", "", 4 * MIB, "Pool-1",
-        List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER))));
-    host.replyReport().replyLvs();
+    @Test
+    void aPoolAnotherPlanCreatedWithAnotherChunkSizeIsNotUsedSilently() {
+        Plan plan = host.planIntoNewPool("tpool", "site1");
+        host.state.save(
+                new PoolJournal("vg", "tpool", PoolJournal.Status.CREATED, "Pool-1", List.of("some-other-domain")));
+        host.lv(new ApplyHarness.Lv(
+                "tpool",
+                20 * GIB,
+                "thin-pool",
+                "twi-aotz--",
+                "",
+                4 * MIB,
+                "Pool-1",
+                List.of(VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER))));
+        host.replyReport().replyLvs();
 
-    VirtTuneException refused = assertThrows(VirtTuneException.class, () -> host.apply(plan, true, false));
+        VirtTuneException refused = assertThrows(VirtTuneException.class, () -> host.apply(plan, true, false));
 
-    assertEquals(ExitCode.REFUSED, refused.exitCode());
-    assertTrue(refused.getMessage().contains("created by virt-tune for another plan, with 4 MiB chunks and zeroing"
-        + " off, where this plan was reviewed with 64 KiB chunks and zeroing on"), refused.getMessage());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")));
-  }
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(
+                refused.getMessage()
+                        .contains("created by virt-tune for another plan, with 4 MiB chunks and zeroing"
+                                + " off, where this plan was reviewed with 64 KiB chunks and zeroing on"),
+                refused.getMessage());
+        assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")));
+    }
 
-  private static CreateThinPool planned(Plan plan) {
-    return (CreateThinPool) plan.hostSteps().get(0);
-  }
+    private static CreateThinPool planned(Plan plan) {
+        return (CreateThinPool) plan.hostSteps().get(0);
+    }
 }

@@ -10,8 +10,8 @@ import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.plan.Plan;
-import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.qemu.AllocationMap;
+import io.virttune.qemu.AllocationMap.Extent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,99 +21,129 @@ import org.junit.jupiter.api.Test;
 
 /** A thin pool's room counted as it provisions: whole chunks of every chunk data touches, and their metadata. */
 class ThinSpaceTest extends Site1Test {
-  private static final String SPARSE = "/images/sparse.qcow2";
+    private static final String SPARSE = "/images/sparse.qcow2";
 
-  /** 8 GiB with one 4 KiB write every 4 MiB: 8 MiB allocated, every 4 MiB chunk provisioned. */
-  private static List<Extent> oneWriteEvery4MiB() {
-    List<Extent> extents = new ArrayList<>();
-    for (long at = 0; at < 8 * GIB; at += 4 * MIB) {
-      extents.add(new Extent(at, 4096));
+    /** 8 GiB with one 4 KiB write every 4 MiB: 8 MiB allocated, every 4 MiB chunk provisioned. */
+    private static List<Extent> oneWriteEvery4MiB() {
+        List<Extent> extents = new ArrayList<>();
+        for (long at = 0; at < 8 * GIB; at += 4 * MIB) {
+            extents.add(new Extent(at, 4096));
+        }
+        return extents;
     }
-    return extents;
-  }
 
-  @Test
-  void preflightRefusesASparseImageWhoseChunksTheSmallPoolCannotHoldWithTheNumbers() {
-    host.image(SPARSE, 8 * GIB, 8 * MIB);
-    host.libvirt.add(ApplyHarness.domainXml("sparse", "8f3b2c1e-0000-4000-8000-000000000003",
-        ApplyHarness.qcow2Disk(SPARSE, "vda")), ApplyHarness.shutOff());
-    host.lv(new ApplyHarness.Lv("tpool", 6 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
-    Plan plan = host.planIntoPool("tpool", "sparse");
-    host.replyReport().replyImageFree(SPARSE).replyMap(oneWriteEvery4MiB(), 8 * GIB);
+    @Test
+    void preflightRefusesASparseImageWhoseChunksTheSmallPoolCannotHoldWithTheNumbers() {
+        host.image(SPARSE, 8 * GIB, 8 * MIB);
+        host.libvirt.add(
+                ApplyHarness.domainXml(
+                        "sparse", "8f3b2c1e-0000-4000-8000-000000000003", ApplyHarness.qcow2Disk(SPARSE, "vda")),
+                ApplyHarness.shutOff());
+        host.lv(new ApplyHarness.Lv("tpool", 6 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
+        Plan plan = host.planIntoPool("tpool", "sparse");
+        host.replyReport().replyImageFree(SPARSE).replyMap(oneWriteEvery4MiB(), 8 * GIB);
 
-    DomainResult result = host.apply(plan, true, false).get(0);
+        DomainResult result = host.apply(plan, true, false).get(0);
 
-    assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail() + host.output);
-    assertTrue(result.detail().contains("not enough space in pool vg/tpool: needs 8 GiB"), result.detail());
-    assertTrue(host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")), host.commandLines().toString());
-  }
-
-  @Test
-  void theCheckBeforeACopyCountsWhatTheCopiesRunningNowWillWrite() {
-    ThinSpace space = new ThinSpace(host.ports(true));
-    host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
-    host.image(SPARSE, 8 * GIB, 8 * MIB);
-    io.virttune.plan.ConvertImage copy = new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB);
-    host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
-    ThinSpace.Reservation first = space.reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
-    // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
-    host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
-
-    io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
-        io.virttune.VirtTuneException.class, () -> space.reserve(copy, "vg", "tpool", 4 * MIB, "other"));
-
-    assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
-    assertTrue(refused.getMessage().contains("it provisions 8192 MiB in 4 MiB chunks of thin pool vg/tpool (from"
-        + " qemu-img map), which has 2048 MiB free (10240 MiB, data 0.00% used, besides 8192 MiB the copies running"
-        + " on this host now will write)"), refused.getMessage());
-    assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
-    first.close();
-    host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
-    space.reserve(copy, "vg", "tpool", 4 * MIB, "other").close();
-  }
-
-  @Test
-  void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
-    host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
-    host.image(SPARSE, 8 * GIB, 8 * MIB);
-    io.virttune.plan.ConvertImage copy = new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB);
-    // A run killed mid-copy left its room behind: its process is gone, so that room is free.
-    Process gone = new ProcessBuilder("true").start();
-    gone.waitFor();
-    java.nio.file.Path room = java.nio.file.Files.createDirectories(host.state.root().resolve("pools/room/vg%tpool"));
-    java.nio.file.Files.writeString(room.resolve(gone.pid() + "-1.json"), "{\"pid\": " + gone.pid()
-        + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB + ", \"metadataBytes\": 0}");
-    host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
-    ThinSpace.Reservation first = new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
-    assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
-    host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
-
-    // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
-    io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
-        io.virttune.VirtTuneException.class,
-        () -> new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "other"));
-
-    assertTrue(refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),
-        refused.getMessage());
-    first.close();
-    try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.list(room)) {
-      assertEquals(List.of(".lock"), left.map(file -> file.getFileName().toString()).toList());
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail() + host.output);
+        assertTrue(result.detail().contains("not enough space in pool vg/tpool: needs 8 GiB"), result.detail());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.contains("lvcreate")),
+                host.commandLines().toString());
     }
-  }
 
-  @Test
-  void metadataIsCheckedToo() {
-    LogicalVolume pool = new LogicalVolume("vg", "tpool", 100 * GIB, "thin-pool", "twi-a-tz--", OptionalLong.empty(),
-        Optional.empty(), 64 * 1024, Optional.of(true), OptionalDouble.of(0), OptionalDouble.of(90), 8 * MIB, List.of());
-    ThinSpace.Need need = ThinSpace.Need.of(AllocationMap.parse(
-        "[{\"start\": 0, \"length\": " + 8 * GIB + ", \"data\": true}]"), 64 * 1024);
+    @Test
+    void theCheckBeforeACopyCountsWhatTheCopiesRunningNowWillWrite() {
+        ThinSpace space = new ThinSpace(host.ports(true));
+        host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
+        host.image(SPARSE, 8 * GIB, 8 * MIB);
+        io.virttune.plan.ConvertImage copy =
+                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB);
+        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+        ThinSpace.Reservation first = space.reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
+        // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
+        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
 
-    Optional<String> lacking = ThinSpace.shortfall("vg/tpool", pool, need, ThinSpace.Need.NONE);
+        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class, () -> space.reserve(copy, "vg", "tpool", 4 * MIB, "other"));
 
-    // 131072 chunks of 64 KiB, 64 bytes each: 8 MiB of metadata; 10% of 8 MiB is free.
-    assertTrue(lacking.orElseThrow().contains("takes about 8 MiB of metadata in thin pool vg/tpool, which has 1 MiB"
-        + " free"), lacking.get());
-    assertTrue(lacking.get().contains("lvextend --poolmetadatasize"), lacking.get());
-    assertFalse(ThinSpace.shortfall("vg/tpool", pool, new ThinSpace.Need(MIB, 1024), ThinSpace.Need.NONE).isPresent());
-  }
+        assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
+        assertTrue(
+                refused.getMessage()
+                        .contains("it provisions 8192 MiB in 4 MiB chunks of thin pool vg/tpool (from"
+                                + " qemu-img map), which has 2048 MiB free (10240 MiB, data 0.00% used, besides 8192 MiB the copies running"
+                                + " on this host now will write)"),
+                refused.getMessage());
+        assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
+        first.close();
+        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+        space.reserve(copy, "vg", "tpool", 4 * MIB, "other").close();
+    }
+
+    @Test
+    void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
+        host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
+        host.image(SPARSE, 8 * GIB, 8 * MIB);
+        io.virttune.plan.ConvertImage copy =
+                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB);
+        // A run killed mid-copy left its room behind: its process is gone, so that room is free.
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        java.nio.file.Path room =
+                java.nio.file.Files.createDirectories(host.state.root().resolve("pools/room/vg%tpool"));
+        java.nio.file.Files.writeString(
+                room.resolve(gone.pid() + "-1.json"),
+                "{\"pid\": " + gone.pid() + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
+                        + ", \"metadataBytes\": 0}");
+        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+        ThinSpace.Reservation first = new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
+        assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
+        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+
+        // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
+        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class,
+                () -> new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "other"));
+
+        assertTrue(
+                refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),
+                refused.getMessage());
+        first.close();
+        try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.list(room)) {
+            assertEquals(
+                    List.of(".lock"),
+                    left.map(file -> file.getFileName().toString()).toList());
+        }
+    }
+
+    @Test
+    void metadataIsCheckedToo() {
+        LogicalVolume pool = new LogicalVolume(
+                "vg",
+                "tpool",
+                100 * GIB,
+                "thin-pool",
+                "twi-a-tz--",
+                OptionalLong.empty(),
+                Optional.empty(),
+                64 * 1024,
+                Optional.of(true),
+                OptionalDouble.of(0),
+                OptionalDouble.of(90),
+                8 * MIB,
+                List.of());
+        ThinSpace.Need need = ThinSpace.Need.of(
+                AllocationMap.parse("[{\"start\": 0, \"length\": " + 8 * GIB + ", \"data\": true}]"), 64 * 1024);
+
+        Optional<String> lacking = ThinSpace.shortfall("vg/tpool", pool, need, ThinSpace.Need.NONE);
+
+        // 131072 chunks of 64 KiB, 64 bytes each: 8 MiB of metadata; 10% of 8 MiB is free.
+        assertTrue(
+                lacking.orElseThrow()
+                        .contains("takes about 8 MiB of metadata in thin pool vg/tpool, which has 1 MiB" + " free"),
+                lacking.get());
+        assertTrue(lacking.get().contains("lvextend --poolmetadatasize"), lacking.get());
+        assertFalse(ThinSpace.shortfall("vg/tpool", pool, new ThinSpace.Need(MIB, 1024), ThinSpace.Need.NONE)
+                .isPresent());
+    }
 }

@@ -17,11 +17,6 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
-import io.virttune.blockjob.BlockCopy;
-import io.virttune.blockjob.BlockCopySettings;
-import io.virttune.blockjob.JnaBlockJobs;
-import io.virttune.blockjob.LibvirtBlockJobLibrary;
-import io.virttune.blockjob.PauseReason;
 import io.virttune.libvirt.LibvirtCalls;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,93 +25,98 @@ import org.libvirt.Domain;
 
 /** The JNA path on a real libvirt-java Domain of libvirt's test driver, which has no block jobs. */
 class JnaBlockJobsTest {
-  private final Connect connect = connect();
-  private final Domain test = lookup(connect);
+    private final Connect connect = connect();
+    private final Domain test = lookup(connect);
 
-  @AfterEach
-  void close() throws Exception {
-    connect.close();
-  }
-
-  @Test
-  void libvirtsRefusalCarriesItsMessageTheDomainAndTheDisk() {
-    JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
-
-    VirtTuneException e = assertThrows(VirtTuneException.class,
-        () -> jobs.copy("vda", BlockCopy.destinationXml("/dev/vg/lv"), BlockCopySettings.DEFAULTS));
-
-    assertEquals("cannot start the block copy of disk 'vda' of domain 'test': this function is not supported by"
-        + " the connection driver: virDomainBlockCopy", e.getMessage());
-  }
-
-  @Test
-  void thePauseAndItsReasonAreLibvirtsThroughVirDomainGetState() throws Exception {
-    JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
-
-    assertEquals(java.util.Optional.empty(), jobs.pausedFor());
-    test.suspend();
-    assertEquals(java.util.Optional.of(PauseReason.USER), jobs.pausedFor());
-  }
-
-  @Test
-  void theDefinitionsAreReadThroughTheSameDomain() {
-    JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
-
-    assertTrue(jobs.liveXml().contains("<name>test</name>"), jobs.liveXml());
-    assertTrue(jobs.inactiveXml().contains("<name>test</name>"), jobs.inactiveXml());
-  }
-
-  @Test
-  void theSettingsBecomeTypedParametersAndFlagsAndTheParametersAreFreed() {
-    LibvirtBlockJobLibrary libvirt = mock(LibvirtBlockJobLibrary.class);
-    Pointer params = new Memory(8);
-    when(libvirt.virTypedParamsAddULLong(any(), any(), any(), anyString(), anyLong())).thenAnswer(call -> {
-      call.<PointerByReference>getArgument(0).setValue(params);
-      IntByReference count = call.getArgument(1);
-      count.setValue(count.getValue() + 1);
-      return 0;
-    });
-    when(libvirt.virTypedParamsAddUInt(any(), any(), any(), anyString(), anyInt())).thenAnswer(call -> {
-      IntByReference count = call.getArgument(1);
-      count.setValue(count.getValue() + 1);
-      return 0;
-    });
-
-    new JnaBlockJobs(test, "test", libvirt).copy("vda", "<disk/>", new BlockCopySettings(1 << 20, 65536, 0, true));
-
-    verify(libvirt).virTypedParamsAddULLong(any(), any(), any(), eq("bandwidth"), eq(1L << 20));
-    verify(libvirt).virTypedParamsAddUInt(any(), any(), any(), eq("granularity"), eq(65536));
-    verify(libvirt).virDomainBlockCopy(any(), eq("vda"), eq("<disk/>"), eq(params), eq(2), eq(2 | 4 | 8));
-    verify(libvirt).virTypedParamsFree(params, 2);
-  }
-
-  @Test
-  void aDiskWithoutAJobHasNoProgressAndAPivotAsksForIt() {
-    LibvirtBlockJobLibrary libvirt = mock(LibvirtBlockJobLibrary.class);
-    JnaBlockJobs jobs = new JnaBlockJobs(test, "test", libvirt);
-
-    assertTrue(jobs.progress("vda").isEmpty());
-    jobs.abort("vda", true);
-    jobs.abort("vda", false);
-
-    verify(libvirt).virDomainBlockJobAbort(any(), eq("vda"), eq(2));
-    verify(libvirt).virDomainBlockJobAbort(any(), eq("vda"), eq(0));
-  }
-
-  private static Connect connect() {
-    try {
-      LibvirtCalls.silenceDefaultErrorPrinting();
-      return new Connect("test:///default");
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
+    @AfterEach
+    void close() throws Exception {
+        connect.close();
     }
-  }
 
-  private static Domain lookup(Connect connect) {
-    try {
-      return connect.domainLookupByName("test");
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
+    @Test
+    void libvirtsRefusalCarriesItsMessageTheDomainAndTheDisk() {
+        JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
+
+        VirtTuneException e = assertThrows(
+                VirtTuneException.class,
+                () -> jobs.copy("vda", BlockCopy.destinationXml("/dev/vg/lv"), BlockCopySettings.DEFAULTS));
+
+        assertEquals(
+                "cannot start the block copy of disk 'vda' of domain 'test': this function is not supported by"
+                        + " the connection driver: virDomainBlockCopy",
+                e.getMessage());
     }
-  }
+
+    @Test
+    void thePauseAndItsReasonAreLibvirtsThroughVirDomainGetState() throws Exception {
+        JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
+
+        assertEquals(java.util.Optional.empty(), jobs.pausedFor());
+        test.suspend();
+        assertEquals(java.util.Optional.of(PauseReason.USER), jobs.pausedFor());
+    }
+
+    @Test
+    void theDefinitionsAreReadThroughTheSameDomain() {
+        JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
+
+        assertTrue(jobs.liveXml().contains("<name>test</name>"), jobs.liveXml());
+        assertTrue(jobs.inactiveXml().contains("<name>test</name>"), jobs.inactiveXml());
+    }
+
+    @Test
+    void theSettingsBecomeTypedParametersAndFlagsAndTheParametersAreFreed() {
+        LibvirtBlockJobLibrary libvirt = mock(LibvirtBlockJobLibrary.class);
+        Pointer params = new Memory(8);
+        when(libvirt.virTypedParamsAddULLong(any(), any(), any(), anyString(), anyLong()))
+                .thenAnswer(call -> {
+                    call.<PointerByReference>getArgument(0).setValue(params);
+                    IntByReference count = call.getArgument(1);
+                    count.setValue(count.getValue() + 1);
+                    return 0;
+                });
+        when(libvirt.virTypedParamsAddUInt(any(), any(), any(), anyString(), anyInt()))
+                .thenAnswer(call -> {
+                    IntByReference count = call.getArgument(1);
+                    count.setValue(count.getValue() + 1);
+                    return 0;
+                });
+
+        new JnaBlockJobs(test, "test", libvirt).copy("vda", "<disk/>", new BlockCopySettings(1 << 20, 65536, 0, true));
+
+        verify(libvirt).virTypedParamsAddULLong(any(), any(), any(), eq("bandwidth"), eq(1L << 20));
+        verify(libvirt).virTypedParamsAddUInt(any(), any(), any(), eq("granularity"), eq(65536));
+        verify(libvirt).virDomainBlockCopy(any(), eq("vda"), eq("<disk/>"), eq(params), eq(2), eq(2 | 4 | 8));
+        verify(libvirt).virTypedParamsFree(params, 2);
+    }
+
+    @Test
+    void aDiskWithoutAJobHasNoProgressAndAPivotAsksForIt() {
+        LibvirtBlockJobLibrary libvirt = mock(LibvirtBlockJobLibrary.class);
+        JnaBlockJobs jobs = new JnaBlockJobs(test, "test", libvirt);
+
+        assertTrue(jobs.progress("vda").isEmpty());
+        jobs.abort("vda", true);
+        jobs.abort("vda", false);
+
+        verify(libvirt).virDomainBlockJobAbort(any(), eq("vda"), eq(2));
+        verify(libvirt).virDomainBlockJobAbort(any(), eq("vda"), eq(0));
+    }
+
+    private static Connect connect() {
+        try {
+            LibvirtCalls.silenceDefaultErrorPrinting();
+            return new Connect("test:///default");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Domain lookup(Connect connect) {
+        try {
+            return connect.domainLookupByName("test");
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

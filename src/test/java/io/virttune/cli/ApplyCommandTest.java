@@ -19,43 +19,57 @@ import org.junit.jupiter.api.io.TempDir;
  * are in the lab (ApplyLabIT).
  */
 class ApplyCommandTest {
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @Test
-  void preflightRefusesWhatTheHostCannotHoldAndChangesNothing() throws IOException {
-    Path plan = temp.resolve("plan.json");
-    assertEquals(0, Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01",
-        "--thin-pool", "vg_fast/tpool", "web01", "--out", plan.toString()).exitCode());
-    Path state = temp.resolve("state");
-    ExamplePlans.bindToThisMachine(plan);
+    @Test
+    void preflightRefusesWhatTheHostCannotHoldAndChangesNothing() throws IOException {
+        Path plan = temp.resolve("plan.json");
+        assertEquals(
+                0,
+                Cli.run(
+                                "plan",
+                                "--connect",
+                                EXAMPLE_URI,
+                                "--host-facts",
+                                "examples/hv01",
+                                "--thin-pool",
+                                "vg_fast/tpool",
+                                "web01",
+                                "--out",
+                                plan.toString())
+                        .exitCode());
+        Path state = temp.resolve("state");
+        ExamplePlans.bindToThisMachine(plan);
 
-    Cli cli = Cli.run("apply", plan.toString(), "--state-dir=" + state);
+        Cli cli = Cli.run("apply", plan.toString(), "--state-dir=" + state);
 
-    assertEquals(3, cli.exitCode(), cli.out() + cli.err());
-    assertTrue(cli.out().startsWith("Dry run: nothing is changed."), cli.out());
-    assertTrue(cli.out().contains("volume group vg_fast does not exist"), cli.out());
-    assertTrue(cli.out().contains("[web01] refused: thin pool vg_fast/tpool does not exist"), cli.out());
-    assertTrue(cli.out().matches("(?s).*\\nweb01 +refused +volume group vg_fast does not exist.*"), cli.out());
-    assertFalse(Files.exists(state), "a dry run writes no state");
-  }
+        assertEquals(3, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.out().startsWith("Dry run: nothing is changed."), cli.out());
+        assertTrue(cli.out().contains("volume group vg_fast does not exist"), cli.out());
+        assertTrue(cli.out().contains("[web01] refused: thin pool vg_fast/tpool does not exist"), cli.out());
+        assertTrue(cli.out().matches("(?s).*\\nweb01 +refused +volume group vg_fast does not exist.*"), cli.out());
+        assertFalse(Files.exists(state), "a dry run writes no state");
+    }
 
-  @Test
-  void aPlanThatIsNotAPlanIsAClearError() throws IOException {
-    Path bogus = temp.resolve("bogus.json");
-    Files.writeString(bogus, "{\"schema\":\"something/else\",\"version\":1}");
+    @Test
+    void aPlanThatIsNotAPlanIsAClearError() throws IOException {
+        Path bogus = temp.resolve("bogus.json");
+        Files.writeString(bogus, "{\"schema\":\"something/else\",\"version\":1}");
 
-    Cli cli = Cli.run("apply", bogus.toString());
+        Cli cli = Cli.run("apply", bogus.toString());
 
-    assertEquals(1, cli.exitCode());
-    assertTrue(cli.err().contains("has schema something/else"), cli.err());
-    assertEquals(2, Cli.run("apply", temp.resolve("missing.json").toString()).exitCode());
-  }
+        assertEquals(1, cli.exitCode());
+        assertTrue(cli.err().contains("has schema something/else"), cli.err());
+        assertEquals(
+                2, Cli.run("apply", temp.resolve("missing.json").toString()).exitCode());
+    }
 
-  @Test
-  void rollingBackADomainNeverAppliedHasNothingToDo() {
-    Cli cli = Cli.run("rollback", "web01", "--connect", EXAMPLE_URI, "--state-dir=" + temp.resolve("state"));
+    @Test
+    void rollingBackADomainNeverAppliedHasNothingToDo() {
+        Cli cli = Cli.run("rollback", "web01", "--connect", EXAMPLE_URI, "--state-dir=" + temp.resolve("state"));
 
-    assertEquals(0, cli.exitCode(), cli.out() + cli.err());
-    assertTrue(cli.out().contains("never applied anything"), cli.out());
-  }
+        assertEquals(0, cli.exitCode(), cli.out() + cli.err());
+        assertTrue(cli.out().contains("never applied anything"), cli.out());
+    }
 }

@@ -11,35 +11,35 @@ import picocli.CommandLine;
 
 /** A command line gets the one subcommand it names, and help and typos the whole tree. */
 class CommandTreeTest {
-  private static List<String> subcommands(String... args) {
-    CommandLine tree = CommandTree.forArguments(new VirtTuneCommand(question -> Optional.empty()), args);
-    return List.copyOf(tree.getSubcommands().keySet());
-  }
+    private static List<String> subcommands(String... args) {
+        CommandLine tree = CommandTree.forArguments(new VirtTuneCommand(question -> Optional.empty()), args);
+        return List.copyOf(tree.getSubcommands().keySet());
+    }
 
-  @Test
-  void aNamedSubcommandIsBuiltAlone() {
-    assertEquals(List.of("inspect"), subcommands("inspect", "--all"));
-    assertEquals(List.of("plan"), subcommands("-c", "test:///default", "plan", "--vg", "vg0"));
-    assertEquals(List.of("apply"), subcommands("--connect", "qemu:///system", "apply", "plan.json"));
-    assertEquals(List.of("bench"), subcommands("--connect=qemu:///system", "bench", "run"));
-    assertEquals(List.of("rollback"), subcommands("-cqemu:///system", "rollback"));
-  }
+    @Test
+    void aNamedSubcommandIsBuiltAlone() {
+        assertEquals(List.of("inspect"), subcommands("inspect", "--all"));
+        assertEquals(List.of("plan"), subcommands("-c", "test:///default", "plan", "--vg", "vg0"));
+        assertEquals(List.of("apply"), subcommands("--connect", "qemu:///system", "apply", "plan.json"));
+        assertEquals(List.of("bench"), subcommands("--connect=qemu:///system", "bench", "run"));
+        assertEquals(List.of("rollback"), subcommands("-cqemu:///system", "rollback"));
+    }
 
-  @Test
-  void helpAnUnknownWordAndNoCommandGetTheWholeTreeInHelpOrder() {
-    List<String> whole = List.of("inspect", "plan", "apply", "rollback", "cleanup", "bench", "snippets", "help");
-    assertEquals(whole, subcommands());
-    assertEquals(whole, subcommands("--help"));
-    assertEquals(whole, subcommands("help", "plan"));
-    assertEquals(whole, subcommands("inspec"));
-    assertEquals(whole, subcommands("-c"));
-  }
+    @Test
+    void helpAnUnknownWordAndNoCommandGetTheWholeTreeInHelpOrder() {
+        List<String> whole = List.of("inspect", "plan", "apply", "rollback", "cleanup", "bench", "snippets", "help");
+        assertEquals(whole, subcommands());
+        assertEquals(whole, subcommands("--help"));
+        assertEquals(whole, subcommands("help", "plan"));
+        assertEquals(whole, subcommands("inspec"));
+        assertEquals(whole, subcommands("-c"));
+    }
 
-  @Test
-  void aMistypedSubcommandIsStillAnsweredWithTheNearestName() {
-    Cli cli = Cli.run("inspec", "--all");
+    @Test
+    void aMistypedSubcommandIsStillAnsweredWithTheNearestName() {
+        Cli cli = Cli.run("inspec", "--all");
 
-    assertEquals(2, cli.exitCode(), cli.transcript());
-    assertTrue(cli.err().contains("inspect"), cli.err());
-  }
+        assertEquals(2, cli.exitCode(), cli.transcript());
+        assertTrue(cli.err().contains("inspect"), cli.err());
+    }
 }

@@ -15,90 +15,124 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A file that cannot be read or written is named with the system's reason, and no half-written file stays. */
 class FileErrorsTest {
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  private static Cli plan(String... more) {
-    return Cli.run(Stream.concat(Stream.of("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01",
-        "--thin-pool", "vg_fast/tpool", "web01"), Stream.of(more)).toArray(String[]::new));
-  }
-
-  private List<String> files() throws IOException {
-    try (Stream<Path> listing = Files.list(temp)) {
-      return listing.map(path -> path.getFileName().toString()).sorted().toList();
+    private static Cli plan(String... more) {
+        return Cli.run(Stream.concat(
+                        Stream.of(
+                                "plan",
+                                "--connect",
+                                EXAMPLE_URI,
+                                "--host-facts",
+                                "examples/hv01",
+                                "--thin-pool",
+                                "vg_fast/tpool",
+                                "web01"),
+                        Stream.of(more))
+                .toArray(String[]::new));
     }
-  }
 
-  @Test
-  void anOutFileInAMissingDirectorySaysSo() throws IOException {
-    Path out = temp.resolve("nodir/plan.json");
+    private List<String> files() throws IOException {
+        try (Stream<Path> listing = Files.list(temp)) {
+            return listing.map(path -> path.getFileName().toString()).sorted().toList();
+        }
+    }
 
-    Cli cli = plan("--out", out.toString());
+    @Test
+    void anOutFileInAMissingDirectorySaysSo() throws IOException {
+        Path out = temp.resolve("nodir/plan.json");
 
-    assertEquals(1, cli.exitCode(), cli.transcript());
-    assertEquals("", cli.out());
-    assertEquals("virt-tune: cannot write " + out + ": No such file or directory\n", cli.err());
-    assertEquals(List.of(), files());
-  }
+        Cli cli = plan("--out", out.toString());
 
-  @Test
-  void anOutFileThatIsADirectorySaysSoAndLeavesNoTemporaryFile() throws IOException {
-    Path out = Files.createDirectory(temp.resolve("plan.json"));
+        assertEquals(1, cli.exitCode(), cli.transcript());
+        assertEquals("", cli.out());
+        assertEquals("virt-tune: cannot write " + out + ": No such file or directory\n", cli.err());
+        assertEquals(List.of(), files());
+    }
 
-    Cli cli = plan("--out", out.toString());
+    @Test
+    void anOutFileThatIsADirectorySaysSoAndLeavesNoTemporaryFile() throws IOException {
+        Path out = Files.createDirectory(temp.resolve("plan.json"));
 
-    assertEquals(1, cli.exitCode(), cli.transcript());
-    assertEquals("virt-tune: cannot write " + out + ": Is a directory\n", cli.err());
-    assertEquals(List.of("plan.json"), files(), "the temporary file is removed");
-  }
+        Cli cli = plan("--out", out.toString());
 
-  @Test
-  void aMissingPlanSaysSo() {
-    Path plan = temp.resolve("missing.json");
+        assertEquals(1, cli.exitCode(), cli.transcript());
+        assertEquals("virt-tune: cannot write " + out + ": Is a directory\n", cli.err());
+        assertEquals(List.of("plan.json"), files(), "the temporary file is removed");
+    }
 
-    Cli cli = Cli.run("apply", plan.toString());
+    @Test
+    void aMissingPlanSaysSo() {
+        Path plan = temp.resolve("missing.json");
 
-    assertEquals(2, cli.exitCode(), cli.transcript());
-    assertEquals("", cli.out());
-    assertEquals("virt-tune: cannot read the plan " + plan + ": No such file or directory\n"
-        + "Try 'virt-tune apply --help'.\n", cli.err());
-  }
+        Cli cli = Cli.run("apply", plan.toString());
 
-  @Test
-  void aPlanThatIsADirectorySaysSo() {
-    Cli apply = Cli.run("apply", temp.toString());
-    Cli snippets = Cli.run("snippets", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01",
-        "--plan", temp.toString(), "--out", temp.resolve("snippets").toString());
+        assertEquals(2, cli.exitCode(), cli.transcript());
+        assertEquals("", cli.out());
+        assertEquals(
+                "virt-tune: cannot read the plan " + plan + ": No such file or directory\n"
+                        + "Try 'virt-tune apply --help'.\n",
+                cli.err());
+    }
 
-    assertEquals(2, apply.exitCode(), apply.transcript());
-    assertEquals("virt-tune: cannot read the plan " + temp + ": Is a directory\nTry 'virt-tune apply --help'.\n",
-        apply.err());
-    assertEquals(2, snippets.exitCode(), snippets.transcript());
-    assertTrue(snippets.err().startsWith("virt-tune: cannot read the plan " + temp + ": Is a directory\n"),
-        snippets.err());
-  }
+    @Test
+    void aPlanThatIsADirectorySaysSo() {
+        Cli apply = Cli.run("apply", temp.toString());
+        Cli snippets = Cli.run(
+                "snippets",
+                "--connect",
+                EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                "--plan",
+                temp.toString(),
+                "--out",
+                temp.resolve("snippets").toString());
 
-  @Test
-  void aMissingRecordedLvmReportSaysSo() throws IOException {
-    Path host = temp.resolve("host");
-    Files.createDirectories(host.resolve("lvm"));
-    Files.copy(Path.of("examples/hv01/lvm/vgs.json"), host.resolve("lvm/vgs.json"));
-    Path missing = host.resolve("lvm/lvs.json");
+        assertEquals(2, apply.exitCode(), apply.transcript());
+        assertEquals(
+                "virt-tune: cannot read the plan " + temp + ": Is a directory\nTry 'virt-tune apply --help'.\n",
+                apply.err());
+        assertEquals(2, snippets.exitCode(), snippets.transcript());
+        assertTrue(
+                snippets.err().startsWith("virt-tune: cannot read the plan " + temp + ": Is a directory\n"),
+                snippets.err());
+    }
 
-    Cli cli = Cli.run("inspect", "--connect", EXAMPLE_URI, "--host-facts", host.toString(), "web01");
+    @Test
+    void aMissingRecordedLvmReportSaysSo() throws IOException {
+        Path host = temp.resolve("host");
+        Files.createDirectories(host.resolve("lvm"));
+        Files.copy(Path.of("examples/hv01/lvm/vgs.json"), host.resolve("lvm/vgs.json"));
+        Path missing = host.resolve("lvm/lvs.json");
 
-    assertEquals(1, cli.exitCode(), cli.transcript());
-    assertTrue(cli.out().contains("\n          seen: LVM: cannot read the recorded LVM report " + missing
-        + ": No such file or directory\n"), cli.transcript());
-  }
+        Cli cli = Cli.run("inspect", "--connect", EXAMPLE_URI, "--host-facts", host.toString(), "web01");
 
-  @Test
-  void anHtmlReportThatCannotBeWrittenSaysWhy() {
-    Path html = temp.resolve("nodir/report.html");
+        assertEquals(1, cli.exitCode(), cli.transcript());
+        assertTrue(
+                cli.out()
+                        .contains("\n          seen: LVM: cannot read the recorded LVM report " + missing
+                                + ": No such file or directory\n"),
+                cli.transcript());
+    }
 
-    Cli cli = Cli.run("bench", "compare", "guest-io", "before", "after", "--state-dir",
-        "src/test/resources/io/virttune/bench", "--html", html.toString());
+    @Test
+    void anHtmlReportThatCannotBeWrittenSaysWhy() {
+        Path html = temp.resolve("nodir/report.html");
 
-    assertEquals(1, cli.exitCode(), cli.transcript());
-    assertEquals("virt-tune: cannot write " + html + ": No such file or directory\n", cli.err());
-  }
+        Cli cli = Cli.run(
+                "bench",
+                "compare",
+                "guest-io",
+                "before",
+                "after",
+                "--state-dir",
+                "src/test/resources/io/virttune/bench",
+                "--html",
+                html.toString());
+
+        assertEquals(1, cli.exitCode(), cli.transcript());
+        assertEquals("virt-tune: cannot write " + html + ": No such file or directory\n", cli.err());
+    }
 }

@@ -18,33 +18,45 @@ import org.junit.jupiter.api.io.TempDir;
  * ssh's argv and the remote shell, and a host ssh cannot reach fails alone.
  */
 class FleetOverSshTest {
-  @Test
-  void hostFactsReadOverSshEqualTheRecordedHostsAndAnUnreachableHostFailsAlone(@TempDir Path dir) throws Exception {
-    Path hosts = Files.writeString(dir.resolve("hosts"), String.join("\n",
-        "hv-a virt_tune_uri=" + Cli.EXAMPLE_URI,
-        "hv-down ansible_host=10.77.0.9 virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
+    @Test
+    void hostFactsReadOverSshEqualTheRecordedHostsAndAnUnreachableHostFailsAlone(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(
+                dir.resolve("hosts"),
+                String.join(
+                        "\n",
+                        "hv-a virt_tune_uri=" + Cli.EXAMPLE_URI,
+                        "hv-down ansible_host=10.77.0.9 virt_tune_uri=" + Cli.EXAMPLE_URI,
+                        ""));
 
-    Path page = dir.resolve("fleet.html");
-    Cli fleetRun = new RecordedFleet(dir.resolve("fleet"), "10.77.0.9")
-        .run("inspect", "--hosts", hosts.toString(), "--json", "--html", page.toString());
-    String out = fleetRun.out();
+        Path page = dir.resolve("fleet.html");
+        Cli fleetRun = new RecordedFleet(dir.resolve("fleet"), "10.77.0.9")
+                .run("inspect", "--hosts", hosts.toString(), "--json", "--html", page.toString());
+        String out = fleetRun.out();
 
-    assertEquals(1, fleetRun.exitCode(), fleetRun.transcript());
-    ObjectMapper json = new ObjectMapper();
-    JsonNode fleet = json.readTree(out).get("hosts");
-    assertEquals("ok", fleet.get(0).get("status").asText(), out);
-    JsonNode alone = json.readTree(
-        Cli.run("inspect", "--connect", Cli.EXAMPLE_URI, "--host-facts", "examples/hv01", "--json").out());
-    for (String fact : List.of("lvm", "kernelCommandLine", "memTotalBytes", "blockDevices", "hugepages")) {
-      assertTrue(alone.get("host").has(fact), fact);
-      assertEquals(alone.get("host").get(fact), fleet.get(0).get("inspect").get("host").get(fact), fact);
+        assertEquals(1, fleetRun.exitCode(), fleetRun.transcript());
+        ObjectMapper json = new ObjectMapper();
+        JsonNode fleet = json.readTree(out).get("hosts");
+        assertEquals("ok", fleet.get(0).get("status").asText(), out);
+        JsonNode alone = json.readTree(
+                Cli.run("inspect", "--connect", Cli.EXAMPLE_URI, "--host-facts", "examples/hv01", "--json")
+                        .out());
+        for (String fact : List.of("lvm", "kernelCommandLine", "memTotalBytes", "blockDevices", "hugepages")) {
+            assertTrue(alone.get("host").has(fact), fact);
+            assertEquals(
+                    alone.get("host").get(fact),
+                    fleet.get(0).get("inspect").get("host").get(fact),
+                    fact);
+        }
+        assertEquals(alone.get("findings"), fleet.get(0).get("inspect").get("findings"));
+        assertEquals("failed", fleet.get(1).get("status").asText());
+        String html = Files.readString(page);
+        assertTrue(
+                html.contains("<title>virt-tune inspect: a fleet of 2 hosts</title>")
+                        && html.contains("<tr class=\"failed\"><td>hv-down</td><td>failed</td>"),
+                html);
+        assertEquals(
+                "cannot reach hv-down over ssh (10.77.0.9): ssh to 10.77.0.9: ssh: connect to host 10.77.0.9"
+                        + " port 22: Connection refused (check it with: ssh 10.77.0.9 true)",
+                fleet.get(1).get("error").asText());
     }
-    assertEquals(alone.get("findings"), fleet.get(0).get("inspect").get("findings"));
-    assertEquals("failed", fleet.get(1).get("status").asText());
-    String html = Files.readString(page);
-    assertTrue(html.contains("<title>virt-tune inspect: a fleet of 2 hosts</title>")
-        && html.contains("<tr class=\"failed\"><td>hv-down</td><td>failed</td>"), html);
-    assertEquals("cannot reach hv-down over ssh (10.77.0.9): ssh to 10.77.0.9: ssh: connect to host 10.77.0.9"
-        + " port 22: Connection refused (check it with: ssh 10.77.0.9 true)", fleet.get(1).get("error").asText());
-  }
 }

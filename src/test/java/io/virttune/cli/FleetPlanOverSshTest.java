@@ -24,75 +24,97 @@ import org.junit.jupiter.api.io.TempDir;
  * apart.
  */
 class FleetPlanOverSshTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = new ObjectMapper();
 
-  @Test
-  void eachHostIsPlannedAsAloneAndAHostThatIsDownFailsApart(@TempDir Path dir) throws Exception {
-    Path hosts = Files.writeString(dir.resolve("inventory.ini"), String.join("\n",
-        "[kvm]", "hv-a", "hv-b ansible_user=ops", "hv-down ansible_host=10.77.0.9", "",
-        "[kvm:vars]", "virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
-    Path fleetPlan = dir.resolve("fleet-plan.json");
+    @Test
+    void eachHostIsPlannedAsAloneAndAHostThatIsDownFailsApart(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(
+                dir.resolve("inventory.ini"),
+                String.join(
+                        "\n",
+                        "[kvm]",
+                        "hv-a",
+                        "hv-b ansible_user=ops",
+                        "hv-down ansible_host=10.77.0.9",
+                        "",
+                        "[kvm:vars]",
+                        "virt_tune_uri=" + Cli.EXAMPLE_URI,
+                        ""));
+        Path fleetPlan = dir.resolve("fleet-plan.json");
 
-    Cli run = new RecordedFleet(dir.resolve("ssh"), "10.77.0.9")
-        .run("plan", "--all", "--hosts", hosts.toString(), "--vg", "vg_fast", "--out", fleetPlan.toString());
+        Cli run = new RecordedFleet(dir.resolve("ssh"), "10.77.0.9")
+                .run("plan", "--all", "--hosts", hosts.toString(), "--vg", "vg_fast", "--out", fleetPlan.toString());
 
-    assertEquals(1, run.exitCode(), "a host failed: " + run.transcript());
-    assertTrue(run.out().startsWith("Fleet of 3 hosts: 2 planned, 1 failed\n"), run.transcript());
-    assertTrue(run.out().matches("(?s).*\\n  hv-down +failed +- .*"), run.transcript());
-    assertTrue(run.out().contains("  hv-down: cannot reach hv-down over ssh (10.77.0.9)"), run.transcript());
-    assertTrue(run.out().contains("=== hv-a ===\nPlan for "), run.transcript());
-    assertFalse(run.out().contains("=== hv-down ==="), run.transcript());
+        assertEquals(1, run.exitCode(), "a host failed: " + run.transcript());
+        assertTrue(run.out().startsWith("Fleet of 3 hosts: 2 planned, 1 failed\n"), run.transcript());
+        assertTrue(run.out().matches("(?s).*\\n  hv-down +failed +- .*"), run.transcript());
+        assertTrue(run.out().contains("  hv-down: cannot reach hv-down over ssh (10.77.0.9)"), run.transcript());
+        assertTrue(run.out().contains("=== hv-a ===\nPlan for "), run.transcript());
+        assertFalse(run.out().contains("=== hv-down ==="), run.transcript());
 
-    JsonNode document = JSON.readTree(Files.readString(fleetPlan));
-    assertEquals("virt-tune/fleet-plan", document.get("schema").asText());
-    assertEquals("failed", document.at("/hosts/2/status").asText());
-    Cli alone = Cli.run("plan", "--all", "--connect", Cli.EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast",
-        "--json");
-    assertEquals(0, alone.exitCode(), alone.transcript());
-    JsonNode single = withoutCreation(JSON.readTree(alone.out()));
-    for (int host = 0; host < 2; host++) {
-      assertEquals("planned", document.at("/hosts/" + host + "/status").asText(), document.toString());
-      JsonNode section = document.at("/hosts/" + host + "/plan");
-      assertFalse(section.get("hostname").asText().isEmpty());
-      // Compared without printing both plans (hundreds of lines) when they differ.
-      assertTrue(single.equals(withoutCreation(section)), "host " + host + "'s section is not the plan it would get alone");
+        JsonNode document = JSON.readTree(Files.readString(fleetPlan));
+        assertEquals("virt-tune/fleet-plan", document.get("schema").asText());
+        assertEquals("failed", document.at("/hosts/2/status").asText());
+        Cli alone = Cli.run(
+                "plan",
+                "--all",
+                "--connect",
+                Cli.EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                "--vg",
+                "vg_fast",
+                "--json");
+        assertEquals(0, alone.exitCode(), alone.transcript());
+        JsonNode single = withoutCreation(JSON.readTree(alone.out()));
+        for (int host = 0; host < 2; host++) {
+            assertEquals("planned", document.at("/hosts/" + host + "/status").asText(), document.toString());
+            JsonNode section = document.at("/hosts/" + host + "/plan");
+            assertFalse(section.get("hostname").asText().isEmpty());
+            // Compared without printing both plans (hundreds of lines) when they differ.
+            assertTrue(
+                    single.equals(withoutCreation(section)),
+                    "host " + host + "'s section is not the plan it would get alone");
+        }
+
+        FleetPlan read = FleetPlanJson.read(Files.readString(fleetPlan), fleetPlan.toString());
+        assertEquals(3, read.hosts().size());
+        assertEquals(
+                PlanJson.write(read.hosts().get(0).plan().orElseThrow()),
+                PlanJson.write(PlanJson.read(document.at("/hosts/0/plan").toString(), "hv-a")),
+                "each section reads back as a plan of its own");
+        assertTrue(
+                read.hosts().get(2).error().orElseThrow().startsWith("cannot reach hv-down over ssh (10.77.0.9)"),
+                read.hosts().get(2).toString());
     }
 
-    FleetPlan read = FleetPlanJson.read(Files.readString(fleetPlan), fleetPlan.toString());
-    assertEquals(3, read.hosts().size());
-    assertEquals(PlanJson.write(read.hosts().get(0).plan().orElseThrow()), PlanJson.write(PlanJson.read(
-        document.at("/hosts/0/plan").toString(), "hv-a")), "each section reads back as a plan of its own");
-    assertTrue(read.hosts().get(2).error().orElseThrow().startsWith("cannot reach hv-down over ssh (10.77.0.9)"),
-        read.hosts().get(2).toString());
-  }
+    @Test
+    void aFleetPlanWithEveryHostDownIsRefusedAndWritesNothing(@TempDir Path dir) throws Exception {
+        Path fleetPlan = dir.resolve("fleet-plan.json");
 
-  @Test
-  void aFleetPlanWithEveryHostDownIsRefusedAndWritesNothing(@TempDir Path dir) throws Exception {
-    Path fleetPlan = dir.resolve("fleet-plan.json");
+        Cli run = new RecordedFleet(dir.resolve("ssh"), "hv-x")
+                .run("plan", "--all", "--host", "hv-x", "--vg", "vg_fast", "--out", fleetPlan.toString());
 
-    Cli run = new RecordedFleet(dir.resolve("ssh"), "hv-x")
-        .run("plan", "--all", "--host", "hv-x", "--vg", "vg_fast", "--out", fleetPlan.toString());
+        assertEquals(3, run.exitCode(), run.transcript());
+        assertTrue(run.err().contains("no host has anything to apply"), run.transcript());
+        assertFalse(Files.exists(fleetPlan));
+    }
 
-    assertEquals(3, run.exitCode(), run.transcript());
-    assertTrue(run.err().contains("no host has anything to apply"), run.transcript());
-    assertFalse(Files.exists(fleetPlan));
-  }
+    @Test
+    void aFleetPlanTakesNoSingleHostOptions() {
+        Cli run = Cli.run("plan", "--all", "--host", "hv-a", "--connect", Cli.EXAMPLE_URI, "--vg", "vg_fast");
 
-  @Test
-  void aFleetPlanTakesNoSingleHostOptions() {
-    Cli run = Cli.run("plan", "--all", "--host", "hv-a", "--connect", Cli.EXAMPLE_URI, "--vg", "vg_fast");
+        assertEquals(2, run.exitCode(), run.transcript());
+        assertTrue(run.err().contains("--host and --hosts name the hosts"), run.transcript());
+    }
 
-    assertEquals(2, run.exitCode(), run.transcript());
-    assertTrue(run.err().contains("--host and --hosts name the hosts"), run.transcript());
-  }
-
-  /**
-   * The plan without the moment it was made, which differs between two runs, and the hostname,
-   * which the recorded facts name alone and the host's own door names in the fleet.
-   */
-  private static JsonNode withoutCreation(JsonNode plan) {
-    ObjectNode copy = plan.deepCopy();
-    copy.remove(List.of("createdAt", "hostname"));
-    return copy;
-  }
+    /**
+     * The plan without the moment it was made, which differs between two runs, and the hostname,
+     * which the recorded facts name alone and the host's own door names in the fleet.
+     */
+    private static JsonNode withoutCreation(JsonNode plan) {
+        ObjectNode copy = plan.deepCopy();
+        copy.remove(List.of("createdAt", "hostname"));
+        return copy;
+    }
 }

@@ -23,45 +23,54 @@ import org.junit.jupiter.api.io.TempDir;
  * share is printed one way and none of them changes unnoticed.
  */
 class FleetTextReportsTest {
-  @TempDir static Path dir;
-  private static Path inventory;
+    @TempDir
+    static Path dir;
 
-  @BeforeAll
-  static void writeInventory() throws IOException {
-    inventory = FleetInspectCommandTest.recordedInventory(dir);
-  }
+    private static Path inventory;
 
-  @Test
-  void inspect() {
-    Cli run = Cli.run("inspect", "--hosts", inventory.toString(), "web01", "--width", "100");
+    @BeforeAll
+    static void writeInventory() throws IOException {
+        inventory = FleetInspectCommandTest.recordedInventory(dir);
+    }
 
-    assertEquals(1, run.exitCode(), run.transcript());
-    Golden.assertMatches("fleet/text/inspect.txt", run.normalizedOut());
-  }
+    @Test
+    void inspect() {
+        Cli run = Cli.run("inspect", "--hosts", inventory.toString(), "web01", "--width", "100");
 
-  @Test
-  void plan() {
-    Cli run = Cli.run("plan", "--hosts", inventory.toString(), "--vg", "vg_fast", "web01", "db01");
+        assertEquals(1, run.exitCode(), run.transcript());
+        Golden.assertMatches("fleet/text/inspect.txt", run.normalizedOut());
+    }
 
-    assertEquals(1, run.exitCode(), run.transcript());
-    Golden.assertMatches("fleet/text/plan.txt", run.normalizedOut());
-  }
+    @Test
+    void plan() {
+        Cli run = Cli.run("plan", "--hosts", inventory.toString(), "--vg", "vg_fast", "web01", "db01");
 
-  @Test
-  void applyAndRollback() {
-    List<HostResults> hosts = List.of(
-        new HostResults("hv01", List.of(new DomainResult("web01", DomainResult.Result.DONE, "moved 2 disks"),
-            new DomainResult("db01", DomainResult.Result.REFUSED, "volume group vg_fast has 1 GiB free, needs 40 GiB:"
-                + " free room or plan onto another volume group")), Optional.empty()),
-        HostResults.failed("hv03", "cannot reach hv03 over ssh (hv03): Connection refused"));
-    StringWriter text = new StringWriter();
-    PrintWriter out = new PrintWriter(text);
+        assertEquals(1, run.exitCode(), run.transcript());
+        Golden.assertMatches("fleet/text/plan.txt", run.normalizedOut());
+    }
 
-    FleetResultsReport.APPLY.printText(out, hosts, true, 80);
-    FleetResultsReport.APPLY.printText(out, hosts, false, 0);
-    FleetResultsReport.ROLLBACK.printText(out, hosts, true, 80);
-    out.flush();
+    @Test
+    void applyAndRollback() {
+        List<HostResults> hosts = List.of(
+                new HostResults(
+                        "hv01",
+                        List.of(
+                                new DomainResult("web01", DomainResult.Result.DONE, "moved 2 disks"),
+                                new DomainResult(
+                                        "db01",
+                                        DomainResult.Result.REFUSED,
+                                        "volume group vg_fast has 1 GiB free, needs 40 GiB:"
+                                                + " free room or plan onto another volume group")),
+                        Optional.empty()),
+                HostResults.failed("hv03", "cannot reach hv03 over ssh (hv03): Connection refused"));
+        StringWriter text = new StringWriter();
+        PrintWriter out = new PrintWriter(text);
 
-    Golden.assertMatches("fleet/text/results.txt", text.toString());
-  }
+        FleetResultsReport.APPLY.printText(out, hosts, true, 80);
+        FleetResultsReport.APPLY.printText(out, hosts, false, 0);
+        FleetResultsReport.ROLLBACK.printText(out, hosts, true, 80);
+        out.flush();
+
+        Golden.assertMatches("fleet/text/results.txt", text.toString());
+    }
 }

@@ -16,172 +16,221 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PlanCommandTest {
-  private static final String[] EXAMPLE = {
-    "plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--thin-pool", "vg_fast/tpool", "--all"
-  };
+    private static final String[] EXAMPLE = {
+        "plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--thin-pool", "vg_fast/tpool", "--all"
+    };
 
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  private static String[] with(String... more) {
-    String[] args = new String[EXAMPLE.length + more.length];
-    System.arraycopy(EXAMPLE, 0, args, 0, EXAMPLE.length);
-    System.arraycopy(more, 0, args, EXAMPLE.length, more.length);
-    return args;
-  }
-
-  @Test
-  void theExampleHostsPlanWithDiffsMatchesItsGoldenSummary() {
-    Cli cli = Cli.run(with("--diff"));
-
-    assertEquals(0, cli.exitCode(), cli.err());
-    Golden.assertMatches("plan/hv01-thin.txt", cli.normalizedOut());
-  }
-
-  @Test
-  void theExampleHostsPlanMatchesItsGoldenJson() {
-    Cli cli = Cli.run(with("--json"));
-
-    assertEquals(0, cli.exitCode(), cli.err());
-    Golden.assertMatches("plan/hv01-thin.json", cli.normalizedOut());
-  }
-
-  @Test
-  void aDiskAlreadyAsTheRecipeWantsItIsUnchangedAsItsDomainIs() {
-    Plan plan = PlanJson.read(Cli.run(with("--json")).out(), "stdout");
-
-    var db03 = plan.domains().stream().filter(d -> d.name().equals("db03")).findFirst().orElseThrow();
-    assertEquals(DomainOutcome.UNCHANGED, db03.outcome());
-    assertEquals("unchanged", db03.disks().get(0).action());
-    assertTrue(plan.domains().stream().flatMap(d -> d.disks().stream())
-        .filter(disk -> disk.action().equals("retune")).allMatch(disk -> !disk.changes().isEmpty()),
-        "a disk called retune has a change");
-  }
-
-  @Test
-  void writesAPlanFileThatReadsBackAndTheRewrittenDefinitions() throws IOException {
-    Path out = temp.resolve("plan.json");
-    Path xml = temp.resolve("xml");
-
-    Cli cli = Cli.run(with("--out", out.toString(), "--xml-out", xml.toString()));
-
-    assertEquals(0, cli.exitCode(), cli.err());
-    Plan plan = PlanJson.read(Files.readString(out), out.toString());
-    assertEquals(15, plan.domains().size());
-    long rewritten = plan.domains().stream().filter(d -> d.newXml() != null).count();
-    try (var files = Files.list(xml)) {
-      assertEquals(rewritten, files.count());
+    private static String[] with(String... more) {
+        String[] args = new String[EXAMPLE.length + more.length];
+        System.arraycopy(EXAMPLE, 0, args, 0, EXAMPLE.length);
+        System.arraycopy(more, 0, args, EXAMPLE.length, more.length);
+        return args;
     }
-    assertTrue(Files.readString(xml.resolve("customer vm 'ü-01' \"prod\".xml")).contains("/dev/vg_fast/"));
-    assertTrue(cli.out().contains("virt-tune apply " + out));
-  }
 
-  @Test
-  void anOfflinePlansClosingHintSaysWhichHostToApplyItTo() throws IOException {
-    Path dir = Files.createDirectories(temp.resolve("exported"));
-    Files.writeString(dir.resolve("web.xml"), "<domain type='kvm'><name>web</name><memory>1048576</memory>"
-        + "<devices><disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
-        + "<source file='/img/web.qcow2'/><target dev='sda' bus='sata'/></disk></devices></domain>");
-    Path out = temp.resolve("plan.json");
+    @Test
+    void theExampleHostsPlanWithDiffsMatchesItsGoldenSummary() {
+        Cli cli = Cli.run(with("--diff"));
 
-    Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--out", out.toString());
+        assertEquals(0, cli.exitCode(), cli.err());
+        Golden.assertMatches("plan/hv01-thin.txt", cli.normalizedOut());
+    }
 
-    assertEquals(0, cli.exitCode(), cli.err());
-    assertTrue(cli.out().contains("virt-tune apply " + out + " --connect qemu:///system (on the host)"), cli.out());
-  }
+    @Test
+    void theExampleHostsPlanMatchesItsGoldenJson() {
+        Cli cli = Cli.run(with("--json"));
 
-  @Test
-  void plansFromExportedXmlFilesAndSaysWhatItAssumed() throws IOException {
-    Path dir = temp.resolve("exported");
-    Files.createDirectories(dir);
-    Files.writeString(dir.resolve("web.xml"), "<domain type='kvm'><name>web</name><memory>1048576</memory>"
-        + "<devices><disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
-        + "<source file='/img/web.qcow2'/><target dev='sda' bus='sata'/></disk></devices></domain>");
+        assertEquals(0, cli.exitCode(), cli.err());
+        Golden.assertMatches("plan/hv01-thin.json", cli.normalizedOut());
+    }
 
-    Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--json");
+    @Test
+    void aDiskAlreadyAsTheRecipeWantsItIsUnchangedAsItsDomainIs() {
+        Plan plan = PlanJson.read(Cli.run(with("--json")).out(), "stdout");
 
-    assertEquals(0, cli.exitCode(), cli.err());
-    Plan plan = PlanJson.read(cli.out(), "stdout");
-    assertEquals(DomainOutcome.MIGRATE, plan.domains().get(0).outcome());
-    assertTrue(plan.assumptions().stream().anyMatch(a -> a.startsWith("LVM was not read")));
-  }
+        var db03 = plan.domains().stream()
+                .filter(d -> d.name().equals("db03"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(DomainOutcome.UNCHANGED, db03.outcome());
+        assertEquals("unchanged", db03.disks().get(0).action());
+        assertTrue(
+                plan.domains().stream()
+                        .flatMap(d -> d.disks().stream())
+                        .filter(disk -> disk.action().equals("retune"))
+                        .allMatch(disk -> !disk.changes().isEmpty()),
+                "a disk called retune has a change");
+    }
 
-  @Test
-  void writebackWithoutTheRiskAcknowledgementIsRefused() {
-    Cli cli = Cli.run(with("--cache", "writeback"));
+    @Test
+    void writesAPlanFileThatReadsBackAndTheRewrittenDefinitions() throws IOException {
+        Path out = temp.resolve("plan.json");
+        Path xml = temp.resolve("xml");
 
-    assertEquals(3, cli.exitCode());
-    assertTrue(cli.err().contains("--accept-writeback-risk"), cli.err());
-  }
+        Cli cli = Cli.run(with("--out", out.toString(), "--xml-out", xml.toString()));
 
-  @Test
-  void aMissingVolumeGroupIsRefused() {
-    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_nope", "web01");
+        assertEquals(0, cli.exitCode(), cli.err());
+        Plan plan = PlanJson.read(Files.readString(out), out.toString());
+        assertEquals(15, plan.domains().size());
+        long rewritten = plan.domains().stream().filter(d -> d.newXml() != null).count();
+        try (var files = Files.list(xml)) {
+            assertEquals(rewritten, files.count());
+        }
+        assertTrue(
+                Files.readString(xml.resolve("customer vm 'ü-01' \"prod\".xml")).contains("/dev/vg_fast/"));
+        assertTrue(cli.out().contains("virt-tune apply " + out));
+    }
 
-    assertEquals(3, cli.exitCode());
-    assertTrue(cli.err().contains("volume group vg_nope does not exist"), cli.err());
-  }
+    @Test
+    void anOfflinePlansClosingHintSaysWhichHostToApplyItTo() throws IOException {
+        Path dir = Files.createDirectories(temp.resolve("exported"));
+        Files.writeString(
+                dir.resolve("web.xml"),
+                "<domain type='kvm'><name>web</name><memory>1048576</memory>"
+                        + "<devices><disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
+                        + "<source file='/img/web.qcow2'/><target dev='sda' bus='sata'/></disk></devices></domain>");
+        Path out = temp.resolve("plan.json");
 
-  @Test
-  void theTargetIsRequiredAndMustBeWellFormed() {
-    assertEquals(2, Cli.run("plan", "--connect", EXAMPLE_URI, "web01").exitCode());
-    Cli badPool = Cli.run("plan", "--connect", EXAMPLE_URI, "--thin-pool", "tpool", "web01");
-    assertEquals(2, badPool.exitCode());
-    assertTrue(badPool.err().contains("VG/POOL"), badPool.err());
-    assertEquals(2, Cli.run("plan", "--connect", EXAMPLE_URI, "--vg", "vg_fast").exitCode(),
-        "no domains and no --all");
-  }
+        Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--out", out.toString());
 
-  @Test
-  void anUnknownDomainIsAnError() {
-    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast", "nope*");
+        assertEquals(0, cli.exitCode(), cli.err());
+        assertTrue(cli.out().contains("virt-tune apply " + out + " --connect qemu:///system (on the host)"), cli.out());
+    }
 
-    assertEquals(1, cli.exitCode());
-    assertTrue(cli.err().contains("no domain matches 'nope*'"), cli.err());
-  }
+    @Test
+    void plansFromExportedXmlFilesAndSaysWhatItAssumed() throws IOException {
+        Path dir = temp.resolve("exported");
+        Files.createDirectories(dir);
+        Files.writeString(
+                dir.resolve("web.xml"),
+                "<domain type='kvm'><name>web</name><memory>1048576</memory>"
+                        + "<devices><disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
+                        + "<source file='/img/web.qcow2'/><target dev='sda' bus='sata'/></disk></devices></domain>");
 
-  @Test
-  void whenEveryDomainAskedForIsBlockedPlanRefusesAndWritesNothing() {
-    Path out = temp.resolve("plan.json");
+        Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--json");
 
-    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast",
-        "--reserve", "99", "web01", "--out", out.toString());
+        assertEquals(0, cli.exitCode(), cli.err());
+        Plan plan = PlanJson.read(cli.out(), "stdout");
+        assertEquals(DomainOutcome.MIGRATE, plan.domains().get(0).outcome());
+        assertTrue(plan.assumptions().stream().anyMatch(a -> a.startsWith("LVM was not read")));
+    }
 
-    assertEquals(3, cli.exitCode(), cli.transcript());
-    assertTrue(cli.out().contains("\nweb01  BLOCKED: not planned  [domain shut off]\n"
-        + "  blocked: not enough space in VG vg_fast: needs 40 GiB, 0 B left for this plan after the reserve;"
-        + " lower --reserve, use a thin pool (--thin-pool VG/POOL: thin LVs take only the data written),"
-        + " or free space in VG vg_fast\n"), cli.out());
-    assertEquals("virt-tune: no domain can be planned (web01 is blocked, for the reasons above); " + out
-        + " was not written\n", cli.err());
-    assertTrue(!Files.exists(out), "no plan file");
-  }
+    @Test
+    void writebackWithoutTheRiskAcknowledgementIsRefused() {
+        Cli cli = Cli.run(with("--cache", "writeback"));
 
-  @Test
-  void aDefinitionLibvirtRefusesMakesPlanExitRefusedWhileTheOthersArePlanned() throws IOException {
-    Path dir = Files.createDirectories(temp.resolve("exported"));
-    String disk = "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
-        + "<source file='/img/%s.qcow2'/><target dev='vda' bus='virtio'/></disk>";
-    Files.writeString(dir.resolve("dup.xml"), "<domain type='kvm'><name>dup</name><memory>1048576</memory><devices>"
-        + disk.formatted("dup-a") + disk.formatted("dup-b") + "</devices></domain>");
-    Files.writeString(dir.resolve("web.xml"), "<domain type='kvm'><name>web</name><memory>1048576</memory><devices>"
-        + disk.formatted("web") + "</devices></domain>");
-    Path out = temp.resolve("plan.json");
+        assertEquals(3, cli.exitCode());
+        assertTrue(cli.err().contains("--accept-writeback-risk"), cli.err());
+    }
 
-    Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--out", out.toString());
+    @Test
+    void aMissingVolumeGroupIsRefused() {
+        Cli cli =
+                Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_nope", "web01");
 
-    assertEquals(3, cli.exitCode(), cli.transcript());
-    assertTrue(cli.out().contains("rule definition.duplicate-target: domain dup, disk vda"), cli.out());
-    assertEquals(DomainOutcome.MIGRATE, PlanJson.read(Files.readString(out), out.toString()).domains().stream()
-        .filter(domain -> domain.name().equals("web")).findFirst().orElseThrow().outcome());
-  }
+        assertEquals(3, cli.exitCode());
+        assertTrue(cli.err().contains("volume group vg_nope does not exist"), cli.err());
+    }
 
-  @Test
-  void oneDomainPlannedIsEnoughToSucceed() {
-    Cli cli = Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast",
-        "--reserve", "99", "web01", "db01");
+    @Test
+    void theTargetIsRequiredAndMustBeWellFormed() {
+        assertEquals(2, Cli.run("plan", "--connect", EXAMPLE_URI, "web01").exitCode());
+        Cli badPool = Cli.run("plan", "--connect", EXAMPLE_URI, "--thin-pool", "tpool", "web01");
+        assertEquals(2, badPool.exitCode());
+        assertTrue(badPool.err().contains("VG/POOL"), badPool.err());
+        assertEquals(
+                2, Cli.run("plan", "--connect", EXAMPLE_URI, "--vg", "vg_fast").exitCode(), "no domains and no --all");
+    }
 
-    assertEquals(0, cli.exitCode(), cli.transcript());
-    assertTrue(cli.out().contains("\ndb01  RETUNE: settings only, no data moves  [domain running]\n"), cli.out());
-    assertTrue(cli.out().contains(" 1 retune, 0 staged, 0 unchanged, 1 blocked;"), cli.out());
-  }
+    @Test
+    void anUnknownDomainIsAnError() {
+        Cli cli =
+                Cli.run("plan", "--connect", EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast", "nope*");
+
+        assertEquals(1, cli.exitCode());
+        assertTrue(cli.err().contains("no domain matches 'nope*'"), cli.err());
+    }
+
+    @Test
+    void whenEveryDomainAskedForIsBlockedPlanRefusesAndWritesNothing() {
+        Path out = temp.resolve("plan.json");
+
+        Cli cli = Cli.run(
+                "plan",
+                "--connect",
+                EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                "--vg",
+                "vg_fast",
+                "--reserve",
+                "99",
+                "web01",
+                "--out",
+                out.toString());
+
+        assertEquals(3, cli.exitCode(), cli.transcript());
+        assertTrue(
+                cli.out()
+                        .contains("\nweb01  BLOCKED: not planned  [domain shut off]\n"
+                                + "  blocked: not enough space in VG vg_fast: needs 40 GiB, 0 B left for this plan after the reserve;"
+                                + " lower --reserve, use a thin pool (--thin-pool VG/POOL: thin LVs take only the data written),"
+                                + " or free space in VG vg_fast\n"),
+                cli.out());
+        assertEquals(
+                "virt-tune: no domain can be planned (web01 is blocked, for the reasons above); " + out
+                        + " was not written\n",
+                cli.err());
+        assertTrue(!Files.exists(out), "no plan file");
+    }
+
+    @Test
+    void aDefinitionLibvirtRefusesMakesPlanExitRefusedWhileTheOthersArePlanned() throws IOException {
+        Path dir = Files.createDirectories(temp.resolve("exported"));
+        String disk = "<disk type='file' device='disk'><driver name='qemu' type='qcow2'/>"
+                + "<source file='/img/%s.qcow2'/><target dev='vda' bus='virtio'/></disk>";
+        Files.writeString(
+                dir.resolve("dup.xml"),
+                "<domain type='kvm'><name>dup</name><memory>1048576</memory><devices>" + disk.formatted("dup-a")
+                        + disk.formatted("dup-b") + "</devices></domain>");
+        Files.writeString(
+                dir.resolve("web.xml"),
+                "<domain type='kvm'><name>web</name><memory>1048576</memory><devices>" + disk.formatted("web")
+                        + "</devices></domain>");
+        Path out = temp.resolve("plan.json");
+
+        Cli cli = Cli.run("plan", "--from-xml", dir.toString(), "--vg", "vg0", "--out", out.toString());
+
+        assertEquals(3, cli.exitCode(), cli.transcript());
+        assertTrue(cli.out().contains("rule definition.duplicate-target: domain dup, disk vda"), cli.out());
+        assertEquals(
+                DomainOutcome.MIGRATE,
+                PlanJson.read(Files.readString(out), out.toString()).domains().stream()
+                        .filter(domain -> domain.name().equals("web"))
+                        .findFirst()
+                        .orElseThrow()
+                        .outcome());
+    }
+
+    @Test
+    void oneDomainPlannedIsEnoughToSucceed() {
+        Cli cli = Cli.run(
+                "plan",
+                "--connect",
+                EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                "--vg",
+                "vg_fast",
+                "--reserve",
+                "99",
+                "web01",
+                "db01");
+
+        assertEquals(0, cli.exitCode(), cli.transcript());
+        assertTrue(cli.out().contains("\ndb01  RETUNE: settings only, no data moves  [domain running]\n"), cli.out());
+        assertTrue(cli.out().contains(" 1 retune, 0 staged, 0 unchanged, 1 blocked;"), cli.out());
+    }
 }

@@ -11,28 +11,41 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The commands that change a host refuse a libvirt URI of another machine before touching anything. */
 class RemoteUriRefusalTest {
-  private static final String REMOTE = "qemu+ssh://root@hv02.invalid/system";
+    private static final String REMOTE = "qemu+ssh://root@hv02.invalid/system";
 
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @ParameterizedTest
-  @ValueSource(strings = {"apply", "rollback", "cleanup"})
-  void refusesWithExitThreeNamingTheRule(String command) throws Exception {
-    String[] args = command.equals("apply")
-        ? new String[] {command, plan().toString(), "--connect", REMOTE, "--state-dir=" + temp.resolve("state")}
-        : new String[] {command, "web01", "--connect", REMOTE, "--state-dir=" + temp.resolve("state")};
-    Cli cli = Cli.run(args);
+    @ParameterizedTest
+    @ValueSource(strings = {"apply", "rollback", "cleanup"})
+    void refusesWithExitThreeNamingTheRule(String command) throws Exception {
+        String[] args = command.equals("apply")
+                ? new String[] {command, plan().toString(), "--connect", REMOTE, "--state-dir=" + temp.resolve("state")}
+                : new String[] {command, "web01", "--connect", REMOTE, "--state-dir=" + temp.resolve("state")};
+        Cli cli = Cli.run(args);
 
-    assertEquals(3, cli.exitCode(), cli.transcript());
-    assertTrue(cli.transcript().contains("rule: virt-tune " + command + " acts only on the host it runs on"),
-        cli.transcript());
-  }
+        assertEquals(3, cli.exitCode(), cli.transcript());
+        assertTrue(
+                cli.transcript().contains("rule: virt-tune " + command + " acts only on the host it runs on"),
+                cli.transcript());
+    }
 
-  private Path plan() {
-    Path plan = temp.resolve("plan.json");
-    assertEquals(0, Cli.run("plan", "--connect", Cli.EXAMPLE_URI, "--host-facts", "examples/hv01",
-        "--thin-pool", "vg_fast/tpool", "web01",
-        "--out", plan.toString()).exitCode());
-    return plan;
-  }
+    private Path plan() {
+        Path plan = temp.resolve("plan.json");
+        assertEquals(
+                0,
+                Cli.run(
+                                "plan",
+                                "--connect",
+                                Cli.EXAMPLE_URI,
+                                "--host-facts",
+                                "examples/hv01",
+                                "--thin-pool",
+                                "vg_fast/tpool",
+                                "web01",
+                                "--out",
+                                plan.toString())
+                        .exitCode());
+        return plan;
+    }
 }

@@ -16,36 +16,37 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Writers of one file at once (two commands' journals, two jobs') each leave it whole, never torn. */
 class DurableFilesTest {
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @Test
-  void concurrentWritersOfOneFileNeverTearItNorFail() throws Exception {
-    Path file = temp.resolve("journal.json");
-    List<String> contents = new ArrayList<>();
-    for (int writer = 0; writer < 4; writer++) {
-      contents.add(String.valueOf((char) ('a' + writer)).repeat(64 * 1024));
+    @Test
+    void concurrentWritersOfOneFileNeverTearItNorFail() throws Exception {
+        Path file = temp.resolve("journal.json");
+        List<String> contents = new ArrayList<>();
+        for (int writer = 0; writer < 4; writer++) {
+            contents.add(String.valueOf((char) ('a' + writer)).repeat(64 * 1024));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> writes = new ArrayList<>();
+            for (String content : contents) {
+                writes.add(pool.submit(() -> {
+                    for (int i = 0; i < 100; i++) {
+                        DurableFiles.write(file, content);
+                        String read = Files.readString(file);
+                        assertTrue(contents.contains(read), "a torn file of " + read.length() + " characters");
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> write : writes) {
+                write.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        try (Stream<Path> left = Files.list(temp)) {
+            assertEquals(List.of(file), left.toList(), "no temporary file is left behind");
+        }
     }
-    ExecutorService pool = Executors.newFixedThreadPool(4);
-    try {
-      List<Future<?>> writes = new ArrayList<>();
-      for (String content : contents) {
-        writes.add(pool.submit(() -> {
-          for (int i = 0; i < 100; i++) {
-            DurableFiles.write(file, content);
-            String read = Files.readString(file);
-            assertTrue(contents.contains(read), "a torn file of " + read.length() + " characters");
-          }
-          return null;
-        }));
-      }
-      for (Future<?> write : writes) {
-        write.get();
-      }
-    } finally {
-      pool.shutdownNow();
-    }
-    try (Stream<Path> left = Files.list(temp)) {
-      assertEquals(List.of(file), left.toList(), "no temporary file is left behind");
-    }
-  }
 }

@@ -16,17 +16,23 @@ import org.junit.jupiter.api.Test;
 
 /** A disk whose queues are spread over IOThreads, as libvirt 10 and later hand it out: no finding, its set shown. */
 class IothreadQueuesInspectTest {
-  @Test
-  void inspectShowsTheDisksIothreadSetAndFindsNoneMissing() throws IOException {
-    HostFacts facts = TestHost.hv01().domain("db1", DomainState.SHUTOFF,
-        Files.readString(Path.of("src/test/resources/xml/linux-iothread-queues.xml"))).facts();
-    InspectResult result = new InspectResult(facts, RuleBook.check(facts));
-    StringWriter text = new StringWriter();
+    @Test
+    void inspectShowsTheDisksIothreadSetAndFindsNoneMissing() throws IOException {
+        HostFacts facts = TestHost.hv01()
+                .domain(
+                        "db1",
+                        DomainState.SHUTOFF,
+                        Files.readString(Path.of("src/test/resources/xml/linux-iothread-queues.xml")))
+                .facts();
+        InspectResult result = new InspectResult(facts, RuleBook.check(facts));
+        StringWriter text = new StringWriter();
 
-    new InspectTextReport(new PrintWriter(text), InspectTextOptions.all(true)).print(result);
+        new InspectTextReport(new PrintWriter(text), InspectTextOptions.all(true)).print(result);
 
-    assertFalse(result.findingsFor("db1").stream().anyMatch(finding -> finding.ruleId().equals("disk.iothread")),
-        result.findingsFor("db1").toString());
-    assertTrue(text.toString().contains(" 1,2,3,4 "), text.toString());
-  }
+        assertFalse(
+                result.findingsFor("db1").stream()
+                        .anyMatch(finding -> finding.ruleId().equals("disk.iothread")),
+                result.findingsFor("db1").toString());
+        assertTrue(text.toString().contains(" 1,2,3,4 "), text.toString());
+    }
 }

@@ -16,41 +16,41 @@ import java.util.List;
  * it was asked.
  */
 public final class RecordedGuestAgent implements GuestAgentLink {
-  private static final Path DIR = Path.of("src/test/resources/guest-agent");
+    private static final Path DIR = Path.of("src/test/resources/guest-agent");
 
-  private final List<String> files;
-  private final List<String> asked = new ArrayList<>();
+    private final List<String> files;
+    private final List<String> asked = new ArrayList<>();
 
-  public RecordedGuestAgent(String... files) {
-    this.files = List.of(files);
-  }
-
-  /** An agent that must not be asked: it fails the test if it is. */
-  public static GuestAgentLink never() {
-    return (domain, json) -> {
-      throw new AssertionError("the guest agent of '" + domain + "' was asked " + json);
-    };
-  }
-
-  @Override
-  public String command(String domain, String json) {
-    String file = files.get(Math.min(asked.size(), files.size() - 1));
-    asked.add(domain + " " + json);
-    String recorded;
-    try {
-      recorded = Files.readString(DIR.resolve(file)).strip();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
+    public RecordedGuestAgent(String... files) {
+        this.files = List.of(files);
     }
-    if (file.endsWith(".txt")) {
-      // As LibvirtJavaConnection reports libvirt's error.
-      throw VirtTuneException.failed("guest agent of domain '" + domain + "': " + recorded);
-    }
-    return recorded;
-  }
 
-  /** Each command asked, as "DOMAIN JSON". */
-  public List<String> asked() {
-    return asked;
-  }
+    /** An agent that must not be asked: it fails the test if it is. */
+    public static GuestAgentLink never() {
+        return (domain, json) -> {
+            throw new AssertionError("the guest agent of '" + domain + "' was asked " + json);
+        };
+    }
+
+    @Override
+    public String command(String domain, String json) {
+        String file = files.get(Math.min(asked.size(), files.size() - 1));
+        asked.add(domain + " " + json);
+        String recorded;
+        try {
+            recorded = Files.readString(DIR.resolve(file)).strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        if (file.endsWith(".txt")) {
+            // As LibvirtJavaConnection reports libvirt's error.
+            throw VirtTuneException.failed("guest agent of domain '" + domain + "': " + recorded);
+        }
+        return recorded;
+    }
+
+    /** Each command asked, as "DOMAIN JSON". */
+    public List<String> asked() {
+        return asked;
+    }
 }

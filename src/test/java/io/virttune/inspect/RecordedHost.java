@@ -12,43 +12,43 @@ import java.util.Optional;
  * would), and images as qemu-img would have read them.
  */
 public final class RecordedHost implements HostFactsSource {
-  private HostSettings settings;
-  private LvmReport lvm;
-  private final Map<String, ImageFacts> images = new HashMap<>();
+    private HostSettings settings;
+    private LvmReport lvm;
+    private final Map<String, ImageFacts> images = new HashMap<>();
 
-  public RecordedHost settings(HostSettings value) {
-    settings = value;
-    return this;
-  }
-
-  public RecordedHost lvm(LvmReport value) {
-    lvm = value;
-    return this;
-  }
-
-  public RecordedHost image(ImageFacts image) {
-    images.put(image.path(), image);
-    return this;
-  }
-
-  @Override
-  public HostSettings settings() {
-    if (settings == null) {
-      throw VirtTuneException.failed("no host settings recorded");
+    public RecordedHost settings(HostSettings value) {
+        settings = value;
+        return this;
     }
-    return settings;
-  }
 
-  @Override
-  public LvmReport lvm() {
-    if (lvm == null) {
-      throw VirtTuneException.failed("no LVM report recorded");
+    public RecordedHost lvm(LvmReport value) {
+        lvm = value;
+        return this;
     }
-    return lvm;
-  }
 
-  @Override
-  public Optional<ImageFacts> image(String path, String format) {
-    return Optional.ofNullable(images.get(path));
-  }
+    public RecordedHost image(ImageFacts image) {
+        images.put(image.path(), image);
+        return this;
+    }
+
+    @Override
+    public HostSettings settings() {
+        if (settings == null) {
+            throw VirtTuneException.failed("no host settings recorded");
+        }
+        return settings;
+    }
+
+    @Override
+    public LvmReport lvm() {
+        if (lvm == null) {
+            throw VirtTuneException.failed("no LVM report recorded");
+        }
+        return lvm;
+    }
+
+    @Override
+    public Optional<ImageFacts> image(String path, String format) {
+        return Optional.ofNullable(images.get(path));
+    }
 }

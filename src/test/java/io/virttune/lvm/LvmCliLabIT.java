@@ -23,204 +23,235 @@ import org.junit.jupiter.api.function.Executable;
  * come back as messages naming the volume.
  */
 class LvmCliLabIT {
-  private static final long MIB = 1L << 20;
-  private static final long EXTENT = 256 * MIB;
-  private static final String VG = "vt_lab";
+    private static final long MIB = 1L << 20;
+    private static final long EXTENT = 256 * MIB;
+    private static final String VG = "vt_lab";
 
-  private static final LvmCli lvm = new LvmCli(new LocalProcessRunner());
+    private static final LvmCli lvm = new LvmCli(new LocalProcessRunner());
 
-  @BeforeAll
-  static void volumeGroupOnPv0() {
-    lvm.createVolumeGroup(VG, List.of(Lab.disk("pv0")), EXTENT);
-  }
-
-  @Test
-  void volumeGroupHasTheChosenExtentSize() {
-    VolumeGroup vg = lvm.report().volumeGroup(VG).orElseThrow();
-    assertEquals(EXTENT, vg.extentSizeBytes());
-    assertEquals(1, vg.pvCount());
-    assertTrue(lvm.report().physicalVolumes().stream()
-        .anyMatch(pv -> pv.device().equals(Lab.disk("pv0")) && pv.vgName().equals(Optional.of(VG))));
-  }
-
-  @Test
-  void linearVolumeIsExtentRoundedWithReadAheadOffAndRemovable() {
-    lvm.createLinear(VG, "lin", 300 * MIB);
-    assertTrue(Files.exists(Path.of("/dev", VG, "lin")), "no device node /dev/" + VG + "/lin");
-    lvm.setReadAhead(VG, "lin", 0);
-
-    LogicalVolume lin = volume("lin");
-    assertEquals("linear", lin.segmentType());
-    assertEquals(Sizes.roundUp(300 * MIB, EXTENT), lin.sizeBytes());
-    assertEquals(OptionalLong.of(0), lin.readAheadBytes());
-
-    lvm.remove(VG, "lin");
-    assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "lin"));
-  }
-
-  @Test
-  void thinPoolWithLargeChunksNoZeroingAndItsThinVolume() {
-    lvm.createThinPool(VG, "pool", 1024 * MIB, 4 * MIB, false, 64 * MIB);
-    lvm.createThin(VG, "pool", "thin", 2048 * MIB);
-    lvm.setReadAhead(VG, "thin", 0);
-
-    LogicalVolume pool = volume("pool");
-    assertTrue(pool.isThinPool(), pool.toString());
-    assertEquals(1024 * MIB, pool.sizeBytes());
-    assertEquals(4 * MIB, pool.chunkSizeBytes());
-    assertEquals(Optional.of(false), pool.zeroing());
-    assertEquals(Sizes.roundUp(64 * MIB, EXTENT), pool.metadataSizeBytes());
-    LogicalVolume thin = volume("thin");
-    assertTrue(thin.isThin(), thin.toString());
-    assertEquals(Optional.of("pool"), thin.poolName());
-    assertEquals(2048 * MIB, thin.sizeBytes());
-    assertEquals(OptionalLong.of(0), thin.readAheadBytes());
-    assertEquals(List.of(thin), lvm.report().thinVolumesOf(pool));
-    assertTrue(lvm.takesDiscards(VG, "thin"), "a thin LV of a pool LVM made with its default discards");
-
-    VirtTuneException busy = assertThrows(VirtTuneException.class, () -> lvm.remove(VG, "pool"));
-    assertEquals(ExitCode.REFUSED, busy.exitCode());
-    lvm.remove(VG, "thin");
-    lvm.remove(VG, "pool");
-    assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "pool"));
-  }
-
-  @Test
-  void aPoolWhoseMetadataLvAnInterruptedLvmLeftActiveStillGivesUpAndTakesThinVolumes() {
-    lvm.createThinPool(VG, "stranded", 256 * MIB, 4 * MIB, false, 4 * MIB);
-    lvm.createThin(VG, "stranded", "kept", 64 * MIB);
-    lvm.createThin(VG, "stranded", "gone", 64 * MIB);
-
-    strandMetadataOf("stranded");
-    lvm.remove(VG, "gone");
-    strandMetadataOf("stranded");
-    lvm.createThin(VG, "stranded", "new", 64 * MIB);
-
-    LogicalVolume pool = volume("stranded");
-    assertEquals(List.of("kept", "new"), lvm.report().thinVolumesOf(pool).stream().map(LogicalVolume::name).toList());
-    lvm.remove(VG, "kept");
-    lvm.remove(VG, "new");
-    lvm.remove(VG, "stranded");
-    assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "stranded"));
-  }
-
-  /**
-   * What an lvm command killed while it activates or deactivates a pool leaves behind (a fault
-   * matrix case met it): the pool and its thin LVs inactive, the pool's metadata LV active on its
-   * own, which makes LVM refuse to activate the pool.
-   */
-  private static void strandMetadataOf(String pool) {
-    Lab.sh("lvm", "lvchange", "-q", "-an", "-S", "pool_lv=" + pool, VG);
-    Lab.sh("lvm", "lvchange", "-q", "-an", VG + "/" + pool);
-    Lab.sh("lvm", "lvchange", "-q", "-ay", "-y", VG + "/" + pool + "_tmeta");
-    String attributes = Lab.sh("lvm", "lvs", "-a", "--noheadings", "-o", "lv_attr", VG + "/" + pool + "_tmeta").strip();
-    assertEquals('a', attributes.charAt(4), "the metadata LV is not active on its own: " + attributes);
-  }
-
-  @Test
-  void aThinLvOfAPoolThatIgnoresDiscardsTakesNone() {
-    Lab.sh("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", "256M", "-c", "4M", "--zero", "n", "--discards",
-        "ignore", "-n", "deaf", VG);
-    lvm.createThin(VG, "deaf", "unheard", 64 * MIB);
-
-    assertEquals(false, lvm.takesDiscards(VG, "unheard"));
-    VirtTuneException refused = assertThrows(VirtTuneException.class, () -> lvm.discard(VG, "unheard", 0, 4 * MIB));
-    assertTrue(refused.getMessage().contains("Operation not supported"), refused.getMessage());
-    lvm.remove(VG, "unheard");
-    lvm.remove(VG, "deaf");
-  }
-
-  /**
-   * Why a live copy's chunks given back before the pause are discarded again in it: in a pool that
-   * does not zero new chunks, a chunk discarded and then partly written again (as the mirror's
-   * write-zeroes of one granule writes it) reads the old bytes of a freed chunk in the rest.
-   */
-  @Test
-  void aDiscardedChunkPartlyWrittenAgainReadsOldBytesInAPoolThatDoesNotZero() {
-    lvm.createThinPool(VG, "reusing", 256 * MIB, 4 * MIB, false, 4 * MIB);
-    lvm.createThin(VG, "reusing", "again", 512 * MIB);
-    String device = "/dev/" + VG + "/again";
-    // Every chunk of the pool holds old bytes, then none is provisioned.
-    Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=4M", "count=64", "oflag=direct", "status=none");
-    lvm.discard(VG, "again", 0, 256 * MIB);
-    assertEquals(0, nonZeroBytesOfChunk(device, 5));
-
-    Lab.sh("blkdiscard", "-z", "--offset", Long.toString(20 * MIB), "--length", "65536", device);
-    assertTrue(nonZeroBytesOfChunk(device, 5) > 0, "the rest of the chunk read as zeros");
-    lvm.discard(VG, "again", 20 * MIB, 4 * MIB);
-    assertEquals(0, nonZeroBytesOfChunk(device, 5));
-    lvm.remove(VG, "again");
-    lvm.remove(VG, "reusing");
-  }
-
-  private static long nonZeroBytesOfChunk(String device, int chunk) {
-    return Long.parseLong(Lab.sh("sh", "-c", "dd if=" + device + " bs=4M skip=" + chunk + " count=1 iflag=direct"
-        + " status=none | tr -d '\\0' | wc -c").strip());
-  }
-
-  @Test
-  void thinPoolZeroingOnIsReadBackAsOn() {
-    lvm.createThinPool(VG, "zeroing", 256 * MIB, 64 * 1024, true, 4 * MIB);
-    LogicalVolume pool = volume("zeroing");
-    assertEquals(Optional.of(true), pool.zeroing());
-    assertEquals(64 * 1024, pool.chunkSizeBytes());
-    lvm.remove(VG, "zeroing");
-  }
-
-  @Test
-  void insufficientFreeSpaceNamesTheVolume() {
-    assertFails("Could not create linear LV " + VG + "/huge: the volume group has too little free space",
-        () -> lvm.createLinear(VG, "huge", 64L << 30));
-  }
-
-  @Test
-  void existingNameNamesTheVolume() {
-    lvm.createLinear(VG, "twice", EXTENT);
-    try {
-      assertFails("Could not create linear LV " + VG + "/twice: the name already exists",
-          () -> lvm.createLinear(VG, "twice", EXTENT));
-    } finally {
-      lvm.remove(VG, "twice");
+    @BeforeAll
+    static void volumeGroupOnPv0() {
+        lvm.createVolumeGroup(VG, List.of(Lab.disk("pv0")), EXTENT);
     }
-  }
 
-  @Test
-  void missingVolumeGroupAndPoolAreNamed() {
-    assertFails("Could not create linear LV vt_missing/lv: the volume group does not exist",
-        () -> lvm.createLinear("vt_missing", "lv", EXTENT));
-    assertFails("Could not create thin LV " + VG + "/thin2 in pool nopool: the thin pool does not exist",
-        () -> lvm.createThin(VG, "nopool", "thin2", EXTENT));
-    assertFails("Could not remove " + VG + "/ghost: the logical volume does not exist",
-        () -> lvm.remove(VG, "ghost"));
-  }
+    @Test
+    void volumeGroupHasTheChosenExtentSize() {
+        VolumeGroup vg = lvm.report().volumeGroup(VG).orElseThrow();
+        assertEquals(EXTENT, vg.extentSizeBytes());
+        assertEquals(1, vg.pvCount());
+        assertTrue(lvm.report().physicalVolumes().stream()
+                .anyMatch(
+                        pv -> pv.device().equals(Lab.disk("pv0")) && pv.vgName().equals(Optional.of(VG))));
+    }
 
-  @Test
-  void invalidNamesAreRefusedBeforeLvmRunsAndMatchLvmsOwnLimit() {
-    VirtTuneException invalid = assertThrows(VirtTuneException.class,
-        () -> lvm.createLinear(VG, "bad name", EXTENT));
-    assertEquals(ExitCode.USAGE, invalid.exitCode());
-    assertEquals("'bad name' is not a valid LVM logical volume name (in volume group " + VG + ")",
-        invalid.getMessage());
+    @Test
+    void linearVolumeIsExtentRoundedWithReadAheadOffAndRemovable() {
+        lvm.createLinear(VG, "lin", 300 * MIB);
+        assertTrue(Files.exists(Path.of("/dev", VG, "lin")), "no device node /dev/" + VG + "/lin");
+        lvm.setReadAhead(VG, "lin", 0);
 
-    // LVM's own limit on VG/LV: the longest name passes, one character more is refused.
-    String longest = "l".repeat(LvmNames.MAX_QUALIFIED_LENGTH - VG.length() - 1);
-    lvm.createLinear(VG, longest, EXTENT);
-    lvm.remove(VG, longest);
-    VirtTuneException tooLong = assertThrows(VirtTuneException.class,
-        () -> lvm.createLinear(VG, longest + "l", EXTENT));
-    assertEquals(ExitCode.USAGE, tooLong.exitCode());
-    assertTrue(tooLong.getMessage().startsWith("'" + VG + "/" + longest + "l' is longer than"),
-        tooLong.getMessage());
-  }
+        LogicalVolume lin = volume("lin");
+        assertEquals("linear", lin.segmentType());
+        assertEquals(Sizes.roundUp(300 * MIB, EXTENT), lin.sizeBytes());
+        assertEquals(OptionalLong.of(0), lin.readAheadBytes());
 
-  private static LogicalVolume volume(String name) {
-    return lvm.report().logicalVolume(VG, name).orElseThrow(
-        () -> new AssertionError("lvs does not list " + VG + "/" + name));
-  }
+        lvm.remove(VG, "lin");
+        assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "lin"));
+    }
 
-  private static void assertFails(String messageStart, Executable action) {
-    VirtTuneException e = assertThrows(VirtTuneException.class, action);
-    assertEquals(ExitCode.FAILED, e.exitCode());
-    assertTrue(e.getMessage().startsWith(messageStart), e.getMessage());
-  }
+    @Test
+    void thinPoolWithLargeChunksNoZeroingAndItsThinVolume() {
+        lvm.createThinPool(VG, "pool", 1024 * MIB, 4 * MIB, false, 64 * MIB);
+        lvm.createThin(VG, "pool", "thin", 2048 * MIB);
+        lvm.setReadAhead(VG, "thin", 0);
+
+        LogicalVolume pool = volume("pool");
+        assertTrue(pool.isThinPool(), pool.toString());
+        assertEquals(1024 * MIB, pool.sizeBytes());
+        assertEquals(4 * MIB, pool.chunkSizeBytes());
+        assertEquals(Optional.of(false), pool.zeroing());
+        assertEquals(Sizes.roundUp(64 * MIB, EXTENT), pool.metadataSizeBytes());
+        LogicalVolume thin = volume("thin");
+        assertTrue(thin.isThin(), thin.toString());
+        assertEquals(Optional.of("pool"), thin.poolName());
+        assertEquals(2048 * MIB, thin.sizeBytes());
+        assertEquals(OptionalLong.of(0), thin.readAheadBytes());
+        assertEquals(List.of(thin), lvm.report().thinVolumesOf(pool));
+        assertTrue(lvm.takesDiscards(VG, "thin"), "a thin LV of a pool LVM made with its default discards");
+
+        VirtTuneException busy = assertThrows(VirtTuneException.class, () -> lvm.remove(VG, "pool"));
+        assertEquals(ExitCode.REFUSED, busy.exitCode());
+        lvm.remove(VG, "thin");
+        lvm.remove(VG, "pool");
+        assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "pool"));
+    }
+
+    @Test
+    void aPoolWhoseMetadataLvAnInterruptedLvmLeftActiveStillGivesUpAndTakesThinVolumes() {
+        lvm.createThinPool(VG, "stranded", 256 * MIB, 4 * MIB, false, 4 * MIB);
+        lvm.createThin(VG, "stranded", "kept", 64 * MIB);
+        lvm.createThin(VG, "stranded", "gone", 64 * MIB);
+
+        strandMetadataOf("stranded");
+        lvm.remove(VG, "gone");
+        strandMetadataOf("stranded");
+        lvm.createThin(VG, "stranded", "new", 64 * MIB);
+
+        LogicalVolume pool = volume("stranded");
+        assertEquals(
+                List.of("kept", "new"),
+                lvm.report().thinVolumesOf(pool).stream()
+                        .map(LogicalVolume::name)
+                        .toList());
+        lvm.remove(VG, "kept");
+        lvm.remove(VG, "new");
+        lvm.remove(VG, "stranded");
+        assertEquals(Optional.empty(), lvm.report().logicalVolume(VG, "stranded"));
+    }
+
+    /**
+     * What an lvm command killed while it activates or deactivates a pool leaves behind (a fault
+     * matrix case met it): the pool and its thin LVs inactive, the pool's metadata LV active on its
+     * own, which makes LVM refuse to activate the pool.
+     */
+    private static void strandMetadataOf(String pool) {
+        Lab.sh("lvm", "lvchange", "-q", "-an", "-S", "pool_lv=" + pool, VG);
+        Lab.sh("lvm", "lvchange", "-q", "-an", VG + "/" + pool);
+        Lab.sh("lvm", "lvchange", "-q", "-ay", "-y", VG + "/" + pool + "_tmeta");
+        String attributes = Lab.sh("lvm", "lvs", "-a", "--noheadings", "-o", "lv_attr", VG + "/" + pool + "_tmeta")
+                .strip();
+        assertEquals('a', attributes.charAt(4), "the metadata LV is not active on its own: " + attributes);
+    }
+
+    @Test
+    void aThinLvOfAPoolThatIgnoresDiscardsTakesNone() {
+        Lab.sh(
+                "lvm",
+                "lvcreate",
+                "-q",
+                "-y",
+                "--type",
+                "thin-pool",
+                "-L",
+                "256M",
+                "-c",
+                "4M",
+                "--zero",
+                "n",
+                "--discards",
+                "ignore",
+                "-n",
+                "deaf",
+                VG);
+        lvm.createThin(VG, "deaf", "unheard", 64 * MIB);
+
+        assertEquals(false, lvm.takesDiscards(VG, "unheard"));
+        VirtTuneException refused = assertThrows(VirtTuneException.class, () -> lvm.discard(VG, "unheard", 0, 4 * MIB));
+        assertTrue(refused.getMessage().contains("Operation not supported"), refused.getMessage());
+        lvm.remove(VG, "unheard");
+        lvm.remove(VG, "deaf");
+    }
+
+    /**
+     * Why a live copy's chunks given back before the pause are discarded again in it: in a pool that
+     * does not zero new chunks, a chunk discarded and then partly written again (as the mirror's
+     * write-zeroes of one granule writes it) reads the old bytes of a freed chunk in the rest.
+     */
+    @Test
+    void aDiscardedChunkPartlyWrittenAgainReadsOldBytesInAPoolThatDoesNotZero() {
+        lvm.createThinPool(VG, "reusing", 256 * MIB, 4 * MIB, false, 4 * MIB);
+        lvm.createThin(VG, "reusing", "again", 512 * MIB);
+        String device = "/dev/" + VG + "/again";
+        // Every chunk of the pool holds old bytes, then none is provisioned.
+        Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=4M", "count=64", "oflag=direct", "status=none");
+        lvm.discard(VG, "again", 0, 256 * MIB);
+        assertEquals(0, nonZeroBytesOfChunk(device, 5));
+
+        Lab.sh("blkdiscard", "-z", "--offset", Long.toString(20 * MIB), "--length", "65536", device);
+        assertTrue(nonZeroBytesOfChunk(device, 5) > 0, "the rest of the chunk read as zeros");
+        lvm.discard(VG, "again", 20 * MIB, 4 * MIB);
+        assertEquals(0, nonZeroBytesOfChunk(device, 5));
+        lvm.remove(VG, "again");
+        lvm.remove(VG, "reusing");
+    }
+
+    private static long nonZeroBytesOfChunk(String device, int chunk) {
+        return Long.parseLong(Lab.sh(
+                        "sh",
+                        "-c",
+                        "dd if=" + device + " bs=4M skip=" + chunk + " count=1 iflag=direct"
+                                + " status=none | tr -d '\\0' | wc -c")
+                .strip());
+    }
+
+    @Test
+    void thinPoolZeroingOnIsReadBackAsOn() {
+        lvm.createThinPool(VG, "zeroing", 256 * MIB, 64 * 1024, true, 4 * MIB);
+        LogicalVolume pool = volume("zeroing");
+        assertEquals(Optional.of(true), pool.zeroing());
+        assertEquals(64 * 1024, pool.chunkSizeBytes());
+        lvm.remove(VG, "zeroing");
+    }
+
+    @Test
+    void insufficientFreeSpaceNamesTheVolume() {
+        assertFails(
+                "Could not create linear LV " + VG + "/huge: the volume group has too little free space",
+                () -> lvm.createLinear(VG, "huge", 64L << 30));
+    }
+
+    @Test
+    void existingNameNamesTheVolume() {
+        lvm.createLinear(VG, "twice", EXTENT);
+        try {
+            assertFails(
+                    "Could not create linear LV " + VG + "/twice: the name already exists",
+                    () -> lvm.createLinear(VG, "twice", EXTENT));
+        } finally {
+            lvm.remove(VG, "twice");
+        }
+    }
+
+    @Test
+    void missingVolumeGroupAndPoolAreNamed() {
+        assertFails(
+                "Could not create linear LV vt_missing/lv: the volume group does not exist",
+                () -> lvm.createLinear("vt_missing", "lv", EXTENT));
+        assertFails(
+                "Could not create thin LV " + VG + "/thin2 in pool nopool: the thin pool does not exist",
+                () -> lvm.createThin(VG, "nopool", "thin2", EXTENT));
+        assertFails(
+                "Could not remove " + VG + "/ghost: the logical volume does not exist", () -> lvm.remove(VG, "ghost"));
+    }
+
+    @Test
+    void invalidNamesAreRefusedBeforeLvmRunsAndMatchLvmsOwnLimit() {
+        VirtTuneException invalid =
+                assertThrows(VirtTuneException.class, () -> lvm.createLinear(VG, "bad name", EXTENT));
+        assertEquals(ExitCode.USAGE, invalid.exitCode());
+        assertEquals(
+                "'bad name' is not a valid LVM logical volume name (in volume group " + VG + ")", invalid.getMessage());
+
+        // LVM's own limit on VG/LV: the longest name passes, one character more is refused.
+        String longest = "l".repeat(LvmNames.MAX_QUALIFIED_LENGTH - VG.length() - 1);
+        lvm.createLinear(VG, longest, EXTENT);
+        lvm.remove(VG, longest);
+        VirtTuneException tooLong =
+                assertThrows(VirtTuneException.class, () -> lvm.createLinear(VG, longest + "l", EXTENT));
+        assertEquals(ExitCode.USAGE, tooLong.exitCode());
+        assertTrue(
+                tooLong.getMessage().startsWith("'" + VG + "/" + longest + "l' is longer than"), tooLong.getMessage());
+    }
+
+    private static LogicalVolume volume(String name) {
+        return lvm.report()
+                .logicalVolume(VG, name)
+                .orElseThrow(() -> new AssertionError("lvs does not list " + VG + "/" + name));
+    }
+
+    private static void assertFails(String messageStart, Executable action) {
+        VirtTuneException e = assertThrows(VirtTuneException.class, action);
+        assertEquals(ExitCode.FAILED, e.exitCode());
+        assertTrue(e.getMessage().startsWith(messageStart), e.getMessage());
+    }
 }

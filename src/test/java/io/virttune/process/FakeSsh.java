@@ -11,18 +11,21 @@ import java.nio.file.attribute.PosixFilePermissions;
  * command line with {@code sh -c} on this machine, as sshd would hand it to the login shell.
  */
 public final class FakeSsh {
-  private FakeSsh() {}
+    private FakeSsh() {}
 
-  public static Path install(Path directory) throws IOException {
-    Path script = directory.resolve("ssh");
-    Files.writeString(script, String.join("\n",
-        "#!/bin/sh",
-        "printf '%s\\n' \"$@\" > \"$(dirname \"$0\")/ssh-argv\"",
-        "while [ \"$1\" != -- ]; do shift; done",
-        "shift",
-        "exec sh -c \"$*\"",
-        ""));
-    Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
-    return script;
-  }
+    public static Path install(Path directory) throws IOException {
+        Path script = directory.resolve("ssh");
+        Files.writeString(
+                script,
+                String.join(
+                        "\n",
+                        "#!/bin/sh",
+                        "printf '%s\\n' \"$@\" > \"$(dirname \"$0\")/ssh-argv\"",
+                        "while [ \"$1\" != -- ]; do shift; done",
+                        "shift",
+                        "exec sh -c \"$*\"",
+                        ""));
+        Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
+        return script;
+    }
 }

@@ -12,33 +12,33 @@ import java.util.Locale;
  * {@code chosen_s=...} (until qemu-img reports 100%) and {@code verify_s=...} (tail and compare).
  */
 public final class ConversionBench {
-  private ConversionBench() {}
+    private ConversionBench() {}
 
-  /** Arguments: IMAGE VG POOL LV CHUNK_BYTES. */
-  public static void main(String[] args) {
-    String image = args[0];
-    String vg = args[1];
-    String pool = args[2];
-    String device = "/dev/" + vg + "/" + args[3];
-    long chunk = Long.parseLong(args[4]);
-    ProcessRunner runner = new LocalProcessRunner();
-    LvmCli lvm = new LvmCli(runner);
-    long deviceBytes = lvm.report().logicalVolume(vg, args[3]).orElseThrow().sizeBytes();
-    long start = System.nanoTime();
-    long[] copied = {0};
-    int[] nextTenth = {1};
-    LvConversion.Outcome outcome = new LvConversion(runner).intoFreshThin(image, "qcow2", device,
-        deviceBytes, chunk, new ThinPoolRoom(lvm, vg, pool), percent -> {
-          while (percent >= nextTenth[0] * 10) {
-            System.out.printf("chosen: %d%%%n", nextTenth[0]++ * 10);
-          }
-          if (percent >= 100 && copied[0] == 0) {
-            copied[0] = System.nanoTime();
-          }
-        });
-    long end = System.nanoTime();
-    System.out.println("chosen: outcome " + outcome);
-    System.out.printf(Locale.ROOT, "chosen_s=%.2f verify_s=%.2f%n",
-        (copied[0] - start) / 1e9, (end - copied[0]) / 1e9);
-  }
+    /** Arguments: IMAGE VG POOL LV CHUNK_BYTES. */
+    public static void main(String[] args) {
+        String image = args[0];
+        String vg = args[1];
+        String pool = args[2];
+        String device = "/dev/" + vg + "/" + args[3];
+        long chunk = Long.parseLong(args[4]);
+        ProcessRunner runner = new LocalProcessRunner();
+        LvmCli lvm = new LvmCli(runner);
+        long deviceBytes = lvm.report().logicalVolume(vg, args[3]).orElseThrow().sizeBytes();
+        long start = System.nanoTime();
+        long[] copied = {0};
+        int[] nextTenth = {1};
+        LvConversion.Outcome outcome = new LvConversion(runner)
+                .intoFreshThin(image, "qcow2", device, deviceBytes, chunk, new ThinPoolRoom(lvm, vg, pool), percent -> {
+                    while (percent >= nextTenth[0] * 10) {
+                        System.out.printf("chosen: %d%%%n", nextTenth[0]++ * 10);
+                    }
+                    if (percent >= 100 && copied[0] == 0) {
+                        copied[0] = System.nanoTime();
+                    }
+                });
+        long end = System.nanoTime();
+        System.out.println("chosen: outcome " + outcome);
+        System.out.printf(
+                Locale.ROOT, "chosen_s=%.2f verify_s=%.2f%n", (copied[0] - start) / 1e9, (end - copied[0]) / 1e9);
+    }
 }

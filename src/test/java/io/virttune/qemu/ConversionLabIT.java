@@ -32,171 +32,204 @@ import org.junit.jupiter.api.Test;
  * and inside an extent, with data in its last MiB, so every tail case is exercised.
  */
 class ConversionLabIT {
-  private static final long MIB = 1L << 20;
-  private static final long EXTENT = 256 * MIB;
-  private static final long CHUNK = 4 * MIB;
-  private static final long IMAGE_BYTES = 1001 * MIB;
-  private static final String VG = "vt_conv";
+    private static final long MIB = 1L << 20;
+    private static final long EXTENT = 256 * MIB;
+    private static final long CHUNK = 4 * MIB;
+    private static final long IMAGE_BYTES = 1001 * MIB;
+    private static final String VG = "vt_conv";
 
-  private static final ProcessRunner runner = new LocalProcessRunner();
-  private static final LvmCli lvm = new LvmCli(runner);
-  private static final LvConversion conversion = new LvConversion(runner);
-  private static final QemuImgCompare compare = new QemuImgCompare(runner);
-  private static String image;
-  private static AllocationMap map;
+    private static final ProcessRunner runner = new LocalProcessRunner();
+    private static final LvmCli lvm = new LvmCli(runner);
+    private static final LvConversion conversion = new LvConversion(runner);
+    private static final QemuImgCompare compare = new QemuImgCompare(runner);
+    private static String image;
+    private static AllocationMap map;
 
-  @BeforeAll
-  static void sparseImageAndVolumeGroup() throws IOException {
-    lvm.createVolumeGroup(VG, List.of(Lab.disk("pv1")), EXTENT);
-    // Not under /tmp: qemu-img opens the image with O_DIRECT-capable I/O and tmpfs has none.
-    Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "lab-it")), "conv");
-    image = dir.resolve("source.qcow2").toString();
-    Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image, Long.toString(IMAGE_BYTES));
-    Lab.sh("qemu-io", "-c", "write -P 0xab 0 50M", "-c", "write -P 0xcd 500M 50M",
-        "-c", "write -P 0xef 1000M 1M", image);
-    map = new QemuImg(runner).map(image, "qcow2");
-    assertEquals(IMAGE_BYTES, map.virtualSizeBytes());
-    assertEquals(101 * MIB, map.allocatedBytes());
-  }
-
-  @Test
-  void freshThinVolumeGetsOnlyTheDataAndVerifies() {
-    lvm.createThinPool(VG, "clean", 2 * EXTENT, CHUNK, false, 4 * MIB);
-    lvm.createThin(VG, "clean", "fresh", IMAGE_BYTES);
-    LogicalVolume lv = volume("fresh");
-    List<Double> progress = new ArrayList<>();
-
-    assertEquals(LvConversion.Outcome.WROTE_DATA, conversion.intoFreshThin(image, "qcow2",
-        lv.devicePath(), lv.sizeBytes(), CHUNK, new ThinPoolRoom(lvm, VG, "clean"), progress::add));
-
-    assertIdentical(lv);
-    assertEquals(100.0, progress.get(progress.size() - 1), progress.toString());
-    long allocated = allocatedBytes(volume("fresh"));
-    // lvs prints data_percent with two decimals: allow the 0.005% it may round up.
-    long rounding = lv.sizeBytes() / 20_000;
-    assertTrue(allocated >= map.allocatedBytes() - rounding
-        && allocated <= map.thinProvisionedBytes(CHUNK) + rounding,
-        "thin LV allocated " + allocated + " bytes for " + map.allocatedBytes()
-            + " bytes of data (at most " + map.thinProvisionedBytes(CHUNK) + " in whole chunks)");
-  }
-
-  @Test
-  void linearVolumeOverOldDataReadsAsTheImageThenZeros() throws IOException {
-    long lvBytes = Sizes.roundUp(IMAGE_BYTES, EXTENT);
-    lvm.createLinear(VG, "dirt", lvBytes);
-    fillWithRandomBytes(volume("dirt"));
-    lvm.remove(VG, "dirt");
-    lvm.createLinear(VG, "linear", lvBytes);
-    LogicalVolume lv = volume("linear");
-    assertFalse(isZero(lv, IMAGE_BYTES, MIB), "the new LV does not sit on the old random bytes");
-
-    // Why the tail step exists: writing every byte of the image still leaves the old tail.
-    new QemuImgConvert(runner).convert(ConversionMethod.OVERWRITE_ALL, image, "qcow2",
-        lv.devicePath(), p -> {});
-    assertFalse(compare.compare(image, "qcow2", lv.devicePath()).identical());
-
-    assertEquals(LvConversion.Outcome.WROTE_DATA,
-        conversion.intoLinear(image, "qcow2", lv.devicePath(), lv.sizeBytes(), p -> {}));
-    assertIdentical(lv);
-    assertTrue(isZero(lv, IMAGE_BYTES, lvBytes - IMAGE_BYTES), "the tail beyond the image is not zero");
-  }
-
-  @Test
-  void reusedChunksOfAPoolWithoutZeroingAreCaughtAndRewrittenInFull() {
-    long poolBytes = 5 * EXTENT;
-    lvm.createThinPool(VG, "reused", poolBytes, CHUNK, false, 4 * MIB);
-    lvm.createThin(VG, "reused", "tenant", poolBytes);
-    fillWithRandomBytes(volume("tenant"));
-    lvm.remove(VG, "tenant");
-
-    // The leak itself: the data-only copy leaves the old tenant's bytes in partly written chunks.
-    lvm.createThin(VG, "reused", "leaky", IMAGE_BYTES);
-    LogicalVolume leaky = volume("leaky");
-    new QemuImgConvert(runner).convert(ConversionMethod.FRESH_THIN_VOLUME, image, "qcow2",
-        leaky.devicePath(), p -> {});
-    Comparison leak = compare.compare(image, "qcow2", leaky.devicePath());
-    assertFalse(leak.identical(), "no old data showed through; the pool did not reuse chunks");
-    lvm.remove(VG, "leaky");
-
-    lvm.createThin(VG, "reused", "safe", IMAGE_BYTES);
-    LogicalVolume lv = volume("safe");
-    assertEquals(LvConversion.Outcome.REWROTE_IN_FULL, conversion.intoFreshThin(image, "qcow2",
-        lv.devicePath(), lv.sizeBytes(), CHUNK, new ThinPoolRoom(lvm, VG, "reused"), p -> {}));
-    assertIdentical(lv);
-  }
-
-  @Test
-  void poolTooSmallIsRefusedBeforeWritingAndAFullPoolFailsClearly() throws Exception {
-    String small = "vt_small";
-    lvm.createVolumeGroup(small, List.of(Lab.disk("pv2")), CHUNK);
-    lvm.createThinPool(small, "pool", 64 * MIB, CHUNK, false, 4 * MIB);
-    // Fail writes at once when full; LVM's default queues them for 60 s first.
-    Lab.sh("lvm", "lvchange", "--errorwhenfull", "y", small + "/pool");
-    lvm.createThin(small, "pool", "disk", IMAGE_BYTES);
-    ThinPoolRoom room = new ThinPoolRoom(lvm, small, "pool");
-
-    VirtTuneException refused = assertThrows(VirtTuneException.class,
-        () -> room.require(map.thinProvisionedBytes(CHUNK), "copy " + image));
-    assertEquals(ExitCode.REFUSED, refused.exitCode());
-    assertTrue(refused.getMessage().contains("thin pool " + small + "/pool, which has 64 MiB free"),
-        refused.getMessage());
-    assertEquals(0.0, volume(small, "pool").dataPercent().orElseThrow());
-
-    byte[] before = sha256(image);
-    LogicalVolume lv = volume(small, "disk");
-    VirtTuneException full = assertThrows(VirtTuneException.class, () -> conversion.intoFreshThin(
-        image, "qcow2", lv.devicePath(), lv.sizeBytes(), CHUNK, room, p -> {}));
-    assertEquals(ExitCode.FAILED, full.exitCode());
-    assertTrue(full.getMessage().startsWith("Could not copy " + image + " into " + lv.devicePath()),
-        full.getMessage());
-    assertTrue(full.getMessage().contains("No space left on device"), full.getMessage());
-    assertTrue(full.getMessage().contains("thin pool " + small + "/pool: 64 MiB, data 100.00% used"),
-        full.getMessage());
-    assertArrayEquals(before, sha256(image), "the source image changed");
-  }
-
-  private static LogicalVolume volume(String name) {
-    return volume(VG, name);
-  }
-
-  private static LogicalVolume volume(String vg, String name) {
-    return lvm.report().logicalVolume(vg, name).orElseThrow(
-        () -> new AssertionError("lvs does not list " + vg + "/" + name));
-  }
-
-  private static long allocatedBytes(LogicalVolume thin) {
-    return Math.round(thin.sizeBytes() * thin.dataPercent().orElseThrow() / 100);
-  }
-
-  private static void assertIdentical(LogicalVolume lv) {
-    // The LV is larger than the image: qemu-img warns of the size and checks the rest is zeros.
-    Comparison result = compare.compare(image, "qcow2", lv.devicePath());
-    assertTrue(result.identical() && result.detail().endsWith("Images are identical."),
-        result.detail());
-  }
-
-  private static void fillWithRandomBytes(LogicalVolume lv) {
-    Lab.sh("dd", "if=/dev/urandom", "of=" + lv.devicePath(), "bs=4M",
-        "count=" + lv.sizeBytes() / (4 * MIB), "oflag=direct", "status=none");
-  }
-
-  private static boolean isZero(LogicalVolume lv, long offset, long length) throws IOException {
-    byte[] buffer = new byte[(int) Math.min(length, 4 * MIB)];
-    try (RandomAccessFile device = new RandomAccessFile(lv.devicePath(), "r")) {
-      for (long at = offset; at < offset + length; at += buffer.length) {
-        device.seek(at);
-        device.readFully(buffer, 0, (int) Math.min(buffer.length, offset + length - at));
-        for (byte b : buffer) {
-          if (b != 0) {
-            return false;
-          }
-        }
-      }
+    @BeforeAll
+    static void sparseImageAndVolumeGroup() throws IOException {
+        lvm.createVolumeGroup(VG, List.of(Lab.disk("pv1")), EXTENT);
+        // Not under /tmp: qemu-img opens the image with O_DIRECT-capable I/O and tmpfs has none.
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "lab-it")), "conv");
+        image = dir.resolve("source.qcow2").toString();
+        Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image, Long.toString(IMAGE_BYTES));
+        Lab.sh(
+                "qemu-io",
+                "-c",
+                "write -P 0xab 0 50M",
+                "-c",
+                "write -P 0xcd 500M 50M",
+                "-c",
+                "write -P 0xef 1000M 1M",
+                image);
+        map = new QemuImg(runner).map(image, "qcow2");
+        assertEquals(IMAGE_BYTES, map.virtualSizeBytes());
+        assertEquals(101 * MIB, map.allocatedBytes());
     }
-    return true;
-  }
 
-  private static byte[] sha256(String file) throws Exception {
-    return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(Path.of(file)));
-  }
+    @Test
+    void freshThinVolumeGetsOnlyTheDataAndVerifies() {
+        lvm.createThinPool(VG, "clean", 2 * EXTENT, CHUNK, false, 4 * MIB);
+        lvm.createThin(VG, "clean", "fresh", IMAGE_BYTES);
+        LogicalVolume lv = volume("fresh");
+        List<Double> progress = new ArrayList<>();
+
+        assertEquals(
+                LvConversion.Outcome.WROTE_DATA,
+                conversion.intoFreshThin(
+                        image,
+                        "qcow2",
+                        lv.devicePath(),
+                        lv.sizeBytes(),
+                        CHUNK,
+                        new ThinPoolRoom(lvm, VG, "clean"),
+                        progress::add));
+
+        assertIdentical(lv);
+        assertEquals(100.0, progress.get(progress.size() - 1), progress.toString());
+        long allocated = allocatedBytes(volume("fresh"));
+        // lvs prints data_percent with two decimals: allow the 0.005% it may round up.
+        long rounding = lv.sizeBytes() / 20_000;
+        assertTrue(
+                allocated >= map.allocatedBytes() - rounding && allocated <= map.thinProvisionedBytes(CHUNK) + rounding,
+                "thin LV allocated " + allocated + " bytes for " + map.allocatedBytes() + " bytes of data (at most "
+                        + map.thinProvisionedBytes(CHUNK) + " in whole chunks)");
+    }
+
+    @Test
+    void linearVolumeOverOldDataReadsAsTheImageThenZeros() throws IOException {
+        long lvBytes = Sizes.roundUp(IMAGE_BYTES, EXTENT);
+        lvm.createLinear(VG, "dirt", lvBytes);
+        fillWithRandomBytes(volume("dirt"));
+        lvm.remove(VG, "dirt");
+        lvm.createLinear(VG, "linear", lvBytes);
+        LogicalVolume lv = volume("linear");
+        assertFalse(isZero(lv, IMAGE_BYTES, MIB), "the new LV does not sit on the old random bytes");
+
+        // Why the tail step exists: writing every byte of the image still leaves the old tail.
+        new QemuImgConvert(runner).convert(ConversionMethod.OVERWRITE_ALL, image, "qcow2", lv.devicePath(), p -> {});
+        assertFalse(compare.compare(image, "qcow2", lv.devicePath()).identical());
+
+        assertEquals(
+                LvConversion.Outcome.WROTE_DATA,
+                conversion.intoLinear(image, "qcow2", lv.devicePath(), lv.sizeBytes(), p -> {}));
+        assertIdentical(lv);
+        assertTrue(isZero(lv, IMAGE_BYTES, lvBytes - IMAGE_BYTES), "the tail beyond the image is not zero");
+    }
+
+    @Test
+    void reusedChunksOfAPoolWithoutZeroingAreCaughtAndRewrittenInFull() {
+        long poolBytes = 5 * EXTENT;
+        lvm.createThinPool(VG, "reused", poolBytes, CHUNK, false, 4 * MIB);
+        lvm.createThin(VG, "reused", "tenant", poolBytes);
+        fillWithRandomBytes(volume("tenant"));
+        lvm.remove(VG, "tenant");
+
+        // The leak itself: the data-only copy leaves the old tenant's bytes in partly written chunks.
+        lvm.createThin(VG, "reused", "leaky", IMAGE_BYTES);
+        LogicalVolume leaky = volume("leaky");
+        new QemuImgConvert(runner)
+                .convert(ConversionMethod.FRESH_THIN_VOLUME, image, "qcow2", leaky.devicePath(), p -> {});
+        Comparison leak = compare.compare(image, "qcow2", leaky.devicePath());
+        assertFalse(leak.identical(), "no old data showed through; the pool did not reuse chunks");
+        lvm.remove(VG, "leaky");
+
+        lvm.createThin(VG, "reused", "safe", IMAGE_BYTES);
+        LogicalVolume lv = volume("safe");
+        assertEquals(
+                LvConversion.Outcome.REWROTE_IN_FULL,
+                conversion.intoFreshThin(
+                        image,
+                        "qcow2",
+                        lv.devicePath(),
+                        lv.sizeBytes(),
+                        CHUNK,
+                        new ThinPoolRoom(lvm, VG, "reused"),
+                        p -> {}));
+        assertIdentical(lv);
+    }
+
+    @Test
+    void poolTooSmallIsRefusedBeforeWritingAndAFullPoolFailsClearly() throws Exception {
+        String small = "vt_small";
+        lvm.createVolumeGroup(small, List.of(Lab.disk("pv2")), CHUNK);
+        lvm.createThinPool(small, "pool", 64 * MIB, CHUNK, false, 4 * MIB);
+        // Fail writes at once when full; LVM's default queues them for 60 s first.
+        Lab.sh("lvm", "lvchange", "--errorwhenfull", "y", small + "/pool");
+        lvm.createThin(small, "pool", "disk", IMAGE_BYTES);
+        ThinPoolRoom room = new ThinPoolRoom(lvm, small, "pool");
+
+        VirtTuneException refused = assertThrows(
+                VirtTuneException.class, () -> room.require(map.thinProvisionedBytes(CHUNK), "copy " + image));
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(
+                refused.getMessage().contains("thin pool " + small + "/pool, which has 64 MiB free"),
+                refused.getMessage());
+        assertEquals(0.0, volume(small, "pool").dataPercent().orElseThrow());
+
+        byte[] before = sha256(image);
+        LogicalVolume lv = volume(small, "disk");
+        VirtTuneException full = assertThrows(
+                VirtTuneException.class,
+                () -> conversion.intoFreshThin(image, "qcow2", lv.devicePath(), lv.sizeBytes(), CHUNK, room, p -> {}));
+        assertEquals(ExitCode.FAILED, full.exitCode());
+        assertTrue(
+                full.getMessage().startsWith("Could not copy " + image + " into " + lv.devicePath()),
+                full.getMessage());
+        assertTrue(full.getMessage().contains("No space left on device"), full.getMessage());
+        assertTrue(
+                full.getMessage().contains("thin pool " + small + "/pool: 64 MiB, data 100.00% used"),
+                full.getMessage());
+        assertArrayEquals(before, sha256(image), "the source image changed");
+    }
+
+    private static LogicalVolume volume(String name) {
+        return volume(VG, name);
+    }
+
+    private static LogicalVolume volume(String vg, String name) {
+        return lvm.report()
+                .logicalVolume(vg, name)
+                .orElseThrow(() -> new AssertionError("lvs does not list " + vg + "/" + name));
+    }
+
+    private static long allocatedBytes(LogicalVolume thin) {
+        return Math.round(thin.sizeBytes() * thin.dataPercent().orElseThrow() / 100);
+    }
+
+    private static void assertIdentical(LogicalVolume lv) {
+        // The LV is larger than the image: qemu-img warns of the size and checks the rest is zeros.
+        Comparison result = compare.compare(image, "qcow2", lv.devicePath());
+        assertTrue(result.identical() && result.detail().endsWith("Images are identical."), result.detail());
+    }
+
+    private static void fillWithRandomBytes(LogicalVolume lv) {
+        Lab.sh(
+                "dd",
+                "if=/dev/urandom",
+                "of=" + lv.devicePath(),
+                "bs=4M",
+                "count=" + lv.sizeBytes() / (4 * MIB),
+                "oflag=direct",
+                "status=none");
+    }
+
+    private static boolean isZero(LogicalVolume lv, long offset, long length) throws IOException {
+        byte[] buffer = new byte[(int) Math.min(length, 4 * MIB)];
+        try (RandomAccessFile device = new RandomAccessFile(lv.devicePath(), "r")) {
+            for (long at = offset; at < offset + length; at += buffer.length) {
+                device.seek(at);
+                device.readFully(buffer, 0, (int) Math.min(buffer.length, offset + length - at));
+                for (byte b : buffer) {
+                    if (b != 0) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
+    }
+
+    private static byte[] sha256(String file) throws Exception {
+        return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(Path.of(file)));
+    }
 }

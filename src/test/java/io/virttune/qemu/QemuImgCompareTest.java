@@ -11,51 +11,65 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class QemuImgCompareTest {
-  private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
-  private final QemuImgCompare qemuImg = new QemuImgCompare(runner);
+    private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+    private final QemuImgCompare qemuImg = new QemuImgCompare(runner);
 
-  @Test
-  void identicalImages() {
-    runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
-    assertEquals(new Comparison(true, "Images are identical."),
-        qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/dev/vg/lv"));
-    assertEquals(List.of(List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw",
-        "/tmp/q/sparse.qcow2", "/dev/vg/lv")), runner.commands());
-  }
+    @Test
+    void identicalImages() {
+        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+        assertEquals(
+                new Comparison(true, "Images are identical."),
+                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/dev/vg/lv"));
+        assertEquals(
+                List.of(List.of(
+                        "qemu-img", "compare", "-f", "qcow2", "-F", "raw", "/tmp/q/sparse.qcow2", "/dev/vg/lv")),
+                runner.commands());
+    }
 
-  @Test
-  void imagesARunningQemuHoldsAreComparedWithoutTakingTheirLocks() {
-    runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+    @Test
+    void imagesARunningQemuHoldsAreComparedWithoutTakingTheirLocks() {
+        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
-    assertEquals(new Comparison(true, "Images are identical."),
-        qemuImg.compareInUse("/var/lib/libvirt/images/g1.qcow2", "qcow2", "/dev/vg/g1-sda"));
-    assertEquals(List.of(List.of("qemu-img", "compare", "-U", "--image-opts",
-        "driver=qcow2,file.filename=/var/lib/libvirt/images/g1.qcow2",
-        "driver=raw,file.filename=/dev/vg/g1-sda,file.locking=off")), runner.commands());
-  }
+        assertEquals(
+                new Comparison(true, "Images are identical."),
+                qemuImg.compareInUse("/var/lib/libvirt/images/g1.qcow2", "qcow2", "/dev/vg/g1-sda"));
+        assertEquals(
+                List.of(List.of(
+                        "qemu-img",
+                        "compare",
+                        "-U",
+                        "--image-opts",
+                        "driver=qcow2,file.filename=/var/lib/libvirt/images/g1.qcow2",
+                        "driver=raw,file.filename=/dev/vg/g1-sda,file.locking=off")),
+                runner.commands());
+    }
 
-  @Test
-  void aCommaInAPathInUseIsWrittenTwiceInQemusOptionSyntax() {
-    runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+    @Test
+    void aCommaInAPathInUseIsWrittenTwiceInQemusOptionSyntax() {
+        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
-    qemuImg.compareInUse("images/a,b.qcow2", "qcow2", "/dev/vg/g1-sda");
-    assertEquals("driver=qcow2,file.filename=./images/a,,b.qcow2", runner.commands().get(0).get(4));
-  }
+        qemuImg.compareInUse("images/a,b.qcow2", "qcow2", "/dev/vg/g1-sda");
+        assertEquals(
+                "driver=qcow2,file.filename=./images/a,,b.qcow2",
+                runner.commands().get(0).get(4));
+    }
 
-  @Test
-  void differentImagesNameTheOffset() {
-    runner.reply(1, Fixtures.read(getClass(), "compare-mismatch.stdout"), "");
-    assertEquals(new Comparison(false, "Content mismatch at offset 629145600!"),
-        qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/tmp/q/target.raw"));
-  }
+    @Test
+    void differentImagesNameTheOffset() {
+        runner.reply(1, Fixtures.read(getClass(), "compare-mismatch.stdout"), "");
+        assertEquals(
+                new Comparison(false, "Content mismatch at offset 629145600!"),
+                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/tmp/q/target.raw"));
+    }
 
-  @Test
-  void unreadableTargetIsAnErrorNotADifference() {
-    runner.fail(2, Fixtures.read(getClass(), "compare-missing.stderr"));
-    VirtTuneException e = assertThrows(VirtTuneException.class,
-        () -> qemuImg.compare("sparse.qcow2", "qcow2", "nope.raw"));
-    assertTrue(e.getMessage().contains("No such file or directory"), e.getMessage());
-    assertEquals(List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw", "./sparse.qcow2",
-        "./nope.raw"), runner.commands().get(0));
-  }
+    @Test
+    void unreadableTargetIsAnErrorNotADifference() {
+        runner.fail(2, Fixtures.read(getClass(), "compare-missing.stderr"));
+        VirtTuneException e =
+                assertThrows(VirtTuneException.class, () -> qemuImg.compare("sparse.qcow2", "qcow2", "nope.raw"));
+        assertTrue(e.getMessage().contains("No such file or directory"), e.getMessage());
+        assertEquals(
+                List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw", "./sparse.qcow2", "./nope.raw"),
+                runner.commands().get(0));
+    }
 }

@@ -21,66 +21,70 @@ import org.junit.jupiter.api.Test;
  * {@code target/}, not the system temp dir, because tmpfs refuses the O_DIRECT of {@code -t none}.
  */
 class QemuImgConvertIT {
-  private static final long SIZE = 256L << 20;
+    private static final long SIZE = 256L << 20;
 
-  private final ProcessRunner runner = new LocalProcessRunner();
-  private final QemuImgConvert convert = new QemuImgConvert(runner);
-  private final QemuImgCompare compare = new QemuImgCompare(runner);
-  private Path source;
-  private Path target;
+    private final ProcessRunner runner = new LocalProcessRunner();
+    private final QemuImgConvert convert = new QemuImgConvert(runner);
+    private final QemuImgCompare compare = new QemuImgCompare(runner);
+    private Path source;
+    private Path target;
 
-  @BeforeEach
-  void sparseQcow2WithSomeData() throws IOException {
-    Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it")), "convert");
-    source = dir.resolve("source.qcow2");
-    target = dir.resolve("target.raw");
-    runner.run(List.of("qemu-img", "create", "-f", "qcow2", source.toString(), SIZE + ""))
-        .requireSuccess();
-    runner.run(List.of("qemu-io", "-c", "write -P 0xab 0 4M", "-c", "write -P 0xcd 128M 1M",
-        source.toString())).requireSuccess();
-  }
-
-  @Test
-  void freshTargetReceivesOnlyAllocatedDataAndComparesEqual() throws IOException {
-    try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
-      file.setLength(SIZE);
+    @BeforeEach
+    void sparseQcow2WithSomeData() throws IOException {
+        Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "it")), "convert");
+        source = dir.resolve("source.qcow2");
+        target = dir.resolve("target.raw");
+        runner.run(List.of("qemu-img", "create", "-f", "qcow2", source.toString(), SIZE + ""))
+                .requireSuccess();
+        runner.run(List.of("qemu-io", "-c", "write -P 0xab 0 4M", "-c", "write -P 0xcd 128M 1M", source.toString()))
+                .requireSuccess();
     }
-    List<Double> progress = new ArrayList<>();
-    convert.convert(ConversionMethod.FRESH_THIN_VOLUME, source.toString(), "qcow2",
-        target.toString(), progress::add);
 
-    assertEquals(new Comparison(true, "Images are identical."),
-        compare.compare(source.toString(), "qcow2", target.toString()));
-    assertFalse(progress.isEmpty());
-    assertEquals(100.0, progress.get(progress.size() - 1));
-    assertTrue(progress.stream().allMatch(p -> p >= 0 && p <= 100), progress.toString());
-    long allocated = new QemuImg(runner).info(target.toString(), "raw").top().actualSizeBytes()
-        .orElseThrow();
-    assertTrue(allocated < 16L << 20, "target allocated " + allocated + " bytes");
-  }
+    @Test
+    void freshTargetReceivesOnlyAllocatedDataAndComparesEqual() throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
+            file.setLength(SIZE);
+        }
+        List<Double> progress = new ArrayList<>();
+        convert.convert(
+                ConversionMethod.FRESH_THIN_VOLUME, source.toString(), "qcow2", target.toString(), progress::add);
 
-  @Test
-  void targetWithOldDataNeedsEverythingOverwritten() throws IOException {
-    fillWithOldData();
-    convert.convert(ConversionMethod.FRESH_THIN_VOLUME, source.toString(), "qcow2",
-        target.toString(), p -> {});
-    assertFalse(compare.compare(source.toString(), "qcow2", target.toString()).identical(),
-        "--target-is-zero must leave old data behind on a used target");
-
-    fillWithOldData();
-    convert.convert(ConversionMethod.OVERWRITE_ALL, source.toString(), "qcow2",
-        target.toString(), p -> {});
-    assertTrue(compare.compare(source.toString(), "qcow2", target.toString()).identical());
-  }
-
-  private void fillWithOldData() throws IOException {
-    byte[] old = new byte[1 << 20];
-    java.util.Arrays.fill(old, (byte) 0x5a);
-    try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
-      file.setLength(0);
-      for (long written = 0; written < SIZE; written += old.length) {
-        file.write(old);
-      }
+        assertEquals(
+                new Comparison(true, "Images are identical."),
+                compare.compare(source.toString(), "qcow2", target.toString()));
+        assertFalse(progress.isEmpty());
+        assertEquals(100.0, progress.get(progress.size() - 1));
+        assertTrue(progress.stream().allMatch(p -> p >= 0 && p <= 100), progress.toString());
+        long allocated = new QemuImg(runner)
+                .info(target.toString(), "raw")
+                .top()
+                .actualSizeBytes()
+                .orElseThrow();
+        assertTrue(allocated < 16L << 20, "target allocated " + allocated + " bytes");
     }
-  }
+
+    @Test
+    void targetWithOldDataNeedsEverythingOverwritten() throws IOException {
+        fillWithOldData();
+        convert.convert(ConversionMethod.FRESH_THIN_VOLUME, source.toString(), "qcow2", target.toString(), p -> {});
+        assertFalse(
+                compare.compare(source.toString(), "qcow2", target.toString()).identical(),
+                "--target-is-zero must leave old data behind on a used target");
+
+        fillWithOldData();
+        convert.convert(ConversionMethod.OVERWRITE_ALL, source.toString(), "qcow2", target.toString(), p -> {});
+        assertTrue(
+                compare.compare(source.toString(), "qcow2", target.toString()).identical());
+    }
+
+    private void fillWithOldData() throws IOException {
+        byte[] old = new byte[1 << 20];
+        java.util.Arrays.fill(old, (byte) 0x5a);
+        try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
+            file.setLength(0);
+            for (long written = 0; written < SIZE; written += old.length) {
+                file.write(old);
+            }
+        }
+    }
 }

@@ -26,10 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * A screenshot is kept in target/fleet-bench-report.png.
  */
 class FleetBenchReportChromiumIT {
-  private static final int WINDOW_WIDTH = 1280;
-  private static final String LOSS_RED = "rgb(198, 40, 40)";
-  private static final Path RECORDED = Path.of("src/test/resources/io/virttune/bench/guest-io");
-  private static final String MEASURE = """
+    private static final int WINDOW_WIDTH = 1280;
+    private static final String LOSS_RED = "rgb(198, 40, 40)";
+    private static final Path RECORDED = Path.of("src/test/resources/io/virttune/bench/guest-io");
+    private static final String MEASURE = """
       const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, width: r.width}; };
       const m = {scrollWidth: document.documentElement.scrollWidth, body: box(document.body),
         rows: [...document.querySelectorAll('#hosts tr')].slice(1).map(tr => [...tr.cells].map(c => c.textContent))};
@@ -44,46 +44,62 @@ class FleetBenchReportChromiumIT {
           return {cls: r.getAttribute('class'), left: b.x, width: b.width, fill: getComputedStyle(r).fill}; })}); });
       """;
 
-  @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-  @Test
-  void theFleetsGainsAndLossesReadAtAGlance() throws Exception {
-    BenchResult before = BenchStore.parse(Files.readString(RECORDED.resolve("before.json")), "before.json");
-    BenchResult after = BenchStore.parse(Files.readString(RECORDED.resolve("after.json")), "after.json");
-    String html = FleetBenchHtmlReport.render("before", "after", List.of(
-        new HostComparisons("hv-gained", Optional.of(new Comparisons(List.of(BenchComparison.of(before, after)),
-            List.of("web02 (no 'after' run)"))), Optional.empty()),
-        new HostComparisons("hv-lost", Optional.of(new Comparisons(List.of(BenchComparison.of(after, before)),
-            List.of())), Optional.empty()),
-        new HostComparisons("hv-down", Optional.empty(), Optional.of("cannot reach hv-down over ssh (10.77.0.9)"))));
-    HeadlessChromium chromium = new HeadlessChromium(dir);
+    @Test
+    void theFleetsGainsAndLossesReadAtAGlance() throws Exception {
+        BenchResult before = BenchStore.parse(Files.readString(RECORDED.resolve("before.json")), "before.json");
+        BenchResult after = BenchStore.parse(Files.readString(RECORDED.resolve("after.json")), "after.json");
+        String html = FleetBenchHtmlReport.render(
+                "before",
+                "after",
+                List.of(
+                        new HostComparisons(
+                                "hv-gained",
+                                Optional.of(new Comparisons(
+                                        List.of(BenchComparison.of(before, after)), List.of("web02 (no 'after' run)"))),
+                                Optional.empty()),
+                        new HostComparisons(
+                                "hv-lost",
+                                Optional.of(new Comparisons(List.of(BenchComparison.of(after, before)), List.of())),
+                                Optional.empty()),
+                        new HostComparisons(
+                                "hv-down",
+                                Optional.empty(),
+                                Optional.of("cannot reach hv-down over ssh (10.77.0.9)"))));
+        HeadlessChromium chromium = new HeadlessChromium(dir);
 
-    JsonNode measured = chromium.measure(html, MEASURE, WINDOW_WIDTH);
+        JsonNode measured = chromium.measure(html, MEASURE, WINDOW_WIDTH);
 
-    assertTrue(measured.path("scrollWidth").asInt() <= WINDOW_WIDTH, "no horizontal scrolling: " + measured);
-    JsonNode charts = measured.path("charts");
-    assertEquals(5, charts.size(), "the fleet's, then two for each compared host: " + charts);
-    HeadlessChromium.assertChartsFit(measured);
-    JsonNode fleet = charts.get(0);
-    double zero = fleet.path("zero").asDouble();
-    List<String> bars = new ArrayList<>();
-    for (JsonNode bar : fleet.path("bars")) {
-      boolean left = bar.path("left").asDouble() + bar.path("width").asDouble() <= zero + 0.5;
-      bars.add(bar.path("cls").asText() + (left ? " left" : " right") + (bar.path("fill").asText().equals(LOSS_RED)
-          ? " red" : ""));
+        assertTrue(measured.path("scrollWidth").asInt() <= WINDOW_WIDTH, "no horizontal scrolling: " + measured);
+        JsonNode charts = measured.path("charts");
+        assertEquals(5, charts.size(), "the fleet's, then two for each compared host: " + charts);
+        HeadlessChromium.assertChartsFit(measured);
+        JsonNode fleet = charts.get(0);
+        double zero = fleet.path("zero").asDouble();
+        List<String> bars = new ArrayList<>();
+        for (JsonNode bar : fleet.path("bars")) {
+            boolean left = bar.path("left").asDouble() + bar.path("width").asDouble() <= zero + 0.5;
+            bars.add(bar.path("cls").asText()
+                    + (left ? " left" : " right")
+                    + (bar.path("fill").asText().equals(LOSS_RED) ? " red" : ""));
+        }
+        assertEquals(
+                List.of("bar reads right", "bar writes right", "bar reads loss left red", "bar writes loss left red"),
+                bars,
+                "hv-gained's bars go right, hv-lost's left in red");
+
+        JsonNode rows = measured.path("rows");
+        assertEquals("hv-down", rows.get(2).get(0).asText());
+        assertEquals(
+                "cannot reach hv-down over ssh (10.77.0.9)", rows.get(2).get(6).asText());
+        assertEquals("not compared: web02 (no 'after' run)", rows.get(0).get(6).asText());
+        assertTrue(html.contains("<td class=\"loss\">-"), "hv-lost's losses in the table are marked: " + html);
+
+        Path screenshot = Path.of("target/fleet-bench-report.png").toAbsolutePath();
+        Files.deleteIfExists(screenshot);
+        chromium.screenshot(html, screenshot, WINDOW_WIDTH, 1300);
+        assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content");
     }
-    assertEquals(List.of("bar reads right", "bar writes right", "bar reads loss left red", "bar writes loss left red"),
-        bars, "hv-gained's bars go right, hv-lost's left in red");
-
-    JsonNode rows = measured.path("rows");
-    assertEquals("hv-down", rows.get(2).get(0).asText());
-    assertEquals("cannot reach hv-down over ssh (10.77.0.9)", rows.get(2).get(6).asText());
-    assertEquals("not compared: web02 (no 'after' run)", rows.get(0).get(6).asText());
-    assertTrue(html.contains("<td class=\"loss\">-"), "hv-lost's losses in the table are marked: " + html);
-
-    Path screenshot = Path.of("target/fleet-bench-report.png").toAbsolutePath();
-    Files.deleteIfExists(screenshot);
-    chromium.screenshot(html, screenshot, WINDOW_WIDTH, 1300);
-    assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content");
-  }
 }

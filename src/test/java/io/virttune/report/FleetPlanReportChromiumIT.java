@@ -19,9 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  * screenshot is kept in target/fleet-plan-report.png.
  */
 class FleetPlanReportChromiumIT {
-  private static final int WINDOW_WIDTH = 1280;
-  private static final String RED = "rgb(198, 40, 40)";
-  private static final String MEASURE = """
+    private static final int WINDOW_WIDTH = 1280;
+    private static final String RED = "rgb(198, 40, 40)";
+    private static final String MEASURE = """
       const box = e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, width: r.width}; };
       const m = {scrollWidth: document.documentElement.scrollWidth, body: box(document.body),
         summary: document.getElementById('summary').textContent,
@@ -34,41 +34,57 @@ class FleetPlanReportChromiumIT {
           return {text: t.textContent, left: b.x, right: b.x + b.width, bottom: b.y + b.height}; })}));
       """;
 
-  @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-  @Test
-  void theFleetsPlannedCopiesAndBlockedDomainsReadAtAGlance() throws Exception {
-    String recorded = " virt_tune_uri=" + Cli.EXAMPLE_URI + " virt_tune_host_facts=examples/hv01";
-    Path inventory = Files.writeString(dir.resolve("inventory.ini"), String.join("\n", "[kvm]", "hv01" + recorded,
-        "hv02" + recorded, "hv03 virt_tune_uri=test:///nonexistent/node.xml virt_tune_host_facts=examples/hv01", ""));
-    Path page = dir.resolve("plan.html");
+    @Test
+    void theFleetsPlannedCopiesAndBlockedDomainsReadAtAGlance() throws Exception {
+        String recorded = " virt_tune_uri=" + Cli.EXAMPLE_URI + " virt_tune_host_facts=examples/hv01";
+        Path inventory = Files.writeString(
+                dir.resolve("inventory.ini"),
+                String.join(
+                        "\n",
+                        "[kvm]",
+                        "hv01" + recorded,
+                        "hv02" + recorded,
+                        "hv03 virt_tune_uri=test:///nonexistent/node.xml virt_tune_host_facts=examples/hv01",
+                        ""));
+        Path page = dir.resolve("plan.html");
 
-    Cli planned = Cli.run("plan", "--all", "--hosts", inventory.toString(), "--vg", "vg_fast", "--html", page.toString());
+        Cli planned =
+                Cli.run("plan", "--all", "--hosts", inventory.toString(), "--vg", "vg_fast", "--html", page.toString());
 
-    assertEquals(1, planned.exitCode(), "hv03 failed: " + planned.transcript());
-    String html = Files.readString(page);
-    JsonNode measured = new HeadlessChromium(dir).measure(html, MEASURE, WINDOW_WIDTH);
-    assertTrue(measured.path("scrollWidth").asInt() <= WINDOW_WIDTH, "no horizontal scrolling: " + measured);
-    // Into a VG, linear LVs: each copy writes its whole disk, zeros included.
-    assertTrue(measured.path("summary").asText().startsWith("2 planned, 1 failed; 8 disks to copy, writing 440 GiB"
-        + " into 440 GiB of new LVs; 14 domains blocked"), measured.path("summary").asText());
-    JsonNode charts = measured.path("charts");
-    assertEquals(2, charts.size(), "copies, and outcomes: " + charts);
-    HeadlessChromium.assertChartsFit(measured);
-    JsonNode rows = measured.path("rows");
-    assertEquals("hv01", rows.get(0).get(0).asText());
-    assertEquals("4", rows.get(0).get(8).asText(), "disks to copy: " + rows.get(0));
-    assertEquals("220 GiB", rows.get(0).get(9).asText(), "written: " + rows.get(0));
-    assertTrue(rows.get(0).get(11).asText().contains("web01: not enough space in VG vg_fast"), rows.get(0).toString());
-    assertEquals("failed", rows.get(2).get(1).asText());
-    assertTrue(rows.get(2).get(11).asText().startsWith("cannot connect to libvirt at 'test:///nonexistent/node.xml'"),
-        rows.get(2).toString());
-    assertEquals(14, measured.path("blocked").size());
-    measured.path("blocked").forEach(color -> assertEquals(RED, color.asText()));
+        assertEquals(1, planned.exitCode(), "hv03 failed: " + planned.transcript());
+        String html = Files.readString(page);
+        JsonNode measured = new HeadlessChromium(dir).measure(html, MEASURE, WINDOW_WIDTH);
+        assertTrue(measured.path("scrollWidth").asInt() <= WINDOW_WIDTH, "no horizontal scrolling: " + measured);
+        // Into a VG, linear LVs: each copy writes its whole disk, zeros included.
+        assertTrue(
+                measured.path("summary")
+                        .asText()
+                        .startsWith("2 planned, 1 failed; 8 disks to copy, writing 440 GiB"
+                                + " into 440 GiB of new LVs; 14 domains blocked"),
+                measured.path("summary").asText());
+        JsonNode charts = measured.path("charts");
+        assertEquals(2, charts.size(), "copies, and outcomes: " + charts);
+        HeadlessChromium.assertChartsFit(measured);
+        JsonNode rows = measured.path("rows");
+        assertEquals("hv01", rows.get(0).get(0).asText());
+        assertEquals("4", rows.get(0).get(8).asText(), "disks to copy: " + rows.get(0));
+        assertEquals("220 GiB", rows.get(0).get(9).asText(), "written: " + rows.get(0));
+        assertTrue(
+                rows.get(0).get(11).asText().contains("web01: not enough space in VG vg_fast"),
+                rows.get(0).toString());
+        assertEquals("failed", rows.get(2).get(1).asText());
+        assertTrue(
+                rows.get(2).get(11).asText().startsWith("cannot connect to libvirt at 'test:///nonexistent/node.xml'"),
+                rows.get(2).toString());
+        assertEquals(14, measured.path("blocked").size());
+        measured.path("blocked").forEach(color -> assertEquals(RED, color.asText()));
 
-    Path screenshot = Path.of("target/fleet-plan-report.png").toAbsolutePath();
-    Files.deleteIfExists(screenshot);
-    new HeadlessChromium(dir).screenshot(html, screenshot, WINDOW_WIDTH, 900);
-    assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content");
-  }
+        Path screenshot = Path.of("target/fleet-plan-report.png").toAbsolutePath();
+        Files.deleteIfExists(screenshot);
+        new HeadlessChromium(dir).screenshot(html, screenshot, WINDOW_WIDTH, 900);
+        assertTrue(Files.size(screenshot) > 20_000, "a screenshot with content");
+    }
 }

@@ -16,38 +16,47 @@ import org.junit.jupiter.api.Test;
  * having none there, so that the play's hugepage tasks skip it.
  */
 class FleetPlaybookTest {
-  private static final String HUGEPAGES = "    - name: Reserve hugepages\n      when: virt_tune_hugepages is defined\n";
-  private static final String LVM = "    - name: Read-ahead off\n      loop: \"{{ virt_tune_guest_lvs }}\"\n";
+    private static final String HUGEPAGES =
+            "    - name: Reserve hugepages\n      when: virt_tune_hugepages is defined\n";
+    private static final String LVM = "    - name: Read-ahead off\n      loop: \"{{ virt_tune_guest_lvs }}\"\n";
 
-  @Test
-  void onePlayHasEveryHostsTasksAndEachHostsNumbersAreItsHostVars() {
-    FleetMember small = member("hv-small", tasks("", LVM), Map.of("virt_tune_guest_lvs", "[]"));
-    Map<String, String> bigVariables = new LinkedHashMap<>();
-    bigVariables.put("virt_tune_hugepages", "\"hugepagesz=2M hugepages=512\"");
-    bigVariables.put("virt_tune_guest_lvs", "[\"vg/web-vda\"]");
-    FleetMember big = member("hv-big", tasks(HUGEPAGES, LVM), bigVariables);
+    @Test
+    void onePlayHasEveryHostsTasksAndEachHostsNumbersAreItsHostVars() {
+        FleetMember small = member("hv-small", tasks("", LVM), Map.of("virt_tune_guest_lvs", "[]"));
+        Map<String, String> bigVariables = new LinkedHashMap<>();
+        bigVariables.put("virt_tune_hugepages", "\"hugepagesz=2M hugepages=512\"");
+        bigVariables.put("virt_tune_guest_lvs", "[\"vg/web-vda\"]");
+        FleetMember big = member("hv-big", tasks(HUGEPAGES, LVM), bigVariables);
 
-    Map<String, String> files = FleetPlaybook.files(List.of(small, big));
+        Map<String, String> files = FleetPlaybook.files(List.of(small, big));
 
-    String site = files.get("site.yml");
-    assertTrue(site.contains(HUGEPAGES.stripTrailing() + "\n\n" + LVM), "hv-big's hugepage task, first: " + site);
-    assertTrue(site.contains("  hosts: virt_tune_hosts\n"), site);
-    assertEquals("---\n# virt-tune: hv-big's own numbers for site.yml, computed from its facts (see hv-big/README.md).\n"
-        + "virt_tune_hugepages: \"hugepagesz=2M hugepages=512\"\nvirt_tune_guest_lvs: [\"vg/web-vda\"]\n",
-        files.get("host_vars/hv-big.yml"));
-    assertFalse(files.get("host_vars/hv-small.yml").contains("virt_tune_hugepages"), files.get("host_vars/hv-small.yml"));
-    assertTrue(files.get("inventory.ini").endsWith("[virt_tune_hosts]\nhv-small\nhv-big\n"), files.get("inventory.ini"));
-  }
+        String site = files.get("site.yml");
+        assertTrue(site.contains(HUGEPAGES.stripTrailing() + "\n\n" + LVM), "hv-big's hugepage task, first: " + site);
+        assertTrue(site.contains("  hosts: virt_tune_hosts\n"), site);
+        assertEquals(
+                "---\n# virt-tune: hv-big's own numbers for site.yml, computed from its facts (see hv-big/README.md).\n"
+                        + "virt_tune_hugepages: \"hugepagesz=2M hugepages=512\"\nvirt_tune_guest_lvs: [\"vg/web-vda\"]\n",
+                files.get("host_vars/hv-big.yml"));
+        assertFalse(
+                files.get("host_vars/hv-small.yml").contains("virt_tune_hugepages"),
+                files.get("host_vars/hv-small.yml"));
+        assertTrue(
+                files.get("inventory.ini").endsWith("[virt_tune_hosts]\nhv-small\nhv-big\n"),
+                files.get("inventory.ini"));
+    }
 
-  private static Map<String, String> tasks(String hugepages, String lvm) {
-    Map<String, String> tasks = new LinkedHashMap<>();
-    tasks.put("Hugepages", hugepages);
-    tasks.put("LVM", lvm);
-    return tasks;
-  }
+    private static Map<String, String> tasks(String hugepages, String lvm) {
+        Map<String, String> tasks = new LinkedHashMap<>();
+        tasks.put("Hugepages", hugepages);
+        tasks.put("LVM", lvm);
+        return tasks;
+    }
 
-  private static FleetMember member(String name, Map<String, String> tasks, Map<String, String> variables) {
-    return new FleetMember(name, Map.of(), Optional.of(new SnippetSet(Map.of(), Optional.of(new AnsiblePlay(tasks,
-        variables)))), Optional.empty());
-  }
+    private static FleetMember member(String name, Map<String, String> tasks, Map<String, String> variables) {
+        return new FleetMember(
+                name,
+                Map.of(),
+                Optional.of(new SnippetSet(Map.of(), Optional.of(new AnsiblePlay(tasks, variables)))),
+                Optional.empty());
+    }
 }

@@ -20,63 +20,64 @@ import java.util.stream.Stream;
  * The project's absolute path (in test-driver URIs) is written as /PROJECT.
  */
 final class GoldenFolder {
-  private static final Path ROOT = Path.of("src/test/resources/snippets");
-  private static final String PROJECT = Path.of("").toAbsolutePath().toString();
+    private static final Path ROOT = Path.of("src/test/resources/snippets");
+    private static final String PROJECT = Path.of("").toAbsolutePath().toString();
 
-  private GoldenFolder() {}
+    private GoldenFolder() {}
 
-  static void assertMatches(String name, Map<String, String> rendered) {
-    Map<String, String> actual = new TreeMap<>();
-    rendered.forEach((file, text) -> actual.put(file, text.replace(PROJECT, "/PROJECT")));
-    Path golden = ROOT.resolve(name);
-    if (Boolean.getBoolean("virttune.golden.update")) {
-      update(golden, actual);
-      return;
-    }
-    Map<String, String> expected = read(golden);
-    assertEquals(expected.keySet(), actual.keySet(), "files of " + golden);
-    StringBuilder diffs = new StringBuilder();
-    for (String file : expected.keySet()) {
-      if (!expected.get(file).equals(actual.get(file))) {
-        List<String> before = expected.get(file).lines().toList();
-        List<String> after = actual.get(file).lines().toList();
-        UnifiedDiffUtils.generateUnifiedDiff(golden.resolve(file).toString(), file, before,
-            DiffUtils.diff(before, after), 2).forEach(line -> diffs.append(line).append('\n'));
-      }
-    }
-    if (!diffs.isEmpty()) {
-      fail("snippets differ from " + golden + " (regenerate with -Dvirttune.golden.update=true):\n" + diffs);
-    }
-  }
-
-  /** Every file of a directory, by name. */
-  static Map<String, String> read(Path directory) {
-    Map<String, String> files = new TreeMap<>();
-    try (Stream<Path> entries = Files.list(directory)) {
-      for (Path file : entries.toList()) {
-        files.put(file.getFileName().toString(), Files.readString(file));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + directory, e);
-    }
-    return files;
-  }
-
-  private static void update(Path golden, Map<String, String> files) {
-    try {
-      if (Files.isDirectory(golden)) {
-        try (Stream<Path> old = Files.list(golden)) {
-          for (Path file : old.toList()) {
-            Files.delete(file);
-          }
+    static void assertMatches(String name, Map<String, String> rendered) {
+        Map<String, String> actual = new TreeMap<>();
+        rendered.forEach((file, text) -> actual.put(file, text.replace(PROJECT, "/PROJECT")));
+        Path golden = ROOT.resolve(name);
+        if (Boolean.getBoolean("virttune.golden.update")) {
+            update(golden, actual);
+            return;
         }
-      }
-      Files.createDirectories(golden);
-      for (Map.Entry<String, String> file : files.entrySet()) {
-        Files.writeString(golden.resolve(file.getKey()), file.getValue());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot update " + golden, e);
+        Map<String, String> expected = read(golden);
+        assertEquals(expected.keySet(), actual.keySet(), "files of " + golden);
+        StringBuilder diffs = new StringBuilder();
+        for (String file : expected.keySet()) {
+            if (!expected.get(file).equals(actual.get(file))) {
+                List<String> before = expected.get(file).lines().toList();
+                List<String> after = actual.get(file).lines().toList();
+                UnifiedDiffUtils.generateUnifiedDiff(
+                                golden.resolve(file).toString(), file, before, DiffUtils.diff(before, after), 2)
+                        .forEach(line -> diffs.append(line).append('\n'));
+            }
+        }
+        if (!diffs.isEmpty()) {
+            fail("snippets differ from " + golden + " (regenerate with -Dvirttune.golden.update=true):\n" + diffs);
+        }
     }
-  }
+
+    /** Every file of a directory, by name. */
+    static Map<String, String> read(Path directory) {
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> entries = Files.list(directory)) {
+            for (Path file : entries.toList()) {
+                files.put(file.getFileName().toString(), Files.readString(file));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + directory, e);
+        }
+        return files;
+    }
+
+    private static void update(Path golden, Map<String, String> files) {
+        try {
+            if (Files.isDirectory(golden)) {
+                try (Stream<Path> old = Files.list(golden)) {
+                    for (Path file : old.toList()) {
+                        Files.delete(file);
+                    }
+                }
+            }
+            Files.createDirectories(golden);
+            for (Map.Entry<String, String> file : files.entrySet()) {
+                Files.writeString(golden.resolve(file.getKey()), file.getValue());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot update " + golden, e);
+        }
+    }
 }

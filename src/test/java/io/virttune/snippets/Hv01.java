@@ -13,29 +13,29 @@ import java.util.Map;
 
 /** The bundled example host hv01, read through libvirt's test driver and its recorded host files. */
 final class Hv01 {
-  static final Path DIRECTORY = Path.of("examples/hv01");
-  static final String URI = "test://" + DIRECTORY.resolve("node.xml").toAbsolutePath();
-  /** Recorded host files with a tuned profile and sysctl values, which hv01 does not record. */
-  static final Path TUNED_ROOT = Path.of("src/test/resources/snippets/tuned-root");
+    static final Path DIRECTORY = Path.of("examples/hv01");
+    static final String URI = "test://" + DIRECTORY.resolve("node.xml").toAbsolutePath();
+    /** Recorded host files with a tuned profile and sysctl values, which hv01 does not record. */
+    static final Path TUNED_ROOT = Path.of("src/test/resources/snippets/tuned-root");
 
-  private static HostFacts facts;
+    private static HostFacts facts;
 
-  private Hv01() {}
+    private Hv01() {}
 
-  static synchronized HostFacts facts() {
-    if (facts == null) {
-      try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(URI)) {
-        facts = new HostInspector(libvirt, new HostSnapshot(DIRECTORY)).inspect(DomainSelection.all());
-      }
+    static synchronized HostFacts facts() {
+        if (facts == null) {
+            try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(URI)) {
+                facts = new HostInspector(libvirt, new HostSnapshot(DIRECTORY)).inspect(DomainSelection.all());
+            }
+        }
+        return facts;
     }
-    return facts;
-  }
 
-  static HostTuning tuning() {
-    return new HostTuning(new RootedFileSystem(DIRECTORY.resolve("host")));
-  }
+    static HostTuning tuning() {
+        return new HostTuning(new RootedFileSystem(DIRECTORY.resolve("host")));
+    }
 
-  static Map<String, String> render(SnippetFormat format, boolean multiTenant) {
-    return SnippetBook.render(facts(), tuning(), new SnippetOptions(format, multiTenant, 10, List.of()));
-  }
+    static Map<String, String> render(SnippetFormat format, boolean multiTenant) {
+        return SnippetBook.render(facts(), tuning(), new SnippetOptions(format, multiTenant, 10, List.of()));
+    }
 }

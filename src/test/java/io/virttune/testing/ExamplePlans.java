@@ -10,19 +10,19 @@ import java.nio.file.Path;
  * apply refuses it on any other machine. Tests that apply one here bind it to this machine first.
  */
 public final class ExamplePlans {
-  private ExamplePlans() {}
+    private ExamplePlans() {}
 
-  /** Rewrites the plan's hostname to the one the example's test-driver URI reports on this machine. */
-  public static void bindToThisMachine(Path planFile) throws IOException {
-    String here;
-    try (LibvirtJavaConnection connection = LibvirtJavaConnection.openReadOnly(Cli.EXAMPLE_URI)) {
-      here = connection.hostname();
+    /** Rewrites the plan's hostname to the one the example's test-driver URI reports on this machine. */
+    public static void bindToThisMachine(Path planFile) throws IOException {
+        String here;
+        try (LibvirtJavaConnection connection = LibvirtJavaConnection.openReadOnly(Cli.EXAMPLE_URI)) {
+            here = connection.hostname();
+        }
+        String plan = Files.readString(planFile);
+        String bound = plan.replace("\"hostname\" : \"hv01\"", "\"hostname\" : \"" + here + "\"");
+        if (bound.equals(plan)) {
+            throw new IllegalStateException(planFile + " is not a plan of the example host hv01");
+        }
+        Files.writeString(planFile, bound);
     }
-    String plan = Files.readString(planFile);
-    String bound = plan.replace("\"hostname\" : \"hv01\"", "\"hostname\" : \"" + here + "\"");
-    if (bound.equals(plan)) {
-      throw new IllegalStateException(planFile + " is not a plan of the example host hv01");
-    }
-    Files.writeString(planFile, bound);
-  }
 }

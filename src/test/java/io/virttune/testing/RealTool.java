@@ -13,18 +13,18 @@ import java.util.List;
  */
 public record RealTool(List<String> command, String debianPackage) {
 
-  public RealTool(String program, String debianPackage) {
-    this(List.of(program), debianPackage);
-  }
-
-  public ProcessResult run(String... args) {
-    List<String> argv = new ArrayList<>(command);
-    argv.addAll(List.of(args));
-    ProcessResult result = new LocalProcessRunner().run(argv);
-    if (result.exitCode() == ProcessResult.NOT_FOUND) {
-      fail(command.get(command.size() - 1) + " is not installed: apt-get install " + debianPackage
-          + " (scripts/test.sh installs it)");
+    public RealTool(String program, String debianPackage) {
+        this(List.of(program), debianPackage);
     }
-    return result;
-  }
+
+    public ProcessResult run(String... args) {
+        List<String> argv = new ArrayList<>(command);
+        argv.addAll(List.of(args));
+        ProcessResult result = new LocalProcessRunner().run(argv);
+        if (result.exitCode() == ProcessResult.NOT_FOUND) {
+            fail(command.get(command.size() - 1) + " is not installed: apt-get install " + debianPackage
+                    + " (scripts/test.sh installs it)");
+        }
+        return result;
+    }
 }

@@ -8,7 +8,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DefinitionTransplantTest {
-  private static final String SECURE = """
+    private static final String SECURE = """
       <domain type='kvm'>
         <name>web</name>
         <memory unit='KiB'>1048576</memory>
@@ -26,7 +26,7 @@ class DefinitionTransplantTest {
       </domain>
       """;
 
-  private static final String PLANNED = """
+    private static final String PLANNED = """
       <domain type='kvm'>
         <name>web</name>
         <memory unit='KiB'>1048576</memory>
@@ -53,33 +53,38 @@ class DefinitionTransplantTest {
       </domain>
       """;
 
-  @Test
-  void takesDisksIothreadsAndMemoryBackingFromThePlanAndKeepsTheSecrets() {
-    DomainXml result = DomainXml.parse(DefinitionTransplant.apply(SECURE, PLANNED, "web", Set.of()), "result");
+    @Test
+    void takesDisksIothreadsAndMemoryBackingFromThePlanAndKeepsTheSecrets() {
+        DomainXml result = DomainXml.parse(DefinitionTransplant.apply(SECURE, PLANNED, "web", Set.of()), "result");
 
-    assertTrue(result.toXml().contains("passwd=\"s3cret\""), result.toXml());
-    assertEquals(List.of("vda", "sdb", "vdb"), result.disks().stream().map(DiskView::targetDev).toList());
-    assertEquals("/dev/vg/web-sda", result.disks().get(0).sourcePath().orElseThrow());
-    assertEquals(1, result.iothreads().count());
-    assertTrue(result.memoryBacking().hasHugepages());
-  }
+        assertTrue(result.toXml().contains("passwd=\"s3cret\""), result.toXml());
+        assertEquals(
+                List.of("vda", "sdb", "vdb"),
+                result.disks().stream().map(DiskView::targetDev).toList());
+        assertEquals("/dev/vg/web-sda", result.disks().get(0).sourcePath().orElseThrow());
+        assertEquals(1, result.iothreads().count());
+        assertTrue(result.memoryBacking().hasHugepages());
+    }
 
-  @Test
-  void disksThePlanLeavesAloneKeepWhatOnlyTheSecureDefinitionShows() {
-    String secureCdrom = SECURE.replace("<target dev='sdb' bus='sata'/>",
-        "<source file='/iso/x.iso'><cookies><cookie name='token'>s3cret</cookie></cookies></source><target dev='sdb' bus='sata'/>");
-    DomainXml result = DomainXml.parse(DefinitionTransplant.apply(secureCdrom, PLANNED, "web", Set.of("sdb")), "result");
+    @Test
+    void disksThePlanLeavesAloneKeepWhatOnlyTheSecureDefinitionShows() {
+        String secureCdrom = SECURE.replace(
+                "<target dev='sdb' bus='sata'/>",
+                "<source file='/iso/x.iso'><cookies><cookie name='token'>s3cret</cookie></cookies></source><target dev='sdb' bus='sata'/>");
+        DomainXml result =
+                DomainXml.parse(DefinitionTransplant.apply(secureCdrom, PLANNED, "web", Set.of("sdb")), "result");
 
-    assertTrue(result.toXml().contains("<cookie name=\"token\">s3cret</cookie>"), result.toXml());
-    assertEquals("/dev/vg/web-sda", result.disks().get(0).sourcePath().orElseThrow());
-  }
+        assertTrue(result.toXml().contains("<cookie name=\"token\">s3cret</cookie>"), result.toXml());
+        assertEquals("/dev/vg/web-sda", result.disks().get(0).sourcePath().orElseThrow());
+    }
 
-  @Test
-  void partsThePlanRemovedGoAndTheResultMatchesThePlanOutsideSecrets() {
-    String withoutSecret = SECURE.replace(" passwd='s3cret'", "");
-    String back = DefinitionTransplant.apply(PLANNED, withoutSecret, "web", Set.of());
+    @Test
+    void partsThePlanRemovedGoAndTheResultMatchesThePlanOutsideSecrets() {
+        String withoutSecret = SECURE.replace(" passwd='s3cret'", "");
+        String back = DefinitionTransplant.apply(PLANNED, withoutSecret, "web", Set.of());
 
-    assertEquals(List.of(), XmlEquivalence.differences(
-        SafeXml.parse(back, "back"), SafeXml.parse(withoutSecret, "expected")));
-  }
+        assertEquals(
+                List.of(),
+                XmlEquivalence.differences(SafeXml.parse(back, "back"), SafeXml.parse(withoutSecret, "expected")));
+    }
 }

@@ -14,11 +14,11 @@ import java.util.Set;
  * @param discardWrites true when the operator said {@code --force}: the newest writes may go where
  *     another store of the disk stays
  */
-public record CustodyChange(String command, String domain, Set<String> removals, List<String> definitionAfter,
-    boolean discardWrites) {
+public record CustodyChange(
+        String command, String domain, Set<String> removals, List<String> definitionAfter, boolean discardWrites) {
 
-  public CustodyChange {
-    removals = Set.copyOf(removals);
-    definitionAfter = List.copyOf(definitionAfter);
-  }
+    public CustodyChange {
+        removals = Set.copyOf(removals);
+        definitionAfter = List.copyOf(definitionAfter);
+    }
 }

@@ -9,17 +9,17 @@ import java.util.stream.Collectors;
  */
 public record CustodyVerdict(List<CustodyRefusal> refusals, List<String> discardedWrites) {
 
-  public CustodyVerdict {
-    refusals = List.copyOf(refusals);
-    discardedWrites = List.copyOf(discardedWrites);
-  }
+    public CustodyVerdict {
+        refusals = List.copyOf(refusals);
+        discardedWrites = List.copyOf(discardedWrites);
+    }
 
-  public boolean allowed() {
-    return refusals.isEmpty();
-  }
+    public boolean allowed() {
+        return refusals.isEmpty();
+    }
 
-  /** The refusals in one line for a person, each with its rule. */
-  public String reasons() {
-    return refusals.stream().map(CustodyRefusal::message).collect(Collectors.joining("; "));
-  }
+    /** The refusals in one line for a person, each with its rule. */
+    public String reasons() {
+        return refusals.stream().map(CustodyRefusal::message).collect(Collectors.joining("; "));
+    }
 }

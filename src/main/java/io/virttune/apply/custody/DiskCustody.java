@@ -14,21 +14,21 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
  */
 public record DiskCustody(String source, String volume, boolean verified, String sourceRemovedBy) {
 
-  public static DiskCustody copying(String source, String volume) {
-    return new DiskCustody(source, volume, false, null);
-  }
+    public static DiskCustody copying(String source, String volume) {
+        return new DiskCustody(source, volume, false, null);
+    }
 
-  public DiskCustody asVerified() {
-    return new DiskCustody(source, volume, true, sourceRemovedBy);
-  }
+    public DiskCustody asVerified() {
+        return new DiskCustody(source, volume, true, sourceRemovedBy);
+    }
 
-  public DiskCustody sourceRemovedBy(String who) {
-    return new DiskCustody(source, volume, verified, who);
-  }
+    public DiskCustody sourceRemovedBy(String who) {
+        return new DiskCustody(source, volume, verified, who);
+    }
 
-  /** The LV's device path, as a definition names it. */
-  @JsonIgnore
-  public String volumeDevice() {
-    return "/dev/" + volume;
-  }
+    /** The LV's device path, as a definition names it. */
+    @JsonIgnore
+    public String volumeDevice() {
+        return "/dev/" + volume;
+    }
 }

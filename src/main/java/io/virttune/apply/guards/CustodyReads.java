@@ -12,21 +12,31 @@ import java.util.List;
 
 /** The host's stores as custody reads them through apply's ports: LVs from LVM's report, images from the files. */
 public final class CustodyReads {
-  private CustodyReads() {}
+    private CustodyReads() {}
 
-  /** Every domain's current definitions, those of the domain {@code uuid} apart, over {@code lvm}. */
-  public static DefinedStores stores(ApplyPorts ports, DomainDefinitions definitions, String uuid, LvmReport lvm) {
-    return DefinedStores.read(definitions.allDefinitions(), uuid, definitions::volumePath, chains(ports),
-        store -> lvm.logicalVolumeByDevice(store).isPresent() || ports.files().exists(Path.of(store)));
-  }
+    /** Every domain's current definitions, those of the domain {@code uuid} apart, over {@code lvm}. */
+    public static DefinedStores stores(ApplyPorts ports, DomainDefinitions definitions, String uuid, LvmReport lvm) {
+        return DefinedStores.read(
+                definitions.allDefinitions(),
+                uuid,
+                definitions::volumePath,
+                chains(ports),
+                store -> lvm.logicalVolumeByDevice(store).isPresent()
+                        || ports.files().exists(Path.of(store)));
+    }
 
-  /** The stores a definition names, pool volumes resolved through {@code definitions}, backing chains followed. */
-  public static List<String> sourcesOf(ApplyPorts ports, String xml, DomainDefinitions definitions) {
-    return DefinedStores.sources(DomainXml.parse(xml, "a domain's definition"), definitions::volumePath, chains(ports));
-  }
+    /** The stores a definition names, pool volumes resolved through {@code definitions}, backing chains followed. */
+    public static List<String> sourcesOf(ApplyPorts ports, String xml, DomainDefinitions definitions) {
+        return DefinedStores.sources(
+                DomainXml.parse(xml, "a domain's definition"), definitions::volumePath, chains(ports));
+    }
 
-  private static BackingChains chains(ApplyPorts ports) {
-    return (image, format) -> ports.files().exists(Path.of(image))
-        ? ports.images().image(image, format).map(ImageFacts::backingChain).orElse(List.of()) : List.of();
-  }
+    private static BackingChains chains(ApplyPorts ports) {
+        return (image, format) -> ports.files().exists(Path.of(image))
+                ? ports.images()
+                        .image(image, format)
+                        .map(ImageFacts::backingChain)
+                        .orElse(List.of())
+                : List.of();
+    }
 }

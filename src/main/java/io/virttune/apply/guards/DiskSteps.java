@@ -7,21 +7,23 @@ import io.virttune.plan.DomainPlan;
 /** The steps of one domain's plan that act on the same LV: its creation, found from a later step. */
 public record DiskSteps(DomainPlan domain) {
 
-  /** The creation of the LV {@code vg}/{@code name}, which a step after it acts on. */
-  public CreateVolume creationOf(String vg, String name) {
-    return creationOf("/dev/" + vg + "/" + name);
-  }
+    /** The creation of the LV {@code vg}/{@code name}, which a step after it acts on. */
+    public CreateVolume creationOf(String vg, String name) {
+        return creationOf("/dev/" + vg + "/" + name);
+    }
 
-  /** The creation of the LV {@code convert} copies into: the planner makes one for every copy. */
-  public CreateVolume creationOf(ConvertImage convert) {
-    return creationOf(convert.target());
-  }
+    /** The creation of the LV {@code convert} copies into: the planner makes one for every copy. */
+    public CreateVolume creationOf(ConvertImage convert) {
+        return creationOf(convert.target());
+    }
 
-  /** The creation of the LV at {@code devicePath}. */
-  public CreateVolume creationOf(String devicePath) {
-    return domain.steps().stream()
-        .filter(step -> step instanceof CreateVolume create && create.devicePath().equals(devicePath))
-        .map(step -> (CreateVolume) step).findFirst()
-        .orElseThrow(() -> new IllegalStateException("no volume step for " + devicePath));
-  }
+    /** The creation of the LV at {@code devicePath}. */
+    public CreateVolume creationOf(String devicePath) {
+        return domain.steps().stream()
+                .filter(step -> step instanceof CreateVolume create
+                        && create.devicePath().equals(devicePath))
+                .map(step -> (CreateVolume) step)
+                .findFirst()
+                .orElseThrow(() -> new IllegalStateException("no volume step for " + devicePath));
+    }
 }

@@ -26,67 +26,77 @@ import java.util.Optional;
  * and images as for any plan.
  */
 public final class OfflineSizes {
-  private final ApplyPorts ports;
-  private final PrintWriter out;
+    private final ApplyPorts ports;
+    private final PrintWriter out;
 
-  public OfflineSizes(ApplyPorts ports, PrintWriter out) {
-    this.ports = ports;
-    this.out = out;
-  }
+    public OfflineSizes(ApplyPorts ports, PrintWriter out) {
+        this.ports = ports;
+        this.out = out;
+    }
 
-  /** The domains' plans with their sizes filled in; the same plans when the plan was made on a host. */
-  public List<DomainPlan> fill(Plan plan, List<DomainPlan> domains) {
-    if (!plan.offline() || domains.stream().allMatch(DomainPlan::isEmpty)) {
-      return domains;
+    /** The domains' plans with their sizes filled in; the same plans when the plan was made on a host. */
+    public List<DomainPlan> fill(Plan plan, List<DomainPlan> domains) {
+        if (!plan.offline() || domains.stream().allMatch(DomainPlan::isEmpty)) {
+            return domains;
+        }
+        LvmReport lvm = ports.lvmReads().report();
+        Optional<VolumeGroup> vg = lvm.volumeGroup(plan.target().vg());
+        if (vg.isEmpty()) {
+            return domains; // preflight refuses each domain: the VG does not exist
+        }
+        out.println("Sizes read at apply (the plan was made offline), in "
+                + vg.get().name() + "'s " + Bytes.format(vg.get().extentSizeBytes()) + " extents:");
+        return domains.stream()
+                .map(domain -> sized(domain, vg.get().extentSizeBytes()))
+                .toList();
     }
-    LvmReport lvm = ports.lvmReads().report();
-    Optional<VolumeGroup> vg = lvm.volumeGroup(plan.target().vg());
-    if (vg.isEmpty()) {
-      return domains; // preflight refuses each domain: the VG does not exist
-    }
-    out.println("Sizes read at apply (the plan was made offline), in " + vg.get().name() + "'s "
-        + Bytes.format(vg.get().extentSizeBytes()) + " extents:");
-    return domains.stream().map(domain -> sized(domain, vg.get().extentSizeBytes())).toList();
-  }
 
-  private DomainPlan sized(DomainPlan domain, long extent) {
-    Map<String, ConvertImage> copies = new HashMap<>();
-    for (Step step : domain.steps()) {
-      if (step instanceof ConvertImage convert) {
-        read(domain, convert, extent).ifPresent(sized -> copies.put(sized.target(), sized));
-      }
+    private DomainPlan sized(DomainPlan domain, long extent) {
+        Map<String, ConvertImage> copies = new HashMap<>();
+        for (Step step : domain.steps()) {
+            if (step instanceof ConvertImage convert) {
+                read(domain, convert, extent).ifPresent(sized -> copies.put(sized.target(), sized));
+            }
+        }
+        List<Step> steps = new ArrayList<>();
+        for (Step step : domain.steps()) {
+            if (step instanceof CreateVolume create) {
+                long size = copies.containsKey(create.devicePath())
+                        ? copies.get(create.devicePath()).virtualSizeBytes()
+                        : Sizes.roundUp(create.sizeBytes(), extent);
+                steps.add(new CreateVolume(create.vg(), create.name(), size, create.thinPool()));
+            } else if (step instanceof ConvertImage convert) {
+                steps.add(copies.getOrDefault(convert.target(), convert));
+            } else {
+                steps.add(step);
+            }
+        }
+        return domain.withSteps(steps);
     }
-    List<Step> steps = new ArrayList<>();
-    for (Step step : domain.steps()) {
-      if (step instanceof CreateVolume create) {
-        long size = copies.containsKey(create.devicePath()) ? copies.get(create.devicePath()).virtualSizeBytes()
-            : Sizes.roundUp(create.sizeBytes(), extent);
-        steps.add(new CreateVolume(create.vg(), create.name(), size, create.thinPool()));
-      } else if (step instanceof ConvertImage convert) {
-        steps.add(copies.getOrDefault(convert.target(), convert));
-      } else {
-        steps.add(step);
-      }
-    }
-    return domain.withSteps(steps);
-  }
 
-  /** The copy with the LV's size (the virtual size rounded up to the extent) and the allocation. */
-  private Optional<ConvertImage> read(DomainPlan domain, ConvertImage convert, long extent) {
-    Optional<ImageFacts> image;
-    try {
-      image = ports.images().image(convert.source(), convert.sourceFormat());
-    } catch (VirtTuneException e) {
-      out.println("  " + domain.name() + ": " + e.getMessage());
-      return Optional.empty();
+    /** The copy with the LV's size (the virtual size rounded up to the extent) and the allocation. */
+    private Optional<ConvertImage> read(DomainPlan domain, ConvertImage convert, long extent) {
+        Optional<ImageFacts> image;
+        try {
+            image = ports.images().image(convert.source(), convert.sourceFormat());
+        } catch (VirtTuneException e) {
+            out.println("  " + domain.name() + ": " + e.getMessage());
+            return Optional.empty();
+        }
+        return image.map(facts -> {
+            long size = Sizes.roundUp(facts.virtualSizeBytes(), extent);
+            out.println(
+                    "  " + domain.name() + ": " + convert.target() + " " + Bytes.format(size) + " (" + convert.source()
+                            + ": " + Bytes.format(facts.virtualSizeBytes()) + " virtual, "
+                            + Bytes.format(facts.allocatedBytes())
+                            + " allocated)");
+            return new ConvertImage(
+                    convert.source(),
+                    convert.sourceFormat(),
+                    convert.target(),
+                    convert.targetIsZero(),
+                    size,
+                    facts.allocatedBytes());
+        });
     }
-    return image.map(facts -> {
-      long size = Sizes.roundUp(facts.virtualSizeBytes(), extent);
-      out.println("  " + domain.name() + ": " + convert.target() + " " + Bytes.format(size) + " (" + convert.source()
-          + ": " + Bytes.format(facts.virtualSizeBytes()) + " virtual, " + Bytes.format(facts.allocatedBytes())
-          + " allocated)");
-      return new ConvertImage(convert.source(), convert.sourceFormat(), convert.target(), convert.targetIsZero(),
-          size, facts.allocatedBytes());
-    });
-  }
 }

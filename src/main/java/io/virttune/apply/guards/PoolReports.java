@@ -11,15 +11,19 @@ import io.virttune.plan.CreateVolume;
  */
 public record PoolReports(ApplyPorts ports, LvmReport beforeSteps) {
 
-  /** The chunk size of the LV's pool. */
-  public long chunkOf(CreateVolume create) {
-    return report(create).logicalVolume(create.vg(), create.thinPool()).map(pool -> pool.chunkSizeBytes())
-        .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
-  }
+    /** The chunk size of the LV's pool. */
+    public long chunkOf(CreateVolume create) {
+        return report(create)
+                .logicalVolume(create.vg(), create.thinPool())
+                .map(pool -> pool.chunkSizeBytes())
+                .orElseThrow(() ->
+                        VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
+    }
 
-  /** A report that shows the LV's pool. */
-  LvmReport report(CreateVolume create) {
-    return beforeSteps.logicalVolume(create.vg(), create.thinPool()).isPresent() ? beforeSteps
-        : ports.lvmReads().report();
-  }
+    /** A report that shows the LV's pool. */
+    LvmReport report(CreateVolume create) {
+        return beforeSteps.logicalVolume(create.vg(), create.thinPool()).isPresent()
+                ? beforeSteps
+                : ports.lvmReads().report();
+    }
 }

@@ -36,215 +36,241 @@ import java.util.stream.IntStream;
  * their space is there. Each failed check is a reason naming the domain, the disk and the rule.
  */
 public final class Preflight {
-  private final ApplyPorts ports;
-  /** Thin pools the plan creates before any domain: they count as there, empty. */
-  private final Map<VolumeName, Long> plannedPools = new HashMap<>();
-  private final Map<VolumeName, Long> plannedChunks = new HashMap<>();
+    private final ApplyPorts ports;
+    /** Thin pools the plan creates before any domain: they count as there, empty. */
+    private final Map<VolumeName, Long> plannedPools = new HashMap<>();
 
-  public Preflight(ApplyPorts ports, List<Step> hostSteps) {
-    this.ports = ports;
-    hostSteps.stream().filter(step -> step instanceof CreateThinPool).map(step -> (CreateThinPool) step)
-        .forEach(pool -> {
-          plannedPools.put(pool.volume(), pool.sizeBytes());
-          plannedChunks.put(pool.volume(), pool.chunkSizeBytes());
+    private final Map<VolumeName, Long> plannedChunks = new HashMap<>();
+
+    public Preflight(ApplyPorts ports, List<Step> hostSteps) {
+        this.ports = ports;
+        hostSteps.stream()
+                .filter(step -> step instanceof CreateThinPool)
+                .map(step -> (CreateThinPool) step)
+                .forEach(pool -> {
+                    plannedPools.put(pool.volume(), pool.sizeBytes());
+                    plannedChunks.put(pool.volume(), pool.chunkSizeBytes());
+                });
+    }
+
+    /** Reasons to refuse; empty when the domain may go ahead. */
+    public List<String> check(DomainPlan plan, LiveDomain live, DomainJournal journal, LvmReport lvm) {
+        List<String> reasons = new ArrayList<>();
+        boolean defined = journal != null && definedByUs(plan, journal);
+        if (!defined) {
+            // The plan is stale for this domain alone: it is refused, the others go on.
+            if (!PivotedDisks.asPlanned(live.inactiveXml(), plan)) {
+                reasons.add("the definition of '" + plan.name() + "' changed since it was planned: "
+                        + PivotedDisks.changes(live.inactiveXml(), plan) + "; plan again");
+            }
+        }
+        if (!live.persistent()) {
+            reasons.add("'" + plan.name() + "' is a transient domain (it has no persistent definition): defining its"
+                    + " new XML would make it persistent, and it would run on its old disks until it stops; apply changes"
+                    + " persistent domains only; define it first (virsh dumpxml, then virsh define), then plan again");
+        }
+        boolean movesData = plan.steps().stream().anyMatch(step -> step instanceof ConvertImage);
+        if (movesData && !live.state().isShutOff()) {
+            reasons.add("'" + plan.name() + "' is " + live.state().label() + ": apply never copies the images of a"
+                    + " domain that is not shut off; shut it down and apply again, or plan again with --live to move its"
+                    + " disks while it runs");
+        }
+        reasons.addAll(new LiveChecks(ports).refusals(plan, live, journal));
+        if (movesData && live.managedSave()) {
+            reasons.add("'" + plan.name() + "' has a managed-save image: it would resume from memory on its old"
+                    + " images; start and shut it down, or remove the image (virsh managedsave-remove), first");
+        }
+        if (movesData && live.snapshots() > 0) {
+            reasons.add("'" + plan.name() + "' has " + live.snapshots() + " libvirt snapshot(s) that name its old"
+                    + " images; reverting one after the move would run the guest on stale data; delete them first");
+        }
+        for (int i = 0; i < plan.steps().size(); i++) {
+            if (journal != null && journal.isDone(i)) {
+                continue;
+            }
+            Step step = plan.steps().get(i);
+            if (step instanceof ConvertImage convert && live.state().isShutOff()) {
+                checkImage(plan, convert, lvm, reasons);
+            }
+            if (step instanceof CreateVolume create) {
+                checkVolume(create, journal, lvm, reasons);
+            }
+        }
+        checkSpace(plan, journal, lvm, live.state().isShutOff(), reasons);
+        checkRetunedVolumes(plan, journal, lvm, reasons);
+        return reasons;
+    }
+
+    /** Whether the journal shows this plan's define started: found by its kind, since a step may follow it (remove-volume). */
+    private static boolean definedByUs(DomainPlan plan, DomainJournal journal) {
+        List<Step> steps = plan.steps();
+        return IntStream.range(0, steps.size())
+                .filter(i -> steps.get(i) instanceof DefineDomain)
+                .anyMatch(define -> journal.stateOf(define).isPresent());
+    }
+
+    private void checkImage(DomainPlan plan, ConvertImage convert, LvmReport lvm, List<String> reasons) {
+        Optional<String> held = ports.locks().holder(convert.source());
+        if (held.isPresent()) {
+            reasons.add("disk " + target(plan, convert) + ": " + held.get());
+            return;
+        }
+        String planned = plan.disks().stream()
+                .filter(d -> convert.source().equals(d.source()))
+                .map(DiskPlan::imageFingerprint)
+                .filter(java.util.Objects::nonNull)
+                .findFirst()
+                .orElse(null);
+        if (planned == null) {
+            return;
+        }
+        try {
+            Optional<ImageFacts> image = ports.images().image(convert.source(), convert.sourceFormat());
+            if (image.isPresent()
+                    && image.get().readFrom().equals("qemu-img")
+                    && !Fingerprints.of(image.get()).equals(planned)) {
+                reasons.add("disk " + target(plan, convert) + ": image " + convert.source()
+                        + " changed since it was planned (size, allocation or backing chain); plan again");
+            } else if (image.isPresent()) {
+                checkRoom(new DiskSteps(plan).creationOf(convert), image.get(), lvm, reasons);
+            }
+        } catch (VirtTuneException e) {
+            reasons.add("disk " + target(plan, convert) + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The LV takes the whole image: sizes are left out of the plan's trust check (they are the host's
+     * then), so an edited one is caught here, before lvcreate, where a copy would fail half-done.
+     */
+    private static void checkRoom(CreateVolume create, ImageFacts image, LvmReport lvm, List<String> reasons) {
+        long extent =
+                lvm.volumeGroup(create.vg()).map(VolumeGroup::extentSizeBytes).orElse(1L);
+        long needed = Sizes.roundUp(image.virtualSizeBytes(), extent);
+        if (create.sizeBytes() > 0 && create.sizeBytes() < needed) {
+            reasons.add("LV " + create.volume() + " is planned at " + Bytes.format(create.sizeBytes())
+                    + ", smaller than the " + Bytes.format(image.virtualSizeBytes()) + " image " + image.path()
+                    + " it takes ("
+                    + Bytes.format(needed) + " in whole extents): the plan file was edited; plan again");
+        }
+    }
+
+    private static String target(DomainPlan plan, ConvertImage convert) {
+        return plan.disks().stream()
+                .filter(d -> convert.source().equals(d.source()))
+                .map(DiskPlan::target)
+                .findFirst()
+                .orElse("?");
+    }
+
+    private void checkVolume(CreateVolume create, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+        String name = create.volume().toString();
+        boolean ours = journal != null && journal.createdVolumes().contains(name);
+        if (lvm.volumeGroup(create.vg()).isEmpty()) {
+            reasons.add("volume group " + create.vg() + " does not exist");
+        } else if (!ours && lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
+            reasons.add("LV " + name + " exists already and was not created by virt-tune; plan again");
+        }
+        if (create.thin()
+                && lvm.logicalVolume(create.vg(), create.thinPool())
+                        .filter(LogicalVolume::isThinPool)
+                        .isEmpty()
+                && !plannedPools.containsKey(create.pool())) {
+            reasons.add("thin pool " + create.pool() + " does not exist");
+        }
+        if (create.sizeBytes() < 0) {
+            reasons.add("LV " + name + " is planned at " + create.sizeBytes()
+                    + " bytes, which is no size: the plan file was" + " edited; plan again");
+        } else if (create.sizeBytes() == 0) {
+            reasons.add("the size of LV " + name + " is unknown: its image could not be read on this host"
+                    + " (qemu-img info); make it readable, then apply again");
+        }
+    }
+
+    /**
+     * The LVs a retune changes in place must be on this host: a dry run prints {@code lvchange}
+     * without running it, so only this check makes it refuse what the real run would fail on.
+     */
+    private static void checkRetunedVolumes(
+            DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
+        List<VolumeName> created = plan.steps().stream()
+                .filter(step -> step instanceof CreateVolume)
+                .map(step -> ((CreateVolume) step).volume())
+                .toList();
+        for (int i = 0; i < plan.steps().size(); i++) {
+            if (plan.steps().get(i) instanceof SetReadAhead readAhead
+                    && (journal == null || !journal.isDone(i))
+                    && !created.contains(readAhead.volume())
+                    && lvm.logicalVolume(readAhead.vg(), readAhead.name()).isEmpty()) {
+                reasons.add(
+                        "LV " + readAhead.volume() + ", which '" + plan.name() + "' uses, does not"
+                                + " exist on this host: the plan was made for another one (or the LV is gone); plan again on this host");
+            }
+        }
+    }
+
+    /** Space for the LVs still to create: linear against VG free, thin against pool free data. */
+    private void checkSpace(
+            DomainPlan plan, DomainJournal journal, LvmReport lvm, boolean imagesFree, List<String> reasons) {
+        Map<String, Long> needed = new HashMap<>();
+        for (int i = 0; i < plan.steps().size(); i++) {
+            if (journal != null && journal.stateOf(i).isPresent()) {
+                continue;
+            }
+            Step step = plan.steps().get(i);
+            if (step instanceof CreateVolume create && !create.thin()) {
+                needed.merge("VG " + create.vg(), create.sizeBytes(), Long::sum);
+            } else if (step instanceof CopyLive copy && creation(plan, copy).thin()) {
+                // A live copy provisions its whole thin LV until the pivot gives its zero chunks back (docs/live.md).
+                CreateVolume create = creation(plan, copy);
+                needed.merge("pool " + create.pool(), create.sizeBytes(), Long::sum);
+            } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
+                CreateVolume create = new DiskSteps(plan).creationOf(convert);
+                long bytes = imagesFree
+                        ? provisioned(convert, create.vg(), create.thinPool(), lvm)
+                        : convert.allocatedBytes();
+                needed.merge("pool " + create.pool(), bytes, Long::sum);
+            }
+        }
+        needed.forEach((where, bytes) -> {
+            long free = free(where, lvm);
+            if (bytes > free) {
+                reasons.add("not enough space in " + where + ": needs " + Bytes.format(bytes) + ", "
+                        + Bytes.format(Math.max(0, free)) + " free now");
+            }
         });
-  }
+    }
 
-  /** Reasons to refuse; empty when the domain may go ahead. */
-  public List<String> check(DomainPlan plan, LiveDomain live, DomainJournal journal, LvmReport lvm) {
-    List<String> reasons = new ArrayList<>();
-    boolean defined = journal != null && definedByUs(plan, journal);
-    if (!defined) {
-      // The plan is stale for this domain alone: it is refused, the others go on.
-      if (!PivotedDisks.asPlanned(live.inactiveXml(), plan)) {
-        reasons.add("the definition of '" + plan.name() + "' changed since it was planned: "
-            + PivotedDisks.changes(live.inactiveXml(), plan) + "; plan again");
-      }
+    private static CreateVolume creation(DomainPlan plan, CopyLive copy) {
+        return new DiskSteps(plan).creationOf(copy.device());
     }
-    if (!live.persistent()) {
-      reasons.add("'" + plan.name() + "' is a transient domain (it has no persistent definition): defining its"
-          + " new XML would make it persistent, and it would run on its old disks until it stops; apply changes"
-          + " persistent domains only; define it first (virsh dumpxml, then virsh define), then plan again");
-    }
-    boolean movesData = plan.steps().stream().anyMatch(step -> step instanceof ConvertImage);
-    if (movesData && !live.state().isShutOff()) {
-      reasons.add("'" + plan.name() + "' is " + live.state().label() + ": apply never copies the images of a"
-          + " domain that is not shut off; shut it down and apply again, or plan again with --live to move its"
-          + " disks while it runs");
-    }
-    reasons.addAll(new LiveChecks(ports).refusals(plan, live, journal));
-    if (movesData && live.managedSave()) {
-      reasons.add("'" + plan.name() + "' has a managed-save image: it would resume from memory on its old"
-          + " images; start and shut it down, or remove the image (virsh managedsave-remove), first");
-    }
-    if (movesData && live.snapshots() > 0) {
-      reasons.add("'" + plan.name() + "' has " + live.snapshots() + " libvirt snapshot(s) that name its old"
-          + " images; reverting one after the move would run the guest on stale data; delete them first");
-    }
-    for (int i = 0; i < plan.steps().size(); i++) {
-      if (journal != null && journal.isDone(i)) {
-        continue;
-      }
-      Step step = plan.steps().get(i);
-      if (step instanceof ConvertImage convert && live.state().isShutOff()) {
-        checkImage(plan, convert, lvm, reasons);
-      }
-      if (step instanceof CreateVolume create) {
-        checkVolume(create, journal, lvm, reasons);
-      }
-    }
-    checkSpace(plan, journal, lvm, live.state().isShutOff(), reasons);
-    checkRetunedVolumes(plan, journal, lvm, reasons);
-    return reasons;
-  }
 
-  /** Whether the journal shows this plan's define started: found by its kind, since a step may follow it (remove-volume). */
-  private static boolean definedByUs(DomainPlan plan, DomainJournal journal) {
-    List<Step> steps = plan.steps();
-    return IntStream.range(0, steps.size()).filter(i -> steps.get(i) instanceof DefineDomain)
-        .anyMatch(define -> journal.stateOf(define).isPresent());
-  }
+    /**
+     * What the copy provisions in whole chunks of the pool. Without a chunk size or a readable map
+     * (the image is in use, said above), its allocated bytes: the check before each copy reads the map.
+     */
+    private long provisioned(ConvertImage convert, String vg, String pool, LvmReport lvm) {
+        long chunk = lvm.logicalVolume(vg, pool)
+                .map(LogicalVolume::chunkSizeBytes)
+                .filter(size -> size > 0)
+                .orElse(plannedChunks.getOrDefault(new VolumeName(vg, pool), 0L));
+        if (chunk <= 0) {
+            return convert.allocatedBytes();
+        }
+        try {
+            return ThinSpace.need(ports, convert, chunk).dataBytes();
+        } catch (VirtTuneException e) {
+            return convert.allocatedBytes();
+        }
+    }
 
-  private void checkImage(DomainPlan plan, ConvertImage convert, LvmReport lvm, List<String> reasons) {
-    Optional<String> held = ports.locks().holder(convert.source());
-    if (held.isPresent()) {
-      reasons.add("disk " + target(plan, convert) + ": " + held.get());
-      return;
+    private long free(String where, LvmReport lvm) {
+        if (where.startsWith("VG ")) {
+            return lvm.volumeGroup(where.substring(3)).map(vg -> vg.freeBytes()).orElse(0L);
+        }
+        String[] parts = where.substring(5).split("/");
+        return lvm.logicalVolume(parts[0], parts[1])
+                .map(pool -> (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100)))
+                .orElse(plannedPools.getOrDefault(new VolumeName(parts[0], parts[1]), 0L));
     }
-    String planned = plan.disks().stream().filter(d -> convert.source().equals(d.source()))
-        .map(DiskPlan::imageFingerprint).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-    if (planned == null) {
-      return;
-    }
-    try {
-      Optional<ImageFacts> image = ports.images().image(convert.source(), convert.sourceFormat());
-      if (image.isPresent() && image.get().readFrom().equals("qemu-img")
-          && !Fingerprints.of(image.get()).equals(planned)) {
-        reasons.add("disk " + target(plan, convert) + ": image " + convert.source()
-            + " changed since it was planned (size, allocation or backing chain); plan again");
-      } else if (image.isPresent()) {
-        checkRoom(new DiskSteps(plan).creationOf(convert), image.get(), lvm, reasons);
-      }
-    } catch (VirtTuneException e) {
-      reasons.add("disk " + target(plan, convert) + ": " + e.getMessage());
-    }
-  }
-
-  /**
-   * The LV takes the whole image: sizes are left out of the plan's trust check (they are the host's
-   * then), so an edited one is caught here, before lvcreate, where a copy would fail half-done.
-   */
-  private static void checkRoom(CreateVolume create, ImageFacts image, LvmReport lvm, List<String> reasons) {
-    long extent = lvm.volumeGroup(create.vg()).map(VolumeGroup::extentSizeBytes).orElse(1L);
-    long needed = Sizes.roundUp(image.virtualSizeBytes(), extent);
-    if (create.sizeBytes() > 0 && create.sizeBytes() < needed) {
-      reasons.add("LV " + create.volume() + " is planned at " + Bytes.format(create.sizeBytes())
-          + ", smaller than the " + Bytes.format(image.virtualSizeBytes()) + " image " + image.path() + " it takes ("
-          + Bytes.format(needed) + " in whole extents): the plan file was edited; plan again");
-    }
-  }
-
-  private static String target(DomainPlan plan, ConvertImage convert) {
-    return plan.disks().stream().filter(d -> convert.source().equals(d.source()))
-        .map(DiskPlan::target).findFirst().orElse("?");
-  }
-
-  private void checkVolume(CreateVolume create, DomainJournal journal, LvmReport lvm, List<String> reasons) {
-    String name = create.volume().toString();
-    boolean ours = journal != null && journal.createdVolumes().contains(name);
-    if (lvm.volumeGroup(create.vg()).isEmpty()) {
-      reasons.add("volume group " + create.vg() + " does not exist");
-    } else if (!ours && lvm.logicalVolume(create.vg(), create.name()).isPresent()) {
-      reasons.add("LV " + name + " exists already and was not created by virt-tune; plan again");
-    }
-    if (create.thin() && lvm.logicalVolume(create.vg(), create.thinPool()).filter(LogicalVolume::isThinPool).isEmpty()
-        && !plannedPools.containsKey(create.pool())) {
-      reasons.add("thin pool " + create.pool() + " does not exist");
-    }
-    if (create.sizeBytes() < 0) {
-      reasons.add("LV " + name + " is planned at " + create.sizeBytes() + " bytes, which is no size: the plan file was"
-          + " edited; plan again");
-    } else if (create.sizeBytes() == 0) {
-      reasons.add("the size of LV " + name + " is unknown: its image could not be read on this host"
-          + " (qemu-img info); make it readable, then apply again");
-    }
-  }
-
-  /**
-   * The LVs a retune changes in place must be on this host: a dry run prints {@code lvchange}
-   * without running it, so only this check makes it refuse what the real run would fail on.
-   */
-  private static void checkRetunedVolumes(DomainPlan plan, DomainJournal journal, LvmReport lvm, List<String> reasons) {
-    List<VolumeName> created = plan.steps().stream().filter(step -> step instanceof CreateVolume)
-        .map(step -> ((CreateVolume) step).volume()).toList();
-    for (int i = 0; i < plan.steps().size(); i++) {
-      if (plan.steps().get(i) instanceof SetReadAhead readAhead && (journal == null || !journal.isDone(i))
-          && !created.contains(readAhead.volume())
-          && lvm.logicalVolume(readAhead.vg(), readAhead.name()).isEmpty()) {
-        reasons.add("LV " + readAhead.volume() + ", which '" + plan.name() + "' uses, does not"
-            + " exist on this host: the plan was made for another one (or the LV is gone); plan again on this host");
-      }
-    }
-  }
-
-  /** Space for the LVs still to create: linear against VG free, thin against pool free data. */
-  private void checkSpace(DomainPlan plan, DomainJournal journal, LvmReport lvm, boolean imagesFree,
-      List<String> reasons) {
-    Map<String, Long> needed = new HashMap<>();
-    for (int i = 0; i < plan.steps().size(); i++) {
-      if (journal != null && journal.stateOf(i).isPresent()) {
-        continue;
-      }
-      Step step = plan.steps().get(i);
-      if (step instanceof CreateVolume create && !create.thin()) {
-        needed.merge("VG " + create.vg(), create.sizeBytes(), Long::sum);
-      } else if (step instanceof CopyLive copy && creation(plan, copy).thin()) {
-        // A live copy provisions its whole thin LV until the pivot gives its zero chunks back (docs/live.md).
-        CreateVolume create = creation(plan, copy);
-        needed.merge("pool " + create.pool(), create.sizeBytes(), Long::sum);
-      } else if (step instanceof ConvertImage convert && convert.targetIsZero()) {
-        CreateVolume create = new DiskSteps(plan).creationOf(convert);
-        long bytes = imagesFree ? provisioned(convert, create.vg(), create.thinPool(), lvm) : convert.allocatedBytes();
-        needed.merge("pool " + create.pool(), bytes, Long::sum);
-      }
-    }
-    needed.forEach((where, bytes) -> {
-      long free = free(where, lvm);
-      if (bytes > free) {
-        reasons.add("not enough space in " + where + ": needs " + Bytes.format(bytes) + ", "
-            + Bytes.format(Math.max(0, free)) + " free now");
-      }
-    });
-  }
-
-  private static CreateVolume creation(DomainPlan plan, CopyLive copy) {
-    return new DiskSteps(plan).creationOf(copy.device());
-  }
-
-  /**
-   * What the copy provisions in whole chunks of the pool. Without a chunk size or a readable map
-   * (the image is in use, said above), its allocated bytes: the check before each copy reads the map.
-   */
-  private long provisioned(ConvertImage convert, String vg, String pool, LvmReport lvm) {
-    long chunk = lvm.logicalVolume(vg, pool).map(LogicalVolume::chunkSizeBytes).filter(size -> size > 0)
-        .orElse(plannedChunks.getOrDefault(new VolumeName(vg, pool), 0L));
-    if (chunk <= 0) {
-      return convert.allocatedBytes();
-    }
-    try {
-      return ThinSpace.need(ports, convert, chunk).dataBytes();
-    } catch (VirtTuneException e) {
-      return convert.allocatedBytes();
-    }
-  }
-
-  private long free(String where, LvmReport lvm) {
-    if (where.startsWith("VG ")) {
-      return lvm.volumeGroup(where.substring(3)).map(vg -> vg.freeBytes()).orElse(0L);
-    }
-    String[] parts = where.substring(5).split("/");
-    return lvm.logicalVolume(parts[0], parts[1])
-        .map(pool -> (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100)))
-        .orElse(plannedPools.getOrDefault(new VolumeName(parts[0], parts[1]), 0L));
-  }
 }

@@ -23,150 +23,183 @@ import java.util.Optional;
  * running will write: a full pool stalls every thin LV in it, other tenants' running guests included.
  */
 public final class ThinSpace {
-  /** Pool metadata per mapped chunk: dm-thin's btree entries with their overhead, as lvm's thin_metadata_size reckons. */
-  static final long METADATA_PER_CHUNK = 64;
-  private static final long MIB = 1L << 20;
+    /** Pool metadata per mapped chunk: dm-thin's btree entries with their overhead, as lvm's thin_metadata_size reckons. */
+    static final long METADATA_PER_CHUNK = 64;
 
-  private final ApplyPorts ports;
-  private final PoolRoomLedger ledger;
+    private static final long MIB = 1L << 20;
 
-  /** What one copy provisions in a pool. */
-  public record Need(long dataBytes, long metadataBytes) {
-    public static final Need NONE = new Need(0, 0);
+    private final ApplyPorts ports;
+    private final PoolRoomLedger ledger;
 
-    public static Need of(AllocationMap map, long chunkBytes) {
-      long data = map.thinProvisionedBytes(chunkBytes);
-      return new Need(data, data / chunkBytes * METADATA_PER_CHUNK);
-    }
+    /** What one copy provisions in a pool. */
+    public record Need(long dataBytes, long metadataBytes) {
+        public static final Need NONE = new Need(0, 0);
 
-    /** A whole LV of {@code bytes}: what a live copy may provision until the reclaim after its pivot. */
-    static Need whole(long bytes, long chunkBytes) {
-      return new Need(bytes, (bytes + chunkBytes - 1) / chunkBytes * METADATA_PER_CHUNK);
-    }
-
-    Need plus(Need other) {
-      return new Need(dataBytes + other.dataBytes, metadataBytes + other.metadataBytes);
-    }
-  }
-
-  /** The room of a copy running now; closing it says its data is in the pool's usage. */
-  public interface Reservation extends AutoCloseable {
-    /** The room the other copies on the host hold in this pool now, read under the pool's lock. */
-    long othersDataBytes();
-
-    @Override
-    void close();
-  }
-
-  /** Room held by every virt-tune on the host, in the state directory; a dry run's only in memory. */
-  public ThinSpace(ApplyPorts ports) {
-    this.ports = ports;
-    this.ledger = ports.mode().changesHost() ? new PoolRoomLedger(ports.state().root()) : PoolRoomLedger.inMemory();
-  }
-
-  /** What copying {@code convert}'s image provisions in a pool of {@code chunkBytes} chunks. */
-  static Need need(ApplyPorts ports, ConvertImage convert, long chunkBytes) {
-    return Need.of(ports.qemuImg().map(convert.source(), convert.sourceFormat()), chunkBytes);
-  }
-
-  /** Reserves what copying {@code convert} provisions in the pool of {@code chunkBytes} chunks (see {@link #reserve(Need, String, String, String, String)}). */
-  public Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
-    return reserve(need(ports, convert, chunkBytes), vg, pool, domain, "copy " + convert.source() + " of '" + domain
-        + "' into " + convert.target(), ports.lvmReads().report());
-  }
-
-  /**
-   * The room of a live copy onto {@code create}'s LV: mirrored in full, a thin LV may provision all
-   * of itself until the reclaim after the pivot; a linear LV needs none (a reservation of nothing).
-   */
-  public Reservation reserveLive(CreateVolume create, CopyLive copy, String domain, PoolReports pools) {
-    if (!create.thin()) {
-      return new Reservation() {
-        @Override
-        public long othersDataBytes() {
-          return 0;
+        public static Need of(AllocationMap map, long chunkBytes) {
+            long data = map.thinProvisionedBytes(chunkBytes);
+            return new Need(data, data / chunkBytes * METADATA_PER_CHUNK);
         }
 
+        /** A whole LV of {@code bytes}: what a live copy may provision until the reclaim after its pivot. */
+        static Need whole(long bytes, long chunkBytes) {
+            return new Need(bytes, (bytes + chunkBytes - 1) / chunkBytes * METADATA_PER_CHUNK);
+        }
+
+        Need plus(Need other) {
+            return new Need(dataBytes + other.dataBytes, metadataBytes + other.metadataBytes);
+        }
+    }
+
+    /** The room of a copy running now; closing it says its data is in the pool's usage. */
+    public interface Reservation extends AutoCloseable {
+        /** The room the other copies on the host hold in this pool now, read under the pool's lock. */
+        long othersDataBytes();
+
         @Override
-        public void close() {}
-      };
+        void close();
     }
-    return reserve(Need.whole(create.sizeBytes(), pools.chunkOf(create)), create.vg(), create.thinPool(), domain,
-        "copy disk " + copy.disk() + " of '" + domain + "' live onto " + copy.device(), pools.report(create));
-  }
 
-  /**
-   * Refuses {@code what}, changing nothing, unless the pool has {@code need} besides the room
-   * every copy running on the host holds; else holds it until the reservation is closed. The
-   * pool's usage is read from {@code lvm}: a report read before any copy of this run began is as
-   * good as a fresh one, since what the copies wrote since is in their reservations.
-   */
-  Reservation reserve(Need need, String vg, String pool, String domain, String what, LvmReport lvm) {
-    String key = vg + "/" + pool;
-    String mine = PoolRoomLedger.nextKey();
-    ledger.underLock(key, entries -> {
-      LogicalVolume now = lvm.logicalVolume(vg, pool).filter(LogicalVolume::isThinPool)
-          .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
-      PoolRoomLedger.Room held = PoolRoomLedger.held(entries);
-      Optional<String> lacking = shortfall(key, now, need, new Need(held.dataBytes(), held.metadataBytes()));
-      if (lacking.isPresent()) {
-        throw VirtTuneException.refused("Refusing to " + what + ": " + lacking.get());
-      }
-      entries.put(mine, new PoolRoomLedger.Entry(ProcessHandle.current().pid(), domain, what, need.dataBytes(),
-          need.metadataBytes()));
-      return null;
-    });
-    return new Reservation() {
-      @Override
-      public long othersDataBytes() {
-        return ledger.underLock(key, entries -> {
-          Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
-          others.remove(mine);
-          return PoolRoomLedger.held(others).dataBytes();
+    /** Room held by every virt-tune on the host, in the state directory; a dry run's only in memory. */
+    public ThinSpace(ApplyPorts ports) {
+        this.ports = ports;
+        this.ledger =
+                ports.mode().changesHost() ? new PoolRoomLedger(ports.state().root()) : PoolRoomLedger.inMemory();
+    }
+
+    /** What copying {@code convert}'s image provisions in a pool of {@code chunkBytes} chunks. */
+    static Need need(ApplyPorts ports, ConvertImage convert, long chunkBytes) {
+        return Need.of(ports.qemuImg().map(convert.source(), convert.sourceFormat()), chunkBytes);
+    }
+
+    /** Reserves what copying {@code convert} provisions in the pool of {@code chunkBytes} chunks (see {@link #reserve(Need, String, String, String, String)}). */
+    public Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
+        return reserve(
+                need(ports, convert, chunkBytes),
+                vg,
+                pool,
+                domain,
+                "copy " + convert.source() + " of '" + domain + "' into " + convert.target(),
+                ports.lvmReads().report());
+    }
+
+    /**
+     * The room of a live copy onto {@code create}'s LV: mirrored in full, a thin LV may provision all
+     * of itself until the reclaim after the pivot; a linear LV needs none (a reservation of nothing).
+     */
+    public Reservation reserveLive(CreateVolume create, CopyLive copy, String domain, PoolReports pools) {
+        if (!create.thin()) {
+            return new Reservation() {
+                @Override
+                public long othersDataBytes() {
+                    return 0;
+                }
+
+                @Override
+                public void close() {}
+            };
+        }
+        return reserve(
+                Need.whole(create.sizeBytes(), pools.chunkOf(create)),
+                create.vg(),
+                create.thinPool(),
+                domain,
+                "copy disk " + copy.disk() + " of '" + domain + "' live onto " + copy.device(),
+                pools.report(create));
+    }
+
+    /**
+     * Refuses {@code what}, changing nothing, unless the pool has {@code need} besides the room
+     * every copy running on the host holds; else holds it until the reservation is closed. The
+     * pool's usage is read from {@code lvm}: a report read before any copy of this run began is as
+     * good as a fresh one, since what the copies wrote since is in their reservations.
+     */
+    Reservation reserve(Need need, String vg, String pool, String domain, String what, LvmReport lvm) {
+        String key = vg + "/" + pool;
+        String mine = PoolRoomLedger.nextKey();
+        ledger.underLock(key, entries -> {
+            LogicalVolume now = lvm.logicalVolume(vg, pool)
+                    .filter(LogicalVolume::isThinPool)
+                    .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
+            PoolRoomLedger.Room held = PoolRoomLedger.held(entries);
+            Optional<String> lacking = shortfall(key, now, need, new Need(held.dataBytes(), held.metadataBytes()));
+            if (lacking.isPresent()) {
+                throw VirtTuneException.refused("Refusing to " + what + ": " + lacking.get());
+            }
+            entries.put(
+                    mine,
+                    new PoolRoomLedger.Entry(
+                            ProcessHandle.current().pid(), domain, what, need.dataBytes(), need.metadataBytes()));
+            return null;
         });
-      }
+        return new Reservation() {
+            @Override
+            public long othersDataBytes() {
+                return ledger.underLock(key, entries -> {
+                    Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
+                    others.remove(mine);
+                    return PoolRoomLedger.held(others).dataBytes();
+                });
+            }
 
-      @Override
-      public void close() {
-        ledger.underLock(key, entries -> entries.remove(mine));
-      }
-    };
-  }
-
-  /** What the pool lacks for {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
-  public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
-    long dataFree = free(pool.sizeBytes(), pool.dataPercent().orElse(0)) - held.dataBytes();
-    if (need.dataBytes() > dataFree) {
-      return Optional.of(String.format(Locale.ROOT, "it provisions %s in %s chunks of thin pool %s (from qemu-img"
-          + " map), which has %s free (%s, data %.2f%% used%s); a full pool stalls every thin LV in it, other"
-          + " guests' included (rule: thin-pool room); extend the pool (lvextend -L +%s %s) or plan into another one",
-          mib(need.dataBytes()), mib(pool.chunkSizeBytes()), key, mib(Math.max(0, dataFree)), mib(pool.sizeBytes()),
-          pool.dataPercent().orElse(0), running(held.dataBytes()), mib(need.dataBytes() - dataFree), key));
+            @Override
+            public void close() {
+                ledger.underLock(key, entries -> entries.remove(mine));
+            }
+        };
     }
-    if (pool.metadataSizeBytes() > 0) {
-      long metadataFree = free(pool.metadataSizeBytes(), pool.metadataPercent().orElse(0)) - held.metadataBytes();
-      if (need.metadataBytes() > metadataFree) {
-        return Optional.of(String.format(Locale.ROOT, "mapping its %s takes about %s of metadata in thin pool %s,"
-            + " which has %s free (%s, metadata %.2f%% used%s); a pool whose metadata is full fails every thin LV"
-            + " in it (rule: thin-pool room); extend it (lvextend --poolmetadatasize +%s %s)",
-            mib(need.dataBytes()), mib(need.metadataBytes()), key, mib(Math.max(0, metadataFree)),
-            mib(pool.metadataSizeBytes()), pool.metadataPercent().orElse(0), running(held.metadataBytes()),
-            mib(need.metadataBytes() - metadataFree), key));
-      }
+
+    /** What the pool lacks for {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
+    public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
+        long dataFree = free(pool.sizeBytes(), pool.dataPercent().orElse(0)) - held.dataBytes();
+        if (need.dataBytes() > dataFree) {
+            return Optional.of(String.format(
+                    Locale.ROOT,
+                    "it provisions %s in %s chunks of thin pool %s (from qemu-img"
+                            + " map), which has %s free (%s, data %.2f%% used%s); a full pool stalls every thin LV in it, other"
+                            + " guests' included (rule: thin-pool room); extend the pool (lvextend -L +%s %s) or plan into another one",
+                    mib(need.dataBytes()),
+                    mib(pool.chunkSizeBytes()),
+                    key,
+                    mib(Math.max(0, dataFree)),
+                    mib(pool.sizeBytes()),
+                    pool.dataPercent().orElse(0),
+                    running(held.dataBytes()),
+                    mib(need.dataBytes() - dataFree),
+                    key));
+        }
+        if (pool.metadataSizeBytes() > 0) {
+            long metadataFree =
+                    free(pool.metadataSizeBytes(), pool.metadataPercent().orElse(0)) - held.metadataBytes();
+            if (need.metadataBytes() > metadataFree) {
+                return Optional.of(String.format(
+                        Locale.ROOT,
+                        "mapping its %s takes about %s of metadata in thin pool %s,"
+                                + " which has %s free (%s, metadata %.2f%% used%s); a pool whose metadata is full fails every thin LV"
+                                + " in it (rule: thin-pool room); extend it (lvextend --poolmetadatasize +%s %s)",
+                        mib(need.dataBytes()),
+                        mib(need.metadataBytes()),
+                        key,
+                        mib(Math.max(0, metadataFree)),
+                        mib(pool.metadataSizeBytes()),
+                        pool.metadataPercent().orElse(0),
+                        running(held.metadataBytes()),
+                        mib(need.metadataBytes() - metadataFree),
+                        key));
+            }
+        }
+        return Optional.empty();
     }
-    return Optional.empty();
-  }
 
-  // lvs prints percentages to two decimals: count the half-hundredth it may have rounded away.
-  private static long free(long size, double percentUsed) {
-    return size - (long) Math.ceil(size * (percentUsed + 0.005) / 100);
-  }
+    // lvs prints percentages to two decimals: count the half-hundredth it may have rounded away.
+    private static long free(long size, double percentUsed) {
+        return size - (long) Math.ceil(size * (percentUsed + 0.005) / 100);
+    }
 
-  private static String running(long heldBytes) {
-    return heldBytes == 0 ? "" : ", besides " + mib(heldBytes) + " the copies running on this host now will write";
-  }
+    private static String running(long heldBytes) {
+        return heldBytes == 0 ? "" : ", besides " + mib(heldBytes) + " the copies running on this host now will write";
+    }
 
-  private static String mib(long bytes) {
-    return (bytes + MIB - 1) / MIB + " MiB";
-  }
+    private static String mib(long bytes) {
+        return (bytes + MIB - 1) / MIB + " MiB";
+    }
 }

@@ -19,24 +19,33 @@ import io.virttune.xml.DomainXml;
  */
 public record UnchangedHost(ApplyPorts ports, DomainPlan domain, DomainDefinitions definitions) {
 
-  public boolean holds(DomainJournal journal) {
-    // A backup is virt-tune's own file, not a change to the host.
-    boolean stepDone = journal.entries().stream().anyMatch(entry -> entry.step() != AutostartPause.DOMAIN
-        && entry.state() == StepState.DONE && !entry.kind().equals(Step.kindOf(BackupDefinition.class)));
-    return !stepDone && journal.ownVolumes().isEmpty() && !AutostartPause.pending(journal)
-        && (journal.earlierJournal() != null || noPoolCounts(journal.uuid())) && definitionAsPlanned();
-  }
+    public boolean holds(DomainJournal journal) {
+        // A backup is virt-tune's own file, not a change to the host.
+        boolean stepDone = journal.entries().stream()
+                .anyMatch(entry -> entry.step() != AutostartPause.DOMAIN
+                        && entry.state() == StepState.DONE
+                        && !entry.kind().equals(Step.kindOf(BackupDefinition.class)));
+        return !stepDone
+                && journal.ownVolumes().isEmpty()
+                && !AutostartPause.pending(journal)
+                && (journal.earlierJournal() != null || noPoolCounts(journal.uuid()))
+                && definitionAsPlanned();
+    }
 
-  /** A first apply that created or joined a pool is that pool's user until it is rolled back. */
-  private boolean noPoolCounts(String domainUuid) {
-    return ports.state().poolJournals().stream()
-        .noneMatch(pool -> pool.status() != PoolJournal.Status.REMOVED && pool.users().contains(domainUuid));
-  }
+    /** A first apply that created or joined a pool is that pool's user until it is rolled back. */
+    private boolean noPoolCounts(String domainUuid) {
+        return ports.state().poolJournals().stream()
+                .noneMatch(pool -> pool.status() != PoolJournal.Status.REMOVED
+                        && pool.users().contains(domainUuid));
+    }
 
-  /** A define libvirt refused, or one undone right after, leaves the definition planned from. */
-  private boolean definitionAsPlanned() {
-    return definitions.find(domain.name())
-        .map(live -> Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name()).toXml()))
-        .filter(domain.fingerprint()::equals).isPresent();
-  }
+    /** A define libvirt refused, or one undone right after, leaves the definition planned from. */
+    private boolean definitionAsPlanned() {
+        return definitions
+                .find(domain.name())
+                .map(live -> Fingerprints.of(DomainXml.parse(live.inactiveXml(), "domain " + live.name())
+                        .toXml()))
+                .filter(domain.fingerprint()::equals)
+                .isPresent();
+    }
 }

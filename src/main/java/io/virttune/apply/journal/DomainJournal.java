@@ -28,191 +28,314 @@ import java.util.Optional;
  *     source goes to which LV, whether the copy was verified, whether cleanup removed the source
  */
 public record DomainJournal(
-    String domain,
-    String uuid,
-    String planCreatedAt,
-    String planFingerprint,
-    String planDigest,
-    Status status,
-    String backupFile,
-    List<String> sourceImages,
-    List<String> createdVolumes,
-    Map<String, String> volumeUuids,
-    List<String> definedVolumes,
-    String earlierJournal,
-    List<JournalEntry> entries,
-    List<DiskCustody> disks) {
+        String domain,
+        String uuid,
+        String planCreatedAt,
+        String planFingerprint,
+        String planDigest,
+        Status status,
+        String backupFile,
+        List<String> sourceImages,
+        List<String> createdVolumes,
+        Map<String, String> volumeUuids,
+        List<String> definedVolumes,
+        String earlierJournal,
+        List<JournalEntry> entries,
+        List<DiskCustody> disks) {
 
-  /** Where the migration of this domain stands. */
-  public enum Status {
-    IN_PROGRESS,
-    COMPLETED,
-    FAILED,
-    ROLLED_BACK,
-    /** Failed before it changed anything on the host: nothing to resume or to roll back. */
-    NOTHING_CHANGED,
-    /** Completed, and the source images were removed on request: there is no way back. */
-    CLEANED_UP
-  }
-
-  public DomainJournal {
-    // Journals written before a field existed read it as null.
-    sourceImages = List.copyOf(orEmpty(sourceImages));
-    createdVolumes = List.copyOf(orEmpty(createdVolumes));
-    volumeUuids = Map.copyOf(volumeUuids == null ? Map.of() : volumeUuids);
-    definedVolumes = List.copyOf(orEmpty(definedVolumes));
-    entries = List.copyOf(orEmpty(entries));
-    disks = List.copyOf(orEmpty(disks));
-  }
-
-  private static <T> List<T> orEmpty(List<T> list) {
-    return list == null ? List.of() : list;
-  }
-
-  public static DomainJournal start(String domain, String uuid, String planCreatedAt, String fingerprint,
-      String planDigest, String backupFile, List<String> sourceImages, List<DiskCustody> disks) {
-    return new DomainJournal(domain, uuid, planCreatedAt, fingerprint, planDigest, Status.IN_PROGRESS, backupFile,
-        sourceImages, List.of(), Map.of(), List.of(), null, List.of(), disks);
-  }
-
-  /**
-   * A journal for a later apply of a domain an earlier one completed: it keeps that one's
-   * original backup, sources and LVs, and knows which of those LVs the domain is defined on.
-   */
-  public DomainJournal continuing(String archived, List<String> moreSources, List<DiskCustody> moreDisks) {
-    List<String> allSources = new ArrayList<>(sourceImages);
-    moreSources.stream().filter(source -> !allSources.contains(source)).forEach(allSources::add);
-    List<DiskCustody> allDisks = new ArrayList<>(disks);
-    moreDisks.stream().filter(disk -> allDisks.stream().noneMatch(known -> known.volume().equals(disk.volume())))
-        .forEach(allDisks::add);
-    List<String> defined = new ArrayList<>(definedVolumes);
-    createdVolumes.stream().filter(volume -> !defined.contains(volume)).forEach(defined::add);
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, Status.IN_PROGRESS,
-        backupFile, allSources, createdVolumes, volumeUuids, defined, archived, List.of(), allDisks);
-  }
-
-  public DomainJournal forPlan(String createdAt, String fingerprint, String digest) {
-    return new DomainJournal(domain, uuid, createdAt, fingerprint, digest, status, backupFile, sourceImages,
-        createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, disks);
-  }
-
-  public DomainJournal with(JournalEntry entry) {
-    List<JournalEntry> more = new ArrayList<>(entries);
-    more.add(entry);
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
-        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, more, disks);
-  }
-
-  public DomainJournal withCreatedVolume(String vgSlashLv) {
-    List<String> more = new ArrayList<>(createdVolumes);
-    if (!more.contains(vgSlashLv)) {
-      more.add(vgSlashLv);
+    /** Where the migration of this domain stands. */
+    public enum Status {
+        IN_PROGRESS,
+        COMPLETED,
+        FAILED,
+        ROLLED_BACK,
+        /** Failed before it changed anything on the host: nothing to resume or to roll back. */
+        NOTHING_CHANGED,
+        /** Completed, and the source images were removed on request: there is no way back. */
+        CLEANED_UP
     }
-    return withVolumes(more, volumeUuids);
-  }
 
-  /** Forgets a volume whose lvcreate failed: the name may be someone else's now. */
-  public DomainJournal withoutCreatedVolume(String vgSlashLv) {
-    Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
-    uuids.remove(vgSlashLv);
-    return withVolumes(createdVolumes.stream().filter(volume -> !volume.equals(vgSlashLv)).toList(), uuids);
-  }
-
-  public DomainJournal withVolumeUuid(String vgSlashLv, String lvUuid) {
-    Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
-    uuids.put(vgSlashLv, lvUuid);
-    return withVolumes(createdVolumes, uuids);
-  }
-
-  private DomainJournal withVolumes(List<String> volumes, Map<String, String> uuids) {
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
-        sourceImages, volumes, uuids, definedVolumes, earlierJournal, entries, disks);
-  }
-
-  public DomainJournal withBackupFile(String file) {
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, file,
-        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, disks);
-  }
-
-  public DomainJournal withStatus(Status next) {
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, next, backupFile,
-        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, disks);
-  }
-
-  /** This journal with {@code disk}'s record in place of the one for the same LV. */
-  public DomainJournal withDisk(DiskCustody disk) {
-    List<DiskCustody> next = disks.stream().map(known -> known.volume().equals(disk.volume()) ? disk : known).toList();
-    return new DomainJournal(domain, uuid, planCreatedAt, planFingerprint, planDigest, status, backupFile,
-        sourceImages, createdVolumes, volumeUuids, definedVolumes, earlierJournal, entries, next);
-  }
-
-  /** This journal with the custody record of the LV at {@code device} verified: a compare or a pivot proved it. */
-  public DomainJournal verified(String device) {
-    DomainJournal next = this;
-    for (DiskCustody disk : disks) {
-      if (disk.volumeDevice().equals(device)) {
-        next = next.withDisk(disk.asVerified());
-      }
+    public DomainJournal {
+        // Journals written before a field existed read it as null.
+        sourceImages = List.copyOf(orEmpty(sourceImages));
+        createdVolumes = List.copyOf(orEmpty(createdVolumes));
+        volumeUuids = Map.copyOf(volumeUuids == null ? Map.of() : volumeUuids);
+        definedVolumes = List.copyOf(orEmpty(definedVolumes));
+        entries = List.copyOf(orEmpty(entries));
+        disks = List.copyOf(orEmpty(disks));
     }
-    return next;
-  }
 
-  /**
-   * The custody records, with one for each source an older journal, written before custody was
-   * journaled, names without one: its LV unknown, so nothing counts as its copy.
-   */
-  @JsonIgnore
-  public List<DiskCustody> custody() {
-    List<DiskCustody> all = new ArrayList<>(disks);
-    sourceImages.stream().filter(source -> disks.stream().noneMatch(disk -> disk.source().equals(source)))
-        .forEach(source -> all.add(new DiskCustody(source, null, false, null)));
-    return all;
-  }
-
-  /** The LVs this apply itself created, without those an earlier apply left defined. */
-  @JsonIgnore
-  public List<String> ownVolumes() {
-    return createdVolumes.stream().filter(volume -> !definedVolumes.contains(volume)).toList();
-  }
-
-  /** True once this apply started to define the domain: the guest may have run on the new LVs. */
-  @JsonIgnore
-  public boolean definitionTouched() {
-    // Journals written before steps had one kind name the step by its Java class.
-    return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(DefineDomain.class))
-        || entry.kind().equals(DefineDomain.class.getSimpleName()));
-  }
-
-  /** True once this apply started a live copy: the guest may run on a new LV without a define. */
-  @JsonIgnore
-  public boolean movedLive() {
-    return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(CopyLive.class)));
-  }
-
-  /** The detail of the last entry of {@code kind}, if there is one: where a pause of something stands. */
-  public Optional<String> lastDetailOf(String kind) {
-    String detail = null;
-    for (JournalEntry entry : entries) {
-      if (entry.kind().equals(kind)) {
-        detail = entry.detail();
-      }
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : list;
     }
-    return Optional.ofNullable(detail);
-  }
 
-  /** The last recorded state of a step, if it was ever started. */
-  public Optional<JournalEntry.StepState> stateOf(int step) {
-    JournalEntry.StepState state = null;
-    for (JournalEntry entry : entries) {
-      if (entry.step() == step) {
-        state = entry.state();
-      }
+    public static DomainJournal start(
+            String domain,
+            String uuid,
+            String planCreatedAt,
+            String fingerprint,
+            String planDigest,
+            String backupFile,
+            List<String> sourceImages,
+            List<DiskCustody> disks) {
+        return new DomainJournal(
+                domain,
+                uuid,
+                planCreatedAt,
+                fingerprint,
+                planDigest,
+                Status.IN_PROGRESS,
+                backupFile,
+                sourceImages,
+                List.of(),
+                Map.of(),
+                List.of(),
+                null,
+                List.of(),
+                disks);
     }
-    return Optional.ofNullable(state);
-  }
 
-  @JsonIgnore
-  public boolean isDone(int step) {
-    return stateOf(step).equals(Optional.of(JournalEntry.StepState.DONE));
-  }
+    /**
+     * A journal for a later apply of a domain an earlier one completed: it keeps that one's
+     * original backup, sources and LVs, and knows which of those LVs the domain is defined on.
+     */
+    public DomainJournal continuing(String archived, List<String> moreSources, List<DiskCustody> moreDisks) {
+        List<String> allSources = new ArrayList<>(sourceImages);
+        moreSources.stream().filter(source -> !allSources.contains(source)).forEach(allSources::add);
+        List<DiskCustody> allDisks = new ArrayList<>(disks);
+        moreDisks.stream()
+                .filter(disk ->
+                        allDisks.stream().noneMatch(known -> known.volume().equals(disk.volume())))
+                .forEach(allDisks::add);
+        List<String> defined = new ArrayList<>(definedVolumes);
+        createdVolumes.stream().filter(volume -> !defined.contains(volume)).forEach(defined::add);
+        return new DomainJournal(
+                domain,
+                uuid,
+                planCreatedAt,
+                planFingerprint,
+                planDigest,
+                Status.IN_PROGRESS,
+                backupFile,
+                allSources,
+                createdVolumes,
+                volumeUuids,
+                defined,
+                archived,
+                List.of(),
+                allDisks);
+    }
+
+    public DomainJournal forPlan(String createdAt, String fingerprint, String digest) {
+        return new DomainJournal(
+                domain,
+                uuid,
+                createdAt,
+                fingerprint,
+                digest,
+                status,
+                backupFile,
+                sourceImages,
+                createdVolumes,
+                volumeUuids,
+                definedVolumes,
+                earlierJournal,
+                entries,
+                disks);
+    }
+
+    public DomainJournal with(JournalEntry entry) {
+        List<JournalEntry> more = new ArrayList<>(entries);
+        more.add(entry);
+        return new DomainJournal(
+                domain,
+                uuid,
+                planCreatedAt,
+                planFingerprint,
+                planDigest,
+                status,
+                backupFile,
+                sourceImages,
+                createdVolumes,
+                volumeUuids,
+                definedVolumes,
+                earlierJournal,
+                more,
+                disks);
+    }
+
+    public DomainJournal withCreatedVolume(String vgSlashLv) {
+        List<String> more = new ArrayList<>(createdVolumes);
+        if (!more.contains(vgSlashLv)) {
+            more.add(vgSlashLv);
+        }
+        return withVolumes(more, volumeUuids);
+    }
+
+    /** Forgets a volume whose lvcreate failed: the name may be someone else's now. */
+    public DomainJournal withoutCreatedVolume(String vgSlashLv) {
+        Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
+        uuids.remove(vgSlashLv);
+        return withVolumes(
+                createdVolumes.stream()
+                        .filter(volume -> !volume.equals(vgSlashLv))
+                        .toList(),
+                uuids);
+    }
+
+    public DomainJournal withVolumeUuid(String vgSlashLv, String lvUuid) {
+        Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
+        uuids.put(vgSlashLv, lvUuid);
+        return withVolumes(createdVolumes, uuids);
+    }
+
+    private DomainJournal withVolumes(List<String> volumes, Map<String, String> uuids) {
+        return new DomainJournal(
+                domain,
+                uuid,
+                planCreatedAt,
+                planFingerprint,
+                planDigest,
+                status,
+                backupFile,
+                sourceImages,
+                volumes,
+                uuids,
+                definedVolumes,
+                earlierJournal,
+                entries,
+                disks);
+    }
+
+    public DomainJournal withBackupFile(String file) {
+        return new DomainJournal(
+                domain,
+                uuid,
+                planCreatedAt,
+                planFingerprint,
+                planDigest,
+                status,
+                file,
+                sourceImages,
+                createdVolumes,
+                volumeUuids,
+                definedVolumes,
+                earlierJournal,
+                entries,
+                disks);
+    }
+
+    public DomainJournal withStatus(Status next) {
+        return new DomainJournal(
+                domain,
+                uuid,
+                planCreatedAt,
+                planFingerprint,
+                planDigest,
+                next,
+                backupFile,
+                sourceImages,
+                createdVolumes,
+                volumeUuids,
+                definedVolumes,
+                earlierJournal,
+                entries,
+                disks);
+    }
+
+    /** This journal with {@code disk}'s record in place of the one for the same LV. */
+    public DomainJournal withDisk(DiskCustody disk) {
+        List<DiskCustody> next = disks.stream()
+                .map(known -> known.volume().equals(disk.volume()) ? disk : known)
+                .toList();
+        return new DomainJournal(
+                domain,
+                uuid,
+                planCreatedAt,
+                planFingerprint,
+                planDigest,
+                status,
+                backupFile,
+                sourceImages,
+                createdVolumes,
+                volumeUuids,
+                definedVolumes,
+                earlierJournal,
+                entries,
+                next);
+    }
+
+    /** This journal with the custody record of the LV at {@code device} verified: a compare or a pivot proved it. */
+    public DomainJournal verified(String device) {
+        DomainJournal next = this;
+        for (DiskCustody disk : disks) {
+            if (disk.volumeDevice().equals(device)) {
+                next = next.withDisk(disk.asVerified());
+            }
+        }
+        return next;
+    }
+
+    /**
+     * The custody records, with one for each source an older journal, written before custody was
+     * journaled, names without one: its LV unknown, so nothing counts as its copy.
+     */
+    @JsonIgnore
+    public List<DiskCustody> custody() {
+        List<DiskCustody> all = new ArrayList<>(disks);
+        sourceImages.stream()
+                .filter(source -> disks.stream().noneMatch(disk -> disk.source().equals(source)))
+                .forEach(source -> all.add(new DiskCustody(source, null, false, null)));
+        return all;
+    }
+
+    /** The LVs this apply itself created, without those an earlier apply left defined. */
+    @JsonIgnore
+    public List<String> ownVolumes() {
+        return createdVolumes.stream()
+                .filter(volume -> !definedVolumes.contains(volume))
+                .toList();
+    }
+
+    /** True once this apply started to define the domain: the guest may have run on the new LVs. */
+    @JsonIgnore
+    public boolean definitionTouched() {
+        // Journals written before steps had one kind name the step by its Java class.
+        return entries.stream()
+                .anyMatch(entry -> entry.kind().equals(Step.kindOf(DefineDomain.class))
+                        || entry.kind().equals(DefineDomain.class.getSimpleName()));
+    }
+
+    /** True once this apply started a live copy: the guest may run on a new LV without a define. */
+    @JsonIgnore
+    public boolean movedLive() {
+        return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(CopyLive.class)));
+    }
+
+    /** The detail of the last entry of {@code kind}, if there is one: where a pause of something stands. */
+    public Optional<String> lastDetailOf(String kind) {
+        String detail = null;
+        for (JournalEntry entry : entries) {
+            if (entry.kind().equals(kind)) {
+                detail = entry.detail();
+            }
+        }
+        return Optional.ofNullable(detail);
+    }
+
+    /** The last recorded state of a step, if it was ever started. */
+    public Optional<JournalEntry.StepState> stateOf(int step) {
+        JournalEntry.StepState state = null;
+        for (JournalEntry entry : entries) {
+            if (entry.step() == step) {
+                state = entry.state();
+            }
+        }
+        return Optional.ofNullable(state);
+    }
+
+    @JsonIgnore
+    public boolean isDone(int step) {
+        return stateOf(step).equals(Optional.of(JournalEntry.StepState.DONE));
+    }
 }

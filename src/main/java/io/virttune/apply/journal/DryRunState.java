@@ -8,36 +8,36 @@ import java.time.Instant;
  * run would do) and writes nothing; the paths it names are the ones a real run would write.
  */
 public final class DryRunState extends StateDirectory {
-  public DryRunState(Path root) {
-    super(root);
-  }
+    public DryRunState(Path root) {
+        super(root);
+    }
 
-  /**
-   * A dry run writes nothing, so it keeps no one out (and creates no directory); but it refuses,
-   * as the real run would, while another virt-tune holds the domain.
-   */
-  @Override
-  public Held lock(String uuid, String name, String now) {
-    DomainLock.requireFree(lockFile(uuid), name);
-    return () -> {};
-  }
+    /**
+     * A dry run writes nothing, so it keeps no one out (and creates no directory); but it refuses,
+     * as the real run would, while another virt-tune holds the domain.
+     */
+    @Override
+    public Held lock(String uuid, String name, String now) {
+        DomainLock.requireFree(lockFile(uuid), name);
+        return () -> {};
+    }
 
-  @Override
-  public void save(DomainJournal journal) {}
+    @Override
+    public void save(DomainJournal journal) {}
 
-  @Override
-  public void save(PoolJournal journal) {}
+    @Override
+    public void save(PoolJournal journal) {}
 
-  @Override
-  public Path archive(String uuid, Instant now) {
-    return Path.of("the completed journal");
-  }
+    @Override
+    public Path archive(String uuid, Instant now) {
+        return Path.of("the completed journal");
+    }
 
-  @Override
-  public void reinstate(DomainJournal current, Path archived, Instant now) {}
+    @Override
+    public void reinstate(DomainJournal current, Path archived, Instant now) {}
 
-  @Override
-  public Path backup(String uuid, String xml, Instant now) {
-    return root().resolve("domains").resolve(uuid).resolve("original-TIME.xml");
-  }
+    @Override
+    public Path backup(String uuid, String xml, Instant now) {
+        return root().resolve("domains").resolve(uuid).resolve("original-TIME.xml");
+    }
 }

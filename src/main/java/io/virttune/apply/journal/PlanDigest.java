@@ -9,10 +9,11 @@ import io.virttune.plan.Fingerprints;
  * (which names its LVs {@code -2}, say) is another step.
  */
 public final class PlanDigest {
-  private PlanDigest() {}
+    private PlanDigest() {}
 
-  public static String of(DomainPlan domain) {
-    // Steps are records: their text lists every field, in declaration order.
-    return Fingerprints.of(domain.name() + "\n" + domain.fingerprint() + "\n" + domain.steps() + "\n" + domain.newXml());
-  }
+    public static String of(DomainPlan domain) {
+        // Steps are records: their text lists every field, in declaration order.
+        return Fingerprints.of(
+                domain.name() + "\n" + domain.fingerprint() + "\n" + domain.steps() + "\n" + domain.newXml());
+    }
 }

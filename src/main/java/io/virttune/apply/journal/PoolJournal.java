@@ -11,34 +11,39 @@ import java.util.List;
  */
 public record PoolJournal(String vg, String name, Status status, String lvUuid, List<String> users) {
 
-  /** Where the pool stands. */
-  public enum Status {
-    CREATING,
-    CREATED,
-    REMOVED
-  }
-
-  public PoolJournal {
-    users = List.copyOf(users == null ? List.of() : users);
-  }
-
-  public String qualifiedName() {
-    return vg + "/" + name;
-  }
-
-  public PoolJournal withStatus(Status next, String uuid) {
-    return new PoolJournal(vg, name, next, uuid, users);
-  }
-
-  public PoolJournal withUser(String domainUuid) {
-    List<String> more = new ArrayList<>(users);
-    if (!more.contains(domainUuid)) {
-      more.add(domainUuid);
+    /** Where the pool stands. */
+    public enum Status {
+        CREATING,
+        CREATED,
+        REMOVED
     }
-    return new PoolJournal(vg, name, status, lvUuid, more);
-  }
 
-  public PoolJournal withoutUser(String domainUuid) {
-    return new PoolJournal(vg, name, status, lvUuid, users.stream().filter(user -> !user.equals(domainUuid)).toList());
-  }
+    public PoolJournal {
+        users = List.copyOf(users == null ? List.of() : users);
+    }
+
+    public String qualifiedName() {
+        return vg + "/" + name;
+    }
+
+    public PoolJournal withStatus(Status next, String uuid) {
+        return new PoolJournal(vg, name, next, uuid, users);
+    }
+
+    public PoolJournal withUser(String domainUuid) {
+        List<String> more = new ArrayList<>(users);
+        if (!more.contains(domainUuid)) {
+            more.add(domainUuid);
+        }
+        return new PoolJournal(vg, name, status, lvUuid, more);
+    }
+
+    public PoolJournal withoutUser(String domainUuid) {
+        return new PoolJournal(
+                vg,
+                name,
+                status,
+                lvUuid,
+                users.stream().filter(user -> !user.equals(domainUuid)).toList());
+    }
 }

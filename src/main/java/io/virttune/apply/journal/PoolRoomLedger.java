@@ -22,111 +22,114 @@ import java.util.stream.Stream;
  * jobs of one, never both count the same free space. A file whose process is gone frees its room.
  */
 public class PoolRoomLedger {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final AtomicLong SEQUENCE = new AtomicLong();
-  /** One JVM's threads queue here: a file lock is the process's, not the thread's. */
-  private static final Map<Path, Object> IN_PROCESS = new HashMap<>();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final AtomicLong SEQUENCE = new AtomicLong();
+    /** One JVM's threads queue here: a file lock is the process's, not the thread's. */
+    private static final Map<Path, Object> IN_PROCESS = new HashMap<>();
 
-  /** One copy's room, as its file holds it. */
-  public record Entry(long pid, String domain, String what, long dataBytes, long metadataBytes) {}
+    /** One copy's room, as its file holds it. */
+    public record Entry(long pid, String domain, String what, long dataBytes, long metadataBytes) {}
 
-  private final Path root;
+    private final Path root;
 
-  public PoolRoomLedger(Path stateDirectory) {
-    this.root = stateDirectory.resolve("pools").resolve("room");
-  }
-
-  /** A ledger a dry run keeps in memory: it checks as a real run would and writes nothing. */
-  public static PoolRoomLedger inMemory() {
-    return new PoolRoomLedger(Path.of("/nonexistent")) {
-      private final Map<String, Map<String, Entry>> entries = new HashMap<>();
-
-      @Override
-      public synchronized <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
-        return action.apply(entries.computeIfAbsent(pool, key -> new HashMap<>()));
-      }
-    };
-  }
-
-  /** Room in a thin pool: data and metadata bytes. */
-  public record Room(long dataBytes, long metadataBytes) {}
-
-  /** The room {@code entries} hold together. */
-  public static Room held(Map<String, Entry> entries) {
-    long data = 0;
-    long metadata = 0;
-    for (Entry entry : entries.values()) {
-      data += entry.dataBytes();
-      metadata += entry.metadataBytes();
+    public PoolRoomLedger(Path stateDirectory) {
+        this.root = stateDirectory.resolve("pools").resolve("room");
     }
-    return new Room(data, metadata);
-  }
 
-  /** A key no other copy on the host has: this process's id and a number it never gives twice. */
-  public static String nextKey() {
-    return ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
-  }
+    /** A ledger a dry run keeps in memory: it checks as a real run would and writes nothing. */
+    public static PoolRoomLedger inMemory() {
+        return new PoolRoomLedger(Path.of("/nonexistent")) {
+            private final Map<String, Map<String, Entry>> entries = new HashMap<>();
 
-  /**
-   * Runs {@code action} with the pool's entries (by key; adding or removing one records it) while
-   * no other virt-tune on the host reads or changes them.
-   */
-  public <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
-    Path directory = root.resolve(pool.replace('/', '%'));
-    Object local;
-    synchronized (IN_PROCESS) {
-      local = IN_PROCESS.computeIfAbsent(directory, key -> new Object());
+            @Override
+            public synchronized <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
+                return action.apply(entries.computeIfAbsent(pool, key -> new HashMap<>()));
+            }
+        };
     }
-    synchronized (local) {
-      try {
-        Files.createDirectories(directory);
-        try (FileChannel channel = FileChannel.open(directory.resolve(".lock"), StandardOpenOption.CREATE,
-            StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
-          Map<String, Entry> entries = read(directory);
-          Map<String, Entry> before = new HashMap<>(entries);
-          T result = action.apply(entries);
-          write(directory, before, entries);
-          return result;
+
+    /** Room in a thin pool: data and metadata bytes. */
+    public record Room(long dataBytes, long metadataBytes) {}
+
+    /** The room {@code entries} hold together. */
+    public static Room held(Map<String, Entry> entries) {
+        long data = 0;
+        long metadata = 0;
+        for (Entry entry : entries.values()) {
+            data += entry.dataBytes();
+            metadata += entry.metadataBytes();
         }
-      } catch (IOException e) {
-        throw IoErrors.failed("hold thin-pool room in", directory, e);
-      }
+        return new Room(data, metadata);
     }
-  }
 
-  /** The living processes' entries; a dead process's file is removed: its copy ended with it. */
-  private static Map<String, Entry> read(Path directory) throws IOException {
-    Map<String, Entry> entries = new HashMap<>();
-    List<Path> files;
-    try (Stream<Path> listed = Files.list(directory)) {
-      files = listed.filter(file -> file.getFileName().toString().endsWith(".json")).toList();
+    /** A key no other copy on the host has: this process's id and a number it never gives twice. */
+    public static String nextKey() {
+        return ProcessHandle.current().pid() + "-" + SEQUENCE.incrementAndGet();
     }
-    for (Path file : files) {
-      Entry entry = JSON.readValue(Files.readString(file), Entry.class);
-      if (ProcessHandle.of(entry.pid()).filter(ProcessHandle::isAlive).isPresent()) {
-        entries.put(keyOf(file), entry);
-      } else {
-        Files.deleteIfExists(file);
-      }
-    }
-    return entries;
-  }
 
-  private static void write(Path directory, Map<String, Entry> before, Map<String, Entry> after) throws IOException {
-    for (String key : before.keySet()) {
-      if (!after.containsKey(key)) {
-        Files.deleteIfExists(directory.resolve(key + ".json"));
-      }
+    /**
+     * Runs {@code action} with the pool's entries (by key; adding or removing one records it) while
+     * no other virt-tune on the host reads or changes them.
+     */
+    public <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
+        Path directory = root.resolve(pool.replace('/', '%'));
+        Object local;
+        synchronized (IN_PROCESS) {
+            local = IN_PROCESS.computeIfAbsent(directory, key -> new Object());
+        }
+        synchronized (local) {
+            try {
+                Files.createDirectories(directory);
+                try (FileChannel channel = FileChannel.open(
+                                directory.resolve(".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                        FileLock lock = channel.lock()) {
+                    Map<String, Entry> entries = read(directory);
+                    Map<String, Entry> before = new HashMap<>(entries);
+                    T result = action.apply(entries);
+                    write(directory, before, entries);
+                    return result;
+                }
+            } catch (IOException e) {
+                throw IoErrors.failed("hold thin-pool room in", directory, e);
+            }
+        }
     }
-    for (Map.Entry<String, Entry> entry : after.entrySet()) {
-      if (!before.containsKey(entry.getKey())) {
-        DurableFiles.write(directory.resolve(entry.getKey() + ".json"), JSON.writeValueAsString(entry.getValue()));
-      }
-    }
-  }
 
-  private static String keyOf(Path file) {
-    String name = file.getFileName().toString();
-    return name.substring(0, name.length() - ".json".length());
-  }
+    /** The living processes' entries; a dead process's file is removed: its copy ended with it. */
+    private static Map<String, Entry> read(Path directory) throws IOException {
+        Map<String, Entry> entries = new HashMap<>();
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(directory)) {
+            files = listed.filter(file -> file.getFileName().toString().endsWith(".json"))
+                    .toList();
+        }
+        for (Path file : files) {
+            Entry entry = JSON.readValue(Files.readString(file), Entry.class);
+            if (ProcessHandle.of(entry.pid()).filter(ProcessHandle::isAlive).isPresent()) {
+                entries.put(keyOf(file), entry);
+            } else {
+                Files.deleteIfExists(file);
+            }
+        }
+        return entries;
+    }
+
+    private static void write(Path directory, Map<String, Entry> before, Map<String, Entry> after) throws IOException {
+        for (String key : before.keySet()) {
+            if (!after.containsKey(key)) {
+                Files.deleteIfExists(directory.resolve(key + ".json"));
+            }
+        }
+        for (Map.Entry<String, Entry> entry : after.entrySet()) {
+            if (!before.containsKey(entry.getKey())) {
+                DurableFiles.write(
+                        directory.resolve(entry.getKey() + ".json"), JSON.writeValueAsString(entry.getValue()));
+            }
+        }
+    }
+
+    private static String keyOf(Path file) {
+        String name = file.getFileName().toString();
+        return name.substring(0, name.length() - ".json".length());
+    }
 }

@@ -15,101 +15,101 @@ import java.util.function.LongConsumer;
  * the new copy starts, so that the copies together never exceed the cap.
  */
 public final class HostBandwidth {
-  private final long capBytesPerSecond;
-  /** Each running copy's own limit (0: none), in the order they started. */
-  private final Map<Lease, Long> limits = new LinkedHashMap<>();
-  /** The speed each running copy was last given. */
-  private final Map<Lease, Long> speeds = new LinkedHashMap<>();
+    private final long capBytesPerSecond;
+    /** Each running copy's own limit (0: none), in the order they started. */
+    private final Map<Lease, Long> limits = new LinkedHashMap<>();
+    /** The speed each running copy was last given. */
+    private final Map<Lease, Long> speeds = new LinkedHashMap<>();
 
-  /** @param capBytesPerSecond the cap, bytes per second; 0 for none */
-  public HostBandwidth(long capBytesPerSecond) {
-    if (capBytesPerSecond < 0) {
-      throw new IllegalArgumentException("a bandwidth cap cannot be negative: " + capBytesPerSecond);
-    }
-    this.capBytesPerSecond = capBytesPerSecond;
-  }
-
-  /** One copy's place under the cap, from its start to its end. */
-  final class Lease implements AutoCloseable {
-    private final LongConsumer setSpeed;
-
-    private Lease(LongConsumer setSpeed) {
-      this.setSpeed = setSpeed;
-    }
-
-    /** The copy has ended (pivoted, aborted or failed): its share goes to the others. */
-    @Override
-    public void close() {
-      synchronized (HostBandwidth.this) {
-        if (limits.remove(this) != null) {
-          speeds.remove(this);
-          rebalance();
+    /** @param capBytesPerSecond the cap, bytes per second; 0 for none */
+    public HostBandwidth(long capBytesPerSecond) {
+        if (capBytesPerSecond < 0) {
+            throw new IllegalArgumentException("a bandwidth cap cannot be negative: " + capBytesPerSecond);
         }
-      }
+        this.capBytesPerSecond = capBytesPerSecond;
     }
-  }
 
-  /**
-   * Starts a copy with its own limit {@code ownLimit} (0: none): the others slowed to make room,
-   * then {@code start} given the copy's speed (0: unlimited, only without a cap or a limit), all
-   * under the lock, so that no other copy sets this one's speed before its job exists;
-   * {@code setSpeed} sets it later, when another copy starts or ends.
-   */
-  public synchronized Lease start(long ownLimit, LongConsumer start, LongConsumer setSpeed) {
-    Lease lease = new Lease(setSpeed);
-    limits.put(lease, ownLimit);
-    long speed = rebalance().get(lease);
-    try {
-      start.accept(speed);
-    } catch (RuntimeException e) {
-      lease.close();
-      throw e;
+    /** One copy's place under the cap, from its start to its end. */
+    final class Lease implements AutoCloseable {
+        private final LongConsumer setSpeed;
+
+        private Lease(LongConsumer setSpeed) {
+            this.setSpeed = setSpeed;
+        }
+
+        /** The copy has ended (pivoted, aborted or failed): its share goes to the others. */
+        @Override
+        public void close() {
+            synchronized (HostBandwidth.this) {
+                if (limits.remove(this) != null) {
+                    speeds.remove(this);
+                    rebalance();
+                }
+            }
+        }
     }
-    return lease;
-  }
 
-  /** The shares now, each changed one set on its job (under the lock: no copy ends while its speed is set). */
-  private Map<Lease, Long> rebalance() {
-    Map<Lease, Long> shares = shares();
-    shares.forEach((lease, share) -> {
-      Long before = speeds.get(lease);
-      if (before == null) {
-        // The copy about to start: it starts at its share.
-        speeds.put(lease, share);
-      } else if (before != share.longValue()) {
+    /**
+     * Starts a copy with its own limit {@code ownLimit} (0: none): the others slowed to make room,
+     * then {@code start} given the copy's speed (0: unlimited, only without a cap or a limit), all
+     * under the lock, so that no other copy sets this one's speed before its job exists;
+     * {@code setSpeed} sets it later, when another copy starts or ends.
+     */
+    public synchronized Lease start(long ownLimit, LongConsumer start, LongConsumer setSpeed) {
+        Lease lease = new Lease(setSpeed);
+        limits.put(lease, ownLimit);
+        long speed = rebalance().get(lease);
         try {
-          lease.setSpeed.accept(share);
-          speeds.put(lease, share);
-        } catch (RuntimeException ended) {
-          // Its job has just ended (the guest stopped, libvirtd went away): that copy's own thread
-          // finds out and fails its domain; this one, which only changed the shares, goes on. Its
-          // speed stays as last set, so the next change of shares tries again.
+            start.accept(speed);
+        } catch (RuntimeException e) {
+            lease.close();
+            throw e;
         }
-      }
-    });
-    return shares;
-  }
+        return lease;
+    }
 
-  /** Max-min fair shares of the cap, the most limited copies served first. */
-  private Map<Lease, Long> shares() {
-    Map<Lease, Long> shares = new LinkedHashMap<>();
-    if (capBytesPerSecond == 0) {
-      shares.putAll(limits);
-      return shares;
+    /** The shares now, each changed one set on its job (under the lock: no copy ends while its speed is set). */
+    private Map<Lease, Long> rebalance() {
+        Map<Lease, Long> shares = shares();
+        shares.forEach((lease, share) -> {
+            Long before = speeds.get(lease);
+            if (before == null) {
+                // The copy about to start: it starts at its share.
+                speeds.put(lease, share);
+            } else if (before != share.longValue()) {
+                try {
+                    lease.setSpeed.accept(share);
+                    speeds.put(lease, share);
+                } catch (RuntimeException ended) {
+                    // Its job has just ended (the guest stopped, libvirtd went away): that copy's own thread
+                    // finds out and fails its domain; this one, which only changed the shares, goes on. Its
+                    // speed stays as last set, so the next change of shares tries again.
+                }
+            }
+        });
+        return shares;
     }
-    List<Map.Entry<Lease, Long>> byLimit = new ArrayList<>(limits.entrySet());
-    // A copy with no limit of its own takes whatever is left, so it comes last.
-    byLimit.sort(Comparator.comparingLong(entry -> entry.getValue() == 0 ? Long.MAX_VALUE : entry.getValue()));
-    long left = capBytesPerSecond;
-    int waiting = byLimit.size();
-    for (Map.Entry<Lease, Long> entry : byLimit) {
-      // Never 0, which libvirt reads as no limit at all: a cap below one byte per copy gives each 1.
-      long fair = Math.max(1, left / waiting);
-      long share = entry.getValue() == 0 ? fair : Math.min(entry.getValue(), fair);
-      shares.put(entry.getKey(), share);
-      left = Math.max(0, left - share);
-      waiting--;
+
+    /** Max-min fair shares of the cap, the most limited copies served first. */
+    private Map<Lease, Long> shares() {
+        Map<Lease, Long> shares = new LinkedHashMap<>();
+        if (capBytesPerSecond == 0) {
+            shares.putAll(limits);
+            return shares;
+        }
+        List<Map.Entry<Lease, Long>> byLimit = new ArrayList<>(limits.entrySet());
+        // A copy with no limit of its own takes whatever is left, so it comes last.
+        byLimit.sort(Comparator.comparingLong(entry -> entry.getValue() == 0 ? Long.MAX_VALUE : entry.getValue()));
+        long left = capBytesPerSecond;
+        int waiting = byLimit.size();
+        for (Map.Entry<Lease, Long> entry : byLimit) {
+            // Never 0, which libvirt reads as no limit at all: a cap below one byte per copy gives each 1.
+            long fair = Math.max(1, left / waiting);
+            long share = entry.getValue() == 0 ? fair : Math.min(entry.getValue(), fair);
+            shares.put(entry.getKey(), share);
+            left = Math.max(0, left - share);
+            waiting--;
+        }
+        return shares;
     }
-    return shares;
-  }
 }

@@ -19,58 +19,62 @@ import java.util.Optional;
  * to copy runs on its planned source with no block job of someone else's.
  */
 public final class LiveChecks {
-  private final ApplyPorts ports;
+    private final ApplyPorts ports;
 
-  public LiveChecks(ApplyPorts ports) {
-    this.ports = ports;
-  }
+    public LiveChecks(ApplyPorts ports) {
+        this.ports = ports;
+    }
 
-  /** Reasons to refuse the copies still to run (one a run before started is resumed, not checked here). */
-  public List<String> refusals(DomainPlan plan, LiveDomain live, DomainJournal journal) {
-    List<CopyLive> notStarted = new ArrayList<>();
-    for (int i = 0; i < plan.steps().size(); i++) {
-      if (plan.steps().get(i) instanceof CopyLive copy && (journal == null || journal.stateOf(i).isEmpty())) {
-        notStarted.add(copy);
-      }
+    /** Reasons to refuse the copies still to run (one a run before started is resumed, not checked here). */
+    public List<String> refusals(DomainPlan plan, LiveDomain live, DomainJournal journal) {
+        List<CopyLive> notStarted = new ArrayList<>();
+        for (int i = 0; i < plan.steps().size(); i++) {
+            if (plan.steps().get(i) instanceof CopyLive copy
+                    && (journal == null || journal.stateOf(i).isEmpty())) {
+                notStarted.add(copy);
+            }
+        }
+        List<String> reasons = new ArrayList<>();
+        if (notStarted.isEmpty()) {
+            return reasons;
+        }
+        if (live.state() != DomainState.RUNNING) {
+            reasons.add("'" + plan.name() + "' is " + live.state().label() + ": its plan copies its disks while it runs"
+                    + " (--live), and it does not run now; nothing was copied; plan again (a shut-off guest gets the offline"
+                    + " copy)");
+            return reasons;
+        }
+        if (live.snapshots() > 0) {
+            reasons.add("'" + plan.name() + "' has " + live.snapshots() + " libvirt snapshot(s) that name its old"
+                    + " images; reverting one after the move would run the guest on stale data; delete them first");
+        }
+        ports.blockJobs().with(plan.name(), jobs -> {
+            String liveXml = jobs.liveXml();
+            notStarted.forEach(copy -> check(plan.name(), jobs, liveXml, copy, reasons));
+            return null;
+        });
+        return reasons;
     }
-    List<String> reasons = new ArrayList<>();
-    if (notStarted.isEmpty()) {
-      return reasons;
-    }
-    if (live.state() != DomainState.RUNNING) {
-      reasons.add("'" + plan.name() + "' is " + live.state().label() + ": its plan copies its disks while it runs"
-          + " (--live), and it does not run now; nothing was copied; plan again (a shut-off guest gets the offline"
-          + " copy)");
-      return reasons;
-    }
-    if (live.snapshots() > 0) {
-      reasons.add("'" + plan.name() + "' has " + live.snapshots() + " libvirt snapshot(s) that name its old"
-          + " images; reverting one after the move would run the guest on stale data; delete them first");
-    }
-    ports.blockJobs().with(plan.name(), jobs -> {
-      String liveXml = jobs.liveXml();
-      notStarted.forEach(copy -> check(plan.name(), jobs, liveXml, copy, reasons));
-      return null;
-    });
-    return reasons;
-  }
 
-  private static void check(String domain, BlockJobs jobs, String liveXml, CopyLive copy, List<String> reasons) {
-    String where = "disk " + copy.disk() + " of '" + domain + "'";
-    if (DomainXml.parse(liveXml, "live definition of '" + domain + "'").disks().stream()
-        .noneMatch(disk -> copy.disk().equals(disk.targetDev()))) {
-      reasons.add(where + " is in its persistent definition only: the running guest has no such disk (one attached"
-          + " for its next boot, --config), and a live copy copies what the guest runs (rule: a live copy starts from"
-          + " the disk the guest runs on); power the guest off and on, or plan again without --live");
-      return;
+    private static void check(String domain, BlockJobs jobs, String liveXml, CopyLive copy, List<String> reasons) {
+        String where = "disk " + copy.disk() + " of '" + domain + "'";
+        if (DomainXml.parse(liveXml, "live definition of '" + domain + "'").disks().stream()
+                .noneMatch(disk -> copy.disk().equals(disk.targetDev()))) {
+            reasons.add(
+                    where + " is in its persistent definition only: the running guest has no such disk (one attached"
+                            + " for its next boot, --config), and a live copy copies what the guest runs (rule: a live copy starts from"
+                            + " the disk the guest runs on); power the guest off and on, or plan again without --live");
+            return;
+        }
+        Optional<String> source = MirrorState.sourceOf(liveXml, domain, copy.disk());
+        if (!source.equals(Optional.of(copy.source()))) {
+            reasons.add(where + " runs on " + source.orElse("no source") + ", not on the planned " + copy.source()
+                    + " (rule: a live copy starts from the disk the guest runs on); plan again");
+        }
+        jobs.progress(copy.disk())
+                .ifPresent(job -> reasons.add(where + " has a block job (" + job.percent()
+                        + "% done) that this apply did not start; virt-tune starts no second one and leaves it alone: let it"
+                        + " finish, or end it (virsh blockjob " + domain + " " + copy.disk()
+                        + " --abort), then apply again"));
     }
-    Optional<String> source = MirrorState.sourceOf(liveXml, domain, copy.disk());
-    if (!source.equals(Optional.of(copy.source()))) {
-      reasons.add(where + " runs on " + source.orElse("no source") + ", not on the planned " + copy.source()
-          + " (rule: a live copy starts from the disk the guest runs on); plan again");
-    }
-    jobs.progress(copy.disk()).ifPresent(job -> reasons.add(where + " has a block job (" + job.percent()
-        + "% done) that this apply did not start; virt-tune starts no second one and leaves it alone: let it"
-        + " finish, or end it (virsh blockjob " + domain + " " + copy.disk() + " --abort), then apply again"));
-  }
 }

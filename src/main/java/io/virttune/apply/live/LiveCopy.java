@@ -27,191 +27,205 @@ import java.util.function.Consumer;
  * before the pause, else aborted and started again.
  */
 public final class LiveCopy {
-  private final ApplyPorts ports;
-  private final String domain;
-  private final PrintWriter log;
-  private final boolean redrawProgress;
-  private final HostBandwidth bandwidth;
-  private final RunningJournal journal;
-  private final CreateVolume volume;
+    private final ApplyPorts ports;
+    private final String domain;
+    private final PrintWriter log;
+    private final boolean redrawProgress;
+    private final HostBandwidth bandwidth;
+    private final RunningJournal journal;
+    private final CreateVolume volume;
 
-  /** A copy onto the LV that {@code volume} creates. */
-  public LiveCopy(ApplyPorts ports, RunningJournal journal, PrintWriter log, boolean redrawProgress,
-      HostBandwidth bandwidth, CreateVolume volume) {
-    this.ports = ports;
-    this.volume = volume;
-    this.journal = journal;
-    this.domain = journal.domainName();
-    this.log = log;
-    this.redrawProgress = redrawProgress;
-    this.bandwidth = bandwidth;
-  }
-
-  /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
-  public void run(CopyLive step, boolean interrupted) {
-    ports.blockJobs().with(domain, jobs -> {
-      copy(jobs, step, interrupted);
-      return null;
-    });
-  }
-
-  private void copy(BlockJobs jobs, CopyLive step, boolean interrupted) {
-    BlockCopy copy = new BlockCopy(jobs, step.disk());
-    String live = jobs.liveXml();
-    Optional<String> source = MirrorState.sourceOf(live, domain, step.disk());
-    MirrorState state = MirrorState.of(live, domain, step.disk());
-    if (interrupted && source.equals(Optional.of(step.device())) && state == MirrorState.NONE) {
-      log.println("  the interrupted run switched the guest onto " + step.device() + " already");
-      new PersistentOnLv(ports, domain, log).ensure(jobs, step, true);
-      return;
+    /** A copy onto the LV that {@code volume} creates. */
+    public LiveCopy(
+            ApplyPorts ports,
+            RunningJournal journal,
+            PrintWriter log,
+            boolean redrawProgress,
+            HostBandwidth bandwidth,
+            CreateVolume volume) {
+        this.ports = ports;
+        this.volume = volume;
+        this.journal = journal;
+        this.domain = journal.domainName();
+        this.log = log;
+        this.redrawProgress = redrawProgress;
+        this.bandwidth = bandwidth;
     }
-    if (!source.equals(Optional.of(step.source()))) {
-      throw VirtTuneException.refused(where(step) + " runs on " + source.orElse("no source") + ", not on the planned "
-          + step.source() + " (rule: a live copy starts from the disk the guest runs on); nothing was copied; plan again");
+
+    /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
+    public void run(CopyLive step, boolean interrupted) {
+        ports.blockJobs().with(domain, jobs -> {
+            copy(jobs, step, interrupted);
+            return null;
+        });
     }
-    Optional<String> destination = MirrorState.destinationOf(live, domain, step.disk());
-    if (interrupted && destination.equals(Optional.of(step.device())) && copy.progress().isPresent()) {
-      // Given back before the pause, the LV may differ from the source in chunks the guest wrote since,
-      // and the run that would have checked them is gone.
-      boolean givenBack = ThinReclaim.givenBackBeforePivot(journal.current(), step.device());
-      if (state == MirrorState.READY && !givenBack) {
-        log.println("  the interrupted run's copy onto " + step.device() + " is ready: switching the guest onto it");
-        if (!pivot(jobs, copy, step, true)) {
-          copyAndPivot(jobs, copy, step, step.synchronousWrites(), false);
+
+    private void copy(BlockJobs jobs, CopyLive step, boolean interrupted) {
+        BlockCopy copy = new BlockCopy(jobs, step.disk());
+        String live = jobs.liveXml();
+        Optional<String> source = MirrorState.sourceOf(live, domain, step.disk());
+        MirrorState state = MirrorState.of(live, domain, step.disk());
+        if (interrupted && source.equals(Optional.of(step.device())) && state == MirrorState.NONE) {
+            log.println("  the interrupted run switched the guest onto " + step.device() + " already");
+            new PersistentOnLv(ports, domain, log).ensure(jobs, step, true);
+            return;
         }
-        return;
-      }
-      log.println("  the interrupted run's copy onto " + step.device() + " is " + (state == MirrorState.READY
-          ? "ready, but chunks of the LV were given back to its pool before the pause for the pivot"
-          : state.name().toLowerCase()) + ": aborting it (the guest stays on its source) and copying again");
-      copy.abort();
+        if (!source.equals(Optional.of(step.source()))) {
+            throw VirtTuneException.refused(
+                    where(step) + " runs on " + source.orElse("no source") + ", not on the planned " + step.source()
+                            + " (rule: a live copy starts from the disk the guest runs on); nothing was copied; plan again");
+        }
+        Optional<String> destination = MirrorState.destinationOf(live, domain, step.disk());
+        if (interrupted
+                && destination.equals(Optional.of(step.device()))
+                && copy.progress().isPresent()) {
+            // Given back before the pause, the LV may differ from the source in chunks the guest wrote since,
+            // and the run that would have checked them is gone.
+            boolean givenBack = ThinReclaim.givenBackBeforePivot(journal.current(), step.device());
+            if (state == MirrorState.READY && !givenBack) {
+                log.println("  the interrupted run's copy onto " + step.device()
+                        + " is ready: switching the guest onto it");
+                if (!pivot(jobs, copy, step, true)) {
+                    copyAndPivot(jobs, copy, step, step.synchronousWrites(), false);
+                }
+                return;
+            }
+            log.println("  the interrupted run's copy onto " + step.device() + " is "
+                    + (state == MirrorState.READY
+                            ? "ready, but chunks of the LV were given back to its pool before the pause for the pivot"
+                            : state.name().toLowerCase())
+                    + ": aborting it (the guest stays on its source) and copying again");
+            copy.abort();
+        }
+        copyAndPivot(jobs, copy, step, step.synchronousWrites(), true);
     }
-    copyAndPivot(jobs, copy, step, step.synchronousWrites(), true);
-  }
 
-  /**
-   * Copies, then pivots; a background copy that stalls ({@link CopyTimings#convergenceWindow})
-   * is aborted, the guest still on its source, and copied again with synchronous writes: QEMU 7.2
-   * cannot switch a running mirror's copy mode (block-job-change came in QEMU 8.2). A copy whose LV
-   * the pause found may differ from the source is made again without {@code givingBackEarly}: so
-   * that a guest writing where zeros were cannot keep its move from ending.
-   */
-  private void copyAndPivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous,
-      boolean givingBackEarly) {
-    // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
-    // host's cap is shared with the copies other domains run at once, until this one pivots.
-    HostBandwidth.Lease share = bandwidth.start(step.bandwidthBytesPerSecond(),
-        speed -> copy.start(step.device(), settings(speed, synchronous)),
-        speed -> jobs.setSpeed(step.disk(), speed));
-    Optional<BlockJobProgress> ready;
-    boolean switched = false;
-    try {
-      ready = awaitReady(jobs, copy, step, synchronous);
-      if (ready.isPresent()) {
-        switched = pivot(jobs, copy, step, givingBackEarly);
-      } else {
-        copy.abort();
-      }
-    } catch (RuntimeException e) {
-      // A job left running (not ready in time, libvirtd lost, a pivot refused) goes on copying:
-      // its share stays booked for the rest of this run, so the others never exceed the cap.
-      if (!stillCopying(copy)) {
+    /**
+     * Copies, then pivots; a background copy that stalls ({@link CopyTimings#convergenceWindow})
+     * is aborted, the guest still on its source, and copied again with synchronous writes: QEMU 7.2
+     * cannot switch a running mirror's copy mode (block-job-change came in QEMU 8.2). A copy whose LV
+     * the pause found may differ from the source is made again without {@code givingBackEarly}: so
+     * that a guest writing where zeros were cannot keep its move from ending.
+     */
+    private void copyAndPivot(
+            BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous, boolean givingBackEarly) {
+        // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
+        // host's cap is shared with the copies other domains run at once, until this one pivots.
+        HostBandwidth.Lease share = bandwidth.start(
+                step.bandwidthBytesPerSecond(),
+                speed -> copy.start(step.device(), settings(speed, synchronous)),
+                speed -> jobs.setSpeed(step.disk(), speed));
+        Optional<BlockJobProgress> ready;
+        boolean switched = false;
+        try {
+            ready = awaitReady(jobs, copy, step, synchronous);
+            if (ready.isPresent()) {
+                switched = pivot(jobs, copy, step, givingBackEarly);
+            } else {
+                copy.abort();
+            }
+        } catch (RuntimeException e) {
+            // A job left running (not ready in time, libvirtd lost, a pivot refused) goes on copying:
+            // its share stays booked for the rest of this run, so the others never exceed the cap.
+            if (!stillCopying(copy)) {
+                share.close();
+            }
+            throw e;
+        }
         share.close();
-      }
-      throw e;
-    }
-    share.close();
-    if (ready.isEmpty()) {
-      log.println("  the copy of " + step.disk() + " got no closer to ready in "
-          + ports.blockJobs().timings().convergenceWindow().toSeconds() + " s: the guest writes as fast as it copies;"
-          + " copying again with synchronous writes (each guest write reaches " + step.device()
-          + " before the guest sees it done)");
-      copyAndPivot(jobs, copy, step, true, givingBackEarly);
-    } else if (!switched) {
-      copyAndPivot(jobs, copy, step, synchronous, false);
-    }
-  }
-
-  /** The copy followed with the progress meter until ready; empty when a background copy stalled (left copying). */
-  private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
-    CopyTimings timings = ports.blockJobs().timings();
-    ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
-    Consumer<BlockJobProgress> shown = progress -> meter.accept(progress.percent());
-    try {
-      // A synchronous copy gets closer with every byte it copies: only a background one can stall.
-      Optional<BlockJobProgress> ready = synchronous
-          ? Optional.of(copy.awaitReady(timings.readyTimeout(), timings.poll(), shown))
-          : copy.awaitReadyUnlessStalled(timings.readyTimeout(), timings.poll(), timings.convergenceWindow(), shown);
-      if (ready.isPresent()) {
-        meter.accept(100);
-      } else {
-        meter.stopShort();
-      }
-      return ready;
-    } catch (VirtTuneException e) {
-      throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
-    }
-  }
-
-  /** Whether the copy's job is still there; when that cannot be read (libvirtd lost), it may be. */
-  private static boolean stillCopying(BlockCopy copy) {
-    try {
-      return copy.progress().isPresent();
-    } catch (RuntimeException unknown) {
-      return true;
-    }
-  }
-
-  /**
-   * Switches the guest onto the ready copy, a thin LV's zero chunks given back first, before the
-   * pause too when {@code givingBackEarly}; false when the pause found the LV may differ from the
-   * source: then the guest runs on its source and the copy is aborted.
-   */
-  private boolean pivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean givingBackEarly) {
-    boolean switched;
-    try {
-      // Read before the pause: every libvirt call in it is pause time.
-      String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
-      ThinReclaim reclaim = ThinReclaim.before(ports, log, step, sourceFormat, volume);
-      if (givingBackEarly) {
-        reclaim.beforePause(journal.current(), journal::save);
-      }
-      switched = new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
-        // Every catch-up in the pause runs at the device's pace, not the cap's: the guest waits on
-        // it (one call, before the first; the job ends with the pivot).
-        jobs.setSpeed(step.disk(), 0);
-        // Given back before the compare, so that the compare verifies the discards too.
-        if (!reclaim.inPause(copy)) {
-          return false;
+        if (ready.isEmpty()) {
+            log.println("  the copy of " + step.disk() + " got no closer to ready in "
+                    + ports.blockJobs().timings().convergenceWindow().toSeconds()
+                    + " s: the guest writes as fast as it copies;"
+                    + " copying again with synchronous writes (each guest write reaches " + step.device()
+                    + " before the guest sees it done)");
+            copyAndPivot(jobs, copy, step, true, givingBackEarly);
+        } else if (!switched) {
+            copyAndPivot(jobs, copy, step, synchronous, false);
         }
-        if (step.verifyPaused()) {
-          new PausedCompare(jobs, ports, log).verify(copy, step, sourceFormat);
+    }
+
+    /** The copy followed with the progress meter until ready; empty when a background copy stalled (left copying). */
+    private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
+        CopyTimings timings = ports.blockJobs().timings();
+        ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
+        Consumer<BlockJobProgress> shown = progress -> meter.accept(progress.percent());
+        try {
+            // A synchronous copy gets closer with every byte it copies: only a background one can stall.
+            Optional<BlockJobProgress> ready = synchronous
+                    ? Optional.of(copy.awaitReady(timings.readyTimeout(), timings.poll(), shown))
+                    : copy.awaitReadyUnlessStalled(
+                            timings.readyTimeout(), timings.poll(), timings.convergenceWindow(), shown);
+            if (ready.isPresent()) {
+                meter.accept(100);
+            } else {
+                meter.stopShort();
+            }
+            return ready;
+        } catch (VirtTuneException e) {
+            throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
         }
-        copy.pivot(step.device());
+    }
+
+    /** Whether the copy's job is still there; when that cannot be read (libvirtd lost), it may be. */
+    private static boolean stillCopying(BlockCopy copy) {
+        try {
+            return copy.progress().isPresent();
+        } catch (RuntimeException unknown) {
+            return true;
+        }
+    }
+
+    /**
+     * Switches the guest onto the ready copy, a thin LV's zero chunks given back first, before the
+     * pause too when {@code givingBackEarly}; false when the pause found the LV may differ from the
+     * source: then the guest runs on its source and the copy is aborted.
+     */
+    private boolean pivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean givingBackEarly) {
+        boolean switched;
+        try {
+            // Read before the pause: every libvirt call in it is pause time.
+            String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
+            ThinReclaim reclaim = ThinReclaim.before(ports, log, step, sourceFormat, volume);
+            if (givingBackEarly) {
+                reclaim.beforePause(journal.current(), journal::save);
+            }
+            switched = new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
+                // Every catch-up in the pause runs at the device's pace, not the cap's: the guest waits on
+                // it (one call, before the first; the job ends with the pivot).
+                jobs.setSpeed(step.disk(), 0);
+                // Given back before the compare, so that the compare verifies the discards too.
+                if (!reclaim.inPause(copy)) {
+                    return false;
+                }
+                if (step.verifyPaused()) {
+                    new PausedCompare(jobs, ports, log).verify(copy, step, sourceFormat);
+                }
+                copy.pivot(step.device());
+                return true;
+            });
+        } catch (VirtTuneException e) {
+            throw new LiveCopyFailure(ports, domain).atPivot(jobs, step, e);
+        }
+        if (!switched) {
+            copy.abort();
+            log.println("  aborted the copy onto " + step.device() + " (the guest runs on its source, which holds every"
+                    + " write it made); copying again, giving chunks back only with the guest paused");
+            return false;
+        }
+        log.println("  the guest runs on " + step.device() + " now");
+        // Journaled at once: from now on the LV holds the guest's newest writes, whatever fails next.
+        journal.save(journal.current().verified(step.device()));
+        new PersistentOnLv(ports, domain, log).ensure(jobs, step, false);
         return true;
-      });
-    } catch (VirtTuneException e) {
-      throw new LiveCopyFailure(ports, domain).atPivot(jobs, step, e);
     }
-    if (!switched) {
-      copy.abort();
-      log.println("  aborted the copy onto " + step.device() + " (the guest runs on its source, which holds every"
-          + " write it made); copying again, giving chunks back only with the guest paused");
-      return false;
+
+    private static BlockCopySettings settings(long bytesPerSecond, boolean synchronous) {
+        BlockCopySettings settings = BlockCopySettings.DEFAULTS.withBandwidth(bytesPerSecond);
+        return synchronous ? settings.withSynchronousWrites() : settings;
     }
-    log.println("  the guest runs on " + step.device() + " now");
-    // Journaled at once: from now on the LV holds the guest's newest writes, whatever fails next.
-    journal.save(journal.current().verified(step.device()));
-    new PersistentOnLv(ports, domain, log).ensure(jobs, step, false);
-    return true;
-  }
 
-  private static BlockCopySettings settings(long bytesPerSecond, boolean synchronous) {
-    BlockCopySettings settings = BlockCopySettings.DEFAULTS.withBandwidth(bytesPerSecond);
-    return synchronous ? settings.withSynchronousWrites() : settings;
-  }
-
-  private String where(CopyLive step) {
-    return "disk " + step.disk() + " of '" + domain + "'";
-  }
+    private String where(CopyLive step) {
+        return "disk " + step.disk() + " of '" + domain + "'";
+    }
 }

@@ -19,42 +19,49 @@ import java.time.Instant;
  * stays on its source, which is the truth until the pivot.
  */
 final class PausedCompare {
-  /**
-   * How long the guest may stay paused for the copy to catch up: uncapped, what was dirty at the
-   * pause (written since the copy was last in sync) takes milliseconds; past this the pivot fails
-   * and the guest is resumed on its source, which holds every write.
-   */
-  static final Duration CATCH_UP = Duration.ofSeconds(10);
+    /**
+     * How long the guest may stay paused for the copy to catch up: uncapped, what was dirty at the
+     * pause (written since the copy was last in sync) takes milliseconds; past this the pivot fails
+     * and the guest is resumed on its source, which holds every write.
+     */
+    static final Duration CATCH_UP = Duration.ofSeconds(10);
 
-  private final BlockJobs jobs;
-  private final ApplyPorts ports;
-  private final PrintWriter log;
+    private final BlockJobs jobs;
+    private final ApplyPorts ports;
+    private final PrintWriter log;
 
-  PausedCompare(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
-    this.jobs = jobs;
-    this.ports = ports;
-    this.log = log;
-  }
-
-  /**
-   * Compares the source, read as {@code sourceFormat}, and the LV of {@code step}, whose copy is
-   * {@code copy}; the guest must be paused.
-   */
-  void verify(BlockCopy copy, CopyLive step, String sourceFormat) {
-    copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().timings().pausedPoll());
-    Instant start = ports.clock().instant();
-    Comparison comparison = ports.comparer().compareInUse(step.source(), sourceFormat, step.device());
-    long millis = Duration.between(start, ports.clock().instant()).toMillis();
-    if (comparison.identical()) {
-      log.println("  " + ports.mode().says("compared " + step.source() + " with " + step.device() + " in " + millis
-          + " ms, the guest paused: identical", "would compare " + step.source() + " with " + step.device()
-          + ", the guest paused"));
-      return;
+    PausedCompare(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
+        this.jobs = jobs;
+        this.ports = ports;
+        this.log = log;
     }
-    copy.abort();
-    throw VirtTuneException.failed("disk " + step.disk() + " of '" + jobs.domain() + "': with the guest paused and its"
-        + " copy caught up, " + step.device() + " differs from " + step.source() + " (qemu-img compare: "
-        + comparison.detail() + "); not switched: the copy was aborted and the guest runs on its source, which holds"
-        + " every write it made (rule: a live move switches only onto a verified copy); roll back to remove the LV");
-  }
+
+    /**
+     * Compares the source, read as {@code sourceFormat}, and the LV of {@code step}, whose copy is
+     * {@code copy}; the guest must be paused.
+     */
+    void verify(BlockCopy copy, CopyLive step, String sourceFormat) {
+        copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().timings().pausedPoll());
+        Instant start = ports.clock().instant();
+        Comparison comparison = ports.comparer().compareInUse(step.source(), sourceFormat, step.device());
+        long millis = Duration.between(start, ports.clock().instant()).toMillis();
+        if (comparison.identical()) {
+            log.println("  "
+                    + ports.mode()
+                            .says(
+                                    "compared " + step.source() + " with " + step.device() + " in " + millis
+                                            + " ms, the guest paused: identical",
+                                    "would compare " + step.source() + " with " + step.device()
+                                            + ", the guest paused"));
+            return;
+        }
+        copy.abort();
+        throw VirtTuneException.failed(
+                "disk " + step.disk() + " of '" + jobs.domain() + "': with the guest paused and its"
+                        + " copy caught up, " + step.device() + " differs from " + step.source()
+                        + " (qemu-img compare: "
+                        + comparison.detail()
+                        + "); not switched: the copy was aborted and the guest runs on its source, which holds"
+                        + " every write it made (rule: a live move switches only onto a verified copy); roll back to remove the LV");
+    }
 }

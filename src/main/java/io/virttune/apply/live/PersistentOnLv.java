@@ -19,38 +19,44 @@ import java.util.Optional;
  */
 record PersistentOnLv(ApplyPorts ports, String domain, PrintWriter log) {
 
-  /** {@code resumed}: a resume whose define step, still to come, names the LV. */
-  void ensure(BlockJobs jobs, CopyLive step, boolean resumed) {
-    Optional<String> persistent = MirrorState.sourceOf(jobs.inactiveXml(), domain, step.disk());
-    if (persistent.equals(Optional.of(step.device()))) {
-      return;
+    /** {@code resumed}: a resume whose define step, still to come, names the LV. */
+    void ensure(BlockJobs jobs, CopyLive step, boolean resumed) {
+        Optional<String> persistent = MirrorState.sourceOf(jobs.inactiveXml(), domain, step.disk());
+        if (persistent.equals(Optional.of(step.device()))) {
+            return;
+        }
+        if (resumed && persistent.equals(Optional.of(step.source()))) {
+            log.println("  the persistent definition still names " + step.source() + ": the define step names "
+                    + step.device());
+            return;
+        }
+        log.println("  the persistent definition names " + persistent.orElse("no source")
+                + " after the pivot: defining " + step.device() + " in it now, as the disk the guest runs on");
+        try (DomainDefinitions definitions = ports.definitions().apply(log)) {
+            LiveDomain live =
+                    definitions.find(domain).orElseThrow(() -> VirtTuneException.failed("the domain vanished"));
+            DomainXml xml = DomainXml.parse(live.secureInactiveXml(), "domain " + domain);
+            DiskView disk = xml.disks().stream()
+                    .filter(view -> view.targetDev().equals(step.disk()))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> VirtTuneException.failed("its persistent definition has no disk " + step.disk()));
+            disk.setBlockSource(step.device());
+            disk.setDriverFormat("raw");
+            definitions.define(xml.toXml());
+            Optional<String> readBack = definitions
+                    .find(domain)
+                    .flatMap(after -> MirrorState.sourceOf(after.inactiveXml(), domain, step.disk()));
+            if (!readBack.equals(Optional.of(step.device())) && ports.mode().changesHost()) {
+                throw VirtTuneException.failed("libvirt kept " + readBack.orElse("no source"));
+            }
+        } catch (VirtTuneException e) {
+            throw VirtTuneException.failed("disk " + step.disk() + " of '" + domain + "' runs on " + step.device()
+                    + " since the pivot, but its persistent definition names " + persistent.orElse("no source")
+                    + " and could not be changed (" + e.getMessage()
+                    + "; rule: the persistent definition names the disk"
+                    + " the guest runs on); autostart stays off: a cold boot now would start it on the old image without its"
+                    + " writes since; keep it running and apply --resume, whose define names " + step.device());
+        }
     }
-    if (resumed && persistent.equals(Optional.of(step.source()))) {
-      log.println("  the persistent definition still names " + step.source() + ": the define step names "
-          + step.device());
-      return;
-    }
-    log.println("  the persistent definition names " + persistent.orElse("no source") + " after the pivot: defining "
-        + step.device() + " in it now, as the disk the guest runs on");
-    try (DomainDefinitions definitions = ports.definitions().apply(log)) {
-      LiveDomain live = definitions.find(domain).orElseThrow(() -> VirtTuneException.failed("the domain vanished"));
-      DomainXml xml = DomainXml.parse(live.secureInactiveXml(), "domain " + domain);
-      DiskView disk = xml.disks().stream().filter(view -> view.targetDev().equals(step.disk())).findFirst()
-          .orElseThrow(() -> VirtTuneException.failed("its persistent definition has no disk " + step.disk()));
-      disk.setBlockSource(step.device());
-      disk.setDriverFormat("raw");
-      definitions.define(xml.toXml());
-      Optional<String> readBack = definitions.find(domain)
-          .flatMap(after -> MirrorState.sourceOf(after.inactiveXml(), domain, step.disk()));
-      if (!readBack.equals(Optional.of(step.device())) && ports.mode().changesHost()) {
-        throw VirtTuneException.failed("libvirt kept " + readBack.orElse("no source"));
-      }
-    } catch (VirtTuneException e) {
-      throw VirtTuneException.failed("disk " + step.disk() + " of '" + domain + "' runs on " + step.device()
-          + " since the pivot, but its persistent definition names " + persistent.orElse("no source")
-          + " and could not be changed (" + e.getMessage() + "; rule: the persistent definition names the disk"
-          + " the guest runs on); autostart stays off: a cold boot now would start it on the old image without its"
-          + " writes since; keep it running and apply --resume, whose define names " + step.device());
-    }
-  }
 }

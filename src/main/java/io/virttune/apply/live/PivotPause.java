@@ -27,186 +27,196 @@ import java.util.function.Consumer;
  * a guest paused by someone else stays paused.
  */
 public final class PivotPause {
-  public static final String KIND = "PivotPause";
-  public static final String PAUSED = "paused by virt-tune for a pivot";
-  static final String RESUMED = "resumed";
-  /** At a poll of a second, a minute: a libvirtd restart takes seconds. */
-  private static final int RECONNECT_ATTEMPTS = 60;
+    public static final String KIND = "PivotPause";
+    public static final String PAUSED = "paused by virt-tune for a pivot";
+    static final String RESUMED = "resumed";
+    /** At a poll of a second, a minute: a libvirtd restart takes seconds. */
+    private static final int RECONNECT_ATTEMPTS = 60;
 
-  /** The guests this process holds paused now, each with what resumes it once: for the shutdown hook. */
-  private static final Map<String, Runnable> PAUSED_NOW = new ConcurrentHashMap<>();
+    /** The guests this process holds paused now, each with what resumes it once: for the shutdown hook. */
+    private static final Map<String, Runnable> PAUSED_NOW = new ConcurrentHashMap<>();
 
-  private final BlockJobs jobs;
-  private final ApplyPorts ports;
-  private final PrintWriter log;
+    private final BlockJobs jobs;
+    private final ApplyPorts ports;
+    private final PrintWriter log;
 
-  public PivotPause(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
-    this.jobs = jobs;
-    this.ports = ports;
-    this.log = log;
-  }
-
-  /** True when virt-tune paused the guest for a pivot and has not resumed it since. */
-  public static boolean pending(DomainJournal journal) {
-    return journal.lastDetailOf(KIND).filter(PAUSED::equals).isPresent();
-  }
-
-  /**
-   * Runs {@code pivot} with the guest paused, journaled through {@code save} before the pause and
-   * after the resume; a guest that is paused already is left as it is.
-   *
-   * @param pivot true when it switched the guest, false when it found it must not (and did not)
-   * @return what {@code pivot} returned
-   */
-  boolean around(DomainJournal journal, Consumer<DomainJournal> save, BooleanSupplier pivot) {
-    Optional<PauseReason> pausedBefore = jobs.pausedFor();
-    if (pausedBefore.isPresent()) {
-      PauseReason reason = pausedBefore.get();
-      if (reason == PauseReason.IOERROR) {
-        throw VirtTuneException.refused("the guest was paused " + reason.words() + " (rule: virt-tune switches no"
-            + " guest QEMU stopped on an I/O error: the write that stopped it has not reached the source); the copy"
-            + " is left ready and the guest paused: see the error with virsh domblkerror " + journal.domain()
-            + ", fix it, resume the guest (virsh resume), then apply --resume");
-      }
-      log.println("  the guest is paused " + reason.words() + ", not by virt-tune: switching it while paused,"
-          + " leaving it paused");
-      return pivot.getAsBoolean();
+    public PivotPause(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
+        this.jobs = jobs;
+        this.ports = ports;
+        this.log = log;
     }
-    DomainJournal paused = journal.with(entry(PAUSED));
-    save.accept(paused);
-    Instant start = ports.clock().instant();
-    AtomicBoolean held = new AtomicBoolean(true);
-    jobs.pause();
-    // A SIGTERM or SIGINT during the pause: the shutdown hook resumes the guest, once.
-    PAUSED_NOW.put(journal.domain(), () -> {
-      if (held.getAndSet(false)) {
-        jobs.resume();
-      }
-    });
-    boolean switched;
-    try {
-      switched = pivot.getAsBoolean();
-    } catch (RuntimeException failure) {
-      PAUSED_NOW.remove(journal.domain());
-      if (held.getAndSet(false)) {
-        resumeAfter(failure, paused, save);
-      }
-      throw failure;
-    }
-    PAUSED_NOW.remove(journal.domain());
-    if (held.getAndSet(false)) {
-      resume(paused, save, false);
-    } else {
-      save.accept(paused.with(entry(RESUMED)));
-    }
-    log.println("  " + ports.mode().says("the guest was paused " + millis(start) + " ms for the pivot"
-        + (switched ? "" : ", then resumed on its source, not switched"), "the guest would be paused for the pivot"));
-    return switched;
-  }
 
-  /**
-   * What the shutdown hook calls: every guest this process paused for a pivot is resumed, since a
-   * stopped virt-tune would leave it paused until someone noticed; the journal's pending pause
-   * then tells a resume or a rollback to check it again.
-   */
-  public static void resumeAllPaused() {
-    PAUSED_NOW.values().forEach(resume -> {
-      try {
-        resume.run();
-      } catch (RuntimeException e) {
-        // libvirtd gone too: apply --resume or rollback resumes the guest from the journal.
-      }
-    });
-    PAUSED_NOW.clear();
-  }
-
-  /** After a failed pivot: the guest resumed if it is still there; a failure to is kept with the pivot's. */
-  private void resumeAfter(RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save) {
-    try {
-      // QEMU may have ended with the pivot: then there is no guest to resume.
-      resume(paused, save, true);
-    } catch (RuntimeException resume) {
-      failure.addSuppressed(resume);
-      log.println("  the guest could not be resumed after the failed pivot (" + resume.getMessage() + "); apply"
-          + " --resume or rollback resumes it");
+    /** True when virt-tune paused the guest for a pivot and has not resumed it since. */
+    public static boolean pending(DomainJournal journal) {
+        return journal.lastDetailOf(KIND).filter(PAUSED::equals).isPresent();
     }
-  }
 
-  /**
-   * Resumes the guest ({@code ifPaused}: only if it is still paused), through a new connection
-   * when libvirtd restarted under this one, and journals it.
-   */
-  private void resume(DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused) {
-    try {
-      if (!ifPaused || jobs.pausedFor().isPresent()) {
-        jobs.resume();
-      }
-    } catch (RuntimeException lost) {
-      resumeThroughNewConnection(paused.domain(), lost);
-    }
-    save.accept(paused.with(entry(RESUMED)));
-  }
-
-  /**
-   * The first connection is gone (libvirtd restarted under it): a new one is opened as soon as
-   * libvirtd answers again, tried once a poll for up to {@link #RECONNECT_ATTEMPTS} polls, since
-   * the guest waits paused until then.
-   */
-  private void resumeThroughNewConnection(String domain, RuntimeException lost) {
-    for (int attempt = 1; ; attempt++) {
-      try {
-        ports.blockJobs().with(domain, fresh -> {
-          if (fresh.pausedFor().isPresent()) {
-            fresh.resume();
-          }
-          return null;
-        });
-        log.println("  resumed the guest through a new libvirt connection (the first was lost: " + lost.getMessage()
-            + ")");
-        return;
-      } catch (RuntimeException down) {
-        if (attempt == RECONNECT_ATTEMPTS) {
-          down.addSuppressed(lost);
-          throw down;
+    /**
+     * Runs {@code pivot} with the guest paused, journaled through {@code save} before the pause and
+     * after the resume; a guest that is paused already is left as it is.
+     *
+     * @param pivot true when it switched the guest, false when it found it must not (and did not)
+     * @return what {@code pivot} returned
+     */
+    boolean around(DomainJournal journal, Consumer<DomainJournal> save, BooleanSupplier pivot) {
+        Optional<PauseReason> pausedBefore = jobs.pausedFor();
+        if (pausedBefore.isPresent()) {
+            PauseReason reason = pausedBefore.get();
+            if (reason == PauseReason.IOERROR) {
+                throw VirtTuneException.refused(
+                        "the guest was paused " + reason.words() + " (rule: virt-tune switches no"
+                                + " guest QEMU stopped on an I/O error: the write that stopped it has not reached the source); the copy"
+                                + " is left ready and the guest paused: see the error with virsh domblkerror "
+                                + journal.domain()
+                                + ", fix it, resume the guest (virsh resume), then apply --resume");
+            }
+            log.println("  the guest is paused " + reason.words() + ", not by virt-tune: switching it while paused,"
+                    + " leaving it paused");
+            return pivot.getAsBoolean();
         }
-        sleep(ports.blockJobs().timings().poll());
-      }
+        DomainJournal paused = journal.with(entry(PAUSED));
+        save.accept(paused);
+        Instant start = ports.clock().instant();
+        AtomicBoolean held = new AtomicBoolean(true);
+        jobs.pause();
+        // A SIGTERM or SIGINT during the pause: the shutdown hook resumes the guest, once.
+        PAUSED_NOW.put(journal.domain(), () -> {
+            if (held.getAndSet(false)) {
+                jobs.resume();
+            }
+        });
+        boolean switched;
+        try {
+            switched = pivot.getAsBoolean();
+        } catch (RuntimeException failure) {
+            PAUSED_NOW.remove(journal.domain());
+            if (held.getAndSet(false)) {
+                resumeAfter(failure, paused, save);
+            }
+            throw failure;
+        }
+        PAUSED_NOW.remove(journal.domain());
+        if (held.getAndSet(false)) {
+            resume(paused, save, false);
+        } else {
+            save.accept(paused.with(entry(RESUMED)));
+        }
+        log.println("  "
+                + ports.mode()
+                        .says(
+                                "the guest was paused " + millis(start) + " ms for the pivot"
+                                        + (switched ? "" : ", then resumed on its source, not switched"),
+                                "the guest would be paused for the pivot"));
+        return switched;
     }
-  }
 
-  private static void sleep(Duration poll) {
-    try {
-      Thread.sleep(poll.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while libvirtd restarted", e);
+    /**
+     * What the shutdown hook calls: every guest this process paused for a pivot is resumed, since a
+     * stopped virt-tune would leave it paused until someone noticed; the journal's pending pause
+     * then tells a resume or a rollback to check it again.
+     */
+    public static void resumeAllPaused() {
+        PAUSED_NOW.values().forEach(resume -> {
+            try {
+                resume.run();
+            } catch (RuntimeException e) {
+                // libvirtd gone too: apply --resume or rollback resumes the guest from the journal.
+            }
+        });
+        PAUSED_NOW.clear();
     }
-  }
 
-  /**
-   * After a run stopped between a pause and its resume: resumes the guest if virt-tune paused it
-   * and it is paused still.
-   *
-   * @return the journal, with the resume if there was one to make
-   */
-  public DomainJournal resumeLeftPaused(DomainJournal journal) {
-    if (!pending(journal)) {
-      return journal;
+    /** After a failed pivot: the guest resumed if it is still there; a failure to is kept with the pivot's. */
+    private void resumeAfter(RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save) {
+        try {
+            // QEMU may have ended with the pivot: then there is no guest to resume.
+            resume(paused, save, true);
+        } catch (RuntimeException resume) {
+            failure.addSuppressed(resume);
+            log.println("  the guest could not be resumed after the failed pivot (" + resume.getMessage() + "); apply"
+                    + " --resume or rollback resumes it");
+        }
     }
-    if (jobs.pausedFor().isPresent()) {
-      jobs.resume();
-      log.println(ports.mode().says("resumed", "would resume") + " '" + journal.domain() + "', which a stopped run"
-          + " had paused for a pivot");
+
+    /**
+     * Resumes the guest ({@code ifPaused}: only if it is still paused), through a new connection
+     * when libvirtd restarted under this one, and journals it.
+     */
+    private void resume(DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused) {
+        try {
+            if (!ifPaused || jobs.pausedFor().isPresent()) {
+                jobs.resume();
+            }
+        } catch (RuntimeException lost) {
+            resumeThroughNewConnection(paused.domain(), lost);
+        }
+        save.accept(paused.with(entry(RESUMED)));
     }
-    return journal.with(entry(RESUMED));
-  }
 
-  private long millis(Instant start) {
-    return Duration.between(start, ports.clock().instant()).toMillis();
-  }
+    /**
+     * The first connection is gone (libvirtd restarted under it): a new one is opened as soon as
+     * libvirtd answers again, tried once a poll for up to {@link #RECONNECT_ATTEMPTS} polls, since
+     * the guest waits paused until then.
+     */
+    private void resumeThroughNewConnection(String domain, RuntimeException lost) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                ports.blockJobs().with(domain, fresh -> {
+                    if (fresh.pausedFor().isPresent()) {
+                        fresh.resume();
+                    }
+                    return null;
+                });
+                log.println("  resumed the guest through a new libvirt connection (the first was lost: "
+                        + lost.getMessage() + ")");
+                return;
+            } catch (RuntimeException down) {
+                if (attempt == RECONNECT_ATTEMPTS) {
+                    down.addSuppressed(lost);
+                    throw down;
+                }
+                sleep(ports.blockJobs().timings().poll());
+            }
+        }
+    }
 
-  private JournalEntry entry(String detail) {
-    return new JournalEntry(AutostartPause.DOMAIN, KIND, JournalEntry.StepState.DONE, ports.clock().instant().toString(),
-        detail);
-  }
+    private static void sleep(Duration poll) {
+        try {
+            Thread.sleep(poll.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while libvirtd restarted", e);
+        }
+    }
+
+    /**
+     * After a run stopped between a pause and its resume: resumes the guest if virt-tune paused it
+     * and it is paused still.
+     *
+     * @return the journal, with the resume if there was one to make
+     */
+    public DomainJournal resumeLeftPaused(DomainJournal journal) {
+        if (!pending(journal)) {
+            return journal;
+        }
+        if (jobs.pausedFor().isPresent()) {
+            jobs.resume();
+            log.println(ports.mode().says("resumed", "would resume") + " '" + journal.domain()
+                    + "', which a stopped run" + " had paused for a pivot");
+        }
+        return journal.with(entry(RESUMED));
+    }
+
+    private long millis(Instant start) {
+        return Duration.between(start, ports.clock().instant()).toMillis();
+    }
+
+    private JournalEntry entry(String detail) {
+        return new JournalEntry(
+                AutostartPause.DOMAIN,
+                KIND,
+                JournalEntry.StepState.DONE,
+                ports.clock().instant().toString(),
+                detail);
+    }
 }

@@ -25,216 +25,264 @@ import java.util.function.Consumer;
  * in two rounds, before the pause and in it (the reasoning: this package's documentation).
  */
 public final class ThinReclaim {
-  /**
-   * How long the discards may hold the guest paused: dm-thin unmapped 6.9 GiB of 4 MiB chunks in
-   * 0.87 s in the lab, so a mostly empty disk of terabytes would hold it for minutes; what is left
-   * stays provisioned.
-   */
-  static final Duration BUDGET = Duration.ofSeconds(2);
-  /**
-   * At most about this much is discarded at a time in the pause, half a second in the lab, between
-   * two looks at the budget.
-   */
-  static final long PIECE = 4L << 30;
-  /**
-   * At most this many runs of zero chunks, the longest, are given back before the pause: each is
-   * discarded again in it, one blkdiscard a run whatever its length; the shorter ones wait for the
-   * pause's budget.
-   */
-  static final int RUNS_BEFORE_PAUSE = 64;
-  /**
-   * The journal's entry, the LV's device its detail: chunks of that LV were given back before its
-   * pivot, the guest running, so that until a check with the guest paused the LV may differ from
-   * the source wherever the guest wrote since.
-   */
-  static final String GIVEN_BACK_BEFORE_PIVOT = "GivenBackBeforePivot";
+    /**
+     * How long the discards may hold the guest paused: dm-thin unmapped 6.9 GiB of 4 MiB chunks in
+     * 0.87 s in the lab, so a mostly empty disk of terabytes would hold it for minutes; what is left
+     * stays provisioned.
+     */
+    static final Duration BUDGET = Duration.ofSeconds(2);
+    /**
+     * At most about this much is discarded at a time in the pause, half a second in the lab, between
+     * two looks at the budget.
+     */
+    static final long PIECE = 4L << 30;
+    /**
+     * At most this many runs of zero chunks, the longest, are given back before the pause: each is
+     * discarded again in it, one blkdiscard a run whatever its length; the shorter ones wait for the
+     * pause's budget.
+     */
+    static final int RUNS_BEFORE_PAUSE = 64;
+    /**
+     * The journal's entry, the LV's device its detail: chunks of that LV were given back before its
+     * pivot, the guest running, so that until a check with the guest paused the LV may differ from
+     * the source wherever the guest wrote since.
+     */
+    static final String GIVEN_BACK_BEFORE_PIVOT = "GivenBackBeforePivot";
 
-  private final ApplyPorts ports;
-  private final PrintWriter log;
-  private final CopyLive step;
-  private final String sourceFormat;
-  private final CreateVolume volume;
-  /** The LV's zero chunks, from the map read before the pause; empty when nothing is given back. */
-  private final Optional<ChunkRanges> zerosBefore;
-  /** Why nothing is given back, said in the pause; empty when there is nothing to say. */
-  private final Optional<String> nothing;
-  /** The runs a discard was tried on before the pause, in order. */
-  private List<Extent> givenBackBefore = List.of();
+    private final ApplyPorts ports;
+    private final PrintWriter log;
+    private final CopyLive step;
+    private final String sourceFormat;
+    private final CreateVolume volume;
+    /** The LV's zero chunks, from the map read before the pause; empty when nothing is given back. */
+    private final Optional<ChunkRanges> zerosBefore;
+    /** Why nothing is given back, said in the pause; empty when there is nothing to say. */
+    private final Optional<String> nothing;
+    /** The runs a discard was tried on before the pause, in order. */
+    private List<Extent> givenBackBefore = List.of();
 
-  private ThinReclaim(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume,
-      Optional<ChunkRanges> zerosBefore, Optional<String> nothing) {
-    this.ports = ports;
-    this.log = log;
-    this.step = step;
-    this.sourceFormat = sourceFormat;
-    this.volume = volume;
-    this.zerosBefore = zerosBefore;
-    this.nothing = nothing;
-  }
+    private ThinReclaim(
+            ApplyPorts ports,
+            PrintWriter log,
+            CopyLive step,
+            String sourceFormat,
+            CreateVolume volume,
+            Optional<ChunkRanges> zerosBefore,
+            Optional<String> nothing) {
+        this.ports = ports;
+        this.log = log;
+        this.step = step;
+        this.sourceFormat = sourceFormat;
+        this.volume = volume;
+        this.zerosBefore = zerosBefore;
+        this.nothing = nothing;
+    }
 
-  /**
-   * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
-   * {@code sourceFormat} (the live definition's). LVM and the source's map are read now, before the
-   * guest is paused: the report takes longer than the reclaim itself, and a source without a whole
-   * chunk of zeros (a guest that wrote all over its disk) is not worth a catch-up with the guest
-   * paused. Zeros only give way to data while the guest runs, so the map read again in the pause
-   * finds none either.
-   */
-  static ThinReclaim before(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat,
-      CreateVolume volume) {
-    if (!volume.thin()) {
-      return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.empty());
+    /**
+     * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
+     * {@code sourceFormat} (the live definition's). LVM and the source's map are read now, before the
+     * guest is paused: the report takes longer than the reclaim itself, and a source without a whole
+     * chunk of zeros (a guest that wrote all over its disk) is not worth a catch-up with the guest
+     * paused. Zeros only give way to data while the guest runs, so the map read again in the pause
+     * finds none either.
+     */
+    static ThinReclaim before(
+            ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume) {
+        if (!volume.thin()) {
+            return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.empty());
+        }
+        if (ports.mode() == RunMode.DRY_RUN) {
+            return nothing(
+                    ports,
+                    log,
+                    step,
+                    sourceFormat,
+                    volume,
+                    "would give back to thin pool " + poolName(volume)
+                            + " the chunks of " + step.device() + " where " + step.source()
+                            + " reads as zeros: before the pause, the"
+                            + " guest running, then checked against the source with the guest paused, and the rest then");
+        }
+        LvmReport report = ports.lvmReads().report();
+        Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device())
+                .filter(LogicalVolume::isThin)
+                .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
+        if (pool.isEmpty()) {
+            return nothing(
+                    ports,
+                    log,
+                    step,
+                    sourceFormat,
+                    volume,
+                    "LVM does not report " + step.device() + " as a thin LV"
+                            + " of a pool: nothing is discarded on it");
+        }
+        ChunkRanges zeros = zeroChunks(ports, step, sourceFormat, pool.get().chunkSizeBytes());
+        if (zeros.isEmpty()) {
+            return nothing(
+                    ports,
+                    log,
+                    step,
+                    sourceFormat,
+                    volume,
+                    "no whole chunk of " + step.source() + " reads as zeros:" + " nothing to give back to thin pool "
+                            + poolName(volume));
+        }
+        if (!ports.lvmReads().takesDiscards(volume.vg(), volume.name())) {
+            return nothing(
+                    ports,
+                    log,
+                    step,
+                    sourceFormat,
+                    volume,
+                    step.device() + " takes no discards (its thin pool "
+                            + poolName(volume) + " ignores them): it keeps the " + Bytes.format(zeros.bytes())
+                            + " of chunks the copy"
+                            + " filled with zeros");
+        }
+        return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.of(zeros), Optional.empty());
     }
-    if (ports.mode() == RunMode.DRY_RUN) {
-      return nothing(ports, log, step, sourceFormat, volume, "would give back to thin pool " + poolName(volume)
-          + " the chunks of " + step.device() + " where " + step.source() + " reads as zeros: before the pause, the"
-          + " guest running, then checked against the source with the guest paused, and the rest then");
-    }
-    LvmReport report = ports.lvmReads().report();
-    Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device()).filter(LogicalVolume::isThin)
-        .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
-    if (pool.isEmpty()) {
-      return nothing(ports, log, step, sourceFormat, volume, "LVM does not report " + step.device() + " as a thin LV"
-          + " of a pool: nothing is discarded on it");
-    }
-    ChunkRanges zeros = zeroChunks(ports, step, sourceFormat, pool.get().chunkSizeBytes());
-    if (zeros.isEmpty()) {
-      return nothing(ports, log, step, sourceFormat, volume, "no whole chunk of " + step.source() + " reads as zeros:"
-          + " nothing to give back to thin pool " + poolName(volume));
-    }
-    if (!ports.lvmReads().takesDiscards(volume.vg(), volume.name())) {
-      return nothing(ports, log, step, sourceFormat, volume, step.device() + " takes no discards (its thin pool "
-          + poolName(volume) + " ignores them): it keeps the " + Bytes.format(zeros.bytes()) + " of chunks the copy"
-          + " filled with zeros");
-    }
-    return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.of(zeros), Optional.empty());
-  }
 
-  private static ThinReclaim nothing(ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat,
-      CreateVolume volume, String why) {
-    return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.of(why));
-  }
-
-  /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
-  public static boolean givenBackBeforePivot(DomainJournal journal, String device) {
-    return journal.entries().stream()
-        .anyMatch(entry -> entry.kind().equals(GIVEN_BACK_BEFORE_PIVOT) && entry.detail().equals(device));
-  }
-
-  /**
-   * Before the pause, the guest running: gives the longest runs of zero chunks back, journaled
-   * through {@code save} before the first discard, so that no later run switches the guest onto
-   * this copy without the check {@link #inPause} makes.
-   */
-  void beforePause(DomainJournal journal, Consumer<DomainJournal> save) {
-    if (zerosBefore.isEmpty()) {
-      return;
+    private static ThinReclaim nothing(
+            ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume, String why) {
+        return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.of(why));
     }
-    ChunkRanges runs = zerosBefore.get().longest(RUNS_BEFORE_PAUSE);
-    save.accept(journal.with(new JournalEntry(AutostartPause.DOMAIN, GIVEN_BACK_BEFORE_PIVOT,
-        JournalEntry.StepState.DONE, ports.clock().instant().toString(), step.device())));
-    Instant start = ports.clock().instant();
-    List<Extent> tried = new ArrayList<>();
-    Round round = discard(runs.ranges(), Optional.empty(), tried);
-    // Every run a discard was tried on, refused or not: a refused one may have been given back in part.
-    givenBackBefore = tried;
-    if (round.refused().isPresent()) {
-      log.println("  the thin pool took back " + Bytes.format(round.given()) + " of " + step.device() + "'s zero"
-          + " chunks before the pause, then refused the rest (" + round.refused().get() + ")");
-      return;
-    }
-    ChunkRanges shorter = zerosBefore.get().minus(runs);
-    log.println("  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin pool "
-        + poolName(volume) + " in " + millis(start) + " ms before the pause, the guest running"
-        + (shorter.isEmpty() ? "" : "; " + shorter.ranges().size() + " shorter runs of them ("
-        + Bytes.format(shorter.bytes()) + ") wait for the pause"));
-  }
 
-  /**
-   * With the guest paused: false when the LV may differ from the source in chunks given back before
-   * the pause (the guest must not be switched onto it); else true, with the zero chunks given back.
-   */
-  boolean inPause(BlockCopy copy) {
-    if (zerosBefore.isEmpty()) {
-      nothing.ifPresent(why -> log.println("  " + why));
-      return true;
+    /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
+    public static boolean givenBackBeforePivot(DomainJournal journal, String device) {
+        return journal.entries().stream()
+                .anyMatch(entry -> entry.kind().equals(GIVEN_BACK_BEFORE_PIVOT)
+                        && entry.detail().equals(device));
     }
-    Instant start = ports.clock().instant();
-    copy.awaitCaughtUp(PausedCompare.CATCH_UP, ports.blockJobs().timings().pausedPoll());
-    ChunkRanges zeros = zeroChunks(ports, step, sourceFormat, zerosBefore.get().chunkBytes());
-    ChunkRanges before = new ChunkRanges(zeros.chunkBytes(), givenBackBefore);
-    ChunkRanges written = before.minus(zeros);
-    if (!written.isEmpty()) {
-      log.println("  not switched: " + Bytes.format(written.bytes()) + " of the chunks given back before the pause"
-          + " hold data in " + step.source() + " now (the guest wrote there after its map was read, or QEMU had not"
-          + " yet written that part of the map), so " + step.device() + " may differ from it there");
-      return false;
-    }
-    Round again = discard(givenBackBefore, Optional.empty(), new ArrayList<>());
-    if (again.refused().isPresent()) {
-      log.println("  not switched: the chunks given back before the pause could not be discarded again with the"
-          + " guest paused (" + again.refused().get() + "), so " + step.device() + " may differ from "
-          + step.source() + " there");
-      return false;
-    }
-    Round round = discard(zeros.minus(before).pieces(PIECE), Optional.of(start.plus(BUDGET)),
-        new ArrayList<>());
-    if (round.refused().isPresent()) {
-      // A discard changes no byte the guest reads, given back or not: the move goes on without the rest.
-      log.println("  the thin pool took back " + Bytes.format(round.given()) + " of " + step.device() + "'s zero"
-          + " chunks, then refused the rest (" + round.refused().get() + "); the LV keeps them provisioned");
-      return true;
-    }
-    String left = round.left() > 0 ? "; " + Bytes.format(round.left()) + " more stay provisioned, to keep the pause"
-        + " near " + BUDGET.toSeconds() + " s" : "";
-    if (before.isEmpty()) {
-      log.println("  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin"
-          + " pool " + poolName(volume) + " in " + millis(start) + " ms, the guest paused" + left);
-    } else {
-      log.println("  discarded again the " + Bytes.format(before.bytes()) + " given back before the pause"
-          + " (zeros in " + step.source() + " still) and gave " + Bytes.format(round.given()) + " more of zero"
-          + " chunks of " + step.device() + " back to thin pool " + poolName(volume) + ", in " + millis(start)
-          + " ms, the guest paused" + left);
-    }
-    return true;
-  }
 
-  /** What one round of discards gave back and left, and the refusal that ended it. */
-  private record Round(long given, long left, Optional<String> refused) {}
-
-  /**
-   * Discards {@code ranges} of the LV in order, each added to {@code tried} first, until one is
-   * refused or {@code deadline} has passed.
-   */
-  private Round discard(List<Extent> ranges, Optional<Instant> deadline, List<Extent> tried) {
-    long given = 0;
-    long left = ranges.stream().mapToLong(Extent::length).sum();
-    for (Extent range : ranges) {
-      if (deadline.filter(end -> !ports.clock().instant().isBefore(end)).isPresent()) {
-        break;
-      }
-      tried.add(range);
-      try {
-        ports.lvmActions().discard(volume.vg(), volume.name(), range.start(), range.length());
-      } catch (VirtTuneException refused) {
-        return new Round(given, left, Optional.of(refused.getMessage()));
-      }
-      given += range.length();
-      left -= range.length();
+    /**
+     * Before the pause, the guest running: gives the longest runs of zero chunks back, journaled
+     * through {@code save} before the first discard, so that no later run switches the guest onto
+     * this copy without the check {@link #inPause} makes.
+     */
+    void beforePause(DomainJournal journal, Consumer<DomainJournal> save) {
+        if (zerosBefore.isEmpty()) {
+            return;
+        }
+        ChunkRanges runs = zerosBefore.get().longest(RUNS_BEFORE_PAUSE);
+        save.accept(journal.with(new JournalEntry(
+                AutostartPause.DOMAIN,
+                GIVEN_BACK_BEFORE_PIVOT,
+                JournalEntry.StepState.DONE,
+                ports.clock().instant().toString(),
+                step.device())));
+        Instant start = ports.clock().instant();
+        List<Extent> tried = new ArrayList<>();
+        Round round = discard(runs.ranges(), Optional.empty(), tried);
+        // Every run a discard was tried on, refused or not: a refused one may have been given back in part.
+        givenBackBefore = tried;
+        if (round.refused().isPresent()) {
+            log.println("  the thin pool took back " + Bytes.format(round.given()) + " of " + step.device() + "'s zero"
+                    + " chunks before the pause, then refused the rest ("
+                    + round.refused().get() + ")");
+            return;
+        }
+        ChunkRanges shorter = zerosBefore.get().minus(runs);
+        log.println(
+                "  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin pool "
+                        + poolName(volume) + " in " + millis(start) + " ms before the pause, the guest running"
+                        + (shorter.isEmpty()
+                                ? ""
+                                : "; " + shorter.ranges().size() + " shorter runs of them ("
+                                        + Bytes.format(shorter.bytes()) + ") wait for the pause"));
     }
-    return new Round(given, left, Optional.empty());
-  }
 
-  /** The whole chunks of {@code chunkBytes} where the source reads as zeros now. */
-  private static ChunkRanges zeroChunks(ApplyPorts ports, CopyLive step, String sourceFormat, long chunkBytes) {
-    return ChunkRanges.zerosOf(ports.qemuImg().sharedMap(step.source(), sourceFormat), chunkBytes);
-  }
+    /**
+     * With the guest paused: false when the LV may differ from the source in chunks given back before
+     * the pause (the guest must not be switched onto it); else true, with the zero chunks given back.
+     */
+    boolean inPause(BlockCopy copy) {
+        if (zerosBefore.isEmpty()) {
+            nothing.ifPresent(why -> log.println("  " + why));
+            return true;
+        }
+        Instant start = ports.clock().instant();
+        copy.awaitCaughtUp(PausedCompare.CATCH_UP, ports.blockJobs().timings().pausedPoll());
+        ChunkRanges zeros =
+                zeroChunks(ports, step, sourceFormat, zerosBefore.get().chunkBytes());
+        ChunkRanges before = new ChunkRanges(zeros.chunkBytes(), givenBackBefore);
+        ChunkRanges written = before.minus(zeros);
+        if (!written.isEmpty()) {
+            log.println(
+                    "  not switched: " + Bytes.format(written.bytes()) + " of the chunks given back before the pause"
+                            + " hold data in " + step.source()
+                            + " now (the guest wrote there after its map was read, or QEMU had not"
+                            + " yet written that part of the map), so " + step.device() + " may differ from it there");
+            return false;
+        }
+        Round again = discard(givenBackBefore, Optional.empty(), new ArrayList<>());
+        if (again.refused().isPresent()) {
+            log.println("  not switched: the chunks given back before the pause could not be discarded again with the"
+                    + " guest paused (" + again.refused().get() + "), so " + step.device() + " may differ from "
+                    + step.source() + " there");
+            return false;
+        }
+        Round round = discard(zeros.minus(before).pieces(PIECE), Optional.of(start.plus(BUDGET)), new ArrayList<>());
+        if (round.refused().isPresent()) {
+            // A discard changes no byte the guest reads, given back or not: the move goes on without the rest.
+            log.println("  the thin pool took back " + Bytes.format(round.given()) + " of " + step.device() + "'s zero"
+                    + " chunks, then refused the rest (" + round.refused().get() + "); the LV keeps them provisioned");
+            return true;
+        }
+        String left = round.left() > 0
+                ? "; " + Bytes.format(round.left()) + " more stay provisioned, to keep the pause" + " near "
+                        + BUDGET.toSeconds() + " s"
+                : "";
+        if (before.isEmpty()) {
+            log.println(
+                    "  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin"
+                            + " pool " + poolName(volume) + " in " + millis(start) + " ms, the guest paused" + left);
+        } else {
+            log.println("  discarded again the " + Bytes.format(before.bytes()) + " given back before the pause"
+                    + " (zeros in " + step.source() + " still) and gave " + Bytes.format(round.given())
+                    + " more of zero"
+                    + " chunks of " + step.device() + " back to thin pool " + poolName(volume) + ", in " + millis(start)
+                    + " ms, the guest paused" + left);
+        }
+        return true;
+    }
 
-  private long millis(Instant start) {
-    return Duration.between(start, ports.clock().instant()).toMillis();
-  }
+    /** What one round of discards gave back and left, and the refusal that ended it. */
+    private record Round(long given, long left, Optional<String> refused) {}
 
-  private static String poolName(CreateVolume volume) {
-    return volume.vg() + "/" + volume.thinPool();
-  }
+    /**
+     * Discards {@code ranges} of the LV in order, each added to {@code tried} first, until one is
+     * refused or {@code deadline} has passed.
+     */
+    private Round discard(List<Extent> ranges, Optional<Instant> deadline, List<Extent> tried) {
+        long given = 0;
+        long left = ranges.stream().mapToLong(Extent::length).sum();
+        for (Extent range : ranges) {
+            if (deadline.filter(end -> !ports.clock().instant().isBefore(end)).isPresent()) {
+                break;
+            }
+            tried.add(range);
+            try {
+                ports.lvmActions().discard(volume.vg(), volume.name(), range.start(), range.length());
+            } catch (VirtTuneException refused) {
+                return new Round(given, left, Optional.of(refused.getMessage()));
+            }
+            given += range.length();
+            left -= range.length();
+        }
+        return new Round(given, left, Optional.empty());
+    }
+
+    /** The whole chunks of {@code chunkBytes} where the source reads as zeros now. */
+    private static ChunkRanges zeroChunks(ApplyPorts ports, CopyLive step, String sourceFormat, long chunkBytes) {
+        return ChunkRanges.zerosOf(ports.qemuImg().sharedMap(step.source(), sourceFormat), chunkBytes);
+    }
+
+    private long millis(Instant start) {
+        return Duration.between(start, ports.clock().instant()).toMillis();
+    }
+
+    private static String poolName(CreateVolume volume) {
+        return volume.vg() + "/" + volume.thinPool();
+    }
 }

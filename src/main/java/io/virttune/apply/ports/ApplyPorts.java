@@ -44,57 +44,106 @@ import java.util.function.Supplier;
  * @param mode whether anything really changes, for the words of the results
  */
 public record ApplyPorts(
-    Function<PrintWriter, DomainDefinitions> definitions,
-    Lvm lvmActions,
-    Lvm lvmReads,
-    HostFactsSource images,
-    ImageLocks locks,
-    LvConversion conversion,
-    BlockZeroing zeroing,
-    QemuImgCompare comparer,
-    QemuImg qemuImg,
-    StaleWriters writers,
-    ImageHolds holds,
-    BlockJobsSource blockJobs,
-    StateDirectory state,
-    HostFiles files,
-    Clock clock,
-    RunMode mode) {
+        Function<PrintWriter, DomainDefinitions> definitions,
+        Lvm lvmActions,
+        Lvm lvmReads,
+        HostFactsSource images,
+        ImageLocks locks,
+        LvConversion conversion,
+        BlockZeroing zeroing,
+        QemuImgCompare comparer,
+        QemuImg qemuImg,
+        StaleWriters writers,
+        ImageHolds holds,
+        BlockJobsSource blockJobs,
+        StateDirectory state,
+        HostFiles files,
+        Clock clock,
+        RunMode mode) {
 
-  /** The ports for the host behind {@code door}: its commands, its libvirt and its images, all through the door. */
-  public static ApplyPorts forHost(HostDoor door, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
-    return over(new Host(door.commands(), () -> LibvirtJavaDefinitions.open(door.libvirtUri()), new LiveHost(door),
-        new StaleWriters(), new QemuIoHolds(), BlockJobsSource.of(door.libvirtUri()), new StateDirectory(stateDir),
-        HostFiles.HOST, Clock.systemUTC()), execute, dryRunLog);
-  }
+    /** The ports for the host behind {@code door}: its commands, its libvirt and its images, all through the door. */
+    public static ApplyPorts forHost(HostDoor door, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
+        return over(
+                new Host(
+                        door.commands(),
+                        () -> LibvirtJavaDefinitions.open(door.libvirtUri()),
+                        new LiveHost(door),
+                        new StaleWriters(),
+                        new QemuIoHolds(),
+                        BlockJobsSource.of(door.libvirtUri()),
+                        new StateDirectory(stateDir),
+                        HostFiles.HOST,
+                        Clock.systemUTC()),
+                execute,
+                dryRunLog);
+    }
 
-  /** These ports, their live copies called stalled after {@code window} without getting closer to ready. */
-  public ApplyPorts convergingWithin(Duration window) {
-    return new ApplyPorts(definitions, lvmActions, lvmReads, images, locks, conversion, zeroing, comparer, qemuImg,
-        writers, holds, blockJobs.convergingWithin(window), state, files, clock, mode);
-  }
+    /** These ports, their live copies called stalled after {@code window} without getting closer to ready. */
+    public ApplyPorts convergingWithin(Duration window) {
+        return new ApplyPorts(
+                definitions,
+                lvmActions,
+                lvmReads,
+                images,
+                locks,
+                conversion,
+                zeroing,
+                comparer,
+                qemuImg,
+                writers,
+                holds,
+                blockJobs.convergingWithin(window),
+                state,
+                files,
+                clock,
+                mode);
+    }
 
-  /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
-  public record Host(ProcessRunner runner, Supplier<DomainDefinitions> libvirt, HostFactsSource images, StaleWriters writers,
-      ImageHolds holds, BlockJobsSource blockJobs, StateDirectory state, HostFiles files, Clock clock) {}
+    /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
+    public record Host(
+            ProcessRunner runner,
+            Supplier<DomainDefinitions> libvirt,
+            HostFactsSource images,
+            StaleWriters writers,
+            ImageHolds holds,
+            BlockJobsSource blockJobs,
+            StateDirectory state,
+            HostFiles files,
+            Clock clock) {}
 
-  /**
-   * The one place that makes a dry run: the acting commands (each adapter says which of its calls
-   * act) are printed to {@code dryRunLog}, and the other acting ports replaced by printing ones.
-   */
-  public static ApplyPorts over(Host host, boolean execute, Consumer<String> dryRunLog) {
-    StateDirectory.requireUsable(host.state().root());
-    ProcessRunner runner = execute ? host.runner() : new PrintingRunner(host.runner(), dryRunLog);
-    Function<PrintWriter, DomainDefinitions> definitions = execute
-        ? log -> host.libvirt().get() : log -> new PrintingDefinitions(host.libvirt().get(), log);
-    ImageHolds holds = execute ? host.holds() : (path, domain) -> () -> {};
-    StateDirectory state = execute ? host.state() : new DryRunState(host.state().root());
-    HostFiles files = execute ? host.files() : host.files().readOnly();
-    BlockJobsSource blockJobs = execute ? host.blockJobs()
-        : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
-    return new ApplyPorts(definitions, new LvmCli(runner), new LvmCli(runner), host.images(),
-        new ImageLocks(host.runner()), new LvConversion(runner), new BlockZeroing(runner), new QemuImgCompare(runner),
-        new QemuImg(runner), host.writers(), holds, blockJobs, state, files, host.clock(),
-        execute ? RunMode.EXECUTE : RunMode.DRY_RUN);
-  }
+    /**
+     * The one place that makes a dry run: the acting commands (each adapter says which of its calls
+     * act) are printed to {@code dryRunLog}, and the other acting ports replaced by printing ones.
+     */
+    public static ApplyPorts over(Host host, boolean execute, Consumer<String> dryRunLog) {
+        StateDirectory.requireUsable(host.state().root());
+        ProcessRunner runner = execute ? host.runner() : new PrintingRunner(host.runner(), dryRunLog);
+        Function<PrintWriter, DomainDefinitions> definitions = execute
+                ? log -> host.libvirt().get()
+                : log -> new PrintingDefinitions(host.libvirt().get(), log);
+        ImageHolds holds = execute ? host.holds() : (path, domain) -> () -> {};
+        StateDirectory state =
+                execute ? host.state() : new DryRunState(host.state().root());
+        HostFiles files = execute ? host.files() : host.files().readOnly();
+        BlockJobsSource blockJobs = execute
+                ? host.blockJobs()
+                : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
+        return new ApplyPorts(
+                definitions,
+                new LvmCli(runner),
+                new LvmCli(runner),
+                host.images(),
+                new ImageLocks(host.runner()),
+                new LvConversion(runner),
+                new BlockZeroing(runner),
+                new QemuImgCompare(runner),
+                new QemuImg(runner),
+                host.writers(),
+                holds,
+                blockJobs,
+                state,
+                files,
+                host.clock(),
+                execute ? RunMode.EXECUTE : RunMode.DRY_RUN);
+    }
 }

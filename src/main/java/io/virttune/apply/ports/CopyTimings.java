@@ -14,16 +14,16 @@ import java.time.Duration;
  *     stalled copy would wait ({@code apply --converge-within})
  */
 public record CopyTimings(Duration poll, Duration readyTimeout, Duration convergenceWindow) {
-  static final CopyTimings DEFAULTS =
-      new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofMinutes(2));
-  private static final Duration PAUSED_POLL = Duration.ofMillis(50);
+    static final CopyTimings DEFAULTS =
+            new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofMinutes(2));
+    private static final Duration PAUSED_POLL = Duration.ofMillis(50);
 
-  /** Between two reads of a copy the guest is paused for, at most 50 ms: every poll then is pause time. */
-  public Duration pausedPoll() {
-    return poll.compareTo(PAUSED_POLL) < 0 ? poll : PAUSED_POLL;
-  }
+    /** Between two reads of a copy the guest is paused for, at most 50 ms: every poll then is pause time. */
+    public Duration pausedPoll() {
+        return poll.compareTo(PAUSED_POLL) < 0 ? poll : PAUSED_POLL;
+    }
 
-  CopyTimings withConvergenceWindow(Duration window) {
-    return new CopyTimings(poll, readyTimeout, window);
-  }
+    CopyTimings withConvergenceWindow(Duration window) {
+        return new CopyTimings(poll, readyTimeout, window);
+    }
 }

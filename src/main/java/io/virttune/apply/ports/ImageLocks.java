@@ -18,21 +18,22 @@ import java.util.Optional;
  * or data file it names is opened, and nothing is written ({@code -c quit}).
  */
 public final class ImageLocks {
-  private final ProcessRunner runner;
+    private final ProcessRunner runner;
 
-  public ImageLocks(ProcessRunner runner) {
-    this.runner = runner;
-  }
-
-  /** Why the image cannot be used now, or empty when it is free. */
-  public Optional<String> holder(String path) {
-    ProcessResult result = runner.run(List.of("qemu-io", "-f", "raw", "-c", "quit", QemuPaths.safe(path)));
-    if (result.succeeded()) {
-      return Optional.empty();
+    public ImageLocks(ProcessRunner runner) {
+        this.runner = runner;
     }
-    String error = result.stderr().strip();
-    return Optional.of(error.contains("lock")
-        ? "image " + path + " is in use by another process (" + error + ")"
-        : "image " + path + " cannot be opened: " + error);
-  }
+
+    /** Why the image cannot be used now, or empty when it is free. */
+    public Optional<String> holder(String path) {
+        ProcessResult result = runner.run(List.of("qemu-io", "-f", "raw", "-c", "quit", QemuPaths.safe(path)));
+        if (result.succeeded()) {
+            return Optional.empty();
+        }
+        String error = result.stderr().strip();
+        return Optional.of(
+                error.contains("lock")
+                        ? "image " + path + " is in use by another process (" + error + ")"
+                        : "image " + path + " cannot be opened: " + error);
+    }
 }

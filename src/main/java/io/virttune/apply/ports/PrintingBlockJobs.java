@@ -19,90 +19,103 @@ import org.jdom2.Element;
  * each run on what the real run would see.
  */
 final class PrintingBlockJobs implements BlockJobs {
-  private final BlockJobs real;
-  private final Consumer<String> log;
-  private final Map<String, String> copying = new HashMap<>();
-  private final Map<String, String> pivoted = new HashMap<>();
+    private final BlockJobs real;
+    private final Consumer<String> log;
+    private final Map<String, String> copying = new HashMap<>();
+    private final Map<String, String> pivoted = new HashMap<>();
 
-  PrintingBlockJobs(BlockJobs real, Consumer<String> log) {
-    this.real = real;
-    this.log = log;
-  }
-
-  @Override
-  public String domain() {
-    return real.domain();
-  }
-
-  @Override
-  public void copy(String disk, String destinationXml, BlockCopySettings settings) {
-    log.accept("would start a block copy of disk " + disk + " of '" + domain() + "' onto " + destinationXml
-        + " (" + settings + ")");
-    // The destination is one disk element: read as a domain's only disk, by the parser every definition goes through.
-    copying.put(disk, DomainXml.parse("<domain><devices>" + destinationXml + "</devices></domain>",
-        "the copy's destination").disks().get(0).sourcePath().orElseThrow());
-  }
-
-  @Override
-  public Optional<BlockJobProgress> progress(String disk) {
-    return copying.containsKey(disk) ? Optional.of(new BlockJobProgress(1, 1)) : real.progress(disk);
-  }
-
-  @Override
-  public void abort(String disk, boolean pivot) {
-    log.accept("would " + (pivot ? "pivot" : "abort") + " the block copy of disk " + disk + " of '" + domain() + "'");
-    String device = copying.remove(disk);
-    if (pivot && device != null) {
-      pivoted.put(disk, device);
+    PrintingBlockJobs(BlockJobs real, Consumer<String> log) {
+        this.real = real;
+        this.log = log;
     }
-  }
 
-  @Override
-  public void setSpeed(String disk, long bytesPerSecond) {
-    log.accept("would set the block copy of disk " + disk + " of '" + domain() + "' to " + bytesPerSecond + " bytes/s");
-  }
-
-  @Override
-  public boolean running() {
-    return real.running();
-  }
-
-  @Override
-  public Optional<PauseReason> pausedFor() {
-    return real.pausedFor();
-  }
-
-  @Override
-  public void pause() {
-    log.accept("would pause '" + domain() + "'");
-  }
-
-  @Override
-  public void resume() {
-    log.accept("would resume '" + domain() + "'");
-  }
-
-  @Override
-  public String liveXml() {
-    DomainXml live = DomainXml.parse(real.liveXml(), "the live definition of '" + domain() + "'");
-    for (DiskView disk : live.disks()) {
-      String target = disk.targetDev();
-      if (copying.containsKey(target)) {
-        disk.element().addContent(new Element("mirror").setAttribute("type", "block").setAttribute("job", "copy")
-            .setAttribute("ready", "yes").addContent(new Element("source").setAttribute("dev", copying.get(target))));
-      }
+    @Override
+    public String domain() {
+        return real.domain();
     }
-    return pivotedIn(live);
-  }
 
-  @Override
-  public String inactiveXml() {
-    return pivotedIn(DomainXml.parse(real.inactiveXml(), "the persistent definition of '" + domain() + "'"));
-  }
+    @Override
+    public void copy(String disk, String destinationXml, BlockCopySettings settings) {
+        log.accept("would start a block copy of disk " + disk + " of '" + domain() + "' onto " + destinationXml + " ("
+                + settings + ")");
+        // The destination is one disk element: read as a domain's only disk, by the parser every definition goes
+        // through.
+        copying.put(
+                disk,
+                DomainXml.parse("<domain><devices>" + destinationXml + "</devices></domain>", "the copy's destination")
+                        .disks()
+                        .get(0)
+                        .sourcePath()
+                        .orElseThrow());
+    }
 
-  private String pivotedIn(DomainXml definition) {
-    definition.disks().stream().filter(disk -> pivoted.containsKey(disk.targetDev()))
-        .forEach(disk -> disk.setBlockSource(pivoted.get(disk.targetDev())));
-    return definition.toXml();
-  }
+    @Override
+    public Optional<BlockJobProgress> progress(String disk) {
+        return copying.containsKey(disk) ? Optional.of(new BlockJobProgress(1, 1)) : real.progress(disk);
+    }
+
+    @Override
+    public void abort(String disk, boolean pivot) {
+        log.accept(
+                "would " + (pivot ? "pivot" : "abort") + " the block copy of disk " + disk + " of '" + domain() + "'");
+        String device = copying.remove(disk);
+        if (pivot && device != null) {
+            pivoted.put(disk, device);
+        }
+    }
+
+    @Override
+    public void setSpeed(String disk, long bytesPerSecond) {
+        log.accept("would set the block copy of disk " + disk + " of '" + domain() + "' to " + bytesPerSecond
+                + " bytes/s");
+    }
+
+    @Override
+    public boolean running() {
+        return real.running();
+    }
+
+    @Override
+    public Optional<PauseReason> pausedFor() {
+        return real.pausedFor();
+    }
+
+    @Override
+    public void pause() {
+        log.accept("would pause '" + domain() + "'");
+    }
+
+    @Override
+    public void resume() {
+        log.accept("would resume '" + domain() + "'");
+    }
+
+    @Override
+    public String liveXml() {
+        DomainXml live = DomainXml.parse(real.liveXml(), "the live definition of '" + domain() + "'");
+        for (DiskView disk : live.disks()) {
+            String target = disk.targetDev();
+            if (copying.containsKey(target)) {
+                disk.element()
+                        .addContent(new Element("mirror")
+                                .setAttribute("type", "block")
+                                .setAttribute("job", "copy")
+                                .setAttribute("ready", "yes")
+                                .addContent(new Element("source").setAttribute("dev", copying.get(target))));
+            }
+        }
+        return pivotedIn(live);
+    }
+
+    @Override
+    public String inactiveXml() {
+        return pivotedIn(DomainXml.parse(real.inactiveXml(), "the persistent definition of '" + domain() + "'"));
+    }
+
+    private String pivotedIn(DomainXml definition) {
+        definition.disks().stream()
+                .filter(disk -> pivoted.containsKey(disk.targetDev()))
+                .forEach(disk -> disk.setBlockSource(pivoted.get(disk.targetDev())));
+        return definition.toXml();
+    }
 }

@@ -13,27 +13,28 @@ import java.util.function.Consumer;
  * act on through them.
  */
 final class PrintingRunner implements ProcessRunner {
-  private final ProcessRunner reads;
-  private final Consumer<String> out;
+    private final ProcessRunner reads;
+    private final Consumer<String> out;
 
-  PrintingRunner(ProcessRunner reads, Consumer<String> out) {
-    this.reads = reads;
-    this.out = out;
-  }
+    PrintingRunner(ProcessRunner reads, Consumer<String> out) {
+        this.reads = reads;
+        this.out = out;
+    }
 
-  @Override
-  public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-    return reads.run(argv, stdoutLines);
-  }
+    @Override
+    public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+        return reads.run(argv, stdoutLines);
+    }
 
-  @Override
-  public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
-    return reads.feed(argv, input, stderrLines);
-  }
+    @Override
+    public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
+        return reads.feed(argv, input, stderrLines);
+    }
 
-  @Override
-  public ProcessResult act(List<String> argv, Consumer<String> stdoutLines) {
-    out.accept("$ " + String.join(" ", argv.stream().map(ShellWords::argument).toList()));
-    return new ProcessResult(argv, 0, "", "");
-  }
+    @Override
+    public ProcessResult act(List<String> argv, Consumer<String> stdoutLines) {
+        out.accept(
+                "$ " + String.join(" ", argv.stream().map(ShellWords::argument).toList()));
+        return new ProcessResult(argv, 0, "", "");
+    }
 }

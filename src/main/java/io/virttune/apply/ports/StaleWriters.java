@@ -20,100 +20,106 @@ import java.util.stream.Collectors;
  * process. A block device is matched by its device number, whatever node or symlink opened it.
  */
 public final class StaleWriters {
-  private static final int S_IFMT = 0170000;
-  private static final int S_IFBLK = 0060000;
-  private static final int O_ACCMODE = 03;
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFBLK = 0060000;
+    private static final int O_ACCMODE = 03;
 
-  /** One process holding the file open for writing. */
-  public record Writer(long pid, String command) {}
+    /** One process holding the file open for writing. */
+    public record Writer(long pid, String command) {}
 
-  private final Path proc;
+    private final Path proc;
 
-  public StaleWriters() {
-    this(Path.of("/proc"));
-  }
-
-  StaleWriters(Path proc) {
-    this.proc = proc;
-  }
-
-  /** Every process with {@code path} open for writing, by pid; empty when the file does not exist. */
-  public List<Writer> of(String path) {
-    Optional<Object> target = identity(Path.of(path));
-    if (target.isEmpty()) {
-      return List.of();
+    public StaleWriters() {
+        this(Path.of("/proc"));
     }
-    List<Writer> writers = new ArrayList<>();
-    try (DirectoryStream<Path> processes = Files.newDirectoryStream(proc, "[0-9]*")) {
-      for (Path process : processes) {
-        if (writes(process, target.get())) {
-          writers.add(new Writer(Long.parseLong(process.getFileName().toString()), command(process)));
+
+    StaleWriters(Path proc) {
+        this.proc = proc;
+    }
+
+    /** Every process with {@code path} open for writing, by pid; empty when the file does not exist. */
+    public List<Writer> of(String path) {
+        Optional<Object> target = identity(Path.of(path));
+        if (target.isEmpty()) {
+            return List.of();
         }
-      }
-    } catch (IOException e) {
-      throw IoErrors.failed("list the processes in", proc, e);
-    }
-    writers.sort((a, b) -> Long.compare(a.pid(), b.pid()));
-    return writers;
-  }
-
-  /** Refuses, naming each writer and what to do, when any process has {@code path} open for writing. */
-  public void requireNone(String path, String domain) {
-    List<Writer> writers = of(path);
-    if (!writers.isEmpty()) {
-      throw VirtTuneException.refused("Refusing to go on with '" + domain + "': " + path + " is open for writing by "
-          + writers.stream().map(w -> "pid " + w.pid() + " (" + w.command() + ")").collect(Collectors.joining(", "))
-          + ", maybe a copy left running by the interrupted apply (rule: nothing else writes an LV virt-tune"
-          + " is about to write or remove). Find out what it is, stop it (kill PID), then run again.");
-    }
-  }
-
-  // A process that ends, or closes the file, while it is read is simply not a writer.
-  private static boolean writes(Path process, Object target) {
-    try (DirectoryStream<Path> descriptors = Files.newDirectoryStream(process.resolve("fd"))) {
-      for (Path descriptor : descriptors) {
-        if (identity(descriptor).filter(target::equals).isPresent()
-            && openForWriting(process.resolve("fdinfo").resolve(descriptor.getFileName()))) {
-          return true;
+        List<Writer> writers = new ArrayList<>();
+        try (DirectoryStream<Path> processes = Files.newDirectoryStream(proc, "[0-9]*")) {
+            for (Path process : processes) {
+                if (writes(process, target.get())) {
+                    writers.add(new Writer(Long.parseLong(process.getFileName().toString()), command(process)));
+                }
+            }
+        } catch (IOException e) {
+            throw IoErrors.failed("list the processes in", proc, e);
         }
-      }
-    } catch (IOException e) {
-      return false;
+        writers.sort((a, b) -> Long.compare(a.pid(), b.pid()));
+        return writers;
     }
-    return false;
-  }
 
-  /** A block device's device number, else the file's device and inode; following links, as open does. */
-  private static Optional<Object> identity(Path path) {
-    try {
-      int mode = (Integer) Files.getAttribute(path, "unix:mode");
-      if ((mode & S_IFMT) == S_IFBLK) {
-        return Optional.of("block " + Files.getAttribute(path, "unix:rdev"));
-      }
-      return Optional.ofNullable(Files.readAttributes(path, BasicFileAttributes.class).fileKey());
-    } catch (IOException | UnsupportedOperationException e) {
-      return Optional.empty();
+    /** Refuses, naming each writer and what to do, when any process has {@code path} open for writing. */
+    public void requireNone(String path, String domain) {
+        List<Writer> writers = of(path);
+        if (!writers.isEmpty()) {
+            throw VirtTuneException.refused(
+                    "Refusing to go on with '" + domain + "': " + path + " is open for writing by "
+                            + writers.stream()
+                                    .map(w -> "pid " + w.pid() + " (" + w.command() + ")")
+                                    .collect(Collectors.joining(", "))
+                            + ", maybe a copy left running by the interrupted apply (rule: nothing else writes an LV virt-tune"
+                            + " is about to write or remove). Find out what it is, stop it (kill PID), then run again.");
+        }
     }
-  }
 
-  /** fdinfo's {@code flags:} line is the open flags in octal; the two lowest bits say read, write or both. */
-  private static boolean openForWriting(Path fdinfo) {
-    try {
-      return Files.readAllLines(fdinfo, StandardCharsets.UTF_8).stream()
-          .filter(line -> line.startsWith("flags:"))
-          .map(line -> Integer.parseInt(line.substring("flags:".length()).strip(), 8))
-          .anyMatch(flags -> (flags & O_ACCMODE) != 0);
-    } catch (IOException e) {
-      return false;
+    // A process that ends, or closes the file, while it is read is simply not a writer.
+    private static boolean writes(Path process, Object target) {
+        try (DirectoryStream<Path> descriptors = Files.newDirectoryStream(process.resolve("fd"))) {
+            for (Path descriptor : descriptors) {
+                if (identity(descriptor).filter(target::equals).isPresent()
+                        && openForWriting(process.resolve("fdinfo").resolve(descriptor.getFileName()))) {
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
     }
-  }
 
-  private static String command(Path process) {
-    try {
-      return new String(Files.readAllBytes(process.resolve("cmdline")), StandardCharsets.UTF_8)
-          .replace('\0', ' ').strip();
-    } catch (IOException e) {
-      return "?";
+    /** A block device's device number, else the file's device and inode; following links, as open does. */
+    private static Optional<Object> identity(Path path) {
+        try {
+            int mode = (Integer) Files.getAttribute(path, "unix:mode");
+            if ((mode & S_IFMT) == S_IFBLK) {
+                return Optional.of("block " + Files.getAttribute(path, "unix:rdev"));
+            }
+            return Optional.ofNullable(
+                    Files.readAttributes(path, BasicFileAttributes.class).fileKey());
+        } catch (IOException | UnsupportedOperationException e) {
+            return Optional.empty();
+        }
     }
-  }
+
+    /** fdinfo's {@code flags:} line is the open flags in octal; the two lowest bits say read, write or both. */
+    private static boolean openForWriting(Path fdinfo) {
+        try {
+            return Files.readAllLines(fdinfo, StandardCharsets.UTF_8).stream()
+                    .filter(line -> line.startsWith("flags:"))
+                    .map(line ->
+                            Integer.parseInt(line.substring("flags:".length()).strip(), 8))
+                    .anyMatch(flags -> (flags & O_ACCMODE) != 0);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String command(Path process) {
+        try {
+            return new String(Files.readAllBytes(process.resolve("cmdline")), StandardCharsets.UTF_8)
+                    .replace('\0', ' ')
+                    .strip();
+        } catch (IOException e) {
+            return "?";
+        }
+    }
 }

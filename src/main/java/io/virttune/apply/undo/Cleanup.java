@@ -8,8 +8,8 @@ import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.DiskCustody;
 import io.virttune.apply.guards.CustodyReads;
 import io.virttune.apply.guards.VolumeOwnership;
-import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
@@ -27,88 +27,100 @@ import java.util.Set;
  * lock, and only those custody lets go (see {@link io.virttune.apply.custody}) and no process holds.
  */
 public final class Cleanup {
-  private final ApplyPorts ports;
-  private final PrintWriter out;
+    private final ApplyPorts ports;
+    private final PrintWriter out;
 
-  public Cleanup(ApplyPorts ports, PrintWriter out) {
-    this.ports = ports;
-    this.out = out;
-  }
+    public Cleanup(ApplyPorts ports, PrintWriter out) {
+        this.ports = ports;
+        this.out = out;
+    }
 
-  public DomainResult run(String name) {
-    try (DomainDefinitions definitions = ports.definitions().apply(out)) {
-      LiveDomain live = definitions.find(name)
-          .orElseThrow(() -> VirtTuneException.refused("no domain named '" + name + "'"));
-      if (ports.state().journal(live.uuid()).isEmpty()) {
-        // The answer rollback gives too: nothing of virt-tune's is there to act on.
-        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, "virt-tune never applied anything to it");
-      }
-      try (StateDirectory.Held held = ports.state().lock(live.uuid(), name, ports.clock().instant().toString())) {
-        // Read again under the lock: a rollback or an apply that held it may have changed both.
-        LiveDomain now = definitions.find(name).orElse(live);
-        return cleanUp(definitions, now, ports.state().journal(live.uuid()).orElseThrow());
-      }
-    } catch (VirtTuneException e) {
-      return DomainResult.stopped(name, e, e.getMessage());
+    public DomainResult run(String name) {
+        try (DomainDefinitions definitions = ports.definitions().apply(out)) {
+            LiveDomain live = definitions
+                    .find(name)
+                    .orElseThrow(() -> VirtTuneException.refused("no domain named '" + name + "'"));
+            if (ports.state().journal(live.uuid()).isEmpty()) {
+                // The answer rollback gives too: nothing of virt-tune's is there to act on.
+                return new DomainResult(
+                        name, DomainResult.Result.NOTHING_TO_DO, "virt-tune never applied anything to it");
+            }
+            try (StateDirectory.Held held = ports.state()
+                    .lock(live.uuid(), name, ports.clock().instant().toString())) {
+                // Read again under the lock: a rollback or an apply that held it may have changed both.
+                LiveDomain now = definitions.find(name).orElse(live);
+                return cleanUp(
+                        definitions, now, ports.state().journal(live.uuid()).orElseThrow());
+            }
+        } catch (VirtTuneException e) {
+            return DomainResult.stopped(name, e, e.getMessage());
+        }
     }
-  }
 
-  private DomainResult cleanUp(DomainDefinitions definitions, LiveDomain live, DomainJournal found) {
-    String name = live.name();
-    if (found.status() == Status.CLEANED_UP) {
-      return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, "cleaned up already");
+    private DomainResult cleanUp(DomainDefinitions definitions, LiveDomain live, DomainJournal found) {
+        String name = live.name();
+        if (found.status() == Status.CLEANED_UP) {
+            return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, "cleaned up already");
+        }
+        if (found.status() != Status.COMPLETED) {
+            throw VirtTuneException.refused("the migration of '" + name + "' is "
+                    + found.status().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ')
+                    + ", not completed and verified: its source"
+                    + " images are still the only good copy");
+        }
+        DefinedStores stores = CustodyReads.stores(
+                ports, definitions, live.uuid(), ports.lvmReads().report());
+        List<String> after = CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions);
+        DomainJournal journal = found;
+        List<String> removed = new ArrayList<>();
+        List<String> kept = new ArrayList<>();
+        for (DiskCustody disk : found.custody()) {
+            if (!ports.files().exists(Path.of(disk.source()))) {
+                continue;
+            }
+            Optional<String> why = whyKept(disk, name, stores, after, found);
+            if (why.isPresent()) {
+                out.println("keep " + disk.source() + ": " + why.get());
+                kept.add(disk.source());
+                continue;
+            }
+            // Journaled before the file goes: a rollback after it knows who removed its way back.
+            journal = journal.withDisk(
+                    disk.sourceRemovedBy("virt-tune cleanup at " + ports.clock().instant()));
+            ports.state().save(journal);
+            out.println(ports.mode().says("remove ", "would remove ") + disk.source());
+            ports.files().delete(Path.of(disk.source()));
+            removed.add(disk.source());
+        }
+        // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
+        if (kept.isEmpty()) {
+            ports.state().save(journal.withStatus(Status.CLEANED_UP));
+        }
+        return new DomainResult(
+                name,
+                ports.mode().finished(),
+                removed.size() + " source image(s)" + ports.mode().says(" removed", " would be removed")
+                        + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
     }
-    if (found.status() != Status.COMPLETED) {
-      throw VirtTuneException.refused("the migration of '" + name + "' is " + found.status().name()
-          .toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ", not completed and verified: its source"
-          + " images are still the only good copy");
-    }
-    DefinedStores stores = CustodyReads.stores(ports, definitions, live.uuid(), ports.lvmReads().report());
-    List<String> after = CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions);
-    DomainJournal journal = found;
-    List<String> removed = new ArrayList<>();
-    List<String> kept = new ArrayList<>();
-    for (DiskCustody disk : found.custody()) {
-      if (!ports.files().exists(Path.of(disk.source()))) {
-        continue;
-      }
-      Optional<String> why = whyKept(disk, name, stores, after, found);
-      if (why.isPresent()) {
-        out.println("keep " + disk.source() + ": " + why.get());
-        kept.add(disk.source());
-        continue;
-      }
-      // Journaled before the file goes: a rollback after it knows who removed its way back.
-      journal = journal.withDisk(disk.sourceRemovedBy("virt-tune cleanup at " + ports.clock().instant()));
-      ports.state().save(journal);
-      out.println(ports.mode().says("remove ", "would remove ") + disk.source());
-      ports.files().delete(Path.of(disk.source()));
-      removed.add(disk.source());
-    }
-    // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
-    if (kept.isEmpty()) {
-      ports.state().save(journal.withStatus(Status.CLEANED_UP));
-    }
-    return new DomainResult(name, ports.mode().finished(),
-        removed.size() + " source image(s)" + ports.mode().says(" removed", " would be removed")
-        + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
-  }
 
-  /** Why a source must stay: custody's rules first (in use, the newest, the last copy), then a process holding it. */
-  private Optional<String> whyKept(DiskCustody disk, String name, DefinedStores stores, List<String> after,
-      DomainJournal journal) {
-    CustodyVerdict verdict = Custody.check(journal.custody(),
-        new CustodyChange("cleanup", name, Set.of(disk.source()), after, false), stores);
-    if (!verdict.allowed()) {
-      return Optional.of(verdict.reasons());
+    /** Why a source must stay: custody's rules first (in use, the newest, the last copy), then a process holding it. */
+    private Optional<String> whyKept(
+            DiskCustody disk, String name, DefinedStores stores, List<String> after, DomainJournal journal) {
+        CustodyVerdict verdict = Custody.check(
+                journal.custody(), new CustodyChange("cleanup", name, Set.of(disk.source()), after, false), stores);
+        if (!verdict.allowed()) {
+            return Optional.of(verdict.reasons());
+        }
+        // The record is only a file: the copy it names must be the LV virt-tune made (a journal edited by hand).
+        String[] lv = disk.volume().split("/", 2);
+        Optional<String> notOurs = ports.lvmReads()
+                .identity(lv[0], lv[1])
+                .flatMap(identity -> VolumeOwnership.notOurs(
+                        identity, journal.uuid(), journal.volumeUuids().get(disk.volume())));
+        if (notOurs.isPresent()) {
+            return Optional.of(
+                    "its journal names " + disk.volumeDevice() + " as its verified copy, but " + notOurs.get());
+        }
+        return ports.locks().holder(disk.source());
     }
-    // The record is only a file: the copy it names must be the LV virt-tune made (a journal edited by hand).
-    String[] lv = disk.volume().split("/", 2);
-    Optional<String> notOurs = ports.lvmReads().identity(lv[0], lv[1]).flatMap(identity -> VolumeOwnership.notOurs(
-        identity, journal.uuid(), journal.volumeUuids().get(disk.volume())));
-    if (notOurs.isPresent()) {
-      return Optional.of("its journal names " + disk.volumeDevice() + " as its verified copy, but " + notOurs.get());
-    }
-    return ports.locks().holder(disk.source());
-  }
 }

@@ -14,50 +14,50 @@ import java.util.Optional;
  * domain that needed a pool removes it, if it is empty and still the one virt-tune created.
  */
 record PoolRelease(ApplyPorts ports, PrintWriter out) {
-  /**
-   * The domain no longer needs the thin pools virt-tune created for the plan: the last one that
-   * needed a pool removes it, if it is empty and still the pool virt-tune created.
-   */
-  void release(String domainUuid, List<String> removedVolumes) {
-    for (PoolJournal pool : ports.state().poolJournals()) {
-      if (!pool.users().contains(domainUuid) || pool.status() == PoolJournal.Status.REMOVED) {
-        continue;
-      }
-      PoolJournal released = pool.withoutUser(domainUuid);
-      if (released.users().isEmpty()) {
-        released = removePoolIfUnused(released, removedVolumes);
-      }
-      ports.state().save(released);
+    /**
+     * The domain no longer needs the thin pools virt-tune created for the plan: the last one that
+     * needed a pool removes it, if it is empty and still the pool virt-tune created.
+     */
+    void release(String domainUuid, List<String> removedVolumes) {
+        for (PoolJournal pool : ports.state().poolJournals()) {
+            if (!pool.users().contains(domainUuid) || pool.status() == PoolJournal.Status.REMOVED) {
+                continue;
+            }
+            PoolJournal released = pool.withoutUser(domainUuid);
+            if (released.users().isEmpty()) {
+                released = removePoolIfUnused(released, removedVolumes);
+            }
+            ports.state().save(released);
+        }
     }
-  }
 
-  /** {@code removedVolumes} are gone, or would be in a dry run, which must say what a real run does. */
-  private PoolJournal removePoolIfUnused(PoolJournal pool, List<String> removedVolumes) {
-    Optional<VolumeIdentity> lv = ports.lvmReads().identity(pool.vg(), pool.name());
-    if (lv.isEmpty()) {
-      return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
+    /** {@code removedVolumes} are gone, or would be in a dry run, which must say what a real run does. */
+    private PoolJournal removePoolIfUnused(PoolJournal pool, List<String> removedVolumes) {
+        Optional<VolumeIdentity> lv = ports.lvmReads().identity(pool.vg(), pool.name());
+        if (lv.isEmpty()) {
+            return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
+        }
+        Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), VolumeOwnership.POOL_OWNER, pool.lvUuid());
+        LvmReport lvm = ports.lvmReads().report();
+        long thins = lvm.logicalVolume(pool.vg(), pool.name()).map(lvm::thinVolumesOf).orElse(List.of()).stream()
+                .filter(thin -> !removedVolumes.contains(thin.vgName() + "/" + thin.name()))
+                .count();
+        if (notOurs.isPresent()) {
+            out.println("keep thin pool " + pool.qualifiedName() + ": " + notOurs.get());
+        } else if (thins > 0) {
+            out.println("keep thin pool " + pool.qualifiedName() + ": it holds " + thins + " thin volume(s)");
+        } else {
+            // Not asked whether the pool is open: an active pool always is (its -tpool device is held by
+            // the pool's own), so that told nothing. Its users are its thin volumes, counted above, and
+            // lvremove itself refuses a pool that something else holds.
+            out.println(ports.mode().says("remove", "would remove") + " thin pool " + pool.qualifiedName()
+                    + " (created by virt-tune; no domain needs it now)");
+            if (ports.mode().changesHost()) {
+                // Not printed in a dry run: its thin volumes are still there, and lvremove's own check would refuse.
+                ports.lvmActions().remove(pool.vg(), pool.name());
+            }
+            return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
+        }
+        return pool;
     }
-    Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), VolumeOwnership.POOL_OWNER, pool.lvUuid());
-    LvmReport lvm = ports.lvmReads().report();
-    long thins = lvm.logicalVolume(pool.vg(), pool.name()).map(lvm::thinVolumesOf).orElse(List.of()).stream()
-        .filter(thin -> !removedVolumes.contains(thin.vgName() + "/" + thin.name())).count();
-    if (notOurs.isPresent()) {
-      out.println("keep thin pool " + pool.qualifiedName() + ": " + notOurs.get());
-    } else if (thins > 0) {
-      out.println("keep thin pool " + pool.qualifiedName() + ": it holds " + thins + " thin volume(s)");
-    } else {
-      // Not asked whether the pool is open: an active pool always is (its -tpool device is held by
-      // the pool's own), so that told nothing. Its users are its thin volumes, counted above, and
-      // lvremove itself refuses a pool that something else holds.
-      out.println(ports.mode().says("remove", "would remove") + " thin pool " + pool.qualifiedName()
-          + " (created by virt-tune; no domain needs it now)");
-      if (ports.mode().changesHost()) {
-        // Not printed in a dry run: its thin volumes are still there, and lvremove's own check would refuse.
-        ports.lvmActions().remove(pool.vg(), pool.name());
-      }
-      return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
-    }
-    return pool;
-  }
-
 }

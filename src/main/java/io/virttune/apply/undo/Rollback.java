@@ -10,8 +10,8 @@ import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.DiskCustody;
 import io.virttune.apply.guards.CustodyReads;
 import io.virttune.apply.guards.VolumeOwnership;
-import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.live.LiveRollback;
@@ -44,197 +44,245 @@ import java.util.stream.Collectors;
  * tool created (tag and uuid) is never removed.
  */
 public final class Rollback {
-  private final ApplyPorts ports;
-  private final PrintWriter out;
+    private final ApplyPorts ports;
+    private final PrintWriter out;
 
-  public Rollback(ApplyPorts ports, PrintWriter out) {
-    this.ports = ports;
-    this.out = out;
-  }
+    public Rollback(ApplyPorts ports, PrintWriter out) {
+        this.ports = ports;
+        this.out = out;
+    }
 
-  public DomainResult run(String name, boolean force) {
-    try (DomainDefinitions definitions = ports.definitions().apply(out)) {
-      Optional<LiveDomain> live = definitions.find(name);
-      Optional<DomainJournal> found = live.flatMap(domain -> ports.state().journal(domain.uuid()))
-          .or(() -> ports.state().journalByName(name));
-      if (found.isEmpty() || found.get().status() == Status.ROLLED_BACK
-          || found.get().status() == Status.NOTHING_CHANGED) {
-        return new DomainResult(name, DomainResult.Result.NOTHING_TO_DO, found.isEmpty()
-            ? "virt-tune never applied anything to it" : found.get().status() == Status.ROLLED_BACK
-            ? "already rolled back" : "its last apply failed before it changed anything");
-      }
-      String uuid = found.get().uuid();
-      try (StateDirectory.Held held = ports.state().lock(uuid, name, ports.clock().instant().toString())) {
-        // Read again under the lock: a run that held it may have written since.
-        return rollBack(definitions, live, ports.state().journal(uuid).orElse(found.get()), name, force);
-      }
-    } catch (VirtTuneException e) {
-      return DomainResult.stopped(name, e, e.getMessage());
+    public DomainResult run(String name, boolean force) {
+        try (DomainDefinitions definitions = ports.definitions().apply(out)) {
+            Optional<LiveDomain> live = definitions.find(name);
+            Optional<DomainJournal> found = live.flatMap(domain -> ports.state().journal(domain.uuid()))
+                    .or(() -> ports.state().journalByName(name));
+            if (found.isEmpty()
+                    || found.get().status() == Status.ROLLED_BACK
+                    || found.get().status() == Status.NOTHING_CHANGED) {
+                return new DomainResult(
+                        name,
+                        DomainResult.Result.NOTHING_TO_DO,
+                        found.isEmpty()
+                                ? "virt-tune never applied anything to it"
+                                : found.get().status() == Status.ROLLED_BACK
+                                        ? "already rolled back"
+                                        : "its last apply failed before it changed anything");
+            }
+            String uuid = found.get().uuid();
+            try (StateDirectory.Held held =
+                    ports.state().lock(uuid, name, ports.clock().instant().toString())) {
+                // Read again under the lock: a run that held it may have written since.
+                return rollBack(definitions, live, ports.state().journal(uuid).orElse(found.get()), name, force);
+            }
+        } catch (VirtTuneException e) {
+            return DomainResult.stopped(name, e, e.getMessage());
+        }
     }
-  }
 
-  private DomainResult rollBack(DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal found,
-      String name, boolean force) {
-    DomainJournal journal = resumeLeftPaused(live, found);
-    if (journal.status() == Status.CLEANED_UP) {
-      // Even an image put back by hand since is not the one the guest left: it may be any older copy.
-      List<String> removed = journal.custody().stream().map(DiskCustody::source).toList();
-      throw VirtTuneException.refused(new CustodyRefusal("way-back", String.join(", ", removed), "rollback of '"
-          + name + "' would go back to " + String.join(", ", removed) + ", removed by virt-tune cleanup; the disks' bytes"
-          + " are on " + journal.custody().stream().map(DiskCustody::volumeDevice).collect(Collectors.joining(", "))
-          + " only; nothing was changed, --force or not: keep the domain on the disks it has").message());
+    private DomainResult rollBack(
+            DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal found, String name, boolean force) {
+        DomainJournal journal = resumeLeftPaused(live, found);
+        if (journal.status() == Status.CLEANED_UP) {
+            // Even an image put back by hand since is not the one the guest left: it may be any older copy.
+            List<String> removed =
+                    journal.custody().stream().map(DiskCustody::source).toList();
+            throw VirtTuneException.refused(new CustodyRefusal(
+                            "way-back",
+                            String.join(", ", removed),
+                            "rollback of '"
+                                    + name + "' would go back to " + String.join(", ", removed)
+                                    + ", removed by virt-tune cleanup; the disks' bytes"
+                                    + " are on "
+                                    + journal.custody().stream()
+                                            .map(DiskCustody::volumeDevice)
+                                            .collect(Collectors.joining(", "))
+                                    + " only; nothing was changed, --force or not: keep the domain on the disks it has")
+                    .message());
+        }
+        boolean running = live.isPresent() && !live.get().state().isShutOff();
+        if (running && !journal.movedLive()) {
+            throw VirtTuneException.refused(
+                    "'" + name + "' is " + live.get().state().label()
+                            + ": shut it down first; its disks cannot be swapped under a running guest");
+        }
+        if (running) {
+            // Refused if the guest runs on an LV already; before the pivot it runs on its sources.
+            new LiveRollback(ports, out).abortCopies(live.get(), journal, force);
+        }
+        // A live move's pivot rewrote the persistent definition onto the LVs, as a define does.
+        boolean defined = journal.definitionTouched()
+                || journal.movedLive()
+                        && live.filter(domain -> LiveRollback.onOwnVolume(domain.inactiveXml(), journal))
+                                .isPresent();
+        if (defined && !force) {
+            throw VirtTuneException.refused("the new definition of '" + name + "' was defined: the guest may have"
+                    + " run on its new disks since, and rolling back discards what it wrote there; add --force to"
+                    + " roll back anyway");
+        }
+        // Going back to the definition before virt-tune frees every LV virt-tune made; undoing a
+        // later apply that never defined anything frees only its own, the earlier one's stay in use.
+        List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
+        Collections.reverse(volumes);
+        Map<String, VolumeIdentity> ours = provablyOurs(volumes, journal);
+        LvmReport lvm = ports.lvmReads().report();
+        DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
+        String backup = defined ? read(Path.of(journal.backupFile())) : null;
+        List<String> after = backup != null
+                ? CustodyReads.sourcesOf(ports, backup, definitions)
+                : live.map(domain -> CustodyReads.sourcesOf(ports, domain.inactiveXml(), definitions))
+                        .orElse(List.of());
+        Map<String, VolumeIdentity> removable = removable(ours, stores, after, name);
+        CustodyVerdict verdict = Custody.check(
+                journal.custody(),
+                new CustodyChange(
+                        "rollback",
+                        name,
+                        removable.keySet().stream()
+                                .map(volume -> "/dev/" + volume)
+                                .collect(Collectors.toSet()),
+                        after,
+                        force),
+                stores);
+        if (!verdict.allowed()) {
+            throw VirtTuneException.refused(verdict.reasons());
+        }
+        verdict.discardedWrites()
+                .forEach(writes ->
+                        out.println("--force: " + ports.mode().says("discard", "would discard") + " " + writes));
+        if (defined) {
+            restoreDefinition(definitions, live, journal, backup);
+        }
+        List<String> removed = removeVolumes(removable);
+        if (defined || journal.earlierJournal() == null) {
+            new PoolRelease(ports, out).release(journal.uuid(), removed);
+        }
+        finish(
+                live.isPresent()
+                        ? AutostartPause.restore(
+                                definitions, journal, ports.clock().instant().toString(), out, ports.mode())
+                        : journal,
+                defined);
+        String what = defined ? "restored/removed" : "removed";
+        return new DomainResult(
+                name,
+                ports.mode().finished(),
+                (defined ? "original definition and " : "") + removed.size() + " LV(s) "
+                        + ports.mode().says(what, "would be " + what)
+                        + (!defined && journal.earlierJournal() != null
+                                ? "; the earlier apply's definition and LVs kept"
+                                : ""));
     }
-    boolean running = live.isPresent() && !live.get().state().isShutOff();
-    if (running && !journal.movedLive()) {
-      throw VirtTuneException.refused("'" + name + "' is " + live.get().state().label()
-          + ": shut it down first; its disks cannot be swapped under a running guest");
-    }
-    if (running) {
-      // Refused if the guest runs on an LV already; before the pivot it runs on its sources.
-      new LiveRollback(ports, out).abortCopies(live.get(), journal, force);
-    }
-    // A live move's pivot rewrote the persistent definition onto the LVs, as a define does.
-    boolean defined = journal.definitionTouched() || journal.movedLive()
-        && live.filter(domain -> LiveRollback.onOwnVolume(domain.inactiveXml(), journal)).isPresent();
-    if (defined && !force) {
-      throw VirtTuneException.refused("the new definition of '" + name + "' was defined: the guest may have"
-          + " run on its new disks since, and rolling back discards what it wrote there; add --force to"
-          + " roll back anyway");
-    }
-    // Going back to the definition before virt-tune frees every LV virt-tune made; undoing a
-    // later apply that never defined anything frees only its own, the earlier one's stay in use.
-    List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
-    Collections.reverse(volumes);
-    Map<String, VolumeIdentity> ours = provablyOurs(volumes, journal);
-    LvmReport lvm = ports.lvmReads().report();
-    DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
-    String backup = defined ? read(Path.of(journal.backupFile())) : null;
-    List<String> after = backup != null ? CustodyReads.sourcesOf(ports, backup, definitions)
-        : live.map(domain -> CustodyReads.sourcesOf(ports, domain.inactiveXml(), definitions)).orElse(List.of());
-    Map<String, VolumeIdentity> removable = removable(ours, stores, after, name);
-    CustodyVerdict verdict = Custody.check(journal.custody(), new CustodyChange("rollback", name,
-        removable.keySet().stream().map(volume -> "/dev/" + volume).collect(Collectors.toSet()), after, force), stores);
-    if (!verdict.allowed()) {
-      throw VirtTuneException.refused(verdict.reasons());
-    }
-    verdict.discardedWrites().forEach(writes -> out.println("--force: " + ports.mode().says("discard", "would discard")
-        + " " + writes));
-    if (defined) {
-      restoreDefinition(definitions, live, journal, backup);
-    }
-    List<String> removed = removeVolumes(removable);
-    if (defined || journal.earlierJournal() == null) {
-      new PoolRelease(ports, out).release(journal.uuid(), removed);
-    }
-    finish(live.isPresent() ? AutostartPause.restore(definitions, journal, ports.clock().instant().toString(), out,
-        ports.mode()) : journal, defined);
-    String what = defined ? "restored/removed" : "removed";
-    return new DomainResult(name, ports.mode().finished(),
-        (defined ? "original definition and " : "") + removed.size() + " LV(s) "
-            + ports.mode().says(what, "would be " + what)
-            + (!defined && journal.earlierJournal() != null ? "; the earlier apply's definition and LVs kept" : ""));
-  }
 
-  /** The guest resumed first if the apply rolled back stopped while it was paused for a pivot. */
-  private DomainJournal resumeLeftPaused(Optional<LiveDomain> live, DomainJournal journal) {
-    if (live.isEmpty() || !PivotPause.pending(journal)) {
-      return journal;
+    /** The guest resumed first if the apply rolled back stopped while it was paused for a pivot. */
+    private DomainJournal resumeLeftPaused(Optional<LiveDomain> live, DomainJournal journal) {
+        if (live.isEmpty() || !PivotPause.pending(journal)) {
+            return journal;
+        }
+        DomainJournal resumed = ports.blockJobs()
+                .with(journal.domain(), jobs -> new PivotPause(jobs, ports, out).resumeLeftPaused(journal));
+        ports.state().save(resumed);
+        return resumed;
     }
-    DomainJournal resumed = ports.blockJobs().with(journal.domain(),
-        jobs -> new PivotPause(jobs, ports, out).resumeLeftPaused(journal));
-    ports.state().save(resumed);
-    return resumed;
-  }
 
-  /** The LVs still there, each checked to be the one virt-tune created, before anything changes. */
-  private Map<String, VolumeIdentity> provablyOurs(List<String> volumes, DomainJournal journal) {
-    Map<String, VolumeIdentity> present = new LinkedHashMap<>();
-    for (String volume : volumes) {
-      String[] parts = volume.split("/", 2);
-      Optional<VolumeIdentity> lv = ports.lvmReads().identity(parts[0], parts[1]);
-      if (lv.isEmpty()) {
-        out.println(volume + " is gone already");
-        continue;
-      }
-      Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), journal.uuid(), journal.volumeUuids().get(volume));
-      if (notOurs.isPresent()) {
-        throw VirtTuneException.refused("rollback of '" + journal.domain() + "' refused, nothing changed: "
-            + notOurs.get());
-      }
-      // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
-      ports.writers().requireNone("/dev/" + volume, journal.domain());
-      present.put(volume, lv.get());
+    /** The LVs still there, each checked to be the one virt-tune created, before anything changes. */
+    private Map<String, VolumeIdentity> provablyOurs(List<String> volumes, DomainJournal journal) {
+        Map<String, VolumeIdentity> present = new LinkedHashMap<>();
+        for (String volume : volumes) {
+            String[] parts = volume.split("/", 2);
+            Optional<VolumeIdentity> lv = ports.lvmReads().identity(parts[0], parts[1]);
+            if (lv.isEmpty()) {
+                out.println(volume + " is gone already");
+                continue;
+            }
+            Optional<String> notOurs = VolumeOwnership.notOurs(
+                    lv.get(), journal.uuid(), journal.volumeUuids().get(volume));
+            if (notOurs.isPresent()) {
+                throw VirtTuneException.refused(
+                        "rollback of '" + journal.domain() + "' refused, nothing changed: " + notOurs.get());
+            }
+            // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
+            ports.writers().requireNone("/dev/" + volume, journal.domain());
+            present.put(volume, lv.get());
+        }
+        return present;
     }
-    return present;
-  }
 
-  private void restoreDefinition(DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal journal,
-      String backup) {
-    String wanted = Fingerprints.of(DomainXml.parse(backup, "backup").toXml());
-    boolean same = live.isPresent()
-        && Fingerprints.of(DomainXml.parse(live.get().secureInactiveXml(), "current").toXml()).equals(wanted);
-    if (same) {
-      out.println("the definition is the original already");
-      return;
+    private void restoreDefinition(
+            DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal journal, String backup) {
+        String wanted = Fingerprints.of(DomainXml.parse(backup, "backup").toXml());
+        boolean same = live.isPresent()
+                && Fingerprints.of(DomainXml.parse(live.get().secureInactiveXml(), "current")
+                                .toXml())
+                        .equals(wanted);
+        if (same) {
+            out.println("the definition is the original already");
+            return;
+        }
+        out.println("restore the definition from " + journal.backupFile());
+        definitions.define(backup);
     }
-    out.println("restore the definition from " + journal.backupFile());
-    definitions.define(backup);
-  }
 
-  /**
-   * The LVs no definition uses, now or once the domain is defined as {@code after}, and none has
-   * open; an open one fails the rollback, to repeat.
-   */
-  private Map<String, VolumeIdentity> removable(Map<String, VolumeIdentity> volumes, DefinedStores stores,
-      List<String> after, String domain) {
-    List<String> open = new ArrayList<>();
-    Map<String, VolumeIdentity> removable = new LinkedHashMap<>();
-    for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
-      VolumeIdentity lv = volume.getValue();
-      String device = "/dev/" + volume.getKey();
-      Optional<String> user = Custody.user(device, new CustodyChange("rollback", domain, Set.of(device), after, false),
-          stores);
-      if (user.isPresent()) {
-        out.println("keep " + volume.getKey() + ": " + user.get() + " uses it");
-      } else if (lv.isOpen()) {
-        out.println("keep " + volume.getKey() + ": its device is open (lv_attr " + lv.attributes() + ")");
-        open.add(volume.getKey());
-      } else {
-        removable.put(volume.getKey(), lv);
-      }
+    /**
+     * The LVs no definition uses, now or once the domain is defined as {@code after}, and none has
+     * open; an open one fails the rollback, to repeat.
+     */
+    private Map<String, VolumeIdentity> removable(
+            Map<String, VolumeIdentity> volumes, DefinedStores stores, List<String> after, String domain) {
+        List<String> open = new ArrayList<>();
+        Map<String, VolumeIdentity> removable = new LinkedHashMap<>();
+        for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
+            VolumeIdentity lv = volume.getValue();
+            String device = "/dev/" + volume.getKey();
+            Optional<String> user =
+                    Custody.user(device, new CustodyChange("rollback", domain, Set.of(device), after, false), stores);
+            if (user.isPresent()) {
+                out.println("keep " + volume.getKey() + ": " + user.get() + " uses it");
+            } else if (lv.isOpen()) {
+                out.println("keep " + volume.getKey() + ": its device is open (lv_attr " + lv.attributes() + ")");
+                open.add(volume.getKey());
+            } else {
+                removable.put(volume.getKey(), lv);
+            }
+        }
+        if (!open.isEmpty()) {
+            throw VirtTuneException.failed(
+                    "LV(s) " + String.join(", ", open) + " are open: a process (a guest, a"
+                            + " backup, a mount) uses them; find it with fuser -v or dmsetup info, then run the rollback again");
+        }
+        return removable;
     }
-    if (!open.isEmpty()) {
-      throw VirtTuneException.failed("LV(s) " + String.join(", ", open) + " are open: a process (a guest, a"
-          + " backup, a mount) uses them; find it with fuser -v or dmsetup info, then run the rollback again");
-    }
-    return removable;
-  }
 
-  private List<String> removeVolumes(Map<String, VolumeIdentity> volumes) {
-    List<String> removed = new ArrayList<>();
-    for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
-      out.println("remove " + volume.getKey() + " (created by virt-tune)");
-      ports.lvmActions().remove(volume.getValue().vgName(), volume.getValue().name());
-      removed.add(volume.getKey());
+    private List<String> removeVolumes(Map<String, VolumeIdentity> volumes) {
+        List<String> removed = new ArrayList<>();
+        for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
+            out.println("remove " + volume.getKey() + " (created by virt-tune)");
+            ports.lvmActions()
+                    .remove(volume.getValue().vgName(), volume.getValue().name());
+            removed.add(volume.getKey());
+        }
+        return removed;
     }
-    return removed;
-  }
 
-  /** Marks the apply rolled back; a later apply undone before its define hands back to the earlier one. */
-  private void finish(DomainJournal journal, boolean defined) {
-    DomainJournal rolledBack = journal.withStatus(Status.ROLLED_BACK);
-    if (!defined && journal.earlierJournal() != null) {
-      ports.state().reinstate(rolledBack, Path.of(journal.earlierJournal()), ports.clock().instant());
-    } else {
-      ports.state().save(rolledBack);
+    /** Marks the apply rolled back; a later apply undone before its define hands back to the earlier one. */
+    private void finish(DomainJournal journal, boolean defined) {
+        DomainJournal rolledBack = journal.withStatus(Status.ROLLED_BACK);
+        if (!defined && journal.earlierJournal() != null) {
+            ports.state()
+                    .reinstate(
+                            rolledBack,
+                            Path.of(journal.earlierJournal()),
+                            ports.clock().instant());
+        } else {
+            ports.state().save(rolledBack);
+        }
     }
-  }
 
-  private static String read(Path file) {
-    try {
-      return Files.readString(file);
-    } catch (IOException e) {
-      throw IoErrors.failed("read the backup", file, e);
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw IoErrors.failed("read the backup", file, e);
+        }
     }
-  }
 }

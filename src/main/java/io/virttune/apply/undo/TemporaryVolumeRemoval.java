@@ -25,42 +25,47 @@ import java.util.Set;
  */
 public record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) {
 
-  public void remove(RemoveVolume step, DomainJournal journal, DomainDefinitions definitions) {
-    String name = step.vg() + "/" + step.name();
-    Optional<VolumeIdentity> lv = ports.lvmReads().identity(step.vg(), step.name());
-    if (lv.isEmpty()) {
-      log.println("  " + name + " is gone already");
-      return;
+    public void remove(RemoveVolume step, DomainJournal journal, DomainDefinitions definitions) {
+        String name = step.vg() + "/" + step.name();
+        Optional<VolumeIdentity> lv = ports.lvmReads().identity(step.vg(), step.name());
+        if (lv.isEmpty()) {
+            log.println("  " + name + " is gone already");
+            return;
+        }
+        Optional<String> kept = why(lv.get(), journal, definitions);
+        if (kept.isPresent()) {
+            log.println("  keep " + name + ": " + kept.get() + "; remove it by hand once it is not needed (lvremove "
+                    + ShellWords.argument(name) + ")");
+            return;
+        }
+        // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
+        ports.writers().requireNone("/dev/" + name, domain);
+        ports.lvmActions().remove(step.vg(), step.name());
     }
-    Optional<String> kept = why(lv.get(), journal, definitions);
-    if (kept.isPresent()) {
-      log.println("  keep " + name + ": " + kept.get() + "; remove it by hand once it is not needed (lvremove "
-          + ShellWords.argument(name) + ")");
-      return;
-    }
-    // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
-    ports.writers().requireNone("/dev/" + name, domain);
-    ports.lvmActions().remove(step.vg(), step.name());
-  }
 
-  private Optional<String> why(VolumeIdentity lv, DomainJournal journal, DomainDefinitions definitions) {
-    String name = lv.vgName() + "/" + lv.name();
-    if (!journal.createdVolumes().contains(name)) {
-      return Optional.of("the journal of '" + domain + "' does not list it as created by virt-tune");
+    private Optional<String> why(VolumeIdentity lv, DomainJournal journal, DomainDefinitions definitions) {
+        String name = lv.vgName() + "/" + lv.name();
+        if (!journal.createdVolumes().contains(name)) {
+            return Optional.of("the journal of '" + domain + "' does not list it as created by virt-tune");
+        }
+        Optional<String> notOurs = VolumeOwnership.notOurs(
+                lv, journal.uuid(), journal.volumeUuids().get(name));
+        if (notOurs.isPresent()) {
+            return notOurs;
+        }
+        LvmReport lvm = ports.lvmReads().report();
+        DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
+        List<String> after = definitions
+                .find(domain)
+                .map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions))
+                .orElse(List.of());
+        CustodyVerdict verdict = Custody.check(
+                journal.custody(),
+                new CustodyChange("the temporary volume's removal", domain, Set.of("/dev/" + name), after, false),
+                stores);
+        if (!verdict.allowed()) {
+            return Optional.of(verdict.reasons());
+        }
+        return lv.isOpen() ? Optional.of("its device is open (lv_attr " + lv.attributes() + ")") : Optional.empty();
     }
-    Optional<String> notOurs = VolumeOwnership.notOurs(lv, journal.uuid(), journal.volumeUuids().get(name));
-    if (notOurs.isPresent()) {
-      return notOurs;
-    }
-    LvmReport lvm = ports.lvmReads().report();
-    DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
-    List<String> after = definitions.find(domain).map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions))
-        .orElse(List.of());
-    CustodyVerdict verdict = Custody.check(journal.custody(),
-        new CustodyChange("the temporary volume's removal", domain, Set.of("/dev/" + name), after, false), stores);
-    if (!verdict.allowed()) {
-      return Optional.of(verdict.reasons());
-    }
-    return lv.isOpen() ? Optional.of("its device is open (lv_attr " + lv.attributes() + ")") : Optional.empty();
-  }
 }

@@ -16,18 +16,18 @@ import java.util.Optional;
  * host crash or power cut, so it is only ever a conscious choice (reported, not warned about).
  */
 final class CacheModeRule extends DiskRule {
-  @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
-    Setting<CacheMode> cache = target.cache();
-    if (!cache.changes()) {
-      return Optional.empty();
+    @Override
+    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+        Setting<CacheMode> cache = target.cache();
+        if (!cache.changes()) {
+            return Optional.empty();
+        }
+        String mode = disk.view().cache().orElse("default");
+        String evidence = disk.view().cache().isEmpty()
+                ? "no cache attribute: QEMU's default is writeback through the host page cache"
+                : "driver cache='" + mode + "'";
+        Severity severity = cache.current() == CacheMode.WRITEBACK ? Severity.INFO : Severity.WARNING;
+        return Optional.of(Finding.disk(
+                "disk.cache", severity, domain.name(), disk.target(), "cache mode " + mode, evidence, cache.reason()));
     }
-    String mode = disk.view().cache().orElse("default");
-    String evidence = disk.view().cache().isEmpty()
-        ? "no cache attribute: QEMU's default is writeback through the host page cache"
-        : "driver cache='" + mode + "'";
-    Severity severity = cache.current() == CacheMode.WRITEBACK ? Severity.INFO : Severity.WARNING;
-    return Optional.of(Finding.disk("disk.cache", severity, domain.name(), disk.target(), "cache mode " + mode,
-        evidence, cache.reason()));
-  }
 }

@@ -14,22 +14,21 @@ import java.util.Optional;
  * then loses write speed as it fills (the source's over-provisioning numbers).
  */
 final class DiscardRule extends DiskRule {
-  @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
-    Optional<Setting<String>> discard = target.discard().filter(Setting::changes);
-    if (discard.isEmpty()) {
-      return Optional.empty();
+    @Override
+    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+        Optional<Setting<String>> discard = target.discard().filter(Setting::changes);
+        if (discard.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Finding.disk(
+                "disk.discard",
+                Severity.INFO,
+                domain.name(),
+                disk.target(),
+                "guest discard (TRIM) is not passed to the host",
+                disk.view().discard().isPresent()
+                        ? "driver discard='" + disk.view().discard().get() + "'"
+                        : "no discard attribute: QEMU ignores the guest's discards",
+                discard.get().reason()));
     }
-    return Optional.of(
-        Finding.disk(
-            "disk.discard",
-            Severity.INFO,
-            domain.name(),
-            disk.target(),
-            "guest discard (TRIM) is not passed to the host",
-            disk.view().discard().isPresent()
-                ? "driver discard='" + disk.view().discard().get() + "'"
-                : "no discard attribute: QEMU ignores the guest's discards",
-            discard.get().reason()));
-  }
 }

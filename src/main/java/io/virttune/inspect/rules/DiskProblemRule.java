@@ -10,25 +10,22 @@ import java.util.List;
 
 /** A disk whose image could not be read: nothing can be planned for it until that is fixed. */
 final class DiskProblemRule implements Rule {
-  @Override
-  public List<Finding> check(HostFacts host) {
-    List<Finding> findings = new ArrayList<>();
-    for (DomainFacts domain : host.domains()) {
-      for (DiskFacts disk : domain.disks()) {
-        disk.problem()
-            .ifPresent(
-                problem ->
-                    findings.add(
-                        Finding.disk(
-                            "disk.unreadable",
-                            Severity.ERROR,
-                            domain.name(),
-                            disk.target(),
-                            "image could not be read",
-                            problem,
-                            "check the path in the domain definition and that the image exists")));
-      }
+    @Override
+    public List<Finding> check(HostFacts host) {
+        List<Finding> findings = new ArrayList<>();
+        for (DomainFacts domain : host.domains()) {
+            for (DiskFacts disk : domain.disks()) {
+                disk.problem()
+                        .ifPresent(problem -> findings.add(Finding.disk(
+                                "disk.unreadable",
+                                Severity.ERROR,
+                                domain.name(),
+                                disk.target(),
+                                "image could not be read",
+                                problem,
+                                "check the path in the domain definition and that the image exists")));
+            }
+        }
+        return findings;
     }
-    return findings;
-  }
 }

@@ -12,20 +12,20 @@ import java.util.Optional;
 /** A rule about one disk at a time, applied to every disk the recipe moves or retunes ({@link TunedDisk}). */
 abstract class DiskRule implements Rule {
 
-  @Override
-  public final List<Finding> check(HostFacts host) {
-    return check(host, TunedDisk.of(host));
-  }
-
-  /** The findings on disks whose recipe was decided already, shared by every disk rule of one pass. */
-  final List<Finding> check(HostFacts host, List<TunedDisk> disks) {
-    List<Finding> findings = new ArrayList<>();
-    for (TunedDisk tuned : disks) {
-      check(host, tuned.domain(), tuned.disk(), tuned.target()).ifPresent(findings::add);
+    @Override
+    public final List<Finding> check(HostFacts host) {
+        return check(host, TunedDisk.of(host));
     }
-    return findings;
-  }
 
-  /** The finding on one disk, given what the recipe makes of it under the default policy. */
-  abstract Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target);
+    /** The findings on disks whose recipe was decided already, shared by every disk rule of one pass. */
+    final List<Finding> check(HostFacts host, List<TunedDisk> disks) {
+        List<Finding> findings = new ArrayList<>();
+        for (TunedDisk tuned : disks) {
+            check(host, tuned.domain(), tuned.disk(), tuned.target()).ifPresent(findings::add);
+        }
+        return findings;
+    }
+
+    /** The finding on one disk, given what the recipe makes of it under the default policy. */
+    abstract Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target);
 }

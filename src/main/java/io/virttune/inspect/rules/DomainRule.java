@@ -11,14 +11,14 @@ import java.util.Optional;
 /** A rule about one readable domain at a time. */
 abstract class DomainRule implements Rule {
 
-  @Override
-  public final List<Finding> check(HostFacts host) {
-    List<Finding> findings = new ArrayList<>();
-    for (DomainFacts domain : host.domains()) {
-      domain.xml().flatMap(xml -> check(host, domain, xml)).ifPresent(findings::add);
+    @Override
+    public final List<Finding> check(HostFacts host) {
+        List<Finding> findings = new ArrayList<>();
+        for (DomainFacts domain : host.domains()) {
+            domain.xml().flatMap(xml -> check(host, domain, xml)).ifPresent(findings::add);
+        }
+        return findings;
     }
-    return findings;
-  }
 
-  abstract Optional<Finding> check(HostFacts host, DomainFacts domain, DomainXml xml);
+    abstract Optional<Finding> check(HostFacts host, DomainFacts domain, DomainXml xml);
 }

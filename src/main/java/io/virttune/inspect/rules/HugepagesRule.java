@@ -14,34 +14,32 @@ import java.util.Optional;
  * covers little of it. The source backed its guests with hugepages reserved at boot.
  */
 final class HugepagesRule extends DomainRule {
-  @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DomainXml xml) {
-    if (xml.memoryBacking().hasHugepages() || xml.memoryKiB().isEmpty()) {
-      return Optional.empty();
+    @Override
+    Optional<Finding> check(HostFacts host, DomainFacts domain, DomainXml xml) {
+        if (xml.memoryBacking().hasHugepages() || xml.memoryKiB().isEmpty()) {
+            return Optional.empty();
+        }
+        long memoryBytes = xml.memoryKiB().getAsLong() * 1024;
+        long freeHugeBytes = host.settings().stream()
+                .flatMap(settings -> settings.hugepagePools().stream())
+                .filter(HugepagePool::isSystemWide)
+                .mapToLong(HugepagesRule::freeBytes)
+                .sum();
+        boolean fits = freeHugeBytes >= memoryBytes;
+        return Optional.of(Finding.domain(
+                "domain.hugepages",
+                Severity.INFO,
+                domain.name(),
+                "guest memory is not backed by hugepages",
+                Bytes.format(memoryBytes) + " of guest memory on 4 KiB pages; the host has "
+                        + Bytes.format(freeHugeBytes) + " of hugepages available (free and not promised)",
+                fits
+                        ? "back it with hugepages (<memoryBacking><hugepages/>); the plan adds it while the"
+                                + " host's free pool holds every planned guest"
+                        : "reserve more hugepages at boot (virt-tune snippets writes the GRUB line), then plan"));
     }
-    long memoryBytes = xml.memoryKiB().getAsLong() * 1024;
-    long freeHugeBytes =
-        host.settings().stream()
-            .flatMap(settings -> settings.hugepagePools().stream())
-            .filter(HugepagePool::isSystemWide)
-            .mapToLong(HugepagesRule::freeBytes)
-            .sum();
-    boolean fits = freeHugeBytes >= memoryBytes;
-    return Optional.of(
-        Finding.domain(
-            "domain.hugepages",
-            Severity.INFO,
-            domain.name(),
-            "guest memory is not backed by hugepages",
-            Bytes.format(memoryBytes) + " of guest memory on 4 KiB pages; the host has "
-                + Bytes.format(freeHugeBytes) + " of hugepages available (free and not promised)",
-            fits
-                ? "back it with hugepages (<memoryBacking><hugepages/>); the plan adds it while the"
-                    + " host's free pool holds every planned guest"
-                : "reserve more hugepages at boot (virt-tune snippets writes the GRUB line), then plan"));
-  }
 
-  static long freeBytes(HugepagePool pool) {
-    return pool.availableKiB() * 1024;
-  }
+    static long freeBytes(HugepagePool pool) {
+        return pool.availableKiB() * 1024;
+    }
 }

@@ -10,21 +10,19 @@ import java.util.Optional;
 
 /** Internal qcow2 snapshots cannot live in a raw LV: converting would silently drop them. */
 final class InternalSnapshotRule extends DiskRule {
-  @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
-    return disk.image()
-        .filter(image -> image.internalSnapshots().orElse(0) > 0)
-        .map(
-            image ->
-                Finding.disk(
-                    "disk.internal-snapshots",
-                    Severity.WARNING,
-                    domain.name(),
-                    disk.target(),
-                    "image holds " + image.internalSnapshots().getAsInt()
-                        + " internal snapshot(s) that a raw LV cannot keep",
-                    image.path() + " (qemu-img snapshot -l lists them)",
-                    "delete or export the snapshots first; planning stops for this domain unless"
-                        + " --drop-snapshots says they may be lost"));
-  }
+    @Override
+    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+        return disk.image()
+                .filter(image -> image.internalSnapshots().orElse(0) > 0)
+                .map(image -> Finding.disk(
+                        "disk.internal-snapshots",
+                        Severity.WARNING,
+                        domain.name(),
+                        disk.target(),
+                        "image holds " + image.internalSnapshots().getAsInt()
+                                + " internal snapshot(s) that a raw LV cannot keep",
+                        image.path() + " (qemu-img snapshot -l lists them)",
+                        "delete or export the snapshots first; planning stops for this domain unless"
+                                + " --drop-snapshots says they may be lost"));
+    }
 }

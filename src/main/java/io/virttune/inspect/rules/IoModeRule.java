@@ -20,37 +20,35 @@ import java.util.Optional;
  * else against the recipe's, so that one wrong cache is not reported twice.
  */
 final class IoModeRule extends DiskRule {
-  @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
-    String io = disk.view().io().orElse("default");
-    String cacheText = disk.view().cache().orElse("default");
-    CacheMode cache = CacheMode.of(disk.view().cache());
-    IoMode current = IoMode.of(disk.view().io());
-    if (current == IoMode.NATIVE && !cache.direct()) {
-      return Optional.of(
-          Finding.disk(
-              "disk.io-mode",
-              Severity.ERROR,
-              domain.name(),
-              disk.target(),
-              "io=native without O_DIRECT",
-              "driver io='native' cache='" + cacheText + "'",
-              "io=native needs cache=none or directsync; with cache=writeback use io=threads"));
+    @Override
+    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+        String io = disk.view().io().orElse("default");
+        String cacheText = disk.view().cache().orElse("default");
+        CacheMode cache = CacheMode.of(disk.view().cache());
+        IoMode current = IoMode.of(disk.view().io());
+        if (current == IoMode.NATIVE && !cache.direct()) {
+            return Optional.of(Finding.disk(
+                    "disk.io-mode",
+                    Severity.ERROR,
+                    domain.name(),
+                    disk.target(),
+                    "io=native without O_DIRECT",
+                    "driver io='native' cache='" + cacheText + "'",
+                    "io=native needs cache=none or directsync; with cache=writeback use io=threads"));
+        }
+        CacheMode reference = cache.chosen() ? cache : target.cache().wanted();
+        Setting<IoMode> wanted = DiskRecipe.io(
+                current, reference, DiskStorage.of(disk.view(), disk.logicalVolume()), host.ioUringRule());
+        if (current.effective() == wanted.wanted()) {
+            return Optional.empty();
+        }
+        return Optional.of(Finding.disk(
+                "disk.io-mode",
+                Severity.WARNING,
+                domain.name(),
+                disk.target(),
+                "io mode " + io + " instead of " + wanted.wanted().xml(),
+                disk.view().io().isEmpty() ? "no io attribute: QEMU uses its thread pool" : "driver io='" + io + "'",
+                wanted.reason()));
     }
-    CacheMode reference = cache.chosen() ? cache : target.cache().wanted();
-    Setting<IoMode> wanted = DiskRecipe.io(current, reference, DiskStorage.of(disk.view(), disk.logicalVolume()),
-        host.ioUringRule());
-    if (current.effective() == wanted.wanted()) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        Finding.disk(
-            "disk.io-mode",
-            Severity.WARNING,
-            domain.name(),
-            disk.target(),
-            "io mode " + io + " instead of " + wanted.wanted().xml(),
-            disk.view().io().isEmpty() ? "no io attribute: QEMU uses its thread pool" : "driver io='" + io + "'",
-            wanted.reason()));
-  }
 }

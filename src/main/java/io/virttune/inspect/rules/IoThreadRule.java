@@ -13,20 +13,19 @@ import java.util.Optional;
  * everything else.
  */
 final class IoThreadRule extends DiskRule {
-  @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
-    if (!target.iothread()) {
-      return Optional.empty();
+    @Override
+    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+        if (!target.iothread()) {
+            return Optional.empty();
+        }
+        int defined = domain.xml().map(xml -> xml.iothreads().count()).orElse(0);
+        return Optional.of(Finding.disk(
+                "disk.iothread",
+                Severity.WARNING,
+                domain.name(),
+                disk.target(),
+                "no dedicated IOThread",
+                "driver has no iothread attribute; the domain defines " + defined + " IOThread(s)",
+                "give each virtio disk its own IOThread (<iothreads> grows to match)"));
     }
-    int defined = domain.xml().map(xml -> xml.iothreads().count()).orElse(0);
-    return Optional.of(
-        Finding.disk(
-            "disk.iothread",
-            Severity.WARNING,
-            domain.name(),
-            disk.target(),
-            "no dedicated IOThread",
-            "driver has no iothread attribute; the domain defines " + defined + " IOThread(s)",
-            "give each virtio disk its own IOThread (<iothreads> grows to match)"));
-  }
 }

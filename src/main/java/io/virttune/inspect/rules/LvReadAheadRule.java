@@ -16,25 +16,24 @@ import java.util.OptionalLong;
  * the guest did not ask for. The source turned it off.
  */
 final class LvReadAheadRule extends DiskRule {
-  @Override
-  Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
-    if (!target.readAheadOff()) {
-      return Optional.empty();
+    @Override
+    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+        if (!target.readAheadOff()) {
+            return Optional.empty();
+        }
+        LogicalVolume volume = disk.logicalVolume().orElseThrow();
+        OptionalLong readAhead = volume.readAheadBytes();
+        String current = readAhead.isPresent() ? readAhead.getAsLong() + " bytes" : "auto";
+        String cache = disk.view().cache().orElse("default");
+        // O_DIRECT bypasses the page cache, so read-ahead only acts while the host cache is in the path.
+        boolean direct = CacheMode.of(disk.view().cache()).direct();
+        return Optional.of(Finding.disk(
+                "lv.read-ahead",
+                direct ? Severity.INFO : Severity.WARNING,
+                domain.name(),
+                disk.target(),
+                "read-ahead on the host LV is " + current + (direct ? " (no effect while cache=" + cache + ")" : ""),
+                volume.vgName() + "/" + volume.name() + " lv_read_ahead=" + current + ", disk cache=" + cache,
+                "lvchange -r 0 " + volume.vgName() + "/" + volume.name()));
     }
-    LogicalVolume volume = disk.logicalVolume().orElseThrow();
-    OptionalLong readAhead = volume.readAheadBytes();
-    String current = readAhead.isPresent() ? readAhead.getAsLong() + " bytes" : "auto";
-    String cache = disk.view().cache().orElse("default");
-    // O_DIRECT bypasses the page cache, so read-ahead only acts while the host cache is in the path.
-    boolean direct = CacheMode.of(disk.view().cache()).direct();
-    return Optional.of(
-        Finding.disk(
-            "lv.read-ahead",
-            direct ? Severity.INFO : Severity.WARNING,
-            domain.name(),
-            disk.target(),
-            "read-ahead on the host LV is " + current + (direct ? " (no effect while cache=" + cache + ")" : ""),
-            volume.vgName() + "/" + volume.name() + " lv_read_ahead=" + current + ", disk cache=" + cache,
-            "lvchange -r 0 " + volume.vgName() + "/" + volume.name()));
-  }
 }

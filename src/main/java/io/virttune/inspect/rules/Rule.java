@@ -6,5 +6,5 @@ import java.util.List;
 
 /** One check of the recipe against a host's facts; pure, so it is tested on recorded facts. */
 public interface Rule {
-  List<Finding> check(HostFacts host);
+    List<Finding> check(HostFacts host);
 }

@@ -12,24 +12,26 @@ import java.util.List;
  * mq-deadline; the old elevator= boot parameter no longer exists, so a udev rule sets it.
  */
 final class SchedulerRule implements Rule {
-  @Override
-  public List<Finding> check(HostFacts host) {
-    return host.settings().stream()
-        .flatMap(settings -> settings.blockDevices().stream())
-        .filter(BlockDevice::isSsd)
-        .filter(device -> device.scheduler().isPresent())
-        .filter(device -> !Recipe.isSsdScheduler(device.scheduler().get().active()))
-        .map(SchedulerRule::finding)
-        .toList();
-  }
+    @Override
+    public List<Finding> check(HostFacts host) {
+        return host.settings().stream()
+                .flatMap(settings -> settings.blockDevices().stream())
+                .filter(BlockDevice::isSsd)
+                .filter(device -> device.scheduler().isPresent())
+                .filter(device ->
+                        !Recipe.isSsdScheduler(device.scheduler().get().active()))
+                .map(SchedulerRule::finding)
+                .toList();
+    }
 
-  private static Finding finding(BlockDevice device) {
-    return Finding.host(
-        "host.io-scheduler",
-        Severity.WARNING,
-        "SSD " + device.name() + " uses the " + device.scheduler().get().active() + " scheduler",
-        "/sys/block/" + device.name() + "/queue/scheduler: " + device.scheduler().get().active()
-            + " (available: " + String.join(" ", device.scheduler().get().available()) + ")",
-        "use none (NVMe) or mq-deadline through a udev rule (virt-tune snippets writes it)");
-  }
+    private static Finding finding(BlockDevice device) {
+        return Finding.host(
+                "host.io-scheduler",
+                Severity.WARNING,
+                "SSD " + device.name() + " uses the " + device.scheduler().get().active() + " scheduler",
+                "/sys/block/" + device.name() + "/queue/scheduler: "
+                        + device.scheduler().get().active() + " (available: "
+                        + String.join(" ", device.scheduler().get().available()) + ")",
+                "use none (NVMe) or mq-deadline through a udev rule (virt-tune snippets writes it)");
+    }
 }

@@ -17,59 +17,57 @@ import java.util.Locale;
  * knowingly, never a silent default.
  */
 final class ThinPoolRule implements Rule {
-  @Override
-  public List<Finding> check(HostFacts host) {
-    List<Finding> findings = new ArrayList<>();
-    host.lvm().stream()
-        .flatMap(lvm -> lvm.logicalVolumes().stream())
-        .filter(LogicalVolume::isThinPool)
-        .forEach(pool -> check(pool, findings));
-    return findings;
-  }
-
-  private static void check(LogicalVolume pool, List<Finding> findings) {
-    String name = pool.vgName() + "/" + pool.name();
-    if (pool.chunkSizeBytes() > 0 && pool.chunkSizeBytes() < Recipe.THIN_CHUNK_BYTES) {
-      findings.add(
-          Finding.host(
-              "lvm.thin-chunk",
-              Severity.WARNING,
-              "thin pool " + name + " has " + Bytes.format(pool.chunkSizeBytes()) + " chunks",
-              "chunk_size=" + pool.chunkSizeBytes(),
-              "new pools: lvcreate --chunksize 4M, or allocation/thin_pool_chunk_size = 4096 in"
-                  + " lvmlocal.conf (a pool's chunk size is fixed at creation)"));
+    @Override
+    public List<Finding> check(HostFacts host) {
+        List<Finding> findings = new ArrayList<>();
+        host.lvm().stream()
+                .flatMap(lvm -> lvm.logicalVolumes().stream())
+                .filter(LogicalVolume::isThinPool)
+                .forEach(pool -> check(pool, findings));
+        return findings;
     }
-    pool.zeroing().ifPresent(zeroing -> findings.add(zeroing ? zeroingOn(name) : zeroingOff(name)));
-    double data = pool.dataPercent().orElse(0);
-    double metadata = pool.metadataPercent().orElse(0);
-    if (Math.max(data, metadata) >= Recipe.THIN_POOL_FULL_PERCENT) {
-      findings.add(
-          Finding.host(
-              "lvm.thin-full",
-              Severity.WARNING,
-              "thin pool " + name + " is filling up",
-              String.format(Locale.ROOT, "data %.1f%%, metadata %.1f%%", data, metadata),
-              "extend it (lvextend) or enable autoextend before guests see I/O errors"));
+
+    private static void check(LogicalVolume pool, List<Finding> findings) {
+        String name = pool.vgName() + "/" + pool.name();
+        if (pool.chunkSizeBytes() > 0 && pool.chunkSizeBytes() < Recipe.THIN_CHUNK_BYTES) {
+            findings.add(Finding.host(
+                    "lvm.thin-chunk",
+                    Severity.WARNING,
+                    "thin pool " + name + " has " + Bytes.format(pool.chunkSizeBytes()) + " chunks",
+                    "chunk_size=" + pool.chunkSizeBytes(),
+                    "new pools: lvcreate --chunksize 4M, or allocation/thin_pool_chunk_size = 4096 in"
+                            + " lvmlocal.conf (a pool's chunk size is fixed at creation)"));
+        }
+        pool.zeroing().ifPresent(zeroing -> findings.add(zeroing ? zeroingOn(name) : zeroingOff(name)));
+        double data = pool.dataPercent().orElse(0);
+        double metadata = pool.metadataPercent().orElse(0);
+        if (Math.max(data, metadata) >= Recipe.THIN_POOL_FULL_PERCENT) {
+            findings.add(Finding.host(
+                    "lvm.thin-full",
+                    Severity.WARNING,
+                    "thin pool " + name + " is filling up",
+                    String.format(Locale.ROOT, "data %.1f%%, metadata %.1f%%", data, metadata),
+                    "extend it (lvextend) or enable autoextend before guests see I/O errors"));
+        }
     }
-  }
 
-  private static Finding zeroingOn(String name) {
-    return Finding.host(
-        "lvm.thin-zeroing",
-        Severity.INFO,
-        "thin pool " + name + " zeroes new chunks",
-        "zero=1",
-        "faster with zeroing off (lvchange -Zn), but only where every volume belongs to one"
-            + " tenant: zeroing is what keeps one tenant's deleted data from another");
-  }
+    private static Finding zeroingOn(String name) {
+        return Finding.host(
+                "lvm.thin-zeroing",
+                Severity.INFO,
+                "thin pool " + name + " zeroes new chunks",
+                "zero=1",
+                "faster with zeroing off (lvchange -Zn), but only where every volume belongs to one"
+                        + " tenant: zeroing is what keeps one tenant's deleted data from another");
+    }
 
-  private static Finding zeroingOff(String name) {
-    return Finding.host(
-        "lvm.thin-zeroing-off",
-        Severity.WARNING,
-        "thin pool " + name + " does not zero new chunks",
-        "zero=0",
-        "fast, but a partially written new chunk can show a previous tenant's deleted data; on a"
-            + " multi-tenant host turn zeroing on (lvchange -Zy) or zero volumes before reuse");
-  }
+    private static Finding zeroingOff(String name) {
+        return Finding.host(
+                "lvm.thin-zeroing-off",
+                Severity.WARNING,
+                "thin pool " + name + " does not zero new chunks",
+                "zero=0",
+                "fast, but a partially written new chunk can show a previous tenant's deleted data; on a"
+                        + " multi-tenant host turn zeroing on (lvchange -Zy) or zero volumes before reuse");
+    }
 }

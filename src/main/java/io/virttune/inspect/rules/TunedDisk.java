@@ -7,8 +7,8 @@ import io.virttune.recipe.CacheMode;
 import io.virttune.recipe.DiskRecipe;
 import io.virttune.recipe.DiskRole;
 import io.virttune.recipe.DiskStorage;
-import io.virttune.recipe.HostLevers;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import io.virttune.recipe.TemporaryDisk;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
@@ -22,33 +22,41 @@ import java.util.List;
  */
 record TunedDisk(DomainFacts domain, DiskFacts disk, DiskTarget target) {
 
-  /**
-   * The host's disks the rules judge: not one left alone, not one whose facts could not be read,
-   * not one named like virt-tune's temporary disk (the plan never tunes those).
-   */
-  static List<TunedDisk> of(HostFacts host) {
-    HostLevers levers = new HostLevers(CacheMode.NONE, true, host.ioUringRule());
-    List<TunedDisk> tuned = new ArrayList<>();
-    for (DomainFacts domain : host.domains()) {
-      List<DiskView> waiting = WindowsVirtioRule.waiting(domain);
-      for (DiskFacts disk : domain.disks()) {
-        if (disk.verdict().role() != DiskRole.LEAVE_ALONE && disk.problem().isEmpty()
-            && TemporaryDisk.of(disk.view(), disk.logicalVolume(), domain.xml().flatMap(DomainXml::uuid))
-                == TemporaryDisk.Kind.NONE) {
-          tuned.add(new TunedDisk(domain, disk, target(disk, waiting.contains(disk.view()), levers)));
+    /**
+     * The host's disks the rules judge: not one left alone, not one whose facts could not be read,
+     * not one named like virt-tune's temporary disk (the plan never tunes those).
+     */
+    static List<TunedDisk> of(HostFacts host) {
+        HostLevers levers = new HostLevers(CacheMode.NONE, true, host.ioUringRule());
+        List<TunedDisk> tuned = new ArrayList<>();
+        for (DomainFacts domain : host.domains()) {
+            List<DiskView> waiting = WindowsVirtioRule.waiting(domain);
+            for (DiskFacts disk : domain.disks()) {
+                if (disk.verdict().role() != DiskRole.LEAVE_ALONE
+                        && disk.problem().isEmpty()
+                        && TemporaryDisk.of(
+                                        disk.view(),
+                                        disk.logicalVolume(),
+                                        domain.xml().flatMap(DomainXml::uuid))
+                                == TemporaryDisk.Kind.NONE) {
+                    tuned.add(new TunedDisk(domain, disk, target(disk, waiting.contains(disk.view()), levers)));
+                }
+            }
         }
-      }
+        return tuned;
     }
-    return tuned;
-  }
 
-  /**
-   * What the recipe makes of the disk under the default policy, with nothing confirmed: inspect
-   * knows no operator's choices. Discard is taken as supported; whether the host's QEMU passes it
-   * is the plan's to check.
-   */
-  private static DiskTarget target(DiskFacts disk, boolean waitsForVirtioDriver, HostLevers levers) {
-    return DiskRecipe.decide(disk.view(), disk.logicalVolume(), DiskStorage.of(disk.view(), disk.logicalVolume()),
-        waitsForVirtioDriver, levers);
-  }
+    /**
+     * What the recipe makes of the disk under the default policy, with nothing confirmed: inspect
+     * knows no operator's choices. Discard is taken as supported; whether the host's QEMU passes it
+     * is the plan's to check.
+     */
+    private static DiskTarget target(DiskFacts disk, boolean waitsForVirtioDriver, HostLevers levers) {
+        return DiskRecipe.decide(
+                disk.view(),
+                disk.logicalVolume(),
+                DiskStorage.of(disk.view(), disk.logicalVolume()),
+                waitsForVirtioDriver,
+                levers);
+    }
 }

@@ -13,21 +13,21 @@ import java.util.List;
  * map to few contiguous extents. The extent size is fixed at vgcreate time.
  */
 final class VgExtentRule implements Rule {
-  @Override
-  public List<Finding> check(HostFacts host) {
-    return host.lvm().stream()
-        .flatMap(lvm -> lvm.volumeGroups().stream())
-        .filter(vg -> vg.extentSizeBytes() < Recipe.VG_EXTENT_BYTES)
-        .map(VgExtentRule::finding)
-        .toList();
-  }
+    @Override
+    public List<Finding> check(HostFacts host) {
+        return host.lvm().stream()
+                .flatMap(lvm -> lvm.volumeGroups().stream())
+                .filter(vg -> vg.extentSizeBytes() < Recipe.VG_EXTENT_BYTES)
+                .map(VgExtentRule::finding)
+                .toList();
+    }
 
-  private static Finding finding(VolumeGroup vg) {
-    return Finding.host(
-        "lvm.vg-extent",
-        Severity.INFO,
-        "VG " + vg.name() + " has " + Bytes.format(vg.extentSizeBytes()) + " extents",
-        "vg_extent_size=" + vg.extentSizeBytes(),
-        "new VM volume groups: vgcreate -s 256M (an existing VG keeps its extent size)");
-  }
+    private static Finding finding(VolumeGroup vg) {
+        return Finding.host(
+                "lvm.vg-extent",
+                Severity.INFO,
+                "VG " + vg.name() + " has " + Bytes.format(vg.extentSizeBytes()) + " extents",
+                "vg_extent_size=" + vg.extentSizeBytes(),
+                "new VM volume groups: vgcreate -s 256M (an existing VG keeps its extent size)");
+    }
 }

@@ -15,72 +15,91 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StateDirectoryTest {
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @Test
-  void aJournalSurvivesItsFileAndRemembersEachStepsLastState() {
-    StateDirectory state = new StateDirectory(temp);
-    DomainJournal journal = DomainJournal.start("web 'ü'", "uuid-1", "2026-11-30T00:00:00Z", "sha256:x",
-            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"), List.of())
-        .withCreatedVolume("vg/web-sda")
-        .with(new JournalEntry(0, "CreateVolume", StepState.STARTED, "t0", ""))
-        .with(new JournalEntry(0, "CreateVolume", StepState.DONE, "t1", ""))
-        .with(new JournalEntry(1, "ConvertImage", StepState.STARTED, "t2", ""));
+    @Test
+    void aJournalSurvivesItsFileAndRemembersEachStepsLastState() {
+        StateDirectory state = new StateDirectory(temp);
+        DomainJournal journal = DomainJournal.start(
+                        "web 'ü'",
+                        "uuid-1",
+                        "2026-11-30T00:00:00Z",
+                        "sha256:x",
+                        "sha256:plan",
+                        "/b.xml",
+                        List.of("/i/web.qcow2"),
+                        List.of())
+                .withCreatedVolume("vg/web-sda")
+                .with(new JournalEntry(0, "CreateVolume", StepState.STARTED, "t0", ""))
+                .with(new JournalEntry(0, "CreateVolume", StepState.DONE, "t1", ""))
+                .with(new JournalEntry(1, "ConvertImage", StepState.STARTED, "t2", ""));
 
-    state.save(journal);
+        state.save(journal);
 
-    DomainJournal read = state.journal("uuid-1").orElseThrow();
-    assertEquals(journal, read);
-    assertTrue(read.isDone(0));
-    assertEquals(Optional.of(StepState.STARTED), read.stateOf(1));
-    assertEquals(Optional.empty(), read.stateOf(2));
-    assertEquals(Optional.of(journal), state.journalByName("web 'ü'"));
-  }
+        DomainJournal read = state.journal("uuid-1").orElseThrow();
+        assertEquals(journal, read);
+        assertTrue(read.isDone(0));
+        assertEquals(Optional.of(StepState.STARTED), read.stateOf(1));
+        assertEquals(Optional.empty(), read.stateOf(2));
+        assertEquals(Optional.of(journal), state.journalByName("web 'ü'"));
+    }
 
-  /**
-   * A crash between archiving a completed journal and saving the one that continues it must not
-   * leave the domain with no current journal: the next apply would not know the first apply's LVs
-   * and rollback would say nothing was ever applied.
-   */
-  @Test
-  void archivingKeepsTheCompletedJournalCurrentUntilTheNextOneIsSaved() throws IOException {
-    StateDirectory state = new StateDirectory(temp);
-    DomainJournal completed = DomainJournal.start("web", "uuid-1", "2026-11-30T00:00:00Z", "sha256:x",
-            "sha256:plan", "/b.xml", List.of("/i/web.qcow2"), List.of())
-        .withCreatedVolume("vg/web-stage").withStatus(DomainJournal.Status.COMPLETED);
-    state.save(completed);
+    /**
+     * A crash between archiving a completed journal and saving the one that continues it must not
+     * leave the domain with no current journal: the next apply would not know the first apply's LVs
+     * and rollback would say nothing was ever applied.
+     */
+    @Test
+    void archivingKeepsTheCompletedJournalCurrentUntilTheNextOneIsSaved() throws IOException {
+        StateDirectory state = new StateDirectory(temp);
+        DomainJournal completed = DomainJournal.start(
+                        "web",
+                        "uuid-1",
+                        "2026-11-30T00:00:00Z",
+                        "sha256:x",
+                        "sha256:plan",
+                        "/b.xml",
+                        List.of("/i/web.qcow2"),
+                        List.of())
+                .withCreatedVolume("vg/web-stage")
+                .withStatus(DomainJournal.Status.COMPLETED);
+        state.save(completed);
 
-    Path archived = state.archive("uuid-1", Instant.parse("2026-12-01T00:00:00Z"));
+        Path archived = state.archive("uuid-1", Instant.parse("2026-12-01T00:00:00Z"));
 
-    assertEquals(Optional.of(completed), state.journal("uuid-1"), "still current until the next journal replaces it");
-    assertEquals(Files.readString(temp.resolve("domains/uuid-1/journal.json")), Files.readString(archived));
-  }
+        assertEquals(
+                Optional.of(completed), state.journal("uuid-1"), "still current until the next journal replaces it");
+        assertEquals(Files.readString(temp.resolve("domains/uuid-1/journal.json")), Files.readString(archived));
+    }
 
-  @Test
-  void aJournalWrittenBeforeOwnershipAndPlanDigestsExistedStillReads() throws IOException {
-    Path directory = temp.resolve("domains/uuid-3");
-    Files.createDirectories(directory);
-    Files.writeString(directory.resolve("journal.json"), "{\"domain\": \"web\", \"uuid\": \"uuid-3\","
-        + " \"planCreatedAt\": \"t\", \"planFingerprint\": \"sha256:x\", \"status\": \"FAILED\","
-        + " \"backupFile\": \"/b.xml\", \"sourceImages\": [\"/i/web.qcow2\"],"
-        + " \"createdVolumes\": [\"vg/web-vda\"], \"entries\": []}");
+    @Test
+    void aJournalWrittenBeforeOwnershipAndPlanDigestsExistedStillReads() throws IOException {
+        Path directory = temp.resolve("domains/uuid-3");
+        Files.createDirectories(directory);
+        Files.writeString(
+                directory.resolve("journal.json"),
+                "{\"domain\": \"web\", \"uuid\": \"uuid-3\","
+                        + " \"planCreatedAt\": \"t\", \"planFingerprint\": \"sha256:x\", \"status\": \"FAILED\","
+                        + " \"backupFile\": \"/b.xml\", \"sourceImages\": [\"/i/web.qcow2\"],"
+                        + " \"createdVolumes\": [\"vg/web-vda\"], \"entries\": []}");
 
-    DomainJournal read = new StateDirectory(temp).journal("uuid-3").orElseThrow();
+        DomainJournal read = new StateDirectory(temp).journal("uuid-3").orElseThrow();
 
-    assertEquals(List.of("vg/web-vda"), read.createdVolumes());
-    assertEquals(java.util.Map.of(), read.volumeUuids());
-    assertEquals(List.of("vg/web-vda"), read.ownVolumes());
-    assertEquals(null, read.planDigest());
-  }
+        assertEquals(List.of("vg/web-vda"), read.createdVolumes());
+        assertEquals(java.util.Map.of(), read.volumeUuids());
+        assertEquals(List.of("vg/web-vda"), read.ownVolumes());
+        assertEquals(null, read.planDigest());
+    }
 
-  @Test
-  void backupsArePrivateToRootAndNeverOverwritten() throws IOException {
-    StateDirectory state = new StateDirectory(temp);
-    Path first = state.backup("uuid-2", "<domain>first</domain>", Instant.parse("2026-11-30T00:00:00Z"));
-    Path second = state.backup("uuid-2", "<domain>second</domain>", Instant.parse("2026-11-30T00:00:01Z"));
+    @Test
+    void backupsArePrivateToRootAndNeverOverwritten() throws IOException {
+        StateDirectory state = new StateDirectory(temp);
+        Path first = state.backup("uuid-2", "<domain>first</domain>", Instant.parse("2026-11-30T00:00:00Z"));
+        Path second = state.backup("uuid-2", "<domain>second</domain>", Instant.parse("2026-11-30T00:00:01Z"));
 
-    assertEquals("<domain>first</domain>", Files.readString(first));
-    assertEquals("<domain>second</domain>", Files.readString(second));
-    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(first.getParent())));
-  }
+        assertEquals("<domain>first</domain>", Files.readString(first));
+        assertEquals("<domain>second</domain>", Files.readString(second));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(first.getParent())));
+    }
 }

@@ -17,32 +17,41 @@ import org.junit.jupiter.api.io.TempDir;
  * the loop device.
  */
 class StaleWritersIT {
-  private final ProcessRunner runner = new LocalProcessRunner();
+    private final ProcessRunner runner = new LocalProcessRunner();
 
-  @TempDir Path temp;
+    @TempDir
+    Path temp;
 
-  @Test
-  void findsTheWriterOfABlockDeviceThroughAnotherNode() throws Exception {
-    Path backing = Files.write(temp.resolve("pv.img"), new byte[1 << 20]);
-    String device = runner.run(List.of("losetup", "--find", "--show", backing.toString())).requireSuccess().stdout().strip();
-    Path node = temp.resolve("other-node");
-    Process writer = null;
-    try {
-      String[] numbers = Files.readString(Path.of("/sys/class/block", Path.of(device).getFileName().toString(), "dev"))
-          .strip().split(":");
-      runner.run(List.of("mknod", node.toString(), "b", numbers[0], numbers[1])).requireSuccess();
-      writer = new ProcessBuilder("sh", "-c", "exec 3>" + device + "; exec sleep 300").start();
-      for (int i = 0; i < 500 && new StaleWriters().of(node.toString()).isEmpty(); i++) {
-        Thread.sleep(10);
-      }
+    @Test
+    void findsTheWriterOfABlockDeviceThroughAnotherNode() throws Exception {
+        Path backing = Files.write(temp.resolve("pv.img"), new byte[1 << 20]);
+        String device = runner.run(List.of("losetup", "--find", "--show", backing.toString()))
+                .requireSuccess()
+                .stdout()
+                .strip();
+        Path node = temp.resolve("other-node");
+        Process writer = null;
+        try {
+            String[] numbers = Files.readString(Path.of(
+                            "/sys/class/block", Path.of(device).getFileName().toString(), "dev"))
+                    .strip()
+                    .split(":");
+            runner.run(List.of("mknod", node.toString(), "b", numbers[0], numbers[1]))
+                    .requireSuccess();
+            writer = new ProcessBuilder("sh", "-c", "exec 3>" + device + "; exec sleep 300").start();
+            for (int i = 0; i < 500 && new StaleWriters().of(node.toString()).isEmpty(); i++) {
+                Thread.sleep(10);
+            }
 
-      assertEquals(List.of(new StaleWriters.Writer(writer.pid(), "sleep 300")), new StaleWriters().of(node.toString()));
-    } finally {
-      if (writer != null) {
-        writer.destroyForcibly();
-        writer.waitFor(10, TimeUnit.SECONDS);
-      }
-      runner.run(List.of("losetup", "--detach", device)).requireSuccess();
+            assertEquals(
+                    List.of(new StaleWriters.Writer(writer.pid(), "sleep 300")),
+                    new StaleWriters().of(node.toString()));
+        } finally {
+            if (writer != null) {
+                writer.destroyForcibly();
+                writer.waitFor(10, TimeUnit.SECONDS);
+            }
+            runner.run(List.of("losetup", "--detach", device)).requireSuccess();
+        }
     }
-  }
 }

@@ -14,70 +14,82 @@ import org.junit.jupiter.api.Test;
 
 /** The LVM rules on the recorded hv01 reports (UML, thin pools) and loop-device reports. */
 class LvmRulesTest {
-  private static final Path LOOP = Path.of("src/test/resources/io/virttune/lvm");
+    private static final Path LOOP = Path.of("src/test/resources/io/virttune/lvm");
 
-  private static HostFacts hv01() {
-    return TestHost.hv01().facts();
-  }
+    private static HostFacts hv01() {
+        return TestHost.hv01().facts();
+    }
 
-  private static HostFacts loop() {
-    return new TestHost().lvm(TestHost.lvm(
-        LOOP.resolve("loop-vgs.json"), LOOP.resolve("loop-lvs.json"), LOOP.resolve("loop-pvs.json"))).facts();
-  }
+    private static HostFacts loop() {
+        return new TestHost()
+                .lvm(TestHost.lvm(
+                        LOOP.resolve("loop-vgs.json"), LOOP.resolve("loop-lvs.json"), LOOP.resolve("loop-pvs.json")))
+                .facts();
+    }
 
-  @Test
-  void smallExtentsAreReportedOnlyForTheVgBelow256MiB() {
-    List<Finding> findings = new VgExtentRule().check(hv01());
-    assertEquals(List.of("lvm.vg-extent info"), FindingLines.of(findings));
-    assertEquals("VG vg_guests has 4 MiB extents", findings.get(0).summary());
-    assertEquals("vg_extent_size=4194304", findings.get(0).evidence());
-    assertEquals(List.of("VG vt_small has 4 MiB extents"),
-        new VgExtentRule().check(loop()).stream().map(Finding::summary).toList());
-  }
+    @Test
+    void smallExtentsAreReportedOnlyForTheVgBelow256MiB() {
+        List<Finding> findings = new VgExtentRule().check(hv01());
+        assertEquals(List.of("lvm.vg-extent info"), FindingLines.of(findings));
+        assertEquals("VG vg_guests has 4 MiB extents", findings.get(0).summary());
+        assertEquals("vg_extent_size=4194304", findings.get(0).evidence());
+        assertEquals(
+                List.of("VG vt_small has 4 MiB extents"),
+                new VgExtentRule().check(loop()).stream().map(Finding::summary).toList());
+    }
 
-  @Test
-  void aVgBelowTheReserveIsReportedAndOneWellAboveIsNot() {
-    List<Finding> findings = new VgReserveRule().check(hv01());
-    assertEquals(List.of("lvm.vg-free warning"), FindingLines.of(findings));
-    assertEquals("39.8 GiB free of 480.0 GiB (8.3%, reserve 10%)", findings.get(0).evidence());
-    assertEquals(List.of(), new VgReserveRule().check(loop()));
-  }
+    @Test
+    void aVgBelowTheReserveIsReportedAndOneWellAboveIsNot() {
+        List<Finding> findings = new VgReserveRule().check(hv01());
+        assertEquals(List.of("lvm.vg-free warning"), FindingLines.of(findings));
+        assertEquals(
+                "39.8 GiB free of 480.0 GiB (8.3%, reserve 10%)",
+                findings.get(0).evidence());
+        assertEquals(List.of(), new VgReserveRule().check(loop()));
+    }
 
-  @Test
-  void thinPoolsAreCheckedForChunkSizeAndZeroingEachWay() {
-    List<Finding> findings = new ThinPoolRule().check(hv01());
-    assertEquals(
-        List.of("lvm.thin-zeroing-off warning", "lvm.thin-chunk warning", "lvm.thin-zeroing info"),
-        FindingLines.of(findings));
-    assertEquals("thin pool vg_fast/tpool does not zero new chunks", findings.get(0).summary());
-    assertEquals("chunk_size=262144", findings.get(1).evidence());
-    assertEquals("thin pool vg_guests/pool0 zeroes new chunks", findings.get(2).summary());
-  }
+    @Test
+    void thinPoolsAreCheckedForChunkSizeAndZeroingEachWay() {
+        List<Finding> findings = new ThinPoolRule().check(hv01());
+        assertEquals(
+                List.of("lvm.thin-zeroing-off warning", "lvm.thin-chunk warning", "lvm.thin-zeroing info"),
+                FindingLines.of(findings));
+        assertEquals(
+                "thin pool vg_fast/tpool does not zero new chunks",
+                findings.get(0).summary());
+        assertEquals("chunk_size=262144", findings.get(1).evidence());
+        assertEquals(
+                "thin pool vg_guests/pool0 zeroes new chunks", findings.get(2).summary());
+    }
 
-  @Test
-  void aThinPoolAbove80PercentMetadataIsFillingUp() {
-    String lvs = TestHost.read(TestHost.HV01.resolve("lvm/lvs.json"))
-        .replace("\"metadata_percent\":\"10.48\"", "\"metadata_percent\":\"85.00\"");
-    LvmReport full = new LvmReportParser().parse(
-        TestHost.read(TestHost.HV01.resolve("lvm/vgs.json")), lvs,
-        TestHost.read(TestHost.HV01.resolve("lvm/pvs.json")));
-    List<Finding> findings = new ThinPoolRule().check(new TestHost().lvm(full).facts()).stream()
-        .filter(finding -> finding.ruleId().equals("lvm.thin-full"))
-        .toList();
-    assertEquals(List.of("lvm.thin-full warning"), FindingLines.of(findings));
-    assertEquals("thin pool vg_guests/pool0 is filling up", findings.get(0).summary());
-    assertEquals("data 0.2%, metadata 85.0%", findings.get(0).evidence());
-  }
+    @Test
+    void aThinPoolAbove80PercentMetadataIsFillingUp() {
+        String lvs = TestHost.read(TestHost.HV01.resolve("lvm/lvs.json"))
+                .replace("\"metadata_percent\":\"10.48\"", "\"metadata_percent\":\"85.00\"");
+        LvmReport full = new LvmReportParser()
+                .parse(
+                        TestHost.read(TestHost.HV01.resolve("lvm/vgs.json")),
+                        lvs,
+                        TestHost.read(TestHost.HV01.resolve("lvm/pvs.json")));
+        List<Finding> findings = new ThinPoolRule()
+                .check(new TestHost().lvm(full).facts()).stream()
+                        .filter(finding -> finding.ruleId().equals("lvm.thin-full"))
+                        .toList();
+        assertEquals(List.of("lvm.thin-full warning"), FindingLines.of(findings));
+        assertEquals("thin pool vg_guests/pool0 is filling up", findings.get(0).summary());
+        assertEquals("data 0.2%, metadata 85.0%", findings.get(0).evidence());
+    }
 
-  @Test
-  void noLvmReportMeansNoLvmFindingsButAnUnreadableHost() {
-    HostFacts facts = new TestHost().facts();
-    assertEquals(List.of(), new VgExtentRule().check(facts));
-    assertEquals(List.of(), new VgReserveRule().check(facts));
-    assertEquals(List.of(), new ThinPoolRule().check(facts));
-    List<Finding> unreadable = new UnreadableRule().check(facts);
-    assertEquals(List.of("host.unreadable error", "host.unreadable error"), FindingLines.of(unreadable));
-    assertEquals("host settings: no host settings recorded", unreadable.get(0).evidence());
-    assertEquals("LVM: no LVM report recorded", unreadable.get(1).evidence());
-  }
+    @Test
+    void noLvmReportMeansNoLvmFindingsButAnUnreadableHost() {
+        HostFacts facts = new TestHost().facts();
+        assertEquals(List.of(), new VgExtentRule().check(facts));
+        assertEquals(List.of(), new VgReserveRule().check(facts));
+        assertEquals(List.of(), new ThinPoolRule().check(facts));
+        List<Finding> unreadable = new UnreadableRule().check(facts);
+        assertEquals(List.of("host.unreadable error", "host.unreadable error"), FindingLines.of(unreadable));
+        assertEquals(
+                "host settings: no host settings recorded", unreadable.get(0).evidence());
+        assertEquals("LVM: no LVM report recorded", unreadable.get(1).evidence());
+    }
 }
