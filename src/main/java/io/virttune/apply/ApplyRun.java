@@ -47,7 +47,7 @@ public final class ApplyRun {
         this.resume = resume;
         this.terminal = terminal;
         this.width = width;
-        this.bandwidth = new HostBandwidth(hostBandwidth);
+        this.bandwidth = new HostBandwidth(hostBandwidth, jobs);
     }
 
     public List<DomainResult> run(Plan plan, List<DomainPlan> planned) {

@@ -1,9 +1,9 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.qemu.Comparison;
+import io.virttune.qemu.QemuImgCompare;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.util.HashSet;
@@ -11,13 +11,11 @@ import java.util.Set;
 
 /** The copies of one domain's run: those this run made verify themselves; one an interrupted earlier run made is compared again. */
 final class CopyVerification {
-    private final ApplyPorts ports;
     private final String domain;
     private final PrintWriter log;
     private final Set<String> verifiedInThisRun = new HashSet<>();
 
-    CopyVerification(ApplyPorts ports, String domain, PrintWriter log) {
-        this.ports = ports;
+    CopyVerification(String domain, PrintWriter log) {
         this.domain = domain;
         this.log = log;
     }
@@ -31,12 +29,12 @@ final class CopyVerification {
         return verifiedInThisRun.contains(target);
     }
 
-    void verify(VerifyCopy verify) {
+    void verify(VerifyCopy verify, QemuImgCompare comparer) {
         if (verifiedInThisRun.contains(verify.target())) {
             log.println("  verified by the copy (qemu-img compare)");
             return;
         }
-        Comparison comparison = ports.comparer().compare(verify.source(), verify.sourceFormat(), verify.target());
+        Comparison comparison = comparer.compare(verify.source(), verify.sourceFormat(), verify.target());
         if (!comparison.identical()) {
             throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
                     + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "

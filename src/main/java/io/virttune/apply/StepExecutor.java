@@ -61,7 +61,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         this.ports = run.ports();
         this.volumes = new RunVolumes(run);
         this.redefinition = new Redefinition(ports, run.domain(), run.log());
-        this.copies = new CopyVerification(ports, run.domain().name(), run.log());
+        this.copies = new CopyVerification(run.domain().name(), run.log());
     }
 
     /** Runs the step at {@code index}; one an interrupted run started is taken up where it may have stopped. */
@@ -144,7 +144,7 @@ final class StepExecutor implements Step.Visitor<Void> {
 
     @Override
     public Void verifyCopy(VerifyCopy verify) {
-        run.sources().whileReleased(() -> copies.verify(verify));
+        run.sources().whileReleased(() -> verify(verify));
         return null;
     }
 
@@ -174,14 +174,26 @@ final class StepExecutor implements Step.Visitor<Void> {
             // A copy made by an earlier run may be stale: the guest may have run on its images since.
             if (!copies.copiedInThisRun(copy.target())) {
                 run.sources()
-                        .whileReleased(
-                                () -> copies.verify(new VerifyCopy(copy.source(), copy.sourceFormat(), copy.target())));
+                        .whileReleased(() -> verify(new VerifyCopy(
+                                copy.source(), copy.sourceFormat(), copy.target(), copy.bandwidthBytesPerSecond())));
             }
         });
         return null;
     }
 
+    private void verify(VerifyCopy verify) {
+        try (HostBandwidth.Lease share = run.bandwidth().startFixed(verify.bandwidthBytesPerSecond())) {
+            copies.verify(verify, ports.comparer().capped(share.speed()));
+        }
+    }
+
     private void convert(ConvertImage convert) {
+        try (HostBandwidth.Lease share = run.bandwidth().startFixed(convert.bandwidthBytesPerSecond())) {
+            convert(convert, ports.conversion().capped(share.speed()));
+        }
+    }
+
+    private void convert(ConvertImage convert, LvConversion conversion) {
         CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
         ProgressMeter progress =
                 new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(), run.redrawProgress());
@@ -209,21 +221,18 @@ final class StepExecutor implements Step.Visitor<Void> {
                             create.thinPool(),
                             chunk,
                             run.domain().name())) {
-                outcome = ports.conversion()
-                        .intoFreshThin(
-                                convert.source(),
-                                convert.sourceFormat(),
-                                convert.target(),
-                                create.sizeBytes(),
-                                chunk,
-                                new ThinPoolRoom(
-                                        ports.lvmReads(), create.vg(), create.thinPool(), room::othersDataBytes),
-                                progress);
+                outcome = conversion.intoFreshThin(
+                        convert.source(),
+                        convert.sourceFormat(),
+                        convert.target(),
+                        create.sizeBytes(),
+                        chunk,
+                        new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool(), room::othersDataBytes),
+                        progress);
             }
         } else {
-            outcome = ports.conversion()
-                    .intoLinear(
-                            convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress);
+            outcome = conversion.intoLinear(
+                    convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress);
         }
         copies.copied(convert.target());
         if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {

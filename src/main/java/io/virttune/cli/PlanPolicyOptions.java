@@ -97,7 +97,9 @@ public final class PlanPolicyOptions {
             names = "--bandwidth",
             paramLabel = "SIZE",
             converter = SizeConverter.class,
-            description = "with --live: cap each disk's copy at SIZE per second (e.g. 64M; default: no cap)")
+            description =
+                    "cap each disk's copy, and the verify's reads, at SIZE per second (e.g. 64M; default: no cap);"
+                            + " apply's --host-bandwidth caps them all together")
     Long bandwidth;
 
     @Option(
@@ -115,9 +117,9 @@ public final class PlanPolicyOptions {
 
     /** Thin-pool options that would be silently ignored without a pool to create are refused instead. */
     void requireApplicableOptions() {
-        if (!live && (bandwidth != null || synchronousWrites || verifyPaused)) {
+        if (!live && (synchronousWrites || verifyPaused)) {
             throw new ParameterException(
-                    spec.commandLine(), "--bandwidth, --synchronous-writes and --verify-paused apply only with --live");
+                    spec.commandLine(), "--synchronous-writes and --verify-paused apply only with --live");
         }
         if (createThinPool == null) {
             if (thinZeroing != null) {
@@ -151,11 +153,14 @@ public final class PlanPolicyOptions {
             throw new ParameterException(spec.commandLine(), "--reserve must be a percentage from 0 to 99");
         }
         PlanPolicy policy = new PlanPolicy(
-                planTarget(), cache, reservePercent / 100, new HashSet<>(virtioReady), dropSnapshots, !noHugepages);
-        return live
-                ? policy.withLive(
-                        new PlanPolicy.Live(bandwidth == null ? 0 : bandwidth, synchronousWrites, verifyPaused))
-                : policy;
+                        planTarget(),
+                        cache,
+                        reservePercent / 100,
+                        new HashSet<>(virtioReady),
+                        dropSnapshots,
+                        !noHugepages)
+                .withBandwidth(bandwidth == null ? 0 : bandwidth);
+        return live ? policy.withLive(new PlanPolicy.Live(synchronousWrites, verifyPaused)) : policy;
     }
 
     private PlanTarget planTarget() {

@@ -6,6 +6,7 @@ import io.virttune.text.Bytes;
  * Copy an image (the top of its chain, so backing files are flattened in) into a block device as
  * raw. {@code targetIsZero} is true only for a fresh thin LV, which reads as zeros: then only
  * allocated data is written; a linear LV holds old data and must get the zeros written too.
+ * {@code bandwidthBytesPerSecond} caps the copy (0: no cap).
  */
 public record ConvertImage(
         String source,
@@ -13,7 +14,8 @@ public record ConvertImage(
         String target,
         boolean targetIsZero,
         long virtualSizeBytes,
-        long allocatedBytes)
+        long allocatedBytes,
+        long bandwidthBytesPerSecond)
         implements Step {
     @Override
     public <R> R accept(Visitor<R> visitor) {
@@ -24,6 +26,7 @@ public record ConvertImage(
     public String describe() {
         return "copy " + source + " (" + sourceFormat + ", " + Bytes.format(virtualSizeBytes) + ", "
                 + Bytes.format(allocatedBytes) + " allocated) to "
-                + target + " as raw" + (targetIsZero ? ", writing only allocated data" : ", zeros included");
+                + target + " as raw" + (targetIsZero ? ", writing only allocated data" : ", zeros included")
+                + Bandwidth.atMost(bandwidthBytesPerSecond);
     }
 }

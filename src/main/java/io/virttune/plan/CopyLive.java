@@ -1,7 +1,5 @@
 package io.virttune.plan;
 
-import io.virttune.text.Bytes;
-
 /**
  * Copy the disk {@code disk} of a running guest onto the LV {@code device} with libvirt's block
  * copy while the guest runs, then pivot the guest onto it; until the pivot the source stays the
@@ -27,7 +25,7 @@ public record CopyLive(
     public String describe() {
         return "copy disk " + disk + " (" + source + ") onto " + device + " while the guest runs, then switch the guest"
                 + " onto it (block copy and pivot"
-                + (bandwidthBytesPerSecond > 0 ? ", at most " + Bytes.format(bandwidthBytesPerSecond) + "/s" : "")
+                + Bandwidth.atMost(bandwidthBytesPerSecond)
                 + (synchronousWrites ? ", guest writes mirrored synchronously" : "")
                 + (verifyPaused ? ", source and LV compared with the guest paused before the switch" : "") + ")";
     }

@@ -132,19 +132,15 @@ final class DiskEdits {
         String format = view.format().orElse("raw");
         volumeSteps.add(new CreateVolume(target.vg(), lvName, size, target.thinPool()));
         volumeSteps.add(new SetReadAhead(target.vg(), lvName, 0));
+        long bandwidth = env.policy().bandwidthBytesPerSecond();
         if (live) {
             PlanPolicy.Live how = env.policy().live();
             volumeSteps.add(new CopyLive(
-                    view.targetDev(),
-                    source,
-                    device,
-                    how.bandwidthBytesPerSecond(),
-                    how.synchronousWrites(),
-                    how.verifyPaused()));
+                    view.targetDev(), source, device, bandwidth, how.synchronousWrites(), how.verifyPaused()));
         } else {
             long allocated = image.map(ImageFacts::allocatedBytes).orElse(0L);
-            volumeSteps.add(new ConvertImage(source, format, device, target.thin(), size, allocated));
-            volumeSteps.add(new VerifyCopy(source, format, device));
+            volumeSteps.add(new ConvertImage(source, format, device, target.thin(), size, allocated, bandwidth));
+            volumeSteps.add(new VerifyCopy(source, format, device, bandwidth));
         }
         changes.add("source " + source + " -> " + device + (live ? " live (block copy, then pivot)" : "")
                 + (size > 0 ? " (" + Bytes.format(size) + ")" : " (size read at apply)"));

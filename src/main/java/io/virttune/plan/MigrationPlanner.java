@@ -104,15 +104,15 @@ public final class MigrationPlanner {
                                 : record));
         // Live as planned: the copy's settings are the operator's, and the guest ran then (preflight
         // refuses one that does not run now).
-        PlanPolicy.Live live = planned.steps().stream()
+        Optional<CopyLive> liveCopy = planned.steps().stream()
                 .filter(step -> step instanceof CopyLive)
                 .map(step -> (CopyLive) step)
-                .findFirst()
-                .map(copy -> new PlanPolicy.Live(
-                        copy.bandwidthBytesPerSecond(), copy.synchronousWrites(), copy.verifyPaused()))
+                .findFirst();
+        PlanPolicy.Live live = liveCopy.map(copy -> new PlanPolicy.Live(copy.synchronousWrites(), copy.verifyPaused()))
                 .orElse(null);
+        long bandwidth = liveCopy.map(CopyLive::bandwidthBytesPerSecond).orElse(0L);
         PlanPolicy policy = new PlanPolicy(
-                plan.target(), plan.cacheMode(), plan.reserveFraction(), virtioReady, true, hugepages, live);
+                plan.target(), plan.cacheMode(), plan.reserveFraction(), virtioReady, true, hugepages, bandwidth, live);
         requireValidLvmNames(policy.target());
         // Page size 1 KiB and no limit: the plan gave this domain hugepages, whatever the pool held then.
         HugepageBudget budget = hugepages

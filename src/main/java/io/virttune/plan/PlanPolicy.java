@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * The operator's choices for a plan. Defaults follow the recipe; riskier choices (writeback
- * cache, dropping snapshots) exist only when explicitly asked for. {@code live} is null unless
+ * cache, dropping snapshots) exist only when explicitly asked for. {@code bandwidthBytesPerSecond}
+ * caps each disk's copy, offline or live, and its verify (0: no cap); {@code live} is null unless
  * running guests are to move while they run ({@code --live}).
  */
 public record PlanPolicy(
@@ -16,20 +17,14 @@ public record PlanPolicy(
         Set<String> virtioReadyDomains,
         boolean dropSnapshots,
         boolean hugepages,
+        long bandwidthBytesPerSecond,
         Live live) {
 
     /**
-     * How the disks of running guests are copied: the block copy's cap per disk, whether writes are
-     * mirrored synchronously, and whether apply compares source and LV with the guest paused before
-     * each pivot.
+     * How the disks of running guests are copied: whether writes are mirrored synchronously, and
+     * whether apply compares source and LV with the guest paused before each pivot.
      */
-    public record Live(long bandwidthBytesPerSecond, boolean synchronousWrites, boolean verifyPaused) {
-        public Live {
-            if (bandwidthBytesPerSecond < 0) {
-                throw new IllegalArgumentException("bandwidth must not be negative");
-            }
-        }
-    }
+    public record Live(boolean synchronousWrites, boolean verifyPaused) {}
 
     /** A policy under which running guests are not moved (apply refuses to copy their images). */
     public PlanPolicy(
@@ -39,10 +34,13 @@ public record PlanPolicy(
             Set<String> virtioReadyDomains,
             boolean dropSnapshots,
             boolean hugepages) {
-        this(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, null);
+        this(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, 0, null);
     }
 
     public PlanPolicy {
+        if (bandwidthBytesPerSecond < 0) {
+            throw new IllegalArgumentException("bandwidth must not be negative");
+        }
         virtioReadyDomains = Set.copyOf(virtioReadyDomains);
         CacheMode mode = CacheMode.of(Optional.of(cacheMode));
         if (mode != CacheMode.NONE && mode != CacheMode.WRITEBACK) {
@@ -56,7 +54,21 @@ public record PlanPolicy(
 
     /** The same policy, with running guests moved live as {@code how} says. */
     public PlanPolicy withLive(Live how) {
-        return new PlanPolicy(target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, how);
+        return new PlanPolicy(
+                target,
+                cacheMode,
+                reserveFraction,
+                virtioReadyDomains,
+                dropSnapshots,
+                hugepages,
+                bandwidthBytesPerSecond,
+                how);
+    }
+
+    /** This policy with each copy and verify capped at {@code bytesPerSecond} (0: no cap). */
+    public PlanPolicy withBandwidth(long bytesPerSecond) {
+        return new PlanPolicy(
+                target, cacheMode, reserveFraction, virtioReadyDomains, dropSnapshots, hugepages, bytesPerSecond, live);
     }
 
     /** The cache mode chosen for every disk of the plan (the recipe keeps a disk's directsync). */

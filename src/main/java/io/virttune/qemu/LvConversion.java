@@ -38,10 +38,19 @@ public final class LvConversion {
     private final BlockZeroing zeroing;
 
     public LvConversion(ProcessRunner runner) {
-        this.qemuImg = new QemuImg(runner);
-        this.convert = new QemuImgConvert(runner);
-        this.compare = new QemuImgCompare(runner);
-        this.zeroing = new BlockZeroing(runner);
+        this(new QemuImg(runner), new QemuImgConvert(runner), new QemuImgCompare(runner), new BlockZeroing(runner));
+    }
+
+    private LvConversion(QemuImg qemuImg, QemuImgConvert convert, QemuImgCompare compare, BlockZeroing zeroing) {
+        this.qemuImg = qemuImg;
+        this.convert = convert;
+        this.compare = compare;
+        this.zeroing = zeroing;
+    }
+
+    /** This conversion with its copy and its verify's reads each at most {@code bytesPerSecond} (0: no cap). */
+    public LvConversion capped(long bytesPerSecond) {
+        return new LvConversion(qemuImg, convert.capped(bytesPerSecond), compare.capped(bytesPerSecond), zeroing);
     }
 
     /** Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end. */

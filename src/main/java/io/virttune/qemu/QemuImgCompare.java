@@ -2,17 +2,34 @@ package io.virttune.qemu;
 
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Verifies a conversion by comparing the guest-visible contents of source and target. */
 public final class QemuImgCompare {
     private static final int DIFFERENT = 1;
 
+    /** The throttle group both images' reads share when the compare is capped. */
+    private static final String THROTTLE_GROUP = "virt-tune-verify";
+
     private final ProcessRunner runner;
+    private final long bytesPerSecond;
 
     public QemuImgCompare(ProcessRunner runner) {
+        this(runner, 0);
+    }
+
+    private QemuImgCompare(ProcessRunner runner, long bytesPerSecond) {
         this.runner = runner;
+        this.bytesPerSecond = bytesPerSecond;
+    }
+
+    /**
+     * This compare with the reads of both images together at most {@code bytesPerSecond} (0: no
+     * cap), through a throttle filter over each image in one throttle group: qemu-img compare has no
+     * rate option of its own.
+     */
+    public QemuImgCompare capped(long bytesPerSecond) {
+        return new QemuImgCompare(runner, bytesPerSecond);
     }
 
     /**
@@ -20,7 +37,30 @@ public final class QemuImgCompare {
      * rounded up to whole extents) only compares equal if its extra tail reads as zeros.
      */
     public Comparison compare(String sourcePath, String sourceFormat, String targetPath) {
-        return compare(List.of(), sourcePath, sourceFormat, targetPath);
+        if (bytesPerSecond > 0) {
+            return run(List.of(
+                    "qemu-img",
+                    "compare",
+                    "--object",
+                    "throttle-group,id=" + THROTTLE_GROUP + ",limits.bps-read=" + bytesPerSecond,
+                    "--image-opts",
+                    throttled(sourceFormat, sourcePath),
+                    throttled("raw", targetPath)));
+        }
+        return run(List.of(
+                "qemu-img",
+                "compare",
+                "-f",
+                sourceFormat,
+                "-F",
+                "raw",
+                QemuPaths.safe(sourcePath),
+                QemuPaths.safe(targetPath)));
+    }
+
+    private static String throttled(String format, String path) {
+        return "driver=throttle,throttle-group=" + THROTTLE_GROUP + ",file.driver=" + format + ",file.file.filename="
+                + escaped(QemuPaths.safe(path));
     }
 
     /**
@@ -43,13 +83,6 @@ public final class QemuImgCompare {
     /** A value in QEMU's option syntax, where a comma is written twice. */
     private static String escaped(String value) {
         return value.replace(",", ",,");
-    }
-
-    private Comparison compare(List<String> options, String sourcePath, String sourceFormat, String targetPath) {
-        List<String> argv = new ArrayList<>(List.of("qemu-img", "compare"));
-        argv.addAll(options);
-        argv.addAll(List.of("-f", sourceFormat, "-F", "raw", QemuPaths.safe(sourcePath), QemuPaths.safe(targetPath)));
-        return run(argv);
     }
 
     private Comparison run(List<String> argv) {

@@ -13,9 +13,20 @@ public final class QemuImgConvert {
     private static final Pattern PROGRESS = Pattern.compile("\\((\\d+(?:\\.\\d+)?)/100%\\)");
 
     private final ProcessRunner runner;
+    private final long bytesPerSecond;
 
     public QemuImgConvert(ProcessRunner runner) {
+        this(runner, 0);
+    }
+
+    private QemuImgConvert(ProcessRunner runner, long bytesPerSecond) {
         this.runner = runner;
+        this.bytesPerSecond = bytesPerSecond;
+    }
+
+    /** This conversion at most {@code bytesPerSecond} ({@code -r}; 0: no cap). */
+    public QemuImgConvert capped(long bytesPerSecond) {
+        return new QemuImgConvert(runner, bytesPerSecond);
     }
 
     /**
@@ -27,9 +38,17 @@ public final class QemuImgConvert {
      */
     public static List<String> argv(
             ConversionMethod method, String sourcePath, String sourceFormat, String targetDevice) {
+        return argv(method, sourcePath, sourceFormat, targetDevice, 0);
+    }
+
+    private static List<String> argv(
+            ConversionMethod method, String sourcePath, String sourceFormat, String targetDevice, long bytesPerSecond) {
         List<String> argv = new ArrayList<>(List.of(
                 "qemu-img", "convert", "-p", "-f", sourceFormat, "-O", "raw", "-t", "none", "-W", "-m", "16", "-n"));
         argv.addAll(method.extraFlags());
+        if (bytesPerSecond > 0) {
+            argv.addAll(List.of("-r", Long.toString(bytesPerSecond)));
+        }
         argv.add(QemuPaths.safe(sourcePath));
         argv.add(QemuPaths.safe(targetDevice));
         return argv;
@@ -42,7 +61,7 @@ public final class QemuImgConvert {
             String sourceFormat,
             String targetDevice,
             DoubleConsumer progress) {
-        runner.act(argv(method, sourcePath, sourceFormat, targetDevice), line -> {
+        runner.act(argv(method, sourcePath, sourceFormat, targetDevice, bytesPerSecond), line -> {
                     Matcher matcher = PROGRESS.matcher(line);
                     if (matcher.find()) {
                         progress.accept(Double.parseDouble(matcher.group(1)));

@@ -442,12 +442,25 @@ final class ApplyHarness {
 
     /** A plan into linear LVs of the VG, running guests moved while they run (--live). */
     Plan planLive(PlanPolicy.Live live, String... domainNames) {
-        return plan(PlanPolicy.defaults(PlanTarget.linear(VG)).withLive(live), domainNames);
+        return planLive(0, live, domainNames);
     }
 
-    /** As {@link #planLive(PlanPolicy.Live, String...)}, into thin LVs of a pool the host has already. */
-    Plan planLiveIntoPool(String pool, PlanPolicy.Live live, String... domainNames) {
-        return plan(PlanPolicy.defaults(PlanTarget.thin(VG, pool, null)).withLive(live), domainNames);
+    /** As {@link #planLive(PlanPolicy.Live, String...)}, each disk's copy capped at {@code bandwidth} per second. */
+    Plan planLive(long bandwidth, PlanPolicy.Live live, String... domainNames) {
+        return plan(
+                PlanPolicy.defaults(PlanTarget.linear(VG))
+                        .withBandwidth(bandwidth)
+                        .withLive(live),
+                domainNames);
+    }
+
+    /** As {@link #planLive(long, PlanPolicy.Live, String...)}, into thin LVs of a pool the host has already. */
+    Plan planLiveIntoPool(String pool, long bandwidth, PlanPolicy.Live live, String... domainNames) {
+        return plan(
+                PlanPolicy.defaults(PlanTarget.thin(VG, pool, null))
+                        .withBandwidth(bandwidth)
+                        .withLive(live),
+                domainNames);
     }
 
     private Plan plan(PlanTarget target, String... domainNames) {

@@ -38,8 +38,11 @@ class LiveApplyTest {
     /** How apply's output begins each line of the domain's step. */
     static final String LINE = "[g1]   ";
 
-    static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(64 * MIB, false, false);
-    static final PlanPolicy.Live VERIFIED = new PlanPolicy.Live(64 * MIB, false, true);
+    /** Each disk's copy capped at 64 MiB/s. */
+    static final long CAP = 64 * MIB;
+
+    static final PlanPolicy.Live CAPPED = new PlanPolicy.Live(false, false);
+    static final PlanPolicy.Live VERIFIED = new PlanPolicy.Live(false, true);
 
     @TempDir
     Path dir;
@@ -57,7 +60,7 @@ class LiveApplyTest {
 
     @Test
     void aRunningGuestGetsABlockCopyOntoAnLvOfExactlyItsSizeAndTheRestForItsNextColdBoot() {
-        DomainPlan planned = host.planLive(CAPPED, "g1").domains().get(0);
+        DomainPlan planned = host.planLive(CAP, CAPPED, "g1").domains().get(0);
 
         assertEquals(
                 List.of("backup-definition", "create-volume", "set-read-ahead", "copy-live", "define-domain"),
@@ -71,13 +74,13 @@ class LiveApplyTest {
                         .anyMatch(w -> w.startsWith("live now: disk(s) sda copied onto their LVs")
                                 && w.contains("at the next cold boot")),
                 planned.warnings().toString());
-        Plan roundTrip = PlanJson.read(PlanJson.write(host.planLive(CAPPED, "g1")), "plan.json");
+        Plan roundTrip = PlanJson.read(PlanJson.write(host.planLive(CAP, CAPPED, "g1")), "plan.json");
         assertEquals(planned.steps(), roundTrip.domains().get(0).steps());
     }
 
     @Test
     void applyCopiesPivotsAndDefinesTheColdBootChangesOnTheDefinitionThePivotRewrote() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.replyReport()
                 .replyOk()
                 .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
@@ -122,7 +125,7 @@ class LiveApplyTest {
 
     @Test
     void aPivotLibvirtRefusesResumesTheGuestOnItsSourceAndKeepsLibvirtsWords() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.pivotFailure =
                 VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1': internal"
@@ -140,7 +143,7 @@ class LiveApplyTest {
     /** What QEMU 7.2 did in the lab when the pivot was made under guest writes without the pause. */
     @Test
     void qemuEndingAtThePivotFailsTheDomainSayingItsSourceHoldsItsWritesAndResumeCopiesAgain() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.pivotFailure = VirtTuneException.failed("cannot pivot the block copy of disk 'sda' of domain 'g1':"
                 + " operation failed: domain is not running");
@@ -173,7 +176,7 @@ class LiveApplyTest {
 
     @Test
     void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByResume() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         stoppedWhilePausedForThePivot(plan);
         host.replyReport().replyLvs();
 
@@ -189,7 +192,7 @@ class LiveApplyTest {
 
     @Test
     void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByRollback() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         stoppedWhilePausedForThePivot(plan);
         host.replyLvs().replyReport().replyLvs().replyOk();
 
@@ -203,7 +206,7 @@ class LiveApplyTest {
 
     @Test
     void aGuestSomeoneElsePausedIsSwitchedAsItIsAndLeftPaused() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
 
@@ -221,7 +224,7 @@ class LiveApplyTest {
 
     @Test
     void aGuestQemuPausedOnAnIoErrorIsNotSwitchedAndItsCopyIsLeftReady() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.pauseReason = io.virttune.blockjob.PauseReason.IOERROR;
         jobs.whenReady = () -> host.libvirt.state("g1", DomainState.PAUSED);
@@ -245,7 +248,7 @@ class LiveApplyTest {
 
     @Test
     void aHostCapBelowTheDisksOwnBandwidthIsTheCopysSpeed() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.replyReport()
                 .replyOk()
                 .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
@@ -282,7 +285,7 @@ class LiveApplyTest {
 
     @Test
     void aBlockJobNotJournaledAsOursIsRefusedBeforeAnythingIsCreatedAndLeftRunning() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.replyReport();
         jobs.job = ScriptedBlockJobs.Job.COPYING;
 
@@ -301,7 +304,7 @@ class LiveApplyTest {
 
     @Test
     void aDiskTheRunningGuestHasOnAnotherSourceIsRefusedBeforeAnythingIsCreated() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.replyReport();
         host.libvirt.rewrite(
                 "g1",
@@ -321,7 +324,7 @@ class LiveApplyTest {
 
     @Test
     void aDiskOnlyThePersistentDefinitionHasIsRefusedBeforeAnythingIsCreated() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.replyReport();
         // The planned disk sda is not in what the guest runs: it was attached for its next boot only.
         host.libvirt.rewrite(
@@ -341,7 +344,7 @@ class LiveApplyTest {
 
     @Test
     void aPersistentDefinitionSomeoneElseChangedAfterThePivotIsStillRefused() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.afterPivot = () -> host.libvirt.rewrite(
                 "g1",
@@ -356,7 +359,7 @@ class LiveApplyTest {
 
     @Test
     void aPivotThatLeavesThePersistentDefinitionOnTheSourceHasTheLvDefinedInItAtOnce() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.rewritesPersistent = false;
 
@@ -372,7 +375,7 @@ class LiveApplyTest {
 
     @Test
     void aPivotWhoseLvCannotBeDefinedInThePersistentDefinitionLeavesAutostartOffAndResumeDefinesIt() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.rewritesPersistent = false;
         host.libvirt.autostart("g1", true);
@@ -396,7 +399,7 @@ class LiveApplyTest {
 
     @Test
     void resumePivotsTheCopyTheInterruptedRunLeftWhenItIsReady() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         interruptedMidCopy(plan);
         jobs.job = ScriptedBlockJobs.Job.READY;
         host.replyReport().replyLvs();
@@ -409,7 +412,7 @@ class LiveApplyTest {
 
     @Test
     void resumeAbortsACopyThatIsNotReadyAndCopiesAgain() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         interruptedMidCopy(plan);
         jobs.readyTimeout = java.time.Duration.ofMinutes(1);
         jobs.readsUntilReady = 2;
@@ -465,7 +468,7 @@ class LiveApplyTest {
     void aBackgroundCopyTheGuestOutpacesIsAbortedAndCopiedAgainWithSynchronousWrites() {
         jobs.guestOutpacesBackgroundCopies = true;
         jobs.convergenceWindow = java.time.Duration.ofMillis(20);
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
 
         DomainResult result = host.apply(plan, true, false).get(0);
@@ -492,7 +495,7 @@ class LiveApplyTest {
 
     @Test
     void aPausedCompareThatFindsTheLvEqualSwitchesTheGuest() {
-        Plan plan = host.planLive(VERIFIED, "g1");
+        Plan plan = host.planLive(CAP, VERIFIED, "g1");
         replyUntilTheCopy();
         host.runner.succeed("Images are identical.\n");
 
@@ -520,7 +523,7 @@ class LiveApplyTest {
 
     @Test
     void aPausedCompareThatFindsADifferenceAbortsTheCopyAndResumesTheGuestOnItsSource() {
-        Plan plan = host.planLive(VERIFIED, "g1");
+        Plan plan = host.planLive(CAP, VERIFIED, "g1");
         replyUntilTheCopy();
         host.runner.reply(1, "Content mismatch at offset 1048576!\n", "");
 
@@ -551,7 +554,7 @@ class LiveApplyTest {
         HostBandwidth cap = new HostBandwidth(32 * MIB);
         CopyLive step = new CopyLive("sda", ScriptedBlockJobs.IMAGE, LV, 0, false, false);
 
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         ApplyPorts ports = host.ports(true);
         MigrationJournal journal =
                 new MigrationJournal(ports, plan, plan.domains().get(0));
@@ -574,7 +577,7 @@ class LiveApplyTest {
 
     @Test
     void aGuestThatStopsMidCopyFailsItsDomainSayingItIsOnItsSourceAndResumeCopiesAgainOnceItRuns() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         String original = host.libvirt.inactiveXml("g1");
         replyUntilTheCopy();
         jobs.readsUntilReady = 1000;
@@ -604,7 +607,7 @@ class LiveApplyTest {
 
     @Test
     void libvirtdLostMidCopyFailsTheDomainSayingTheCopyMayRunOnAndResumeTakesItUp() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.readsUntilReady = 3;
         jobs.readsUntilLibvirtdLost = 2;
@@ -980,7 +983,7 @@ class LiveApplyTest {
 
     @Test
     void aGuestThatNoLongerRunsIsToldToPlanAgain() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.libvirt.stop("g1");
         host.replyReport();
 
@@ -992,7 +995,7 @@ class LiveApplyTest {
 
     @Test
     void rollbackBeforeThePivotAbortsTheCopyAndRemovesTheLvWhileTheGuestRunsOnItsSource() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         interruptedMidCopy(plan);
         host.replyLvs().replyReport().replyLvs().replyOk();
 
@@ -1010,7 +1013,7 @@ class LiveApplyTest {
 
     @Test
     void rollbackAfterThePivotIsRefusedSayingTheGuestsWritesAreOnTheLv() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         host.apply(plan, true, false);
 
@@ -1022,7 +1025,7 @@ class LiveApplyTest {
 
     @Test
     void aDryRunSaysWhatItWouldCopyAndChangesNothing() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.replyReport().replyLvs();
         String before = host.libvirt.inactiveXml("g1");
 
@@ -1154,7 +1157,7 @@ class LiveApplyTest {
     /** A plan of g1 into the thin pool vg/pool (64 KiB chunks). */
     private Plan planIntoPool(PlanPolicy.Live live) {
         host.lv(ApplyHarness.ourPool("pool", 20 * ApplyHarness.GIB, "Po-1"));
-        return host.planLiveIntoPool("pool", live, "g1");
+        return host.planLiveIntoPool("pool", CAP, live, "g1");
     }
 
     private void replyUntilTheThinCopy() {
@@ -1195,7 +1198,7 @@ class LiveApplyTest {
     /** The block-job calls, each copy by its first word. */
     @Test
     void aSignalDuringThePivotPauseResumesTheGuestAndJournalsTheStop() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         // SIGTERM arrives while the guest is paused for the pivot: the shutdown hook runs this.
         jobs.afterPivot = () -> Interruptions.interruptAll(Interruptions.BY_SIGNAL);
@@ -1212,7 +1215,7 @@ class LiveApplyTest {
 
     @Test
     void libvirtdRestartedInThePivotPauseHasTheGuestResumedThroughANewConnectionOnceItAnswers() {
-        Plan plan = host.planLive(CAPPED, "g1");
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();
         jobs.libvirtdLostAtPause = true;
         jobs.connectionsUntilLibvirtdBack = 3;

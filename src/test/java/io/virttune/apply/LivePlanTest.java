@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** What plan --live makes of the recorded lab guest, running: the disks it does not move live, and what apply trusts. */
 class LivePlanTest {
-    private static final PlanPolicy.Live SYNCHRONOUS = new PlanPolicy.Live(0, true, false);
+    private static final PlanPolicy.Live SYNCHRONOUS = new PlanPolicy.Live(true, false);
 
     @TempDir
     Path dir;
@@ -112,8 +112,7 @@ class LivePlanTest {
     @Test
     void aPausedCompareIsRecordedInTheCopyStepSaidInThePlanAndTrusted() {
         ApplyHarness host = host(128 * MIB, "");
-        Plan plan =
-                PlanJson.read(PlanJson.write(host.planLive(new PlanPolicy.Live(0, false, true), "g1")), "plan.json");
+        Plan plan = PlanJson.read(PlanJson.write(host.planLive(new PlanPolicy.Live(false, true), "g1")), "plan.json");
         DomainPlan g1 = plan.domains().get(0);
         DomainRecord record = new DomainRecord("g1", g1.uuid(), DomainState.RUNNING, host.libvirt.inactiveXml("g1"));
 

@@ -51,7 +51,7 @@ class LivePlanTrustTest {
         jobs = new ScriptedBlockJobs(host.libvirt, LiveApplyTest.LV);
         host.blockJobs = jobs.source();
         host.image(ScriptedBlockJobs.IMAGE, 128 * MIB, 32 * MIB);
-        plan = host.planLive(new PlanPolicy.Live(0, true, false), "g1");
+        plan = host.planLive(new PlanPolicy.Live(true, false), "g1");
     }
 
     @Test

@@ -363,7 +363,8 @@ final class ModelHost implements ProcessRunner {
     io.virttune.plan.Plan planLive(String domain) {
         return plan(
                 io.virttune.plan.PlanPolicy.defaults(io.virttune.plan.PlanTarget.linear(VG))
-                        .withLive(new io.virttune.plan.PlanPolicy.Live(64L << 20, false, false)),
+                        .withBandwidth(64L << 20)
+                        .withLive(new io.virttune.plan.PlanPolicy.Live(false, false)),
                 domain);
     }
 

@@ -58,7 +58,7 @@ class ThinSpaceTest extends Site1Test {
         host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
         host.image(SPARSE, 8 * GIB, 8 * MIB);
         io.virttune.plan.ConvertImage copy =
-                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB);
+                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
         host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
         ThinSpace.Reservation first = space.reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
         // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
@@ -85,7 +85,7 @@ class ThinSpaceTest extends Site1Test {
         host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
         host.image(SPARSE, 8 * GIB, 8 * MIB);
         io.virttune.plan.ConvertImage copy =
-                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB);
+                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
         // A run killed mid-copy left its room behind: its process is gone, so that room is free.
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();

@@ -47,6 +47,37 @@ class PlanCommandTest {
     }
 
     @Test
+    void bandwidthCapsOfflineCopiesAndTheirVerifyInThePlan() {
+        Cli text = Cli.run(with("--bandwidth", "50M"));
+        Plan plan = PlanJson.read(Cli.run(with("--bandwidth", "50M", "--json")).out(), "stdout");
+
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(text.out().contains("as raw, writing only allocated data, at most 50 MiB/s"), text.out());
+        assertTrue(
+                text.out()
+                        .contains("reads the same as /var/lib/libvirt/images/backup01-system.qcow2, at most 50 MiB/s"),
+                text.out());
+        var steps = plan.domains().stream().flatMap(d -> d.steps().stream()).toList();
+        assertTrue(steps.stream().anyMatch(step -> step instanceof io.virttune.plan.ConvertImage));
+        steps.stream()
+                .filter(step -> step instanceof io.virttune.plan.ConvertImage)
+                .forEach(step -> assertEquals(
+                        50L << 20, ((io.virttune.plan.ConvertImage) step).bandwidthBytesPerSecond(), step.describe()));
+        steps.stream()
+                .filter(step -> step instanceof io.virttune.plan.VerifyCopy)
+                .forEach(step -> assertEquals(
+                        50L << 20, ((io.virttune.plan.VerifyCopy) step).bandwidthBytesPerSecond(), step.describe()));
+    }
+
+    @Test
+    void synchronousWritesWithoutLiveIsAUsageError() {
+        Cli cli = Cli.run(with("--synchronous-writes"));
+
+        assertEquals(2, cli.exitCode());
+        assertTrue(cli.err().contains("--synchronous-writes and --verify-paused apply only with --live"), cli.err());
+    }
+
+    @Test
     void aDiskAlreadyAsTheRecipeWantsItIsUnchangedAsItsDomainIs() {
         Plan plan = PlanJson.read(Cli.run(with("--json")).out(), "stdout");
 

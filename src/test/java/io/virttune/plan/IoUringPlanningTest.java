@@ -76,7 +76,7 @@ class IoUringPlanningTest {
 
     @Test
     void aLiveMoveOntoAThickLvSaysTheRunningGuestKeepsIoUringUntilItsColdBoot() {
-        PlanPolicy live = LINEAR.withLive(new PlanPolicy.Live(0, false, false));
+        PlanPolicy live = LINEAR.withLive(new PlanPolicy.Live(false, false));
         Plan plan =
                 new MigrationPlanner(live).plan(debian13(DomainState.RUNNING).build(), Instant.EPOCH);
 
@@ -88,7 +88,7 @@ class IoUringPlanningTest {
                                 + " its next cold boot (libvirt gives a block copy's target the disk's aio mode); its definition has"
                                 + " io=native from then on"),
                 plan.domains().get(0).warnings().toString());
-        Plan onThin = new MigrationPlanner(THIN.withLive(new PlanPolicy.Live(0, false, false)))
+        Plan onThin = new MigrationPlanner(THIN.withLive(new PlanPolicy.Live(false, false)))
                 .plan(debian13(DomainState.RUNNING).build(), Instant.EPOCH);
         assertTrue(
                 onThin.domains().get(0).warnings().stream().noneMatch(w -> w.contains("io_uring")),

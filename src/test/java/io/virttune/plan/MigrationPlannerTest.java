@@ -57,8 +57,8 @@ class MigrationPlannerTest {
                 List.of(
                         new CreateVolume("vg_fast", "web-sda", 20L << 30, null),
                         new SetReadAhead("vg_fast", "web-sda", 0),
-                        new ConvertImage(IMAGE, "qcow2", "/dev/vg_fast/web-sda", false, 20L << 30, 3L << 30),
-                        new VerifyCopy(IMAGE, "qcow2", "/dev/vg_fast/web-sda"),
+                        new ConvertImage(IMAGE, "qcow2", "/dev/vg_fast/web-sda", false, 20L << 30, 3L << 30, 0),
+                        new VerifyCopy(IMAGE, "qcow2", "/dev/vg_fast/web-sda", 0),
                         new BackupDefinition("web"),
                         new DefineDomain("web", web.fingerprint())),
                 web.steps());

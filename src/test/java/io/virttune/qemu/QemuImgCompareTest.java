@@ -27,6 +27,28 @@ class QemuImgCompareTest {
     }
 
     @Test
+    void aCappedCompareReadsBothImagesThroughOneThrottleGroup() {
+        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+
+        assertTrue(qemuImg.capped(50L << 20)
+                .compare("/srv/img,odd.qcow2", "qcow2", "/dev/vg/lv")
+                .identical());
+        assertEquals(
+                List.of(
+                        List.of(
+                                "qemu-img",
+                                "compare",
+                                "--object",
+                                "throttle-group,id=virt-tune-verify,limits.bps-read=52428800",
+                                "--image-opts",
+                                "driver=throttle,throttle-group=virt-tune-verify,file.driver=qcow2,"
+                                        + "file.file.filename=/srv/img,,odd.qcow2",
+                                "driver=throttle,throttle-group=virt-tune-verify,file.driver=raw,file.file.filename=/dev/vg/lv")),
+                runner.commands(),
+                "qemu-img compare has no rate option; a comma in a path is doubled in an option string");
+    }
+
+    @Test
     void imagesARunningQemuHoldsAreComparedWithoutTakingTheirLocks() {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 

@@ -77,6 +77,38 @@ class QemuImgConvertIT {
                 compare.compare(source.toString(), "qcow2", target.toString()).identical());
     }
 
+    /**
+     * The source holds 5 MiB of data: capped at 2 MiB/s the copy takes 2.5 s less what qemu-img's
+     * rate limit lets through at once when it starts (its first requests, up to 2 MiB), and the
+     * verify, reading those 5 MiB from each image at 4 MiB/s together, about as long. Uncapped,
+     * each takes a few milliseconds here.
+     */
+    @Test
+    void aCappedCopyAndItsVerifyKeepToTheCapAndTheVerifyStillFindsADifference() throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
+            file.setLength(SIZE);
+        }
+        long started = System.nanoTime();
+        convert.capped(2L << 20)
+                .convert(ConversionMethod.FRESH_THIN_VOLUME, source.toString(), "qcow2", target.toString(), p -> {});
+        double copySeconds = (System.nanoTime() - started) / 1e9;
+
+        started = System.nanoTime();
+        QemuImgCompare capped = compare.capped(4L << 20);
+        assertTrue(capped.compare(source.toString(), "qcow2", target.toString()).identical());
+        double verifySeconds = (System.nanoTime() - started) / 1e9;
+
+        assertTrue(copySeconds >= 1.5, "copy of 5 MiB at 2 MiB/s took " + copySeconds + " s");
+        assertTrue(verifySeconds >= 1.5, "verify of 2 x 5 MiB at 4 MiB/s took " + verifySeconds + " s");
+        try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
+            file.seek((128L << 20) + 4096);
+            file.write(0x01);
+        }
+        assertEquals(
+                new Comparison(false, "Content mismatch at offset 134221824!"),
+                capped.compare(source.toString(), "qcow2", target.toString()));
+    }
+
     private void fillWithOldData() throws IOException {
         byte[] old = new byte[1 << 20];
         java.util.Arrays.fill(old, (byte) 0x5a);

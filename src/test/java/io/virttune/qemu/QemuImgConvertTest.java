@@ -41,6 +41,18 @@ class QemuImgConvertTest {
     }
 
     @Test
+    void aCappedCopyIsRateLimitedByQemuImg() {
+        runner.succeed("");
+
+        new QemuImgConvert(runner)
+                .capped(50L << 20)
+                .convert(ConversionMethod.OVERWRITE_ALL, "/srv/a.qcow2", "qcow2", "/dev/vg/a", p -> {});
+
+        List<String> argv = runner.commands().get(0);
+        assertEquals(List.of("-r", "52428800"), argv.subList(argv.size() - 4, argv.size() - 2), argv.toString());
+    }
+
+    @Test
     void linearVolumeGetsZerosWrittenToo() {
         assertEquals(
                 List.of(

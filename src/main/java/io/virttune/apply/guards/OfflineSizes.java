@@ -96,7 +96,8 @@ public final class OfflineSizes {
                     convert.target(),
                     convert.targetIsZero(),
                     size,
-                    facts.allocatedBytes());
+                    facts.allocatedBytes(),
+                    convert.bandwidthBytesPerSecond());
         });
     }
 }

@@ -8,40 +8,66 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * The host's cap on its live copies together ({@code apply --host-bandwidth}), shared by the
- * copies that run at once under {@code --jobs}: each copy gets an equal share, never more than its
- * own per-disk limit, and what a copy limited below its share leaves goes to the others (max-min
- * fairness). When a copy starts or ends, the others' speeds are set again, those lowered before
- * the new copy starts, so that the copies together never exceed the cap.
+ * The host's cap on its copies together ({@code apply --host-bandwidth}), shared by the copies that
+ * run at once under {@code --jobs}: each live copy gets an equal share of what the offline copies
+ * leave, never more than its own per-disk limit, and what a copy limited below its share leaves goes
+ * to the others (max-min fairness). When a copy starts or ends, the live copies' speeds are set again,
+ * those lowered before the new copy starts, so that the copies together never exceed the cap. An
+ * offline copy ({@code qemu-img convert -r}) cannot change speed once started: it takes one slot's
+ * share of what the other offline copies leave, and keeps it.
  */
 public final class HostBandwidth {
     private final long capBytesPerSecond;
+    private final int slots;
     /** Each running copy's own limit (0: none), in the order they started. */
     private final Map<Lease, Long> limits = new LinkedHashMap<>();
     /** The speed each running copy was last given. */
     private final Map<Lease, Long> speeds = new LinkedHashMap<>();
+    /** The speed of each running copy that cannot change it. */
+    private final Map<Lease, Long> fixed = new LinkedHashMap<>();
 
     /** @param capBytesPerSecond the cap, bytes per second; 0 for none */
     public HostBandwidth(long capBytesPerSecond) {
+        this(capBytesPerSecond, 1);
+    }
+
+    /**
+     * @param capBytesPerSecond the cap, bytes per second; 0 for none
+     * @param slots how many domains apply moves at once ({@code --jobs}): an offline copy's share
+     */
+    public HostBandwidth(long capBytesPerSecond, int slots) {
         if (capBytesPerSecond < 0) {
             throw new IllegalArgumentException("a bandwidth cap cannot be negative: " + capBytesPerSecond);
         }
+        if (slots < 1) {
+            throw new IllegalArgumentException("at least one copy runs at a time: " + slots);
+        }
         this.capBytesPerSecond = capBytesPerSecond;
+        this.slots = slots;
     }
 
     /** One copy's place under the cap, from its start to its end. */
-    final class Lease implements AutoCloseable {
+    public final class Lease implements AutoCloseable {
         private final LongConsumer setSpeed;
 
         private Lease(LongConsumer setSpeed) {
             this.setSpeed = setSpeed;
         }
 
+        /** The speed this copy was last given, bytes per second (0: unlimited). */
+        public long speed() {
+            synchronized (HostBandwidth.this) {
+                return fixed.containsKey(this) ? fixed.get(this) : speeds.getOrDefault(this, 0L);
+            }
+        }
+
         /** The copy has ended (pivoted, aborted or failed): its share goes to the others. */
         @Override
         public void close() {
             synchronized (HostBandwidth.this) {
-                if (limits.remove(this) != null) {
+                if (fixed.remove(this) != null) {
+                    rebalance();
+                } else if (limits.remove(this) != null) {
                     speeds.remove(this);
                     rebalance();
                 }
@@ -69,6 +95,24 @@ public final class HostBandwidth {
     }
 
     /** The shares now, each changed one set on its job (under the lock: no copy ends while its speed is set). */
+    /**
+     * Starts a copy whose speed is set once, at its start ({@code qemu-img convert -r}, a throttled
+     * compare), the live copies slowed first to make room; the lease's {@link Lease#speed} is the
+     * copy's (0: unlimited, only without a cap or a limit).
+     */
+    public synchronized Lease startFixed(long ownLimit) {
+        Lease lease = new Lease(speed -> {});
+        long speed = ownLimit;
+        if (capBytesPerSecond > 0) {
+            long taken = fixed.values().stream().mapToLong(Long::longValue).sum();
+            long share = Math.max(1, (capBytesPerSecond - taken) / Math.max(1, slots - fixed.size()));
+            speed = ownLimit == 0 ? share : Math.min(ownLimit, share);
+        }
+        fixed.put(lease, speed);
+        rebalance();
+        return lease;
+    }
+
     private Map<Lease, Long> rebalance() {
         Map<Lease, Long> shares = shares();
         shares.forEach((lease, share) -> {
@@ -100,7 +144,10 @@ public final class HostBandwidth {
         List<Map.Entry<Lease, Long>> byLimit = new ArrayList<>(limits.entrySet());
         // A copy with no limit of its own takes whatever is left, so it comes last.
         byLimit.sort(Comparator.comparingLong(entry -> entry.getValue() == 0 ? Long.MAX_VALUE : entry.getValue()));
-        long left = capBytesPerSecond;
+        long left = Math.max(
+                0,
+                capBytesPerSecond
+                        - fixed.values().stream().mapToLong(Long::longValue).sum());
         int waiting = byLimit.size();
         for (Map.Entry<Lease, Long> entry : byLimit) {
             // Never 0, which libvirt reads as no limit at all: a cap below one byte per copy gives each 1.

@@ -135,4 +135,45 @@ class HostBandwidthTest {
 
         assertEquals(List.of("b starts at 16"), events);
     }
+
+    @Test
+    void anOfflineCopyTakesOneSlotsShareAndTheLiveCopiesShareTheRest() {
+        HostBandwidth host = new HostBandwidth(90 * MIB, 3);
+        start(host, "live", 0);
+        HostBandwidth.Lease offline = host.startFixed(0);
+        events.add("offline starts at " + offline.speed() / MIB);
+        HostBandwidth.Lease capped = host.startFixed(20 * MIB);
+        events.add("capped starts at " + capped.speed() / MIB);
+        offline.close();
+
+        assertEquals(
+                List.of(
+                        "live starts at 90",
+                        "live set to 60",
+                        "offline starts at 30",
+                        "live set to 40",
+                        "capped starts at 20",
+                        "live set to 70"),
+                events,
+                "an offline copy cannot change speed once started: it takes a third (three jobs), the live copy"
+                        + " is slowed before it starts and given back the rest when it ends");
+    }
+
+    @Test
+    void offlineCopiesInEveryJobStayUnderTheCapTogether() {
+        HostBandwidth host = new HostBandwidth(50 * MIB, 2);
+        HostBandwidth.Lease first = host.startFixed(0);
+        HostBandwidth.Lease second = host.startFixed(0);
+
+        assertEquals(50 * MIB, first.speed() + second.speed());
+        assertEquals(25 * MIB, second.speed());
+    }
+
+    @Test
+    void withoutACapAnOfflineCopyRunsAtItsOwnLimit() {
+        HostBandwidth host = new HostBandwidth(0, 4);
+
+        assertEquals(0, host.startFixed(0).speed(), "no cap and no limit: unlimited");
+        assertEquals(50 * MIB, host.startFixed(50 * MIB).speed());
+    }
 }
