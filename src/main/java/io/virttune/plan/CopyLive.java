@@ -1,12 +1,16 @@
 package io.virttune.plan;
 
 /**
- * Copy the disk {@code disk} of a running guest onto the LV {@code device} with libvirt's block
- * copy while the guest runs, then pivot the guest onto it; until the pivot the source stays the
- * truth. {@code bandwidthBytesPerSecond} caps the copy (0: no cap); with {@code synchronousWrites}
- * each guest write reaches the LV before the guest sees it done, so the copy converges however
- * hard the guest writes; with {@code verifyPaused} the pivot waits, the guest paused, for a
- * compare of source and LV to find them equal.
+ * A plan step that copies a running guest's disk onto its LV with libvirt's block copy, then pivots
+ * the guest onto it, the source staying the truth until the pivot.
+ *
+ * @param disk the disk's target, copied while the guest runs
+ * @param device the LV the disk is copied onto
+ * @param bandwidthBytesPerSecond caps the copy (0: no cap)
+ * @param synchronousWrites each guest write reaches the LV before the guest sees it done, so the
+ *     copy converges however hard the guest writes
+ * @param verifyPaused the pivot waits, the guest paused, for a compare of source and LV to find
+ *     them equal
  */
 public record CopyLive(
         String disk,

@@ -4,10 +4,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * What the plan does with one disk: {@code action} is move (data to a new LV), retune (settings
- * only), unchanged (already as the recipe wants it), leave (with the reason), or remove (the plan's own temporary disk, once done). {@code
- * changes} lists each setting changed, old to new. {@code thinPoolNeed} is what a disk moved to a
- * thin LV was counted for against its pool (null otherwise: a linear LV takes {@code sizeBytes}).
+ * What the plan does with one disk, and why.
+ *
+ * @param action move (data to a new LV), retune (settings only), unchanged (already as the recipe
+ *     wants it), leave (with the reason), or remove (the plan's own temporary disk, once done)
+ * @param changes each setting changed, old to new
+ * @param thinPoolNeed what a disk moved to a thin LV was counted for against its pool (null
+ *     otherwise: a linear LV takes {@code sizeBytes})
  */
 public record DiskPlan(
         String target,

@@ -10,11 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What a domain's moved disks take from the plan's target: a linear LV its whole size; a thin LV
- * what its pool will provision, the image's data in whole chunks of the pool's size (a thin pool
- * allocates nothing smaller, so an image's {@code actual-size} is no measure of it). A disk
- * copied live provisions its whole thin LV while it copies (QEMU 7.2's mirror writes every zero),
- * until apply gives the zero chunks back at the pivot (docs/live.md): the pool must hold it all.
+ * What a domain's moved disks take from the plan's target: a linear LV its whole size, a thin LV
+ * what its pool will provision.
  */
 final class DiskSpace {
     private final PlanEnvironment env;

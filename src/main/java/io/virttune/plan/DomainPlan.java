@@ -6,10 +6,12 @@ import java.util.List;
 
 /**
  * The plan for one domain: its outcome and why, each disk's fate, the steps to run in order, and
- * the definition before and after. {@code fingerprint} is the SHA-256 of the definition read at
- * planning time: apply refuses to act if the domain has changed since. {@code virtioDriver} is,
- * for a Windows guest that waits or waited for its VirtIO storage driver, the evidence that it is
- * bound and its source, or why there is none.
+ * the definition before and after.
+ *
+ * @param fingerprint the SHA-256 of the definition read at planning time: apply refuses to act if
+ *     the domain has changed since
+ * @param virtioDriver for a Windows guest that waits or waited for its VirtIO storage driver, the
+ *     evidence that it is bound and its source, or why there is none
  */
 public record DomainPlan(
         String name,

@@ -10,10 +10,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A domain's plan held against what its emulator can run, as libvirt's domain capabilities say:
- * a plan that adds IOThreads, a virtio disk or hugepages the emulator lacks is not made (libvirt
- * would refuse the definition, or the guest fail to start, after the data was copied). Where the
- * capabilities were not read (XML files, recorded host facts) the versions alone decide.
+ * A domain's plan held against what its emulator can run, as libvirt's domain capabilities say.
  */
 final class EmulatorGate {
     private EmulatorGate() {}

@@ -7,14 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The host's available hugepages of the default size, shared out among the plan's domains in
- * order: a domain gets hugepages only while the pool can hold every domain given them so far, and
- * every shut-off guest already on hugepages (it claims its pages when it starts).
- *
- * <p>On a host with several NUMA nodes, a guest whose memory is bound to some nodes draws only on
- * their pools. Where an unbound guest's pages come from is the kernel's choice at start, so each
- * node is assumed to supply all of them: a later bound guest is never promised pages an unbound
- * one may take.
+ * The host's available hugepages of the default size, shared out among the plan's domains in order.
  */
 final class HugepageBudget {
     private final OptionalLong pageSizeKiB;

@@ -10,11 +10,7 @@ import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
- * IOThreads for the virtio disks that have none; existing threads and ids are respected. Where
- * libvirt and QEMU can ({@link QueueIothreads}) and the guest has several vCPUs, each such disk
- * gets a queue per vCPU spread over a pool of min(vCPUs, host CPUs, {@value #POOL_LIMIT}) IOThreads the
- * domain's disks share; else one IOThread a disk. New IOThreads follow the domain's pinning
- * (docs/plan.md, "IOThreads").
+ * IOThreads for the virtio disks that have none, existing threads and ids respected.
  */
 final class IothreadAssignment {
     /**

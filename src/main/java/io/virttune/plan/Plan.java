@@ -5,13 +5,16 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * A whole migration plan: the host it was made for, the policy, host-level steps (a new thin
- * pool), each domain's plan, and what planning had to assume. Serialised as plan.json, schema
- * {@code virt-tune/plan} (its fields: docs/json.md). {@code hostUuid} is libvirt's {@code
- * <host><uuid>} (null when libvirt reports none); {@code offline} says the plan was made from XML
- * files, so the host it binds to is the one it is applied on. {@code libvirtVersion}, {@code
- * hypervisorVersion} and {@code kernelRelease} and {@code hostCpus} (each null when not read) are
- * the host's then: apply plans again with what they allowed.
+ * A whole migration plan: the host it was made for, the policy, host-level steps (a new thin pool),
+ * each domain's plan, and what planning had to assume.
+ *
+ * @param hostUuid libvirt's {@code <host><uuid>}, null when libvirt reports none
+ * @param offline the plan was made from XML files, so the host it binds to is the one it is applied
+ *     on
+ * @param libvirtVersion the host's libvirt version at planning time, null when not read
+ * @param hypervisorVersion the host's hypervisor version at planning time, null when not read
+ * @param kernelRelease the host's kernel release at planning time, null when not read
+ * @param hostCpus the host's CPUs at planning time, null when not read
  */
 public record Plan(
         String schema,

@@ -4,10 +4,8 @@ import io.virttune.text.Bytes;
 import java.util.Optional;
 
 /**
- * The room a plan may use on its target, debited domain by domain so the whole plan is checked,
- * not each disk alone. For linear LVs that is the VG's free space less the over-provisioning
- * reserve; for thin LVs the pool's free data and metadata (thin volumes allocate whole chunks
- * as data is written, so an image's data in chunks of the pool's size is what it will take).
+ * The room a plan may use on its target, debited domain by domain so the whole plan is checked, not
+ * each disk alone.
  */
 final class SpaceLedger {
     /** Bytes of thin-pool metadata per mapped chunk; generous, as LVM's own estimate is. */

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 
 /**
  * One action of a plan, as data: apply executes it, a dry run prints it, the journal records it,
- * and tests assert on it. Serialised in plan.json with its {@code kind}.
+ * and tests assert on it.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "kind")
 @JsonSubTypes({
