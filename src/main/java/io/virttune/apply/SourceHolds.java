@@ -5,10 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A domain's source images held against a starting guest from preflight until after the define:
- * let go only while a {@code qemu-img} that opens them runs (it cannot open an image held so, and
- * keeps a guest out itself: it does not share writes), taken again right after it. A guest that
- * took an image in that moment is running when it is taken again, which refuses the domain.
+ * A domain's source images held against a starting guest from preflight until after the define.
  */
 final class SourceHolds implements AutoCloseable {
     private final ImageHolds holds;

@@ -20,10 +20,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The thin pools a plan creates, shared by the domains' jobs. A pool is created only when the
- * first domain that passed preflight needs it (a run whose domains are all refused leaves no
- * pool of terabytes behind), journaled before and after {@code lvcreate}, tagged, and each domain
- * that needs it is recorded, so that the rollback of the last one may remove it again.
+ * The thin pools a plan creates, shared by the domains' jobs.
  */
 final class ThinPools {
     private final ApplyPorts ports;

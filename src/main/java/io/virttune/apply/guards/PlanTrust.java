@@ -36,13 +36,8 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
- * A plan file is a trust boundary: anyone who can edit it could otherwise make apply define what
- * no policy allowed. Before anything, apply checks the plan was made on this host, that its
- * policy passes the gates planning has, that every domain's steps and new definition are what
- * that policy makes of the definition the domain has, and that the cache modes the new
- * definitions set pass the same gates; anything else shows the file edited, or made elsewhere,
- * and refuses the whole apply. A domain whose definition changed since planning is not the file's
- * doing: it is left to preflight, which refuses that domain alone.
+ * The checks, before anything changes, that a plan file was made on this host and holds nothing but
+ * what its own policy makes of the domains' definitions.
  */
 public final class PlanTrust {
     private final LibvirtConnection host;

@@ -29,15 +29,8 @@ import org.jdom2.Element;
 import org.jdom2.filter.Filters;
 
 /**
- * One domain of a plan file against its current definition: the plan's steps and new definition
- * must be what the plan's own policy makes of that definition (planning is pure, so it is planned
- * again here), except for what depended on the host's state at planning time: the sizes, the LV
- * names handed out and whether hugepages fitted. The definition planned again is the one the
- * domain has (for a live plan after its pivots, that one with the pivoted disks put back), never
- * the plan's own record of it. A domain whose definition is neither changed since planning: that
- * is not the plan file's doing, and preflight refuses that domain alone; what shows the file
- * edited whatever the definition (an originalXml its fingerprint is not of, a define expecting
- * another definition) is refused here all the same.
+ * One domain of a plan file against its current definition, planned again under the plan's own
+ * policy.
  */
 public final class PlannedDefinitionCheck {
     private final Plan plan;

@@ -15,12 +15,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The room copies into thin pools need, counted as a pool provisions it: a whole chunk for every
- * chunk the image's data touches ({@code qemu-img map}, through a qcow2's backing files and its
- * external data file), and the metadata that maps them. An image's {@code actual-size} is no
- * measure. Checked right before each copy (offline, live, a full rewrite) under one lock per pool
- * that every virt-tune on the host shares ({@link PoolRoomLedger}), counting what the copies still
- * running will write: a full pool stalls every thin LV in it, other tenants' running guests included.
+ * The room copies into thin pools need, counted as a pool provisions it and checked right before
+ * each copy.
  */
 public final class ThinSpace {
     /** Pool metadata per mapped chunk: dm-thin's btree entries with their overhead, as lvm's thin_metadata_size reckons. */

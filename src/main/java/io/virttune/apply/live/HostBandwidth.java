@@ -8,13 +8,8 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 
 /**
- * The host's cap on its copies together ({@code apply --host-bandwidth}), shared by the copies that
- * run at once under {@code --jobs}: each live copy gets an equal share of what the offline copies
- * leave, never more than its own per-disk limit, and what a copy limited below its share leaves goes
- * to the others (max-min fairness). When a copy starts or ends, the live copies' speeds are set again,
- * those lowered before the new copy starts, so that the copies together never exceed the cap. An
- * offline copy ({@code qemu-img convert -r}) cannot change speed once started: it takes one slot's
- * share of what the other offline copies leave, and keeps it.
+ * The host's cap on its copies together ({@code apply --host-bandwidth}), offline and live, shared
+ * out among the copies that run at once.
  */
 public final class HostBandwidth {
     private final long capBytesPerSecond;

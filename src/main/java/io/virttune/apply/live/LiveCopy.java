@@ -18,13 +18,7 @@ import java.util.function.Consumer;
 
 /**
  * A copy-live step: the block copy of one disk of a running guest onto its LV, followed until
- * ready (copied again with synchronous writes if the guest outpaces it), then the pivot (a thin
- * LV's zero chunks given back before it and checked with the guest paused for it, {@link
- * ThinReclaim}, {@link PivotPause}; the copy compared then if planned so, {@link PausedCompare})
- * and the read-back of both definitions. Until the pivot the source is the truth: a copy whose LV
- * the check finds may differ is aborted and made again, giving chunks back only in the pause. A
- * copy an interrupted run left is pivoted if ready and none of its LV's chunks were given back
- * before the pause, else aborted and started again.
+ * ready, then the pivot.
  */
 public final class LiveCopy {
     private final ApplyPorts ports;

@@ -11,11 +11,7 @@ import io.virttune.text.ShellWords;
 import java.util.Optional;
 
 /**
- * What a live copy that failed means, in the words the operator needs: the guest stopped (before
- * or at the pivot), virt-tune lost libvirtd, or the job ended by itself in a thin pool that is
- * full; each time what the guest runs on, what the LV holds and what to do. libvirt says only "domain is not
- * running", "Broken pipe" or nothing at all (libvirt 9.0 logs no reason for a failed copy at its
- * default level).
+ * What a live copy that failed means, in the words the operator needs.
  */
 final class LiveCopyFailure {
     private final ApplyPorts ports;

@@ -12,11 +12,7 @@ import java.time.Instant;
 
 /**
  * The verify of a live move ({@code plan --live --verify-paused}), run with the guest paused for
- * its pivot: the copy left to catch up until nothing is dirty (cur equals end), then source and LV
- * compared with qemu-img. Paused, the guest writes nothing and QEMU has flushed the source's
- * metadata (a stop drains and flushes every disk), so equal images prove the LV holds exactly what
- * the guest would read from its source at the switch. A difference aborts the copy: the guest
- * stays on its source, which is the truth until the pivot.
+ * its pivot.
  */
 final class PausedCompare {
     /**

@@ -17,14 +17,8 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * A running guest is paused for the moment of each pivot and resumed right after, also when the
- * pivot fails. QEMU 7.2 (Debian 12) can abort while a mirror completes under guest writes: a
- * request that arrives while the job swaps the disk's nodes meets one that gave up its write
- * permission ({@code bdrv_co_write_req_prepare: Assertion `child->perm & BLK_PERM_WRITE' failed},
- * seen in the lab on a SATA disk under 4k random writes at queue depth 8), and the guest dies with
- * QEMU. Paused, the guest's devices send no request until the swap is over. The pause is journaled
- * before it happens, so that a resume or a rollback after a crash in between resumes the guest;
- * a guest paused by someone else stays paused.
+ * A running guest paused for the moment of each pivot and resumed right after, also when the pivot
+ * fails.
  */
 public final class PivotPause {
     public static final String KIND = "PivotPause";

@@ -5,6 +5,52 @@
  * io.virttune.apply.journal.RunningJournal} and acts on the host through {@link
  * io.virttune.apply.ports.ApplyPorts} only (docs/live.md).
  *
+ * <h2>One disk's live copy ({@link LiveCopy})</h2>
+ *
+ * <p>A copy-live step follows the block copy until it is ready (copied again with synchronous
+ * writes if the guest outpaces it), then pivots: a thin LV's zero chunks are given back before it
+ * and checked with the guest paused for it ({@link ThinReclaim}, {@link PivotPause}), the copy is
+ * compared then if planned so ({@link PausedCompare}), and both definitions are read back. Until
+ * the pivot the source is the truth: a copy whose LV the check finds may differ is aborted and made
+ * again, giving chunks back only in the pause. A copy an interrupted run left is pivoted if ready
+ * and none of its LV's chunks were given back before the pause, else aborted and started again.
+ *
+ * <h2>Sharing the host's bandwidth ({@link HostBandwidth})</h2>
+ *
+ * <p>The host's cap is shared by the copies that run at once under {@code --jobs}: each live copy
+ * gets an equal share of what the offline copies leave, never more than its own per-disk limit, and
+ * what a copy limited below its share leaves goes to the others (max-min fairness). When a copy
+ * starts or ends, the live copies' speeds are set again, those lowered before the new copy starts,
+ * so that the copies together never exceed the cap. An offline copy ({@code qemu-img convert -r},
+ * a throttled compare) cannot change speed once started: it takes one job's share of what the other
+ * offline copies leave, and keeps it.
+ *
+ * <h2>When a live copy fails ({@link LiveCopyFailure})</h2>
+ *
+ * <p>A failed live copy is explained as the guest stopped (before or at the pivot), virt-tune lost
+ * libvirtd, or the job ended by itself in a thin pool that is full; each time with what the guest
+ * runs on, what the LV holds and what to do. libvirt says only "domain is not running", "Broken
+ * pipe" or nothing at all (libvirt 9.0 logs no reason for a failed copy at its default level).
+ *
+ * <h2>The pause for the pivot ({@link PivotPause})</h2>
+ *
+ * <p>A running guest is paused for the moment of each pivot and resumed right after, also when the
+ * pivot fails. QEMU 7.2 (Debian 12) can abort while a mirror completes under guest writes: a
+ * request that arrives while the job swaps the disk's nodes meets one that gave up its write
+ * permission ({@code bdrv_co_write_req_prepare: Assertion `child->perm & BLK_PERM_WRITE' failed},
+ * seen in the lab on a SATA disk under 4k random writes at queue depth 8), and the guest dies with
+ * QEMU. Paused, the guest's devices send no request until the swap is over. The pause is journaled
+ * before it happens, so that a resume or a rollback after a crash in between resumes the guest; a
+ * guest paused by someone else stays paused.
+ *
+ * <h2>The verify in the pause ({@link PausedCompare})</h2>
+ *
+ * <p>With the guest paused for its pivot, the copy is left to catch up until nothing is dirty (cur
+ * equals end), then source and LV are compared with qemu-img. Paused, the guest writes nothing and
+ * QEMU has flushed the source's metadata (a stop drains and flushes every disk), so equal images
+ * prove the LV holds exactly what the guest would read from its source at the switch. A difference
+ * aborts the copy: the guest stays on its source, which is the truth until the pivot.
+ *
  * <h2>Keeping a thin LV thin ({@link ThinReclaim})</h2>
  *
  * <p>Keeping a thin LV thin across a live copy. QEMU 7.2's mirror writes every zero of the source onto

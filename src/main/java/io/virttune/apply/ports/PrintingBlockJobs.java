@@ -14,9 +14,7 @@ import org.jdom2.Element;
 
 /**
  * A dry run's block jobs: it reads the real domain, prints each copy, pivot and abort it would
- * make, and changes nothing. A copy it would start reads back as ready, and a pivot as done (the
- * guest on the LV, in both definitions, as libvirt 9.0 leaves them), so that the checks after
- * each run on what the real run would see.
+ * make, and changes nothing.
  */
 final class PrintingBlockJobs implements BlockJobs {
     private final BlockJobs real;

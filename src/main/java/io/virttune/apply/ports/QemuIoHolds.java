@@ -10,15 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Holds an image with QEMU's own image lock: a {@code qemu-io} kept open on it for writing, in
- * interactive mode, takes the lock a starting guest needs (QEMU refuses to open a disk whose
- * writes another process may make), and fails to open the image a running guest holds.
- *
- * <p>The file is opened as {@code raw}, whatever it holds: nothing inside it is read or written, so
- * no backing or data file is opened and no qcow2 header is rewritten. A writable {@code qemu-io}
- * shares writes, so another qemu-io (the in-use check) still opens it; {@code qemu-img convert}
- * and {@code compare} without {@code -U} do not, which is why the hold is taken after the copies.
- * It runs under {@code setpriv --pdeathsig KILL}: it dies with the thread that started it.
+ * Holds an image with QEMU's own image lock, through a {@code qemu-io} kept open on it for writing.
  */
 public final class QemuIoHolds implements ImageHolds {
     private static final String PROMPT = "qemu-io> ";

@@ -14,10 +14,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The processes that have an LV (or any file) open for writing, read from {@code /proc/PID/fd}
- * and {@code fdinfo}: a {@code qemu-img convert} left by a killed apply, say, which a resume that
- * recreates or rewrites the LV would race. No fuser or lsof needed; run as root to see every
- * process. A block device is matched by its device number, whatever node or symlink opened it.
+ * The processes that have an LV (or any file) open for writing, read from {@code /proc/PID/fd} and
+ * {@code fdinfo}.
  */
 public final class StaleWriters {
     private static final int S_IFMT = 0170000;
