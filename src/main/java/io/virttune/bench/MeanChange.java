@@ -4,10 +4,7 @@ import java.util.OptionalDouble;
 import java.util.stream.DoubleStream;
 
 /**
- * The mean of several changes, as the geometric mean of their ratios: one profile 5.87 times as
- * fast and another 1.3 times is 2.76 times on average (+176%), where the mean of the percentages
- * (+487% and +30%) says +258% and lets one big ratio outweigh every other; a gain and the same
- * loss (2x, then 0.5x) average to no change, as they should.
+ * The mean of several changes, as the geometric mean of their ratios.
  */
 public final class MeanChange {
     private MeanChange() {}

@@ -4,11 +4,19 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What one profile (one fio job, run {@code runs} times) measured: per direction the runs'
- * average and their peak, as KDiskMark reports them, and their low (the worst run, metric by
- * metric), so that peak and low give the range the runs spread over. {@code read} or {@code write}
- * is null when the job did no I/O in that direction (a pure read or write job); the peaks are null
- * in results stored before runs were repeated, the lows in those stored before they were kept.
+ * What one profile (one fio job, run {@code runs} times) measured: per direction the runs' average,
+ * their peak and their low.
+ *
+ * @param read the runs' average reading, null when the job did no reads (a pure write job)
+ * @param write the runs' average writing, null when the job did no writes (a pure read job)
+ * @param readPeak the runs' peak reading, as KDiskMark reports it; null in results stored before
+ *     runs were repeated
+ * @param writePeak the runs' peak writing, as KDiskMark reports it; null in results stored before
+ *     runs were repeated
+ * @param readLow the worst run's reading, metric by metric; null in results stored before lows were
+ *     kept
+ * @param writeLow the worst run's writing, metric by metric; null in results stored before lows
+ *     were kept
  */
 public record ProfileResult(
         String name,

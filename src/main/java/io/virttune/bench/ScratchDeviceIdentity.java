@@ -11,12 +11,7 @@ import java.util.List;
 
 /**
  * Proves, before fio overwrites a whole guest device, that it is the domain disk the operator
- * named, or finds that disk's device in the guest. A guest names its disks in the order it finds
- * them, not by libvirt's target: libata probes SATA ports at once, so the guest's /dev/sdb may be
- * libvirt's sda, its system disk (seen in the lab). What a guest cannot rename is a disk's size
- * and its driver's family of names (virtio-blk's vd*, the SCSI layer's sd* for SATA, SCSI, USB
- * and IDE): the device must have the named disk's size and family, and no other disk of the
- * domain, nor of the guest, may share both; else nothing is written and the run is refused.
+ * named, or finds that disk's device in the guest.
  */
 final class ScratchDeviceIdentity {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);

@@ -11,10 +11,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Refuses a scratch device unless nothing in the guest claims it (an allow-list): not held by
- * another block device, not mounted (by number or by mount source), not swap, nothing blkid finds,
- * and its first MiB all zeros; a known signature in its first 8 KiB is named in the refusal. Read
- * through the guest agent in one command (a busybox guest has every tool it uses).
+ * Refuses a scratch device in the guest unless nothing in the guest claims it.
  */
 final class ScratchDeviceUse {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);

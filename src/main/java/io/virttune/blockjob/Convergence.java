@@ -3,11 +3,7 @@ package io.virttune.blockjob;
 import java.time.Duration;
 
 /**
- * Whether a block copy still gets closer to ready: it has stalled when it went on copying for a
- * whole window without its bytes left (end minus cur) falling below the fewest seen, that is,
- * when the guest dirties the disk as fast as a background copy copies it. A copy that copies
- * nothing (throttled, or waiting on a full target) is not stalled: another copy mode would not
- * copy it faster.
+ * Whether a block copy still gets closer to ready, or has stalled.
  */
 final class Convergence {
     private final long windowNanos;

@@ -6,10 +6,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * virt-tune's picocli command tree. picocli reflects over every command it is given, options,
- * mixins and all, before it parses a word, and for the whole tree that took a third of a short
- * run; so a command line that names its subcommand gets that one alone, and any other (help, a
- * mistyped name, no command) the whole tree, which help and picocli's suggestions need.
+ * virt-tune's picocli command tree, built whole only when a command line needs it whole.
  */
 final class CommandTree {
     /** The subcommands, in the order help lists them. */

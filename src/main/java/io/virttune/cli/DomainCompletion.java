@@ -3,11 +3,7 @@ package io.virttune.cli;
 import java.util.List;
 
 /**
- * Guest names in picocli's bash completion, as virsh completes them: the words after inspect,
- * plan, bench, rollback and cleanup are the domains {@code virsh list --all --name} gives on the
- * URI the line names ({@code -c}/{@code --connect}, else $LIBVIRT_DEFAULT_URI, else
- * qemu:///system), read-only and within two seconds, so an unreachable host completes nothing
- * rather than hang the shell. picocli's script only knows names fixed at build time.
+ * Guest names in picocli's bash completion, as virsh completes them.
  */
 final class DomainCompletion {
     /** The commands whose positional words are domain names (SelectionOptions). */

@@ -11,11 +11,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The one way virt-tune writes a file (journals, backups, plans, reports, stored results): so
- * that a crash leaves either the old content or the new, never a torn mix, and a failed write
- * leaves nothing behind: write a temporary sibling, fsync it, rename it over the target, fsync
- * the directory; on failure remove the temporary file. The directory must exist: a file the
- * operator named in a directory that does not is a mistake to report, not to paper over.
+ * The one way virt-tune writes a file (journals, backups, plans, reports, stored results), so that
+ * a crash leaves either the old content or the new.
  */
 public final class DurableFiles {
     private DurableFiles() {}

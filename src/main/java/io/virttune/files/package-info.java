@@ -1,0 +1,12 @@
+/**
+ * Files written durably: the one way virt-tune writes journals, backups, plans, reports and stored
+ * results.
+ *
+ * <h2>How a file is written ({@link DurableFiles})</h2>
+ *
+ * <p>A crash leaves either the old content or the new, never a torn mix, and a failed write leaves
+ * nothing behind: a temporary sibling is written, fsynced and renamed over the target, and the
+ * directory fsynced; on failure the temporary file is removed. The directory must exist: a file the
+ * operator named in a directory that does not is a mistake to report, not to paper over.
+ */
+package io.virttune.files;
