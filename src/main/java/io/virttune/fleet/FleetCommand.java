@@ -6,10 +6,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Runs one virt-tune command on every host of a fleet, each by that host's own virt-tune over
- * SSH, so that what it reads and writes (the journal and backups a rollback undoes, the results a
- * bench stores, the host counters it samples) is that host's, exactly as the command run there by
- * hand; at most {@code parallel} hosts at once, a host that fails never stopping the others.
+ * Runs one virt-tune command on every host of a fleet, each by that host's own virt-tune over SSH.
  */
 public final class FleetCommand {
     /** A command as each host runs it: its argv before the run's own options, and the schema of what it prints. */

@@ -9,11 +9,7 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * An Ansible host pattern, as {@code --limit} takes it: names of groups or hosts joined by
- * {@code ,} or {@code :}, {@code all} or {@code *}, wildcards ({@code hv*.paris}), regular
- * expressions ({@code ~hv0[1-3]}), {@code &group} to intersect and {@code !group} to exclude.
- * As in Ansible, unions are taken first, then intersections, then exclusions, whatever the order
- * written. A term that selects nothing is an error rather than a silently smaller fleet.
+ * An Ansible host pattern, as {@code --limit} takes it.
  */
 final class HostPattern {
     private final String text;

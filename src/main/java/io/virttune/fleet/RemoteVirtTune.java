@@ -13,11 +13,7 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
- * A fleet host's own virt-tune, run over that host's SSH connection with {@code --json}: the
- * domains of the results document it prints (as apply, rollback and bench write it), or why there
- * is none (not installed there, or its last message). What it
- * prints on stderr as it goes (its progress, with --json) is passed on as it comes, each line
- * after the host's name.
+ * A fleet host's own virt-tune, run over that host's SSH connection with {@code --json}.
  */
 final class RemoteVirtTune {
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -16,12 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A remote host's /proc and /sys as the probes read them, fetched in one command: every file and
- * directory they read (block devices' queues, hugepage pools per size and NUMA node, the kernel
- * command line, meminfo) comes back in a single ssh round trip instead of one each (88 on a small
- * host), taken at the first read of such a path. A path the snapshot does not cover (an image's),
- * a file the host could not read, or a snapshot that failed, goes to the {@link RemoteFileSystem}
- * behind, which reads it alone and names what failed.
+ * A remote host's /proc and /sys as the probes read them, fetched in one command.
  */
 public final class PrefetchedFileSystem implements HostFileSystem {
     /** The files the probes read, as globs below the root; a path matching one but absent does not exist. */

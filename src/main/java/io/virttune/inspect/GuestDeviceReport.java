@@ -12,13 +12,7 @@ import java.util.Set;
 import java.util.stream.StreamSupport;
 
 /**
- * Reads qemu-ga's {@code guest-get-devices} reply (qga/qapi-schema.json, since QEMU 5.2; Windows
- * only) for the VirtIO storage driver. Each entry is a {@code GuestDeviceInfo}:
- * {@code driver-name} (the device's name as Windows shows it, DEVPKEY_NAME: viostor's INF calls
- * its devices "Red Hat VirtIO SCSI controller"), optional {@code driver-date} and
- * {@code driver-version}, and {@code id} {@code {"type": "pci", "vendor-id": N, "device-id": N}}.
- * qga/commands-win32.c lists only devices with a Red Hat (1AF4, 1B36) PCI hardware id and skips a
- * device whose driver version it cannot read, so a disk without a driver is simply not listed.
+ * Reads qemu-ga's {@code guest-get-devices} reply for the VirtIO storage driver of a Windows guest.
  */
 final class GuestDeviceReport {
     static final String COMMAND = "guest-get-devices";

@@ -9,10 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Why a libvirt URI could not be opened, in one line with the hint that fits its kind: libvirt's
- * own message, less the lines libxml2 adds under a parse error, and never "is libvirtd running?"
- * for a test-driver file or a scheme no libvirt driver has. A test-driver file that is not there
- * is said before libvirt is asked, which would let libxml2 print its own warning on stderr.
+ * Why a libvirt URI could not be opened, in one line with the hint that fits its kind.
  */
 final class ConnectFailure {
     /** libvirt's drivers and transports as URI schemes (libvirt.org/uri.html), beside {@code DRIVER+TRANSPORT}. */

@@ -8,10 +8,7 @@ import org.libvirt.Connect;
 import org.libvirt.LibvirtException;
 
 /**
- * Asks libvirt for domain capabilities through JNA (libvirt-java 0.5.2 has no binding). libvirt
- * refuses the call on a read-only connection (it may probe the emulator), so an inspect, which
- * reads through one, asks over a read-write connection to the same URI opened for this alone, on
- * the first question, and closed with it; where that is not allowed, the refusal is the answer.
+ * Asks libvirt for domain capabilities through JNA (libvirt-java 0.5.2 has no binding).
  */
 final class DomainCapabilitiesReader implements AutoCloseable {
     private final String uri;

@@ -1,11 +1,16 @@
 package io.virttune.libvirt;
 
 /**
- * A domain as it is right now, read for changing it: the definition as planning read it (for the
- * fingerprint) and with its secrets (what a backup must hold and a redefine must keep), and what
- * libvirt holds outside the definition that still names the old images: a managed-save image
- * (a "shut off" domain that resumes from memory) and snapshots; and whether it is persistent
- * (a transient domain exists only while it runs: defining XML for it makes it persistent).
+ * A domain as it is right now, read for changing it.
+ *
+ * @param inactiveXml the definition as planning read it (for the fingerprint)
+ * @param secureInactiveXml the definition with its secrets: what a backup must hold and a redefine
+ *     must keep
+ * @param managedSave whether libvirt holds a managed-save image (a "shut off" domain that resumes
+ *     from memory), which still names the old images
+ * @param snapshots how many snapshots libvirt holds, which still name the old images
+ * @param persistent false for a transient domain, which exists only while it runs: defining XML for
+ *     it makes it persistent
  */
 public record LiveDomain(
         String name,

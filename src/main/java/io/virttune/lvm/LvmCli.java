@@ -9,15 +9,6 @@ import java.util.Optional;
 
 /**
  * {@link Lvm} over the {@code lvm} command, one subcommand per call.
- *
- * <p>Prompts: the runner closes stdin, so any question LVM asks is answered "no" and the command
- * fails. Only {@code lvcreate} and {@code lvremove} pass {@code --yes}: for lvcreate the only
- * question is whether to wipe a stale signature inside the new LV itself, which is what a new
- * disk needs; for lvremove the call is the decision, and the one cascading question (removing a
- * pool removes its thin volumes) is refused here before lvm runs. {@code vgcreate} never gets
- * {@code --yes}: wiping a filesystem signature found on a PV device must stay a human's choice.
- * Locking is left at the host's setting: LVM's own lock is what keeps concurrent changes safe.
- * Sizes go to LVM in bytes ({@code b} suffix), which LVM only accepts in multiples of 512.
  */
 public final class LvmCli implements Lvm {
     public static final String VG_FIELDS = "vg_name,vg_extent_size,vg_size,vg_free,pv_count,lv_count";

@@ -13,11 +13,7 @@ import java.util.function.Function;
 
 /**
  * Reads the JSON that {@code vgs}, {@code lvs} and {@code pvs} print with {@code --reportformat
- * json --units b --nosuffix}. LVM prints every value as a string and an absent value as an empty
- * string; a field missing from the report is treated like an absent value, so older or narrower
- * reports still parse as long as names and sizes are there. Hidden LVs (names in brackets, such as
- * {@code [pool0_tdata]}, listed only by {@code lvs -a}) are left out: their space is already
- * accounted for in the VG's free space and in the pool they belong to.
+ * json --units b --nosuffix}.
  */
 public final class LvmReportParser {
     private static final ObjectMapper MAPPER = new ObjectMapper();

@@ -8,15 +8,6 @@ import java.util.List;
 /**
  * Finds the hidden LVs of a thin pool that are active while the pool is not: what an lvm command
  * killed while it activated or deactivated the pool leaves behind.
- *
- * <p>From then on LVM refuses to activate the pool ("Activation of logical volume VG/POOL is
- * prohibited while logical volume VG/POOL_tmeta is active"), so creating or removing any thin LV
- * in it fails, and lvm2 2.03's lvremove of a thin LV drops it from the VG's metadata before
- * failing. A pool in use looks alike at first sight: activated through its thin LVs, it reports
- * itself inactive while its hidden LVs are active, but then a thin LV of it is active and the
- * pool's own device holds the hidden ones open. A stranded component serves nothing, and
- * deactivating it is all LVM needs; one that a process holds open (a {@code thin_dump}, a repair)
- * is not virt-tune's to close.
  */
 final class StrandedPool {
     /** The fields, with {@code lvs -a}, that show a pool's hidden LVs and whose they are. */

@@ -16,21 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
- * Runs commands on this machine, with the C locale so tools print parseable, untranslated text,
- * and so that none outlives virt-tune: a {@code qemu-img convert} left running would go on writing
- * into an LV that a resume or a rollback is handling. Each command runs under {@code setpriv
- * --pdeathsig KILL} (util-linux), which makes the kernel kill it when the thread that started it
- * dies, as every thread does when the JVM is killed (SIGKILL, the OOM killer), which no shutdown
- * hook sees; on SIGTERM or SIGINT the {@link RunningChildren} hook stops it first, more gently.
- * The starting thread waits for the command, so it cannot die before it but with the JVM.
- *
- * <p>{@code lvm} is the exception: cut short while it (de)activates a thin pool, it can leave the
- * pool's metadata LV active on its own, and LVM then refuses the pool (measured in the lab, see
- * {@code StrandedPool}). It writes no data, and each of its commands is short, so it runs to its
- * end: in a session of its own ({@code setsid}), where a Ctrl-C at the terminal (SIGINT to the
- * foreground process group) does not reach it, without the parent-death signal, with SIGPIPE
- * ignored (once virt-tune is gone, a write to its output pipes must fail, not kill it), and
- * waited for rather than stopped by the hook or an interrupt.
+ * Runs commands on this machine, in the C locale so tools print parseable, untranslated text, and
+ * so that none outlives virt-tune.
  */
 public final class LocalProcessRunner implements ProcessRunner {
     private static final List<String> DIE_WITH_PARENT = List.of("setpriv", "--pdeathsig", "KILL", "--");

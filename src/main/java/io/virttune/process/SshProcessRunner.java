@@ -8,14 +8,7 @@ import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
- * Runs commands on another host through OpenSSH: batch mode (never a password prompt), the
- * operator's own ~/.ssh/config and known_hosts (an unknown host key fails the command rather than
- * being accepted), and one shared connection per host so that each command after the first costs
- * no handshake, kept alive so that a host that stops answering fails its commands in 30 s rather
- * than when TCP gives up (unless the operator's configuration sets its own keepalive, which ssh
- * would otherwise let a command line option override). ssh hands the remote side one string for its shell, so every word is
- * quoted, and the command runs in the C locale there as it does here, so tools print untranslated
- * text.
+ * Runs commands on another host through OpenSSH, in batch mode over one shared connection per host.
  */
 public final class SshProcessRunner implements ProcessRunner {
     /** A destination ssh reads as a host, never as an option or as several words. */

@@ -14,10 +14,7 @@ import io.virttune.recipe.Setting;
 import java.util.Optional;
 
 /**
- * The AIO mode. io=native needs O_DIRECT (cache none or directsync): with another cache mode QEMU
- * refuses to start the guest. Without it, a thread pool emulates asynchronous I/O. The io mode is
- * judged against the cache the disk keeps when that is a choice (writeback goes with threads),
- * else against the recipe's, so that one wrong cache is not reported twice.
+ * The AIO mode, judged against the cache the disk keeps or the recipe's.
  */
 final class IoModeRule extends DiskRule {
     @Override
