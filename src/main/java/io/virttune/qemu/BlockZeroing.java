@@ -6,16 +6,6 @@ import java.util.List;
 
 /**
  * Writes zeros over a byte range of a block device and flushes them to it.
- *
- * <p>The part aligned to {@link #ALIGNMENT} goes through {@code blkdiscard -z} (BLKZEROOUT): the
- * kernel uses the device's write-zeroes command or writes zero pages, never a discard that could
- * leave old data readable; on a thin LV it provisions the range. BLKZEROOUT refuses a range not
- * aligned to the device's logical block size (4 KiB on a 4Kn disk, and the LVs on it), so the
- * unaligned head and tail, less than one unit each, are written as explicit zeros with {@code dd}
- * through the page cache, which reads and rewrites the partial blocks. Aligning to the largest
- * logical block size Linux allows, rather than asking the device, works in a dry run too, where
- * the LV does not exist yet. Then {@code sync DEV}: an fsync of the device, which writes back the
- * page cache and flushes the device's write cache ({@code blockdev --flushbufs} does only the first).
  */
 public final class BlockZeroing {
     /** The largest logical block size Linux supports (BLK_MAX_BLOCK_SIZE): aligned to it is aligned on every device. */

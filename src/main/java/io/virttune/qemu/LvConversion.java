@@ -10,18 +10,6 @@ import java.util.function.Supplier;
 /**
  * Copies an image into a new LV so that the whole LV, which LVM rounds up to whole extents, reads
  * as the image followed by zeros, and proves it with {@code qemu-img compare} before returning.
- *
- * <p>What an LV holds before the copy decides how: a linear LV holds whatever its extents held
- * before, so every byte of the image is written ({@link ConversionMethod#OVERWRITE_ALL}) and the
- * tail beyond the image is zeroed. A fresh thin LV reads as zeros, so only data is written
- * ({@link ConversionMethod#FRESH_THIN_VOLUME}); but in a pool that does not zero new chunks
- * ({@code -Zn}) and has held other data, a partly written chunk keeps the old bytes in its
- * unwritten part: another tenant's deleted data (shown in the lab). The verify catches that, and
- * the copy is then redone in full, which writes zeros everywhere the image reads as zeros and
- * provisions the whole LV, after checking that the pool has room for it (a full pool stalls every
- * volume in it). Redoing it rather than refusing: the data are correct either way once verified,
- * the guest's discards (discard='unmap') give the space back, and refusing would make a used
- * {@code -Zn} pool, the recipe's fast profile, unusable for migrations.
  */
 public final class LvConversion {
     /** How a conversion reached a verified copy. */

@@ -4,11 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What an image's data provisions in a thin pool, at every power-of-two chunk size LVM allows
- * (64 KiB to 1 GiB, fifteen figures): a thin pool allocates whole chunks, so one 4 KiB write every
- * 4 MiB takes all of a pool of 4 MiB chunks, whatever the image's {@code actual-size} says.
- * Computed once from {@code qemu-img map}, so that a plan can count it at whatever chunk size its
- * pool has.
+ * What an image's data provisions in a thin pool, at every power-of-two chunk size LVM allows (64
+ * KiB to 1 GiB, fifteen figures).
  *
  * @param provisionedBytes the figure for chunks of {@code MIN_CHUNK << i} at index {@code i}
  */

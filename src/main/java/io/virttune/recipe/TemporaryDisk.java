@@ -6,12 +6,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * The small virtio disk virt-tune adds to a Windows guest so that one boot binds its VirtIO
- * storage driver. A name proves nothing (a user may name a disk anything), so it is recognised
- * only from the tags apply's {@code lvcreate} gives it: {@code virt-tune} and
- * {@code virt-tune-<domain uuid>} (apply's {@code VolumeOwnership}). A name can only withhold
- * trust: a disk that merely looks like one is neither removed nor tuned, and never counts as proof
- * that the driver is bound.
+ * The small virtio disk virt-tune adds to a Windows guest so that one boot binds its VirtIO storage
+ * driver.
  */
 public final class TemporaryDisk {
     /** LV name suffix of the temporary disk; {@code -2}, {@code -3}, ... follow when the name was taken. */

@@ -15,10 +15,7 @@ import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
- * A fleet's bench before and after as one HTML page ({@link HtmlPage}): the fleet's average
- * IOPS change, a chart of each host's, then per host a chart of each domain's change, the
- * headline random profile's IOPS before and after, and a table of its domains with their disks
- * before and after and every loss; failed hosts with why. Losses are drawn and written in red.
+ * A fleet's bench before and after as one HTML page ({@link HtmlPage}).
  */
 public final class FleetBenchHtmlReport {
     /** The figure operators quote first (CrystalDiskMark's RND4K Q32T1), charted per domain when measured. */

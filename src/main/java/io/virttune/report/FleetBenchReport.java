@@ -10,11 +10,7 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /**
- * Two bench labels compared on every host of a fleet: as text, a line of counts, a table with a
- * row per host (its domains' mean IOPS change and losses) and one for the whole fleet, the
- * failed hosts, then each host's comparisons as {@code bench compare} prints them; as JSON,
- * schema {@code virt-tune/fleet-bench-compare} version 1 (docs/json.md), a section per host
- * holding each of its domains' {@code virt-tune/bench-compare} document.
+ * Two bench labels compared on every host of a fleet, as text or as JSON.
  */
 public final class FleetBenchReport {
     public static final String SCHEMA = "virt-tune/fleet-bench-compare";

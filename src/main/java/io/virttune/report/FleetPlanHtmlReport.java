@@ -16,10 +16,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A fleet plan as one HTML page ({@link HtmlPage}): the fleet at a glance, each host's planned
- * copies (what they write: the allocated data into a fresh thin LV, the whole disk with its zeros
- * into a linear one, within the LVs the plan creates) and its domains by outcome as
- * charts, then a table with a row per host, its blocked domains and a failed host's reason.
+ * A fleet plan as one HTML page ({@link HtmlPage}).
  */
 public final class FleetPlanHtmlReport {
     private static final String STYLE = """

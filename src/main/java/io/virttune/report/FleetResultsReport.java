@@ -9,11 +9,12 @@ import java.io.PrintWriter;
 import java.util.List;
 
 /**
- * What a fleet apply, rollback or bench did, host by host: as text, one line of counts and a table
- * with a row per domain of each host (a failed host's row says why); as JSON, schema {@code
- * virt-tune/fleet-COMMAND} version 1 (docs/json.md), a section per host holding its domains as
- * the host's own document has them. {@code verb} and {@code done} word the text: "Add --execute
- * to VERB", "N DONE"; a command without {@code dryRuns} has no {@code execute} in its JSON.
+ * What a fleet apply, rollback or bench did, host by host, as text or as JSON.
+ *
+ * @param command the command, named in the JSON's schema {@code virt-tune/fleet-COMMAND}
+ * @param verb words the text's "Add --execute to VERB"
+ * @param done words the text's "N DONE"
+ * @param dryRuns whether the command has dry runs: without them its JSON has no {@code execute}
  */
 public record FleetResultsReport(String command, String verb, String done, boolean dryRuns) {
     public static final FleetResultsReport APPLY = new FleetResultsReport("apply", "apply", "applied", true);

@@ -16,9 +16,7 @@ import java.util.stream.Collectors;
 
 /**
  * The domain findings that recur in several domains, said once after the domains with the domains
- * and disks named, so that a host of many alike guests reads in a screen or two; {@code -v} shows
- * each in its domain instead. Findings are alike when their rule, severity, summary and fix are,
- * the domain's own name in the fix read as DOMAIN; a disk left alone keeps its reason in its domain.
+ * and disks named.
  */
 final class SharedFindings {
     private static final String DOMAIN = "DOMAIN";

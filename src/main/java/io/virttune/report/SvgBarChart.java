@@ -4,10 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A horizontal bar chart as inline SVG, two bars per row (before and after) on one linear scale,
- * each labelled with its value, so the chart reads without colour and without scripts. A row
- * whose after value is a loss has its label and after bar marked {@code loss}. The SVG scales
- * to its container's width (its viewBox is fixed), so it never overflows the page.
+ * A horizontal bar chart as inline SVG, two bars per row (before and after) on one linear scale.
  */
 public final class SvgBarChart {
     static final int WIDTH = 600;

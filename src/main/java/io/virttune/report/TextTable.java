@@ -8,10 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A plain-text table with a header row and columns padded to their widest cell. Fitted to a
- * width, one elastic column gives way first (long cells shortened in the middle, keeping their
- * end: a path's file name), then optional columns are left out in the order given; a last column
- * of prose may instead wrap, continuing on lines of its own under its column.
+ * A plain-text table with a header row and columns padded to their widest cell.
  */
 public final class TextTable {
     private static final String GAP = "  ";

@@ -8,12 +8,7 @@ import org.jdom2.Document;
 import org.jdom2.Element;
 
 /**
- * Carries a plan's edits onto the definition as it is now, read with its secrets. A plan is made
- * from the definition without secrets (graphics passwords are left out of a plain read), so
- * defining the planned XML as it is would silently drop them. Plans change only disks,
- * IOThreads and memory backing (the corpus tests hold them to that), so exactly those parts are
- * taken from the planned definition and everything else from the current one; disks the plan
- * leaves alone stay as they are now too (an http disk's cookies, say, show only with secrets).
+ * Carries a plan's edits onto the definition as it is now, read with its secrets.
  */
 public final class DefinitionTransplant {
     /** The domain's own children a plan may change. */

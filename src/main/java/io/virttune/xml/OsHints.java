@@ -9,18 +9,7 @@ import org.jdom2.Namespace;
 import org.jdom2.filter.Filters;
 
 /**
- * What the definition says about the guest operating system, chiefly whether it is Windows
- * (whose boot disk must not move to virtio before its driver is bound).
- *
- * <p>The libosinfo id that virt-install and virt-manager record is the one explicit statement,
- * so it decides when it names an operating system. An id that names none (virt-install records
- * {@code http://libosinfo.org/unknown} when it was not told the OS) says nothing, so the clues
- * decide as if there were no id. Without an id, Hyper-V enlightenments are taken as Windows: they are
- * set up for Windows guests in practice. {@code clock offset='localtime'} alone also counts,
- * because Windows keeps the hardware clock in local time while Linux guests rarely do, and old
- * Windows definitions often have nothing else; mistaking Linux for Windows only makes the plan
- * more careful, while the opposite leaves a guest that cannot boot. The same goes for a variable
- * clock based on local time and the virtio-win driver ISO in a CD-ROM drive.
+ * What the definition says about the guest operating system, chiefly whether it is Windows.
  */
 public final class OsHints {
     static final String LIBOSINFO_NAMESPACE = "http://libosinfo.org/xmlns/libvirt/domain/1.0";

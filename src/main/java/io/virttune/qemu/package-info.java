@@ -1,0 +1,39 @@
+/**
+ * The qemu-img adapter: an image's info, chain and allocation map, its copy into an LV and the
+ * compare that proves it, and the zeroing of a block device's range.
+ *
+ * <h2>An image's thin footprint ({@link ThinFootprint})</h2>
+ *
+ * <p>A thin pool allocates whole chunks, so one 4 KiB write every 4 MiB takes all of a pool of 4
+ * MiB chunks, whatever the image's {@code actual-size} says. The footprint is computed once from
+ * {@code qemu-img map}, so that a plan can count it at whatever chunk size its pool has.
+ *
+ * <h2>Zeroing a range ({@link BlockZeroing})</h2>
+ *
+ * <p>The part aligned to {@link BlockZeroing#ALIGNMENT} goes through {@code blkdiscard -z}
+ * (BLKZEROOUT): the kernel uses the device's write-zeroes command or writes zero pages, never a
+ * discard that could leave old data readable; on a thin LV it provisions the range. BLKZEROOUT
+ * refuses a range not aligned to the device's logical block size (4 KiB on a 4Kn disk, and the LVs
+ * on it), so the unaligned head and tail, less than one unit each, are written as explicit zeros
+ * with {@code dd} through the page cache, which reads and rewrites the partial blocks. Aligning to
+ * the largest logical block size Linux allows, rather than asking the device, works in a dry run
+ * too, where the LV does not exist yet. Then {@code sync DEV}: an fsync of the device, which writes
+ * back the page cache and flushes the device's write cache ({@code blockdev --flushbufs} does only
+ * the first).
+ *
+ * <h2>Copying an image into an LV ({@link LvConversion})</h2>
+ *
+ * <p>What an LV holds before the copy decides how: a linear LV holds whatever its extents held
+ * before, so every byte of the image is written ({@link ConversionMethod#OVERWRITE_ALL}) and the
+ * tail beyond the image is zeroed. A fresh thin LV reads as zeros, so only data is written ({@link
+ * ConversionMethod#FRESH_THIN_VOLUME}); but in a pool that does not zero new chunks ({@code -Zn})
+ * and has held other data, a partly written chunk keeps the old bytes in its unwritten part:
+ * another tenant's deleted data (shown in the lab).
+ *
+ * <p>The verify catches that, and the copy is then redone in full, which writes zeros everywhere
+ * the image reads as zeros and provisions the whole LV, after checking that the pool has room for
+ * it (a full pool stalls every volume in it). Redoing it rather than refusing: the data are correct
+ * either way once verified, the guest's discards (discard='unmap') give the space back, and
+ * refusing would make a used {@code -Zn} pool, the recipe's fast profile, unusable for migrations.
+ */
+package io.virttune.qemu;
