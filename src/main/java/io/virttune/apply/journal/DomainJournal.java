@@ -2,14 +2,10 @@ package io.virttune.apply.journal;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.virttune.apply.custody.DiskCustody;
-import io.virttune.plan.CopyLive;
-import io.virttune.plan.DefineDomain;
-import io.virttune.plan.Step;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Everything apply did to one domain, written durably before and after each step: enough to
@@ -41,7 +37,8 @@ public record DomainJournal(
         List<String> definedVolumes,
         String earlierJournal,
         List<JournalEntry> entries,
-        List<DiskCustody> disks) {
+        List<DiskCustody> disks)
+        implements JournalHistory {
 
     /** Where the migration of this domain stands. */
     public enum Status {
@@ -147,21 +144,7 @@ public record DomainJournal(
     public DomainJournal with(JournalEntry entry) {
         List<JournalEntry> more = new ArrayList<>(entries);
         more.add(entry);
-        return new DomainJournal(
-                domain,
-                uuid,
-                planCreatedAt,
-                planFingerprint,
-                planDigest,
-                status,
-                backupFile,
-                sourceImages,
-                createdVolumes,
-                volumeUuids,
-                definedVolumes,
-                earlierJournal,
-                more,
-                disks);
+        return changed(status, backupFile, createdVolumes, volumeUuids, more, disks);
     }
 
     public DomainJournal withCreatedVolume(String vgSlashLv) {
@@ -169,78 +152,31 @@ public record DomainJournal(
         if (!more.contains(vgSlashLv)) {
             more.add(vgSlashLv);
         }
-        return withVolumes(more, volumeUuids);
+        return changed(status, backupFile, more, volumeUuids, entries, disks);
     }
 
     /** Forgets a volume whose lvcreate failed: the name may be someone else's now. */
     public DomainJournal withoutCreatedVolume(String vgSlashLv) {
         Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
         uuids.remove(vgSlashLv);
-        return withVolumes(
-                createdVolumes.stream()
-                        .filter(volume -> !volume.equals(vgSlashLv))
-                        .toList(),
-                uuids);
+        List<String> fewer = createdVolumes.stream()
+                .filter(volume -> !volume.equals(vgSlashLv))
+                .toList();
+        return changed(status, backupFile, fewer, uuids, entries, disks);
     }
 
     public DomainJournal withVolumeUuid(String vgSlashLv, String lvUuid) {
         Map<String, String> uuids = new LinkedHashMap<>(volumeUuids);
         uuids.put(vgSlashLv, lvUuid);
-        return withVolumes(createdVolumes, uuids);
-    }
-
-    private DomainJournal withVolumes(List<String> volumes, Map<String, String> uuids) {
-        return new DomainJournal(
-                domain,
-                uuid,
-                planCreatedAt,
-                planFingerprint,
-                planDigest,
-                status,
-                backupFile,
-                sourceImages,
-                volumes,
-                uuids,
-                definedVolumes,
-                earlierJournal,
-                entries,
-                disks);
+        return changed(status, backupFile, createdVolumes, uuids, entries, disks);
     }
 
     public DomainJournal withBackupFile(String file) {
-        return new DomainJournal(
-                domain,
-                uuid,
-                planCreatedAt,
-                planFingerprint,
-                planDigest,
-                status,
-                file,
-                sourceImages,
-                createdVolumes,
-                volumeUuids,
-                definedVolumes,
-                earlierJournal,
-                entries,
-                disks);
+        return changed(status, file, createdVolumes, volumeUuids, entries, disks);
     }
 
     public DomainJournal withStatus(Status next) {
-        return new DomainJournal(
-                domain,
-                uuid,
-                planCreatedAt,
-                planFingerprint,
-                planDigest,
-                next,
-                backupFile,
-                sourceImages,
-                createdVolumes,
-                volumeUuids,
-                definedVolumes,
-                earlierJournal,
-                entries,
-                disks);
+        return changed(next, backupFile, createdVolumes, volumeUuids, entries, disks);
     }
 
     /** This journal with {@code disk}'s record in place of the one for the same LV. */
@@ -248,6 +184,17 @@ public record DomainJournal(
         List<DiskCustody> next = disks.stream()
                 .map(known -> known.volume().equals(disk.volume()) ? disk : known)
                 .toList();
+        return changed(status, backupFile, createdVolumes, volumeUuids, entries, next);
+    }
+
+    /** This journal with what changes over an apply's life replaced; what it records the apply of stays. */
+    private DomainJournal changed(
+            Status status,
+            String backupFile,
+            List<String> createdVolumes,
+            Map<String, String> volumeUuids,
+            List<JournalEntry> entries,
+            List<DiskCustody> disks) {
         return new DomainJournal(
                 domain,
                 uuid,
@@ -262,7 +209,7 @@ public record DomainJournal(
                 definedVolumes,
                 earlierJournal,
                 entries,
-                next);
+                disks);
     }
 
     /** This journal with the custody record of the LV at {@code device} verified: a compare or a pivot proved it. */
@@ -295,47 +242,5 @@ public record DomainJournal(
         return createdVolumes.stream()
                 .filter(volume -> !definedVolumes.contains(volume))
                 .toList();
-    }
-
-    /** True once this apply started to define the domain: the guest may have run on the new LVs. */
-    @JsonIgnore
-    public boolean definitionTouched() {
-        // Journals written before steps had one kind name the step by its Java class.
-        return entries.stream()
-                .anyMatch(entry -> entry.kind().equals(Step.kindOf(DefineDomain.class))
-                        || entry.kind().equals(DefineDomain.class.getSimpleName()));
-    }
-
-    /** True once this apply started a live copy: the guest may run on a new LV without a define. */
-    @JsonIgnore
-    public boolean movedLive() {
-        return entries.stream().anyMatch(entry -> entry.kind().equals(Step.kindOf(CopyLive.class)));
-    }
-
-    /** The detail of the last entry of {@code kind}, if there is one: where a pause of something stands. */
-    public Optional<String> lastDetailOf(String kind) {
-        String detail = null;
-        for (JournalEntry entry : entries) {
-            if (entry.kind().equals(kind)) {
-                detail = entry.detail();
-            }
-        }
-        return Optional.ofNullable(detail);
-    }
-
-    /** The last recorded state of a step, if it was ever started. */
-    public Optional<JournalEntry.StepState> stateOf(int step) {
-        JournalEntry.StepState state = null;
-        for (JournalEntry entry : entries) {
-            if (entry.step() == step) {
-                state = entry.state();
-            }
-        }
-        return Optional.ofNullable(state);
-    }
-
-    @JsonIgnore
-    public boolean isDone(int step) {
-        return stateOf(step).equals(Optional.of(JournalEntry.StepState.DONE));
     }
 }
