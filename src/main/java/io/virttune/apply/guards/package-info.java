@@ -4,12 +4,13 @@
  * thin pool, held host-wide), ownership of what virt-tune created (LVM tags and the journaled
  * uuid), and the host's stores as custody reads them (docs/apply.md).
  *
- * <h2>A plan file is a trust boundary ({@link PlanTrust}, {@link PlannedDefinitionCheck})</h2>
+ * <h2>A plan file is a trust boundary ({@link PlanTrust})</h2>
  *
  * <p>Anyone who can edit a plan file could otherwise make apply define what no policy allowed.
- * Before anything, apply checks the plan was made on this host, that its policy passes the gates
- * planning has, that every domain's steps and new definition are what that policy makes of the
- * definition the domain has, and that the cache modes the new definitions set pass the same gates;
+ * Before anything, apply checks the plan was made on this host ({@link PlannedHostCheck}), that its
+ * policy passes the gates planning has ({@link PlannedPolicyCheck}), that every domain's steps and
+ * new definition are what that policy makes of the definition the domain has ({@link
+ * PlannedDefinitionCheck}), and that the cache modes the new definitions set pass the same gates;
  * anything else shows the file edited, or made elsewhere, and refuses the whole apply. A domain
  * whose definition changed since planning is not the file's doing: it is left to preflight, which
  * refuses that domain alone.
