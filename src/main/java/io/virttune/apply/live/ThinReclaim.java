@@ -4,10 +4,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.ports.ApplyPorts;
-import io.virttune.apply.ports.RunMode;
 import io.virttune.blockjob.BlockCopy;
-import io.virttune.lvm.LogicalVolume;
-import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap.Extent;
@@ -67,85 +64,25 @@ public final class ThinReclaim {
             CopyLive step,
             String sourceFormat,
             CreateVolume volume,
-            Optional<ChunkRanges> zerosBefore,
-            Optional<String> nothing) {
+            ReclaimableChunks reclaimable) {
         this.ports = ports;
         this.log = log;
         this.step = step;
         this.sourceFormat = sourceFormat;
         this.volume = volume;
-        this.zerosBefore = zerosBefore;
-        this.nothing = nothing;
+        this.zerosBefore = reclaimable.zeros();
+        this.nothing = reclaimable.nothing();
     }
 
     /**
      * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
-     * {@code sourceFormat} (the live definition's). LVM and the source's map are read now, before the
-     * guest is paused: the report takes longer than the reclaim itself, and a source without a whole
-     * chunk of zeros (a guest that wrote all over its disk) is not worth a catch-up with the guest
-     * paused. Zeros only give way to data while the guest runs, so the map read again in the pause
-     * finds none either.
+     * {@code sourceFormat} (the live definition's), with what it may give back read now, before the
+     * guest is paused ({@link ReclaimableChunks#read}).
      */
     static ThinReclaim before(
             ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume) {
-        if (!volume.thin()) {
-            return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.empty());
-        }
-        if (ports.mode() == RunMode.DRY_RUN) {
-            return nothing(
-                    ports,
-                    log,
-                    step,
-                    sourceFormat,
-                    volume,
-                    "would give back to thin pool " + poolName(volume)
-                            + " the chunks of " + step.device() + " where " + step.source()
-                            + " reads as zeros: before the pause, the"
-                            + " guest running, then checked against the source with the guest paused, and the rest then");
-        }
-        LvmReport report = ports.lvmReads().report();
-        Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device())
-                .filter(LogicalVolume::isThin)
-                .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
-        if (pool.isEmpty()) {
-            return nothing(
-                    ports,
-                    log,
-                    step,
-                    sourceFormat,
-                    volume,
-                    "LVM does not report " + step.device() + " as a thin LV"
-                            + " of a pool: nothing is discarded on it");
-        }
-        ChunkRanges zeros = zeroChunks(ports, step, sourceFormat, pool.get().chunkSizeBytes());
-        if (zeros.isEmpty()) {
-            return nothing(
-                    ports,
-                    log,
-                    step,
-                    sourceFormat,
-                    volume,
-                    "no whole chunk of " + step.source() + " reads as zeros:" + " nothing to give back to thin pool "
-                            + poolName(volume));
-        }
-        if (!ports.lvmReads().takesDiscards(volume.vg(), volume.name())) {
-            return nothing(
-                    ports,
-                    log,
-                    step,
-                    sourceFormat,
-                    volume,
-                    step.device() + " takes no discards (its thin pool "
-                            + poolName(volume) + " ignores them): it keeps the " + Bytes.format(zeros.bytes())
-                            + " of chunks the copy"
-                            + " filled with zeros");
-        }
-        return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.of(zeros), Optional.empty());
-    }
-
-    private static ThinReclaim nothing(
-            ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume, String why) {
-        return new ThinReclaim(ports, log, step, sourceFormat, volume, Optional.empty(), Optional.of(why));
+        return new ThinReclaim(
+                ports, log, step, sourceFormat, volume, ReclaimableChunks.read(ports, step, sourceFormat, volume));
     }
 
     /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
@@ -185,7 +122,7 @@ public final class ThinReclaim {
         ChunkRanges shorter = zerosBefore.get().minus(runs);
         log.println(
                 "  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin pool "
-                        + poolName(volume) + " in " + millis(start) + " ms before the pause, the guest running"
+                        + volume.pool() + " in " + millis(start) + " ms before the pause, the guest running"
                         + (shorter.isEmpty()
                                 ? ""
                                 : "; " + shorter.ranges().size() + " shorter runs of them ("
@@ -203,8 +140,8 @@ public final class ThinReclaim {
         }
         Instant start = ports.clock().instant();
         copy.awaitCaughtUp(PausedCompare.CATCH_UP, ports.blockJobs().timings().pausedPoll());
-        ChunkRanges zeros =
-                zeroChunks(ports, step, sourceFormat, zerosBefore.get().chunkBytes());
+        ChunkRanges zeros = ReclaimableChunks.zeroChunks(
+                ports, step, sourceFormat, zerosBefore.get().chunkBytes());
         ChunkRanges before = new ChunkRanges(zeros.chunkBytes(), givenBackBefore);
         ChunkRanges written = before.minus(zeros);
         if (!written.isEmpty()) {
@@ -236,12 +173,12 @@ public final class ThinReclaim {
         if (before.isEmpty()) {
             log.println(
                     "  gave " + Bytes.format(round.given()) + " of zero chunks of " + step.device() + " back to thin"
-                            + " pool " + poolName(volume) + " in " + millis(start) + " ms, the guest paused" + left);
+                            + " pool " + volume.pool() + " in " + millis(start) + " ms, the guest paused" + left);
         } else {
             log.println("  discarded again the " + Bytes.format(before.bytes()) + " given back before the pause"
                     + " (zeros in " + step.source() + " still) and gave " + Bytes.format(round.given())
                     + " more of zero"
-                    + " chunks of " + step.device() + " back to thin pool " + poolName(volume) + ", in " + millis(start)
+                    + " chunks of " + step.device() + " back to thin pool " + volume.pool() + ", in " + millis(start)
                     + " ms, the guest paused" + left);
         }
         return true;
@@ -273,16 +210,7 @@ public final class ThinReclaim {
         return new Round(given, left, Optional.empty());
     }
 
-    /** The whole chunks of {@code chunkBytes} where the source reads as zeros now. */
-    private static ChunkRanges zeroChunks(ApplyPorts ports, CopyLive step, String sourceFormat, long chunkBytes) {
-        return ChunkRanges.zerosOf(ports.qemuImg().sharedMap(step.source(), sourceFormat), chunkBytes);
-    }
-
     private long millis(Instant start) {
         return Duration.between(start, ports.clock().instant()).toMillis();
-    }
-
-    private static String poolName(CreateVolume volume) {
-        return volume.vg() + "/" + volume.thinPool();
     }
 }

@@ -51,7 +51,7 @@
  * prove the LV holds exactly what the guest would read from its source at the switch. A difference
  * aborts the copy: the guest stays on its source, which is the truth until the pivot.
  *
- * <h2>Keeping a thin LV thin ({@link ThinReclaim})</h2>
+ * <h2>Keeping a thin LV thin ({@link ThinReclaim}, {@link ReclaimableChunks})</h2>
  *
  * <p>Keeping a thin LV thin across a live copy. QEMU 7.2's mirror writes every zero of the source onto
  * the target (dm-thin has no write-zeroes for it to skip them with), so a fresh thin LV leaves the
