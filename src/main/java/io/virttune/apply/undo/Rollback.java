@@ -9,7 +9,6 @@ import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.custody.DiskCustody;
 import io.virttune.apply.guards.CustodyReads;
-import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.StateDirectory;
@@ -30,11 +29,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -124,7 +121,8 @@ public final class Rollback {
         // later apply that never defined anything frees only its own, the earlier one's stay in use.
         List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
         Collections.reverse(volumes);
-        Map<String, VolumeIdentity> ours = provablyOurs(volumes, journal);
+        RollbackVolumes lvs = new RollbackVolumes(ports, out);
+        Map<String, VolumeIdentity> ours = lvs.provablyOurs(volumes, journal);
         LvmReport lvm = ports.lvmReads().report();
         DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
         String backup = defined ? read(Path.of(journal.backupFile())) : null;
@@ -132,7 +130,7 @@ public final class Rollback {
                 ? CustodyReads.sourcesOf(ports, backup, definitions)
                 : live.map(domain -> CustodyReads.sourcesOf(ports, domain.inactiveXml(), definitions))
                         .orElse(List.of());
-        Map<String, VolumeIdentity> removable = removable(ours, stores, after, name);
+        Map<String, VolumeIdentity> removable = lvs.removable(ours, stores, after, name);
         CustodyVerdict verdict = Custody.check(
                 journal.custody(),
                 new CustodyChange(
@@ -153,7 +151,7 @@ public final class Rollback {
         if (defined) {
             restoreDefinition(definitions, live, journal, backup);
         }
-        List<String> removed = removeVolumes(removable);
+        List<String> removed = lvs.remove(removable);
         if (defined || journal.earlierJournal() == null) {
             new PoolRelease(ports, out).release(journal.uuid(), removed);
         }
@@ -185,29 +183,6 @@ public final class Rollback {
         return resumed;
     }
 
-    /** The LVs still there, each checked to be the one virt-tune created, before anything changes. */
-    private Map<String, VolumeIdentity> provablyOurs(List<String> volumes, DomainJournal journal) {
-        Map<String, VolumeIdentity> present = new LinkedHashMap<>();
-        for (String volume : volumes) {
-            String[] parts = volume.split("/", 2);
-            Optional<VolumeIdentity> lv = ports.lvmReads().identity(parts[0], parts[1]);
-            if (lv.isEmpty()) {
-                out.println(volume + " is gone already");
-                continue;
-            }
-            Optional<String> notOurs = VolumeOwnership.notOurs(
-                    lv.get(), journal.uuid(), journal.volumeUuids().get(volume));
-            if (notOurs.isPresent()) {
-                throw VirtTuneException.refused(
-                        "rollback of '" + journal.domain() + "' refused, nothing changed: " + notOurs.get());
-            }
-            // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
-            ports.writers().requireNone("/dev/" + volume, journal.domain());
-            present.put(volume, lv.get());
-        }
-        return present;
-    }
-
     private void restoreDefinition(
             DomainDefinitions definitions, Optional<LiveDomain> live, DomainJournal journal, String backup) {
         String wanted = Fingerprints.of(DomainXml.parse(backup, "backup").toXml());
@@ -221,47 +196,6 @@ public final class Rollback {
         }
         out.println("restore the definition from " + journal.backupFile());
         definitions.define(backup);
-    }
-
-    /**
-     * The LVs no definition uses, now or once the domain is defined as {@code after}, and none has
-     * open; an open one fails the rollback, to repeat.
-     */
-    private Map<String, VolumeIdentity> removable(
-            Map<String, VolumeIdentity> volumes, DefinedStores stores, List<String> after, String domain) {
-        List<String> open = new ArrayList<>();
-        Map<String, VolumeIdentity> removable = new LinkedHashMap<>();
-        for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
-            VolumeIdentity lv = volume.getValue();
-            String device = "/dev/" + volume.getKey();
-            Optional<String> user =
-                    Custody.user(device, new CustodyChange("rollback", domain, Set.of(device), after, false), stores);
-            if (user.isPresent()) {
-                out.println("keep " + volume.getKey() + ": " + user.get() + " uses it");
-            } else if (lv.isOpen()) {
-                out.println("keep " + volume.getKey() + ": its device is open (lv_attr " + lv.attributes() + ")");
-                open.add(volume.getKey());
-            } else {
-                removable.put(volume.getKey(), lv);
-            }
-        }
-        if (!open.isEmpty()) {
-            throw VirtTuneException.failed(
-                    "LV(s) " + String.join(", ", open) + " are open: a process (a guest, a"
-                            + " backup, a mount) uses them; find it with fuser -v or dmsetup info, then run the rollback again");
-        }
-        return removable;
-    }
-
-    private List<String> removeVolumes(Map<String, VolumeIdentity> volumes) {
-        List<String> removed = new ArrayList<>();
-        for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
-            out.println("remove " + volume.getKey() + " (created by virt-tune)");
-            ports.lvmActions()
-                    .remove(volume.getValue().vgName(), volume.getValue().name());
-            removed.add(volume.getKey());
-        }
-        return removed;
     }
 
     /** Marks the apply rolled back; a later apply undone before its define hands back to the earlier one. */
