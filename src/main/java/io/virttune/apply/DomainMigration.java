@@ -5,7 +5,6 @@ import io.virttune.apply.guards.Preflight;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.DomainJournal.Status;
-import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.live.HostBandwidth;
@@ -16,7 +15,6 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
-import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
@@ -130,7 +128,7 @@ final class DomainMigration {
             if (journal.resumeGuestLeftPaused(log)) {
                 live = definitions.find(domain.name()).orElse(live);
             }
-            OptionalInt define = definedByTheInterruptedRun(live);
+            OptionalInt define = new Redefinition(ports, domain, log).definedByTheInterruptedRun(journal, live);
             if (define.isPresent()) {
                 try {
                     runSteps(definitions, define.getAsInt() + 1, List.of(), ports.lvmReads()::report);
@@ -212,27 +210,6 @@ final class DomainMigration {
     /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
     void interrupted(String why) {
         journal.interrupted(why);
-    }
-
-    /**
-     * After a crash right after define, the guest may have booted on its LVs and written there:
-     * once the definition points at them, they are the truth, and comparing them with the old
-     * images again would only advise destroying that data. The define step is marked done then,
-     * and its index returned: the steps after it (a read-ahead, a temporary LV's removal) still run.
-     */
-    private OptionalInt definedByTheInterruptedRun(LiveDomain live) {
-        int define = -1;
-        for (int i = 0; i < domain.steps().size(); i++) {
-            define = domain.steps().get(i) instanceof DefineDomain ? i : define;
-        }
-        if (define < 0
-                || journal.current().stateOf(define).isEmpty()
-                || !new Redefinition(ports, domain, log).inPlace(live)) {
-            return OptionalInt.empty();
-        }
-        log.println("the new definition is in place: the interrupted run defined it");
-        journal.mark(define, domain.steps().get(define), StepState.DONE, "found in place on resume");
-        return OptionalInt.of(define);
     }
 
     private DomainResult failed(DomainDefinitions definitions, VirtTuneException e) {

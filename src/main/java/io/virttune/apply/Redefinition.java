@@ -3,24 +3,28 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.CustodyReads;
 import io.virttune.apply.guards.DefinitionCheck;
+import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.live.PivotedDisks;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.plan.ConvertImage;
+import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DiskPlan;
 import io.virttune.plan.DomainPlan;
 import io.virttune.xml.DefinitionTransplant;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
  * A domain's define step: the planned changes carried onto the definition read with secrets,
- * defined, read back and checked; and whether a definition in place already is the new one.
+ * defined, read back and checked; and whether a definition in place already is the new one, as an
+ * interrupted run may have left it.
  */
 final class Redefinition {
     private final ApplyPorts ports;
@@ -36,6 +40,25 @@ final class Redefinition {
     /** True when the domain's definition has every planned setting: the new one is in place. */
     boolean inPlace(LiveDomain live) {
         return DefinitionCheck.lost(domain.newXml(), live.inactiveXml()).isEmpty();
+    }
+
+    /**
+     * After a crash right after define, the guest may have booted on its LVs and written there:
+     * once the definition points at them, they are the truth, and comparing them with the old
+     * images again would only advise destroying that data. The define step is marked done then,
+     * and its index returned: the steps after it (a read-ahead, a temporary LV's removal) still run.
+     */
+    OptionalInt definedByTheInterruptedRun(MigrationJournal journal, LiveDomain live) {
+        int define = -1;
+        for (int i = 0; i < domain.steps().size(); i++) {
+            define = domain.steps().get(i) instanceof DefineDomain ? i : define;
+        }
+        if (define < 0 || journal.current().stateOf(define).isEmpty() || !inPlace(live)) {
+            return OptionalInt.empty();
+        }
+        log.println("the new definition is in place: the interrupted run defined it");
+        journal.mark(define, domain.steps().get(define), StepState.DONE, "found in place on resume");
+        return OptionalInt.of(define);
     }
 
     /**
