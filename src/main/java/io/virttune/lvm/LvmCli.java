@@ -43,22 +43,31 @@ public final class LvmCli implements Lvm {
                 throw VirtTuneException.usage("physical volume '" + device + "' must be an absolute path");
             }
         }
-        List<String> argv =
-                new ArrayList<>(List.of("lvm", "vgcreate", "--physicalextentsize", bytes(extentSizeBytes), name));
+        List<String> argv = new ArrayList<>(
+                List.of("lvm", "vgcreate", "--physicalextentsize", LvmArguments.bytes(extentSizeBytes), name));
         argv.addAll(pvDevices);
         act(argv, "create volume group", name);
     }
 
     @Override
     public Optional<VolumeIdentity> identity(String vgName, String name) {
-        String lvs = query(List.of(vg(vgName)), "lvs", VolumeIdentity.FIELDS, "the logical volumes of " + vgName);
-        return VolumeIdentity.find(lvs, vgName, lvName(vgName, name));
+        String lvs = query(
+                List.of(LvmArguments.vg(vgName)), "lvs", VolumeIdentity.FIELDS, "the logical volumes of " + vgName);
+        return VolumeIdentity.find(lvs, vgName, LvmArguments.lvName(vgName, name));
     }
 
     @Override
     public void createLinear(String vgName, String name, long sizeBytes, String... tags) {
         act(
-                lvcreate(tags, "--type", "linear", "-L", bytes(sizeBytes), "-n", lvName(vgName, name), vg(vgName)),
+                LvmArguments.lvcreate(
+                        tags,
+                        "--type",
+                        "linear",
+                        "-L",
+                        LvmArguments.bytes(sizeBytes),
+                        "-n",
+                        LvmArguments.lvName(vgName, name),
+                        LvmArguments.vg(vgName)),
                 "create linear LV",
                 vgName + "/" + name);
     }
@@ -73,38 +82,38 @@ public final class LvmCli implements Lvm {
             long metadataSizeBytes,
             String... tags) {
         act(
-                lvcreate(
+                LvmArguments.lvcreate(
                         tags,
                         "--type",
                         "thin-pool",
                         "-L",
-                        bytes(sizeBytes),
+                        LvmArguments.bytes(sizeBytes),
                         "--chunksize",
-                        thinChunk(chunkSizeBytes),
+                        LvmArguments.thinChunk(chunkSizeBytes),
                         "--zero",
                         zeroing ? "y" : "n",
                         "--poolmetadatasize",
-                        bytes(metadataSizeBytes),
+                        LvmArguments.bytes(metadataSizeBytes),
                         "-n",
-                        lvName(vgName, name),
-                        vg(vgName)),
+                        LvmArguments.lvName(vgName, name),
+                        LvmArguments.vg(vgName)),
                 "create thin pool",
                 vgName + "/" + name);
     }
 
     @Override
     public void createThin(String vgName, String poolName, String name, long virtualSizeBytes, String... tags) {
-        List<String> argv = lvcreate(
+        List<String> argv = LvmArguments.lvcreate(
                 tags,
                 "--type",
                 "thin",
                 "-V",
-                bytes(virtualSizeBytes),
+                LvmArguments.bytes(virtualSizeBytes),
                 "--thinpool",
-                lvName(vgName, poolName),
+                LvmArguments.lvName(vgName, poolName),
                 "-n",
-                lvName(vgName, name),
-                vg(vgName));
+                LvmArguments.lvName(vgName, name),
+                LvmArguments.vg(vgName));
         ProcessResult created = runner.act(argv);
         // A stranded pool is only looked for when lvcreate fails: lvcreate fails before it changes
         // anything ("Aborting. Failed to locally activate thin pool"), so one retry is safe.
@@ -116,26 +125,13 @@ public final class LvmCli implements Lvm {
 
     /** Deactivates what strands {@code poolName} (see {@link StrandedPool}); whether anything did. */
     private boolean releasedStranded(String vgName, String poolName) {
-        ProcessResult lvs = runner.run(reportCommand(List.of("-a", vgName), "lvs", StrandedPool.FIELDS));
+        ProcessResult lvs = runner.run(LvmArguments.report(List.of("-a", vgName), "lvs", StrandedPool.FIELDS));
         if (!lvs.succeeded()) {
             return false; // the failure before this one says more
         }
         List<String> stranded = StrandedPool.strandedComponents(lvs.stdout(), vgName, poolName);
         deactivate(vgName, stranded);
         return !stranded.isEmpty();
-    }
-
-    /** lvcreate with its tags first: an LV never exists, not even for a moment, without them. */
-    private static List<String> lvcreate(String[] tags, String... rest) {
-        List<String> argv = new ArrayList<>(List.of("lvm", "lvcreate", "--yes"));
-        for (String tag : tags) {
-            if (!tag.matches("[A-Za-z0-9_+.][A-Za-z0-9_+.:=/-]*")) {
-                throw new IllegalArgumentException("not an LVM tag: " + tag);
-            }
-            argv.addAll(List.of("--addtag", tag));
-        }
-        argv.addAll(List.of(rest));
-        return argv;
     }
 
     @Override
@@ -149,7 +145,7 @@ public final class LvmCli implements Lvm {
                         "lvchange",
                         "--readahead",
                         Integer.toString(sectors),
-                        vg(vgName) + "/" + lvName(vgName, name)),
+                        LvmArguments.vg(vgName) + "/" + LvmArguments.lvName(vgName, name)),
                 "set read-ahead of",
                 vgName + "/" + name);
     }
@@ -167,7 +163,7 @@ public final class LvmCli implements Lvm {
                         Long.toString(offset),
                         "--length",
                         Long.toString(length),
-                        "/dev/" + vg(vgName) + "/" + lvName(vgName, name)),
+                        "/dev/" + LvmArguments.vg(vgName) + "/" + LvmArguments.lvName(vgName, name)),
                 "discard " + offset + "+" + length + " of",
                 vgName + "/" + name);
     }
@@ -184,7 +180,7 @@ public final class LvmCli implements Lvm {
                                 "--bytes",
                                 "--output",
                                 "DISC-MAX",
-                                "/dev/" + vg(vgName) + "/" + lvName(vgName, name)),
+                                "/dev/" + LvmArguments.vg(vgName) + "/" + LvmArguments.lvName(vgName, name)),
                         "read the discard limit of",
                         subject)
                 .strip();
@@ -198,10 +194,13 @@ public final class LvmCli implements Lvm {
     @Override
     public void remove(String vgName, String name) {
         String subject = vgName + "/" + name;
-        String lvs =
-                query(List.of("-a", vg(vgName)), "lvs", LV_FIELDS + ",lv_parent", "the logical volumes of " + vgName);
+        String lvs = query(
+                List.of("-a", LvmArguments.vg(vgName)),
+                "lvs",
+                LV_FIELDS + ",lv_parent",
+                "the logical volumes of " + vgName);
         LvmReport vgReport = new LvmReport(List.of(), parser.logicalVolumes(lvs), List.of());
-        LogicalVolume lv = vgReport.logicalVolume(vgName, lvName(vgName, name))
+        LogicalVolume lv = vgReport.logicalVolume(vgName, LvmArguments.lvName(vgName, name))
                 .orElseThrow(() -> VirtTuneException.failed(
                         "Could not remove " + subject + ": the logical volume does not exist"));
         List<LogicalVolume> thins = vgReport.thinVolumesOf(lv);
@@ -230,14 +229,7 @@ public final class LvmCli implements Lvm {
     }
 
     private String query(List<String> selection, String command, String fields, String what) {
-        return run(reportCommand(selection, command, fields), "list", what);
-    }
-
-    private static List<String> reportCommand(List<String> selection, String command, String fields) {
-        List<String> argv = new ArrayList<>(
-                List.of("lvm", command, "--reportformat", "json", "--units", "b", "--nosuffix", "-o", fields));
-        argv.addAll(selection);
-        return argv;
+        return run(LvmArguments.report(selection, command, fields), "list", what);
     }
 
     private String run(List<String> argv, String action, String subject) {
@@ -247,27 +239,5 @@ public final class LvmCli implements Lvm {
     /** A command that changes the host's LVM. */
     private void act(List<String> argv, String action, String subject) {
         LvmFailures.require(runner.act(argv), action, subject);
-    }
-
-    private static String bytes(long value) {
-        if (value <= 0 || value % 512 != 0) {
-            throw new IllegalArgumentException("LVM takes sizes in whole 512-byte sectors: " + value);
-        }
-        return value + "b";
-    }
-
-    private static String thinChunk(long bytes) {
-        LvmNames.requireValidThinChunk(bytes);
-        return bytes(bytes);
-    }
-
-    private static String vg(String name) {
-        LvmNames.requireValidVolumeGroup(name);
-        return name;
-    }
-
-    private static String lvName(String vgName, String name) {
-        LvmNames.requireValidLogicalVolume(vgName, name);
-        return name;
     }
 }

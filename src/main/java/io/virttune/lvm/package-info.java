@@ -2,7 +2,7 @@
  * The LVM adapter: VGs, PVs and LVs read from LVM's JSON reports, and the {@code lvm} commands that
  * create, change and remove them ({@link Lvm}).
  *
- * <h2>Running lvm ({@link LvmCli})</h2>
+ * <h2>Running lvm ({@link LvmCli}, {@link LvmArguments})</h2>
  *
  * <p>Prompts: the runner closes stdin, so any question LVM asks is answered "no" and the command
  * fails. Only {@code lvcreate} and {@code lvremove} pass {@code --yes}: for lvcreate the only
