@@ -3,14 +3,11 @@ package io.virttune.libvirt;
 import io.virttune.VirtTuneException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
 import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
-import org.libvirt.StorageVol;
-import org.libvirt.StorageVolInfo;
 
 /**
  * {@link LibvirtConnection} and {@link LiveDomains} over libvirt-java: read-only for inspecting,
@@ -20,13 +17,13 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
     private final String uri;
     private final Connect connect;
     private final DomainCapabilitiesReader capabilities;
-    /** The pools' volumes by path, listed at the first lookup by path. */
-    private Map<String, StorageVolumeFacts> poolVolumes;
+    private final VolumesByPath volumes;
 
     private LibvirtJavaConnection(String uri, Connect connect, boolean readOnly) {
         this.uri = uri;
         this.connect = connect;
         this.capabilities = new DomainCapabilitiesReader(uri, readOnly ? null : connect);
+        this.volumes = new VolumesByPath(connect, uri);
     }
 
     /** Opens a read-only connection, or fails with a message that names the URI and the cause. */
@@ -131,33 +128,10 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
         }
     }
 
-    /**
-     * {@inheritDoc} The pools' volumes are listed once, at the first call; a path not among them (a
-     * volume created since, or a path libvirt spells otherwise) is then looked up by itself.
-     */
+    /** {@inheritDoc} The pools' volumes are listed once, at the first call ({@link VolumesByPath}). */
     @Override
     public Optional<StorageVolumeFacts> volumeByPath(String path) {
-        if (poolVolumes == null) {
-            poolVolumes = PoolVolumes.list(connect);
-        }
-        StorageVolumeFacts listed = poolVolumes.get(path);
-        return listed != null ? Optional.of(listed) : lookUpVolume(path);
-    }
-
-    private Optional<StorageVolumeFacts> lookUpVolume(String path) {
-        try {
-            StorageVol volume = connect.storageVolLookupByPath(path);
-            StorageVolInfo info = volume.getInfo();
-            String pool = volume.storagePoolLookupByVolume().getName();
-            return Optional.of(new StorageVolumeFacts(
-                    path, pool, volume.getName(), volume.getXMLDesc(0), info.capacity, info.allocation));
-        } catch (LibvirtException e) {
-            if (e.getError().getCode() == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {
-                return Optional.empty();
-            }
-            throw VirtTuneException.failed(
-                    "cannot look up the storage volume '" + path + "' on " + uri + ": " + LibvirtCalls.message(e), e);
-        }
+        return volumes.find(path);
     }
 
     @Override
