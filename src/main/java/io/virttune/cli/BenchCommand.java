@@ -16,7 +16,6 @@ import io.virttune.bench.ProcHostCounters;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetCommand;
 import io.virttune.host.HostDoor;
-import io.virttune.inspect.DomainSelection;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.qemu.QemuImg;
 import io.virttune.report.ApplyResultTable;
@@ -28,10 +27,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -99,12 +96,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         selection.selection(false);
         BenchStore.requireValidLabel(label);
-        BenchSettings settings = run.settings(named());
-        boolean oneNamed = !selection.all
-                && selection.exclusions.isEmpty()
-                && selection.domains.size() == 1
-                && !DomainSelection.isGlob(selection.domains.get(0));
-        if (run.overwrites() && !oneNamed) {
+        BenchDomains picked = new BenchDomains(selection);
+        BenchSettings settings = run.settings(picked.named());
+        if (run.overwrites() && !picked.oneNamed()) {
             throw VirtTuneException.refused("--device and --scratch-disk overwrite a disk: name one domain, exactly (no"
                     + " glob, no --all); whether a disk holds nothing is known of one guest, not of all it would pick");
         }
@@ -137,7 +131,7 @@ public final class BenchCommand implements Callable<Integer> {
                         err.println(line);
                         err.flush();
                     });
-            List<String> domains = chosen(libvirt);
+            List<String> domains = picked.chosen(libvirt);
             if (domains.isEmpty()) {
                 throw VirtTuneException.failed("no running domain to bench on " + door.libvirtUri()
                         + (selection.exclusions.isEmpty() ? "" : " once --exclude has left some out"));
@@ -183,26 +177,6 @@ public final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The domains to bench: names as given; globs and --all pick among the running domains, since
-     * only a running guest can be benched and a host's shut-off ones are no failure of the run.
-     */
-    private List<String> chosen(LibvirtJavaConnection libvirt) {
-        DomainSelection wanted = selection.selection(false);
-        boolean namesOnly = !selection.all
-                && selection.exclusions.isEmpty()
-                && selection.domains.stream().noneMatch(DomainSelection::isGlob);
-        if (namesOnly) {
-            return List.copyOf(new LinkedHashSet<>(selection.domains));
-        }
-        Set<String> candidates = new LinkedHashSet<>();
-        candidates.addAll(libvirt.runningNames());
-        selection.domains.stream()
-                .filter(pattern -> !DomainSelection.isGlob(pattern))
-                .forEach(candidates::add);
-        return wanted.select(candidates);
-    }
-
     /** Each host's own virt-tune benches there, given this run's choices; the hosts at once, up to --parallel. */
     private int benchFleet() {
         if (connection.namesAHost()) {
@@ -227,16 +201,6 @@ public final class BenchCommand implements Callable<Integer> {
                         .run(FleetCommand.BENCH, fleet.fleet(), options),
                 true,
                 json);
-    }
-
-    /** The domains as the command line names them, for messages: "domain 'web1'", "domains 'web1', 'db*'". */
-    private String named() {
-        if (selection.all) {
-            return "every running domain";
-        }
-        List<String> quoted =
-                selection.domains.stream().map(name -> "'" + name + "'").toList();
-        return (quoted.size() == 1 ? "domain " : "domains ") + String.join(", ", quoted);
     }
 
     /** A remote hypervisor: its /proc is not this machine's, so there are no host counters to read here. */
