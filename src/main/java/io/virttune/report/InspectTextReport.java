@@ -1,17 +1,12 @@
 package io.virttune.report;
 
-import io.virttune.host.BlockDevice;
 import io.virttune.host.HostSettings;
-import io.virttune.host.HugepagePool;
-import io.virttune.host.IoScheduler;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.InspectResult;
 import io.virttune.inspect.Severity;
-import io.virttune.lvm.LogicalVolume;
-import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.DiskRole;
 import io.virttune.text.Bytes;
 import io.virttune.text.WrappedText;
@@ -20,7 +15,6 @@ import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /**
@@ -50,8 +44,8 @@ public final class InspectTextReport {
                         .map(release -> ", Linux " + release)
                         .orElse(""));
         facts.emulators().forEach(emulator -> out.println("  emulator " + EmulatorWords.of(emulator)));
-        facts.lvm().ifPresent(this::printLvm);
-        facts.settings().ifPresent(this::printSettings);
+        facts.lvm().map(HostTables::lvm).ifPresent(tables -> tables.forEach(this::section));
+        facts.settings().map(HostTables::settings).ifPresent(tables -> tables.forEach(this::section));
         printFindings(result.hostFindings(), options.verbose());
         SharedFindings shared =
                 options.verbose() ? SharedFindings.none() : SharedFindings.of(result.findings(), options);
@@ -67,70 +61,6 @@ public final class InspectTextReport {
         out.println();
         printSummary(result);
         WrappedText.lines("Next: ", NextStep.of(result), options.width()).forEach(out::println);
-    }
-
-    private void printLvm(LvmReport lvm) {
-        TextTable groups = new TextTable("VOLUME GROUP", "EXTENT", "SIZE", "FREE");
-        lvm.volumeGroups()
-                .forEach(vg -> groups.row(
-                        vg.name(),
-                        Bytes.format(vg.extentSizeBytes()),
-                        Bytes.format(vg.sizeBytes()),
-                        Bytes.format(vg.freeBytes()) + percent(vg.freeBytes(), vg.sizeBytes())));
-        section(groups);
-        TextTable pools = new TextTable("THIN POOL", "SIZE", "CHUNK", "ZEROING", "DATA", "METADATA");
-        lvm.logicalVolumes().stream()
-                .filter(LogicalVolume::isThinPool)
-                .forEach(pool -> pools.row(
-                        pool.vgName() + "/" + pool.name(),
-                        Bytes.format(pool.sizeBytes()),
-                        Bytes.format(pool.chunkSizeBytes()),
-                        pool.zeroing().map(on -> on ? "on" : "off").orElse("?"),
-                        percent(pool.dataPercent()),
-                        percent(pool.metadataPercent())));
-        section(pools);
-    }
-
-    private void printSettings(HostSettings settings) {
-        TextTable devices = new TextTable("BLOCK DEVICE", "KIND", "SIZE", "SCHEDULER", "READ-AHEAD", "DISCARD", "MODEL")
-                .elastic("MODEL", 12)
-                .optional("DISCARD", "READ-AHEAD");
-        // Device-mapper and md devices carry the queue settings of the LVs on them, not of disks.
-        for (BlockDevice device :
-                settings.blockDevices().stream().filter(d -> !d.virtual()).toList()) {
-            devices.row(
-                    device.name(),
-                    kind(device),
-                    device.sizeBytes().isPresent()
-                            ? Bytes.format(device.sizeBytes().getAsLong())
-                            : "?",
-                    device.scheduler().map(IoScheduler::active).orElse("?"),
-                    device.readAheadKiB().isPresent() ? device.readAheadKiB().getAsLong() + " KiB" : "?",
-                    device.supportsDiscard() ? "yes" : "no",
-                    device.model().orElse("-"));
-        }
-        section(devices);
-        // The kernel's "reserved" pages are promised to mappings but not yet touched: not available.
-        TextTable pages = new TextTable("HUGEPAGES", "TOTAL", "FREE", "PROMISED", "AVAILABLE");
-        settings.hugepagePools().stream()
-                .filter(HugepagePool::isSystemWide)
-                .forEach(pool -> pages.row(
-                        Bytes.format(pool.pageSizeKiB() * 1024),
-                        Long.toString(pool.total()),
-                        Long.toString(pool.free()),
-                        Long.toString(pool.reserved()),
-                        Long.toString(pool.available())));
-        section(pages);
-    }
-
-    private static String kind(BlockDevice device) {
-        if (device.isSsd()) {
-            return "ssd";
-        }
-        return device.rotational()
-                .filter(rotational -> rotational)
-                .map(rotational -> "hdd")
-                .orElse("?");
     }
 
     private void section(TextTable table) {
@@ -270,14 +200,6 @@ public final class InspectTextReport {
         return options.shows(Severity.INFO)
                 ? ""
                 : " (findings below " + threshold + " not shown: --severity " + threshold + ")";
-    }
-
-    private static String percent(long part, long whole) {
-        return whole == 0 ? "" : String.format(Locale.ROOT, " (%.1f%%)", 100.0 * part / whole);
-    }
-
-    private static String percent(OptionalDouble value) {
-        return value.isPresent() ? String.format(Locale.ROOT, "%.1f%%", value.getAsDouble()) : "-";
     }
 
     /** The disk's IOThread, or the IOThreads its queues are spread over ("1,2,3,4"). */
