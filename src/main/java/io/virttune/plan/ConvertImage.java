@@ -3,10 +3,11 @@ package io.virttune.plan;
 import io.virttune.text.Bytes;
 
 /**
- * Copy an image (the top of its chain, so backing files are flattened in) into a block device as
- * raw. {@code targetIsZero} is true only for a fresh thin LV, which reads as zeros: then only
- * allocated data is written; a linear LV holds old data and must get the zeros written too.
- * {@code bandwidthBytesPerSecond} caps the copy (0: no cap).
+ * Copy an image (the top of its chain, so backing files are flattened in) into a block device as raw.
+ *
+ * @param targetIsZero true only for a fresh thin LV, which reads as zeros: then only allocated data
+ *     is written; a linear LV holds old data and must get the zeros written too
+ * @param bandwidthBytesPerSecond the copy's cap (0: no cap)
  */
 public record ConvertImage(
         String source,
