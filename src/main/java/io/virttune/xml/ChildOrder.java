@@ -1,6 +1,7 @@
 package io.virttune.xml;
 
 import java.util.List;
+import java.util.Map;
 import org.jdom2.Element;
 
 /**
@@ -66,10 +67,28 @@ final class ChildOrder {
     static final ChildOrder MEMORY_BACKING =
             new ChildOrder(List.of("hugepages", "nosharepages", "locked", "source", "access", "allocation", "discard"));
 
+    /** The orders above by the name of the parent they order. */
+    private static final Map<String, ChildOrder> BY_PARENT =
+            Map.of("domain", DOMAIN, "disk", DISK, "memoryBacking", MEMORY_BACKING);
+
     private final List<String> names;
 
     private ChildOrder(List<String> names) {
         this.names = names;
+    }
+
+    /**
+     * Creates the named child (in no namespace) at its conventional position when the parent's
+     * order is known, or as its first child, where the edits of other parents have put theirs.
+     */
+    static Element create(Element parent, String name) {
+        ChildOrder order = parent.getNamespaceURI().isEmpty() ? BY_PARENT.get(parent.getName()) : null;
+        if (order != null) {
+            return order.insert(parent, name);
+        }
+        Element child = new Element(name);
+        Indentation.insertAfter(parent, null, child);
+        return child;
     }
 
     /** Creates the named child (in no namespace) at its conventional position and returns it. */
