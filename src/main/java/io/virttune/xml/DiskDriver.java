@@ -2,11 +2,34 @@ package io.virttune.xml;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.function.Consumer;
 import org.jdom2.Element;
 
-/** How QEMU opens a {@code <disk>}'s data: its {@code <driver>} attributes, read and set. */
+/** How QEMU opens a {@code <disk>}'s data: its {@code <driver>}'s declared attributes and the edits that span them. */
 final class DiskDriver {
+    /** A driver this code creates is named qemu, the only driver of libvirt's QEMU domains. */
+    private static final Consumer<Element> NAMED_QEMU = driver -> driver.setAttribute("name", "qemu");
+
+    static final XmlProperty<String> NAME = attribute("name", XmlProperty.STRING);
+    /** The image format: raw, qcow2, ... */
+    static final XmlProperty<String> FORMAT = attribute("type", XmlProperty.STRING);
+
+    static final XmlProperty<String> CACHE = attribute("cache", XmlProperty.STRING);
+    static final XmlProperty<String> IO = attribute("io", XmlProperty.STRING);
+    static final XmlProperty<String> DISCARD = attribute("discard", XmlProperty.STRING);
+    static final XmlProperty<String> DETECT_ZEROES = attribute("detect_zeroes", XmlProperty.STRING);
+    static final XmlProperty<Integer> IOTHREAD = attribute("iothread", XmlProperty.INTEGER);
+    /** The virtio-blk queue count. */
+    static final XmlProperty<Integer> QUEUES = attribute("queues", XmlProperty.INTEGER);
+
+    /** {@code <driver><iothreads><iothread id=.../>}: libvirt 10's IOThreads per queue. */
+    private static final XmlPath QUEUE_IOTHREADS = XmlPath.of("driver/iothreads/iothread");
+    /** An id a queue IOThread lacks reads as '', which is refused like any other that is not a number. */
+    private static final XmlProperty<Integer> QUEUE_IOTHREAD_ID =
+            XmlProperty.integer("@id").absentAs("");
+
+    private static final XmlPath QUEUE_IOTHREAD_SET = XmlPath.of("driver/iothreads");
+
     /** Driver attributes only the qcow2 format has (QEMU's discard-no-unref is a qcow2 option). */
     private static final List<String> QCOW2_ONLY_ATTRIBUTES = List.of("discard_no_unref");
 
@@ -14,26 +37,20 @@ final class DiskDriver {
      * Driver children only qcow2 has: the QEMU driver refuses {@code <metadata_cache>} on others
      * ("metadata cache max size control is supported only with qcow2 images").
      */
-    private static final List<String> QCOW2_ONLY_CHILDREN = List.of("metadata_cache");
+    private static final List<XmlPath> QCOW2_ONLY_CHILDREN = List.of(XmlPath.of("driver/metadata_cache"));
 
-    private final Element disk;
+    private DiskDriver() {}
 
-    DiskDriver(Element disk) {
-        this.disk = disk;
+    private static <T> XmlProperty<T> attribute(String name, XmlProperty.Converter<T> converter) {
+        return XmlProperty.of("driver/@" + name, converter).whenCreated(NAMED_QEMU);
     }
 
-    Optional<String> attribute(String name) {
-        return Elements.childAttribute(disk, "driver", name);
-    }
-
-    /** The ids of {@code <driver><iothreads><iothread id=.../>}: libvirt 10's IOThreads per queue. */
-    List<String> queueIothreadIds() {
-        return Elements.child(disk, "driver")
-                .flatMap(driver -> Elements.child(driver, "iothreads"))
-                .map(set -> set.getChildren("iothread").stream()
-                        .map(thread -> thread.getAttributeValue("id", ""))
-                        .toList())
-                .orElse(List.of());
+    /** The ids of the IOThreads per queue; {@code subject} names the disk in a refusal of one. */
+    static List<Integer> queueIothreads(Element disk, String origin, String subject) {
+        String thread = subject + " driver iothreads iothread";
+        return QUEUE_IOTHREADS.findAll(disk).stream()
+                .map(element -> QUEUE_IOTHREAD_ID.get(element, origin, thread).orElseThrow())
+                .toList();
     }
 
     /**
@@ -41,55 +58,33 @@ final class DiskDriver {
      * IOThreads (libvirt maps them round-robin), in place of an {@code iothread} attribute, which
      * libvirt refuses beside the set.
      */
-    void setQueueIothreads(int queues, List<Integer> ids) {
-        Element driver = Elements.child(disk, "driver").orElseGet(this::create);
-        driver.setAttribute("queues", Integer.toString(queues));
-        driver.removeAttribute("iothread");
-        Elements.child(driver, "iothreads").ifPresent(Indentation::detach);
-        Element set = new Element("iothreads");
-        Indentation.insertAfter(driver, null, set);
-        Element previous = null;
-        for (int id : ids) {
-            Element thread = new Element("iothread").setAttribute("id", Integer.toString(id));
-            Indentation.insertAfter(set, previous, thread);
-            previous = thread;
-        }
-    }
-
-    /** Sets a driver attribute, creating {@code <driver name='qemu'>} if needed; null removes it. */
-    void set(String name, String value) {
-        Optional<Element> driver = Elements.child(disk, "driver");
-        if (value == null) {
-            driver.ifPresent(found -> Elements.setAttribute(found, name, null, disk));
-            return;
-        }
-        driver.orElseGet(this::create).setAttribute(name, value);
+    static void setQueueIothreads(Element disk, int queues, List<Integer> ids) {
+        QUEUES.set(disk, queues);
+        IOTHREAD.remove(disk);
+        // A set written before is replaced whole, not pruned: the new one takes its place at once.
+        QUEUE_IOTHREAD_SET.find(disk).ifPresent(Indentation::detach);
+        QUEUE_IOTHREAD_SET.findOrCreate(disk);
+        ids.forEach(id -> QUEUE_IOTHREAD_ID.set(QUEUE_IOTHREADS.add(disk), id));
     }
 
     /**
      * Sets the image format; a format other than qcow2 drops the driver options only qcow2 has.
      * Returns the names of what was dropped.
      */
-    List<String> setFormat(String format) {
-        set("type", format);
+    static List<String> setFormat(Element disk, String format) {
+        FORMAT.set(disk, format);
         List<String> dropped = new ArrayList<>();
         if (format.equals("qcow2")) {
             return dropped;
         }
-        Element driver = disk.getChild("driver");
-        QCOW2_ONLY_ATTRIBUTES.stream()
-                .filter(name -> driver.getAttribute(name) != null)
-                .forEach(name -> {
-                    driver.removeAttribute(name);
-                    dropped.add(name);
-                });
-        QCOW2_ONLY_CHILDREN.forEach(name -> dropped.addAll(DiskSource.removeChildren(disk, driver, name)));
+        for (String name : QCOW2_ONLY_ATTRIBUTES) {
+            XmlProperty<String> option = attribute(name, XmlProperty.STRING);
+            if (option.isPresent(disk)) {
+                option.remove(disk);
+                dropped.add(name);
+            }
+        }
+        QCOW2_ONLY_CHILDREN.forEach(path -> path.removeAll(disk).forEach(child -> dropped.add(child.getName())));
         return dropped;
-    }
-
-    private Element create() {
-        Element driver = ChildOrder.DISK.insert(disk, "driver");
-        driver.setAttribute("name", "qemu");
-        return driver;
     }
 }

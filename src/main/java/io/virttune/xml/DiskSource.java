@@ -2,14 +2,41 @@ package io.virttune.xml;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.jdom2.Element;
 
-/** Where a {@code <disk>}'s data is: its {@code <source>} and backing chain, read and repointed. */
+/** Where a {@code <disk>}'s data is: its {@code <source>} and backing chain, declared and repointed. */
 final class DiskSource {
+    /** file, block, network, volume, dir, nvme or vhostuser; libvirt's default is file. */
+    static final XmlProperty<String> TYPE = XmlProperty.string("@type");
+
+    static final XmlProperty<String> PROTOCOL = XmlProperty.string("source/@protocol");
+    static final XmlProperty<String> NAME = XmlProperty.string("source/@name");
+    static final XmlProperty<String> POOL = XmlProperty.string("source/@pool");
+    static final XmlProperty<String> VOLUME = XmlProperty.string("source/@volume");
+    static final XmlProperty<String> DEV = XmlProperty.string("source/@dev");
+    /** A file descriptor the management application passes ({@code fdgroup}, libvirt 9.0). */
+    static final XmlProperty<String> FDGROUP = XmlProperty.string("source/@fdgroup");
+
+    static final XmlPath ENCRYPTION = XmlPath.of("source/encryption");
+    /** A qcow2's external data file. */
+    static final XmlPath DATA_STORE = XmlPath.of("source/dataStore");
+
+    private static final XmlPath SOURCE = XmlPath.of("source");
+    /** Disk-level {@code <auth>}: the credentials of a network location. */
+    private static final XmlPath AUTH = XmlPath.of("auth");
+
+    private static final XmlPath BACKING_STORE = XmlPath.of("backingStore");
+
+    /** The attributes of a {@code <source>} (the disk's or a backing store's) that hold a host path. */
+    private static final List<XmlProperty<String>> PATH_ATTRIBUTES =
+            Stream.of("@file", "@dev", "@dir").map(XmlProperty::string).toList();
+
+    private static final XmlProperty<String> SOURCE_NAME = XmlProperty.string("@name");
+    private static final XmlProperty<String> STORE_TYPE = XmlProperty.string("@type");
+
     /** Source attributes that say where the data is; a new block source replaces them all. */
     private static final List<String> LOCATION_ATTRIBUTES = List.of(
             "file", "dev", "dir", "name", "protocol", "pool", "volume", "mode", "type", "path", "index", "query");
@@ -27,32 +54,11 @@ final class DiskSource {
             "reconnect",
             "address");
 
-    private final Element disk;
-
-    DiskSource(Element disk) {
-        this.disk = disk;
-    }
-
-    Optional<Element> element() {
-        return Elements.child(disk, "source");
-    }
+    private DiskSource() {}
 
     /** The host path of a file, block or dir source. */
-    Optional<String> path() {
-        return element().flatMap(DiskSource::pathOf);
-    }
-
-    Optional<String> attribute(String name) {
-        return element().flatMap(source -> Elements.attribute(source, name));
-    }
-
-    /** Whether the source is a file descriptor the management application passes ({@code fdgroup}). */
-    boolean fdPassed() {
-        return element().map(source -> source.getAttribute("fdgroup") != null).orElse(false);
-    }
-
-    boolean encrypted() {
-        return element().map(source -> source.getChild("encryption") != null).orElse(false);
+    static Optional<String> path(Element disk) {
+        return SOURCE.find(disk).flatMap(DiskSource::pathOf);
     }
 
     /**
@@ -60,15 +66,15 @@ final class DiskSource {
      * name, or its type when it has neither. The empty {@code <backingStore/>} that ends a
      * chain is not an entry.
      */
-    List<String> backingStores() {
+    static List<String> backingStores(Element disk) {
         List<String> chain = new ArrayList<>();
-        Element store = disk.getChild("backingStore");
-        while (store != null && !store.getAttributes().isEmpty()) {
-            Optional<Element> source = Elements.child(store, "source");
-            String type = Elements.attribute(store, "type").orElse("file");
-            chain.add(source.flatMap(s -> pathOf(s).or(() -> Elements.attribute(s, "name")))
+        Optional<Element> store = BACKING_STORE.find(disk);
+        while (store.isPresent() && !store.get().getAttributes().isEmpty()) {
+            String type = STORE_TYPE.get(store.get()).orElse("file");
+            chain.add(SOURCE.find(store.get())
+                    .flatMap(source -> pathOf(source).or(() -> SOURCE_NAME.get(source)))
                     .orElse(type));
-            store = store.getChild("backingStore");
+            store = BACKING_STORE.find(store.get());
         }
         return chain;
     }
@@ -77,38 +83,27 @@ final class DiskSource {
      * Points the disk at a block device: type='block' and {@code <source dev=...>}, keeping
      * source children such as seclabel; the backing chain goes because the new disk is flat.
      */
-    void pointAtBlockDevice(String dev) {
-        disk.setAttribute("type", "block");
-        Element source = element().orElseGet(() -> ChildOrder.DISK.insert(disk, "source"));
+    static void pointAtBlockDevice(Element disk, String dev) {
+        TYPE.set(disk, "block");
+        Element source = SOURCE.findOrCreate(disk);
+        // Not pruned one by one: the source keeps its dev, set next.
         LOCATION_ATTRIBUTES.forEach(source::removeAttribute);
         List.copyOf(source.getChildren()).stream()
                 .filter(child -> LOCATION_CHILDREN.contains(child.getName()))
                 .forEach(child -> Elements.remove(child, source));
-        source.setAttribute("dev", dev);
+        DEV.set(disk, dev);
         // Disk-level <auth> is the old network location's credentials; the chain is now flat.
-        Stream.of("auth", "backingStore")
-                .flatMap(name -> List.copyOf(disk.getChildren(name)).stream())
-                .forEach(stale -> Elements.remove(stale, disk));
+        Stream.of(AUTH, BACKING_STORE).forEach(stale -> stale.removeAll(disk));
     }
 
     /** Drops a qcow2's external data file ({@code <dataStore>}); returns the names of what went. */
-    List<String> dropDataStore() {
-        return element()
-                .map(source -> removeChildren(disk, source, "dataStore"))
-                .orElse(List.of());
-    }
-
-    /** Removes {@code parent}'s children called {@code name}, pruning up to {@code disk}; returns their names. */
-    static List<String> removeChildren(Element disk, Element parent, String name) {
-        List<Element> children = List.copyOf(parent.getChildren(name));
-        children.forEach(child -> Elements.remove(child, disk));
-        return children.stream().map(Element::getName).toList();
+    static List<String> dropDataStore(Element disk) {
+        return DATA_STORE.removeAll(disk).stream().map(Element::getName).toList();
     }
 
     private static Optional<String> pathOf(Element source) {
-        return Stream.of("file", "dev", "dir")
-                .map(source::getAttributeValue)
-                .filter(Objects::nonNull)
+        return PATH_ATTRIBUTES.stream()
+                .flatMap(attribute -> attribute.get(source).stream())
                 .findFirst();
     }
 }

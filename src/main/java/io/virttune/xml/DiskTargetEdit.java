@@ -10,22 +10,25 @@ import org.jdom2.Element;
  * refuses on another bus.
  */
 final class DiskTargetEdit {
+    private static final XmlPath TARGET = XmlPath.of("target");
     /** Target attributes that belong to one kind of bus. */
     private static final List<String> BUS_SPECIFIC_TARGET_ATTRIBUTES = List.of("removable", "rotation_rate");
+
+    private static final XmlProperty<String> GEOMETRY_TRANSLATION = XmlProperty.string("geometry/@trans");
 
     private DiskTargetEdit() {}
 
     /** Sets target/@dev and target/@bus of {@code disk} (a null bus removes it). */
     static void set(Element disk, String dev, String bus) {
-        Element target = Elements.child(disk, "target").orElseGet(() -> ChildOrder.DISK.insert(disk, "target"));
+        Element target = TARGET.findOrCreate(disk);
         if (!Objects.equals(target.getAttributeValue("bus"), bus)) {
+            // Not pruned: the target keeps its dev, set next.
             BUS_SPECIFIC_TARGET_ATTRIBUTES.forEach(target::removeAttribute);
             if (!"ide".equals(bus)) {
-                Elements.child(disk, "geometry")
-                        .ifPresent(geometry -> Elements.setAttribute(geometry, "trans", null, disk));
+                GEOMETRY_TRANSLATION.remove(disk);
             }
         }
-        target.setAttribute("dev", dev);
-        Elements.setAttribute(target, "bus", bus, disk);
+        DiskView.TARGET_DEV.set(disk, dev);
+        DiskView.TARGET_BUS.set(disk, bus);
     }
 }

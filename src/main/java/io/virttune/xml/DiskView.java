@@ -8,6 +8,16 @@ import org.jdom2.Element;
 
 /** One {@code <devices><disk>} of a domain, read and edited in place. */
 public final class DiskView {
+    static final XmlProperty<String> DEVICE = XmlProperty.string("@device");
+    static final XmlProperty<String> TARGET_DEV = XmlProperty.string("target/@dev");
+    static final XmlProperty<String> TARGET_BUS = XmlProperty.string("target/@bus");
+    private static final XmlProperty<Integer> BOOT_ORDER = XmlProperty.integer("boot/@order");
+    private static final XmlPath ADDRESS = XmlPath.of("address");
+    private static final XmlPath SHAREABLE = XmlPath.of("shareable");
+    private static final XmlPath READONLY = XmlPath.of("readonly");
+    private static final XmlPath TRANSIENT = XmlPath.of("transient");
+    private static final XmlPath ENCRYPTION = XmlPath.of("encryption");
+
     /**
      * Disk children that give the guest its device names (/dev/disk/by-id/wwn-*, scsi-*): the QEMU
      * driver takes {@code <wwn>} only on ide and scsi, {@code <vendor>} and {@code <product>} only
@@ -17,14 +27,10 @@ public final class DiskView {
 
     private final Element disk;
     private final String origin;
-    private final DiskSource source;
-    private final DiskDriver driver;
 
     DiskView(Element disk, String origin) {
         this.disk = disk;
         this.origin = origin;
-        this.source = new DiskSource(disk);
-        this.driver = new DiskDriver(disk);
     }
 
     public Element element() {
@@ -33,62 +39,62 @@ public final class DiskView {
 
     /** disk, cdrom, floppy or lun; libvirt's default is disk. */
     public String device() {
-        return Elements.attribute(disk, "device").orElse("disk");
+        return DEVICE.get(disk).orElse("disk");
     }
 
     /** file, block, network, volume, dir, nvme or vhostuser; libvirt's default is file. */
     public String type() {
-        return Elements.attribute(disk, "type").orElse("file");
+        return DiskSource.TYPE.get(disk).orElse("file");
     }
 
     /** The host path of a file, block or dir source. */
     public Optional<String> sourcePath() {
-        return source.path();
+        return DiskSource.path(disk);
     }
 
     public Optional<String> sourceProtocol() {
-        return source.attribute("protocol");
+        return DiskSource.PROTOCOL.get(disk);
     }
 
     public Optional<String> sourceName() {
-        return source.attribute("name");
+        return DiskSource.NAME.get(disk);
     }
 
     public Optional<String> sourcePool() {
-        return source.attribute("pool");
+        return DiskSource.POOL.get(disk);
     }
 
     public Optional<String> sourceVolume() {
-        return source.attribute("volume");
+        return DiskSource.VOLUME.get(disk);
     }
 
     public Optional<String> driverName() {
-        return driver.attribute("name");
+        return DiskDriver.NAME.get(disk);
     }
 
     /** The image format (driver/@type): raw, qcow2, ... */
     public Optional<String> format() {
-        return driver.attribute("type");
+        return DiskDriver.FORMAT.get(disk);
     }
 
     public Optional<String> cache() {
-        return driver.attribute("cache");
+        return DiskDriver.CACHE.get(disk);
     }
 
     public Optional<String> io() {
-        return driver.attribute("io");
+        return DiskDriver.IO.get(disk);
     }
 
     public Optional<String> discard() {
-        return driver.attribute("discard");
+        return DiskDriver.DISCARD.get(disk);
     }
 
     public Optional<String> detectZeroes() {
-        return driver.attribute("detect_zeroes");
+        return DiskDriver.DETECT_ZEROES.get(disk);
     }
 
     public OptionalInt iothread() {
-        return Elements.parseInt(driver.attribute("iothread"), where() + " driver iothread", origin);
+        return unboxed(DiskDriver.IOTHREAD.get(disk, origin, where()));
     }
 
     /**
@@ -96,20 +102,17 @@ public final class DiskView {
      * with QEMU 9): excludes the {@code iothread} attribute, and is an IOThread of the disk's own too.
      */
     public List<Integer> queueIothreads() {
-        return driver.queueIothreadIds().stream()
-                .map(id -> Elements.parseInt(Optional.of(id), where() + " driver iothreads iothread id", origin)
-                        .orElseThrow())
-                .toList();
+        return DiskDriver.queueIothreads(disk, origin, where());
     }
 
     /** Its virtio-blk queue count ({@code driver/@queues}), when the definition gives one. */
     public OptionalInt queues() {
-        return Elements.parseInt(driver.attribute("queues"), where() + " driver queues", origin);
+        return unboxed(DiskDriver.QUEUES.get(disk, origin, where()));
     }
 
     /** Spreads its {@code queues} over the IOThreads {@code ids}, in place of an {@code iothread} attribute. */
     public void setQueueIothreads(int queues, List<Integer> ids) {
-        driver.setQueueIothreads(queues, ids);
+        DiskDriver.setQueueIothreads(disk, queues, ids);
     }
 
     /** Whether the disk runs on IOThreads of its own: the attribute, or an IOThread per queue. */
@@ -126,31 +129,31 @@ public final class DiskView {
 
     /** The guest device name if the definition gives one: for reporting on definitions libvirt refuses. */
     public Optional<String> declaredTargetDev() {
-        return Elements.childAttribute(disk, "target", "dev");
+        return TARGET_DEV.get(disk);
     }
 
     public Optional<String> targetBus() {
-        return Elements.childAttribute(disk, "target", "bus");
+        return TARGET_BUS.get(disk);
     }
 
     public boolean hasAddress() {
-        return disk.getChild("address") != null;
+        return ADDRESS.exists(disk);
     }
 
     public OptionalInt bootOrder() {
-        return Elements.parseInt(Elements.childAttribute(disk, "boot", "order"), where() + " boot order", origin);
+        return unboxed(BOOT_ORDER.get(disk, origin, where()));
     }
 
     public boolean shareable() {
-        return disk.getChild("shareable") != null;
+        return SHAREABLE.exists(disk);
     }
 
     public boolean readonly() {
-        return disk.getChild("readonly") != null;
+        return READONLY.exists(disk);
     }
 
     public boolean transientDisk() {
-        return disk.getChild("transient") != null;
+        return TRANSIENT.exists(disk);
     }
 
     /**
@@ -158,12 +161,12 @@ public final class DiskView {
      * a file descriptor ({@code <source fdgroup=...>}, libvirt 9.0): its path is not libvirt's to open.
      */
     public boolean fdPassed() {
-        return source.fdPassed();
+        return DiskSource.FDGROUP.isPresent(disk);
     }
 
     /** True when the disk or its source carries an {@code <encryption>} element. */
     public boolean encrypted() {
-        return disk.getChild("encryption") != null || source.encrypted();
+        return ENCRYPTION.exists(disk) || DiskSource.ENCRYPTION.exists(disk);
     }
 
     /**
@@ -172,7 +175,7 @@ public final class DiskView {
      * chain is not an entry.
      */
     public List<String> backingStores() {
-        return source.backingStores();
+        return DiskSource.backingStores(disk);
     }
 
     /**
@@ -180,7 +183,7 @@ public final class DiskView {
      * source children such as seclabel; the backing chain goes because the new disk is flat.
      */
     public void setBlockSource(String dev) {
-        source.pointAtBlockDevice(dev);
+        DiskSource.pointAtBlockDevice(disk, dev);
     }
 
     /** The identity children ({@code <wwn>}, {@code <vendor>}, {@code <product>}) the disk has. */
@@ -196,31 +199,31 @@ public final class DiskView {
      * data a flat copy holds). Returns the names of what was dropped.
      */
     public List<String> setDriverFormat(String format) {
-        List<String> dropped = new ArrayList<>(driver.setFormat(format));
+        List<String> dropped = new ArrayList<>(DiskDriver.setFormat(disk, format));
         if (!format.equals("qcow2")) {
-            dropped.addAll(source.dropDataStore());
+            dropped.addAll(DiskSource.dropDataStore(disk));
         }
         return dropped;
     }
 
     public void setCache(String cache) {
-        driver.set("cache", cache);
+        DiskDriver.CACHE.set(disk, cache);
     }
 
     public void setIo(String io) {
-        driver.set("io", io);
+        DiskDriver.IO.set(disk, io);
     }
 
     public void setDiscard(String discard) {
-        driver.set("discard", discard);
+        DiskDriver.DISCARD.set(disk, discard);
     }
 
     public void setDetectZeroes(String detectZeroes) {
-        driver.set("detect_zeroes", detectZeroes);
+        DiskDriver.DETECT_ZEROES.set(disk, detectZeroes);
     }
 
     public void setIothread(Integer id) {
-        driver.set("iothread", id == null ? null : id.toString());
+        DiskDriver.IOTHREAD.set(disk, id);
     }
 
     /**
@@ -232,13 +235,15 @@ public final class DiskView {
     }
 
     public void removeAddress() {
-        List.copyOf(disk.getChildren("address")).forEach(address -> Elements.remove(address, disk));
+        ADDRESS.removeAll(disk);
     }
 
     /** Names the disk in messages by its target when it has one. */
     private String where() {
-        return Elements.childAttribute(disk, "target", "dev")
-                .map(dev -> "disk " + dev)
-                .orElse("a disk");
+        return TARGET_DEV.get(disk).map(dev -> "disk " + dev).orElse("a disk");
+    }
+
+    private static OptionalInt unboxed(Optional<Integer> value) {
+        return value.map(OptionalInt::of).orElseGet(OptionalInt::empty);
     }
 }

@@ -24,16 +24,6 @@ final class Elements {
         return child(parent, child).map(found -> found.getTextTrim());
     }
 
-    /** Sets the attribute, or removes it when value is null and prunes what that leaves empty. */
-    static void setAttribute(Element element, String name, String value, Element pruneUpTo) {
-        if (value != null) {
-            element.setAttribute(name, value);
-            return;
-        }
-        element.removeAttribute(name);
-        pruneIfEmpty(element, pruneUpTo);
-    }
-
     /** Removes the element, then every ancestor below {@code stop} that is left empty. */
     static void remove(Element element, Element stop) {
         Element parent = element.getParentElement();

@@ -176,6 +176,15 @@ class DiskViewTest {
         assertTrue(refused.getMessage().contains("disk vda"), refused.getMessage());
     }
 
+    @Test
+    void aQueueIothreadWithoutAnIdIsAClearRefusal() {
+        DiskView disk = onlyDisk("<disk><driver queues='2'><iothreads><iothread id='1'/><iothread/></iothreads>"
+                + "</driver><target dev='vda'/></disk>");
+
+        XmlRejectedException refused = assertThrows(XmlRejectedException.class, disk::queueIothreads);
+        assertEquals("domain t: disk vda driver iothreads iothread id is '', not a whole number", refused.getMessage());
+    }
+
     private static DiskView onlyDisk(String disk) {
         return DomainXml.parse("<domain type='kvm'><name>t</name><devices>" + disk + "</devices></domain>", "domain t")
                 .disks()
