@@ -14,6 +14,24 @@ public final class DomainXml {
     /** The name of the virtio serial port the QEMU guest agent listens on. */
     public static final String GUEST_AGENT_CHANNEL = "org.qemu.guest_agent.0";
 
+    /** The disks, in document order: where a new one goes after the last. */
+    static final XmlPath DISKS = XmlPath.of("devices/disk");
+
+    private static final XmlProperty<String> NAME = XmlProperty.string("name");
+    private static final XmlProperty<String> UUID = XmlProperty.string("uuid");
+    private static final XmlProperty<String> TYPE = XmlProperty.string("@type");
+    private static final XmlProperty<String> EMULATOR = XmlProperty.string("devices/emulator");
+    private static final XmlProperty<String> ARCH = XmlProperty.string("os/type/@arch");
+    private static final XmlProperty<String> MACHINE = XmlProperty.string("os/type/@machine");
+    private static final XmlProperty<String> MEMORY = XmlProperty.string("memory");
+    private static final XmlProperty<String> MEMORY_UNIT = XmlProperty.string("memory/@unit");
+    private static final XmlProperty<Integer> VCPUS = XmlProperty.integer("vcpu");
+    private static final XmlPath CHANNELS = XmlPath.of("devices/channel");
+    /** Of one channel: its target's type and port name. */
+    private static final XmlProperty<String> CHANNEL_TYPE = XmlProperty.string("target/@type");
+
+    private static final XmlProperty<String> CHANNEL_NAME = XmlProperty.string("target/@name");
+
     private final Document document;
     private final String origin;
 
@@ -42,60 +60,55 @@ public final class DomainXml {
     }
 
     public String name() {
-        return Elements.childText(root(), "name")
+        return NAME.get(root())
                 .orElseThrow(
                         () -> new XmlRejectedException(origin + ": the domain has no <name>; libvirt requires one"));
     }
 
     public Optional<String> uuid() {
-        return Elements.childText(root(), "uuid");
+        return UUID.get(root());
     }
 
     /** The hypervisor type (domain/@type): kvm, qemu, ... */
     public String type() {
-        return Elements.attribute(root(), "type")
+        return TYPE.get(root())
                 .orElseThrow(() -> new XmlRejectedException(origin + ": the domain has no type attribute"));
     }
 
     /** The emulator binary ({@code <devices><emulator>}), when the definition names one. */
     public Optional<String> emulator() {
-        return Elements.child(root(), "devices")
-                .flatMap(devices -> Elements.childText(devices, "emulator"))
-                .filter(path -> !path.isEmpty());
+        return EMULATOR.get(root()).filter(path -> !path.isEmpty());
     }
 
     /** The guest's architecture ({@code <os><type arch>}), when named. */
     public Optional<String> arch() {
-        return Elements.child(root(), "os").flatMap(os -> Elements.childAttribute(os, "type", "arch"));
+        return ARCH.get(root());
     }
 
     /** The machine type ({@code <os><type machine>}), when named. */
     public Optional<String> machine() {
-        return Elements.child(root(), "os").flatMap(os -> Elements.childAttribute(os, "type", "machine"));
+        return MACHINE.get(root());
     }
 
     /** The maximum memory in KiB, empty when only NUMA cells define it. */
     public OptionalLong memoryKiB() {
-        Optional<Element> memory = Elements.child(root(), "memory");
+        Optional<String> memory = MEMORY.get(root());
         if (memory.isEmpty()) {
             return OptionalLong.empty();
         }
         return OptionalLong.of(
-                MemorySize.toKiB(memory.get().getTextTrim(), memory.get().getAttributeValue("unit"), "memory", origin));
+                MemorySize.toKiB(memory.get(), MEMORY_UNIT.get(root()).orElse(null), "memory", origin));
     }
 
     /** The maximum vCPU count ({@code <vcpu>}); libvirt's default without one is 1. */
     public int vcpus() {
-        return Elements.parseInt(Elements.childText(root(), "vcpu"), "vcpu", origin)
-                .orElse(1);
+        return VCPUS.get(root(), origin, "").orElse(1);
     }
 
     public List<DiskView> disks() {
-        return Elements.child(root(), "devices")
-                .map(devices -> devices.getChildren("disk").stream()
-                        .map(disk -> new DiskView(disk, origin))
-                        .toList())
-                .orElse(List.of());
+        return DISKS.findAll(root()).stream()
+                .map(disk -> new DiskView(disk, origin))
+                .toList();
     }
 
     public IoThreadsView iothreads() {
@@ -121,13 +134,9 @@ public final class DomainXml {
 
     /** A {@code <channel>} whose virtio target is the QEMU guest agent's port: without it, no agent answers. */
     public boolean hasGuestAgentChannel() {
-        Element devices = root().getChild("devices");
-        return devices != null
-                && devices.getChildren("channel").stream()
-                        .map(channel -> channel.getChild("target"))
-                        .anyMatch(target -> target != null
-                                && "virtio".equals(target.getAttributeValue("type"))
-                                && GUEST_AGENT_CHANNEL.equals(target.getAttributeValue("name")));
+        return CHANNELS.findAll(root()).stream()
+                .anyMatch(channel -> CHANNEL_TYPE.get(channel).equals(Optional.of("virtio"))
+                        && CHANNEL_NAME.get(channel).equals(Optional.of(GUEST_AGENT_CHANNEL)));
     }
 
     private Element root() {

@@ -1,7 +1,6 @@
 package io.virttune.xml;
 
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.jdom2.Element;
 
 /** Reading and editing libvirt elements (which live in no namespace) in place. */
@@ -18,10 +17,6 @@ final class Elements {
 
     static Optional<String> childAttribute(Element parent, String child, String name) {
         return child(parent, child).flatMap(found -> attribute(found, name));
-    }
-
-    static Optional<String> childText(Element parent, String child) {
-        return child(parent, child).map(found -> found.getTextTrim());
     }
 
     /** Removes the element, then every ancestor below {@code stop} that is left empty. */
@@ -41,17 +36,6 @@ final class Elements {
             Element parent = current.getParentElement();
             Indentation.detach(current);
             current = parent;
-        }
-    }
-
-    static OptionalInt parseInt(Optional<String> text, String what, String origin) {
-        if (text.isEmpty()) {
-            return OptionalInt.empty();
-        }
-        try {
-            return OptionalInt.of(Integer.parseInt(text.get().trim()));
-        } catch (NumberFormatException e) {
-            throw new XmlRejectedException(origin + ": " + what + " is '" + text.get() + "', not a whole number", e);
         }
     }
 }

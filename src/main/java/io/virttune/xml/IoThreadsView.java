@@ -6,6 +6,11 @@ import org.jdom2.Element;
 
 /** The domain's IOThreads: {@code <iothreads>} (how many) and {@code <iothreadids>} (which). */
 public final class IoThreadsView {
+    private static final XmlProperty<Integer> COUNT = XmlProperty.integer("iothreads");
+    private static final XmlPath ID_LIST = XmlPath.of("iothreadids");
+    private static final XmlPath IDS = XmlPath.of("iothreadids/iothread");
+    private static final XmlProperty<Integer> ID = XmlProperty.integer("@id");
+
     private final Element domain;
     private final String origin;
 
@@ -16,19 +21,16 @@ public final class IoThreadsView {
 
     /** How many IOThreads the domain has; 0 without {@code <iothreads>}. */
     public int count() {
-        return Elements.parseInt(Elements.childText(domain, "iothreads"), "iothreads", origin)
-                .orElse(0);
+        return COUNT.get(domain, origin, "").orElse(0);
     }
 
     /** The ids listed in {@code <iothreadids>}, in document order; empty without it. */
     public List<Integer> definedIds() {
-        return Elements.child(domain, "iothreadids")
-                .map(ids -> ids.getChildren("iothread").stream()
-                        .map(thread -> Elements.parseInt(Elements.attribute(thread, "id"), "iothread id", origin)
-                                .orElseThrow(() -> new XmlRejectedException(
-                                        origin + ": an <iothread> in <iothreadids> has no id")))
-                        .toList())
-                .orElse(List.of());
+        return IDS.findAll(domain).stream()
+                .map(thread -> ID.get(thread, origin, "iothread")
+                        .orElseThrow(
+                                () -> new XmlRejectedException(origin + ": an <iothread> in <iothreadids> has no id")))
+                .toList();
     }
 
     /**
@@ -53,19 +55,17 @@ public final class IoThreadsView {
             throw new IllegalArgumentException(
                     "cannot set " + count + " IOThreads: <iothreadids>" + " defines " + defined.size());
         }
-        Element iothreads =
-                Elements.child(domain, "iothreads").orElseGet(() -> ChildOrder.DOMAIN.insert(domain, "iothreads"));
-        iothreads.setText(Integer.toString(count));
-        Elements.child(domain, "iothreadids").ifPresent(ids -> addMissingIds(ids, count));
+        COUNT.set(domain, count);
+        if (ID_LIST.exists(domain)) {
+            addMissingIds(count);
+        }
     }
 
-    private void addMissingIds(Element ids, int count) {
+    private void addMissingIds(int count) {
         TreeSet<Integer> used = new TreeSet<>(definedIds());
         for (int next = 1; used.size() < count; next++) {
             if (used.add(next)) {
-                Element thread = new Element("iothread").setAttribute("id", Integer.toString(next));
-                List<Element> existing = ids.getChildren("iothread");
-                Indentation.insertAfter(ids, existing.isEmpty() ? null : existing.get(existing.size() - 1), thread);
+                ID.set(IDS.add(domain), next);
             }
         }
     }

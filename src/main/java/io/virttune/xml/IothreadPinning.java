@@ -13,6 +13,17 @@ import org.jdom2.Element;
  * {@code <emulatorpin>}, {@code <vcpupin>}, {@code <vcpu cpuset>}), and the pins of new IOThreads.
  */
 public final class IothreadPinning {
+    private static final XmlPath CPUTUNE = XmlPath.of("cputune");
+    private static final XmlPath IOTHREAD_PINS = XmlPath.of("cputune/iothreadpin");
+    private static final XmlPath VCPU_PINS = XmlPath.of("cputune/vcpupin");
+    private static final XmlProperty<String> EMULATOR_CPUSET = XmlProperty.string("cputune/emulatorpin/@cpuset");
+    private static final XmlProperty<String> VCPU_PLACEMENT = XmlProperty.string("vcpu/@placement");
+    private static final XmlProperty<String> VCPU_CPUSET = XmlProperty.string("vcpu/@cpuset");
+    /** Of one pin: the CPUs it pins to, and the vCPU a vcpupin pins. */
+    private static final XmlProperty<String> PIN_CPUSET = XmlProperty.string("@cpuset");
+
+    private static final XmlProperty<String> PINNED_VCPU = XmlProperty.string("@vcpu");
+
     private final Element domain;
 
     IothreadPinning(Element domain) {
@@ -21,16 +32,14 @@ public final class IothreadPinning {
 
     /** The cpusets of the domain's {@code <iothreadpin>}s, in document order; empty when it pins none. */
     public List<String> iothreadCpusets() {
-        return cputune()
-                .map(tune -> tune.getChildren("iothreadpin").stream()
-                        .map(pin -> pin.getAttributeValue("cpuset", ""))
-                        .toList())
-                .orElse(List.of());
+        return IOTHREAD_PINS.findAll(domain).stream()
+                .map(pin -> PIN_CPUSET.get(pin).orElse(""))
+                .toList();
     }
 
     /** The emulator's cpuset ({@code <emulatorpin cpuset>}), when the domain pins it. */
     public Optional<String> emulatorCpuset() {
-        return cputune().flatMap(tune -> Elements.childAttribute(tune, "emulatorpin", "cpuset"));
+        return EMULATOR_CPUSET.get(domain);
     }
 
     /**
@@ -40,21 +49,18 @@ public final class IothreadPinning {
      * the domain's IOThreads too) or a cpuset cannot be read.
      */
     public Optional<RangeList> vcpuCpus(int vcpus) {
-        if (Elements.childAttribute(domain, "vcpu", "placement")
-                .filter("auto"::equals)
-                .isPresent()) {
+        if (VCPU_PLACEMENT.get(domain).filter("auto"::equals).isPresent()) {
             return Optional.empty();
         }
-        List<Element> pins = cputune().map(tune -> tune.getChildren("vcpupin")).orElse(List.of());
+        List<Element> pins = VCPU_PINS.findAll(domain);
         Set<String> pinned =
-                pins.stream().map(pin -> pin.getAttributeValue("vcpu", "")).collect(Collectors.toSet());
-        Optional<String> others =
-                pinned.size() >= vcpus ? Optional.empty() : Elements.childAttribute(domain, "vcpu", "cpuset");
+                pins.stream().map(pin -> PINNED_VCPU.get(pin).orElse("")).collect(Collectors.toSet());
+        Optional<String> others = pinned.size() >= vcpus ? Optional.empty() : VCPU_CPUSET.get(domain);
         if (pinned.size() < vcpus && others.isEmpty()) {
             return Optional.empty();
         }
         List<Optional<RangeList>> lists = new ArrayList<>();
-        pins.forEach(pin -> lists.add(RangeList.parse(pin.getAttributeValue("cpuset", ""))));
+        pins.forEach(pin -> lists.add(RangeList.parse(PIN_CPUSET.get(pin).orElse(""))));
         others.ifPresent(cpuset -> lists.add(RangeList.parse(cpuset)));
         if (lists.stream().anyMatch(Optional::isEmpty)) {
             return Optional.empty();
@@ -64,7 +70,7 @@ public final class IothreadPinning {
 
     /** Pins IOThread {@code id} to {@code cpuset}, after the domain's other IOThread pins. */
     public void pin(int id, String cpuset) {
-        Element tune = cputune().orElseGet(() -> ChildOrder.DOMAIN.insert(domain, "cputune"));
+        Element tune = CPUTUNE.findOrCreate(domain);
         List<Element> pins = tune.getChildren("iothreadpin");
         Element after = pins.isEmpty() ? tune.getChild("emulatorpin") : pins.get(pins.size() - 1);
         if (after == null && !tune.getChildren("vcpupin").isEmpty()) {
@@ -76,9 +82,5 @@ public final class IothreadPinning {
                 new Element("iothreadpin")
                         .setAttribute("iothread", Integer.toString(id))
                         .setAttribute("cpuset", cpuset));
-    }
-
-    private Optional<Element> cputune() {
-        return Elements.child(domain, "cputune");
     }
 }

@@ -1,11 +1,15 @@
 package io.virttune.xml;
 
 import java.util.List;
-import java.util.Optional;
 import org.jdom2.Element;
 
 /** The domain's {@code <memoryBacking>}, as far as hugepages go. */
 public final class MemoryBackingView {
+    private static final XmlPath HUGEPAGES = XmlPath.of("memoryBacking/hugepages");
+    private static final XmlPath PAGES = XmlPath.of("memoryBacking/hugepages/page");
+    private static final XmlProperty<String> PAGE_SIZE = XmlProperty.string("@size");
+    private static final XmlProperty<String> PAGE_UNIT = XmlProperty.string("@unit");
+
     private final Element domain;
     private final String origin;
 
@@ -15,35 +19,25 @@ public final class MemoryBackingView {
     }
 
     public boolean hasHugepages() {
-        return hugepages().isPresent();
+        return HUGEPAGES.exists(domain);
     }
 
     /** The explicit page sizes in KiB; empty means the host's default hugepage size. */
     public List<Long> hugepageSizesKiB() {
-        return hugepages()
-                .map(pages -> pages.getChildren("page").stream()
-                        .map(page -> MemorySize.toKiB(
-                                Elements.attribute(page, "size")
-                                        .orElseThrow(() ->
-                                                new XmlRejectedException(origin + ": a hugepages <page> has no size")),
-                                page.getAttributeValue("unit"),
-                                "hugepage size",
-                                origin))
-                        .toList())
-                .orElse(List.of());
+        return PAGES.findAll(domain).stream()
+                .map(page -> MemorySize.toKiB(
+                        PAGE_SIZE
+                                .get(page)
+                                .orElseThrow(
+                                        () -> new XmlRejectedException(origin + ": a hugepages <page> has no size")),
+                        PAGE_UNIT.get(page).orElse(null),
+                        "hugepage size",
+                        origin))
+                .toList();
     }
 
     /** Backs guest memory with default-size hugepages, creating what is missing. */
     public void enableHugepages() {
-        if (hasHugepages()) {
-            return;
-        }
-        Element backing = Elements.child(domain, "memoryBacking")
-                .orElseGet(() -> ChildOrder.DOMAIN.insert(domain, "memoryBacking"));
-        ChildOrder.MEMORY_BACKING.insert(backing, "hugepages");
-    }
-
-    private Optional<Element> hugepages() {
-        return Elements.child(domain, "memoryBacking").flatMap(b -> Elements.child(b, "hugepages"));
+        HUGEPAGES.findOrCreate(domain);
     }
 }

@@ -7,6 +7,10 @@ import org.jdom2.Element;
 
 /** The domain's {@code <numatune><memory>}: which host NUMA nodes its memory must come from. */
 public final class NumaTuneView {
+    private static final XmlProperty<String> MODE = XmlProperty.string("numatune/memory/@mode");
+    private static final XmlProperty<String> PLACEMENT = XmlProperty.string("numatune/memory/@placement");
+    private static final XmlProperty<String> NODESET = XmlProperty.string("numatune/memory/@nodeset");
+
     private final Element domain;
     private final String origin;
 
@@ -21,17 +25,11 @@ public final class NumaTuneView {
      * strict (libvirt's default mode), interleave and restrictive allocate only on the nodeset.
      */
     public Optional<Set<Integer>> memoryNodes() {
-        Optional<Element> memory = Elements.child(domain, "numatune").flatMap(tune -> Elements.child(tune, "memory"));
-        if (memory.isEmpty()
-                || Elements.attribute(memory.get(), "mode")
-                        .filter("preferred"::equals)
-                        .isPresent()
-                || Elements.attribute(memory.get(), "placement")
-                        .filter("auto"::equals)
-                        .isPresent()) {
+        if (MODE.get(domain).filter("preferred"::equals).isPresent()
+                || PLACEMENT.get(domain).filter("auto"::equals).isPresent()) {
             return Optional.empty();
         }
-        return Elements.attribute(memory.get(), "nodeset").map(this::parse);
+        return NODESET.get(domain).map(this::parse);
     }
 
     /** libvirt's nodeset syntax: "0-3,^2,5". */
