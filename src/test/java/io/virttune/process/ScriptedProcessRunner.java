@@ -5,20 +5,24 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * Replays recorded command results in order and remembers every argv it was given. {@code ssh -G}
+ * Answers each command with the standing {@link #answer} that matches it, else with the next
+ * recorded result in order, and remembers every argv it was given. {@code ssh -G}
  * (which reads this machine's ssh configuration and connects nowhere) is answered apart, with
  * ssh's defaults unless {@link #sshConfiguration} says otherwise, and kept out of {@link
  * #commands}, so that a test sees the commands that reach a host.
  */
 public final class ScriptedProcessRunner implements ProcessRunner {
-    private record Reply(int exitCode, String stdout, String stderr) {}
+    private record Reply(int exitCode, String stdout, String stderr, Runnable effect) {}
 
     /** What {@code ssh -G} prints of keepalives when no configuration sets them. */
     private static final String SSH_DEFAULTS = "serveraliveinterval 0\nserveralivecountmax 3\n";
 
     private final Deque<Reply> replies = new ArrayDeque<>();
+    private final StandingAnswers answers = new StandingAnswers();
     private final List<List<String>> commands = new ArrayList<>();
     private final List<String> inputs = new ArrayList<>();
     private final List<List<String>> sshConfigurationQueries = new ArrayList<>();
@@ -42,13 +46,29 @@ public final class ScriptedProcessRunner implements ProcessRunner {
         return sshConfigurationQueries;
     }
 
+    /**
+     * Answers every command {@code command} matches with {@code result}, computed as the command
+     * runs, until a later answer for it replaces this one: for reads, whose order is not the point.
+     * The recorded results in order then answer only the commands no answer matches.
+     */
+    public ScriptedProcessRunner answer(Predicate<List<String>> command, Function<List<String>, ProcessResult> result) {
+        answers.add(command, result);
+        return this;
+    }
+
     public ScriptedProcessRunner reply(int exitCode, String stdout, String stderr) {
-        replies.add(new Reply(exitCode, stdout, stderr));
+        replies.add(new Reply(exitCode, stdout, stderr, () -> {}));
         return this;
     }
 
     public ScriptedProcessRunner succeed(String stdout) {
         return reply(0, stdout, "");
+    }
+
+    /** Succeeds with {@code stdout}, running {@code effect} as it does: what the command changed, as answers see it. */
+    public ScriptedProcessRunner succeed(String stdout, Runnable effect) {
+        replies.add(new Reply(0, stdout, "", effect));
+        return this;
     }
 
     public ScriptedProcessRunner fail(int exitCode, String stderr) {
@@ -81,16 +101,22 @@ public final class ScriptedProcessRunner implements ProcessRunner {
         inputs.add("");
         commands.add(List.copyOf(argv));
         observer.accept(commands.get(commands.size() - 1));
-        Reply reply = replies.poll();
-        if (reply == null) {
-            throw new AssertionError("unexpected command: " + argv);
-        }
+        ProcessResult result = answers.answer(argv).orElseGet(() -> nextReply(argv));
         // Split as the local runner does, so progress parsing sees real '\r'-separated lines.
-        reply.stdout()
+        result.stdout()
                 .lines()
                 .flatMap(l -> List.of(l.split("\r")).stream())
                 .filter(l -> !l.isEmpty())
                 .forEach(stdoutLines);
+        return result;
+    }
+
+    private ProcessResult nextReply(List<String> argv) {
+        Reply reply = replies.poll();
+        if (reply == null) {
+            throw new AssertionError("unexpected command: " + argv);
+        }
+        reply.effect().run();
         return new ProcessResult(argv, reply.exitCode(), reply.stdout(), reply.stderr());
     }
 }
