@@ -29,7 +29,9 @@ import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.PlanTarget;
+import io.virttune.process.ProcessResult;
 import io.virttune.process.ScriptedProcessRunner;
+import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.recipe.DiskClassifier;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
@@ -45,14 +47,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
  * Drives the real {@link ApplyRun} and {@link Rollback} hermetically: every command goes to a
- * {@link ScriptedProcessRunner} (whose replies the test scripts in order, with the helpers here
- * that print what real {@code lvm} and {@code qemu-img} print), libvirt is {@link
- * InMemoryDefinitions}, and the state directory is the test's. The host's LVM is a small model
- * the replies are rendered from, changed by the test as the commands it scripts would change it.
+ * {@link ScriptedProcessRunner}, which answers the reads by command from a small model of the
+ * host's LVM and images, as it is when each runs, and the acting commands with the replies the
+ * test scripts in order (an lvcreate's reply adds its LV to the model); libvirt is {@link
+ * InMemoryDefinitions}, and the state directory is the test's. The helpers here print what real
+ * {@code lvm} and {@code qemu-img} print.
  */
 final class ApplyHarness {
     static final Instant NOW = Instant.parse("2026-12-01T10:00:00Z");
@@ -90,6 +94,8 @@ final class ApplyHarness {
     private final Map<String, Long> readAheadBytes = new LinkedHashMap<>();
 
     private long vgFree = 100 * GIB;
+    /** What lsblk reports as the LVs' discard limit. */
+    private long discardLimitBytes = 4 * GIB;
 
     /** One LV of the model, with what {@code lvs} reports of it. */
     record Lv(
@@ -121,6 +127,7 @@ final class ApplyHarness {
 
     ApplyHarness(Path stateDirectory) {
         state = new StateDirectory(stateDirectory);
+        answerTheReads();
     }
 
     static ApplyHarness withSite1(Path stateDirectory) {
@@ -228,126 +235,92 @@ final class ApplyHarness {
         return parser.parse(vgsJson(), lvsJson(), pvsJson());
     }
 
-    // --- the scripted replies, in the order apply runs the commands --------------------------
+    // --- the reads, answered by command from the model as each runs -----------------------
 
-    /** One {@code vgs}, {@code lvs}, {@code pvs} report. */
-    ApplyHarness replyReport() {
-        runner.succeed(vgsJson()).succeed(lvsJson()).succeed(pvsJson());
-        return this;
+    /**
+     * LVM's reports, qemu-img's info and map, qemu-io's in-use check and lsblk's discard limit:
+     * reads, whose order is not what these tests test, answered from the model whenever they run.
+     * What a command changes reaches them through its reply's effect ({@link #replyCreated}).
+     */
+    private void answerTheReads() {
+        runner.answer(command("lvm", "vgs"), argv -> read(argv, vgsJson()))
+                .answer(command("lvm", "lvs"), argv -> read(argv, lvsJson()))
+                .answer(command("lvm", "pvs"), argv -> read(argv, pvsJson()))
+                .answer(command("qemu-io", "-f", "raw", "-c", "quit"), argv -> read(argv, ""))
+                .answer(command("qemu-img", "info"), argv -> read(argv, infoJson(argv.get(argv.size() - 1))))
+                .answer(command("qemu-img", "map"), argv -> {
+                    ImageFacts image = images.get(argv.get(argv.size() - 1));
+                    return read(argv, mapJson(List.of(new Extent(0, image.allocatedBytes())), image));
+                })
+                .answer(command("lsblk"), argv -> read(argv, discardLimitBytes + "\n"));
     }
 
-    /** One {@code lvs} of the VG: an LV's identity, or the check before {@code lvremove}. */
-    ApplyHarness replyLvs() {
-        runner.succeed(lvsJson());
-        return this;
+    /** Argv that begin with {@code words}. */
+    private static Predicate<List<String>> command(String... words) {
+        return argv ->
+                argv.size() >= words.length && argv.subList(0, words.length).equals(List.of(words));
     }
 
-    /** A command that changes something and succeeds silently (lvcreate, lvchange, lvremove, blkdiscard). */
-    ApplyHarness replyOk() {
-        runner.succeed("");
-        return this;
+    /** A command of {@code words} on {@code path}, its last argument. */
+    private static Predicate<List<String>> commandOn(String path, String... words) {
+        return command(words).and(argv -> argv.get(argv.size() - 1).equals(path));
     }
 
-    /** qemu-img info without -U opens the image: no one holds its lock. */
-    ApplyHarness replyImageFree(String path) {
-        return replyImageInfo(path);
+    private static ProcessResult read(List<String> argv, String stdout) {
+        return new ProcessResult(argv, 0, stdout, "");
     }
 
-    /** qemu-img info of an image: its virtual size, read before a copy. */
-    ApplyHarness replyImageInfo(String path) {
-        runner.succeed(infoJson(path));
-        return this;
-    }
-
-    /** One report recorded from a real host's lvm: {@code vgs.json}, {@code lvs.json}, {@code pvs.json}. */
-    ApplyHarness replyRecordedReport(Path directory) {
-        for (String report : List.of("vgs.json", "lvs.json", "pvs.json")) {
-            runner.succeed(
-                    io.virttune.Fixtures.project(directory.resolve(report).toString()));
+    /** One report recorded from a real host's lvm, {@code vgs.json}, {@code lvs.json}, {@code pvs.json}, for every read. */
+    ApplyHarness recordedReport(Path directory) {
+        for (String command : List.of("vgs", "lvs", "pvs")) {
+            String report = io.virttune.Fixtures.project(
+                    directory.resolve(command + ".json").toString());
+            runner.answer(command("lvm", command), argv -> read(argv, report));
         }
         return this;
     }
 
-    /** A copy into a linear LV of {@code lvBytes}: info, convert, tail zeroing when the LV is larger, compare. */
-    ApplyHarness replyLinearCopy(String path, long lvBytes) {
-        runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n");
-        if (lvBytes > images.get(path).virtualSizeBytes()) {
-            runner.succeed("");
-        }
-        runner.succeed("Images are identical.\n");
+    /** Another process holds the image open: qemu-io's in-use check finds its lock taken. */
+    ApplyHarness lockedElsewhere(String path) {
+        runner.answer(
+                commandOn(path, "qemu-io"),
+                argv -> new ProcessResult(
+                        argv, 1, "", "qemu-img: Could not open '" + path + "': Failed to get shared \"write\" lock\n"));
         return this;
     }
 
-    /**
-     * Every reply of site1's first migration, in order: report, image lock, lvcreate (the LV then
-     * exists, uuid Lv-A), its identity, lvchange, the copy.
-     */
-    ApplyHarness replySite1Migration() {
-        return replySite1UntilTheCopy().replyLinearCopy(SITE1_IMAGE, 8 * GIB);
-    }
-
-    ApplyHarness replySite1UntilTheCopy() {
-        return replyReport()
-                .replyImageFree(SITE1_IMAGE)
-                .replyOk()
-                .lv(ours("site1-vda", 8 * GIB, SITE1_UUID, "Lv-A"))
-                .replyLvs()
-                .replyOk();
+    /** Where {@code path} holds data, as every qemu-img map of it reads from now on: in {@code extents} (in order). */
+    ApplyHarness data(String path, List<Extent> extents) {
+        return data(path, extents, extents);
     }
 
     /**
-     * Every reply of the Windows guest's staging apply, in order: report, image lock, its disk's LV
-     * made and copied, the temporary virtio LV made, its read-ahead set and zeroed.
+     * Where {@code path} holds data as its first qemu-img map from now on reads it, then as every
+     * later one does: the guest wrote (or trimmed) between the two, which the test is about.
      */
-    ApplyHarness replyWindowsStaging() {
-        return replyReport()
-                .replyImageFree(WINDOWS_IMAGE)
-                .replyOk()
-                .lv(ours("win-sda", 8 * GIB, WINDOWS_UUID, "Lv-A"))
-                .replyLvs()
-                .replyOk()
-                .replyLinearCopy(WINDOWS_IMAGE, 8 * GIB)
-                .replyOk()
-                .lv(ours("win-virtio-stage", 64 * MIB, WINDOWS_UUID, "Lv-T"))
-                .replyLvs()
-                .replyOk()
-                .replyOk();
-    }
-
-    /**
-     * A copy into a fresh thin LV: the pool's chunk size from a fresh report, the image's map and the
-     * pool's room read again (the check before the copy), info, convert, compare.
-     */
-    ApplyHarness replyThinCopy(String path) {
-        replyReport().replyMap(path).replyReport();
-        runner.succeed(infoJson(path)).succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
+    ApplyHarness data(String path, List<Extent> first, List<Extent> then) {
+        int[] reads = {0};
+        runner.answer(
+                commandOn(path, "qemu-img", "map"),
+                argv -> read(argv, mapJson(reads[0]++ == 0 ? first : then, images.get(path))));
         return this;
     }
 
-    /** qemu-img map of an image whose data is one region from its start, as large as its allocation. */
-    ApplyHarness replyMap(String path) {
-        ImageFacts image = images.get(path);
-        return replyMap(
-                List.of(new io.virttune.qemu.AllocationMap.Extent(0, image.allocatedBytes())),
-                image.virtualSizeBytes());
-    }
-
-    /** qemu-img map of data in {@code extents} (in order), zeros elsewhere, up to {@code virtualBytes}. */
-    ApplyHarness replyMap(List<io.virttune.qemu.AllocationMap.Extent> extents, long virtualBytes) {
+    /** qemu-img map of data in {@code extents} (in order), zeros elsewhere, up to the image's virtual size. */
+    private static String mapJson(List<Extent> extents, ImageFacts image) {
         List<String> regions = new ArrayList<>();
         long at = 0;
-        for (io.virttune.qemu.AllocationMap.Extent extent : extents) {
+        for (Extent extent : extents) {
             if (extent.start() > at) {
                 regions.add(region(at, extent.start() - at, false));
             }
             regions.add(region(extent.start(), extent.length(), true));
             at = extent.start() + extent.length();
         }
-        if (virtualBytes > at) {
-            regions.add(region(at, virtualBytes - at, false));
+        if (image.virtualSizeBytes() > at) {
+            regions.add(region(at, image.virtualSizeBytes() - at, false));
         }
-        runner.succeed("[" + String.join(",\n", regions) + "]\n");
-        return this;
+        return "[" + String.join(",\n", regions) + "]\n";
     }
 
     private static String region(long start, long length, boolean data) {
@@ -355,16 +328,77 @@ final class ApplyHarness {
                 + ", \"zero\": " + !data + ", \"data\": " + data + "}";
     }
 
-    /** lsblk's discard limit of an LV: what the kernel lets one discard take, 0 when the LV takes none. */
-    ApplyHarness replyDiscardLimit(long bytes) {
-        runner.succeed(bytes + "\n");
+    /** lsblk's discard limit of the LVs: what the kernel lets one discard take, 0 when an LV takes none. */
+    ApplyHarness discardLimit(long bytes) {
+        discardLimitBytes = bytes;
         return this;
     }
 
-    /** A copy that fails after qemu-img info: the device went bad. */
-    ApplyHarness replyFailedCopy(String path) {
-        runner.succeed(infoJson(path)).fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");
+    // --- the acting commands' replies, in the order apply runs them --------------------------
+
+    /** A command that changes something and succeeds silently (lvchange, blkdiscard, sync, a tail's zeroing). */
+    ApplyHarness replyOk() {
+        runner.succeed("");
         return this;
+    }
+
+    /** An lvcreate that succeeds: LVM reports {@code lv} from then on. */
+    ApplyHarness replyCreated(Lv lv) {
+        runner.succeed("", () -> lv(lv));
+        return this;
+    }
+
+    /** An lvremove that succeeds: LVM no longer reports the LV from then on. */
+    ApplyHarness replyRemoved(String lvName) {
+        runner.succeed("", () -> withoutLv(lvName));
+        return this;
+    }
+
+    /** A copy into a linear LV of {@code lvBytes}: convert, tail zeroing when the LV is larger, compare. */
+    ApplyHarness replyLinearCopy(String path, long lvBytes) {
+        runner.succeed("    (100.00/100%)\n");
+        if (lvBytes > images.get(path).virtualSizeBytes()) {
+            runner.succeed("");
+        }
+        runner.succeed("Images are identical.\n");
+        return this;
+    }
+
+    /** A copy into a fresh thin LV: convert, compare. */
+    ApplyHarness replyThinCopy() {
+        runner.succeed("    (100.00/100%)\n").succeed("Images are identical.\n");
+        return this;
+    }
+
+    /** A copy that fails: the device went bad. */
+    ApplyHarness replyFailedCopy() {
+        runner.fail(1, "qemu-img: error while writing at byte 0: Input/output error\n");
+        return this;
+    }
+
+    /**
+     * Every acting reply of site1's first migration, in order: lvcreate (the LV then exists, uuid
+     * Lv-A), lvchange, the copy.
+     */
+    ApplyHarness replySite1Migration() {
+        return replySite1UntilTheCopy().replyLinearCopy(SITE1_IMAGE, 8 * GIB);
+    }
+
+    ApplyHarness replySite1UntilTheCopy() {
+        return replyCreated(ours("site1-vda", 8 * GIB, SITE1_UUID, "Lv-A")).replyOk();
+    }
+
+    /**
+     * Every acting reply of the Windows guest's staging apply, in order: its disk's LV made, its
+     * read-ahead set, copied; the temporary virtio LV made, zeroed and synced.
+     */
+    ApplyHarness replyWindowsStaging() {
+        return replyCreated(ours("win-sda", 8 * GIB, WINDOWS_UUID, "Lv-A"))
+                .replyOk()
+                .replyLinearCopy(WINDOWS_IMAGE, 8 * GIB)
+                .replyCreated(ours("win-virtio-stage", 64 * MIB, WINDOWS_UUID, "Lv-T"))
+                .replyOk()
+                .replyOk();
     }
 
     private String infoJson(String path) {

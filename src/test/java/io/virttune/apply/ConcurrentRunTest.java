@@ -49,7 +49,6 @@ class ConcurrentRunTest extends Site1Test {
     @Test
     void aDryRunWritesNoLockFile() {
         Plan plan = host.plan("site1");
-        host.replyReport().replyImageFree(IMAGE).replyImageInfo(IMAGE);
 
         assertEquals(
                 DomainResult.Result.WOULD_RUN,

@@ -161,7 +161,7 @@ class DefineWindowTest extends Site1Test {
     void autostartIsOnAgainAfterAFailedCopy() {
         host.libvirt.autostart("site1", true);
         Plan plan = host.plan("site1");
-        host.replySite1UntilTheCopy().replyFailedCopy(IMAGE);
+        host.replySite1UntilTheCopy().replyFailedCopy();
 
         assertEquals(
                 DomainResult.Result.FAILED, host.apply(plan, true, false).get(0).result(), host.output.toString());
@@ -173,7 +173,7 @@ class DefineWindowTest extends Site1Test {
     @Test
     void aRunThatNeverDidTurnedItOnAgainLeavesItToTheRollback() {
         Plan plan = host.plan("site1");
-        host.replySite1UntilTheCopy().replyFailedCopy(IMAGE);
+        host.replySite1UntilTheCopy().replyFailedCopy();
         host.apply(plan, true, false);
         // As a SIGKILL right after autostart was turned off leaves it: journaled off, still off.
         host.state.save(host.state
@@ -185,7 +185,7 @@ class DefineWindowTest extends Site1Test {
                         JournalEntry.StepState.DONE,
                         "t",
                         AutostartPause.TURNED_OFF)));
-        host.replyLvs().replyReport().replyLvs().replyOk();
+        host.replyRemoved("site1-vda");
 
         DomainResult result = host.rollback("site1", true, false);
 

@@ -25,7 +25,6 @@ class InterruptedRunTest extends Site1Test {
         host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
         host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
         host.writers.put("/dev/vg/site1-vda", List.of(ORPHAN));
-        host.replyReport().replyImageFree(IMAGE);
 
         DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -41,7 +40,6 @@ class InterruptedRunTest extends Site1Test {
     @Test
     void resumeOfAnInterruptedLinearCopyRefusesWhileTheOldCopyStillWrites() {
         Plan plan = copyFailedAndItsProcessStillWrites();
-        host.replyReport().replyImageFree(IMAGE);
 
         DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -55,7 +53,6 @@ class InterruptedRunTest extends Site1Test {
     @Test
     void rollbackRefusesBeforeAnyLvremoveNamingTheWriter() {
         copyFailedAndItsProcessStillWrites();
-        host.replyLvs();
 
         DomainResult result = host.rollback("site1", true, false);
 
@@ -69,7 +66,7 @@ class InterruptedRunTest extends Site1Test {
     /** A copy that failed (as a killed run's does), while its qemu-img still writes the LV. */
     private Plan copyFailedAndItsProcessStillWrites() {
         Plan plan = host.plan("site1");
-        host.replySite1UntilTheCopy().replyFailedCopy(IMAGE);
+        host.replySite1UntilTheCopy().replyFailedCopy();
         host.apply(plan, true, false);
         host.writers.put("/dev/vg/site1-vda", List.of(ORPHAN));
         host.runner.commands().clear();
@@ -102,15 +99,10 @@ class InterruptedRunTest extends Site1Test {
         host.state.save(host.interruptedRightAfterLvcreate(plan).withVolumeUuid("vg/site1-vda", "Lv-A"));
         host.lv(new ApplyHarness.Lv(
                 "site1-vda", 8 * GIB, "linear", "-wi-------", "", 0, "Lv-A", List.of(VolumeOwnership.tagsFor(UUID))));
-        host.replyReport()
-                .replyImageFree(IMAGE)
-                .replyLvs()
-                .replyReport()
-                .replyLvs()
-                .replyOk()
-                .replyOk()
-                .lv(ours("site1-vda", 8 * GIB, UUID, "Lv-B"))
-                .replyLvs()
+        // The reports change with these two: the lvremove takes Lv-A out, the lvcreate puts Lv-B in, which the
+        // identity read after it shows.
+        host.replyRemoved("site1-vda")
+                .replyCreated(ours("site1-vda", 8 * GIB, UUID, "Lv-B"))
                 .replyOk()
                 .replyLinearCopy(IMAGE, 8 * GIB);
 
@@ -149,7 +141,7 @@ class InterruptedRunTest extends Site1Test {
                 .with(new JournalEntry(0, "create-volume", JournalEntry.StepState.DONE, "t", ""))
                 .with(new JournalEntry(1, "set-read-ahead", JournalEntry.StepState.STARTED, "t", "")));
         host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-A"));
-        host.replyReport().replyImageFree(IMAGE).replyLinearCopy(IMAGE, 8 * GIB);
+        host.replyLinearCopy(IMAGE, 8 * GIB);
 
         assertEquals(
                 DomainResult.Result.DONE, host.apply(plan, true, true).get(0).result(), host.output.toString());
@@ -184,7 +176,6 @@ class InterruptedRunTest extends Site1Test {
         host.state.save(killedMidCopy(plan));
         // Someone removed the half-written LV and made another of that name, even with virt-tune's tags.
         host.lv(ours("site1-vda", 8 * GIB, UUID, "Lv-B"));
-        host.replyReport().replyImageFree(IMAGE).replyLvs();
 
         DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -207,7 +198,6 @@ class InterruptedRunTest extends Site1Test {
                         "    <disk type='block' device='disk'><driver name='qemu' type='raw'/><source dev='/dev/vg/site1-vda'/>"
                                 + "<target dev='vdb' bus='virtio'/></disk>\n"),
                 io.virttune.libvirt.DomainState.SHUTOFF);
-        host.replyReport().replyImageFree(IMAGE).replyLvs().replyReport();
 
         DomainResult result = host.apply(plan, true, true).get(0);
 

@@ -81,10 +81,7 @@ class LiveApplyTest {
     @Test
     void applyCopiesPivotsAndDefinesTheColdBootChangesOnTheDefinitionThePivotRewrote() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
-                .replyLvs()
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
 
         DomainResult result = host.apply(plan, true, false).get(0);
@@ -166,7 +163,6 @@ class LiveApplyTest {
         assertEquals(List.of("copy", "pause", "abort sda pivot=true"), calls());
         assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
         jobs.startGuest();
-        host.replyReport().replyLvs();
         DomainResult resumed = host.apply(plan, true, true).get(0);
         assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
         assertEquals(
@@ -178,7 +174,6 @@ class LiveApplyTest {
     void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByResume() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
         stoppedWhilePausedForThePivot(plan);
-        host.replyReport().replyLvs();
 
         DomainResult resumed = host.apply(plan, true, true).get(0);
 
@@ -194,7 +189,7 @@ class LiveApplyTest {
     void aRunStoppedWhileTheGuestWasPausedForThePivotHasItResumedFirstByRollback() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
         stoppedWhilePausedForThePivot(plan);
-        host.replyLvs().replyReport().replyLvs().replyOk();
+        host.replyRemoved("g1-sda");
 
         DomainResult result = host.rollback("g1", true, false);
 
@@ -249,10 +244,7 @@ class LiveApplyTest {
     @Test
     void aHostCapBelowTheDisksOwnBandwidthIsTheCopysSpeed() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
-                .replyLvs()
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
         host.hostBandwidth = 16 * MIB;
 
@@ -273,7 +265,6 @@ class LiveApplyTest {
     @Test
     void withoutLiveARunningGuestsCopyIsRefusedNamingLive() {
         Plan plan = host.plan("g1");
-        host.replyReport();
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -286,7 +277,6 @@ class LiveApplyTest {
     @Test
     void aBlockJobNotJournaledAsOursIsRefusedBeforeAnythingIsCreatedAndLeftRunning() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
-        host.replyReport();
         jobs.job = ScriptedBlockJobs.Job.COPYING;
 
         DomainResult result = host.apply(plan, true, false).get(0);
@@ -305,7 +295,6 @@ class LiveApplyTest {
     @Test
     void aDiskTheRunningGuestHasOnAnotherSourceIsRefusedBeforeAnythingIsCreated() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
-        host.replyReport();
         host.libvirt.rewrite(
                 "g1",
                 host.libvirt.liveXmlOrNull("g1").replace(ScriptedBlockJobs.IMAGE, "/images/elsewhere.qcow2"),
@@ -325,7 +314,6 @@ class LiveApplyTest {
     @Test
     void aDiskOnlyThePersistentDefinitionHasIsRefusedBeforeAnythingIsCreated() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
-        host.replyReport();
         // The planned disk sda is not in what the guest runs: it was attached for its next boot only.
         host.libvirt.rewrite(
                 "g1",
@@ -390,7 +378,6 @@ class LiveApplyTest {
                 failed.detail().contains("autostart stays off: a cold boot now would start it on the old image"),
                 failed.detail());
         assertFalse(host.libvirt.autostart("g1"), "a boot would start the guest on its source without its writes");
-        host.replyReport().replyLvs();
         DomainResult resumed = host.apply(plan, true, true).get(0);
         assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
         assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.inactiveXml("g1"), "g1", "vda"));
@@ -402,7 +389,6 @@ class LiveApplyTest {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
         interruptedMidCopy(plan);
         jobs.job = ScriptedBlockJobs.Job.READY;
-        host.replyReport().replyLvs();
 
         DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -416,7 +402,6 @@ class LiveApplyTest {
         interruptedMidCopy(plan);
         jobs.readyTimeout = java.time.Duration.ofMinutes(1);
         jobs.readsUntilReady = 2;
-        host.replyReport().replyLvs();
 
         DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -429,8 +414,8 @@ class LiveApplyTest {
     void resumeCopiesAgainAReadyCopyWhoseThinLvHadChunksGivenBackBeforeItsPivot() {
         Plan plan = planIntoPool(CAPPED);
         killedAfterGivingChunksBackBeforeThePause(plan);
-        // The resume's report; then the copy made again, whose source has no whole chunk of zeros by now.
-        host.replyReport().replyLvs().replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
+        // The copy made again: its source has no whole chunk of zeros by now.
+        host.data(ScriptedBlockJobs.IMAGE, noWholeChunkOfZeros());
 
         DomainResult result = host.apply(plan, true, true).get(0);
 
@@ -450,7 +435,7 @@ class LiveApplyTest {
     void rollbackAbortsACopyWhoseThinLvHadChunksGivenBackBeforeItsPivotAndRemovesTheLv() {
         Plan plan = planIntoPool(CAPPED);
         killedAfterGivingChunksBackBeforeThePause(plan);
-        host.replyLvs().replyReport().replyLvs().replyOk();
+        host.replyRemoved("g1-sda");
 
         DomainResult result = host.rollback("g1", true, false);
 
@@ -599,7 +584,6 @@ class LiveApplyTest {
                 DomainJournal.Status.FAILED,
                 host.state.journal(uuid()).orElseThrow().status());
         jobs.startGuest();
-        host.replyReport().replyLvs();
         DomainResult resumed = host.apply(plan, true, true).get(0);
         assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
         assertEquals(List.of("copy", "copy", "pause", "abort sda pivot=true", "resume"), calls());
@@ -629,7 +613,6 @@ class LiveApplyTest {
         // libvirtd back: the copy went on in QEMU meanwhile and is ready, as in the lab.
         jobs.libvirtdLost = false;
         jobs.job = ScriptedBlockJobs.Job.READY;
-        host.replyReport().replyLvs();
         DomainResult resumed = host.apply(plan, true, true).get(0);
         assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
         assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
@@ -641,8 +624,8 @@ class LiveApplyTest {
         replyUntilTheThinCopy();
         jobs.readsUntilReady = 1000;
         jobs.readsUntilJobFails = 2;
-        host.fullPools.add("pool");
-        host.replyReport();
+        // The copy fills the pool: LVM's report read after the job failed shows it full, those before did not.
+        jobs.whenJobFails = () -> host.fullPools.add("pool");
 
         DomainResult failed = host.apply(plan, true, false).get(0);
 
@@ -665,18 +648,11 @@ class LiveApplyTest {
     void aThinLvGivesItsZeroChunksBackBeforeThePauseAndAgainWithTheGuestPausedBeforeThePivot() {
         Plan plan = planIntoPool(VERIFIED);
         replyUntilTheThinCopy();
-        // At the ready point: LVM, the source's map (its data at 0-32 MiB and 64-65 MiB, in the pool's
-        // 64 KiB chunks) and the LV's discard limit, the discards, the guest running; then with the guest
-        // paused the map again, the same discards again, the compare.
+        // At the ready point: the source's map (its data at 0-32 MiB and 64-65 MiB, in the pool's 64 KiB
+        // chunks), the discards, the guest running; then with the guest paused the map again, the same
+        // discards again, the compare.
         List<Extent> data = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
-        host.replyReport()
-                .replyMap(data, 128 * MIB)
-                .replyDiscardLimit(4 * ApplyHarness.GIB)
-                .replyOk()
-                .replyOk()
-                .replyMap(data, 128 * MIB)
-                .replyOk()
-                .replyOk();
+        host.data(ScriptedBlockJobs.IMAGE, data).replyOk().replyOk().replyOk().replyOk();
         host.runner.succeed("Images are identical.\n");
         List<String> whileDiscarding = new java.util.ArrayList<>();
         host.runner.observe(argv -> {
@@ -734,13 +710,9 @@ class LiveApplyTest {
     @Test
     void theZerosOfADiskFarLargerThanThePauseCanTakeGoBackBeforeThePause() {
         Plan plan = sixteenGibIntoPool();
-        // Before the pause and in it, the same map: 32 MiB of data, 16 GiB less that of zeros.
-        host.replyReport()
-                .replyMap(ScriptedBlockJobs.IMAGE)
-                .replyDiscardLimit(4 * ApplyHarness.GIB)
-                .replyOk()
-                .replyMap(ScriptedBlockJobs.IMAGE)
-                .replyOk();
+        // Before the pause and in it, the same map, the image's own: 32 MiB of data, 16 GiB less that of zeros;
+        // one discard each time.
+        host.replyOk().replyOk();
         List<DomainState> whileDiscarding = new java.util.ArrayList<>();
         discardsTakeASecondEach(argv ->
                 whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state()));
@@ -767,14 +739,14 @@ class LiveApplyTest {
     @Test
     void theDiscardsInThePauseStopOnceTheyHaveHeldTheGuestPausedForTheirBudget() {
         Plan plan = sixteenGibIntoPool();
-        // Before the pause the guest holds data in its last 8 GiB too; it has trimmed them by the pause.
-        host.replyReport()
-                .replyMap(
+        // Before the pause the guest holds data in its last 8 GiB too; it has trimmed them by the pause: the
+        // first map and the later one differ, in that order. The LV takes discards of up to 4 GiB.
+        host.data(
+                        ScriptedBlockJobs.IMAGE,
                         List.of(new Extent(0, 32 * MIB), new Extent(8 * ApplyHarness.GIB, 8 * ApplyHarness.GIB)),
-                        16 * ApplyHarness.GIB)
-                .replyDiscardLimit(4 * ApplyHarness.GIB)
+                        List.of(new Extent(0, 32 * MIB)))
+                .discardLimit(4 * ApplyHarness.GIB)
                 .replyOk()
-                .replyMap(ScriptedBlockJobs.IMAGE)
                 .replyOk()
                 .replyOk();
         discardsTakeASecondEach(argv -> {});
@@ -805,21 +777,13 @@ class LiveApplyTest {
     void aChunkGivenBackBeforeThePauseThatHoldsDataThenIsNotSwitchedOntoButCopiedAgain() {
         Plan plan = planIntoPool(CAPPED);
         replyUntilTheThinCopy();
-        // The guest writes 64-65 MiB after the map is read: that chunk was given back before the pause.
+        // The guest writes 64-65 MiB after the first map is read: that chunk was given back before the pause;
+        // every map read later (in the pause, and for the copy made again) shows it.
         List<Extent> before = List.of(new Extent(0, 32 * MIB));
         List<Extent> after = List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB));
-        host.replyReport()
-                .replyMap(before, 128 * MIB)
-                .replyDiscardLimit(4 * ApplyHarness.GIB)
-                .replyOk()
-                .replyMap(after, 128 * MIB);
+        host.data(ScriptedBlockJobs.IMAGE, before, after).replyOk();
         // The copy made again gives chunks back only with the guest paused.
-        host.replyReport()
-                .replyMap(after, 128 * MIB)
-                .replyDiscardLimit(4 * ApplyHarness.GIB)
-                .replyMap(after, 128 * MIB)
-                .replyOk()
-                .replyOk();
+        host.replyOk().replyOk();
         List<String> discardsWhile = new java.util.ArrayList<>();
         host.runner.observe(argv -> {
             if (argv.get(0).equals("blkdiscard")) {
@@ -867,7 +831,7 @@ class LiveApplyTest {
     void aSourceWithoutAWholeChunkOfZerosIsNotCaughtUpWithTheGuestPaused() {
         Plan plan = planIntoPool(CAPPED);
         replyUntilTheThinCopy();
-        host.replyReport().replyMap(noWholeChunkOfZeros(), 128 * MIB);
+        host.data(ScriptedBlockJobs.IMAGE, noWholeChunkOfZeros());
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -891,7 +855,7 @@ class LiveApplyTest {
         Plan plan = planIntoPool(CAPPED);
         replyUntilTheThinCopy();
         // A pool made with --discards ignore: the kernel gives its thin LVs a discard limit of 0.
-        host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(0);
+        host.discardLimit(0);
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -915,16 +879,9 @@ class LiveApplyTest {
         // The pool refuses the discard before the pause, then again with the guest paused: a discard that
         // failed may have given back part of its range, which is then not proven to read as the source does.
         String refused = "blkdiscard: /dev/vg/g1-sda: BLKDISCARD ioctl failed: Operation not supported\n";
-        host.replyReport().replyMap(ScriptedBlockJobs.IMAGE).replyDiscardLimit(4 * ApplyHarness.GIB);
-        host.runner.fail(1, refused);
-        host.replyMap(ScriptedBlockJobs.IMAGE);
-        host.runner.fail(1, refused);
+        host.runner.fail(1, refused).fail(1, refused);
         // The copy made again: no discard before the pause; the one in it refused, which changes nothing the guest
         // reads.
-        host.replyReport()
-                .replyMap(ScriptedBlockJobs.IMAGE)
-                .replyDiscardLimit(4 * ApplyHarness.GIB)
-                .replyMap(ScriptedBlockJobs.IMAGE);
         host.runner.fail(1, refused);
 
         DomainResult result = host.apply(plan, true, false).get(0);
@@ -960,12 +917,8 @@ class LiveApplyTest {
         Plan plan = planIntoPool(CAPPED);
         // LVM reports the LV linear at the ready point, whatever the plan said: a linear LV's discarded
         // blocks may read as anything, so nothing is discarded on it.
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
-                .replyLvs()
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
-        host.replyReport();
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -985,7 +938,6 @@ class LiveApplyTest {
     void aGuestThatNoLongerRunsIsToldToPlanAgain() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
         host.libvirt.stop("g1");
-        host.replyReport();
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -997,7 +949,7 @@ class LiveApplyTest {
     void rollbackBeforeThePivotAbortsTheCopyAndRemovesTheLvWhileTheGuestRunsOnItsSource() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
         interruptedMidCopy(plan);
-        host.replyLvs().replyReport().replyLvs().replyOk();
+        host.replyRemoved("g1-sda");
 
         DomainResult result = host.rollback("g1", true, false);
 
@@ -1026,7 +978,6 @@ class LiveApplyTest {
     @Test
     void aDryRunSaysWhatItWouldCopyAndChangesNothing() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
-        host.replyReport().replyLvs();
         String before = host.libvirt.inactiveXml("g1");
 
         DomainResult result = host.apply(plan, false, false).get(0);
@@ -1043,7 +994,6 @@ class LiveApplyTest {
     @Test
     void aDryRunIntoAThinPoolSaysItWouldGiveTheZeroChunksBack() {
         Plan plan = planIntoPool(CAPPED);
-        host.replyReport();
 
         DomainResult result = host.apply(plan, false, false).get(0);
 
@@ -1121,10 +1071,7 @@ class LiveApplyTest {
     }
 
     private void replyUntilTheCopy() {
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
-                .replyLvs()
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
     }
 
@@ -1132,10 +1079,7 @@ class LiveApplyTest {
     private Plan sixteenGibIntoPool() {
         host.image(ScriptedBlockJobs.IMAGE, 16 * ApplyHarness.GIB, 32 * MIB);
         Plan plan = planIntoPool(CAPPED);
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ourThin("g1-sda", 16 * ApplyHarness.GIB, "pool", uuid(), "Lv-A"))
-                .replyLvs()
+        host.replyCreated(ApplyHarness.ourThin("g1-sda", 16 * ApplyHarness.GIB, "pool", uuid(), "Lv-A"))
                 .replyOk();
         return plan;
     }
@@ -1161,10 +1105,7 @@ class LiveApplyTest {
     }
 
     private void replyUntilTheThinCopy() {
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A"))
-                .replyLvs()
+        host.replyCreated(ApplyHarness.ourThin("g1-sda", 128 * MIB, "pool", uuid(), "Lv-A"))
                 .replyOk();
     }
 

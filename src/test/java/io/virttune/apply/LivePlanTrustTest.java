@@ -91,7 +91,6 @@ class LivePlanTrustTest {
         assertNotEquals(plan.domains().get(0).newXml(), g1.newXml());
 
         host.trust(edited, "g1");
-        host.replyReport();
         DomainResult result = host.apply(edited, true, false).get(0);
 
         assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
@@ -131,8 +130,6 @@ class LivePlanTrustTest {
 
     @Test
     void applyDefinesNothingForAnOriginalDefinitionRewrittenWithAFingerprintOfItsOwn() {
-        host.replyReport();
-
         DomainResult result = host.apply(rewrittenOriginal(), true, false).get(0);
 
         assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
@@ -184,11 +181,7 @@ class LivePlanTrustTest {
     @Test
     void aRunStoppedAfterItsPivotIsTrustedOnResumeAndAnEditMadeSinceIsNot() {
         host.trust(plan, "g1");
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, UUID, "Lv-A"))
-                .replyLvs()
-                .replyOk();
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, UUID, "Lv-A")).replyOk();
         host.libvirt.duringNextDefine(() -> {
             throw VirtTuneException.failed("libvirt: cannot define: connection reset");
         });
@@ -206,7 +199,6 @@ class LivePlanTrustTest {
         assertTrue(e.getMessage().contains("/domain/devices/disk/driver/@cache: 'none' vs 'unsafe'"), e.getMessage());
 
         host.trust(plan, "g1");
-        host.replyReport();
         DomainResult resumed = host.apply(plan, true, true).get(0);
         assertEquals(DomainResult.Result.DONE, resumed.result(), resumed.detail() + host.output);
     }
@@ -215,11 +207,7 @@ class LivePlanTrustTest {
     private DomainRecord pivoted() {
         String[] afterPivot = new String[1];
         jobs.afterPivot = () -> afterPivot[0] = host.libvirt.inactiveXml("g1");
-        host.replyReport()
-                .replyOk()
-                .lv(ApplyHarness.ours("g1-sda", 128 * MIB, UUID, "Lv-A"))
-                .replyLvs()
-                .replyOk();
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, UUID, "Lv-A")).replyOk();
         DomainResult result = host.apply(plan, true, false).get(0);
         assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
         assertNotEquals(

@@ -34,11 +34,6 @@ class OfflinePlanApplyTest {
         Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
         assertTrue(plan.offline());
 
-        // The extent, then preflight's report and image lock, then the size read before the copy.
-        host.replyReport()
-                .replyReport()
-                .replyImageFree(ApplyHarness.SITE1_IMAGE)
-                .replyImageInfo(ApplyHarness.SITE1_IMAGE);
         List<DomainResult> results = host.apply(plan, false, false);
 
         String output = host.output.toString();

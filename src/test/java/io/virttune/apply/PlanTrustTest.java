@@ -207,7 +207,6 @@ class PlanTrustTest {
                             .replaceFirst("(\"kind\" : \"create-volume\",[^}]*\"sizeBytes\" : )\\d+", "$1" + size),
                     "edited plan");
             check(edited, hostHere());
-            host.replyReport().replyImageFree(ApplyHarness.SITE1_IMAGE);
 
             DomainResult site1 = host.apply(edited, true, false).get(0);
 
@@ -243,13 +242,7 @@ class PlanTrustTest {
                         false,
                         question -> Optional.empty())
                 .check(both, List.of("site1", "site2"));
-        host.replyReport()
-                .replyImageFree(ApplyHarness.SITE1_IMAGE)
-                .replyReport()
-                .replyImageFree(SITE2_IMAGE)
-                .replyOk()
-                .lv(ApplyHarness.ours("site2-vda", 8 * ApplyHarness.GIB, SITE2_UUID, "Lv-B"))
-                .replyLvs()
+        host.replyCreated(ApplyHarness.ours("site2-vda", 8 * ApplyHarness.GIB, SITE2_UUID, "Lv-B"))
                 .replyOk()
                 .replyLinearCopy(SITE2_IMAGE, 8 * ApplyHarness.GIB);
         List<DomainResult> results = host.apply(both, true, false);

@@ -46,7 +46,6 @@ class RefusalTest extends Site1Test {
         Plan plan = host.plan("site1");
         host.libvirt.define(host.libvirt.inactiveXml("site1").replace("<vcpu>1</vcpu>", "<vcpu>2</vcpu>"));
         host.libvirt.defines().clear();
-        host.replyReport().replyImageFree(IMAGE);
 
         assertRefused(
                 plan,
@@ -59,7 +58,6 @@ class RefusalTest extends Site1Test {
     void aPlannedLvNameTakenByAnLvVirtTuneDidNotCreate() {
         Plan plan = host.plan("site1");
         host.lv(ApplyHarness.someoneElses("site1-vda", 8 * GIB));
-        host.replyReport().replyImageFree(IMAGE);
 
         assertRefused(plan, false, "LV vg/site1-vda exists already and was not created by virt-tune");
     }
@@ -69,9 +67,7 @@ class RefusalTest extends Site1Test {
     void severalRefusalsAreEachKept() {
         Plan plan = host.plan("site1");
         host.lv(ApplyHarness.someoneElses("site1-vda", 8 * GIB));
-        host.replyReport()
-                .runner
-                .fail(1, "qemu-img: Could not open '" + IMAGE + "': Failed to get shared \"write\" lock\n");
+        host.lockedElsewhere(IMAGE);
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -87,9 +83,7 @@ class RefusalTest extends Site1Test {
     @Test
     void anImageInUse() {
         Plan plan = host.plan("site1");
-        host.replyReport()
-                .runner
-                .fail(1, "qemu-img: Could not open '" + IMAGE + "': Failed to get shared \"write\" lock\n");
+        host.lockedElsewhere(IMAGE);
 
         assertRefused(plan, false, "disk vda: image " + IMAGE + " is in use by another process");
     }

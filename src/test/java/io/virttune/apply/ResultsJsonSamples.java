@@ -22,7 +22,6 @@ public final class ResultsJsonSamples {
     public static List<String> of(String command, Path stateDirectory) {
         ApplyHarness host = ApplyHarness.withSite1(stateDirectory);
         Plan plan = host.plan("site1");
-        host.replyReport().replyImageFree(ApplyHarness.SITE1_IMAGE).replyImageInfo(ApplyHarness.SITE1_IMAGE);
         List<DomainResult> dryRun = expect(Result.WOULD_RUN, host.apply(plan, false, false), host);
         host.replySite1Migration();
         List<DomainResult> applied = expect(Result.DONE, host.apply(plan, true, false), host);
@@ -34,10 +33,8 @@ public final class ResultsJsonSamples {
             case "rollback" ->
                 List.of(ResultsJsonReport.render(
                         "rollback", true, expect(Result.REFUSED, List.of(host.rollback("site1", true, false)), host)));
-            case "cleanup" -> {
-                // LVM's report for custody, the LV's tags and uuid, then qemu-io finds no process holding the image.
-                host.replyReport().replyLvs().replyOk();
-                yield List.of(ResultsJsonReport.render(
+            case "cleanup" ->
+                List.of(ResultsJsonReport.render(
                         "cleanup",
                         false,
                         expect(
@@ -45,7 +42,6 @@ public final class ResultsJsonSamples {
                                 List.of(new Cleanup(host.ports(false), new PrintWriter(host.output, true))
                                         .run("site1")),
                                 host)));
-            }
             default -> throw new IllegalArgumentException(command + " prints no results");
         };
     }

@@ -51,7 +51,6 @@ class RetunePreflightTest {
             for (DomainPlan domain : plan.domains()) {
                 ApplyHarness host = new ApplyHarness(state);
                 host.libvirt.add(domain.originalXml(), DomainState.RUNNING);
-                host.replyReport();
                 DomainResult result = new ApplyRun(
                                 host.ports(execute), new PrintWriter(host.output, true), 1, false, false, 0, 0)
                         .run(plan, List.of(domain))

@@ -77,6 +77,8 @@ final class ScriptedBlockJobs implements BlockJobs {
     int readsUntilGuestStops = -1;
     /** Progress reads before the job fails by itself (its target full, say), the guest running on; negative: never. */
     int readsUntilJobFails = -1;
+    /** Run when the job fails by itself: what made it fail, as the host shows it then. */
+    Runnable whenJobFails = () -> {};
     /** Progress reads before libvirtd goes away (restarted): every call then fails, until a test says it is back. */
     int readsUntilLibvirtdLost = -1;
 
@@ -162,6 +164,7 @@ final class ScriptedBlockJobs implements BlockJobs {
         requireLibvirtd("read the block job of disk '" + disk + "' of");
         if (readsUntilJobFails-- == 0) {
             job = Job.NONE;
+            whenJobFails.run();
         }
         if (readsUntilGuestStops-- == 0) {
             libvirt.stop("g1");

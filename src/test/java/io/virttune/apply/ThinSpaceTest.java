@@ -41,7 +41,7 @@ class ThinSpaceTest extends Site1Test {
                 ApplyHarness.shutOff());
         host.lv(new ApplyHarness.Lv("tpool", 6 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
         Plan plan = host.planIntoPool("tpool", "sparse");
-        host.replyReport().replyImageFree(SPARSE).replyMap(oneWriteEvery4MiB(), 8 * GIB);
+        host.data(SPARSE, oneWriteEvery4MiB());
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -59,10 +59,9 @@ class ThinSpaceTest extends Site1Test {
         host.image(SPARSE, 8 * GIB, 8 * MIB);
         io.virttune.plan.ConvertImage copy =
                 new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
-        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+        host.data(SPARSE, oneWriteEvery4MiB());
         ThinSpace.Reservation first = space.reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
         // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
-        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
 
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
                 io.virttune.VirtTuneException.class, () -> space.reserve(copy, "vg", "tpool", 4 * MIB, "other"));
@@ -76,7 +75,6 @@ class ThinSpaceTest extends Site1Test {
                 refused.getMessage());
         assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
         first.close();
-        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
         space.reserve(copy, "vg", "tpool", 4 * MIB, "other").close();
     }
 
@@ -95,10 +93,9 @@ class ThinSpaceTest extends Site1Test {
                 room.resolve(gone.pid() + "-1.json"),
                 "{\"pid\": " + gone.pid() + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
                         + ", \"metadataBytes\": 0}");
-        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
+        host.data(SPARSE, oneWriteEvery4MiB());
         ThinSpace.Reservation first = new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
         assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
-        host.replyMap(oneWriteEvery4MiB(), 8 * GIB).replyReport();
 
         // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(

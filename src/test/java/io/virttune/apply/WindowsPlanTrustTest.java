@@ -90,7 +90,6 @@ class WindowsPlanTrustTest {
                 host.output.toString());
         Plan ready = host.planVirtioReady("win");
         host.trust(ready, "win");
-        host.replyReport().replyLvs().replyReport().replyLvs();
         host.runner.fail(5, "  Logical volume vg/win-virtio-stage in use.");
 
         DomainResult failed = host.apply(ready, true, false).get(0);

@@ -51,7 +51,7 @@ class WindowsTemporaryDiskTest {
                 last(ready).kind(),
                 ready.domains().get(0).steps().toString());
         host.runner.commands().clear();
-        host.replyReport().replyLvs().replyReport().replyLvs().replyOk();
+        host.replyRemoved("win-virtio-stage");
 
         DomainResult switched = host.apply(ready, true, false).get(0);
 
@@ -72,13 +72,12 @@ class WindowsTemporaryDiskTest {
                 host.apply(staging, true, false).get(0).result(),
                 host.output.toString());
         Plan ready = host.planVirtioReady("win");
-        host.replyReport();
         host.libvirt.afterNextDefine(() -> {
             throw new ModelHost.Killed();
         });
         assertThrows(IllegalStateException.class, () -> host.apply(ready, true, false));
         host.runner.commands().clear();
-        host.replyReport().replyLvs().replyReport().replyLvs().replyOk();
+        host.replyRemoved("win-virtio-stage");
 
         DomainResult resumed = host.apply(ready, true, true).get(0);
 
@@ -101,14 +100,9 @@ class WindowsTemporaryDiskTest {
                 "remove-volume",
                 last(ready).kind(),
                 ready.domains().get(0).steps().toString());
-        host.replyReport()
-                .replyImageFree(IMAGE)
+        host.replyCreated(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A"))
                 .replyOk()
-                .lv(ApplyHarness.ours("win-sda", 8 * GIB, UUID, "Lv-A"))
-                .replyLvs()
-                .replyOk()
-                .replyLinearCopy(IMAGE, 8 * GIB)
-                .replyLvs();
+                .replyLinearCopy(IMAGE, 8 * GIB);
 
         DomainResult result = host.apply(ready, true, false).get(0);
 
