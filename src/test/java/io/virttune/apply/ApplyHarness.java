@@ -1,5 +1,7 @@
 package io.virttune.apply;
 
+import static io.virttune.process.ScriptedProcessRunner.command;
+
 import io.virttune.apply.guards.PlanTrust;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
@@ -29,7 +31,6 @@ import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.PlanTarget;
-import io.virttune.process.ProcessResult;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.recipe.DiskClassifier;
@@ -243,22 +244,16 @@ final class ApplyHarness {
      * What a command changes reaches them through its reply's effect ({@link #replyCreated}).
      */
     private void answerTheReads() {
-        runner.answer(command("lvm", "vgs"), argv -> read(argv, vgsJson()))
-                .answer(command("lvm", "lvs"), argv -> read(argv, lvsJson()))
-                .answer(command("lvm", "pvs"), argv -> read(argv, pvsJson()))
-                .answer(command("qemu-io", "-f", "raw", "-c", "quit"), argv -> read(argv, ""))
-                .answer(command("qemu-img", "info"), argv -> read(argv, infoJson(argv.get(argv.size() - 1))))
+        runner.answer(command("lvm", "vgs"), argv -> vgsJson())
+                .answer(command("lvm", "lvs"), argv -> lvsJson())
+                .answer(command("lvm", "pvs"), argv -> pvsJson())
+                .answer(command("qemu-io", "-f", "raw", "-c", "quit"), argv -> "")
+                .answer(command("qemu-img", "info"), argv -> infoJson(argv.get(argv.size() - 1)))
                 .answer(command("qemu-img", "map"), argv -> {
                     ImageFacts image = images.get(argv.get(argv.size() - 1));
-                    return read(argv, mapJson(List.of(new Extent(0, image.allocatedBytes())), image));
+                    return mapJson(List.of(new Extent(0, image.allocatedBytes())), image);
                 })
-                .answer(command("lsblk"), argv -> read(argv, discardLimitBytes + "\n"));
-    }
-
-    /** Argv that begin with {@code words}. */
-    private static Predicate<List<String>> command(String... words) {
-        return argv ->
-                argv.size() >= words.length && argv.subList(0, words.length).equals(List.of(words));
+                .answer(command("lsblk"), argv -> discardLimitBytes + "\n");
     }
 
     /** A command of {@code words} on {@code path}, its last argument. */
@@ -266,26 +261,22 @@ final class ApplyHarness {
         return command(words).and(argv -> argv.get(argv.size() - 1).equals(path));
     }
 
-    private static ProcessResult read(List<String> argv, String stdout) {
-        return new ProcessResult(argv, 0, stdout, "");
-    }
-
     /** One report recorded from a real host's lvm, {@code vgs.json}, {@code lvs.json}, {@code pvs.json}, for every read. */
     ApplyHarness recordedReport(Path directory) {
         for (String command : List.of("vgs", "lvs", "pvs")) {
             String report = io.virttune.Fixtures.project(
                     directory.resolve(command + ".json").toString());
-            runner.answer(command("lvm", command), argv -> read(argv, report));
+            runner.answer(command("lvm", command), argv -> report);
         }
         return this;
     }
 
     /** Another process holds the image open: qemu-io's in-use check finds its lock taken. */
     ApplyHarness lockedElsewhere(String path) {
-        runner.answer(
+        runner.answerFailure(
                 commandOn(path, "qemu-io"),
-                argv -> new ProcessResult(
-                        argv, 1, "", "qemu-img: Could not open '" + path + "': Failed to get shared \"write\" lock\n"));
+                1,
+                "qemu-img: Could not open '" + path + "': Failed to get shared \"write\" lock\n");
         return this;
     }
 
@@ -301,8 +292,7 @@ final class ApplyHarness {
     ApplyHarness data(String path, List<Extent> first, List<Extent> then) {
         int[] reads = {0};
         runner.answer(
-                commandOn(path, "qemu-img", "map"),
-                argv -> read(argv, mapJson(reads[0]++ == 0 ? first : then, images.get(path))));
+                commandOn(path, "qemu-img", "map"), argv -> mapJson(reads[0]++ == 0 ? first : then, images.get(path)));
         return this;
     }
 

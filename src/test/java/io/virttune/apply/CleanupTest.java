@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import static io.virttune.process.ScriptedProcessRunner.command;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,6 +29,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +75,7 @@ class CleanupTest {
                         "web01",
                         "<disk type='block' device='disk'>"
                                 + "<driver name='qemu' type='raw'/><source dev='/dev/vg0/web01-vda'/><target dev='vda'/></disk>"));
+        answerTheReads();
     }
 
     @Test
@@ -85,8 +88,6 @@ class CleanupTest {
                         "web02",
                         "<disk type='volume' device='disk'>"
                                 + "<driver name='qemu' type='qcow2'/><source pool='default' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
-        lvmReport();
-        imageInfoReplies(1);
 
         assertKept(cleanup());
     }
@@ -94,8 +95,6 @@ class CleanupTest {
     @Test
     void keepsAnImageARunningDomainHasOnlyInItsLiveDefinition() {
         libvirt.running("web02", domain("web02", ""), domain("web02", fileDisk(image.toString())));
-        lvmReport();
-        imageInfoReplies(1);
 
         assertKept(cleanup());
     }
@@ -104,8 +103,6 @@ class CleanupTest {
     void keepsAnImageAnotherDomainNamesThroughAHardLink() throws Exception {
         Path link = Files.createLink(temp.resolve("web02.qcow2"), image);
         libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(link.toString())));
-        lvmReport();
-        imageInfoReplies(1);
 
         assertKept(cleanup());
     }
@@ -114,8 +111,6 @@ class CleanupTest {
     void keepsAnImageAnotherDomainNamesThroughASymlinkedDirectory() throws Exception {
         Path alias = Files.createSymbolicLink(temp.resolve("pool"), images);
         libvirt.domain("web02", DomainState.SHUTOFF, domain("web02", fileDisk(alias + "/./web01.qcow2")));
-        lvmReport();
-        imageInfoReplies(1);
 
         assertKept(cleanup());
     }
@@ -129,7 +124,6 @@ class CleanupTest {
                         "web02",
                         "<disk type='volume' device='disk'>"
                                 + "<driver name='qemu' type='qcow2'/><source pool='gone' volume='web01.qcow2'/><target dev='vdb'/></disk>"));
-        lvmReport();
 
         DomainResult result = cleanup();
 
@@ -145,10 +139,6 @@ class CleanupTest {
         Path other = Files.writeString(images.resolve("web02.qcow2"), "another image");
         libvirt.running(
                 "web02", domain("web02", fileDisk(other.toString())), domain("web02", fileDisk(other.toString())));
-        lvmReport();
-        imageInfoReplies(2);
-        lvmIdentity();
-        runner.succeed("");
 
         DomainResult result = cleanup();
 
@@ -232,29 +222,33 @@ class CleanupTest {
         return new Cleanup(ports, new PrintWriter(out, true)).run("web01");
     }
 
-    /** LVM's report: web01's LV in vg0, as lvm prints it. */
-    private void lvmReport() {
-        runner.succeed("{\"report\": [{\"vg\": [{\"vg_name\":\"vg0\", \"vg_extent_size\":\"4194304\", \"vg_size\":"
-                + "\"107374182400\", \"vg_free\":\"53687091200\", \"pv_count\":\"1\", \"lv_count\":\"1\"}]}]}");
-        runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_size\":"
+    /**
+     * What cleanup reads, answered by command however often and in whatever order it reads: LVM's
+     * report (web01's LV in vg0), that LV's tags as virt-tune created it for web01, each disk as a
+     * flat image, and qemu-io finding no process holding an image.
+     */
+    private void answerTheReads() {
+        String vgs = "{\"report\": [{\"vg\": [{\"vg_name\":\"vg0\", \"vg_extent_size\":\"4194304\", \"vg_size\":"
+                + "\"107374182400\", \"vg_free\":\"53687091200\", \"pv_count\":\"1\", \"lv_count\":\"1\"}]}]}";
+        String lvs = "{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_size\":"
                 + "\"8589934592\", \"segtype\":\"linear\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"0\", \"pool_lv\":\"\","
                 + " \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
-                + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"Lv-A\", \"lv_tags\":\"virt-tune\"}]}]}");
-        runner.succeed("{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/sdb\", \"vg_name\":\"vg0\", \"pv_size\":"
-                + "\"107374182400\", \"pv_free\":\"53687091200\"}]}]}");
-    }
-
-    /** lvs of web01's LV: tagged as virt-tune created it for web01. */
-    private void lvmIdentity() {
-        runner.succeed("{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_uuid\":\"Lv-A\","
-                + " \"lv_tags\":\"virt-tune,virt-tune-" + UUID + "\", \"lv_attr\":\"-wi-a-----\"}]}]}");
-    }
-
-    /** Each disk cleanup reads is a flat image, as qemu-img describes one. */
-    private void imageInfoReplies(int count) {
-        for (int i = 0; i < count; i++) {
-            runner.succeed(Fixtures.read(getClass(), "/io/virttune/qemu/info-raw.json"));
-        }
+                + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"Lv-A\", \"lv_tags\":\"virt-tune\"}]}]}";
+        String pvs = "{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/sdb\", \"vg_name\":\"vg0\", \"pv_size\":"
+                + "\"107374182400\", \"pv_free\":\"53687091200\"}]}]}";
+        String identity =
+                "{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_uuid\":\"Lv-A\","
+                        + " \"lv_tags\":\"virt-tune,virt-tune-" + UUID + "\", \"lv_attr\":\"-wi-a-----\"}]}]}";
+        String info = Fixtures.read(getClass(), "/io/virttune/qemu/info-raw.json");
+        // The lvs that selects vg0 reads its LVs' identities; answered after the report's lvs, so in its place.
+        Predicate<List<String>> identities =
+                command("lvm", "lvs").and(argv -> argv.get(argv.size() - 1).equals("vg0"));
+        runner.answer(command("lvm", "vgs"), argv -> vgs)
+                .answer(command("lvm", "lvs"), argv -> lvs)
+                .answer(command("lvm", "pvs"), argv -> pvs)
+                .answer(identities, argv -> identity)
+                .answer(command("qemu-img", "info"), argv -> info)
+                .answer(command("qemu-io"), argv -> "");
     }
 
     private static String fileDisk(String path) {

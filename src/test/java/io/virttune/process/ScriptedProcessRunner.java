@@ -46,13 +46,25 @@ public final class ScriptedProcessRunner implements ProcessRunner {
         return sshConfigurationQueries;
     }
 
+    /** Argv that begin with {@code words}: a matcher for {@link #answer}. */
+    public static Predicate<List<String>> command(String... words) {
+        return argv ->
+                argv.size() >= words.length && argv.subList(0, words.length).equals(List.of(words));
+    }
+
     /**
-     * Answers every command {@code command} matches with {@code result}, computed as the command
-     * runs, until a later answer for it replaces this one: for reads, whose order is not the point.
-     * The recorded results in order then answer only the commands no answer matches.
+     * Answers every command {@code command} matches with success and {@code stdout}, computed as
+     * the command runs, until a later answer for it replaces this one: for reads, whose order is
+     * not the point. The recorded results in order then answer only the commands no answer matches.
      */
-    public ScriptedProcessRunner answer(Predicate<List<String>> command, Function<List<String>, ProcessResult> result) {
-        answers.add(command, result);
+    public ScriptedProcessRunner answer(Predicate<List<String>> command, Function<List<String>, String> stdout) {
+        answers.add(command, argv -> new ProcessResult(argv, 0, stdout.apply(argv), ""));
+        return this;
+    }
+
+    /** As {@link #answer}, failing every command {@code command} matches with {@code exitCode} and {@code stderr}. */
+    public ScriptedProcessRunner answerFailure(Predicate<List<String>> command, int exitCode, String stderr) {
+        answers.add(command, argv -> new ProcessResult(argv, exitCode, "", stderr));
         return this;
     }
 

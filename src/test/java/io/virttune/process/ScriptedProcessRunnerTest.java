@@ -20,7 +20,7 @@ class ScriptedProcessRunnerTest {
 
     @Test
     void aStandingAnswerAnswersEveryMatchingCommandAndLeavesTheRepliesInOrderToTheOthers() {
-        runner.answer(LVS, argv -> new ProcessResult(argv, 0, "lvs", "")).succeed("created");
+        runner.answer(LVS, argv -> "lvs").succeed("created");
 
         assertEquals("lvs", runner.run(REPORT).stdout());
         assertEquals("created", runner.run(CREATE).stdout());
@@ -31,8 +31,7 @@ class ScriptedProcessRunnerTest {
     @Test
     void anAnswerIsComputedAsTheCommandRunsSoAReplysEffectShowsInTheReadsAfterIt() {
         List<String> lvs = new ArrayList<>();
-        runner.answer(LVS, argv -> new ProcessResult(argv, 0, String.join(",", lvs), ""))
-                .succeed("", () -> lvs.add("a"));
+        runner.answer(LVS, argv -> String.join(",", lvs)).succeed("", () -> lvs.add("a"));
 
         assertEquals("", runner.run(REPORT).stdout());
         runner.run(CREATE);
@@ -41,8 +40,8 @@ class ScriptedProcessRunnerTest {
 
     @Test
     void aLaterAnswerForACommandReplacesTheEarlierOne() {
-        runner.answer(LVS, argv -> new ProcessResult(argv, 0, "before", ""));
-        runner.answer(LVS, argv -> new ProcessResult(argv, 5, "", "failed"));
+        runner.answer(LVS, argv -> "before");
+        runner.answerFailure(LVS, 5, "failed");
 
         ProcessResult result = runner.run(REPORT);
 
@@ -52,7 +51,7 @@ class ScriptedProcessRunnerTest {
 
     @Test
     void aCommandNeitherAnsweredNorRepliedToFailsTheTest() {
-        runner.answer(LVS, argv -> new ProcessResult(argv, 0, "", ""));
+        runner.answer(LVS, argv -> "");
 
         AssertionError unexpected = assertThrows(AssertionError.class, () -> runner.run(CREATE));
 
