@@ -78,11 +78,21 @@ public final class ApplyCommand implements Callable<Integer> {
             description = "for a fleet plan: only the hosts this Ansible pattern selects (hv3, 'hv*:!hv7', ~REGEX)")
     String limit;
 
+    @Option(
+            names = "--window",
+            paramLabel = "N",
+            description = "only the guests of the plan's window N (plan --window): 1 tonight, 2 the next, ...")
+    Integer window;
+
     @Override
     public Integer call() {
         run.check(spec);
         String text = PlanFiles.text(planFile);
         if (FleetPlanJson.isFleetPlan(text)) {
+            if (window != null) {
+                throw new ParameterException(
+                        spec.commandLine(), "a fleet plan has no windows: --window applies to one host's plan");
+            }
             if (connect.given(spec) != null) {
                 throw new ParameterException(
                         spec.commandLine(), "a fleet plan names its hosts: --connect does not apply");
@@ -112,8 +122,10 @@ public final class ApplyCommand implements Callable<Integer> {
                     "the plan was made from XML files; say which host to apply it to with --connect");
         }
         HostDoor host = HostDoors.thisMachine(target, "apply");
-        List<String> chosen = new DomainSelection(domains, List.of())
-                .select(plan.domains().stream().map(DomainPlan::name).toList());
+        List<String> chosen = window == null
+                ? new DomainSelection(domains, List.of())
+                        .select(plan.domains().stream().map(DomainPlan::name).toList())
+                : PlanWindows.chosen(spec, plan, planFile, window, domains);
         PrintWriter out = report.progress();
         ApplyPorts hostPorts =
                 ApplyPorts.forHost(host, state.stateDir, state.execute, line -> out.println("    " + line));

@@ -41,6 +41,7 @@ import picocli.CommandLine.Spec;
             "  virt-tune plan 'win*' web01 --thin-pool vg_vms/pool --diff --out plan.json",
             "  virt-tune plan --all --vg vg_vms --reserve 5",
             "  virt-tune plan web01 --vg vg_vms --live --bandwidth 64M --out plan.json",
+            "  virt-tune plan --all --vg vg_vms --copy-rate 180M --window 4h --out plan.json",
             "  virt-tune plan --from-xml /etc/libvirt/qemu --vg vg_vms --xml-out reviewed/",
             "  virt-tune plan --all --hosts fleet.yml --vg vg_vms --out fleet.json"
         },
@@ -62,6 +63,9 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Mixin
     PlanPolicyOptions policyOptions;
+
+    @Mixin
+    ScheduleOptions schedule;
 
     @Mixin
     FleetOptions fleet;
@@ -103,7 +107,8 @@ public final class PlanCommand implements Callable<Integer> {
             return planFleet(policy);
         }
         HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
-        Plan plan = new MigrationPlanner(policy).plan(facts, Instant.now());
+        Plan plan = schedule.scheduled(
+                new MigrationPlanner(policy).plan(facts, Instant.now()), policy.bandwidthBytesPerSecond());
         boolean unreadable = !facts.problems().isEmpty()
                 || plan.domains().stream()
                         .anyMatch(d -> d.outcome() == DomainOutcome.STOPPED && d.fingerprint() == null);
@@ -142,6 +147,10 @@ public final class PlanCommand implements Callable<Integer> {
 
     /** Each host planned through its own door with the same policy, into one fleet plan (docs/fleet.md). */
     private int planFleet(PlanPolicy policy) {
+        if (schedule.given()) {
+            throw VirtTuneException.usage("--copy-rate and --window schedule one host's night: plan each host"
+                    + " with them (a window's guests are one host's)");
+        }
         if (connection.namesAHost() || !fromXml.isEmpty() || xmlOut != null) {
             throw VirtTuneException.usage(
                     "--host and --hosts name the hosts: give them without --connect, --host-facts,"

@@ -81,7 +81,8 @@ public final class MigrationPlanner {
                 hostSteps,
                 domains,
                 assumptions,
-                warnings);
+                warnings,
+                null);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.virttune.plan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -15,6 +16,8 @@ import java.util.OptionalInt;
  * @param hypervisorVersion the host's hypervisor version at planning time, null when not read
  * @param kernelRelease the host's kernel release at planning time, null when not read
  * @param hostCpus the host's CPUs at planning time, null when not read
+ * @param schedule the predicted downtimes and their windows ({@code plan --copy-rate}, {@code
+ *     --window}); null when not asked for
  */
 public record Plan(
         String schema,
@@ -34,7 +37,8 @@ public record Plan(
         List<Step> hostSteps,
         List<DomainPlan> domains,
         List<String> assumptions,
-        List<String> warnings) {
+        List<String> warnings,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Schedule schedule) {
 
     public static final String SCHEMA = "virt-tune/plan";
     public static final int VERSION = 1;
@@ -72,7 +76,8 @@ public record Plan(
                 hostSteps,
                 domains,
                 assumptions,
-                warnings);
+                warnings,
+                schedule);
     }
 
     /** This plan with other domain plans, the rest as it is. */
@@ -95,7 +100,32 @@ public record Plan(
                 hostSteps,
                 newDomains,
                 assumptions,
-                warnings);
+                warnings,
+                schedule);
+    }
+
+    /** This plan with its guests' predicted downtimes and windows. */
+    public Plan withSchedule(Schedule newSchedule) {
+        return new Plan(
+                schema,
+                version,
+                createdAt,
+                uri,
+                hostname,
+                hostUuid,
+                offline,
+                libvirtVersion,
+                hypervisorVersion,
+                kernelRelease,
+                hostCpus,
+                target,
+                cacheMode,
+                reserveFraction,
+                hostSteps,
+                domains,
+                assumptions,
+                warnings,
+                newSchedule);
     }
 
     /** This plan with another cache mode and the warnings that go with it. */
@@ -118,7 +148,8 @@ public record Plan(
                 hostSteps,
                 domains,
                 assumptions,
-                newWarnings);
+                newWarnings,
+                schedule);
     }
 
     /**

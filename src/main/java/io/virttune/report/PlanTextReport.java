@@ -52,6 +52,10 @@ public final class PlanTextReport {
         }
         out.println();
         line("", summary(plan));
+        if (plan.schedule() != null) {
+            out.println();
+            ScheduleText.lines(plan.schedule(), width).forEach(out::println);
+        }
     }
 
     private void printDomain(DomainPlan domain) {

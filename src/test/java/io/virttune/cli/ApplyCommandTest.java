@@ -25,22 +25,8 @@ class ApplyCommandTest {
     @Test
     void preflightRefusesWhatTheHostCannotHoldAndChangesNothing() throws IOException {
         Path plan = temp.resolve("plan.json");
-        assertEquals(
-                0,
-                Cli.run(
-                                "plan",
-                                "--connect",
-                                EXAMPLE_URI,
-                                "--host-facts",
-                                "examples/hv01",
-                                "--thin-pool",
-                                "vg_fast/tpool",
-                                "web01",
-                                "--out",
-                                plan.toString())
-                        .exitCode());
+        ExamplePlans.write(plan, "web01");
         Path state = temp.resolve("state");
-        ExamplePlans.bindToThisMachine(plan);
 
         Cli cli = Cli.run("apply", plan.toString(), "--state-dir=" + state);
 
@@ -50,6 +36,25 @@ class ApplyCommandTest {
         assertTrue(cli.out().contains("[web01] refused: thin pool vg_fast/tpool does not exist"), cli.out());
         assertTrue(cli.out().matches("(?s).*\\nweb01 +refused +volume group vg_fast does not exist.*"), cli.out());
         assertFalse(Files.exists(state), "a dry run writes no state");
+    }
+
+    @Test
+    void aWindowOfThePlanChoosesItsGuestsAndOnlyThose() throws IOException {
+        Path plan = temp.resolve("plan.json");
+        ExamplePlans.write(plan, "--all", "--copy-rate", "100M", "--window", "30m");
+        String state = "--state-dir=" + temp.resolve("state");
+
+        Cli second = Cli.run("apply", plan.toString(), "--window", "2", state);
+
+        assertTrue(second.out().contains("web02"), second.out());
+        assertFalse(
+                second.out().contains("win2019-sql"), "window 1's longest guest is not in window 2: " + second.out());
+        Cli beyond = Cli.run("apply", plan.toString(), "--window", "9", state);
+        assertEquals(2, beyond.exitCode());
+        assertTrue(beyond.err().contains("has windows 1 to 2, not 9"), beyond.err());
+        Cli both = Cli.run("apply", plan.toString(), "--window", "1", "web01", state);
+        assertEquals(2, both.exitCode());
+        assertTrue(both.err().contains("--window chooses the domains: name none with it"), both.err());
     }
 
     @Test

@@ -70,6 +70,45 @@ class PlanCommandTest {
     }
 
     @Test
+    void aCopyRateAndAWindowScheduleTheGuestsThatGoDown() {
+        Cli text = Cli.run(with("--copy-rate", "100M", "--window", "30m"));
+        Plan plan = PlanJson.read(
+                Cli.run(with("--copy-rate", "100M", "--window", "30m", "--json"))
+                        .out(),
+                "stdout");
+
+        assertEquals(0, text.exitCode(), text.err());
+        Golden.assertMatches(
+                "plan/hv01-thin-schedule.txt", text.out().substring(text.out().indexOf("Schedule:")));
+        assertEquals(30 * 60, plan.schedule().windowSeconds());
+        assertEquals(100L << 20, plan.schedule().copyBytesPerSecond());
+        var scheduled = plan.schedule().windows().stream()
+                .flatMap(w -> w.domains().stream())
+                .map(io.virttune.plan.Schedule.Slot::domain)
+                .sorted()
+                .toList();
+        var copying = plan.domains().stream()
+                .filter(d -> d.steps().stream().anyMatch(step -> step instanceof io.virttune.plan.ConvertImage))
+                .map(io.virttune.plan.DomainPlan::name)
+                .sorted()
+                .toList();
+        assertEquals(copying, scheduled, "every guest that goes down to move has one place, and only those");
+        plan.schedule()
+                .windows()
+                .forEach(w -> assertTrue(
+                        w.seconds() <= 30 * 60 || w.domains().size() == 1, "a window holds what fits, or one guest"));
+    }
+
+    @Test
+    void aWindowWithoutARateIsAUsageError() {
+        Cli cli = Cli.run(with("--window", "4h"));
+
+        assertEquals(2, cli.exitCode());
+        assertTrue(cli.err().contains("--window needs a copy rate to predict downtimes by"), cli.err());
+        assertEquals(2, Cli.run(with("--window", "soon", "--copy-rate", "1G")).exitCode());
+    }
+
+    @Test
     void synchronousWritesWithoutLiveIsAUsageError() {
         Cli cli = Cli.run(with("--synchronous-writes"));
 

@@ -14,13 +14,14 @@ import java.util.Locale;
 public final class ConversionBench {
     private ConversionBench() {}
 
-    /** Arguments: IMAGE VG POOL LV CHUNK_BYTES. */
+    /** Arguments: IMAGE VG POOL LV CHUNK_BYTES [BYTES_PER_SECOND, the copy's and the verify's cap]. */
     public static void main(String[] args) {
         String image = args[0];
         String vg = args[1];
         String pool = args[2];
         String device = "/dev/" + vg + "/" + args[3];
         long chunk = Long.parseLong(args[4]);
+        long cap = args.length > 5 ? Long.parseLong(args[5]) : 0;
         ProcessRunner runner = new LocalProcessRunner();
         LvmCli lvm = new LvmCli(runner);
         long deviceBytes = lvm.report().logicalVolume(vg, args[3]).orElseThrow().sizeBytes();
@@ -28,6 +29,7 @@ public final class ConversionBench {
         long[] copied = {0};
         int[] nextTenth = {1};
         LvConversion.Outcome outcome = new LvConversion(runner)
+                .capped(cap)
                 .intoFreshThin(image, "qcow2", device, deviceBytes, chunk, new ThinPoolRoom(lvm, vg, pool), percent -> {
                     while (percent >= nextTenth[0] * 10) {
                         System.out.printf("chosen: %d%%%n", nextTenth[0]++ * 10);

@@ -104,6 +104,7 @@ class JsonSchemaDocsTest {
 
         for (List<String> target : List.of(
                 List.of("--thin-pool", "vg_fast/tpool"),
+                List.of("--thin-pool", "vg_fast/tpool", "--copy-rate", "100M", "--window", "30m"),
                 List.of("--thin-pool", "vg_fast/new", "--create-thin-pool", "100G"),
                 List.of("--vg", "vg_fast", "--live"))) {
             List<String> args =

@@ -4,6 +4,8 @@ import io.virttune.libvirt.LibvirtJavaConnection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A plan of the example host is made from its recorded facts, for the host named {@code hv01};
@@ -11,6 +13,22 @@ import java.nio.file.Path;
  */
 public final class ExamplePlans {
     private ExamplePlans() {}
+
+    /**
+     * Writes to {@code planFile} the example host's plan into its thin pool vg_fast/tpool, with
+     * {@code more} words (domains, options), bound to this machine.
+     */
+    public static void write(Path planFile, String... more) throws IOException {
+        List<String> args = new ArrayList<>(List.of(
+                "plan", "--connect", Cli.EXAMPLE_URI, "--host-facts", "examples/hv01", "--thin-pool", "vg_fast/tpool"));
+        args.addAll(List.of(more));
+        args.addAll(List.of("--out", planFile.toString()));
+        Cli planned = Cli.run(args.toArray(String[]::new));
+        if (planned.exitCode() != 0) {
+            throw new IllegalStateException("plan " + args + " failed: " + planned.err());
+        }
+        bindToThisMachine(planFile);
+    }
 
     /** Rewrites the plan's hostname to the one the example's test-driver URI reports on this machine. */
     public static void bindToThisMachine(Path planFile) throws IOException {

@@ -1,0 +1,88 @@
+package io.virttune.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SchedulerTest {
+    private static final long MIB = 1 << 20;
+    private static final long RATE = 100 * MIB;
+
+    private static DomainPlan offline(String name, long... allocatedMib) {
+        DomainPlan domain = DomainPlans.named(name);
+        List<Step> steps = new java.util.ArrayList<>();
+        for (int i = 0; i < allocatedMib.length; i++) {
+            String device = "/dev/vg/" + name + "-" + i;
+            steps.add(new ConvertImage("/img/" + name + i, "qcow2", device, true, 1 << 30, allocatedMib[i] * MIB, 0));
+            steps.add(new VerifyCopy("/img/" + name + i, "qcow2", device, 0));
+        }
+        return domain.withSteps(steps);
+    }
+
+    private static List<String> names(Schedule.Window window) {
+        return window.domains().stream().map(Schedule.Slot::domain).toList();
+    }
+
+    @Test
+    void theLongestGoFirstEachIntoTheFirstWindowWithRoom() {
+        // 60 s, 50 s, 40 s, 30 s, 20 s of copying at 100 MiB/s, into windows of 100 s.
+        Plan plan = DomainPlans.plan(
+                offline("a", 3000, 3000),
+                offline("b", 5000),
+                offline("c", 4000),
+                offline("d", 2000, 1000),
+                offline("e", 2000));
+
+        Schedule schedule = new Scheduler(RATE, "--copy-rate", Duration.ofSeconds(100)).schedule(plan);
+
+        assertEquals(2, schedule.windows().size());
+        assertEquals(List.of("a", "c"), names(schedule.windows().get(0)));
+        assertEquals(List.of("b", "d", "e"), names(schedule.windows().get(1)));
+        assertEquals(100, schedule.windows().get(0).seconds());
+        assertEquals(100, schedule.windows().get(1).seconds());
+        assertEquals(6000 * MIB, schedule.windows().get(0).domains().get(0).dataBytes());
+    }
+
+    @Test
+    void aCopyCappedBelowTheRateTakesTheCapsTime() {
+        DomainPlan capped = DomainPlans.named("capped")
+                .withSteps(
+                        List.of(new ConvertImage("/img/x", "qcow2", "/dev/vg/x", true, 1 << 30, 500 * MIB, 50 * MIB)));
+
+        Schedule schedule = new Scheduler(RATE, "--copy-rate", Duration.ZERO).schedule(DomainPlans.plan(capped));
+
+        assertEquals(10, schedule.windows().get(0).domains().get(0).seconds(), "500 MiB at the 50 MiB/s cap");
+    }
+
+    @Test
+    void withoutAWindowEveryGuestIsInTheFirstAndOnlyTheOnesThatGoDownAreScheduled() {
+        DomainPlan live = DomainPlans.named("live")
+                .withSteps(List.of(new CopyLive("vda", "/img/live", "/dev/vg/live", 0, false, false)));
+        DomainPlan retuned = DomainPlans.named("retuned");
+
+        Schedule schedule = new Scheduler(RATE, "--copy-rate", Duration.ZERO)
+                .schedule(DomainPlans.plan(offline("a", 100), live, retuned, offline("b", 300)));
+
+        assertEquals(1, schedule.windows().size());
+        assertEquals(List.of("b", "a"), names(schedule.windows().get(0)));
+        assertEquals(0, schedule.windowSeconds());
+    }
+
+    @Test
+    void aGuestLongerThanAWindowHasOneToItself() {
+        Schedule schedule = new Scheduler(RATE, "--copy-rate", Duration.ofSeconds(60))
+                .schedule(DomainPlans.plan(offline("huge", 12000), offline("small", 1000)));
+
+        assertEquals(List.of("huge"), names(schedule.windows().get(0)));
+        assertEquals(120, schedule.windows().get(0).seconds());
+        assertEquals(List.of("small"), names(schedule.windows().get(1)));
+    }
+
+    @Test
+    void aRateIsPositive() {
+        assertThrows(IllegalArgumentException.class, () -> new Scheduler(0, "none", Duration.ZERO));
+    }
+}
