@@ -54,9 +54,14 @@ public record LogicalVolume(
         return "thin".equals(segmentType);
     }
 
+    /** The volume as lvm names it, {@code vg/lv}. */
+    public VolumeName volumeName() {
+        return new VolumeName(vgName, name);
+    }
+
     /** The path udev and LVM create for the volume. */
     public String devicePath() {
-        return "/dev/" + vgName + "/" + name;
+        return volumeName().devicePath();
     }
 
     /** The device-mapper path, where LVM doubles each dash inside the VG and LV names. */

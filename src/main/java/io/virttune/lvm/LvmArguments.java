@@ -49,4 +49,17 @@ final class LvmArguments {
         LvmNames.requireValidLogicalVolume(vgName, name);
         return name;
     }
+
+    /** {@code vg/lv}, each name checked. */
+    static String volume(VolumeName volume) {
+        vg(volume.vg());
+        lvName(volume.vg(), volume.lv());
+        return volume.toString();
+    }
+
+    /** {@code /dev/vg/lv}, each name checked. */
+    static String device(VolumeName volume) {
+        volume(volume);
+        return volume.devicePath();
+    }
 }

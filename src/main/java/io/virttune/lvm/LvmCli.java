@@ -69,7 +69,7 @@ public final class LvmCli implements Lvm {
                         LvmArguments.lvName(vgName, name),
                         LvmArguments.vg(vgName)),
                 "create linear LV",
-                vgName + "/" + name);
+                new VolumeName(vgName, name).toString());
     }
 
     @Override
@@ -98,7 +98,7 @@ public final class LvmCli implements Lvm {
                         LvmArguments.lvName(vgName, name),
                         LvmArguments.vg(vgName)),
                 "create thin pool",
-                vgName + "/" + name);
+                new VolumeName(vgName, name).toString());
     }
 
     @Override
@@ -120,7 +120,7 @@ public final class LvmCli implements Lvm {
         if (!created.succeeded() && releasedStranded(vgName, poolName)) {
             created = runner.act(argv);
         }
-        LvmFailures.require(created, "create thin LV", vgName + "/" + name + " in pool " + poolName);
+        LvmFailures.require(created, "create thin LV", new VolumeName(vgName, name) + " in pool " + poolName);
     }
 
     /** Deactivates what strands {@code poolName} (see {@link StrandedPool}); whether anything did. */
@@ -139,15 +139,11 @@ public final class LvmCli implements Lvm {
         if (sectors < 0) {
             throw new IllegalArgumentException("read-ahead must not be negative: " + sectors);
         }
+        VolumeName volume = new VolumeName(vgName, name);
         act(
-                List.of(
-                        "lvm",
-                        "lvchange",
-                        "--readahead",
-                        Integer.toString(sectors),
-                        LvmArguments.vg(vgName) + "/" + LvmArguments.lvName(vgName, name)),
+                List.of("lvm", "lvchange", "--readahead", Integer.toString(sectors), LvmArguments.volume(volume)),
                 "set read-ahead of",
-                vgName + "/" + name);
+                volume.toString());
     }
 
     @Override
@@ -155,6 +151,7 @@ public final class LvmCli implements Lvm {
         if (offset < 0 || length <= 0) {
             throw new IllegalArgumentException("no such range: " + offset + "+" + length);
         }
+        VolumeName volume = new VolumeName(vgName, name);
         // LVM has no command for it: the kernel's BLKDISCARD on the LV's device is how a thin LV gives chunks back.
         act(
                 List.of(
@@ -163,14 +160,15 @@ public final class LvmCli implements Lvm {
                         Long.toString(offset),
                         "--length",
                         Long.toString(length),
-                        "/dev/" + LvmArguments.vg(vgName) + "/" + LvmArguments.lvName(vgName, name)),
+                        LvmArguments.device(volume)),
                 "discard " + offset + "+" + length + " of",
-                vgName + "/" + name);
+                volume.toString());
     }
 
     @Override
     public boolean takesDiscards(String vgName, String name) {
-        String subject = vgName + "/" + name;
+        VolumeName volume = new VolumeName(vgName, name);
+        String subject = volume.toString();
         // The kernel's limit for one discard on the device, which it sets to 0 when the device takes none.
         String limit = run(
                         List.of(
@@ -180,7 +178,7 @@ public final class LvmCli implements Lvm {
                                 "--bytes",
                                 "--output",
                                 "DISC-MAX",
-                                "/dev/" + LvmArguments.vg(vgName) + "/" + LvmArguments.lvName(vgName, name)),
+                                LvmArguments.device(volume)),
                         "read the discard limit of",
                         subject)
                 .strip();
@@ -193,7 +191,7 @@ public final class LvmCli implements Lvm {
 
     @Override
     public void remove(String vgName, String name) {
-        String subject = vgName + "/" + name;
+        String subject = new VolumeName(vgName, name).toString();
         String lvs = query(
                 List.of("-a", LvmArguments.vg(vgName)),
                 "lvs",
@@ -217,10 +215,8 @@ public final class LvmCli implements Lvm {
     /** Deactivates the named hidden LVs that strand their pool (see {@link StrandedPool}). */
     private void deactivate(String vgName, List<String> components) {
         for (String component : components) {
-            act(
-                    List.of("lvm", "lvchange", "--activate", "n", vgName + "/" + component),
-                    "deactivate",
-                    vgName + "/" + component);
+            String hidden = new VolumeName(vgName, component).toString();
+            act(List.of("lvm", "lvchange", "--activate", "n", hidden), "deactivate", hidden);
         }
     }
 

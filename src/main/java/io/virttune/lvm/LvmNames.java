@@ -87,8 +87,8 @@ public final class LvmNames {
                     "'" + name + "' is not a valid LVM logical volume name (in volume group " + vg + ")");
         }
         if (vg.length() + 1 + name.length() > MAX_QUALIFIED_LENGTH) {
-            throw VirtTuneException.usage("'" + vg + "/" + name + "' is longer than the " + MAX_QUALIFIED_LENGTH
-                    + " characters LVM accepts for VG/LV");
+            throw VirtTuneException.usage("'" + new VolumeName(vg, name) + "' is longer than the "
+                    + MAX_QUALIFIED_LENGTH + " characters LVM accepts for VG/LV");
         }
     }
 

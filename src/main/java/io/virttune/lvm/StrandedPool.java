@@ -34,10 +34,11 @@ final class StrandedPool {
             }
             String name = row.path("lv_name").asText().replaceAll("^\\[|]$", "");
             if (LvAttributes.open(row.path("lv_attr").asText())) {
-                throw VirtTuneException.refused("Thin pool " + vgName + "/" + poolName + " cannot be activated: its"
-                        + " hidden LV " + vgName + "/" + name
+                VolumeName hidden = new VolumeName(vgName, name);
+                throw VirtTuneException.refused("Thin pool " + new VolumeName(vgName, poolName)
+                        + " cannot be activated: its hidden LV " + hidden
                         + " is active without it and open (a thin_check, thin_dump"
-                        + " or repair may be using it); when that is done, run lvchange -an " + vgName + "/" + name
+                        + " or repair may be using it); when that is done, run lvchange -an " + hidden
                         + " and then this command again");
             }
             stranded.add(name);

@@ -13,8 +13,7 @@ public final class ThinPoolRoom {
     private static final long MIB = 1L << 20;
 
     private final Lvm lvm;
-    private final String vgName;
-    private final String poolName;
+    private final VolumeName poolName;
     private final LongSupplier heldByOthers;
 
     public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
@@ -24,8 +23,7 @@ public final class ThinPoolRoom {
     /** {@code heldByOthers}: the room other copies on the host hold in the pool, which is not free to this one. */
     public ThinPoolRoom(Lvm lvm, String vgName, String poolName, LongSupplier heldByOthers) {
         this.lvm = lvm;
-        this.vgName = vgName;
-        this.poolName = poolName;
+        this.poolName = new VolumeName(vgName, poolName);
         this.heldByOthers = heldByOthers;
     }
 
@@ -36,7 +34,7 @@ public final class ThinPoolRoom {
         long free = pool.sizeBytes() - usedBytes(pool) - others;
         if (bytes > free) {
             throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes)
-                    + " in thin pool " + vgName + "/" + poolName + ", which has " + mib(Math.max(0, free)) + " free ("
+                    + " in thin pool " + poolName + ", which has " + mib(Math.max(0, free)) + " free ("
                     + describe(pool)
                     + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
                     + "); extend the pool (lvextend) or choose another one");
@@ -45,15 +43,14 @@ public final class ThinPoolRoom {
 
     /** The pool's size and usage, for a message about a write into it. */
     public String state() {
-        return "thin pool " + vgName + "/" + poolName + ": " + describe(pool());
+        return "thin pool " + poolName + ": " + describe(pool());
     }
 
     private LogicalVolume pool() {
         return lvm.report()
-                .logicalVolume(vgName, poolName)
+                .logicalVolume(poolName.vg(), poolName.lv())
                 .filter(LogicalVolume::isThinPool)
-                .orElseThrow(
-                        () -> VirtTuneException.failed("Thin pool " + vgName + "/" + poolName + " does not exist"));
+                .orElseThrow(() -> VirtTuneException.failed("Thin pool " + poolName + " does not exist"));
     }
 
     private static long usedBytes(LogicalVolume pool) {

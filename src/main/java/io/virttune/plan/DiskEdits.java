@@ -4,6 +4,7 @@ import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Sizes;
+import io.virttune.lvm.VolumeName;
 import io.virttune.recipe.Bus;
 import io.virttune.recipe.BusMove;
 import io.virttune.recipe.DiskRecipe;
@@ -121,7 +122,7 @@ final class DiskEdits {
     private void moveData(DiskFacts disk, DiskView view, List<String> changes) {
         PlanTarget target = env.policy().target();
         String lvName = env.names().allocate(domain, disk.target());
-        String device = "/dev/" + target.vg() + "/" + lvName;
+        String device = new VolumeName(target.vg(), lvName).devicePath();
         Optional<ImageFacts> image = disk.image();
         // Live, exactly the disk's size (LiveMoves refused any other): QEMU's mirror ends a copy
         // onto a larger device by itself.

@@ -1,5 +1,8 @@
 package io.virttune.plan;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.lvm.VolumeName;
+
 /**
  * Where moved disks go: linear LVs in a VG (the faster layer per the recipe), or thin LVs in a
  * pool, which the plan may create. {@code newPool} is null when the pool already exists.
@@ -18,8 +21,14 @@ public record PlanTarget(String vg, String thinPool, NewThinPool newPool) {
         return thinPool != null;
     }
 
+    /** The thin pool as lvm names it; only for a thin target. */
+    @JsonIgnore
+    public VolumeName pool() {
+        return new VolumeName(vg, thinPool);
+    }
+
     public String describe() {
-        return thin() ? "thin LVs in " + vg + "/" + thinPool : "linear LVs in VG " + vg;
+        return thin() ? "thin LVs in " + pool() : "linear LVs in VG " + vg;
     }
 
     /** The shape of a thin pool the plan creates: size, chunk size and the zeroing decision. */

@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import io.virttune.lvm.VolumeName;
 import io.virttune.text.Bytes;
 import java.util.Optional;
 
@@ -37,7 +38,7 @@ final class SpaceLedger {
                 0);
     }
 
-    static SpaceLedger thin(String pool, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
+    static SpaceLedger thin(VolumeName pool, long dataAvailable, long metadataAvailable, long chunkSizeBytes) {
         return new SpaceLedger(
                 "thin pool " + pool,
                 "extend the pool (lvextend " + pool + ", or a larger"

@@ -6,6 +6,7 @@ import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
+import io.virttune.lvm.VolumeName;
 import io.virttune.text.Bytes;
 import java.util.List;
 import java.util.Locale;
@@ -33,28 +34,29 @@ final class ThinPoolSpace {
      */
     SpaceLedger room(LvmReport lvm, VolumeGroup vg, long reserve, List<Step> hostSteps, List<String> warnings) {
         PlanTarget target = policy.target();
-        Optional<LogicalVolume> existing = lvm.logicalVolume(vg.name(), target.thinPool());
+        VolumeName name = new VolumeName(vg.name(), target.thinPool());
+        Optional<LogicalVolume> existing = lvm.logicalVolume(name.vg(), name.lv());
         if (target.newPool() == null) {
             LogicalVolume pool = existing.filter(LogicalVolume::isThinPool)
-                    .orElseThrow(() -> VirtTuneException.refused("thin pool " + vg.name() + "/" + target.thinPool()
-                            + " does not exist; create it with" + " --create-thin-pool SIZE"));
+                    .orElseThrow(() -> VirtTuneException.refused(
+                            "thin pool " + name + " does not exist; create it with" + " --create-thin-pool SIZE"));
             long dataFree = (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100));
             long metadataFree = (long)
                     (pool.metadataSizeBytes() * (1 - pool.metadataPercent().orElse(0) / 100));
             if (pool.zeroing().equals(Optional.of(false))) {
-                warnings.add("thin pool " + vg.name() + "/" + pool.name() + " does not zero new chunks: fast, but a"
+                warnings.add("thin pool " + pool.volumeName() + " does not zero new chunks: fast, but a"
                         + " partially written chunk can show a previous tenant's deleted data; on a multi-tenant host"
                         + " turn zeroing on (lvchange -Zy)");
             }
             return SpaceLedger.thin(
-                    vg.name() + "/" + pool.name(),
+                    pool.volumeName(),
                     dataFree - (long) (pool.sizeBytes() * policy.reserveFraction()),
                     metadataFree,
                     pool.chunkSizeBytes());
         }
         if (existing.isPresent()) {
-            throw VirtTuneException.refused("--create-thin-pool: " + vg.name() + "/" + target.thinPool()
-                    + " already exists; plan into it with --thin-pool " + vg.name() + "/" + target.thinPool());
+            throw VirtTuneException.refused(
+                    "--create-thin-pool: " + name + " already exists; plan into it with --thin-pool " + name);
         }
         CreateThinPool step = creation(vg.extentSizeBytes());
         // LVM also keeps a spare metadata volume of the same size for repairs.
@@ -71,8 +73,7 @@ final class ThinPoolSpace {
                     + " written chunk can show a previous tenant's deleted data. On a multi-tenant host plan with"
                     + " --thin-zeroing on");
         }
-        return SpaceLedger.thin(
-                vg.name() + "/" + step.name(), step.sizeBytes(), step.metadataSizeBytes(), step.chunkSizeBytes());
+        return SpaceLedger.thin(step.volume(), step.sizeBytes(), step.metadataSizeBytes(), step.chunkSizeBytes());
     }
 
     /** The step creating the pool the policy asks for, sized in the VG's extents of {@code extent} bytes. */
@@ -125,11 +126,10 @@ final class ThinPoolSpace {
         }
         return Optional.of(String.format(
                 Locale.ROOT,
-                "thin pool %s/%s would promise %s to its volumes"
+                "thin pool %s would promise %s to its volumes"
                         + " (%.0f%% of its %s): a full pool stalls or fails every guest in it; watch its data use, and let"
                         + " LVM extend it (activation/thin_pool_autoextend_threshold with dmeventd monitoring)",
-                target.vg(),
-                target.thinPool(),
+                target.pool(),
                 Bytes.format(existing + planned),
                 100.0 * (existing + planned) / poolSize,
                 Bytes.format(poolSize)));

@@ -3,6 +3,7 @@ package io.virttune.plan;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.lvm.Sizes;
+import io.virttune.lvm.VolumeName;
 import io.virttune.recipe.DiskRecipe;
 import io.virttune.recipe.DriverEvidence;
 import io.virttune.recipe.TemporaryDisk;
@@ -139,7 +140,8 @@ final class WindowsStaging {
             volumeSteps.add(new ZeroVolume(target.vg(), lvName));
         }
         String targetDev = TargetNames.nextFree(usedTargets, "vd");
-        DiskView staging = DiskDevices.addBlockDisk(edited, "/dev/" + target.vg() + "/" + lvName, targetDev);
+        DiskView staging =
+                DiskDevices.addBlockDisk(edited, new VolumeName(target.vg(), lvName).devicePath(), targetDev);
         staging.setCache(env.policy().cache().xml());
         staging.setIo(DiskRecipe.ioFor(env.policy().cache()).xml());
         warnings.add("Windows guest: its VirtIO storage driver is not known to be bound, so its disks keep"

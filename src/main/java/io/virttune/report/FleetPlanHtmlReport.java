@@ -214,7 +214,7 @@ public final class FleetPlanHtmlReport {
     }
 
     private static String target(PlanTarget target) {
-        return target.thinPool() == null ? "VG " + target.vg() : "thin pool " + target.vg() + "/" + target.thinPool();
+        return target.thinPool() == null ? "VG " + target.vg() : "thin pool " + target.pool();
     }
 
     private static long count(Plan plan, DomainOutcome outcome) {

@@ -28,7 +28,7 @@ final class HostTables {
         lvm.logicalVolumes().stream()
                 .filter(LogicalVolume::isThinPool)
                 .forEach(pool -> pools.row(
-                        pool.vgName() + "/" + pool.name(),
+                        pool.volumeName().toString(),
                         Bytes.format(pool.sizeBytes()),
                         Bytes.format(pool.chunkSizeBytes()),
                         pool.zeroing().map(on -> on ? "on" : "off").orElse("?"),

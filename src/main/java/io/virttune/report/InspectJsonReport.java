@@ -185,7 +185,8 @@ public final class InspectJsonReport {
         node.put("reason", disk.verdict().reason().orElse(null));
         node.put("problem", disk.problem().orElse(null));
         disk.image().ifPresent(image -> node.set("image", image(image)));
-        disk.logicalVolume().ifPresent(lv -> node.put("logicalVolume", lv.vgName() + "/" + lv.name()));
+        disk.logicalVolume()
+                .ifPresent(lv -> node.put("logicalVolume", lv.volumeName().toString()));
         return node;
     }
 

@@ -45,8 +45,7 @@ final class NextStep {
                                 (LogicalVolume candidate) -> candidate.zeroing().orElse(false))
                         .thenComparingDouble(NextStep::freeBytes));
         if (pool.isPresent()) {
-            return Optional.of(
-                    "--thin-pool " + pool.get().vgName() + "/" + pool.get().name());
+            return Optional.of("--thin-pool " + pool.get().volumeName());
         }
         return lvm.volumeGroups().stream()
                 .max(Comparator.comparingLong(VolumeGroup::freeBytes))

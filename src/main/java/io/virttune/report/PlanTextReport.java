@@ -178,7 +178,7 @@ public final class PlanTextReport {
                 : ", "
                         + Bytes.format(
                                 needs.stream().mapToLong(ThinPoolNeed::bytes).sum()) + " counted in thin pool "
-                        + plan.target().vg() + "/" + plan.target().thinPool();
+                        + plan.target().pool();
     }
 
     private static long count(Plan plan, DomainOutcome outcome) {

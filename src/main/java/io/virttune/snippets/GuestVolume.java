@@ -11,7 +11,7 @@ record GuestVolume(LogicalVolume volume, List<String> disks) {
     }
 
     String qualifiedName() {
-        return volume.vgName() + "/" + volume.name();
+        return volume.volumeName().toString();
     }
 
     String readAhead() {

@@ -89,7 +89,7 @@ final class WarningsTopic implements Topic {
     }
 
     private static List<Warning> thinPool(LogicalVolume pool) {
-        String name = pool.vgName() + "/" + pool.name();
+        String name = pool.volumeName().toString();
         List<Warning> warnings = new ArrayList<>();
         if (pool.zeroing().equals(Optional.of(false))) {
             warnings.add(new Warning(

@@ -33,7 +33,7 @@ final class LvReadAheadRule extends DiskRule {
                 domain.name(),
                 disk.target(),
                 "read-ahead on the host LV is " + current + (direct ? " (no effect while cache=" + cache + ")" : ""),
-                volume.vgName() + "/" + volume.name() + " lv_read_ahead=" + current + ", disk cache=" + cache,
-                "lvchange -r 0 " + volume.vgName() + "/" + volume.name()));
+                volume.volumeName() + " lv_read_ahead=" + current + ", disk cache=" + cache,
+                "lvchange -r 0 " + volume.volumeName()));
     }
 }

@@ -28,7 +28,7 @@ final class ThinPoolRule implements Rule {
     }
 
     private static void check(LogicalVolume pool, List<Finding> findings) {
-        String name = pool.vgName() + "/" + pool.name();
+        String name = pool.volumeName().toString();
         if (pool.chunkSizeBytes() > 0 && pool.chunkSizeBytes() < Recipe.THIN_CHUNK_BYTES) {
             findings.add(Finding.host(
                     "lvm.thin-chunk",
