@@ -13,7 +13,7 @@ import java.util.OptionalLong;
  * @param poolName the thin pool of a thin volume
  * @param chunkSizeBytes a thin pool's chunk size, 0 for other volumes
  * @param zeroing whether a thin pool zeroes newly provisioned chunks; empty for other volumes
- * @param dataPercent how full a thin pool or thin volume is
+ * @param dataPercent how full a thin pool or thin volume is; empty when lvs printed none (an inactive pool)
  * @param metadataPercent how full a thin pool's metadata is
  * @param metadataSizeBytes a thin pool's metadata size, 0 for other volumes
  * @param tags the LV's {@code lv_tags}; virt-tune tags every LV it creates
@@ -52,6 +52,23 @@ public record LogicalVolume(
 
     public boolean isThin() {
         return "thin".equals(segmentType);
+    }
+
+    /**
+     * A thin pool's free data space in bytes, the least its report allows: lvs prints data_percent to
+     * two decimals, so the half-hundredth it may have rounded away counts as used.
+     *
+     * <p>A pool whose usage lvs did not report (it prints none for an inactive pool) counts as full,
+     * 0 bytes free, as inspect's choice of a target pool has always read it. Its room is not known:
+     * read as empty, it would let a copy overcommit the pool, and a full pool stalls or fails every
+     * thin volume in it, other guests' included; read as full, a check refuses and nothing is written.
+     */
+    public long freeDataBytes() {
+        if (dataPercent.isEmpty()) {
+            return 0;
+        }
+        double used = Math.min(100, dataPercent.getAsDouble() + 0.005);
+        return sizeBytes - (long) Math.ceil(sizeBytes * used / 100);
     }
 
     /** The volume as lvm names it, {@code vg/lv}. */

@@ -31,7 +31,7 @@ public final class ThinPoolRoom {
     public void require(long bytes, String purpose) {
         LogicalVolume pool = pool();
         long others = heldByOthers.getAsLong();
-        long free = pool.sizeBytes() - usedBytes(pool) - others;
+        long free = pool.freeDataBytes() - others;
         if (bytes > free) {
             throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes)
                     + " in thin pool " + poolName + ", which has " + mib(Math.max(0, free)) + " free ("
@@ -51,11 +51,6 @@ public final class ThinPoolRoom {
                 .logicalVolume(poolName.vg(), poolName.lv())
                 .filter(LogicalVolume::isThinPool)
                 .orElseThrow(() -> VirtTuneException.failed("Thin pool " + poolName + " does not exist"));
-    }
-
-    private static long usedBytes(LogicalVolume pool) {
-        // lvs prints data_percent to two decimals: count the half-hundredth it may have rounded away.
-        return (long) Math.ceil(pool.sizeBytes() * (pool.dataPercent().orElse(0) + 0.005) / 100);
     }
 
     private static String describe(LogicalVolume pool) {

@@ -40,11 +40,16 @@ final class ThinPoolSpace {
             LogicalVolume pool = existing.filter(LogicalVolume::isThinPool)
                     .orElseThrow(() -> VirtTuneException.refused(
                             "thin pool " + name + " does not exist; create it with" + " --create-thin-pool SIZE"));
-            long dataFree = (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100));
+            long dataFree = pool.freeDataBytes();
             long metadataFree = (long)
                     (pool.metadataSizeBytes() * (1 - pool.metadataPercent().orElse(0) / 100));
+            if (pool.dataPercent().isEmpty()) {
+                warnings.add("thin pool " + name + " reports no data usage (lvs prints none for an inactive"
+                        + " pool): it counts as full, with no room for the data of the plan's disks; activate it"
+                        + " (lvchange -ay " + name + ") and plan again");
+            }
             if (pool.zeroing().equals(Optional.of(false))) {
-                warnings.add("thin pool " + pool.volumeName() + " does not zero new chunks: fast, but a"
+                warnings.add("thin pool " + name + " does not zero new chunks: fast, but a"
                         + " partially written chunk can show a previous tenant's deleted data; on a multi-tenant host"
                         + " turn zeroing on (lvchange -Zy)");
             }

@@ -43,16 +43,12 @@ final class NextStep {
                 .filter(LogicalVolume::isThinPool)
                 .max(Comparator.comparing(
                                 (LogicalVolume candidate) -> candidate.zeroing().orElse(false))
-                        .thenComparingDouble(NextStep::freeBytes));
+                        .thenComparingLong(LogicalVolume::freeDataBytes));
         if (pool.isPresent()) {
             return Optional.of("--thin-pool " + pool.get().volumeName());
         }
         return lvm.volumeGroups().stream()
                 .max(Comparator.comparingLong(VolumeGroup::freeBytes))
                 .map(vg -> "--vg " + vg.name());
-    }
-
-    private static double freeBytes(LogicalVolume pool) {
-        return pool.sizeBytes() * (1 - pool.dataPercent().orElse(100) / 100);
     }
 }

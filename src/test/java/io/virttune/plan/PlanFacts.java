@@ -92,6 +92,16 @@ final class PlanFacts {
 
     /** Adds an empty thin pool to the host's LVM report, with zeroing on and 64 MiB of metadata. */
     PlanFacts thinPool(String vg, String name, long sizeBytes, long chunkBytes) {
+        return thinPool(vg, name, sizeBytes, chunkBytes, "twi-aotz--", OptionalDouble.of(0));
+    }
+
+    /** Adds an inactive thin pool, as lvs prints one: with no data or metadata usage. */
+    PlanFacts inactiveThinPool(String vg, String name, long sizeBytes, long chunkBytes) {
+        return thinPool(vg, name, sizeBytes, chunkBytes, "twi---tz--", OptionalDouble.empty());
+    }
+
+    private PlanFacts thinPool(
+            String vg, String name, long sizeBytes, long chunkBytes, String attributes, OptionalDouble usage) {
         LvmReport report = lvm.orElseThrow();
         List<LogicalVolume> volumes = new ArrayList<>(report.logicalVolumes());
         volumes.add(new LogicalVolume(
@@ -99,13 +109,13 @@ final class PlanFacts {
                 name,
                 sizeBytes,
                 "thin-pool",
-                "twi-aotz--",
+                attributes,
                 OptionalLong.empty(),
                 Optional.empty(),
                 chunkBytes,
                 Optional.of(true),
-                OptionalDouble.of(0),
-                OptionalDouble.of(0),
+                usage,
+                usage,
                 64L << 20,
                 List.of()));
         lvm = Optional.of(new LvmReport(report.volumeGroups(), volumes, report.physicalVolumes()));

@@ -112,6 +112,25 @@ class ThinPoolNeedTest {
     }
 
     @Test
+    void aPoolWhoseUsageLvmDoesNotReportCountsAsFullAndThePlanSaysWhy() throws IOException {
+        Plan plan = plan(
+                new PlanFacts().inactiveThinPool("vg_guests", "dark", 100 * GIB, 4 * MIB),
+                PlanTarget.thin("vg_guests", "dark", null));
+
+        DomainPlan web = plan.domains().get(0);
+        assertEquals(DomainOutcome.STOPPED, web.outcome(), web.reasons().toString());
+        assertTrue(
+                web.reasons().get(0).startsWith("not enough space in thin pool vg_guests/dark: needs 8 GiB, 0 B left"),
+                web.reasons().toString());
+        assertTrue(
+                plan.warnings()
+                        .contains("thin pool vg_guests/dark reports no data usage (lvs prints none for an inactive"
+                                + " pool): it counts as full, with no room for the data of the plan's disks; activate"
+                                + " it (lvchange -ay vg_guests/dark) and plan again"),
+                plan.warnings().toString());
+    }
+
+    @Test
     void eachMovedDiskSaysWhatItWasCountedForInThePoolInTheTextAndTheJson() throws IOException {
         // pool0 has 256 KiB chunks: the 2048 writes take one each.
         Plan plan = plan(new PlanFacts(), PlanTarget.thin("vg_guests", "pool0", null));

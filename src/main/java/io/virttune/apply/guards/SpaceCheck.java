@@ -101,7 +101,7 @@ final class SpaceCheck {
         }
         String[] parts = where.substring(5).split("/");
         return lvm.logicalVolume(parts[0], parts[1])
-                .map(pool -> (long) (pool.sizeBytes() * (1 - pool.dataPercent().orElse(0) / 100)))
+                .map(LogicalVolume::freeDataBytes)
                 .orElse(plannedPools.getOrDefault(new VolumeName(parts[0], parts[1]), 0L));
     }
 }

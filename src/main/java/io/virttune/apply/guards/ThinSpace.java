@@ -146,7 +146,7 @@ public final class ThinSpace {
 
     /** What the pool lacks for {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
     public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
-        long dataFree = free(pool.sizeBytes(), pool.dataPercent().orElse(0)) - held.dataBytes();
+        long dataFree = pool.freeDataBytes() - held.dataBytes();
         if (need.dataBytes() > dataFree) {
             return Optional.of(String.format(
                     Locale.ROOT,
