@@ -51,10 +51,12 @@ public final class ApplyRun {
     }
 
     public List<DomainResult> run(Plan plan, List<DomainPlan> planned) {
-        List<DomainPlan> domains = new OfflineSizes(ports, out).fill(plan, planned);
-        ThinPools pools = new ThinPools(ports, plan.hostSteps());
+        List<DomainPlan> domains =
+                new OfflineSizes(ports.lvm().reads(), ports.images().facts(), out).fill(plan, planned);
+        ThinPools pools = new ThinPools(ports.lvm(), ports.run(), plan.hostSteps());
         checkPoolNames(plan, pools);
-        ThinSpace space = new ThinSpace(ports);
+        ThinSpace space = new ThinSpace(
+                ports.copies().qemuImg(), ports.lvm().reads(), ports.run().state());
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
         try {
             List<Future<DomainResult>> futures = new ArrayList<>();
@@ -89,7 +91,7 @@ public final class ApplyRun {
     /** Before any domain: the names of the pools the plan creates must be free, or taken by its own. */
     private void checkPoolNames(Plan plan, ThinPools pools) {
         if (!plan.hostSteps().isEmpty()) {
-            pools.checkNames(ports.lvmReads().report(), out);
+            pools.checkNames(ports.lvm().reads().report(), out);
         }
     }
 }

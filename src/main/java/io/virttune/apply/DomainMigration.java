@@ -63,7 +63,7 @@ final class DomainMigration {
         this.resume = resume;
         this.log = log;
         this.redrawProgress = redrawProgress;
-        this.journal = new MigrationJournal(ports, plan, domain);
+        this.journal = new MigrationJournal(ports.run(), ports.guests().blockJobs(), plan, domain);
     }
 
     DomainResult run() {
@@ -75,7 +75,7 @@ final class DomainMigration {
                             : "nothing to change");
         }
         Interruptions.started(this);
-        try (DomainDefinitions definitions = ports.definitions().apply(log)) {
+        try (DomainDefinitions definitions = ports.guests().definitions().apply(log)) {
             try {
                 return migrate(definitions);
             } catch (VirtTuneException e) {
@@ -95,26 +95,30 @@ final class DomainMigration {
         LiveDomain live = definitions
                 .find(domain.name())
                 .orElseThrow(() -> VirtTuneException.refused("domain '" + domain.name() + "' no longer exists"));
-        try (StateDirectory.Held held = ports.state()
-                .lock(live.uuid(), domain.name(), ports.clock().instant().toString())) {
+        try (StateDirectory.Held held =
+                ports.run().state().lock(live.uuid(), domain.name(), ports.run().now())) {
             return migrate(definitions, live);
         }
     }
 
     private DomainResult migrate(DomainDefinitions definitions, LiveDomain live) {
-        Optional<DomainJournal> earlier = ports.state().journal(live.uuid());
+        Optional<DomainJournal> earlier = ports.run().state().journal(live.uuid());
         if (earlier.isPresent()
                 && earlier.get().status() == Status.COMPLETED
                 && earlier.get().planFingerprint().equals(domain.fingerprint())) {
             // Killed after the journal said COMPLETED and before autostart was on again: finish that.
             DomainJournal restored = AutostartPause.restore(
-                    definitions, earlier.get(), ports.clock().instant().toString(), log, ports.mode());
+                    definitions,
+                    earlier.get(),
+                    ports.run().now(),
+                    log,
+                    ports.run().mode());
             if (restored != earlier.get()) {
-                ports.state().save(restored);
+                ports.run().state().save(restored);
             }
             return result(
                     DomainResult.Result.ALREADY_DONE,
-                    "applied earlier (journal in " + ports.state().root() + ")");
+                    "applied earlier (journal in " + ports.run().state().root() + ")");
         }
         boolean unfinished = earlier.isPresent()
                 && (earlier.get().status() == Status.IN_PROGRESS
@@ -128,10 +132,15 @@ final class DomainMigration {
             if (journal.resumeGuestLeftPaused(log)) {
                 live = definitions.find(domain.name()).orElse(live);
             }
-            OptionalInt define = new Redefinition(ports, domain, log).definedByTheInterruptedRun(journal, live);
+            OptionalInt define =
+                    new Redefinition(ports.images(), domain, log).definedByTheInterruptedRun(journal, live);
             if (define.isPresent()) {
                 try {
-                    runSteps(definitions, define.getAsInt() + 1, List.of(), ports.lvmReads()::report);
+                    runSteps(
+                            definitions,
+                            define.getAsInt() + 1,
+                            List.of(),
+                            ports.lvm().reads()::report);
                     journal.complete();
                 } finally {
                     journal.restoreAutostart(definitions, log);
@@ -142,8 +151,13 @@ final class DomainMigration {
                                 + " defined it): finished on its LVs, without comparing them with the old images again");
             }
         }
-        LvmReport lvm = ports.lvmReads().report();
-        List<String> refusals = new Preflight(ports, plan.hostSteps()).check(domain, live, journal.current(), lvm);
+        LvmReport lvm = ports.lvm().reads().report();
+        List<String> refusals = new Preflight(
+                        ports.images(),
+                        ports.guests().blockJobs(),
+                        ports.copies().qemuImg(),
+                        plan.hostSteps())
+                .check(domain, live, journal.current(), lvm);
         if (!refusals.isEmpty()) {
             refusals.forEach(reason -> log.println("refused: " + reason));
             throw VirtTuneException.refused(
@@ -168,7 +182,7 @@ final class DomainMigration {
         } finally {
             journal.restoreAutostart(definitions, log);
         }
-        return result(ports.mode().finished(), doneDetail());
+        return result(ports.run().mode().finished(), doneDetail());
     }
 
     /**
@@ -179,7 +193,7 @@ final class DomainMigration {
         if (IntStream.range(first, domain.steps().size()).allMatch(journal.current()::isDone)) {
             return;
         }
-        try (SourceHolds held = new SourceHolds(ports.holds(), sources, domain.name())) {
+        try (SourceHolds held = new SourceHolds(ports.images().holds(), sources, domain.name())) {
             held.take();
             StepExecutor steps = new StepExecutor(new StepExecutor.Context(
                     ports,
@@ -203,8 +217,7 @@ final class DomainMigration {
 
     /** Autostart would boot the guest on the images being copied, at a reboot of the host. */
     private void pauseAutostart(DomainDefinitions definitions) {
-        AutostartPause.pause(
-                definitions, journal.current(), ports.clock().instant().toString(), journal::save);
+        AutostartPause.pause(definitions, journal.current(), ports.run().now(), journal::save);
     }
 
     /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
@@ -224,7 +237,7 @@ final class DomainMigration {
         String live = domain.steps().stream().anyMatch(step -> step instanceof CopyLive)
                 ? "; moved live: it runs on its LVs now, the other changes take effect at its next cold boot"
                 : "";
-        return domain.steps().size() + " step(s)" + live + ports.mode().says("", " (dry run: nothing changed)");
+        return domain.steps().size() + " step(s)" + live + ports.run().mode().says("", " (dry run: nothing changed)");
     }
 
     private DomainResult result(DomainResult.Result result, String detail) {

@@ -11,7 +11,8 @@ import io.virttune.apply.journal.PlanDigest;
 import io.virttune.apply.journal.RunningJournal;
 import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.live.PivotPause;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.BlockJobsSource;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.plan.ConvertImage;
@@ -35,7 +36,9 @@ import java.util.Optional;
  */
 final class MigrationJournal implements RunningJournal {
     private static final String INTERRUPTED = "Interrupted";
-    private final ApplyPorts ports;
+    private final RunPorts run;
+    /** Resumes a guest a stopped run left paused for a pivot. */
+    private final BlockJobsSource blockJobs;
     /** When the plan was made: what a journal without a plan digest (an older one) is matched by. */
     private final String planCreatedAt;
 
@@ -43,8 +46,9 @@ final class MigrationJournal implements RunningJournal {
     private DomainJournal journal;
     private JournalEntry interruption;
 
-    MigrationJournal(ApplyPorts ports, Plan plan, DomainPlan domain) {
-        this.ports = ports;
+    MigrationJournal(RunPorts run, BlockJobsSource blockJobs, Plan plan, DomainPlan domain) {
+        this.run = run;
+        this.blockJobs = blockJobs;
         this.planCreatedAt = plan.createdAt();
         this.domain = domain;
     }
@@ -88,7 +92,7 @@ final class MigrationJournal implements RunningJournal {
         List<String> sources = disks.stream().map(DiskCustody::source).toList();
         if (completed.isPresent()) {
             String archived =
-                    ports.state().archive(live.uuid(), ports.clock().instant()).toString();
+                    run.state().archive(live.uuid(), run.clock().instant()).toString();
             save(completed
                     .get()
                     .continuing(archived, sources, disks)
@@ -128,17 +132,17 @@ final class MigrationJournal implements RunningJournal {
      * first one, from before virt-tune, which is what a rollback defines again.
      */
     void backUp(LiveDomain live, PrintWriter log) {
-        String backup = ports.state()
-                .backup(live.uuid(), live.secureInactiveXml(), ports.clock().instant())
+        String backup = run.state()
+                .backup(live.uuid(), live.secureInactiveXml(), run.clock().instant())
                 .toString();
-        log.println("  " + ports.mode().says("backed up", "would back up") + " the current definition to " + backup);
+        log.println("  " + run.mode().says("backed up", "would back up") + " the current definition to " + backup);
         if (journal.backupFile() == null) {
             save(journal.withBackupFile(backup));
         }
     }
 
     void mark(int index, Step step, StepState state, String detail) {
-        DomainJournal next = journal.with(new JournalEntry(index, step.kind(), state, now(), detail));
+        DomainJournal next = journal.with(new JournalEntry(index, step.kind(), state, run.now(), detail));
         if (state == StepState.DONE && step instanceof VerifyCopy verify) {
             next = next.verified(verify.target());
         } else if (state == StepState.DONE && step instanceof CopyLive copy) {
@@ -153,7 +157,7 @@ final class MigrationJournal implements RunningJournal {
 
     /** Autostart on again if virt-tune turned it off, journaled. */
     void restoreAutostart(DomainDefinitions definitions, PrintWriter log) {
-        save(AutostartPause.restore(definitions, journal, now(), log, ports.mode()));
+        save(AutostartPause.restore(definitions, journal, run.now(), log, run.mode()));
     }
 
     /**
@@ -164,8 +168,8 @@ final class MigrationJournal implements RunningJournal {
         if (!PivotPause.pending(journal)) {
             return false;
         }
-        save(ports.blockJobs()
-                .with(journal.domain(), jobs -> new PivotPause(jobs, ports, log).resumeLeftPaused(journal)));
+        save(blockJobs.with(
+                journal.domain(), jobs -> new PivotPause(jobs, blockJobs, run, log).resumeLeftPaused(journal)));
         return true;
     }
 
@@ -180,7 +184,7 @@ final class MigrationJournal implements RunningJournal {
             return "";
         }
         try {
-            if (!new UnchangedHost(ports, domain, definitions).holds(journal)) {
+            if (!new UnchangedHost(run.state(), domain, definitions).holds(journal)) {
                 save(journal.withStatus(Status.FAILED));
                 return "";
             }
@@ -190,11 +194,11 @@ final class MigrationJournal implements RunningJournal {
             } else {
                 // A later apply after a completed one hands back to that one's journal.
                 journal = closed;
-                ports.state()
+                run.state()
                         .reinstate(
                                 closed,
                                 Path.of(closed.earlierJournal()),
-                                ports.clock().instant());
+                                run.clock().instant());
             }
             return "; nothing changed on the host: the journal is closed"
                     + (closed.backupFile() == null ? "" : " (the backup " + closed.backupFile() + " is kept)")
@@ -206,7 +210,7 @@ final class MigrationJournal implements RunningJournal {
 
     /** Called by the shutdown hook: the journal says the run was stopped, not only where. */
     synchronized void interrupted(String why) {
-        interruption = new JournalEntry(AutostartPause.DOMAIN, INTERRUPTED, StepState.FAILED, now(), why);
+        interruption = new JournalEntry(AutostartPause.DOMAIN, INTERRUPTED, StepState.FAILED, run.now(), why);
         if (journal != null) {
             save(journal);
         }
@@ -219,10 +223,6 @@ final class MigrationJournal implements RunningJournal {
             next = next.with(interruption);
         }
         journal = next;
-        ports.state().save(next);
-    }
-
-    private String now() {
-        return ports.clock().instant().toString();
+        run.state().save(next);
     }
 }

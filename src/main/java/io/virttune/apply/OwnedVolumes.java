@@ -7,7 +7,9 @@ import io.virttune.apply.custody.CustodyVerdict;
 import io.virttune.apply.guards.CustodyReads;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.ImagePorts;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunMode;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.CreateVolume;
@@ -21,28 +23,33 @@ import java.util.Set;
  * the one created. The caller journals what it returns.
  */
 final class OwnedVolumes {
-    private final ApplyPorts ports;
+    private final LvmPorts lvm;
+    private final ImagePorts images;
+    private final RunMode mode;
 
-    OwnedVolumes(ApplyPorts ports) {
-        this.ports = ports;
+    /** {@code images} read the stores definitions name, for custody; {@code mode}: whether a created LV is there. */
+    OwnedVolumes(LvmPorts lvm, ImagePorts images, RunMode mode) {
+        this.lvm = lvm;
+        this.images = images;
+        this.mode = mode;
     }
 
     /** Creates the LV tagged for the domain. */
     void create(CreateVolume create, String domainUuid) {
         String[] tags = VolumeOwnership.tagsFor(domainUuid);
         if (create.thin()) {
-            ports.lvmActions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
+            lvm.actions().createThin(create.vg(), create.thinPool(), create.name(), create.sizeBytes(), tags);
         } else {
-            ports.lvmActions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
+            lvm.actions().createLinear(create.vg(), create.name(), create.sizeBytes(), tags);
         }
     }
 
     /** The {@code lv_uuid} of an LV {@link #create} made just now, or empty in a dry run. */
     Optional<String> uuidOfCreated(CreateVolume create) {
-        if (!ports.mode().changesHost()) {
+        if (!mode.changesHost()) {
             return Optional.empty();
         }
-        return Optional.of(ports.lvmReads()
+        return Optional.of(lvm.reads()
                 .identity(create.vg(), create.name())
                 .map(VolumeIdentity::uuid)
                 .orElseThrow(() -> VirtTuneException.failed(
@@ -57,10 +64,10 @@ final class OwnedVolumes {
     String requireOurs(CreateVolume create, DomainJournal journal, DomainDefinitions definitions, boolean overwrite) {
         if (overwrite) {
             // A copy an interrupted run left may still write there; a live copy's writer is the guest's own mirror.
-            ports.writers().requireNone(create.devicePath(), journal.domain());
+            lvm.writers().requireNone(create.devicePath(), journal.domain());
         }
         String name = create.vg() + "/" + create.name();
-        VolumeIdentity lv = ports.lvmReads()
+        VolumeIdentity lv = lvm.reads()
                 .identity(create.vg(), create.name())
                 .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));
         Optional<String> notOurs = VolumeOwnership.notOurs(
@@ -73,13 +80,13 @@ final class OwnedVolumes {
         }
         List<String> after = definitions
                 .find(journal.domain())
-                .map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions))
+                .map(live -> CustodyReads.sourcesOf(images, live.inactiveXml(), definitions))
                 .orElse(List.of());
         CustodyVerdict verdict = Custody.check(
                 journal.custody(),
                 new CustodyChange("a resumed apply", journal.domain(), Set.of(create.devicePath()), after, false),
                 CustodyReads.stores(
-                        ports, definitions, journal.uuid(), ports.lvmReads().report()));
+                        images, definitions, journal.uuid(), lvm.reads().report()));
         if (!verdict.allowed()) {
             throw VirtTuneException.refused(verdict.reasons() + " (it would be written over)");
         }

@@ -5,7 +5,7 @@ import io.virttune.apply.guards.CustodyReads;
 import io.virttune.apply.guards.DefinitionCheck;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.live.PivotedDisks;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.ImagePorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.plan.ConvertImage;
@@ -27,12 +27,13 @@ import java.util.stream.Collectors;
  * interrupted run may have left it.
  */
 final class Redefinition {
-    private final ApplyPorts ports;
+    private final ImagePorts images;
     private final DomainPlan domain;
     private final PrintWriter log;
 
-    Redefinition(ApplyPorts ports, DomainPlan domain, PrintWriter log) {
-        this.ports = ports;
+    /** {@code images} read the stores a running guest's definition names, backing chains followed. */
+    Redefinition(ImagePorts images, DomainPlan domain, PrintWriter log) {
+        this.images = images;
         this.domain = domain;
         this.log = log;
     }
@@ -107,7 +108,7 @@ final class Redefinition {
             // Read, not assumed: the sources are held, so a guest started now runs on the LVs.
             List<String> runsOn = definitions
                     .liveXml(domain.name())
-                    .map(xml -> CustodyReads.sourcesOf(ports, xml, definitions))
+                    .map(xml -> CustodyReads.sourcesOf(images, xml, definitions))
                     .orElse(List.of());
             if (copies.stream().anyMatch(copy -> runsOn.contains(copy.source()))) {
                 definitions.define(live.secureInactiveXml());

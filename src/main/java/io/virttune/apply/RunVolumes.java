@@ -13,7 +13,8 @@ final class RunVolumes {
 
     RunVolumes(StepExecutor.Context run) {
         this.run = run;
-        this.owned = new OwnedVolumes(run.ports());
+        this.owned = new OwnedVolumes(
+                run.ports().lvm(), run.ports().images(), run.ports().run().mode());
     }
 
     /** Creates the LV, or keeps the one an interrupted run created and activated; journaled as ours before lvcreate. */
@@ -30,7 +31,7 @@ final class RunVolumes {
             // lvcreate was stopped before it activated the LV, for a thin LV possibly before the pool made
             // its thin device, and then the LV can never be activated. It never held data: make it again.
             run.log().println("  " + name + " exists from the interrupted run, never activated; making it again");
-            run.ports().lvmActions().remove(create.vg(), create.name());
+            run.ports().lvm().actions().remove(create.vg(), create.name());
             lvcreate(create);
             return;
         }

@@ -57,10 +57,10 @@ final class StepExecutor implements Step.Visitor<Void> {
 
     StepExecutor(Context run) {
         this.run = run;
-        this.pools = new PoolReports(run.ports(), run.lvm());
+        this.pools = new PoolReports(run.ports().lvm().reads(), run.lvm());
         this.ports = run.ports();
         this.volumes = new RunVolumes(run);
-        this.redefinition = new Redefinition(ports, run.domain(), run.log());
+        this.redefinition = new Redefinition(ports.images(), run.domain(), run.log());
         this.copies = new CopyVerification(run.domain().name(), run.log());
     }
 
@@ -109,13 +109,13 @@ final class StepExecutor implements Step.Visitor<Void> {
         if (interrupted) {
             volumes.requireOurs(create, true);
         }
-        ports.zeroing().zero(create.devicePath(), 0, create.sizeBytes());
+        ports.copies().zeroing().zero(create.devicePath(), 0, create.sizeBytes());
         return null;
     }
 
     @Override
     public Void removeVolume(RemoveVolume remove) {
-        new TemporaryVolumeRemoval(ports, run.domain().name(), run.log())
+        new TemporaryVolumeRemoval(ports.lvm(), ports.images(), run.domain().name(), run.log())
                 .remove(remove, run.journal().current(), run.definitions());
         return null;
     }
@@ -131,7 +131,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         if (alreadySet) {
             run.log().println("  the interrupted run set it already");
         } else {
-            ports.lvmActions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
+            ports.lvm().actions().setReadAhead(readAhead.vg(), readAhead.name(), readAhead.sectors());
         }
         return null;
     }
@@ -183,13 +183,13 @@ final class StepExecutor implements Step.Visitor<Void> {
 
     private void verify(VerifyCopy verify) {
         try (HostBandwidth.Lease share = run.bandwidth().startFixed(verify.bandwidthBytesPerSecond())) {
-            copies.verify(verify, ports.comparer().capped(share.speed()));
+            copies.verify(verify, ports.copies().comparer().capped(share.speed()));
         }
     }
 
     private void convert(ConvertImage convert) {
         try (HostBandwidth.Lease share = run.bandwidth().startFixed(convert.bandwidthBytesPerSecond())) {
-            convert(convert, ports.conversion().capped(share.speed()));
+            convert(convert, ports.copies().conversion().capped(share.speed()));
         }
     }
 
@@ -208,10 +208,10 @@ final class StepExecutor implements Step.Visitor<Void> {
                 run.log().println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
                 if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
                     volumes.requireOurs(create, true);
-                    ports.lvmActions().remove(create.vg(), create.name());
+                    ports.lvm().actions().remove(create.vg(), create.name());
                 }
                 volumes.lvcreate(create);
-                ports.lvmActions().setReadAhead(create.vg(), create.name(), 0);
+                ports.lvm().actions().setReadAhead(create.vg(), create.name(), 0);
             }
             long chunk = pools.chunkOf(create);
             try (ThinSpace.Reservation room = run.space()
@@ -227,7 +227,7 @@ final class StepExecutor implements Step.Visitor<Void> {
                         convert.target(),
                         create.sizeBytes(),
                         chunk,
-                        new ThinPoolRoom(ports.lvmReads(), create.vg(), create.thinPool(), room::othersDataBytes),
+                        new ThinPoolRoom(ports.lvm().reads(), create.vg(), create.thinPool(), room::othersDataBytes),
                         progress);
             }
         } else {

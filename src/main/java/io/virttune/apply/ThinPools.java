@@ -3,7 +3,8 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.PoolJournal;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
@@ -23,13 +24,15 @@ import java.util.Set;
  * The thin pools a plan creates, shared by the domains' jobs.
  */
 final class ThinPools {
-    private final ApplyPorts ports;
+    private final LvmPorts lvm;
+    private final RunPorts run;
     private final Map<VolumeName, CreateThinPool> planned = new LinkedHashMap<>();
     /** Pools a dry run would have created: printed once, not for every domain. */
     private final Set<VolumeName> wouldCreate = new HashSet<>();
 
-    ThinPools(ApplyPorts ports, List<Step> hostSteps) {
-        this.ports = ports;
+    ThinPools(LvmPorts lvm, RunPorts run, List<Step> hostSteps) {
+        this.lvm = lvm;
+        this.run = run;
         hostSteps.stream()
                 .filter(step -> step instanceof CreateThinPool)
                 .map(step -> (CreateThinPool) step)
@@ -37,16 +40,16 @@ final class ThinPools {
     }
 
     /** Before any domain: a planned pool's name taken by a pool virt-tune did not create refuses the run. */
-    void checkNames(LvmReport lvm, PrintWriter out) {
+    void checkNames(LvmReport report, PrintWriter out) {
         for (CreateThinPool pool : planned.values()) {
-            if (lvm.logicalVolume(pool.vg(), pool.name()).isPresent()) {
+            if (report.logicalVolume(pool.vg(), pool.name()).isPresent()) {
                 Optional<String> notOurs =
-                        ports.lvmReads().identity(pool.vg(), pool.name()).flatMap(lv -> notOurs(pool, lv));
+                        lvm.reads().identity(pool.vg(), pool.name()).flatMap(lv -> notOurs(pool, lv));
                 if (notOurs.isPresent()) {
                     throw VirtTuneException.refused("thin pool " + pool.volume() + " exists already and is not"
                             + " the one an earlier apply of this plan created (" + notOurs.get() + "); plan again");
                 }
-                otherShape(pool, lvm.logicalVolume(pool.vg(), pool.name()).orElseThrow())
+                otherShape(pool, report.logicalVolume(pool.vg(), pool.name()).orElseThrow())
                         .ifPresent(shape -> {
                             throw VirtTuneException.refused(
                                     "thin pool " + pool.volume() + " exists already, created by"
@@ -70,8 +73,8 @@ final class ThinPools {
             return;
         }
         Optional<PoolJournal> journal =
-                ports.state().poolJournal(vg, name).filter(earlier -> earlier.status() != PoolJournal.Status.REMOVED);
-        Optional<VolumeIdentity> existing = ports.lvmReads().identity(vg, name);
+                run.state().poolJournal(vg, name).filter(earlier -> earlier.status() != PoolJournal.Status.REMOVED);
+        Optional<VolumeIdentity> existing = lvm.reads().identity(vg, name);
         if (existing.isPresent()) {
             notOurs(pool, existing.get()).ifPresent(reason -> {
                 throw VirtTuneException.refused("thin pool " + volume + " is not the one virt-tune created: " + reason);
@@ -87,7 +90,7 @@ final class ThinPools {
                 .withStatus(PoolJournal.Status.CREATING, null);
         // Journaled before lvcreate: after a crash right after it, the pool is still known as ours.
         save(creating);
-        ports.lvmActions()
+        lvm.actions()
                 .createThinPool(
                         vg,
                         name,
@@ -96,11 +99,11 @@ final class ThinPools {
                         pool.zeroing(),
                         pool.metadataSizeBytes(),
                         VolumeOwnership.tagsFor(VolumeOwnership.POOL_OWNER));
-        if (!ports.mode().changesHost()) {
+        if (!run.mode().changesHost()) {
             wouldCreate.add(volume);
             return;
         }
-        String uuid = ports.lvmReads()
+        String uuid = lvm.reads()
                 .identity(vg, name)
                 .map(VolumeIdentity::uuid)
                 .orElseThrow(() ->
@@ -124,7 +127,7 @@ final class ThinPools {
     }
 
     private Optional<String> notOurs(CreateThinPool pool, VolumeIdentity lv) {
-        Optional<PoolJournal> journal = ports.state()
+        Optional<PoolJournal> journal = run.state()
                 .poolJournal(pool.vg(), pool.name())
                 .filter(earlier -> earlier.status() != PoolJournal.Status.REMOVED);
         if (journal.isEmpty()) {
@@ -135,6 +138,6 @@ final class ThinPools {
     }
 
     private void save(PoolJournal journal) {
-        ports.state().save(journal);
+        run.state().save(journal);
     }
 }

@@ -138,8 +138,8 @@ public final class ApplyCommand implements Callable<Integer> {
                     out,
                     state.execute,
                     VirtTuneCommand.terminal(spec)::ask,
-                    ports.lvmReads(),
-                    ports.state());
+                    ports.lvm().reads(),
+                    ports.run().state());
         } catch (VirtTuneException e) {
             if (report.json && e.exitCode() == ExitCode.REFUSED) {
                 // stdout stays one document for a script: every chosen domain refused, with every reason.

@@ -1,6 +1,7 @@
 package io.virttune.cli;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.apply.undo.Rollback;
@@ -75,7 +76,8 @@ public final class RollbackCommand implements Callable<Integer> {
                 state.stateDir,
                 state.execute,
                 line -> out.println("    " + line));
-        List<String> chosen = selection.selection(false).select(candidates(uri, ports));
+        List<String> chosen =
+                selection.selection(false).select(candidates(uri, ports.run().state()));
         if (state.execute && force) {
             confirmation.require("rollback --force discards what " + String.join(", ", chosen)
                     + " wrote on the new disks since apply");
@@ -129,11 +131,11 @@ public final class RollbackCommand implements Callable<Integer> {
     }
 
     /** The host's domains, and those named exactly that only a journal remembers (undefined since). */
-    private List<String> candidates(String uri, ApplyPorts ports) {
+    private List<String> candidates(String uri, StateDirectory journals) {
         List<String> names = new ArrayList<>(DefinedDomains.names(uri));
         selection.domains.stream()
                 .filter(name -> !names.contains(name))
-                .filter(name -> ports.state().journalByName(name).isPresent())
+                .filter(name -> journals.journalByName(name).isPresent())
                 .forEach(names::add);
         return names;
     }

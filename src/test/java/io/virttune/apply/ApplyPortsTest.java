@@ -26,7 +26,7 @@ class ApplyPortsTest {
 
     @Test
     void anExecutedChangeRunsThroughTheHostsDoor() {
-        ApplyPorts.forHost(door, state, true, line -> {}).lvmActions().setReadAhead("vg", "site1-vda", 256);
+        ApplyPorts.forHost(door, state, true, line -> {}).lvm().actions().setReadAhead("vg", "site1-vda", 256);
 
         assertEquals(List.of(List.of("lvm", "lvchange", "--readahead", "256", "vg/site1-vda")), commands.commands());
     }
@@ -35,7 +35,7 @@ class ApplyPortsTest {
     void aDryRunPrintsTheChangeAndRunsNothing() {
         List<String> printed = new ArrayList<>();
 
-        ApplyPorts.forHost(door, state, false, printed::add).lvmActions().setReadAhead("vg", "site1-vda", 256);
+        ApplyPorts.forHost(door, state, false, printed::add).lvm().actions().setReadAhead("vg", "site1-vda", 256);
 
         assertTrue(commands.commands().isEmpty(), commands.commands().toString());
         assertEquals(1, printed.size(), printed.toString());

@@ -541,8 +541,8 @@ class LiveApplyTest {
 
         Plan plan = host.planLive(CAP, CAPPED, "g1");
         ApplyPorts ports = host.ports(true);
-        MigrationJournal journal =
-                new MigrationJournal(ports, plan, plan.domains().get(0));
+        MigrationJournal journal = new MigrationJournal(
+                ports.run(), ports.guests().blockJobs(), plan, plan.domains().get(0));
         org.junit.jupiter.api.Assertions.assertThrows(
                 io.virttune.VirtTuneException.class,
                 () -> new LiveCopy(

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.apply.guards.ThinSpace;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.plan.Plan;
@@ -32,6 +33,13 @@ class ThinSpaceTest extends Site1Test {
         return extents;
     }
 
+    /** The host's room, as a real run's parts see it: each call a run of its own. */
+    private ThinSpace space() {
+        ApplyPorts ports = host.ports(true);
+        return new ThinSpace(
+                ports.copies().qemuImg(), ports.lvm().reads(), ports.run().state());
+    }
+
     @Test
     void preflightRefusesASparseImageWhoseChunksTheSmallPoolCannotHoldWithTheNumbers() {
         host.image(SPARSE, 8 * GIB, 8 * MIB);
@@ -54,7 +62,7 @@ class ThinSpaceTest extends Site1Test {
 
     @Test
     void theCheckBeforeACopyCountsWhatTheCopiesRunningNowWillWrite() {
-        ThinSpace space = new ThinSpace(host.ports(true));
+        ThinSpace space = space();
         host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
         host.image(SPARSE, 8 * GIB, 8 * MIB);
         io.virttune.plan.ConvertImage copy =
@@ -94,13 +102,12 @@ class ThinSpaceTest extends Site1Test {
                 "{\"pid\": " + gone.pid() + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
                         + ", \"metadataBytes\": 0}");
         host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
+        ThinSpace.Reservation first = space().reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
         assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
 
         // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
-                io.virttune.VirtTuneException.class,
-                () -> new ThinSpace(host.ports(true)).reserve(copy, "vg", "tpool", 4 * MIB, "other"));
+                io.virttune.VirtTuneException.class, () -> space().reserve(copy, "vg", "tpool", 4 * MIB, "other"));
 
         assertTrue(
                 refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),

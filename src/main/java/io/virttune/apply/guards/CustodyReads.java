@@ -2,7 +2,7 @@ package io.virttune.apply.guards;
 
 import io.virttune.apply.custody.BackingChains;
 import io.virttune.apply.custody.DefinedStores;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.ImagePorts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LvmReport;
@@ -10,30 +10,30 @@ import io.virttune.xml.DomainXml;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The host's stores as custody reads them through apply's ports: LVs from LVM's report, images from the files. */
+/** The host's stores as custody reads them through the image ports: LVs from LVM's report, images from the files. */
 public final class CustodyReads {
     private CustodyReads() {}
 
     /** Every domain's current definitions, those of the domain {@code uuid} apart, over {@code lvm}. */
-    public static DefinedStores stores(ApplyPorts ports, DomainDefinitions definitions, String uuid, LvmReport lvm) {
+    public static DefinedStores stores(ImagePorts images, DomainDefinitions definitions, String uuid, LvmReport lvm) {
         return DefinedStores.read(
                 definitions.allDefinitions(),
                 uuid,
                 definitions::volumePath,
-                chains(ports),
+                chains(images),
                 store -> lvm.logicalVolumeByDevice(store).isPresent()
-                        || ports.files().exists(Path.of(store)));
+                        || images.files().exists(Path.of(store)));
     }
 
     /** The stores a definition names, pool volumes resolved through {@code definitions}, backing chains followed. */
-    public static List<String> sourcesOf(ApplyPorts ports, String xml, DomainDefinitions definitions) {
+    public static List<String> sourcesOf(ImagePorts images, String xml, DomainDefinitions definitions) {
         return DefinedStores.sources(
-                DomainXml.parse(xml, "a domain's definition"), definitions::volumePath, chains(ports));
+                DomainXml.parse(xml, "a domain's definition"), definitions::volumePath, chains(images));
     }
 
-    private static BackingChains chains(ApplyPorts ports) {
-        return (image, format) -> ports.files().exists(Path.of(image))
-                ? ports.images()
+    private static BackingChains chains(ImagePorts images) {
+        return (image, format) -> images.files().exists(Path.of(image))
+                ? images.facts()
                         .image(image, format)
                         .map(ImageFacts::backingChain)
                         .orElse(List.of())

@@ -1,9 +1,9 @@
 package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.ImageFacts;
-import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.Lvm;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.plan.ConvertImage;
@@ -26,11 +26,13 @@ import java.util.Optional;
  * and images as for any plan.
  */
 public final class OfflineSizes {
-    private final ApplyPorts ports;
+    private final Lvm lvm;
+    private final HostFactsSource images;
     private final PrintWriter out;
 
-    public OfflineSizes(ApplyPorts ports, PrintWriter out) {
-        this.ports = ports;
+    public OfflineSizes(Lvm lvm, HostFactsSource images, PrintWriter out) {
+        this.lvm = lvm;
+        this.images = images;
         this.out = out;
     }
 
@@ -39,8 +41,7 @@ public final class OfflineSizes {
         if (!plan.offline() || domains.stream().allMatch(DomainPlan::isEmpty)) {
             return domains;
         }
-        LvmReport lvm = ports.lvmReads().report();
-        Optional<VolumeGroup> vg = lvm.volumeGroup(plan.target().vg());
+        Optional<VolumeGroup> vg = lvm.report().volumeGroup(plan.target().vg());
         if (vg.isEmpty()) {
             return domains; // preflight refuses each domain: the VG does not exist
         }
@@ -78,7 +79,7 @@ public final class OfflineSizes {
     private Optional<ConvertImage> read(DomainPlan domain, ConvertImage convert, long extent) {
         Optional<ImageFacts> image;
         try {
-            image = ports.images().image(convert.source(), convert.sourceFormat());
+            image = images.image(convert.source(), convert.sourceFormat());
         } catch (VirtTuneException e) {
             out.println("  " + domain.name() + ": " + e.getMessage());
             return Optional.empty();

@@ -1,7 +1,7 @@
 package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CreateVolume;
 
@@ -9,7 +9,7 @@ import io.virttune.plan.CreateVolume;
  * The thin pool of an LV a step creates, as the report read before the steps shows it, or read
  * afresh when that report predates the pool (one this run created).
  */
-public record PoolReports(ApplyPorts ports, LvmReport beforeSteps) {
+public record PoolReports(Lvm lvm, LvmReport beforeSteps) {
 
     /** The chunk size of the LV's pool. */
     public long chunkOf(CreateVolume create) {
@@ -22,8 +22,6 @@ public record PoolReports(ApplyPorts ports, LvmReport beforeSteps) {
 
     /** A report that shows the LV's pool. */
     LvmReport report(CreateVolume create) {
-        return beforeSteps.logicalVolume(create.vg(), create.thinPool()).isPresent()
-                ? beforeSteps
-                : ports.lvmReads().report();
+        return beforeSteps.logicalVolume(create.vg(), create.thinPool()).isPresent() ? beforeSteps : lvm.report();
     }
 }

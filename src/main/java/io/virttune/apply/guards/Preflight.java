@@ -4,7 +4,8 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.live.LiveChecks;
 import io.virttune.apply.live.PivotedDisks;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.BlockJobsSource;
+import io.virttune.apply.ports.ImagePorts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LogicalVolume;
@@ -20,6 +21,7 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
 import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
+import io.virttune.qemu.QemuImg;
 import io.virttune.text.Bytes;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,12 +34,15 @@ import java.util.stream.IntStream;
  * their space is there. Each failed check is a reason naming the domain, the disk and the rule.
  */
 public final class Preflight {
-    private final ApplyPorts ports;
+    private final ImagePorts images;
+    private final LiveChecks liveChecks;
     private final SpaceCheck space;
 
-    public Preflight(ApplyPorts ports, List<Step> hostSteps) {
-        this.ports = ports;
-        this.space = new SpaceCheck(ports, hostSteps);
+    /** {@code qemuImg} reads the maps of images copied into thin pools, for the room they need. */
+    public Preflight(ImagePorts images, BlockJobsSource blockJobs, QemuImg qemuImg, List<Step> hostSteps) {
+        this.images = images;
+        this.liveChecks = new LiveChecks(blockJobs);
+        this.space = new SpaceCheck(qemuImg, hostSteps);
     }
 
     /** Reasons to refuse; empty when the domain may go ahead. */
@@ -62,7 +67,7 @@ public final class Preflight {
                     + " domain that is not shut off; shut it down and apply again, or plan again with --live to move its"
                     + " disks while it runs");
         }
-        reasons.addAll(new LiveChecks(ports).refusals(plan, live, journal));
+        reasons.addAll(liveChecks.refusals(plan, live, journal));
         if (movesData && live.managedSave()) {
             reasons.add("'" + plan.name() + "' has a managed-save image: it would resume from memory on its old"
                     + " images; start and shut it down, or remove the image (virsh managedsave-remove), first");
@@ -97,7 +102,7 @@ public final class Preflight {
     }
 
     private void checkImage(DomainPlan plan, ConvertImage convert, LvmReport lvm, List<String> reasons) {
-        Optional<String> held = ports.locks().holder(convert.source());
+        Optional<String> held = images.locks().holder(convert.source());
         if (held.isPresent()) {
             reasons.add("disk " + target(plan, convert) + ": " + held.get());
             return;
@@ -112,7 +117,7 @@ public final class Preflight {
             return;
         }
         try {
-            Optional<ImageFacts> image = ports.images().image(convert.source(), convert.sourceFormat());
+            Optional<ImageFacts> image = images.facts().image(convert.source(), convert.sourceFormat());
             if (image.isPresent()
                     && image.get().readFrom().equals("qemu-img")
                     && !Fingerprints.of(image.get()).equals(planned)) {

@@ -2,7 +2,6 @@ package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
-import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeName;
@@ -12,6 +11,7 @@ import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Step;
+import io.virttune.qemu.QemuImg;
 import io.virttune.text.Bytes;
 import java.util.HashMap;
 import java.util.List;
@@ -19,14 +19,14 @@ import java.util.Map;
 
 /** Preflight's check that the LVs a domain still has to create fit in their VG or thin pool. */
 final class SpaceCheck {
-    private final ApplyPorts ports;
+    private final QemuImg qemuImg;
     /** Thin pools the plan creates before any domain: they count as there, empty. */
     private final Map<VolumeName, Long> plannedPools = new HashMap<>();
 
     private final Map<VolumeName, Long> plannedChunks = new HashMap<>();
 
-    SpaceCheck(ApplyPorts ports, List<Step> hostSteps) {
-        this.ports = ports;
+    SpaceCheck(QemuImg qemuImg, List<Step> hostSteps) {
+        this.qemuImg = qemuImg;
         hostSteps.stream()
                 .filter(step -> step instanceof CreateThinPool)
                 .map(step -> (CreateThinPool) step)
@@ -89,7 +89,7 @@ final class SpaceCheck {
             return convert.allocatedBytes();
         }
         try {
-            return ThinSpace.need(ports, convert, chunk).dataBytes();
+            return ThinSpace.need(qemuImg, convert, chunk).dataBytes();
         } catch (VirtTuneException e) {
             return convert.allocatedBytes();
         }

@@ -2,13 +2,15 @@ package io.virttune.apply.guards;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.PoolRoomLedger;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap;
+import io.virttune.qemu.QemuImg;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +26,8 @@ public final class ThinSpace {
 
     private static final long MIB = 1L << 20;
 
-    private final ApplyPorts ports;
+    private final QemuImg qemuImg;
+    private final Lvm lvmReads;
     private final PoolRoomLedger ledger;
 
     /** What one copy provisions in a pool. */
@@ -55,27 +58,27 @@ public final class ThinSpace {
         void close();
     }
 
-    /** Room held by every virt-tune on the host, in the state directory; a dry run's only in memory. */
-    public ThinSpace(ApplyPorts ports) {
-        this.ports = ports;
-        this.ledger =
-                ports.mode().changesHost() ? new PoolRoomLedger(ports.state().root()) : PoolRoomLedger.inMemory();
+    /** Room held by every virt-tune on the host, in {@code state}; a dry run's only in memory. */
+    public ThinSpace(QemuImg qemuImg, Lvm lvmReads, StateDirectory state) {
+        this.qemuImg = qemuImg;
+        this.lvmReads = lvmReads;
+        this.ledger = state.poolRoom();
     }
 
     /** What copying {@code convert}'s image provisions in a pool of {@code chunkBytes} chunks. */
-    static Need need(ApplyPorts ports, ConvertImage convert, long chunkBytes) {
-        return Need.of(ports.qemuImg().map(convert.source(), convert.sourceFormat()), chunkBytes);
+    static Need need(QemuImg qemuImg, ConvertImage convert, long chunkBytes) {
+        return Need.of(qemuImg.map(convert.source(), convert.sourceFormat()), chunkBytes);
     }
 
     /** Reserves what copying {@code convert} provisions in the pool of {@code chunkBytes} chunks (see {@link #reserve(Need, String, String, String, String)}). */
     public Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
         return reserve(
-                need(ports, convert, chunkBytes),
+                need(qemuImg, convert, chunkBytes),
                 vg,
                 pool,
                 domain,
                 "copy " + convert.source() + " of '" + domain + "' into " + convert.target(),
-                ports.lvmReads().report());
+                lvmReads.report());
     }
 
     /**

@@ -3,8 +3,8 @@ package io.virttune.apply.guards;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.journal.PoolJournal;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.live.AutostartPause;
-import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.plan.BackupDefinition;
 import io.virttune.plan.DomainPlan;
@@ -17,7 +17,7 @@ import io.virttune.xml.DomainXml;
  * own, no thin pool that counts the domain as a user, autostart as it was, and the definition
  * still the one planned from. Then nothing is left to resume or roll back.
  */
-public record UnchangedHost(ApplyPorts ports, DomainPlan domain, DomainDefinitions definitions) {
+public record UnchangedHost(StateDirectory state, DomainPlan domain, DomainDefinitions definitions) {
 
     public boolean holds(DomainJournal journal) {
         // A backup is virt-tune's own file, not a change to the host.
@@ -34,7 +34,7 @@ public record UnchangedHost(ApplyPorts ports, DomainPlan domain, DomainDefinitio
 
     /** A first apply that created or joined a pool is that pool's user until it is rolled back. */
     private boolean noPoolCounts(String domainUuid) {
-        return ports.state().poolJournals().stream()
+        return state.poolJournals().stream()
                 .noneMatch(pool -> pool.status() != PoolJournal.Status.REMOVED
                         && pool.users().contains(domainUuid));
     }

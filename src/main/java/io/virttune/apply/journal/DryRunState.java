@@ -22,6 +22,12 @@ public final class DryRunState extends StateDirectory {
         return () -> {};
     }
 
+    /** A dry run's copies hold room only among themselves: it checks as a real run would and writes nothing. */
+    @Override
+    public PoolRoomLedger poolRoom() {
+        return PoolRoomLedger.inMemory();
+    }
+
     @Override
     public void save(DomainJournal journal) {}
 

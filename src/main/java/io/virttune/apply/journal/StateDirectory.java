@@ -36,6 +36,11 @@ public class StateDirectory {
         return root;
     }
 
+    /** The room the copies into thin pools hold, shared by every virt-tune on the host. */
+    public PoolRoomLedger poolRoom() {
+        return new PoolRoomLedger(root);
+    }
+
     /**
      * Refuses a root that cannot become a state directory: one that is, or lies below, a file, or
      * whose nearest existing directory this user cannot write. The dry run and the real run both ask

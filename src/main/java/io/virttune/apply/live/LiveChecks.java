@@ -1,7 +1,7 @@
 package io.virttune.apply.live;
 
 import io.virttune.apply.journal.DomainJournal;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.BlockJobsSource;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
@@ -19,10 +19,10 @@ import java.util.Optional;
  * to copy runs on its planned source with no block job of someone else's.
  */
 public final class LiveChecks {
-    private final ApplyPorts ports;
+    private final BlockJobsSource blockJobs;
 
-    public LiveChecks(ApplyPorts ports) {
-        this.ports = ports;
+    public LiveChecks(BlockJobsSource blockJobs) {
+        this.blockJobs = blockJobs;
     }
 
     /** Reasons to refuse the copies still to run (one a run before started is resumed, not checked here). */
@@ -48,7 +48,7 @@ public final class LiveChecks {
             reasons.add("'" + plan.name() + "' has " + live.snapshots() + " libvirt snapshot(s) that name its old"
                     + " images; reverting one after the move would run the guest on stale data; delete them first");
         }
-        ports.blockJobs().with(plan.name(), jobs -> {
+        blockJobs.with(plan.name(), jobs -> {
             String liveXml = jobs.liveXml();
             notStarted.forEach(copy -> check(plan.name(), jobs, liveXml, copy, reasons));
             return null;

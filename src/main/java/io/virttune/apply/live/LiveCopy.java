@@ -28,6 +28,8 @@ public final class LiveCopy {
     private final HostBandwidth bandwidth;
     private final RunningJournal journal;
     private final CreateVolume volume;
+    private final PersistentOnLv persistent;
+    private final LiveCopyFailure failure;
 
     /** A copy onto the LV that {@code volume} creates. */
     public LiveCopy(
@@ -44,11 +46,14 @@ public final class LiveCopy {
         this.log = log;
         this.redrawProgress = redrawProgress;
         this.bandwidth = bandwidth;
+        this.persistent =
+                new PersistentOnLv(ports.guests().definitions(), ports.run().mode(), domain, log);
+        this.failure = new LiveCopyFailure(ports.lvm().reads(), domain);
     }
 
     /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
     public void run(CopyLive step, boolean interrupted) {
-        ports.blockJobs().with(domain, jobs -> {
+        ports.guests().blockJobs().with(domain, jobs -> {
             copy(jobs, step, interrupted);
             return null;
         });
@@ -61,7 +66,7 @@ public final class LiveCopy {
         MirrorState state = MirrorState.of(live, domain, step.disk());
         if (interrupted && source.equals(Optional.of(step.device())) && state == MirrorState.NONE) {
             log.println("  the interrupted run switched the guest onto " + step.device() + " already");
-            new PersistentOnLv(ports, domain, log).ensure(jobs, step, true);
+            persistent.ensure(jobs, step, true);
             return;
         }
         if (!source.equals(Optional.of(step.source()))) {
@@ -129,7 +134,7 @@ public final class LiveCopy {
         share.close();
         if (ready.isEmpty()) {
             log.println("  the copy of " + step.disk() + " got no closer to ready in "
-                    + ports.blockJobs().timings().convergenceWindow().toSeconds()
+                    + timings().convergenceWindow().toSeconds()
                     + " s: the guest writes as fast as it copies;"
                     + " copying again with synchronous writes (each guest write reaches " + step.device()
                     + " before the guest sees it done)");
@@ -141,7 +146,7 @@ public final class LiveCopy {
 
     /** The copy followed with the progress meter until ready; empty when a background copy stalled (left copying). */
     private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
-        CopyTimings timings = ports.blockJobs().timings();
+        CopyTimings timings = timings();
         ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
         Consumer<BlockJobProgress> shown = progress -> meter.accept(progress.percent());
         try {
@@ -157,7 +162,7 @@ public final class LiveCopy {
             }
             return ready;
         } catch (VirtTuneException e) {
-            throw new LiveCopyFailure(ports, domain).explain(jobs, step, e);
+            throw failure.explain(jobs, step, e);
         }
     }
 
@@ -180,11 +185,13 @@ public final class LiveCopy {
         try {
             // Read before the pause: every libvirt call in it is pause time.
             String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
-            ThinReclaim reclaim = ThinReclaim.before(ports, log, step, sourceFormat, volume);
+            ThinReclaim reclaim = new ThinReclaim(
+                    ports.lvm(), ports.copies().qemuImg(), ports.run(), timings(), log, step, sourceFormat, volume);
             if (givingBackEarly) {
                 reclaim.beforePause(journal.current(), journal::save);
             }
-            switched = new PivotPause(jobs, ports, log).around(journal.current(), journal::save, () -> {
+            PivotPause pause = new PivotPause(jobs, ports.guests().blockJobs(), ports.run(), log);
+            switched = pause.around(journal.current(), journal::save, () -> {
                 // Every catch-up in the pause runs at the device's pace, not the cap's: the guest waits on
                 // it (one call, before the first; the job ends with the pivot).
                 jobs.setSpeed(step.disk(), 0);
@@ -193,13 +200,14 @@ public final class LiveCopy {
                     return false;
                 }
                 if (step.verifyPaused()) {
-                    new PausedCompare(jobs, ports, log).verify(copy, step, sourceFormat);
+                    new PausedCompare(jobs, ports.copies().comparer(), timings(), ports.run(), log)
+                            .verify(copy, step, sourceFormat);
                 }
                 copy.pivot(step.device());
                 return true;
             });
         } catch (VirtTuneException e) {
-            throw new LiveCopyFailure(ports, domain).atPivot(jobs, step, e);
+            throw failure.atPivot(jobs, step, e);
         }
         if (!switched) {
             copy.abort();
@@ -210,8 +218,12 @@ public final class LiveCopy {
         log.println("  the guest runs on " + step.device() + " now");
         // Journaled at once: from now on the LV holds the guest's newest writes, whatever fails next.
         journal.save(journal.current().verified(step.device()));
-        new PersistentOnLv(ports, domain, log).ensure(jobs, step, false);
+        persistent.ensure(jobs, step, false);
         return true;
+    }
+
+    private CopyTimings timings() {
+        return ports.guests().blockJobs().timings();
     }
 
     private static BlockCopySettings settings(long bytesPerSecond, boolean synchronous) {

@@ -1,10 +1,10 @@
 package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;
 import io.virttune.text.ShellWords;
@@ -14,11 +14,12 @@ import java.util.Optional;
  * What a live copy that failed means, in the words the operator needs.
  */
 final class LiveCopyFailure {
-    private final ApplyPorts ports;
+    private final Lvm lvmReads;
     private final String domain;
 
-    LiveCopyFailure(ApplyPorts ports, String domain) {
-        this.ports = ports;
+    /** {@code lvmReads} tells whether the copy's thin pool is full. */
+    LiveCopyFailure(Lvm lvmReads, String domain) {
+        this.lvmReads = lvmReads;
         this.domain = domain;
     }
 
@@ -111,7 +112,7 @@ final class LiveCopyFailure {
     private Optional<LogicalVolume> fullPool(CopyLive step) {
         LvmReport lvm;
         try {
-            lvm = ports.lvmReads().report();
+            lvm = lvmReads.report();
         } catch (VirtTuneException unreadable) {
             return Optional.empty();
         }

@@ -2,7 +2,7 @@ package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.BlockJobsSource;
 import io.virttune.blockjob.BlockCopy;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.MirrorState;
@@ -19,11 +19,11 @@ import java.util.Optional;
  * are on the LVs only, and going back to the sources discards them.
  */
 public final class LiveRollback {
-    private final ApplyPorts ports;
+    private final BlockJobsSource blockJobs;
     private final PrintWriter out;
 
-    public LiveRollback(ApplyPorts ports, PrintWriter out) {
-        this.ports = ports;
+    public LiveRollback(BlockJobsSource blockJobs, PrintWriter out) {
+        this.blockJobs = blockJobs;
         this.out = out;
     }
 
@@ -42,7 +42,7 @@ public final class LiveRollback {
     public void abortCopies(LiveDomain live, DomainJournal journal, boolean force) {
         List<String> devices =
                 journal.ownVolumes().stream().map(volume -> "/dev/" + volume).toList();
-        ports.blockJobs().with(live.name(), jobs -> {
+        blockJobs.with(live.name(), jobs -> {
             String liveXml = jobs.liveXml();
             if (onOwnVolume(liveXml, journal)) {
                 throw VirtTuneException.refused(

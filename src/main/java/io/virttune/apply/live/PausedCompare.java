@@ -1,11 +1,13 @@
 package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.CopyTimings;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.blockjob.BlockCopy;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.plan.CopyLive;
 import io.virttune.qemu.Comparison;
+import io.virttune.qemu.QemuImgCompare;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,12 +25,16 @@ final class PausedCompare {
     static final Duration CATCH_UP = Duration.ofSeconds(10);
 
     private final BlockJobs jobs;
-    private final ApplyPorts ports;
+    private final QemuImgCompare comparer;
+    private final CopyTimings timings;
+    private final RunPorts run;
     private final PrintWriter log;
 
-    PausedCompare(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
+    PausedCompare(BlockJobs jobs, QemuImgCompare comparer, CopyTimings timings, RunPorts run, PrintWriter log) {
         this.jobs = jobs;
-        this.ports = ports;
+        this.comparer = comparer;
+        this.timings = timings;
+        this.run = run;
         this.log = log;
     }
 
@@ -37,13 +43,13 @@ final class PausedCompare {
      * {@code copy}; the guest must be paused.
      */
     void verify(BlockCopy copy, CopyLive step, String sourceFormat) {
-        copy.awaitCaughtUp(CATCH_UP, ports.blockJobs().timings().pausedPoll());
-        Instant start = ports.clock().instant();
-        Comparison comparison = ports.comparer().compareInUse(step.source(), sourceFormat, step.device());
-        long millis = Duration.between(start, ports.clock().instant()).toMillis();
+        copy.awaitCaughtUp(CATCH_UP, timings.pausedPoll());
+        Instant start = run.clock().instant();
+        Comparison comparison = comparer.compareInUse(step.source(), sourceFormat, step.device());
+        long millis = Duration.between(start, run.clock().instant()).toMillis();
         if (comparison.identical()) {
             log.println("  "
-                    + ports.mode()
+                    + run.mode()
                             .says(
                                     "compared " + step.source() + " with " + step.device() + " in " + millis
                                             + " ms, the guest paused: identical",

@@ -1,7 +1,7 @@
 package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.RunMode;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainDefinitions;
@@ -11,13 +11,15 @@ import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * After a pivot the persistent definition names the LV the guest runs on: libvirt rewrites it on
  * the pivot (9.0 does), and where it did not, virt-tune defines the LV in it at once, so that no
  * cold boot (an autostart, an HA agent) starts the guest on its source without its writes since.
  */
-record PersistentOnLv(ApplyPorts ports, String domain, PrintWriter log) {
+record PersistentOnLv(
+        Function<PrintWriter, DomainDefinitions> definitions, RunMode mode, String domain, PrintWriter log) {
 
     /** {@code resumed}: a resume whose define step, still to come, names the LV. */
     void ensure(BlockJobs jobs, CopyLive step, boolean resumed) {
@@ -32,7 +34,7 @@ record PersistentOnLv(ApplyPorts ports, String domain, PrintWriter log) {
         }
         log.println("  the persistent definition names " + persistent.orElse("no source")
                 + " after the pivot: defining " + step.device() + " in it now, as the disk the guest runs on");
-        try (DomainDefinitions definitions = ports.definitions().apply(log)) {
+        try (DomainDefinitions definitions = this.definitions.apply(log)) {
             LiveDomain live =
                     definitions.find(domain).orElseThrow(() -> VirtTuneException.failed("the domain vanished"));
             DomainXml xml = DomainXml.parse(live.secureInactiveXml(), "domain " + domain);
@@ -47,7 +49,7 @@ record PersistentOnLv(ApplyPorts ports, String domain, PrintWriter log) {
             Optional<String> readBack = definitions
                     .find(domain)
                     .flatMap(after -> MirrorState.sourceOf(after.inactiveXml(), domain, step.disk()));
-            if (!readBack.equals(Optional.of(step.device())) && ports.mode().changesHost()) {
+            if (!readBack.equals(Optional.of(step.device())) && mode.changesHost()) {
                 throw VirtTuneException.failed("libvirt kept " + readBack.orElse("no source"));
             }
         } catch (VirtTuneException e) {

@@ -3,7 +3,8 @@ package io.virttune.apply.live;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.BlockJobsSource;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.PauseReason;
 import java.io.PrintWriter;
@@ -31,12 +32,15 @@ public final class PivotPause {
     private static final Map<String, Runnable> PAUSED_NOW = new ConcurrentHashMap<>();
 
     private final BlockJobs jobs;
-    private final ApplyPorts ports;
+    private final BlockJobsSource reconnect;
+    private final RunPorts run;
     private final PrintWriter log;
 
-    public PivotPause(BlockJobs jobs, ApplyPorts ports, PrintWriter log) {
+    /** {@code reconnect} reaches the guest again should libvirtd restart under {@code jobs}. */
+    public PivotPause(BlockJobs jobs, BlockJobsSource reconnect, RunPorts run, PrintWriter log) {
         this.jobs = jobs;
-        this.ports = ports;
+        this.reconnect = reconnect;
+        this.run = run;
         this.log = log;
     }
 
@@ -70,7 +74,7 @@ public final class PivotPause {
         }
         DomainJournal paused = journal.with(entry(PAUSED));
         save.accept(paused);
-        Instant start = ports.clock().instant();
+        Instant start = run.clock().instant();
         AtomicBoolean held = new AtomicBoolean(true);
         jobs.pause();
         // A SIGTERM or SIGINT during the pause: the shutdown hook resumes the guest, once.
@@ -96,7 +100,7 @@ public final class PivotPause {
             save.accept(paused.with(entry(RESUMED)));
         }
         log.println("  "
-                + ports.mode()
+                + run.mode()
                         .says(
                                 "the guest was paused " + millis(start) + " ms for the pivot"
                                         + (switched ? "" : ", then resumed on its source, not switched"),
@@ -155,7 +159,7 @@ public final class PivotPause {
     private void resumeThroughNewConnection(String domain, RuntimeException lost) {
         for (int attempt = 1; ; attempt++) {
             try {
-                ports.blockJobs().with(domain, fresh -> {
+                reconnect.with(domain, fresh -> {
                     if (fresh.pausedFor().isPresent()) {
                         fresh.resume();
                     }
@@ -169,7 +173,7 @@ public final class PivotPause {
                     down.addSuppressed(lost);
                     throw down;
                 }
-                sleep(ports.blockJobs().timings().poll());
+                sleep(reconnect.timings().poll());
             }
         }
     }
@@ -195,22 +199,17 @@ public final class PivotPause {
         }
         if (jobs.pausedFor().isPresent()) {
             jobs.resume();
-            log.println(ports.mode().says("resumed", "would resume") + " '" + journal.domain()
-                    + "', which a stopped run" + " had paused for a pivot");
+            log.println(run.mode().says("resumed", "would resume") + " '" + journal.domain() + "', which a stopped run"
+                    + " had paused for a pivot");
         }
         return journal.with(entry(RESUMED));
     }
 
     private long millis(Instant start) {
-        return Duration.between(start, ports.clock().instant()).toMillis();
+        return Duration.between(start, run.clock().instant()).toMillis();
     }
 
     private JournalEntry entry(String detail) {
-        return new JournalEntry(
-                AutostartPause.DOMAIN,
-                KIND,
-                JournalEntry.StepState.DONE,
-                ports.clock().instant().toString(),
-                detail);
+        return new JournalEntry(AutostartPause.DOMAIN, KIND, JournalEntry.StepState.DONE, run.now(), detail);
     }
 }

@@ -1,11 +1,12 @@
 package io.virttune.apply.live;
 
-import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.RunMode;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
+import io.virttune.qemu.QemuImg;
 import io.virttune.text.Bytes;
 import java.util.Optional;
 
@@ -24,17 +25,18 @@ record ReclaimableChunks(Optional<ChunkRanges> zeros, Optional<String> nothing) 
      * guest that wrote all over its disk) is not worth a catch-up with the guest paused. Zeros only
      * give way to data while the guest runs, so the map read again in the pause finds none either.
      */
-    static ReclaimableChunks read(ApplyPorts ports, CopyLive step, String sourceFormat, CreateVolume volume) {
+    static ReclaimableChunks read(
+            Lvm lvmReads, QemuImg qemuImg, RunMode mode, CopyLive step, String sourceFormat, CreateVolume volume) {
         if (!volume.thin()) {
             return new ReclaimableChunks(Optional.empty(), Optional.empty());
         }
-        if (ports.mode() == RunMode.DRY_RUN) {
+        if (mode == RunMode.DRY_RUN) {
             return nothing("would give back to thin pool " + volume.pool()
                     + " the chunks of " + step.device() + " where " + step.source()
                     + " reads as zeros: before the pause, the"
                     + " guest running, then checked against the source with the guest paused, and the rest then");
         }
-        LvmReport report = ports.lvmReads().report();
+        LvmReport report = lvmReads.report();
         Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device())
                 .filter(LogicalVolume::isThin)
                 .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
@@ -42,12 +44,12 @@ record ReclaimableChunks(Optional<ChunkRanges> zeros, Optional<String> nothing) 
             return nothing("LVM does not report " + step.device() + " as a thin LV"
                     + " of a pool: nothing is discarded on it");
         }
-        ChunkRanges zeros = zeroChunks(ports, step, sourceFormat, pool.get().chunkSizeBytes());
+        ChunkRanges zeros = zeroChunks(qemuImg, step, sourceFormat, pool.get().chunkSizeBytes());
         if (zeros.isEmpty()) {
             return nothing("no whole chunk of " + step.source() + " reads as zeros:"
                     + " nothing to give back to thin pool " + volume.pool());
         }
-        if (!ports.lvmReads().takesDiscards(volume.vg(), volume.name())) {
+        if (!lvmReads.takesDiscards(volume.vg(), volume.name())) {
             return nothing(step.device() + " takes no discards (its thin pool "
                     + volume.pool() + " ignores them): it keeps the " + Bytes.format(zeros.bytes())
                     + " of chunks the copy"
@@ -61,7 +63,7 @@ record ReclaimableChunks(Optional<ChunkRanges> zeros, Optional<String> nothing) 
     }
 
     /** The whole chunks of {@code chunkBytes} where the source reads as zeros now. */
-    static ChunkRanges zeroChunks(ApplyPorts ports, CopyLive step, String sourceFormat, long chunkBytes) {
-        return ChunkRanges.zerosOf(ports.qemuImg().sharedMap(step.source(), sourceFormat), chunkBytes);
+    static ChunkRanges zeroChunks(QemuImg qemuImg, CopyLive step, String sourceFormat, long chunkBytes) {
+        return ChunkRanges.zerosOf(qemuImg.sharedMap(step.source(), sourceFormat), chunkBytes);
     }
 }

@@ -3,11 +3,15 @@ package io.virttune.apply.live;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.CopyTimings;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.blockjob.BlockCopy;
+import io.virttune.lvm.Lvm;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap.Extent;
+import io.virttune.qemu.QemuImg;
 import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -46,7 +50,10 @@ public final class ThinReclaim {
      */
     static final String GIVEN_BACK_BEFORE_PIVOT = "GivenBackBeforePivot";
 
-    private final ApplyPorts ports;
+    private final Lvm lvmActions;
+    private final QemuImg qemuImg;
+    private final RunPorts run;
+    private final CopyTimings timings;
     private final PrintWriter log;
     private final CopyLive step;
     private final String sourceFormat;
@@ -58,31 +65,33 @@ public final class ThinReclaim {
     /** The runs a discard was tried on before the pause, in order. */
     private List<Extent> givenBackBefore = List.of();
 
-    private ThinReclaim(
-            ApplyPorts ports,
+    /**
+     * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
+     * {@code sourceFormat} (the live definition's), with what it may give back read now, before the
+     * guest is paused ({@link ReclaimableChunks#read}); {@code timings} say how often the catch-up
+     * in the pause is looked at.
+     */
+    ThinReclaim(
+            LvmPorts lvm,
+            QemuImg qemuImg,
+            RunPorts run,
+            CopyTimings timings,
             PrintWriter log,
             CopyLive step,
             String sourceFormat,
-            CreateVolume volume,
-            ReclaimableChunks reclaimable) {
-        this.ports = ports;
+            CreateVolume volume) {
+        this.lvmActions = lvm.actions();
+        this.qemuImg = qemuImg;
+        this.run = run;
+        this.timings = timings;
         this.log = log;
         this.step = step;
         this.sourceFormat = sourceFormat;
         this.volume = volume;
+        ReclaimableChunks reclaimable =
+                ReclaimableChunks.read(lvm.reads(), qemuImg, run.mode(), step, sourceFormat, volume);
         this.zerosBefore = reclaimable.zeros();
         this.nothing = reclaimable.nothing();
-    }
-
-    /**
-     * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
-     * {@code sourceFormat} (the live definition's), with what it may give back read now, before the
-     * guest is paused ({@link ReclaimableChunks#read}).
-     */
-    static ThinReclaim before(
-            ApplyPorts ports, PrintWriter log, CopyLive step, String sourceFormat, CreateVolume volume) {
-        return new ThinReclaim(
-                ports, log, step, sourceFormat, volume, ReclaimableChunks.read(ports, step, sourceFormat, volume));
     }
 
     /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
@@ -106,9 +115,9 @@ public final class ThinReclaim {
                 AutostartPause.DOMAIN,
                 GIVEN_BACK_BEFORE_PIVOT,
                 JournalEntry.StepState.DONE,
-                ports.clock().instant().toString(),
+                run.now(),
                 step.device())));
-        Instant start = ports.clock().instant();
+        Instant start = run.clock().instant();
         List<Extent> tried = new ArrayList<>();
         Round round = discard(runs.ranges(), Optional.empty(), tried);
         // Every run a discard was tried on, refused or not: a refused one may have been given back in part.
@@ -138,10 +147,10 @@ public final class ThinReclaim {
             nothing.ifPresent(why -> log.println("  " + why));
             return true;
         }
-        Instant start = ports.clock().instant();
-        copy.awaitCaughtUp(PausedCompare.CATCH_UP, ports.blockJobs().timings().pausedPoll());
+        Instant start = run.clock().instant();
+        copy.awaitCaughtUp(PausedCompare.CATCH_UP, timings.pausedPoll());
         ChunkRanges zeros = ReclaimableChunks.zeroChunks(
-                ports, step, sourceFormat, zerosBefore.get().chunkBytes());
+                qemuImg, step, sourceFormat, zerosBefore.get().chunkBytes());
         ChunkRanges before = new ChunkRanges(zeros.chunkBytes(), givenBackBefore);
         ChunkRanges written = before.minus(zeros);
         if (!written.isEmpty()) {
@@ -195,12 +204,12 @@ public final class ThinReclaim {
         long given = 0;
         long left = ranges.stream().mapToLong(Extent::length).sum();
         for (Extent range : ranges) {
-            if (deadline.filter(end -> !ports.clock().instant().isBefore(end)).isPresent()) {
+            if (deadline.filter(end -> !run.clock().instant().isBefore(end)).isPresent()) {
                 break;
             }
             tried.add(range);
             try {
-                ports.lvmActions().discard(volume.vg(), volume.name(), range.start(), range.length());
+                lvmActions.discard(volume.vg(), volume.name(), range.start(), range.length());
             } catch (VirtTuneException refused) {
                 return new Round(given, left, Optional.of(refused.getMessage()));
             }
@@ -211,6 +220,6 @@ public final class ThinReclaim {
     }
 
     private long millis(Instant start) {
-        return Duration.between(start, ports.clock().instant()).toMillis();
+        return Duration.between(start, run.clock().instant()).toMillis();
     }
 }

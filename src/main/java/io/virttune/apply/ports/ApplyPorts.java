@@ -7,7 +7,6 @@ import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
-import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmCli;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.BlockZeroing;
@@ -23,43 +22,19 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * What apply acts through. A dry run and a real run differ only here: in a dry run every acting
+ * What apply acts through, in the groups its parts take: each part is handed the groups (or the
+ * single ports) it uses. A dry run and a real run differ only here: in a dry run every acting
  * port prints what it would do instead of doing it (commands the adapters call acting, defines,
  * autostart, state writes, file deletions, image holds); the reading ports are real in both, so
  * a dry run checks all a real run checks.
  *
- * @param definitions opens a libvirt connection that reads and defines domains (one per job),
- *     printing to the given log what a dry run would define
- * @param lvmActions creates and changes LVs
- * @param lvmReads reads the host's LVM report
- * @param images reads images with qemu-img, for fingerprints and the in-use check
- * @param conversion copies images into LVs and verifies them
- * @param zeroing zeroes LVs that no copy fills (a linear LV holds its extents' old data)
- * @param comparer verifies copies made by an earlier, interrupted run
- * @param qemuImg reads images' allocation maps, for what a copy provisions in a thin pool
- * @param writers finds processes still writing an LV (a copy a killed apply left running)
- * @param holds keeps the source images from a starting guest while the domain is defined
- * @param blockJobs copies the disks of running guests onto LVs (block copy and pivot)
- * @param files tells whether an image file is there, and deletes the source images cleanup removes
- * @param mode whether anything really changes, for the words of the results
+ * @param guests the domains' definitions and block jobs
+ * @param lvm the host's LVM, read and changed, and the writers of an LV
+ * @param images the image files: their facts, presence, locks and holds
+ * @param copies the copy, zeroing and compare tools
+ * @param run the state directory, the clock and the run's mode
  */
-public record ApplyPorts(
-        Function<PrintWriter, DomainDefinitions> definitions,
-        Lvm lvmActions,
-        Lvm lvmReads,
-        HostFactsSource images,
-        ImageLocks locks,
-        LvConversion conversion,
-        BlockZeroing zeroing,
-        QemuImgCompare comparer,
-        QemuImg qemuImg,
-        StaleWriters writers,
-        ImageHolds holds,
-        BlockJobsSource blockJobs,
-        StateDirectory state,
-        HostFiles files,
-        Clock clock,
-        RunMode mode) {
+public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, CopyPorts copies, RunPorts run) {
 
     /** The ports for the host behind {@code door}: its commands, its libvirt and its images, all through the door. */
     public static ApplyPorts forHost(HostDoor door, Path stateDir, boolean execute, Consumer<String> dryRunLog) {
@@ -80,23 +55,7 @@ public record ApplyPorts(
 
     /** These ports, their live copies called stalled after {@code window} without getting closer to ready. */
     public ApplyPorts convergingWithin(Duration window) {
-        return new ApplyPorts(
-                definitions,
-                lvmActions,
-                lvmReads,
-                images,
-                locks,
-                conversion,
-                zeroing,
-                comparer,
-                qemuImg,
-                writers,
-                holds,
-                blockJobs.convergingWithin(window),
-                state,
-                files,
-                clock,
-                mode);
+        return new ApplyPorts(guests.convergingWithin(window), lvm, images, copies, run);
     }
 
     /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
@@ -129,21 +88,14 @@ public record ApplyPorts(
                 ? host.blockJobs()
                 : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
         return new ApplyPorts(
-                definitions,
-                new LvmCli(runner),
-                new LvmCli(runner),
-                host.images(),
-                new ImageLocks(host.runner()),
-                new LvConversion(runner),
-                new BlockZeroing(runner),
-                new QemuImgCompare(runner),
-                new QemuImg(runner),
-                host.writers(),
-                holds,
-                blockJobs,
-                state,
-                files,
-                host.clock(),
-                execute ? RunMode.EXECUTE : RunMode.DRY_RUN);
+                new GuestPorts(definitions, blockJobs),
+                new LvmPorts(new LvmCli(runner), new LvmCli(runner), host.writers()),
+                new ImagePorts(host.images(), files, new ImageLocks(host.runner()), holds),
+                new CopyPorts(
+                        new LvConversion(runner),
+                        new BlockZeroing(runner),
+                        new QemuImgCompare(runner),
+                        new QemuImg(runner)),
+                new RunPorts(state, host.clock(), execute ? RunMode.EXECUTE : RunMode.DRY_RUN));
     }
 }

@@ -1,7 +1,8 @@
 /**
- * What apply acts through ({@link ApplyPorts}), the one place a dry run is made ({@link
- * ApplyPorts#over} with the printing doubles), the holds and locks read from the host, {@link
- * RunMode} and {@link DomainResult}.
+ * What apply acts through ({@link ApplyPorts}, handed out in groups: {@link GuestPorts}, {@link
+ * LvmPorts}, {@link ImagePorts}, {@link CopyPorts}, {@link RunPorts}), the one place a dry run is
+ * made ({@link ApplyPorts#over} with the printing doubles), the holds and locks read from the host,
+ * {@link RunMode} and {@link DomainResult}.
  *
  * <h2>Whether an image is open ({@link ImageLocks})</h2>
  *

@@ -13,44 +13,54 @@ import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.ports.ImagePorts;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
+import io.virttune.lvm.Lvm;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Removes the source images a verified migration left behind, only when asked, under the domain's
  * lock, and only those custody lets go (see {@link io.virttune.apply.custody}) and no process holds.
  */
 public final class Cleanup {
-    private final ApplyPorts ports;
+    private final Function<PrintWriter, DomainDefinitions> definitions;
+    private final Lvm lvmReads;
+    private final ImagePorts images;
+    private final RunPorts run;
     private final PrintWriter out;
 
+    /** Takes from {@code ports} what cleanup uses: LVM it only reads, and it copies nothing. */
     public Cleanup(ApplyPorts ports, PrintWriter out) {
-        this.ports = ports;
+        this.definitions = ports.guests().definitions();
+        this.lvmReads = ports.lvm().reads();
+        this.images = ports.images();
+        this.run = ports.run();
         this.out = out;
     }
 
     public DomainResult run(String name) {
-        try (DomainDefinitions definitions = ports.definitions().apply(out)) {
+        try (DomainDefinitions definitions = this.definitions.apply(out)) {
             LiveDomain live = definitions
                     .find(name)
                     .orElseThrow(() -> VirtTuneException.refused("no domain named '" + name + "'"));
-            if (ports.state().journal(live.uuid()).isEmpty()) {
+            if (run.state().journal(live.uuid()).isEmpty()) {
                 // The answer rollback gives too: nothing of virt-tune's is there to act on.
                 return new DomainResult(
                         name, DomainResult.Result.NOTHING_TO_DO, "virt-tune never applied anything to it");
             }
-            try (StateDirectory.Held held = ports.state()
-                    .lock(live.uuid(), name, ports.clock().instant().toString())) {
+            try (StateDirectory.Held held = run.state().lock(live.uuid(), name, run.now())) {
                 // Read again under the lock: a rollback or an apply that held it may have changed both.
                 LiveDomain now = definitions.find(name).orElse(live);
                 return cleanUp(
-                        definitions, now, ports.state().journal(live.uuid()).orElseThrow());
+                        definitions, now, run.state().journal(live.uuid()).orElseThrow());
             }
         } catch (VirtTuneException e) {
             return DomainResult.stopped(name, e, e.getMessage());
@@ -68,14 +78,13 @@ public final class Cleanup {
                     + ", not completed and verified: its source"
                     + " images are still the only good copy");
         }
-        DefinedStores stores = CustodyReads.stores(
-                ports, definitions, live.uuid(), ports.lvmReads().report());
-        List<String> after = CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions);
+        DefinedStores stores = CustodyReads.stores(images, definitions, live.uuid(), lvmReads.report());
+        List<String> after = CustodyReads.sourcesOf(images, live.inactiveXml(), definitions);
         DomainJournal journal = found;
         List<String> removed = new ArrayList<>();
         List<String> kept = new ArrayList<>();
         for (DiskCustody disk : found.custody()) {
-            if (!ports.files().exists(Path.of(disk.source()))) {
+            if (!images.files().exists(Path.of(disk.source()))) {
                 continue;
             }
             Optional<String> why = whyKept(disk, name, stores, after, found);
@@ -86,20 +95,20 @@ public final class Cleanup {
             }
             // Journaled before the file goes: a rollback after it knows who removed its way back.
             journal = journal.withDisk(
-                    disk.sourceRemovedBy("virt-tune cleanup at " + ports.clock().instant()));
-            ports.state().save(journal);
-            out.println(ports.mode().says("remove ", "would remove ") + disk.source());
-            ports.files().delete(Path.of(disk.source()));
+                    disk.sourceRemovedBy("virt-tune cleanup at " + run.clock().instant()));
+            run.state().save(journal);
+            out.println(run.mode().says("remove ", "would remove ") + disk.source());
+            images.files().delete(Path.of(disk.source()));
             removed.add(disk.source());
         }
         // A kept image is still a way back: rollback stays possible and a later cleanup tries again.
         if (kept.isEmpty()) {
-            ports.state().save(journal.withStatus(Status.CLEANED_UP));
+            run.state().save(journal.withStatus(Status.CLEANED_UP));
         }
         return new DomainResult(
                 name,
-                ports.mode().finished(),
-                removed.size() + " source image(s)" + ports.mode().says(" removed", " would be removed")
+                run.mode().finished(),
+                removed.size() + " source image(s)" + run.mode().says(" removed", " would be removed")
                         + (kept.isEmpty() ? "" : ", " + kept.size() + " kept"));
     }
 
@@ -113,14 +122,13 @@ public final class Cleanup {
         }
         // The record is only a file: the copy it names must be the LV virt-tune made (a journal edited by hand).
         String[] lv = disk.volume().split("/", 2);
-        Optional<String> notOurs = ports.lvmReads()
-                .identity(lv[0], lv[1])
+        Optional<String> notOurs = lvmReads.identity(lv[0], lv[1])
                 .flatMap(identity -> VolumeOwnership.notOurs(
                         identity, journal.uuid(), journal.volumeUuids().get(disk.volume())));
         if (notOurs.isPresent()) {
             return Optional.of(
                     "its journal names " + disk.volumeDevice() + " as its verified copy, but " + notOurs.get());
         }
-        return ports.locks().holder(disk.source());
+        return images.locks().holder(disk.source());
     }
 }

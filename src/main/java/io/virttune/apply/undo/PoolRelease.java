@@ -2,7 +2,8 @@ package io.virttune.apply.undo;
 
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.PoolJournal;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
 import java.io.PrintWriter;
@@ -13,13 +14,13 @@ import java.util.Optional;
  * A rolled-back domain no longer needs the thin pools virt-tune created for its plan: the last
  * domain that needed a pool removes it, if it is empty and still the one virt-tune created.
  */
-record PoolRelease(ApplyPorts ports, PrintWriter out) {
+record PoolRelease(LvmPorts lvm, RunPorts run, PrintWriter out) {
     /**
      * The domain no longer needs the thin pools virt-tune created for the plan: the last one that
      * needed a pool removes it, if it is empty and still the pool virt-tune created.
      */
     void release(String domainUuid, List<String> removedVolumes) {
-        for (PoolJournal pool : ports.state().poolJournals()) {
+        for (PoolJournal pool : run.state().poolJournals()) {
             if (!pool.users().contains(domainUuid) || pool.status() == PoolJournal.Status.REMOVED) {
                 continue;
             }
@@ -27,19 +28,19 @@ record PoolRelease(ApplyPorts ports, PrintWriter out) {
             if (released.users().isEmpty()) {
                 released = removePoolIfUnused(released, removedVolumes);
             }
-            ports.state().save(released);
+            run.state().save(released);
         }
     }
 
     /** {@code removedVolumes} are gone, or would be in a dry run, which must say what a real run does. */
     private PoolJournal removePoolIfUnused(PoolJournal pool, List<String> removedVolumes) {
-        Optional<VolumeIdentity> lv = ports.lvmReads().identity(pool.vg(), pool.name());
+        Optional<VolumeIdentity> lv = lvm.reads().identity(pool.vg(), pool.name());
         if (lv.isEmpty()) {
             return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
         }
         Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), VolumeOwnership.POOL_OWNER, pool.lvUuid());
-        LvmReport lvm = ports.lvmReads().report();
-        long thins = lvm.logicalVolume(pool.vg(), pool.name()).map(lvm::thinVolumesOf).orElse(List.of()).stream()
+        LvmReport report = lvm.reads().report();
+        long thins = report.logicalVolume(pool.vg(), pool.name()).map(report::thinVolumesOf).orElse(List.of()).stream()
                 .filter(thin -> !removedVolumes.contains(thin.vgName() + "/" + thin.name()))
                 .count();
         if (notOurs.isPresent()) {
@@ -50,11 +51,11 @@ record PoolRelease(ApplyPorts ports, PrintWriter out) {
             // Not asked whether the pool is open: an active pool always is (its -tpool device is held by
             // the pool's own), so that told nothing. Its users are its thin volumes, counted above, and
             // lvremove itself refuses a pool that something else holds.
-            out.println(ports.mode().says("remove", "would remove") + " thin pool " + pool.qualifiedName()
+            out.println(run.mode().says("remove", "would remove") + " thin pool " + pool.qualifiedName()
                     + " (created by virt-tune; no domain needs it now)");
-            if (ports.mode().changesHost()) {
+            if (run.mode().changesHost()) {
                 // Not printed in a dry run: its thin volumes are still there, and lvremove's own check would refuse.
-                ports.lvmActions().remove(pool.vg(), pool.name());
+                lvm.actions().remove(pool.vg(), pool.name());
             }
             return pool.withStatus(PoolJournal.Status.REMOVED, pool.lvUuid());
         }

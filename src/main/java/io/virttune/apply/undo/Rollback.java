@@ -17,6 +17,10 @@ import io.virttune.apply.live.LiveRollback;
 import io.virttune.apply.live.PivotPause;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.ports.GuestPorts;
+import io.virttune.apply.ports.ImagePorts;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmReport;
@@ -41,19 +45,26 @@ import java.util.stream.Collectors;
  * tool created (tag and uuid) is never removed.
  */
 public final class Rollback {
-    private final ApplyPorts ports;
+    private final GuestPorts guests;
+    private final LvmPorts lvm;
+    private final ImagePorts images;
+    private final RunPorts run;
     private final PrintWriter out;
 
+    /** Takes from {@code ports} all but the copy tools: a rollback copies nothing. */
     public Rollback(ApplyPorts ports, PrintWriter out) {
-        this.ports = ports;
+        this.guests = ports.guests();
+        this.lvm = ports.lvm();
+        this.images = ports.images();
+        this.run = ports.run();
         this.out = out;
     }
 
     public DomainResult run(String name, boolean force) {
-        try (DomainDefinitions definitions = ports.definitions().apply(out)) {
+        try (DomainDefinitions definitions = guests.definitions().apply(out)) {
             Optional<LiveDomain> live = definitions.find(name);
-            Optional<DomainJournal> found = live.flatMap(domain -> ports.state().journal(domain.uuid()))
-                    .or(() -> ports.state().journalByName(name));
+            Optional<DomainJournal> found = live.flatMap(domain -> run.state().journal(domain.uuid()))
+                    .or(() -> run.state().journalByName(name));
             if (found.isEmpty()
                     || found.get().status() == Status.ROLLED_BACK
                     || found.get().status() == Status.NOTHING_CHANGED) {
@@ -67,10 +78,9 @@ public final class Rollback {
                                         : "its last apply failed before it changed anything");
             }
             String uuid = found.get().uuid();
-            try (StateDirectory.Held held =
-                    ports.state().lock(uuid, name, ports.clock().instant().toString())) {
+            try (StateDirectory.Held held = run.state().lock(uuid, name, run.now())) {
                 // Read again under the lock: a run that held it may have written since.
-                return rollBack(definitions, live, ports.state().journal(uuid).orElse(found.get()), name, force);
+                return rollBack(definitions, live, run.state().journal(uuid).orElse(found.get()), name, force);
             }
         } catch (VirtTuneException e) {
             return DomainResult.stopped(name, e, e.getMessage());
@@ -105,7 +115,7 @@ public final class Rollback {
         }
         if (running) {
             // Refused if the guest runs on an LV already; before the pivot it runs on its sources.
-            new LiveRollback(ports, out).abortCopies(live.get(), journal, force);
+            new LiveRollback(guests.blockJobs(), out).abortCopies(live.get(), journal, force);
         }
         // A live move's pivot rewrote the persistent definition onto the LVs, as a define does.
         boolean defined = journal.definitionTouched()
@@ -121,14 +131,14 @@ public final class Rollback {
         // later apply that never defined anything frees only its own, the earlier one's stay in use.
         List<String> volumes = new ArrayList<>(defined ? journal.createdVolumes() : journal.ownVolumes());
         Collections.reverse(volumes);
-        RollbackVolumes lvs = new RollbackVolumes(ports, out);
+        RollbackVolumes lvs = new RollbackVolumes(lvm, out);
         Map<String, VolumeIdentity> ours = lvs.provablyOurs(volumes, journal);
-        LvmReport lvm = ports.lvmReads().report();
-        DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
+        LvmReport report = lvm.reads().report();
+        DefinedStores stores = CustodyReads.stores(images, definitions, journal.uuid(), report);
         String backup = defined ? read(Path.of(journal.backupFile())) : null;
         List<String> after = backup != null
-                ? CustodyReads.sourcesOf(ports, backup, definitions)
-                : live.map(domain -> CustodyReads.sourcesOf(ports, domain.inactiveXml(), definitions))
+                ? CustodyReads.sourcesOf(images, backup, definitions)
+                : live.map(domain -> CustodyReads.sourcesOf(images, domain.inactiveXml(), definitions))
                         .orElse(List.of());
         Map<String, VolumeIdentity> removable = lvs.removable(ours, stores, after, name);
         CustodyVerdict verdict = Custody.check(
@@ -147,26 +157,23 @@ public final class Rollback {
         }
         verdict.discardedWrites()
                 .forEach(writes ->
-                        out.println("--force: " + ports.mode().says("discard", "would discard") + " " + writes));
+                        out.println("--force: " + run.mode().says("discard", "would discard") + " " + writes));
         if (defined) {
             restoreDefinition(definitions, live, journal, backup);
         }
         List<String> removed = lvs.remove(removable);
         if (defined || journal.earlierJournal() == null) {
-            new PoolRelease(ports, out).release(journal.uuid(), removed);
+            new PoolRelease(lvm, run, out).release(journal.uuid(), removed);
         }
         finish(
-                live.isPresent()
-                        ? AutostartPause.restore(
-                                definitions, journal, ports.clock().instant().toString(), out, ports.mode())
-                        : journal,
+                live.isPresent() ? AutostartPause.restore(definitions, journal, run.now(), out, run.mode()) : journal,
                 defined);
         String what = defined ? "restored/removed" : "removed";
         return new DomainResult(
                 name,
-                ports.mode().finished(),
+                run.mode().finished(),
                 (defined ? "original definition and " : "") + removed.size() + " LV(s) "
-                        + ports.mode().says(what, "would be " + what)
+                        + run.mode().says(what, "would be " + what)
                         + (!defined && journal.earlierJournal() != null
                                 ? "; the earlier apply's definition and LVs kept"
                                 : ""));
@@ -177,9 +184,11 @@ public final class Rollback {
         if (live.isEmpty() || !PivotPause.pending(journal)) {
             return journal;
         }
-        DomainJournal resumed = ports.blockJobs()
-                .with(journal.domain(), jobs -> new PivotPause(jobs, ports, out).resumeLeftPaused(journal));
-        ports.state().save(resumed);
+        DomainJournal resumed = guests.blockJobs()
+                .with(
+                        journal.domain(),
+                        jobs -> new PivotPause(jobs, guests.blockJobs(), run, out).resumeLeftPaused(journal));
+        run.state().save(resumed);
         return resumed;
     }
 
@@ -202,13 +211,13 @@ public final class Rollback {
     private void finish(DomainJournal journal, boolean defined) {
         DomainJournal rolledBack = journal.withStatus(Status.ROLLED_BACK);
         if (!defined && journal.earlierJournal() != null) {
-            ports.state()
+            run.state()
                     .reinstate(
                             rolledBack,
                             Path.of(journal.earlierJournal()),
-                            ports.clock().instant());
+                            run.clock().instant());
         } else {
-            ports.state().save(rolledBack);
+            run.state().save(rolledBack);
         }
     }
 

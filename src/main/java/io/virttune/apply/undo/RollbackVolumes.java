@@ -6,7 +6,7 @@ import io.virttune.apply.custody.CustodyChange;
 import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.LvmPorts;
 import io.virttune.lvm.VolumeIdentity;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -18,11 +18,11 @@ import java.util.Set;
 
 /** The LVs a rollback removes: each proved virt-tune's, kept while a definition uses it or it is open. */
 final class RollbackVolumes {
-    private final ApplyPorts ports;
+    private final LvmPorts lvm;
     private final PrintWriter out;
 
-    RollbackVolumes(ApplyPorts ports, PrintWriter out) {
-        this.ports = ports;
+    RollbackVolumes(LvmPorts lvm, PrintWriter out) {
+        this.lvm = lvm;
         this.out = out;
     }
 
@@ -31,7 +31,7 @@ final class RollbackVolumes {
         Map<String, VolumeIdentity> present = new LinkedHashMap<>();
         for (String volume : volumes) {
             String[] parts = volume.split("/", 2);
-            Optional<VolumeIdentity> lv = ports.lvmReads().identity(parts[0], parts[1]);
+            Optional<VolumeIdentity> lv = lvm.reads().identity(parts[0], parts[1]);
             if (lv.isEmpty()) {
                 out.println(volume + " is gone already");
                 continue;
@@ -43,7 +43,7 @@ final class RollbackVolumes {
                         "rollback of '" + journal.domain() + "' refused, nothing changed: " + notOurs.get());
             }
             // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
-            ports.writers().requireNone("/dev/" + volume, journal.domain());
+            lvm.writers().requireNone("/dev/" + volume, journal.domain());
             present.put(volume, lv.get());
         }
         return present;
@@ -84,8 +84,7 @@ final class RollbackVolumes {
         List<String> removed = new ArrayList<>();
         for (Map.Entry<String, VolumeIdentity> volume : volumes.entrySet()) {
             out.println("remove " + volume.getKey() + " (created by virt-tune)");
-            ports.lvmActions()
-                    .remove(volume.getValue().vgName(), volume.getValue().name());
+            lvm.actions().remove(volume.getValue().vgName(), volume.getValue().name());
             removed.add(volume.getKey());
         }
         return removed;

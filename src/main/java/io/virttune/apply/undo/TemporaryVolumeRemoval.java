@@ -7,9 +7,9 @@ import io.virttune.apply.custody.DefinedStores;
 import io.virttune.apply.guards.CustodyReads;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
-import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.ImagePorts;
+import io.virttune.apply.ports.LvmPorts;
 import io.virttune.libvirt.DomainDefinitions;
-import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
 import io.virttune.plan.RemoveVolume;
 import io.virttune.text.ShellWords;
@@ -23,11 +23,11 @@ import java.util.Set;
  * journal lists, with virt-tune's tags and uuid, that custody lets go and nothing has open; any
  * other is kept and said why (a kept LV costs only its space).
  */
-public record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWriter log) {
+public record TemporaryVolumeRemoval(LvmPorts lvm, ImagePorts images, String domain, PrintWriter log) {
 
     public void remove(RemoveVolume step, DomainJournal journal, DomainDefinitions definitions) {
         String name = step.vg() + "/" + step.name();
-        Optional<VolumeIdentity> lv = ports.lvmReads().identity(step.vg(), step.name());
+        Optional<VolumeIdentity> lv = lvm.reads().identity(step.vg(), step.name());
         if (lv.isEmpty()) {
             log.println("  " + name + " is gone already");
             return;
@@ -39,8 +39,8 @@ public record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWrite
             return;
         }
         // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
-        ports.writers().requireNone("/dev/" + name, domain);
-        ports.lvmActions().remove(step.vg(), step.name());
+        lvm.writers().requireNone("/dev/" + name, domain);
+        lvm.actions().remove(step.vg(), step.name());
     }
 
     private Optional<String> why(VolumeIdentity lv, DomainJournal journal, DomainDefinitions definitions) {
@@ -53,11 +53,11 @@ public record TemporaryVolumeRemoval(ApplyPorts ports, String domain, PrintWrite
         if (notOurs.isPresent()) {
             return notOurs;
         }
-        LvmReport lvm = ports.lvmReads().report();
-        DefinedStores stores = CustodyReads.stores(ports, definitions, journal.uuid(), lvm);
+        DefinedStores stores = CustodyReads.stores(
+                images, definitions, journal.uuid(), lvm.reads().report());
         List<String> after = definitions
                 .find(domain)
-                .map(live -> CustodyReads.sourcesOf(ports, live.inactiveXml(), definitions))
+                .map(live -> CustodyReads.sourcesOf(images, live.inactiveXml(), definitions))
                 .orElse(List.of());
         CustodyVerdict verdict = Custody.check(
                 journal.custody(),

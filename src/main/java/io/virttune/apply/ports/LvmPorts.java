@@ -1,0 +1,13 @@
+package io.virttune.apply.ports;
+
+import io.virttune.lvm.Lvm;
+
+/**
+ * The host's LVM, read and changed, and the processes that may still write an LV.
+ *
+ * @param reads reads the host's LVM report
+ * @param actions creates, changes and removes LVs
+ * @param writers finds processes still writing an LV (a copy a killed apply left running), asked
+ *     before an LV is written over or removed
+ */
+public record LvmPorts(Lvm reads, Lvm actions, StaleWriters writers) {}
