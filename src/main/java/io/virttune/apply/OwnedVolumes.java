@@ -53,7 +53,7 @@ final class OwnedVolumes {
                 .identity(create.vg(), create.name())
                 .map(VolumeIdentity::uuid)
                 .orElseThrow(() -> VirtTuneException.failed(
-                        "LV " + create.vg() + "/" + create.name() + " is not there right after lvcreate made it")));
+                        "LV " + create.volume() + " is not there right after lvcreate made it")));
     }
 
     /**
@@ -66,7 +66,7 @@ final class OwnedVolumes {
             // A copy an interrupted run left may still write there; a live copy's writer is the guest's own mirror.
             lvm.writers().requireNone(create.devicePath(), journal.domain());
         }
-        String name = create.vg() + "/" + create.name();
+        String name = create.volume().toString();
         VolumeIdentity lv = lvm.reads()
                 .identity(create.vg(), create.name())
                 .orElseThrow(() -> VirtTuneException.failed("LV " + name + " vanished"));

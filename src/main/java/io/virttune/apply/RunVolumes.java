@@ -19,7 +19,7 @@ final class RunVolumes {
 
     /** Creates the LV, or keeps the one an interrupted run created and activated; journaled as ours before lvcreate. */
     void create(CreateVolume create) {
-        String name = create.vg() + "/" + create.name();
+        String name = create.volume().toString();
         DomainJournal journal = run.journal().current();
         Optional<LogicalVolume> existing = run.lvm().logicalVolume(create.vg(), create.name());
         if (journal.createdVolumes().contains(name) && existing.isPresent()) {
@@ -60,7 +60,9 @@ final class RunVolumes {
     private void journalUuid(CreateVolume create) {
         owned.uuidOfCreated(create)
                 .ifPresent(uuid -> run.journal()
-                        .save(run.journal().current().withVolumeUuid(create.vg() + "/" + create.name(), uuid)));
+                        .save(run.journal()
+                                .current()
+                                .withVolumeUuid(create.volume().toString(), uuid)));
     }
 
     /**
@@ -69,7 +71,7 @@ final class RunVolumes {
      */
     void requireOurs(CreateVolume create, boolean overwrite) {
         String uuid = owned.requireOurs(create, run.journal().current(), run.definitions(), overwrite);
-        String name = create.vg() + "/" + create.name();
+        String name = create.volume().toString();
         if (!run.journal().current().volumeUuids().containsKey(name)) {
             run.journal().save(run.journal().current().withVolumeUuid(name, uuid));
         }

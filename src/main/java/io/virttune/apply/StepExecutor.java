@@ -105,7 +105,7 @@ final class StepExecutor implements Step.Visitor<Void> {
 
     @Override
     public Void zeroVolume(ZeroVolume zero) {
-        CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.vg(), zero.name());
+        CreateVolume create = new DiskSteps(run.domain()).creationOf(zero.volume());
         if (interrupted) {
             volumes.requireOurs(create, true);
         }
@@ -205,7 +205,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         if (convert.targetIsZero()) {
             if (interrupted) {
                 // A half-written thin LV no longer reads as zeros: start again from a fresh one.
-                run.log().println("  the copy was interrupted: recreating " + create.vg() + "/" + create.name());
+                run.log().println("  the copy was interrupted: recreating " + create.volume());
                 if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
                     volumes.requireOurs(create, true);
                     ports.lvm().actions().remove(create.vg(), create.name());
@@ -215,12 +215,7 @@ final class StepExecutor implements Step.Visitor<Void> {
             }
             long chunk = pools.chunkOf(create);
             try (ThinSpace.Reservation room = run.space()
-                    .reserve(
-                            convert,
-                            create.vg(),
-                            create.thinPool(),
-                            chunk,
-                            run.domain().name())) {
+                    .reserve(convert, create.pool(), chunk, run.domain().name())) {
                 outcome = conversion.intoFreshThin(
                         convert.source(),
                         convert.sourceFormat(),

@@ -10,6 +10,7 @@ import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.VolumeName;
 import io.virttune.plan.Plan;
 import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.AllocationMap.Extent;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 /** A thin pool's room counted as it provisions: whole chunks of every chunk data touches, and their metadata. */
 class ThinSpaceTest extends Site1Test {
     private static final String SPARSE = "/images/sparse.qcow2";
+    private static final VolumeName TPOOL = new VolumeName("vg", "tpool");
 
     /** 8 GiB with one 4 KiB write every 4 MiB: 8 MiB allocated, every 4 MiB chunk provisioned. */
     private static List<Extent> oneWriteEvery4MiB() {
@@ -68,11 +70,11 @@ class ThinSpaceTest extends Site1Test {
         io.virttune.plan.ConvertImage copy =
                 new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
         host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space.reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
+        ThinSpace.Reservation first = space.reserve(copy, TPOOL, 4 * MIB, "sparse");
         // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
 
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
-                io.virttune.VirtTuneException.class, () -> space.reserve(copy, "vg", "tpool", 4 * MIB, "other"));
+                io.virttune.VirtTuneException.class, () -> space.reserve(copy, TPOOL, 4 * MIB, "other"));
 
         assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
         assertTrue(
@@ -83,7 +85,7 @@ class ThinSpaceTest extends Site1Test {
                 refused.getMessage());
         assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
         first.close();
-        space.reserve(copy, "vg", "tpool", 4 * MIB, "other").close();
+        space.reserve(copy, TPOOL, 4 * MIB, "other").close();
     }
 
     @Test
@@ -102,12 +104,12 @@ class ThinSpaceTest extends Site1Test {
                 "{\"pid\": " + gone.pid() + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
                         + ", \"metadataBytes\": 0}");
         host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space().reserve(copy, "vg", "tpool", 4 * MIB, "sparse");
+        ThinSpace.Reservation first = space().reserve(copy, TPOOL, 4 * MIB, "sparse");
         assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
 
         // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
-                io.virttune.VirtTuneException.class, () -> space().reserve(copy, "vg", "tpool", 4 * MIB, "other"));
+                io.virttune.VirtTuneException.class, () -> space().reserve(copy, TPOOL, 4 * MIB, "other"));
 
         assertTrue(
                 refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),

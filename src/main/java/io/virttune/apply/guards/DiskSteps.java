@@ -1,5 +1,6 @@
 package io.virttune.apply.guards;
 
+import io.virttune.lvm.VolumeName;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DomainPlan;
@@ -7,9 +8,9 @@ import io.virttune.plan.DomainPlan;
 /** The steps of one domain's plan that act on the same LV: its creation, found from a later step. */
 public record DiskSteps(DomainPlan domain) {
 
-    /** The creation of the LV {@code vg}/{@code name}, which a step after it acts on. */
-    public CreateVolume creationOf(String vg, String name) {
-        return creationOf("/dev/" + vg + "/" + name);
+    /** The creation of the LV {@code volume}, which a step after it acts on. */
+    public CreateVolume creationOf(VolumeName volume) {
+        return creationOf(volume.devicePath());
     }
 
     /** The creation of the LV {@code convert} copies into: the planner makes one for every copy. */

@@ -48,14 +48,14 @@ final class PlannedStepsCheck {
         List<CreateVolume> theirs = creations(planned);
         Map<String, String> names = new HashMap<>();
         for (int i = 0; i < Math.min(ours.size(), theirs.size()); i++) {
-            CreateVolume volume = theirs.get(i);
+            CreateVolume create = theirs.get(i);
             try {
-                LvmNames.requireValidLogicalVolume(volume.vg(), volume.name());
+                LvmNames.requireValidLogicalVolume(create.vg(), create.name());
             } catch (VirtTuneException e) {
-                problems.add(where + "LV name " + volume.vg() + "/" + volume.name() + ": " + e.getMessage());
+                problems.add(where + "LV name " + create.volume() + ": " + e.getMessage());
             }
-            names.put(ours.get(i).name(), volume.name());
-            names.put(ours.get(i).devicePath(), volume.devicePath());
+            names.put(ours.get(i).name(), create.name());
+            names.put(ours.get(i).devicePath(), create.devicePath());
         }
         return names;
     }
@@ -85,7 +85,7 @@ final class PlannedStepsCheck {
         // The planned definition is parsed once for all its read-ahead steps, not once a step.
         Set<String> devices = readAheads.isEmpty() ? Set.of() : devices();
         for (SetReadAhead readAhead : readAheads) {
-            if (!devices.contains("/dev/" + readAhead.vg() + "/" + readAhead.name())) {
+            if (!devices.contains(readAhead.volume().devicePath())) {
                 problems.add(where + "step " + PlanJson.tree(readAhead) + " changes an LV none of its disks uses");
             }
         }

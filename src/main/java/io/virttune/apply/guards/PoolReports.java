@@ -16,8 +16,7 @@ public record PoolReports(Lvm lvm, LvmReport beforeSteps) {
         return report(create)
                 .logicalVolume(create.vg(), create.thinPool())
                 .map(pool -> pool.chunkSizeBytes())
-                .orElseThrow(() ->
-                        VirtTuneException.failed("thin pool " + create.vg() + "/" + create.thinPool() + " vanished"));
+                .orElseThrow(() -> VirtTuneException.failed("thin pool " + create.pool() + " vanished"));
     }
 
     /** A report that shows the LV's pool. */

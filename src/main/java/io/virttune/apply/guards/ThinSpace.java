@@ -6,6 +6,7 @@ import io.virttune.apply.journal.StateDirectory;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.VolumeName;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
@@ -70,11 +71,10 @@ public final class ThinSpace {
         return Need.of(qemuImg.map(convert.source(), convert.sourceFormat()), chunkBytes);
     }
 
-    /** Reserves what copying {@code convert} provisions in the pool of {@code chunkBytes} chunks (see {@link #reserve(Need, String, String, String, String)}). */
-    public Reservation reserve(ConvertImage convert, String vg, String pool, long chunkBytes, String domain) {
+    /** Reserves what copying {@code convert} provisions in {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String, LvmReport)}). */
+    public Reservation reserve(ConvertImage convert, VolumeName pool, long chunkBytes, String domain) {
         return reserve(
                 need(qemuImg, convert, chunkBytes),
-                vg,
                 pool,
                 domain,
                 "copy " + convert.source() + " of '" + domain + "' into " + convert.target(),
@@ -99,8 +99,7 @@ public final class ThinSpace {
         }
         return reserve(
                 Need.whole(create.sizeBytes(), pools.chunkOf(create)),
-                create.vg(),
-                create.thinPool(),
+                create.pool(),
                 domain,
                 "copy disk " + copy.disk() + " of '" + domain + "' live onto " + copy.device(),
                 pools.report(create));
@@ -112,11 +111,11 @@ public final class ThinSpace {
      * pool's usage is read from {@code lvm}: a report read before any copy of this run began is as
      * good as a fresh one, since what the copies wrote since is in their reservations.
      */
-    Reservation reserve(Need need, String vg, String pool, String domain, String what, LvmReport lvm) {
-        String key = vg + "/" + pool;
+    Reservation reserve(Need need, VolumeName pool, String domain, String what, LvmReport lvm) {
+        String key = pool.toString();
         String mine = PoolRoomLedger.nextKey();
         ledger.underLock(key, entries -> {
-            LogicalVolume now = lvm.logicalVolume(vg, pool)
+            LogicalVolume now = lvm.logicalVolume(pool.vg(), pool.lv())
                     .filter(LogicalVolume::isThinPool)
                     .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
             PoolRoomLedger.Room held = PoolRoomLedger.held(entries);

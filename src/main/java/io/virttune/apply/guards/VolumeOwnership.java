@@ -1,6 +1,7 @@
 package io.virttune.apply.guards;
 
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.lvm.VolumeName;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,7 +30,7 @@ public final class VolumeOwnership {
      * follows it; the domain's tag, set by that very lvcreate, is the proof then.
      */
     public static Optional<String> notOurs(VolumeIdentity lv, String owner, String journaledUuid) {
-        String name = lv.vgName() + "/" + lv.name();
+        VolumeName name = new VolumeName(lv.vgName(), lv.name());
         List<String> missing =
                 List.of(tagsFor(owner)).stream().filter(tag -> !lv.hasTag(tag)).toList();
         if (!missing.isEmpty()) {

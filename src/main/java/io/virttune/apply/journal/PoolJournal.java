@@ -1,5 +1,6 @@
 package io.virttune.apply.journal;
 
+import io.virttune.lvm.VolumeName;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,8 +23,8 @@ public record PoolJournal(String vg, String name, Status status, String lvUuid, 
         users = List.copyOf(users == null ? List.of() : users);
     }
 
-    public String qualifiedName() {
-        return vg + "/" + name;
+    public VolumeName volume() {
+        return new VolumeName(vg, name);
     }
 
     public PoolJournal withStatus(Status next, String uuid) {

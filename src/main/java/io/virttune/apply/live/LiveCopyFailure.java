@@ -6,6 +6,7 @@ import io.virttune.blockjob.MirrorState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.VolumeName;
 import io.virttune.plan.CopyLive;
 import io.virttune.text.ShellWords;
 import java.util.Optional;
@@ -50,7 +51,7 @@ final class LiveCopyFailure {
                 .map(pool -> failed(
                         step,
                         "the live copy onto " + step.device() + " failed: thin pool "
-                                + pool.vgName() + "/" + pool.name() + " is full ("
+                                + new VolumeName(pool.vgName(), pool.name()) + " is full ("
                                 + String.format("%.2f", pool.dataPercent().orElse(100))
                                 + "% of its data used): the copy could not write the LV, and its job ended before it was ready; the guest"
                                 + " runs on " + step.source()

@@ -6,6 +6,7 @@ import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunPorts;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.lvm.VolumeName;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -41,17 +42,17 @@ record PoolRelease(LvmPorts lvm, RunPorts run, PrintWriter out) {
         Optional<String> notOurs = VolumeOwnership.notOurs(lv.get(), VolumeOwnership.POOL_OWNER, pool.lvUuid());
         LvmReport report = lvm.reads().report();
         long thins = report.logicalVolume(pool.vg(), pool.name()).map(report::thinVolumesOf).orElse(List.of()).stream()
-                .filter(thin -> !removedVolumes.contains(thin.vgName() + "/" + thin.name()))
+                .filter(thin -> !removedVolumes.contains(new VolumeName(thin.vgName(), thin.name()).toString()))
                 .count();
         if (notOurs.isPresent()) {
-            out.println("keep thin pool " + pool.qualifiedName() + ": " + notOurs.get());
+            out.println("keep thin pool " + pool.volume() + ": " + notOurs.get());
         } else if (thins > 0) {
-            out.println("keep thin pool " + pool.qualifiedName() + ": it holds " + thins + " thin volume(s)");
+            out.println("keep thin pool " + pool.volume() + ": it holds " + thins + " thin volume(s)");
         } else {
             // Not asked whether the pool is open: an active pool always is (its -tpool device is held by
             // the pool's own), so that told nothing. Its users are its thin volumes, counted above, and
             // lvremove itself refuses a pool that something else holds.
-            out.println(run.mode().says("remove", "would remove") + " thin pool " + pool.qualifiedName()
+            out.println(run.mode().says("remove", "would remove") + " thin pool " + pool.volume()
                     + " (created by virt-tune; no domain needs it now)");
             if (run.mode().changesHost()) {
                 // Not printed in a dry run: its thin volumes are still there, and lvremove's own check would refuse.

@@ -11,6 +11,7 @@ import io.virttune.apply.ports.ImagePorts;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.lvm.VolumeName;
 import io.virttune.plan.RemoveVolume;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
@@ -26,7 +27,7 @@ import java.util.Set;
 public record TemporaryVolumeRemoval(LvmPorts lvm, ImagePorts images, String domain, PrintWriter log) {
 
     public void remove(RemoveVolume step, DomainJournal journal, DomainDefinitions definitions) {
-        String name = step.vg() + "/" + step.name();
+        VolumeName name = step.volume();
         Optional<VolumeIdentity> lv = lvm.reads().identity(step.vg(), step.name());
         if (lv.isEmpty()) {
             log.println("  " + name + " is gone already");
@@ -35,16 +36,17 @@ public record TemporaryVolumeRemoval(LvmPorts lvm, ImagePorts images, String dom
         Optional<String> kept = why(lv.get(), journal, definitions);
         if (kept.isPresent()) {
             log.println("  keep " + name + ": " + kept.get() + "; remove it by hand once it is not needed (lvremove "
-                    + ShellWords.argument(name) + ")");
+                    + ShellWords.argument(name.toString()) + ")");
             return;
         }
         // A copy a killed apply left running would go on writing into the LV, or into its extents' next owner.
-        lvm.writers().requireNone("/dev/" + name, domain);
+        lvm.writers().requireNone(name.devicePath(), domain);
         lvm.actions().remove(step.vg(), step.name());
     }
 
     private Optional<String> why(VolumeIdentity lv, DomainJournal journal, DomainDefinitions definitions) {
-        String name = lv.vgName() + "/" + lv.name();
+        VolumeName volume = new VolumeName(lv.vgName(), lv.name());
+        String name = volume.toString();
         if (!journal.createdVolumes().contains(name)) {
             return Optional.of("the journal of '" + domain + "' does not list it as created by virt-tune");
         }
@@ -61,7 +63,7 @@ public record TemporaryVolumeRemoval(LvmPorts lvm, ImagePorts images, String dom
                 .orElse(List.of());
         CustodyVerdict verdict = Custody.check(
                 journal.custody(),
-                new CustodyChange("the temporary volume's removal", domain, Set.of("/dev/" + name), after, false),
+                new CustodyChange("the temporary volume's removal", domain, Set.of(volume.devicePath()), after, false),
                 stores);
         if (!verdict.allowed()) {
             return Optional.of(verdict.reasons());
