@@ -8,7 +8,7 @@ import java.util.List;
 public final class QemuImgCompare {
     private static final int DIFFERENT = 1;
 
-    /** The throttle group both images' reads share when the compare is capped. */
+    /** The throttle group of the source's reads when the compare is capped. */
     private static final String THROTTLE_GROUP = "virt-tune-verify";
 
     private final ProcessRunner runner;
@@ -24,9 +24,12 @@ public final class QemuImgCompare {
     }
 
     /**
-     * This compare with the reads of both images together at most {@code bytesPerSecond} (0: no
-     * cap), through a throttle filter over each image in one throttle group: qemu-img compare has no
-     * rate option of its own.
+     * This compare with its reads of the source at most {@code bytesPerSecond} (0: no cap), through a
+     * throttle filter over the source ({@code qemu-img compare} has no rate option of its own). The
+     * LV is not throttled: where the source has data, its reads follow the source's; where the
+     * source has none, the LV is read for zeros, which a thin LV's unprovisioned chunks return
+     * without a disk read, and a throttle would count them all at the cap (186 s instead of 20 s for
+     * 1 GiB of data in an 8 GiB LV in the lab).
      */
     public QemuImgCompare capped(long bytesPerSecond) {
         return new QemuImgCompare(runner, bytesPerSecond);
@@ -44,8 +47,9 @@ public final class QemuImgCompare {
                     "--object",
                     "throttle-group,id=" + THROTTLE_GROUP + ",limits.bps-read=" + bytesPerSecond,
                     "--image-opts",
-                    throttled(sourceFormat, sourcePath),
-                    throttled("raw", targetPath)));
+                    "driver=throttle,throttle-group=" + THROTTLE_GROUP + ",file.driver=" + sourceFormat
+                            + ",file.file.filename=" + escaped(QemuPaths.safe(sourcePath)),
+                    "driver=raw,file.filename=" + escaped(QemuPaths.safe(targetPath))));
         }
         return run(List.of(
                 "qemu-img",
@@ -56,11 +60,6 @@ public final class QemuImgCompare {
                 "raw",
                 QemuPaths.safe(sourcePath),
                 QemuPaths.safe(targetPath)));
-    }
-
-    private static String throttled(String format, String path) {
-        return "driver=throttle,throttle-group=" + THROTTLE_GROUP + ",file.driver=" + format + ",file.file.filename="
-                + escaped(QemuPaths.safe(path));
     }
 
     /**

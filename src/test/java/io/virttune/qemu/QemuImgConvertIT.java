@@ -78,18 +78,20 @@ class QemuImgConvertIT {
     }
 
     /**
-     * The source holds 5 MiB of data: capped at 2 MiB/s the copy takes 2.5 s less what qemu-img's
-     * rate limit lets through at once when it starts (its first requests, up to 2 MiB), and the
-     * verify, reading those 5 MiB from each image at 4 MiB/s together, about as long. Uncapped,
-     * each takes a few milliseconds here.
+     * With 15 MiB more, the source holds 20 MiB of data: capped at 4 MiB/s the copy takes 5 s less
+     * what qemu-img's rate limit lets through at once (its first requests of up to 2 MiB each), and
+     * the verify, reading those 20 MiB of the source at 4 MiB/s, about as long. Uncapped, each takes
+     * a fraction of a second here.
      */
     @Test
     void aCappedCopyAndItsVerifyKeepToTheCapAndTheVerifyStillFindsADifference() throws IOException {
+        runner.run(List.of("qemu-io", "-c", "write -P 0xef 64M 15M", source.toString()))
+                .requireSuccess();
         try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
             file.setLength(SIZE);
         }
         long started = System.nanoTime();
-        convert.capped(2L << 20)
+        convert.capped(4L << 20)
                 .convert(ConversionMethod.FRESH_THIN_VOLUME, source.toString(), "qcow2", target.toString(), p -> {});
         double copySeconds = (System.nanoTime() - started) / 1e9;
 
@@ -98,8 +100,8 @@ class QemuImgConvertIT {
         assertTrue(capped.compare(source.toString(), "qcow2", target.toString()).identical());
         double verifySeconds = (System.nanoTime() - started) / 1e9;
 
-        assertTrue(copySeconds >= 1.5, "copy of 5 MiB at 2 MiB/s took " + copySeconds + " s");
-        assertTrue(verifySeconds >= 1.5, "verify of 2 x 5 MiB at 4 MiB/s took " + verifySeconds + " s");
+        assertTrue(copySeconds >= 3, "copy of 20 MiB at 4 MiB/s took " + copySeconds + " s");
+        assertTrue(verifySeconds >= 3, "verify of 20 MiB at 4 MiB/s took " + verifySeconds + " s");
         try (RandomAccessFile file = new RandomAccessFile(target.toFile(), "rw")) {
             file.seek((128L << 20) + 4096);
             file.write(0x01);
