@@ -25,6 +25,7 @@ import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.plan.ZeroVolume;
 import io.virttune.qemu.LvConversion;
+import io.virttune.text.Pace;
 import io.virttune.text.ProgressMeter;
 import java.io.PrintWriter;
 
@@ -188,8 +189,15 @@ final class StepExecutor implements Step.Visitor<Void> {
     }
 
     private void convert(ConvertImage convert) {
+        long started = System.nanoTime();
         try (HostBandwidth.Lease share = run.bandwidth().startFixed(convert.bandwidthBytesPerSecond())) {
             convert(convert, ports.copies().conversion().capped(share.speed()));
+        }
+        if (ports.run().mode().changesHost()) {
+            // The pace an operator predicts the next night's downtime by (plan --copy-rate).
+            run.log()
+                    .println("  copied and verified " + Pace.of(convert.allocatedBytes(), System.nanoTime() - started)
+                            + " (a pace for plan --copy-rate)");
         }
     }
 

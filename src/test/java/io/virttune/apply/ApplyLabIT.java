@@ -115,6 +115,12 @@ class ApplyLabIT {
 
         Cli applied = apply(work.resolve("plan.json"));
         assertEquals(0, applied.exitCode(), applied.out() + applied.err());
+        assertTrue(
+                applied.out()
+                        .matches(
+                                "(?s).*copied and verified [0-9.]+ [KMG]?i?B in (under 1s|\\d+s(, [0-9.]+ [KMG]?i?B/s)?)"
+                                        + " \\(a pace for plan --copy-rate\\).*"),
+                "each real copy ends with its pace: " + applied.out());
         String migrated = definition(vm.name());
         assertTrue(migrated.contains("<source dev='/dev/" + VG + "/vt-e2e-main-sda'/>"), migrated);
         assertTrue(migrated.contains("<target dev='vdb' bus='virtio'/>"), migrated);

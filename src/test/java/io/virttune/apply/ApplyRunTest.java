@@ -4,6 +4,7 @@ import static io.virttune.apply.ApplyHarness.GIB;
 import static io.virttune.apply.ApplyHarness.domainXml;
 import static io.virttune.apply.ApplyHarness.ours;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.apply.journal.DomainJournal;
@@ -34,6 +35,23 @@ class ApplyRunTest extends Site1Test {
         DomainJournal journal = host.state.journal(UUID).orElseThrow();
         assertEquals(Status.COMPLETED, journal.status());
         assertEquals(Map.of("vg/site1-vda", "Lv-A"), journal.volumeUuids());
+    }
+
+    @Test
+    void eachCopyEndsWithItsPaceForTheNextPlansPredictionsAndADryRunClaimsNone() {
+        Plan plan = host.plan("site1");
+        host.replySite1Migration();
+
+        host.apply(plan, true, false);
+
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("  copied and verified 2 GiB in under 1s (a pace for plan --copy-rate)\n"),
+                host.output.toString());
+        ApplyHarness dry = ApplyHarness.withSite1(temp.resolve("dry"));
+        dry.apply(dry.plan("site1"), false, false);
+        assertFalse(dry.output.toString().contains("copied and verified"), dry.output.toString());
     }
 
     @Test
