@@ -81,7 +81,7 @@ public final class FleetPlanHtmlReport {
                                 a.disks() + b.disks(),
                                 a.dataBytes() + b.dataBytes(),
                                 a.volumeBytes() + b.volumeBytes()));
-        StringBuilder html = HtmlPage.open(title, STYLE);
+        StringBuilder html = HtmlPage.open(title, STYLE + PlanPageSections.STYLE);
         html.append("<p class=\"summary\" id=\"summary\">")
                 .append(planned.size())
                 .append(" planned, ")
@@ -107,6 +107,10 @@ public final class FleetPlanHtmlReport {
                     .append("</figure>\n</div>\n");
         }
         table(html, fleet.hosts());
+        if (fleet.hosts().size() == 1 && planned.size() == 1) {
+            // One host's page is what its operator signs off: every warning, window and guest, not only the figures.
+            PlanPageSections.append(html, planned.get(0).plan().get());
+        }
         return HtmlPage.close(html);
     }
 
@@ -159,7 +163,7 @@ public final class FleetPlanHtmlReport {
 
     private static void table(StringBuilder html, List<FleetPlan.HostPlan> hosts) {
         html.append(
-                "<h2>Hosts</h2>\n<table id=\"hosts\">\n<tr><th>host</th><th>status</th><th class=\"why\">target</th>");
+                "<h2>Hosts</h2>\n<div class=\"wide\"><table id=\"hosts\">\n<tr><th>host</th><th>status</th><th class=\"why\">target</th>");
         OUTCOMES.forEach(outcome -> html.append("<th>").append(label(outcome)).append("</th>"));
         html.append("<th>disks to copy</th><th>to write</th><th>new LVs</th><th class=\"why\">why</th></tr>\n");
         for (FleetPlan.HostPlan host : hosts) {
@@ -196,7 +200,7 @@ public final class FleetPlanHtmlReport {
                     .append(blocked(plan))
                     .append("</td></tr>\n");
         }
-        html.append("</table>\n");
+        html.append("</table></div>\n");
     }
 
     /** Each blocked domain with its first reason up to the advice after it (the text report has it whole), in red. */
