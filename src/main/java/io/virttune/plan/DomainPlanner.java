@@ -4,6 +4,7 @@ import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.libvirt.DomainState;
+import io.virttune.libvirt.EmulatorCapabilities;
 import io.virttune.recipe.DiskRole;
 import io.virttune.text.ShellWords;
 import io.virttune.xml.DomainXml;
@@ -23,7 +24,11 @@ final class DomainPlanner {
         this.env = env;
     }
 
-    DomainPlan plan(DomainFacts facts) {
+    /**
+     * @param emulator what libvirt says the domain's emulator offers, when it was asked: a plan that
+     *     adds a lever it lacks leaves the domain alone ({@link EmulatorGate})
+     */
+    DomainPlan plan(DomainFacts facts, Optional<EmulatorCapabilities> emulator) {
         if (facts.xml().isEmpty()) {
             return stopped(facts, null, List.of(facts.problem().orElse("definition unreadable")));
         }
@@ -43,10 +48,13 @@ final class DomainPlanner {
         if (noSpace.isPresent()) {
             return stopped(facts, fingerprint, List.of(noSpace.get()));
         }
-        return space.shownIn(
-                new DomainEdit(env, facts, DomainXml.parse(original, "domain " + ShellWords.quote(facts.name())))
-                        .run(original, fingerprint),
-                facts);
+        DomainXml edited = DomainXml.parse(original, "domain " + ShellWords.quote(facts.name()));
+        DomainPlan planned = new DomainEdit(env, facts, edited).run(original, fingerprint);
+        Optional<String> unrunnable = emulator.flatMap(offered -> EmulatorGate.refusal(offered, current, edited));
+        if (unrunnable.isPresent()) {
+            return stopped(facts, fingerprint, List.of(unrunnable.get()));
+        }
+        return space.shownIn(planned, facts);
     }
 
     /** Reasons this domain cannot be planned at all; checked before anything is allocated. */

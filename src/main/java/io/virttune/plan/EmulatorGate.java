@@ -1,7 +1,5 @@
 package io.virttune.plan;
 
-import io.virttune.inspect.DomainFacts;
-import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.EmulatorCapabilities;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
@@ -15,31 +13,23 @@ import java.util.Optional;
 final class EmulatorGate {
     private EmulatorGate() {}
 
-    static DomainPlan check(DomainPlan planned, DomainFacts facts, HostFacts host) {
-        if (planned.newXml() == null
-                || planned.originalXml() == null
-                || facts.xml().isEmpty()) {
-            return planned;
+    /**
+     * Why the domain cannot be given the definition {@code planned} makes of {@code current}: the
+     * levers it adds that {@code emulator} does not offer; empty when it offers them all, or when
+     * libvirt did not say.
+     */
+    static Optional<String> refusal(EmulatorCapabilities emulator, DomainXml current, DomainXml planned) {
+        if (!emulator.read()) {
+            return Optional.empty();
         }
-        Optional<EmulatorCapabilities> emulator =
-                host.emulatorOf(facts.xml().get()).filter(EmulatorCapabilities::read);
-        if (emulator.isEmpty()) {
-            return planned;
-        }
-        List<String> lacks = lacks(
-                emulator.get(),
-                DomainXml.parse(planned.originalXml(), "domain '" + planned.name() + "'"),
-                DomainXml.parse(planned.newXml(), "planned domain '" + planned.name() + "'"));
+        List<String> lacks = lacks(emulator, current, planned);
         if (lacks.isEmpty()) {
-            return planned;
+            return Optional.empty();
         }
-        return DomainPlanner.stopped(
-                facts,
-                planned.fingerprint(),
-                List.of("the plan would add " + String.join(", ", lacks)
-                        + ", which the emulator " + emulator.get().query().words()
-                        + " does not offer by libvirt's domain capabilities"
-                        + " (rule: virt-tune defines nothing its emulator cannot run; see virsh domcapabilities)"));
+        return Optional.of("the plan would add " + String.join(", ", lacks)
+                + ", which the emulator " + emulator.query().words()
+                + " does not offer by libvirt's domain capabilities"
+                + " (rule: virt-tune defines nothing its emulator cannot run; see virsh domcapabilities)");
     }
 
     private static List<String> lacks(EmulatorCapabilities emulator, DomainXml before, DomainXml after) {

@@ -51,7 +51,7 @@ public final class MigrationPlanner {
         DomainPlanner planner = new DomainPlanner(env);
         List<DomainPlan> domains = new ArrayList<>();
         for (DomainFacts domain : facts.domains()) {
-            domains.add(EmulatorGate.check(planner.plan(domain), domain, facts));
+            domains.add(planner.plan(domain, domain.xml().flatMap(facts::emulatorOf)));
         }
         warnings.addAll(VirtioReadyNames.warnings(policy.virtioReadyDomains(), domains));
         boolean anyMoves = domains.stream().flatMap(d -> d.steps().stream()).anyMatch(s -> s instanceof CreateVolume);
@@ -142,7 +142,8 @@ public final class MigrationPlanner {
                         recorded.disks(),
                         recorded.problem(),
                         recorded.virtioDriver());
-        return new DomainPlanner(env).plan(facts);
+        // No emulator gate: it ran when the plan was made, and a domain it stopped has nothing to apply.
+        return new DomainPlanner(env).plan(facts, Optional.empty());
     }
 
     /** What apply's LVM calls would refuse is refused here, before anything is planned. */
