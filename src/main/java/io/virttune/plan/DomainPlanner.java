@@ -44,14 +44,19 @@ final class DomainPlanner {
             return stopped(facts, fingerprint, refusals);
         }
         DiskSpace space = new DiskSpace(env, movesLive(env, facts));
-        Optional<String> noSpace = env.space().debit(space.needed(facts));
+        long needed = space.needed(facts);
+        Optional<String> noSpace = env.space().debit(needed);
         if (noSpace.isPresent()) {
             return stopped(facts, fingerprint, List.of(noSpace.get()));
         }
+        HugepageBudget.Balance hugepages = env.hugepages().balance();
         DomainXml edited = DomainXml.parse(original, "domain " + ShellWords.quote(facts.name()));
         DomainPlan planned = new DomainEdit(env, facts, edited).run(original, fingerprint);
         Optional<String> unrunnable = emulator.flatMap(offered -> EmulatorGate.refusal(offered, current, edited));
         if (unrunnable.isPresent()) {
+            // Left alone, the domain takes none of the room and hugepages the plan shares out.
+            env.space().credit(needed);
+            env.hugepages().restore(hugepages);
             return stopped(facts, fingerprint, List.of(unrunnable.get()));
         }
         return space.shownIn(planned, facts);

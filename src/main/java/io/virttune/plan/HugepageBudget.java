@@ -65,6 +65,22 @@ final class HugepageBudget {
         }
     }
 
+    /** What is left now, to go back to ({@link #restore}) if the domain about to be planned is not planned after all. */
+    Balance balance() {
+        return new Balance(availableKiB, Map.copyOf(nodeAvailableKiB), unboundKiB);
+    }
+
+    /** Gives back every page taken or claimed since {@code balance} was read. */
+    void restore(Balance balance) {
+        availableKiB = balance.availableKiB();
+        nodeAvailableKiB.clear();
+        nodeAvailableKiB.putAll(balance.nodeAvailableKiB());
+        unboundKiB = balance.unboundKiB();
+    }
+
+    /** The budget's state at one point of the planning. */
+    record Balance(long availableKiB, Map<Integer, Long> nodeAvailableKiB, long unboundKiB) {}
+
     private long pages(long memoryKiB) {
         long page = pageSizeKiB.orElse(1);
         return (memoryKiB + page - 1) / page * page;

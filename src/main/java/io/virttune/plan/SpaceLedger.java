@@ -66,7 +66,7 @@ final class SpaceLedger {
         if (dataBytes == 0) {
             return Optional.empty();
         }
-        long metadata = chunkSizeBytes == 0 ? 0 : ceilDiv(dataBytes, chunkSizeBytes) * METADATA_BYTES_PER_CHUNK;
+        long metadata = metadata(dataBytes);
         if (dataBytes > dataAvailable) {
             return Optional.of("not enough space in " + label + ": needs " + Bytes.format(dataBytes) + ", "
                     + Bytes.format(Math.max(0, dataAvailable)) + " left for this plan after the reserve; " + remedy);
@@ -79,6 +79,17 @@ final class SpaceLedger {
         dataAvailable -= dataBytes;
         metadataAvailable -= metadata;
         return Optional.empty();
+    }
+
+    /** Gives back what {@link #debit} took for {@code dataBytes}: the domain it was for is not planned after all. */
+    void credit(long dataBytes) {
+        dataAvailable += dataBytes;
+        metadataAvailable += metadata(dataBytes);
+    }
+
+    /** The thin-pool metadata {@code dataBytes} of data take; none for linear LVs. */
+    private long metadata(long dataBytes) {
+        return chunkSizeBytes == 0 ? 0 : ceilDiv(dataBytes, chunkSizeBytes) * METADATA_BYTES_PER_CHUNK;
     }
 
     private static long ceilDiv(long a, long b) {

@@ -32,6 +32,8 @@
  * <p>A plan that adds IOThreads, a virtio disk or hugepages the emulator lacks is not made: libvirt
  * would refuse the definition, or the guest fail to start, after the data was copied. Where the
  * domain capabilities were not read (XML files, recorded host facts) the versions alone decide.
+ * The check needs the domain's new definition, so it runs once the domain is planned; a domain it
+ * stops gives back the room and the hugepages it was counted for.
  *
  * <h2>Sharing out hugepages ({@link HugepageBudget})</h2>
  *
