@@ -1,8 +1,6 @@
 package io.virttune.libvirt;
 
 import io.virttune.VirtTuneException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -44,7 +42,7 @@ final class ConnectFailure {
 
     /** Fails before libvirt is asked where the answer is known here: a test-driver file that is not there. */
     static void requireTestFile(String uri) {
-        Optional<Path> file = testFile(uri);
+        Optional<Path> file = LibvirtUris.testFile(uri);
         if (file.isPresent() && !Files.isRegularFile(file.get())) {
             throw VirtTuneException.failed("cannot connect to libvirt at '" + uri + "': the test driver's file "
                     + file.get() + " does not exist or is not a file (test:///default is the driver's built-in host)");
@@ -58,41 +56,21 @@ final class ConnectFailure {
     }
 
     private static String hint(String uri) {
-        String scheme = scheme(uri);
-        String driver = scheme.contains("+") ? scheme.substring(0, scheme.indexOf('+')) : scheme;
+        Optional<String> scheme = LibvirtUris.scheme(uri);
+        if (scheme.isEmpty()) {
+            return "a libvirt URI begins with its driver's scheme (qemu:///system here, qemu+ssh://HOST/system for"
+                    + " another host), unless it is an alias of libvirt.conf's uri_aliases; see --connect";
+        }
+        String driver = LibvirtUris.driverOf(scheme.get());
         if (driver.equals("test")) {
             return "check the test driver's XML file";
         }
         if (!DRIVERS.contains(driver)) {
-            return "'" + scheme + "' is no libvirt driver's scheme: qemu:///system here, qemu+ssh://HOST/system for"
-                    + " another host; see --connect";
+            return "'" + scheme.get() + "' is no libvirt driver's scheme: qemu:///system here,"
+                    + " qemu+ssh://HOST/system for another host; see --connect";
         }
-        return scheme.contains("+") || hostOf(uri).isPresent()
+        return LibvirtUris.isRemote(uri)
                 ? "is libvirtd running there, and can this machine reach it? see --connect"
                 : "is libvirtd running, and is the URI right? see --connect";
-    }
-
-    /** The file of a {@code test:///PATH} URI; none for {@code test:///default} or another URI. */
-    private static Optional<Path> testFile(String uri) {
-        if (!scheme(uri).equals("test")) {
-            return Optional.empty();
-        }
-        String path = uri.substring("test://".length());
-        int query = path.indexOf('?');
-        path = query < 0 ? path : path.substring(0, query);
-        return path.equals("/default") || !path.startsWith("/") ? Optional.empty() : Optional.of(Path.of(path));
-    }
-
-    private static String scheme(String uri) {
-        int colon = uri.indexOf(':');
-        return colon < 0 ? "" : uri.substring(0, colon);
-    }
-
-    private static Optional<String> hostOf(String uri) {
-        try {
-            return Optional.ofNullable(new URI(uri).getHost());
-        } catch (URISyntaxException e) {
-            return Optional.empty();
-        }
     }
 }

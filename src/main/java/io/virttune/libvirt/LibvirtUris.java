@@ -94,9 +94,48 @@ public final class LibvirtUris {
     public static String daemon(String uri) {
         return parse(uri)
                 .filter(parsed -> parsed.getScheme() != null)
-                .map(parsed -> parsed.getScheme().replaceFirst("\\+.*", "") + "://"
+                .map(parsed -> driverOf(parsed.getScheme()) + "://"
                         + Optional.ofNullable(parsed.getRawPath()).orElse(""))
                 .orElse(uri);
+    }
+
+    /**
+     * The scheme, {@code DRIVER[+TRANSPORT]} ({@code qemu+ssh}); empty for a string that is not a URI
+     * or has no scheme (a name libvirt may know as an alias).
+     */
+    static Optional<String> scheme(String uri) {
+        return parse(uri).map(URI::getScheme);
+    }
+
+    /** The driver a scheme names, without its transport: {@code qemu} for {@code qemu+ssh}. */
+    static String driverOf(String scheme) {
+        return scheme.replaceFirst("\\+.*", "");
+    }
+
+    /**
+     * True when the URI reaches its daemon through more than this machine's socket: a host, or a
+     * transport other than {@code unix} ({@code qemu+ssh}, {@code qemu+tcp}).
+     */
+    static boolean isRemote(String uri) {
+        return parse(uri)
+                .filter(parsed -> !host(parsed).isEmpty()
+                        || Optional.ofNullable(parsed.getScheme())
+                                .filter(scheme -> scheme.contains("+") && !scheme.endsWith("+unix"))
+                                .isPresent())
+                .isPresent();
+    }
+
+    /**
+     * The file of a test-driver URI ({@code test:///PATH}, escapes decoded as libvirt decodes them);
+     * none for {@code test:///default}, the driver's built-in host, or any other URI.
+     */
+    static Optional<Path> testFile(String uri) {
+        return parse(uri)
+                .filter(parsed ->
+                        "test".equals(parsed.getScheme()) && host(parsed).isEmpty())
+                .map(URI::getPath)
+                .filter(path -> path.startsWith("/") && !path.equals("/default"))
+                .map(Path::of);
     }
 
     /**
