@@ -64,13 +64,18 @@ public final class BenchComparison {
     }
 
     /**
-     * The mean IOPS change in percent for one direction over the profiles: the geometric mean of
-     * their ratios ({@link MeanChange}); empty when none was measured.
+     * The mean IOPS change for one direction over the profiles, as a ratio (after / before): the
+     * geometric mean of theirs ({@link MeanChange}); empty when none was measured.
      */
-    public OptionalDouble meanIopsPercent(Direction direction) {
-        return MeanChange.percent(changes.stream()
+    public OptionalDouble meanIopsRatio(Direction direction) {
+        return MeanChange.of(changes.stream()
                 .filter(c -> c.direction() == direction)
                 .mapToDouble(c -> c.iops().ratio()));
+    }
+
+    /** {@link #meanIopsRatio} in percent, as the reports give it: +25 for 1.25 times. */
+    public OptionalDouble meanIopsPercent(Direction direction) {
+        return meanIopsRatio(direction).stream().map(Percent::ofRatio).findFirst();
     }
 
     /** {@link #meanIopsPercent} as text: {@code +25%}, or {@code n/a}. */

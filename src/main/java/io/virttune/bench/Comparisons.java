@@ -15,14 +15,19 @@ public record Comparisons(List<BenchComparison> compared, List<String> notCompar
     }
 
     /**
-     * The mean over the domains of each one's mean IOPS change, geometric as within a domain
-     * ({@link MeanChange}); empty when no domain measured that direction.
+     * The mean over the domains of each one's mean IOPS change, as a ratio, geometric as within a
+     * domain ({@link MeanChange}); empty when no domain measured that direction.
      */
-    public OptionalDouble meanIopsPercent(Direction direction) {
-        return MeanChange.ofPercents(compared.stream()
-                .map(comparison -> comparison.meanIopsPercent(direction))
+    public OptionalDouble meanIopsRatio(Direction direction) {
+        return MeanChange.of(compared.stream()
+                .map(comparison -> comparison.meanIopsRatio(direction))
                 .filter(OptionalDouble::isPresent)
                 .mapToDouble(OptionalDouble::getAsDouble));
+    }
+
+    /** {@link #meanIopsRatio} in percent, as the reports give it: +25 for 1.25 times. */
+    public OptionalDouble meanIopsPercent(Direction direction) {
+        return meanIopsRatio(direction).stream().map(Percent::ofRatio).findFirst();
     }
 
     /** {@link #meanIopsPercent} as text: {@code +25%}, or {@code n/a}. */

@@ -6,6 +6,11 @@ import java.util.Locale;
 public final class Percent {
     private Percent() {}
 
+    /** A ratio (after / before) as a change in percent: 1.58 is +58, 0.9 is -10. */
+    public static double ofRatio(double ratio) {
+        return (ratio - 1) * 100;
+    }
+
     public static String format(double percent) {
         if (Double.isNaN(percent)) {
             return "n/a";

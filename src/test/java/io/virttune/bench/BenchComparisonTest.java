@@ -46,17 +46,17 @@ class BenchComparisonTest {
         assertEquals(Percent.format(reads), comparison.meanIopsChange(Direction.READ));
     }
 
-    /** The example: +487% and +30% are 2.76 times on average, not +258%; a gain and its loss cancel. */
+    /** The example: 5.87 and 1.3 times (+487%, +30%) are 2.76 times on average, not +258%; a gain and its loss cancel. */
     @Test
     void oneBigRatioDoesNotOutweighTheOthers() {
         assertEquals(
                 176.2,
-                MeanChange.ofPercents(java.util.stream.DoubleStream.of(487, 30)).orElseThrow(),
+                Percent.ofRatio(MeanChange.of(java.util.stream.DoubleStream.of(5.87, 1.3))
+                        .orElseThrow()),
                 0.05);
-        assertEquals(
-                0, MeanChange.percent(java.util.stream.DoubleStream.of(2, 0.5)).orElseThrow(), 1e-9);
-        assertTrue(MeanChange.percent(java.util.stream.DoubleStream.of(0, Double.NaN))
-                .isEmpty());
+        assertEquals(1, MeanChange.of(java.util.stream.DoubleStream.of(2, 0.5)).orElseThrow(), 1e-9);
+        assertTrue(
+                MeanChange.of(java.util.stream.DoubleStream.of(0, Double.NaN)).isEmpty());
     }
 
     @Test
@@ -80,6 +80,24 @@ class BenchComparisonTest {
                 backwards.losses().get(0).startsWith("seq1m_q8t1_read: IOPS -83%, MB/s -83%, mean latency +"),
                 backwards.losses().get(0));
         assertTrue(backwards.meanIopsPercent(Direction.WRITE).orElseThrow() < 0);
+    }
+
+    /** Over several domains the mean is again geometric, of each domain's ratio: a gain and its reverse cancel. */
+    @Test
+    void aFleetsMeanIsTheGeometricMeanOfItsDomainsRatios() throws Exception {
+        BenchComparison forwards = BenchComparison.of(guestIo("before"), guestIo("after"));
+        BenchComparison backwards = BenchComparison.of(guestIo("after"), guestIo("before"));
+
+        Comparisons both = new Comparisons(List.of(forwards, backwards), List.of());
+        Comparisons one = new Comparisons(List.of(forwards), List.of());
+
+        assertEquals(1, both.meanIopsRatio(Direction.READ).orElseThrow(), 1e-12);
+        assertEquals("0%", both.meanIopsChange(Direction.READ));
+        assertEquals(
+                forwards.meanIopsRatio(Direction.WRITE).orElseThrow(),
+                one.meanIopsRatio(Direction.WRITE).orElseThrow(),
+                1e-12);
+        assertEquals(forwards.meanIopsChange(Direction.WRITE), one.meanIopsChange(Direction.WRITE));
     }
 
     @Test
