@@ -1,5 +1,6 @@
 package io.virttune.host;
 
+import io.virttune.text.RangeList;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 
@@ -30,7 +31,8 @@ public final class HostProbe {
                 new BlockDeviceProbe(files).devices(),
                 files.text("proc/sys/kernel/osrelease").map(String::strip),
                 files.text("sys/devices/system/cpu/online")
-                        .map(OnlineCpus::count)
+                        .flatMap(RangeList::parse)
+                        .map(cpus -> OptionalInt.of(cpus.size()))
                         .orElse(OptionalInt.empty()));
     }
 }

@@ -37,6 +37,19 @@ class HostProbeTest {
     }
 
     @Test
+    void countsTheCpusTheKernelListsOnline() {
+        assertEquals(
+                OptionalInt.of(7),
+                tree().file("sys/devices/system/cpu/online", "0-3,8,10-11\n")
+                        .probe()
+                        .onlineCpus());
+        assertEquals(
+                OptionalInt.empty(),
+                tree().file("sys/devices/system/cpu/online", "0-x\n").probe().onlineCpus());
+        assertEquals(OptionalInt.empty(), tree().probe().onlineCpus());
+    }
+
+    @Test
     void aKernelWithoutTheHugepagesDirectoryHasNoPools() {
         HostSettings host = tree().file("proc/meminfo", "MemTotal:       2000000 kB\nMemFree:        1000000 kB")
                 .probe();

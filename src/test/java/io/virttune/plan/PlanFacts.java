@@ -3,7 +3,6 @@ package io.virttune.plan;
 import io.virttune.agent.GuestAgentLink;
 import io.virttune.host.HostProbe;
 import io.virttune.host.HostSettings;
-import io.virttune.host.OnlineCpus;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.HostFacts;
@@ -15,6 +14,7 @@ import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.LvmReportParser;
 import io.virttune.recipe.DiskClassifier;
+import io.virttune.text.RangeList;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.io.IOException;
@@ -155,7 +155,7 @@ final class PlanFacts {
                 read.kernelCommandLine(),
                 read.blockDevices(),
                 read.kernelRelease(),
-                OnlineCpus.count(online)));
+                OptionalInt.of(RangeList.parse(online).orElseThrow().size())));
         return this;
     }
 
