@@ -3,15 +3,15 @@ package io.virttune.inspect.rules;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
-import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import java.util.Optional;
 
 /** An image with backing files: each read may walk the chain; migration flattens it. */
 final class BackingChainRule extends DiskRule {
     @Override
-    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Finding> check(HostLevers levers, DomainFacts domain, DiskFacts disk, DiskTarget target) {
         return disk.image()
                 .filter(image -> image.hasBackingChain())
                 .map(image -> Finding.disk(

@@ -3,16 +3,16 @@ package io.virttune.inspect.rules;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
-import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.BusMove;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import java.util.Optional;
 
 /** An emulated bus (SATA, IDE, SCSI, USB): virtio-blk was faster in every test of the source. */
 final class BusRule extends DiskRule {
     @Override
-    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Finding> check(HostLevers levers, DomainFacts domain, DiskFacts disk, DiskTarget target) {
         if (target.bus() == BusMove.STAYS_VIRTIO) {
             return Optional.empty();
         }

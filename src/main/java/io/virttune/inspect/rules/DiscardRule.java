@@ -3,9 +3,9 @@ package io.virttune.inspect.rules;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
-import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import io.virttune.recipe.Setting;
 import java.util.Optional;
 
@@ -15,7 +15,7 @@ import java.util.Optional;
  */
 final class DiscardRule extends DiskRule {
     @Override
-    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Finding> check(HostLevers levers, DomainFacts domain, DiskFacts disk, DiskTarget target) {
         Optional<Setting<String>> discard = target.discard().filter(Setting::changes);
         if (discard.isEmpty()) {
             return Optional.empty();

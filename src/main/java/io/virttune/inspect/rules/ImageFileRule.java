@@ -3,10 +3,10 @@ package io.virttune.inspect.rules;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
-import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import io.virttune.text.Bytes;
 import io.virttune.text.ShellWords;
 import java.util.Optional;
@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 final class ImageFileRule extends DiskRule {
     @Override
-    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Finding> check(HostLevers levers, DomainFacts domain, DiskFacts disk, DiskTarget target) {
         if (disk.image().isEmpty()) {
             return Optional.empty();
         }

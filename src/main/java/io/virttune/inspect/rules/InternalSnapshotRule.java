@@ -3,15 +3,15 @@ package io.virttune.inspect.rules;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
-import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import java.util.Optional;
 
 /** Internal qcow2 snapshots cannot live in a raw LV: converting would silently drop them. */
 final class InternalSnapshotRule extends DiskRule {
     @Override
-    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Finding> check(HostLevers levers, DomainFacts domain, DiskFacts disk, DiskTarget target) {
         return disk.image()
                 .filter(image -> image.internalSnapshots().orElse(0) > 0)
                 .map(image -> Finding.disk(

@@ -3,12 +3,12 @@ package io.virttune.inspect.rules;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
-import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.recipe.CacheMode;
 import io.virttune.recipe.DiskRecipe;
 import io.virttune.recipe.DiskStorage;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import io.virttune.recipe.IoMode;
 import io.virttune.recipe.Setting;
 import java.util.Optional;
@@ -18,7 +18,7 @@ import java.util.Optional;
  */
 final class IoModeRule extends DiskRule {
     @Override
-    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Finding> check(HostLevers levers, DomainFacts domain, DiskFacts disk, DiskTarget target) {
         String io = disk.view().io().orElse("default");
         String cacheText = disk.view().cache().orElse("default");
         CacheMode cache = CacheMode.of(disk.view().cache());
@@ -34,8 +34,8 @@ final class IoModeRule extends DiskRule {
                     "io=native needs cache=none or directsync; with cache=writeback use io=threads"));
         }
         CacheMode reference = cache.chosen() ? cache : target.cache().wanted();
-        Setting<IoMode> wanted = DiskRecipe.io(
-                current, reference, DiskStorage.of(disk.view(), disk.logicalVolume()), host.ioUringRule());
+        Setting<IoMode> wanted =
+                DiskRecipe.io(current, reference, DiskStorage.of(disk.view(), disk.logicalVolume()), levers.ioUring());
         if (current.effective() == wanted.wanted()) {
             return Optional.empty();
         }

@@ -3,11 +3,11 @@ package io.virttune.inspect.rules;
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.Finding;
-import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.recipe.CacheMode;
 import io.virttune.recipe.DiskTarget;
+import io.virttune.recipe.HostLevers;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -17,7 +17,7 @@ import java.util.OptionalLong;
  */
 final class LvReadAheadRule extends DiskRule {
     @Override
-    Optional<Finding> check(HostFacts host, DomainFacts domain, DiskFacts disk, DiskTarget target) {
+    Optional<Finding> check(HostLevers levers, DomainFacts domain, DiskFacts disk, DiskTarget target) {
         if (!target.readAheadOff()) {
             return Optional.empty();
         }

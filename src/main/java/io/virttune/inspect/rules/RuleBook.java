@@ -40,8 +40,8 @@ public final class RuleBook {
     public static List<Finding> check(HostFacts host) {
         List<TunedDisk> tuned = TunedDisk.of(host);
         return RULES.stream()
-                .flatMap(rule ->
-                        (rule instanceof DiskRule diskRule ? diskRule.check(host, tuned) : rule.check(host)).stream())
+                .flatMap(
+                        rule -> (rule instanceof DiskRule diskRule ? diskRule.check(tuned) : rule.check(host)).stream())
                 .sorted(ORDER)
                 .toList();
     }

@@ -19,8 +19,11 @@ import java.util.List;
  * A disk the recipe moves or retunes, with what the recipe makes of it, worked out once for all the
  * disk rules: deciding it walks the domain's disks for the Windows driver's wait, which done once
  * per rule cost the rules most of their time on a large host.
+ *
+ * @param levers what the host allows every disk, worked out once for the whole host (the io_uring
+ *     rule reads its kernel's, QEMU's and libvirt's versions)
  */
-record TunedDisk(DomainFacts domain, DiskFacts disk, DiskTarget target) {
+record TunedDisk(DomainFacts domain, DiskFacts disk, DiskTarget target, HostLevers levers) {
 
     /**
      * The host's disks the rules judge: not one left alone, not one whose facts could not be read,
@@ -39,7 +42,7 @@ record TunedDisk(DomainFacts domain, DiskFacts disk, DiskTarget target) {
                                         disk.logicalVolume(),
                                         domain.xml().flatMap(DomainXml::uuid))
                                 == TemporaryDisk.Kind.NONE) {
-                    tuned.add(new TunedDisk(domain, disk, target(disk, waiting.contains(disk.view()), levers)));
+                    tuned.add(new TunedDisk(domain, disk, target(disk, waiting.contains(disk.view()), levers), levers));
                 }
             }
         }
