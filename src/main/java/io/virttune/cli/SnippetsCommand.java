@@ -116,7 +116,8 @@ public final class SnippetsCommand implements Callable<Integer> {
                     .map(DomainPlan::name)
                     .toList());
         }
-        HostFacts facts = HostInspector.read(connection.uri(), connection.hostFactsSource(), DomainSelection.all());
+        HostFacts facts = HostInspector.readWithoutEmulators(
+                connection.uri(), connection.hostFactsSource(), DomainSelection.all());
         Map<String, String> files =
                 SnippetBook.render(facts, new HostTuning(connection.hostFiles()), options(hugepageDomains));
         new SnippetFolder(out).write(files);
@@ -143,8 +144,8 @@ public final class SnippetsCommand implements Callable<Integer> {
         List<FleetWork.Done<HostSnippets>> done = new FleetWork<>(
                         host -> {
                             FleetDoors.Reach reach = doors.reach(host);
-                            HostFacts facts =
-                                    HostInspector.read(reach.libvirtUri(), reach.facts(), DomainSelection.all());
+                            HostFacts facts = HostInspector.readWithoutEmulators(
+                                    reach.libvirtUri(), reach.facts(), DomainSelection.all());
                             return new HostSnippets(
                                     facts, SnippetBook.renderSet(facts, new HostTuning(reach.files()), options));
                         },

@@ -8,7 +8,6 @@ import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.EmulatorCapabilities;
 import io.virttune.libvirt.EmulatorQuery;
 import io.virttune.libvirt.LibvirtConnection;
-import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.DiskClassifier;
@@ -33,24 +32,32 @@ import java.util.stream.Collectors;
  */
 public final class HostInspector {
     /** The connection, waited for where it is first needed. */
-    private final Background<? extends LibvirtConnection> connection;
+    private final Background<? extends InspectedLibvirt<?>> connection;
 
     private final HostFactsSource host;
     private final Optional<VirtioDriverProbe> virtioDriver;
+    /** Whether the emulators the domains run on are asked for their domain capabilities. */
+    private final boolean emulators;
 
     /**
      * The facts of the domains {@code selection} picks on the host whose libvirt is at {@code uri},
-     * read-only; a Windows guest waiting for its VirtIO storage driver is asked through its agent.
+     * with the domain capabilities of the emulators they run on, read through one connection (read-write,
+     * as libvirt gives those capabilities, unless it refuses: then read-only, without them); a Windows
+     * guest waiting for its VirtIO storage driver is asked through its agent.
      */
     public static HostFacts read(String uri, HostFactsSource host, DomainSelection selection) {
-        // Opening the connection is mostly native work (loading JNA and libvirt's client library; the
-        // test driver parses its whole node): it runs while the host's settings and LVM are read.
-        Background<LibvirtJavaConnection> opening =
-                Background.start("libvirt-open", () -> LibvirtJavaConnection.openReadOnly(uri));
-        try (LibvirtGuestAgents agents = new LibvirtGuestAgents(uri)) {
-            return new HostInspector(opening, host, Optional.of(agents)).inspect(selection);
-        } finally {
-            opening.release(LibvirtJavaConnection::close);
+        return read(LibvirtOpener.CLIENT_LIBRARY, uri, host, selection, true);
+    }
+
+    /** {@link #read} without the emulators' domain capabilities, through a read-only connection. */
+    public static HostFacts readWithoutEmulators(String uri, HostFactsSource host, DomainSelection selection) {
+        return read(LibvirtOpener.CLIENT_LIBRARY, uri, host, selection, false);
+    }
+
+    static HostFacts read(
+            LibvirtOpener opener, String uri, HostFactsSource host, DomainSelection selection, boolean emulators) {
+        try (InspectionLibvirt libvirt = new InspectionLibvirt(opener, uri, emulators)) {
+            return new HostInspector(libvirt.opening(), host, Optional.of(libvirt), emulators).inspect(selection);
         }
     }
 
@@ -60,14 +67,18 @@ public final class HostInspector {
     }
 
     public HostInspector(LibvirtConnection connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
-        this(Background.of(connection), host, agents);
+        this(Background.of(InspectedLibvirt.given(connection)), host, agents, true);
     }
 
     private HostInspector(
-            Background<? extends LibvirtConnection> connection, HostFactsSource host, Optional<GuestAgentLink> agents) {
+            Background<? extends InspectedLibvirt<?>> connection,
+            HostFactsSource host,
+            Optional<GuestAgentLink> agents,
+            boolean emulators) {
         this.connection = connection;
         this.host = host;
         this.virtioDriver = agents.map(VirtioDriverProbe::new);
+        this.emulators = emulators;
     }
 
     public HostFacts inspect(DomainSelection selection) {
@@ -77,7 +88,7 @@ public final class HostInspector {
         Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
         connection.throwIfFailed();
         Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);
-        LibvirtConnection libvirt = connection.join();
+        LibvirtConnection libvirt = connection.join().libvirt();
         HostIdentity identity = new HostIdentity(
                 libvirt.uri(),
                 host.hostname().orElseGet(libvirt::hostname),
@@ -114,12 +125,12 @@ public final class HostInspector {
                 domains,
                 problems,
                 hugepageClaims(inventory, definitions),
-                emulators(libvirt, domains, definitions));
+                emulators ? emulators(connection.join(), domains, definitions) : List.of());
     }
 
     /** The capabilities of each emulator the selected domains name, asked once per emulator. */
     private static List<EmulatorCapabilities> emulators(
-            LibvirtConnection libvirt, List<DomainFacts> domains, Map<String, ParsedDefinition> definitions) {
+            InspectedLibvirt<?> libvirt, List<DomainFacts> domains, Map<String, ParsedDefinition> definitions) {
         List<EmulatorCapabilities> emulators = new ArrayList<>();
         domains.stream()
                 .map(domain -> definitions.get(domain.name()))
@@ -131,9 +142,16 @@ public final class HostInspector {
         return emulators;
     }
 
-    private static Optional<EmulatorCapabilities> emulatorCapabilities(LibvirtConnection libvirt, EmulatorQuery query) {
+    private static Optional<EmulatorCapabilities> emulatorCapabilities(
+            InspectedLibvirt<?> libvirt, EmulatorQuery query) {
+        if (libvirt.readWriteRefused().isPresent()) {
+            return Optional.of(EmulatorCapabilities.unreadable(
+                    query,
+                    "libvirt gives domain capabilities only over a read-write connection, and it refused one: "
+                            + libvirt.readWriteRefused().get()));
+        }
         try {
-            return libvirt.domainCapabilities(query).map(xml -> EmulatorCapabilities.parse(query, xml));
+            return libvirt.libvirt().domainCapabilities(query).map(xml -> EmulatorCapabilities.parse(query, xml));
         } catch (VirtTuneException e) {
             return Optional.of(EmulatorCapabilities.unreadable(query, e.getMessage()));
         }
@@ -216,7 +234,7 @@ public final class HostInspector {
         if (direct.isPresent()) {
             return direct.get();
         }
-        LibvirtConnection libvirt = connection.join();
+        LibvirtConnection libvirt = connection.join().libvirt();
         return libvirt.volumeByPath(path)
                 .map(PoolVolumeImages::facts)
                 .orElseThrow(() -> VirtTuneException.failed("image " + path + " is not in any storage pool of "

@@ -5,25 +5,27 @@ import com.sun.jna.Pointer;
 import io.virttune.VirtTuneException;
 import java.util.Optional;
 import org.libvirt.Connect;
-import org.libvirt.LibvirtException;
 
 /**
  * Asks libvirt for domain capabilities through JNA (libvirt-java 0.5.2 has no binding).
  */
-final class DomainCapabilitiesReader implements AutoCloseable {
+final class DomainCapabilitiesReader {
     private final String uri;
-    private final Connect shared;
-    private Connect own;
+    private final Connect writable;
 
-    /** @param writable the caller's connection when it is read-write, else null */
+    /** @param writable the connection when it is read-write, else null: libvirt refuses the call read-only */
     DomainCapabilitiesReader(String uri, Connect writable) {
         this.uri = uri;
-        this.shared = writable;
+        this.writable = writable;
     }
 
     /** The XML; empty where the driver has none (libvirt's test driver); fails with libvirt's reason. */
     Optional<String> read(EmulatorQuery query) {
-        Pointer connection = NativeHandles.of(connection(), Connect.class, "vcp", "the connection to " + uri);
+        if (writable == null) {
+            throw VirtTuneException.failed("libvirt gives domain capabilities only over a read-write connection, and"
+                    + " this one to " + uri + " is read-only");
+        }
+        Pointer connection = NativeHandles.of(writable, Connect.class, "vcp", "the connection to " + uri);
         Pointer xml = DomainCapabilitiesLibrary.INSTANCE.virConnectGetDomainCapabilities(
                 connection, query.emulator(), query.arch(), query.machine(), query.virtType(), 0);
         if (xml == null) {
@@ -37,34 +39,6 @@ final class DomainCapabilitiesReader implements AutoCloseable {
             return Optional.of(xml.getString(0, "UTF-8"));
         } finally {
             Native.free(Pointer.nativeValue(xml));
-        }
-    }
-
-    private Connect connection() {
-        if (shared != null) {
-            return shared;
-        }
-        if (own == null) {
-            try {
-                own = new Connect(uri, false);
-            } catch (LibvirtException e) {
-                throw VirtTuneException.failed(
-                        "libvirt gives domain capabilities only over a read-write connection, and" + " opening one to "
-                                + uri + " failed: " + LibvirtCalls.message(e),
-                        e);
-            }
-        }
-        return own;
-    }
-
-    @Override
-    public void close() {
-        if (own != null) {
-            try {
-                own.close();
-            } catch (LibvirtException e) {
-                // A connection libvirt already dropped has nothing left to release.
-            }
         }
     }
 }

@@ -10,10 +10,10 @@ import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
 
 /**
- * {@link LibvirtConnection} and {@link LiveDomains} over libvirt-java: read-only for inspecting,
- * read-write where the guest agent is used (libvirt refuses agent commands on read-only links).
+ * {@link LibvirtSession} over libvirt-java: read-only where only definitions are read, read-write
+ * where domain capabilities or guest agents are asked (libvirt refuses both on read-only links).
  */
-public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomains {
+public final class LibvirtJavaConnection implements LibvirtSession {
     private final String uri;
     private final Connect connect;
     private final DomainCapabilitiesReader capabilities;
@@ -209,7 +209,6 @@ public final class LibvirtJavaConnection implements LibvirtConnection, LiveDomai
 
     @Override
     public void close() {
-        capabilities.close();
         try {
             connect.close();
         } catch (LibvirtException e) {

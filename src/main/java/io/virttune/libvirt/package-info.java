@@ -12,8 +12,10 @@
  *
  * <h2>Domain capabilities over a read-write connection ({@link DomainCapabilitiesReader})</h2>
  *
- * <p>libvirt refuses the call on a read-only connection (it may probe the emulator), so an inspect,
- * which reads through one, asks over a read-write connection to the same URI opened for this alone,
- * on the first question, and closed with it; where that is not allowed, the refusal is the answer.
+ * <p>libvirt refuses the call on a read-only connection (it may probe the emulator), so inspect
+ * reads through a read-write connection, its only one (over qemu+ssh:// each connection is a login
+ * of its own); where libvirt refuses read-write, inspect reads read-only and the refusal is the
+ * capabilities' answer. Asked over a read-only connection, the call fails saying so: no second
+ * connection is opened for it.
  */
 package io.virttune.libvirt;

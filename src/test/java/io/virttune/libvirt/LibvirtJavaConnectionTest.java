@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LibvirtJavaConnectionTest {
     private static final String NODE =
             "test://" + Path.of("src/test/resources/libvirt/small-node.xml").toAbsolutePath();
+    private static final EmulatorQuery QUERY = new EmulatorQuery("/usr/bin/qemu-system-x86_64", "kvm", "x86_64", null);
 
     @Test
     void listsRunningAndShutOffDomainsWithTheirDefinitions() {
@@ -40,11 +41,20 @@ class LibvirtJavaConnectionTest {
      */
     @Test
     void domainCapabilitiesAreAskedThroughTheClientLibraryAndADriverWithoutThemHasNone() {
+        try (LibvirtConnection connection = LibvirtJavaConnection.openReadWrite(NODE)) {
+            assertEquals(java.util.Optional.empty(), connection.domainCapabilities(QUERY));
+        }
+    }
+
+    /** libvirt refuses the call read-only: no second connection is opened for it, the refusal says why. */
+    @Test
+    void domainCapabilitiesOverAReadOnlyConnectionAreRefusedSayingSo() {
         try (LibvirtConnection connection = LibvirtJavaConnection.openReadOnly(NODE)) {
+            VirtTuneException e = assertThrows(VirtTuneException.class, () -> connection.domainCapabilities(QUERY));
             assertEquals(
-                    java.util.Optional.empty(),
-                    connection.domainCapabilities(
-                            new EmulatorQuery("/usr/bin/qemu-system-x86_64", "kvm", "x86_64", null)));
+                    "libvirt gives domain capabilities only over a read-write connection, and this one to " + NODE
+                            + " is read-only",
+                    e.getMessage());
         }
     }
 

@@ -24,7 +24,8 @@ final class Hv01 {
 
     static synchronized HostFacts facts() {
         if (facts == null) {
-            try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadOnly(URI)) {
+            // Read-write, the connection inspect reads domain capabilities over (the test driver has none).
+            try (LibvirtConnection libvirt = LibvirtJavaConnection.openReadWrite(URI)) {
                 facts = new HostInspector(libvirt, new HostSnapshot(DIRECTORY)).inspect(DomainSelection.all());
             }
         }
