@@ -25,11 +25,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
-/**
- * Reads one host into {@link HostFacts}: the only part of inspect that does I/O. A part that
- * cannot be read becomes a problem in the facts, so one bad domain or a missing tool never hides
- * the rest of the host.
- */
+/** Reads one host into {@link HostFacts}, the only part of inspect that does I/O, each part it cannot read a problem. */
 public final class HostInspector {
     /** The connection, waited for where it is first needed. */
     private final Background<? extends InspectedLibvirt<?>> connection;
@@ -83,8 +79,8 @@ public final class HostInspector {
 
     public HostFacts inspect(DomainSelection selection) {
         List<String> problems = new ArrayList<>();
-        // The host's side first: it needs no libvirt, which may still be opening. Once the opening
-        // has failed, the outcome is that failure: no more of the host is read (over SSH, say) for it.
+        // The host's side first: it needs no libvirt, which may still be opening. Once the opening has
+        // failed, the outcome is that failure: no more of the host is read (over SSH, say) for it.
         Optional<HostSettings> settings = attempt("host settings", host::settings, problems);
         connection.throwIfFailed();
         Optional<LvmReport> lvm = attempt("LVM", host::lvm, problems);

@@ -5,14 +5,7 @@ import io.virttune.agent.GuestAgentLink;
 import io.virttune.libvirt.LibvirtSession;
 import java.util.Optional;
 
-/**
- * The libvirt connection one inspection reads through, opened once: over qemu+ssh:// each
- * connection is one more login, and one more password asked. It is opened read-write where the
- * emulators' domain capabilities are read (libvirt gives them only read-write), so that the guest
- * agents answer over it too; read-only where libvirt refuses read-write (a user it lets only read),
- * that refusal being then what the capabilities and the agents say; and read-only where nothing
- * needs more, a guest agent asked then over a read-write connection opened for the agents alone.
- */
+/** The libvirt connection one inspection reads through, opened once, read-write only where it must be. */
 final class InspectionLibvirt implements GuestAgentLink, AutoCloseable {
     private static final int AGENT_TIMEOUT_SECONDS = 10;
 

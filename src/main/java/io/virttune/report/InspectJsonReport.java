@@ -23,10 +23,7 @@ import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 
-/**
- * The inspect report as JSON, schema {@code virt-tune/inspect} version 1 (docs/json.md).
- * Built field by field rather than by reflection so the schema changes only on purpose.
- */
+/** The inspect report as JSON, schema {@code virt-tune/inspect} 1, built field by field so it changes only on purpose. */
 public final class InspectJsonReport {
     public static final String SCHEMA = "virt-tune/inspect";
     public static final int VERSION = 1;

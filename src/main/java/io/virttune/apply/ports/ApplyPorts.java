@@ -22,11 +22,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * What apply acts through, in the groups its parts take: each part is handed the groups (or the
- * single ports) it uses. A dry run and a real run differ only here: in a dry run every acting
- * port prints what it would do instead of doing it (commands the adapters call acting, defines,
- * autostart, state writes, file deletions, image holds); the reading ports are real in both, so
- * a dry run checks all a real run checks.
+ * What apply acts through, in the groups its parts take, real or printing (the one place a dry run
+ * differs from a real run).
  *
  * @param guests the domains' definitions and block jobs
  * @param lvm the host's LVM, read and changed, and the writers of an LV

@@ -40,5 +40,12 @@
  * resume that recreates or rewrites the LV would race. The writers are read from {@code
  * /proc/PID/fd} and {@code fdinfo}, with no fuser or lsof needed; run as root to see every process.
  * A block device is matched by its device number, whatever node or symlink opened it.
+ *
+ * <h2>Real or printing ({@link ApplyPorts})</h2>
+ *
+ * <p>Each part of apply is handed the groups (or the single ports) it uses. A dry run and a real
+ * run differ only here: in a dry run every acting port prints what it would do instead of doing it
+ * (commands the adapters call acting, defines, autostart, state writes, file deletions, image
+ * holds); the reading ports are real in both, so a dry run checks all a real run checks.
  */
 package io.virttune.apply.ports;
