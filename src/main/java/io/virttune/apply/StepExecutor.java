@@ -11,7 +11,6 @@ import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.undo.TemporaryVolumeRemoval;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.LvmReport;
-import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.plan.BackupDefinition;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
@@ -24,9 +23,6 @@ import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.plan.ZeroVolume;
-import io.virttune.qemu.LvConversion;
-import io.virttune.text.Pace;
-import io.virttune.text.ProgressMeter;
 import java.io.PrintWriter;
 
 /**
@@ -54,7 +50,10 @@ final class StepExecutor implements Step.Visitor<Void> {
     private final RunVolumes volumes;
     private final Redefinition redefinition;
     private final CopyVerification copies;
+    private final OfflineCopy offline;
     private boolean interrupted;
+    /** What the journal's DONE entry of the running step says: a copy's pace, for the next plan. */
+    private String doneDetail = "";
 
     StepExecutor(Context run) {
         this.run = run;
@@ -63,6 +62,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         this.volumes = new RunVolumes(run);
         this.redefinition = new Redefinition(ports.images(), run.domain(), run.log());
         this.copies = new CopyVerification(run.domain().name(), run.log());
+        this.offline = new OfflineCopy(run, pools, volumes, copies);
     }
 
     /** Runs the step at {@code index}; one an interrupted run started is taken up where it may have stopped. */
@@ -76,7 +76,8 @@ final class StepExecutor implements Step.Visitor<Void> {
             run.journal().mark(index, step, StepState.FAILED, e.getMessage());
             throw e;
         }
-        run.journal().mark(index, step, StepState.DONE, "");
+        run.journal().mark(index, step, StepState.DONE, doneDetail);
+        doneDetail = "";
     }
 
     @Override
@@ -139,7 +140,7 @@ final class StepExecutor implements Step.Visitor<Void> {
 
     @Override
     public Void convertImage(ConvertImage convert) {
-        run.sources().whileReleased(() -> convert(convert));
+        run.sources().whileReleased(() -> doneDetail = offline.copy(convert, interrupted));
         return null;
     }
 
@@ -185,63 +186,6 @@ final class StepExecutor implements Step.Visitor<Void> {
     private void verify(VerifyCopy verify) {
         try (HostBandwidth.Lease share = run.bandwidth().startFixed(verify.bandwidthBytesPerSecond())) {
             copies.verify(verify, ports.copies().comparer().capped(share.speed()));
-        }
-    }
-
-    private void convert(ConvertImage convert) {
-        long started = System.nanoTime();
-        try (HostBandwidth.Lease share = run.bandwidth().startFixed(convert.bandwidthBytesPerSecond())) {
-            convert(convert, ports.copies().conversion().capped(share.speed()));
-        }
-        if (ports.run().mode().changesHost()) {
-            // The pace an operator predicts the next night's downtime by (plan --copy-rate).
-            run.log()
-                    .println("  copied and verified " + Pace.of(convert.allocatedBytes(), System.nanoTime() - started)
-                            + " (a pace for plan --copy-rate)");
-        }
-    }
-
-    private void convert(ConvertImage convert, LvConversion conversion) {
-        CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
-        ProgressMeter progress =
-                new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(), run.redrawProgress());
-        LvConversion.Outcome outcome;
-        if (interrupted && !convert.targetIsZero()) {
-            // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
-            volumes.requireOurs(create, true);
-        }
-        if (convert.targetIsZero()) {
-            if (interrupted) {
-                // A half-written thin LV no longer reads as zeros: start again from a fresh one.
-                run.log().println("  the copy was interrupted: recreating " + create.volume());
-                if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
-                    volumes.requireOurs(create, true);
-                    ports.lvm().actions().remove(create.vg(), create.name());
-                }
-                volumes.lvcreate(create);
-                ports.lvm().actions().setReadAhead(create.vg(), create.name(), 0);
-            }
-            long chunk = pools.chunkOf(create);
-            try (ThinSpace.Reservation room = run.space()
-                    .reserve(convert, create.pool(), chunk, run.domain().name())) {
-                outcome = conversion.intoFreshThin(
-                        convert.source(),
-                        convert.sourceFormat(),
-                        convert.target(),
-                        create.sizeBytes(),
-                        chunk,
-                        new ThinPoolRoom(ports.lvm().reads(), create.vg(), create.thinPool(), room::othersDataBytes),
-                        progress);
-            }
-        } else {
-            outcome = conversion.intoLinear(
-                    convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress);
-        }
-        copies.copied(convert.target());
-        if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
-            run.log()
-                    .println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
-                            + " rewrote " + convert.target() + " in full; verified");
         }
     }
 }

@@ -1,9 +1,15 @@
 package io.virttune.cli;
 
+import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.CopyPaces;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.libvirt.LibvirtUris;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Scheduler;
 import io.virttune.text.Durations;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -21,7 +27,7 @@ public final class ScheduleOptions {
             paramLabel = "SIZE",
             converter = SizeConverter.class,
             description = "predict each shut-off guest's downtime at SIZE per second a copy, its verify included"
-                    + " (apply prints each copy's rate on this host; default: the --bandwidth cap, if any)")
+                    + " (default: the median pace of this host's earlier copies, else the --bandwidth cap)")
     Long copyRate;
 
     @Option(
@@ -32,6 +38,13 @@ public final class ScheduleOptions {
                     + " 90m), the longest first; apply --window N moves one window's guests")
     Duration window;
 
+    @Option(
+            names = "--state-dir",
+            paramLabel = "DIR",
+            description = "where this host's earlier applies journaled their copies (default: /var/lib/virt-tune,"
+                    + " read for a local qemu connection): their median pace is the default --copy-rate")
+    Path stateDir;
+
     /** Whether a schedule was asked for. */
     boolean given() {
         return copyRate != null || window != null;
@@ -39,19 +52,53 @@ public final class ScheduleOptions {
 
     /** {@code plan} with the schedule asked for, if any; {@code bandwidth} is the plan's cap per copy (0: none). */
     Plan scheduled(Plan plan, long bandwidth) {
+        if (stateDir != null && (window == null || copyRate != null)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--state-dir is read for the copy rate of --window, when no --copy-rate is given");
+        }
         if (!given()) {
             return plan;
         }
-        if (copyRate == null && bandwidth == 0) {
+        Optional<CopyPaces> earlier = copyRate == null ? earlierCopies(plan.uri()) : Optional.empty();
+        if (copyRate == null && earlier.isEmpty() && bandwidth == 0) {
             throw new ParameterException(
                     spec.commandLine(),
-                    "--window needs a copy rate to predict downtimes by: --copy-rate SIZE (the rate apply printed"
-                            + " per copy on this host), or --bandwidth SIZE (each copy's cap)");
+                    "--window needs a copy rate to predict downtimes by: --copy-rate SIZE (the pace apply printed"
+                            + " per copy on this host), or --bandwidth SIZE (each copy's cap); no uncapped copy of 64 MiB"
+                            + " or more is journaled in " + journals());
         }
         Scheduler scheduler = copyRate != null
                 ? new Scheduler(copyRate, "--copy-rate", windowOrNone())
-                : new Scheduler(bandwidth, "the --bandwidth cap, the fastest a copy goes", windowOrNone());
+                : earlier.map(paces -> new Scheduler(
+                                paces.bytesPerSecond(),
+                                paces.copies() == 1
+                                        ? "the pace of the one earlier copy on this host, at " + paces.latest()
+                                        : "the median of " + paces.copies() + " earlier copies on this host, the latest"
+                                                + " at " + paces.latest(),
+                                windowOrNone()))
+                        .orElseGet(() -> new Scheduler(
+                                bandwidth, "the --bandwidth cap, the fastest a copy goes", windowOrNone()));
         return plan.withSchedule(scheduler.schedule(plan));
+    }
+
+    /**
+     * The pace of this host's earlier copies: journals are read where they are this host's (a local
+     * qemu connection, or a --state-dir given); ones this user may not read count as none.
+     */
+    private Optional<CopyPaces> earlierCopies(String uri) {
+        if (stateDir == null && !LibvirtUris.isLocalQemu(uri)) {
+            return Optional.empty();
+        }
+        try {
+            return CopyPaces.of(new StateDirectory(journals()).journals());
+        } catch (VirtTuneException unreadable) {
+            return Optional.empty();
+        }
+    }
+
+    private Path journals() {
+        return stateDir == null ? StateDirectory.DEFAULT : stateDir;
     }
 
     private Duration windowOrNone() {

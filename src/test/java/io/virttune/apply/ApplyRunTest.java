@@ -49,6 +49,12 @@ class ApplyRunTest extends Site1Test {
                         .toString()
                         .contains("  copied and verified 2 GiB in under 1s (a pace for plan --copy-rate)\n"),
                 host.output.toString());
+        assertTrue(
+                host.state.journal(UUID).orElseThrow().entries().stream()
+                        .anyMatch(entry -> entry.kind().equals("convert-image")
+                                && entry.state() == JournalEntry.StepState.DONE
+                                && entry.detail().startsWith("copied and verified 2147483648 bytes in ")),
+                "the journal keeps the pace for the next plan's --window");
         ApplyHarness dry = ApplyHarness.withSite1(temp.resolve("dry"));
         dry.apply(dry.plan("site1"), false, false);
         assertFalse(dry.output.toString().contains("copied and verified"), dry.output.toString());

@@ -12,6 +12,7 @@ import io.virttune.testing.Golden;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,6 +98,40 @@ class PlanCommandTest {
                 .windows()
                 .forEach(w -> assertTrue(
                         w.seconds() <= 30 * 60 || w.domains().size() == 1, "a window holds what fits, or one guest"));
+    }
+
+    @Test
+    void withoutACopyRateAWindowIsPlannedAtThePaceOfThisHostsEarlierCopies() {
+        io.virttune.apply.journal.StateDirectory state = new io.virttune.apply.journal.StateDirectory(temp);
+        for (int i = 1; i <= 3; i++) {
+            state.save(io.virttune.apply.journal.DomainJournal.start(
+                            "old" + i,
+                            "uuid-" + i,
+                            "2026-12-0" + i + "T22:00:00Z",
+                            "f",
+                            "d",
+                            null,
+                            List.of(),
+                            List.of())
+                    .with(new io.virttune.apply.journal.JournalEntry(
+                            2,
+                            "convert-image",
+                            io.virttune.apply.journal.JournalEntry.StepState.DONE,
+                            "2026-12-0" + i + "T22:10:00Z",
+                            io.virttune.apply.journal.CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0))));
+        }
+
+        Cli cli = Cli.run(with("--window", "30m", "--state-dir", temp.toString()));
+
+        assertEquals(0, cli.exitCode(), cli.err());
+        assertTrue(
+                cli.out()
+                        .contains("each copy and its verify at 200 MiB/s (the median of 3 earlier copies on this host,"
+                                + " the latest at 2026-12-03T22:10:00Z)"),
+                cli.out());
+        Cli unused = Cli.run(with("--copy-rate", "1G", "--window", "4h", "--state-dir", temp.toString()));
+        assertEquals(2, unused.exitCode());
+        assertTrue(unused.err().contains("--state-dir is read for the copy rate of --window"), unused.err());
     }
 
     @Test

@@ -16,11 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
 
-/**
- * virt-tune's state on a host (default /var/lib/virt-tune): per domain, keyed by UUID because
- * names can be renamed, a journal and the backups of its original definition. Private to root:
- * backups hold the definition with its secrets (graphics passwords).
- */
+/** virt-tune's state on a host (default /var/lib/virt-tune): each domain's journal and backups, keyed by UUID. */
 public class StateDirectory {
     public static final Path DEFAULT = Path.of("/var/lib/virt-tune");
 
@@ -107,6 +103,23 @@ public class StateDirectory {
         return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class);
     }
 
+    /** Every domain's journal here, in the order of their directories; none when there is no state yet. */
+    public List<DomainJournal> journals() {
+        Path domains = root.resolve("domains");
+        if (!Files.isDirectory(domains)) {
+            return List.of();
+        }
+        try (Stream<Path> directories = Files.list(domains)) {
+            return directories
+                    .sorted()
+                    .map(dir -> journal(dir.getFileName().toString()))
+                    .flatMap(Optional::stream)
+                    .toList();
+        } catch (IOException e) {
+            throw IoErrors.failed("read", domains, e);
+        }
+    }
+
     /**
      * The journal of the domain with this name, found by scanning: for rollback of a domain that no
      * longer exists. Two journals of that name (a domain undefined and another defined under its
@@ -114,28 +127,15 @@ public class StateDirectory {
      */
     public Optional<DomainJournal> journalByName(String name) {
         Path domains = root.resolve("domains");
-        if (!Files.isDirectory(domains)) {
-            return Optional.empty();
-        }
-        List<DomainJournal> found;
-        try (Stream<Path> directories = Files.list(domains)) {
-            found = directories
-                    .sorted()
-                    .map(dir -> journal(dir.getFileName().toString()))
-                    .flatMap(Optional::stream)
-                    .filter(journal -> journal.domain().equals(name))
-                    .toList();
-        } catch (IOException e) {
-            throw IoErrors.failed("read", domains, e);
-        }
+        List<DomainJournal> found = journals().stream()
+                .filter(journal -> journal.domain().equals(name))
+                .toList();
         if (found.size() > 1) {
+            String uuids =
+                    String.join(", ", found.stream().map(DomainJournal::uuid).toList());
             throw VirtTuneException.refused(
-                    "no domain is named '" + name + "' now, and " + found.size()
-                            + " journals in " + domains + " are of domains once named so (uuids "
-                            + String.join(
-                                    ", ",
-                                    found.stream().map(DomainJournal::uuid).toList())
-                            + "): which one is meant is unknown;"
+                    "no domain is named '" + name + "' now, and " + found.size() + " journals in " + domains
+                            + " are of domains once named so (uuids " + uuids + "): which one is meant is unknown;"
                             + " define the domain again under that name with its uuid, or move the other journal's directory away");
         }
         return found.stream().findFirst();

@@ -1,0 +1,97 @@
+package io.virttune.apply;
+
+import io.virttune.apply.guards.DiskSteps;
+import io.virttune.apply.guards.PoolReports;
+import io.virttune.apply.guards.ThinSpace;
+import io.virttune.apply.journal.CopyPaces;
+import io.virttune.apply.live.HostBandwidth;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CreateVolume;
+import io.virttune.qemu.LvConversion;
+import io.virttune.text.Pace;
+import io.virttune.text.ProgressMeter;
+
+/** One offline copy of a domain's run: into its LV, verified, under the host's cap, its pace reported. */
+final class OfflineCopy {
+    private final StepExecutor.Context run;
+    private final ApplyPorts ports;
+    private final PoolReports pools;
+    private final RunVolumes volumes;
+    private final CopyVerification copies;
+
+    OfflineCopy(StepExecutor.Context run, PoolReports pools, RunVolumes volumes, CopyVerification copies) {
+        this.run = run;
+        this.ports = run.ports();
+        this.pools = pools;
+        this.volumes = volumes;
+        this.copies = copies;
+    }
+
+    /**
+     * Copies and verifies {@code convert} under its share of the host's cap; returns what its
+     * journal entry says of it when done: its pace, which the next night's downtime is predicted by
+     * (plan --window, {@link CopyPaces}); nothing in a dry run.
+     */
+    String copy(ConvertImage convert, boolean interrupted) {
+        long started = System.nanoTime();
+        long speed;
+        try (HostBandwidth.Lease share = run.bandwidth().startFixed(convert.bandwidthBytesPerSecond())) {
+            speed = share.speed();
+            convert(convert, ports.copies().conversion().capped(speed), interrupted);
+        }
+        if (!ports.run().mode().changesHost()) {
+            return "";
+        }
+        long took = System.nanoTime() - started;
+        run.log()
+                .println("  copied and verified " + Pace.of(convert.allocatedBytes(), took)
+                        + " (a pace for plan --copy-rate)");
+        return CopyPaces.detail(convert.allocatedBytes(), took, speed);
+    }
+
+    private void convert(ConvertImage convert, LvConversion conversion, boolean interrupted) {
+        CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
+        ProgressMeter progress =
+                new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(), run.redrawProgress());
+        LvConversion.Outcome outcome;
+        if (interrupted && !convert.targetIsZero()) {
+            // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
+            volumes.requireOurs(create, true);
+        }
+        if (convert.targetIsZero()) {
+            if (interrupted) {
+                // A half-written thin LV no longer reads as zeros: start again from a fresh one.
+                run.log().println("  the copy was interrupted: recreating " + create.volume());
+                if (run.lvm().logicalVolume(create.vg(), create.name()).isPresent()) {
+                    volumes.requireOurs(create, true);
+                    ports.lvm().actions().remove(create.vg(), create.name());
+                }
+                volumes.lvcreate(create);
+                ports.lvm().actions().setReadAhead(create.vg(), create.name(), 0);
+            }
+            long chunk = pools.chunkOf(create);
+            try (ThinSpace.Reservation room = run.space()
+                    .reserve(convert, create.pool(), chunk, run.domain().name())) {
+                outcome = conversion.intoFreshThin(
+                        convert.source(),
+                        convert.sourceFormat(),
+                        convert.target(),
+                        create.sizeBytes(),
+                        chunk,
+                        new ThinPoolRoom(ports.lvm().reads(), create.vg(), create.thinPool(), room::othersDataBytes),
+                        progress);
+            }
+        } else {
+            outcome = conversion.intoLinear(
+                    convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress);
+        }
+        copies.copied(convert.target());
+        if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
+            run.log()
+                    .println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
+                            + " rewrote " + convert.target() + " in full; verified");
+        }
+    }
+}

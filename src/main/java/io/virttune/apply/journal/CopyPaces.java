@@ -1,0 +1,59 @@
+package io.virttune.apply.journal;
+
+import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.plan.ConvertImage;
+import io.virttune.plan.Step;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The pace this host's earlier offline copies went at, read from their journals.
+ *
+ * @param bytesPerSecond the median pace of the copies counted, verify included
+ * @param copies how many copies were counted
+ * @param latest when the latest of them ended, as the journal wrote it
+ */
+public record CopyPaces(long bytesPerSecond, int copies, String latest) {
+    private static final String KIND = Step.kindOf(ConvertImage.class);
+    private static final Pattern DETAIL =
+            Pattern.compile("copied and verified (\\d+) bytes in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
+    /** Smaller copies time mostly qemu-img's start, not the device. */
+    private static final long SMALLEST = 64L << 20;
+
+    /** What a copy's DONE entry says of it, for {@link #of} to read back. */
+    public static String detail(long bytes, long nanos, long capBytesPerSecond) {
+        return String.format(Locale.ROOT, "copied and verified %d bytes in %.3f s", bytes, nanos / 1e9)
+                + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
+    }
+
+    /** The pace of the uncapped copies of at least 64 MiB these journals record; none when there are none. */
+    public static Optional<CopyPaces> of(List<DomainJournal> journals) {
+        record Copy(long bytesPerSecond, String at) {}
+        List<Copy> copies = journals.stream()
+                .flatMap(journal -> journal.entries().stream())
+                .filter(entry -> entry.state() == StepState.DONE && KIND.equals(entry.kind()))
+                .flatMap(entry -> {
+                    Matcher matcher = DETAIL.matcher(entry.detail() == null ? "" : entry.detail());
+                    if (!matcher.matches() || matcher.group(3) != null) {
+                        return java.util.stream.Stream.empty();
+                    }
+                    long bytes = Long.parseLong(matcher.group(1));
+                    double seconds = Double.parseDouble(matcher.group(2));
+                    return bytes < SMALLEST || seconds <= 0
+                            ? java.util.stream.Stream.empty()
+                            : java.util.stream.Stream.of(new Copy((long) (bytes / seconds), entry.at()));
+                })
+                .sorted(Comparator.comparingLong(Copy::bytesPerSecond))
+                .toList();
+        if (copies.isEmpty()) {
+            return Optional.empty();
+        }
+        String latest =
+                copies.stream().map(Copy::at).max(Comparator.naturalOrder()).orElseThrow();
+        return Optional.of(new CopyPaces(copies.get(copies.size() / 2).bytesPerSecond(), copies.size(), latest));
+    }
+}

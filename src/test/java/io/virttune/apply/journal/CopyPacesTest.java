@@ -1,0 +1,62 @@
+package io.virttune.apply.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.virttune.apply.journal.JournalEntry.StepState;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CopyPacesTest {
+    private static final long MIB = 1 << 20;
+    private static final long SECOND = 1_000_000_000L;
+
+    @TempDir
+    Path temp;
+
+    /** A journal of {@code name} whose copies ended at {@code at} with these details, in order. */
+    static DomainJournal copied(String name, String at, String... details) {
+        DomainJournal journal = DomainJournal.start(name, "uuid-" + name, at, "f", "d", null, List.of(), List.of());
+        for (int i = 0; i < details.length; i++) {
+            journal = journal.with(new JournalEntry(i, "convert-image", StepState.STARTED, at, ""))
+                    .with(new JournalEntry(i, "convert-image", StepState.DONE, at, details[i]));
+        }
+        return journal;
+    }
+
+    @Test
+    void theMedianPaceOfTheUncappedCopiesBigEnoughToTell() {
+        List<DomainJournal> journals = List.of(
+                copied(
+                        "a",
+                        "2026-12-01T22:00:00Z",
+                        CopyPaces.detail(1000 * MIB, 10 * SECOND, 0),
+                        CopyPaces.detail(2000 * MIB, 10 * SECOND, 0)),
+                copied(
+                        "b",
+                        "2026-12-02T23:00:00Z",
+                        CopyPaces.detail(3000 * MIB, 10 * SECOND, 0),
+                        CopyPaces.detail(8000 * MIB, 10 * SECOND, 50 * MIB),
+                        CopyPaces.detail(10 * MIB, SECOND / 100, 0),
+                        "found in place on resume"));
+
+        Optional<CopyPaces> paces = CopyPaces.of(journals);
+
+        assertEquals(
+                Optional.of(new CopyPaces(200 * MIB, 3, "2026-12-02T23:00:00Z")),
+                paces,
+                "100, 200 and 300 MiB/s; the capped copy shows its cap and the 10 MiB one qemu-img's start");
+    }
+
+    @Test
+    void noCopyNoPaceAndAStateDirectoryReadsItsJournalsBack() {
+        assertEquals(Optional.empty(), CopyPaces.of(List.of(copied("a", "2026-12-01T22:00:00Z"))));
+        StateDirectory state = new StateDirectory(temp);
+        assertEquals(List.of(), state.journals(), "no state yet");
+        state.save(copied("a", "2026-12-01T22:00:00Z", CopyPaces.detail(1000 * MIB, 10 * SECOND, 0)));
+
+        assertEquals(100 * MIB, CopyPaces.of(state.journals()).orElseThrow().bytesPerSecond());
+    }
+}
