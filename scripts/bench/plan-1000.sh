@@ -2,7 +2,9 @@
 # Benchmark: `virt-tune plan --all` for a generated 1000-domain test-driver node, as a whole
 # process (JVM start, one LVM report, every domain planned with its XML diff), beside
 # `virt-xml --edit --disk cache=none,bus=virtio --print-diff` on a sample of the same domains
-# (one edit, one domain per call). Last line: key=value figures.
+# (one edit, one domain per call); then the plan with a schedule (`--copy-rate 200M --window 4h`)
+# beside the plain one, alternated, REPEATS times each (default 5), their medians and ratio.
+# Last line: key=value figures.
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
@@ -47,6 +49,27 @@ echo >&2
 virt_xml_s=$(elapsed "$start" "$(now)")
 per_domain=$(awk -v t="$virt_xml_s" -v n="$sample" 'BEGIN { printf "%.3f", t / n }')
 
+repeats=${REPEATS:-5}
+log "plan, plain and with --copy-rate 200M --window 4h, alternated, $repeats times each"
+plain=() scheduled=()
+for ((i = 0; i < repeats; i++)); do
+  start=$(now)
+  "$root/scripts/virt-tune" plan --all --vg vg_bench --connect "$uri" --host-facts "$work/facts" --json >/dev/null
+  plain+=("$(elapsed "$start" "$(now)")")
+  start=$(now)
+  "$root/scripts/virt-tune" plan --all --vg vg_bench --connect "$uri" --host-facts "$work/facts" \
+    --copy-rate 200M --window 4h --json >"$work/scheduled.json"
+  scheduled+=("$(elapsed "$start" "$(now)")")
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+plain_median=$(median "${plain[@]}")
+scheduled_median=$(median "${scheduled[@]}")
+windows=$(grep -c '"number" :' "$work/scheduled.json" || true)
+ratio=$(awk -v a="$scheduled_median" -v b="$plain_median" 'BEGIN { printf "%.3f", a / b }')
+
 printf 'plan: %s s for %s domains (%s planned); virt-xml: %s s per domain for one edit\n' \
   "$plan_s" "$count" "$planned" "$per_domain"
-echo "domains=$count seconds=$plan_s virt_xml_seconds_per_domain=$per_domain"
+printf 'plan with a schedule: median %s s against %s s plain (x%s), %s windows of 4h\n' \
+  "$scheduled_median" "$plain_median" "$ratio" "$windows"
+echo "domains=$count seconds=$plan_s virt_xml_seconds_per_domain=$per_domain plain_median_s=$plain_median" \
+  "scheduled_median_s=$scheduled_median schedule_ratio=$ratio windows=$windows repeats=$repeats"
