@@ -54,7 +54,8 @@ log "plan, plain and with --copy-rate 200M --window 4h, alternated, $repeats tim
 plain=() scheduled=()
 for ((i = 0; i < repeats; i++)); do
   start=$(now)
-  "$root/scripts/virt-tune" plan --all --vg vg_bench --connect "$uri" --host-facts "$work/facts" --json >/dev/null
+  "$root/scripts/virt-tune" plan --all --vg vg_bench --connect "$uri" --host-facts "$work/facts" --json \
+    >"$work/plain.json"
   plain+=("$(elapsed "$start" "$(now)")")
   start=$(now)
   "$root/scripts/virt-tune" plan --all --vg vg_bench --connect "$uri" --host-facts "$work/facts" \
