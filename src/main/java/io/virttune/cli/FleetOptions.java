@@ -8,6 +8,7 @@ import io.virttune.fleet.FleetInventory;
 import io.virttune.fleet.FleetLimit;
 import io.virttune.fleet.FleetPlan;
 import io.virttune.fleet.FleetPlanJson;
+import io.virttune.fleet.InventoryFile;
 import io.virttune.host.SshControlDirectory;
 import io.virttune.process.LocalProcessRunner;
 import java.io.IOException;
@@ -17,10 +18,15 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Options that name a fleet of hosts: by name, from a file or inventory, and how many at once. */
 public final class FleetOptions {
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
     @Option(
             names = "--host",
             paramLabel = "HOST",
@@ -30,7 +36,8 @@ public final class FleetOptions {
     @Option(
             names = "--hosts",
             paramLabel = "FILE",
-            description = "hosts from a file: one per line, an Ansible inventory (INI or YAML), or a fleet plan")
+            description =
+                    "hosts from a file: one per line, an Ansible inventory (read by ansible-inventory), or a fleet plan")
     Path hostsFile;
 
     @Option(
@@ -80,7 +87,10 @@ public final class FleetOptions {
                     .toList();
             return limit == null ? planned : FleetLimit.select(planned, limit, hostsFile.toString());
         }
-        FleetInventory inventory = FleetInventory.parse(text, hostsFile.toString());
+        FleetInventory inventory = new InventoryFile(
+                        new LocalProcessRunner(),
+                        notice -> spec.commandLine().getErr().println("virt-tune: " + notice))
+                .read(hostsFile, text);
         return limit == null ? inventory.hosts() : inventory.limit(limit);
     }
 

@@ -8,15 +8,18 @@ import java.util.OptionalInt;
 import java.util.TreeMap;
 
 /**
- * One host of a fleet as the operator named it, with the variables of its inventory line: where
- * ssh reaches it ({@code ansible_host}, {@code ansible_user}, {@code ansible_port}), and for a
- * recorded host its libvirt URI ({@code virt_tune_uri}) and facts directory ({@code
- * virt_tune_host_facts}).
+ * One host of a fleet as the operator named it, with the variables of its inventory ({@link
+ * InventoryVariables}) and why any of those virt-tune reads could not be read.
  */
-public record FleetHost(String name, Map<String, String> variables) {
+public record FleetHost(String name, Map<String, String> variables, Map<String, String> unreadable) {
 
     public FleetHost {
         variables = Map.copyOf(variables);
+        unreadable = Map.copyOf(unreadable);
+    }
+
+    public FleetHost(String name, Map<String, String> variables) {
+        this(name, variables, Map.of());
     }
 
     /** The variables that say how to reach the host; never the others (an inventory may hold passwords). */
@@ -26,16 +29,18 @@ public record FleetHost(String name, Map<String, String> variables) {
         return new FleetHost(name, Map.of());
     }
 
-    /** This host with only the variables that say how to reach it: what a fleet plan keeps. */
+    /** This host with only the readable variables that say how to reach it: what a fleet plan keeps. */
     public FleetHost reach() {
         Map<String, String> kept = new TreeMap<>();
-        REACH.forEach(key -> variable(key).ifPresent(value -> kept.put(key, value)));
+        REACH.stream()
+                .filter(key -> variables.containsKey(key) && !unreadable.containsKey(key))
+                .forEach(key -> kept.put(key, variables.get(key)));
         return new FleetHost(name, kept);
     }
 
     /** The ssh destination: [user@]address, the address defaulting to the name. */
     public String destination() {
-        String address = variables.getOrDefault("ansible_host", name);
+        String address = variable("ansible_host").orElse(name);
         return variable("ansible_user").map(user -> user + "@" + address).orElse(address);
     }
 
@@ -50,7 +55,11 @@ public record FleetHost(String name, Map<String, String> variables) {
         return OptionalInt.of(Integer.parseInt(port.get()));
     }
 
+    /** A variable's value; one the inventory gives but virt-tune cannot read fails this host, saying why. */
     public Optional<String> variable(String key) {
+        if (unreadable.containsKey(key)) {
+            throw VirtTuneException.usage("host " + name + ": " + unreadable.get(key));
+        }
         return Optional.ofNullable(variables.get(key));
     }
 }

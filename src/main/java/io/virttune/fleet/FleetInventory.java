@@ -1,5 +1,6 @@
 package io.virttune.fleet;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.virttune.VirtTuneException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,26 +11,29 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The hosts and groups of an inventory file (a plain list, Ansible INI or Ansible YAML), each
- * host once in file order with the variables Ansible would give it: {@code all}'s first, then its
- * groups' from the shallowest to the deepest (ties by name), then its own.
+ * The hosts and groups of an inventory, each host once in the order read, with the variables
+ * Ansible gives it: {@code all}'s first, then its groups' from the shallowest to the deepest (ties
+ * by name), then its own.
  */
 public final class FleetInventory {
     static final String ALL = "all";
     static final String UNGROUPED = "ungrouped";
 
-    private final Map<String, Map<String, String>> hostVariables = new LinkedHashMap<>();
+    private final Map<String, Map<String, JsonNode>> hostVariables = new LinkedHashMap<>();
     private final Map<String, Set<String>> groupHosts = new LinkedHashMap<>();
     private final Map<String, Set<String>> groupChildren = new LinkedHashMap<>();
-    private final Map<String, Map<String, String>> groupVariables = new LinkedHashMap<>();
+    private final Map<String, Map<String, JsonNode>> groupVariables = new LinkedHashMap<>();
     private final String source;
 
     FleetInventory(String source) {
         this.source = source;
     }
 
-    /** Reads {@code text} as YAML when the file says so (its name or its first line), else as INI. */
-    public static FleetInventory parse(String text, String source) {
+    /**
+     * Reads {@code text} with virt-tune's own reader (where ansible-inventory is not installed): as
+     * YAML when the file says so (its name or its first line), else as INI.
+     */
+    static FleetInventory parse(String text, String source) {
         FleetInventory inventory = YamlInventoryReader.claims(text, source)
                 ? new YamlInventoryReader(source).read(text)
                 : new IniInventoryReader(source).read(text);
@@ -38,7 +42,7 @@ public final class FleetInventory {
         return inventory;
     }
 
-    void addHost(String group, String name, Map<String, String> variables) {
+    void addHost(String group, String name, Map<String, JsonNode> variables) {
         hostVariables.computeIfAbsent(name, n -> new LinkedHashMap<>()).putAll(variables);
         declare(group);
         groupHosts.get(group).add(name);
@@ -50,7 +54,7 @@ public final class FleetInventory {
         groupChildren.get(parent).add(child);
     }
 
-    void addVariables(String group, Map<String, String> variables) {
+    void addVariables(String group, Map<String, JsonNode> variables) {
         declare(group);
         groupVariables.get(group).putAll(variables);
     }
@@ -128,13 +132,13 @@ public final class FleetInventory {
     }
 
     private FleetHost host(String name) {
-        Map<String, String> variables = new LinkedHashMap<>(groupVariables.getOrDefault(ALL, Map.of()));
+        Map<String, JsonNode> variables = new LinkedHashMap<>(groupVariables.getOrDefault(ALL, Map.of()));
         groupHosts.keySet().stream()
                 .filter(group -> !group.equals(ALL) && hostsOf(group).contains(name))
                 .sorted(Comparator.comparingInt(this::depth).thenComparing(Comparator.naturalOrder()))
                 .forEach(group -> variables.putAll(groupVariables.get(group)));
         variables.putAll(hostVariables.get(name));
-        return new FleetHost(name, variables);
+        return InventoryVariables.host(name, variables);
     }
 
     /** How far below {@code all} a group is: 1 for a group that is no other group's child. */

@@ -2,6 +2,7 @@ package io.virttune.fleet;
 
 import io.virttune.VirtTuneException;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -31,7 +32,7 @@ public final class FleetLimit {
 
     private static Set<String> names(List<FleetHost> hosts, String pattern, String origin) {
         FleetInventory inventory = new FleetInventory(origin);
-        hosts.forEach(host -> inventory.addHost(FleetInventory.UNGROUPED, host.name(), host.variables()));
+        hosts.forEach(host -> inventory.addHost(FleetInventory.UNGROUPED, host.name(), Map.of()));
         Set<String> chosen = HostPattern.parse(pattern).select(inventory);
         if (chosen.isEmpty()) {
             throw VirtTuneException.usage("--limit " + pattern + " selects no host of " + origin + " (its hosts: "

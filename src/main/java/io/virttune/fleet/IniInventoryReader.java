@@ -1,5 +1,7 @@
 package io.virttune.fleet;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.virttune.VirtTuneException;
 import io.virttune.text.ShellWords;
 import java.util.LinkedHashMap;
@@ -48,7 +50,7 @@ final class IniInventoryReader {
                 case "children" -> inventory.addChild(group, words(line, where).get(0));
                 case "vars" -> {
                     String[] pair = variable(line, group, where);
-                    inventory.addVariables(group, Map.of(pair[0], pair[1]));
+                    inventory.addVariables(group, Map.of(pair[0], TextNode.valueOf(pair[1])));
                 }
                 default ->
                     throw VirtTuneException.usage(
@@ -68,19 +70,19 @@ final class IniInventoryReader {
     }
 
     private void hostLine(FleetInventory inventory, String group, List<String> words, String where) {
-        Map<String, String> variables = new LinkedHashMap<>();
+        Map<String, JsonNode> variables = new LinkedHashMap<>();
         for (String word : words.subList(1, words.size())) {
             String[] pair = word.split("=", 2);
             if (pair.length != 2 || pair[0].isEmpty()) {
                 throw VirtTuneException.usage(where + ": expected key=value after the host name, found '" + word + "'");
             }
-            variables.put(pair[0], pair[1]);
+            variables.put(pair[0], TextNode.valueOf(pair[1]));
         }
         String name = words.get(0);
         Matcher port = HOST_PORT.matcher(name);
         if (port.matches()) {
             name = port.group(1);
-            variables.putIfAbsent("ansible_port", port.group(2));
+            variables.putIfAbsent("ansible_port", TextNode.valueOf(port.group(2)));
         }
         for (String host : HostRange.expand(name, where)) {
             inventory.addHost(group, host, variables);

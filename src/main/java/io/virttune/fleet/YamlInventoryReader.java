@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.virttune.VirtTuneException;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -83,7 +82,7 @@ final class YamlInventoryReader {
             requireMapping(hosts, path + ".hosts");
             hosts.fields().forEachRemaining(host -> {
                 String hostPath = path + ".hosts." + host.getKey();
-                Map<String, String> variables =
+                Map<String, JsonNode> variables =
                         host.getValue().isNull() ? Map.of() : variables(host.getValue(), hostPath);
                 HostRange.expand(host.getKey(), source + ": " + hostPath)
                         .forEach(each -> inventory.addHost(name, each, variables));
@@ -99,18 +98,9 @@ final class YamlInventoryReader {
         }
     }
 
-    private Map<String, String> variables(JsonNode node, String path) {
+    private Map<String, JsonNode> variables(JsonNode node, String path) {
         requireMapping(node, path);
-        Map<String, String> variables = new LinkedHashMap<>();
-        // Scalars as Ansible prints them; lists and mappings as JSON, which virt-tune never reads; an
-        // empty value (ansible_user:) is no value, not the word "null".
-        node.fields().forEachRemaining(entry -> {
-            JsonNode value = entry.getValue();
-            if (!value.isNull()) {
-                variables.put(entry.getKey(), value.isValueNode() ? value.asText() : value.toString());
-            }
-        });
-        return variables;
+        return InventoryVariables.of(node);
     }
 
     private void requireMapping(JsonNode node, String path) {

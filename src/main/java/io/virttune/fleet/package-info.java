@@ -14,6 +14,19 @@
  * there, or its last message). What it prints on stderr as it goes (its progress, with --json) is
  * passed on as it comes, each line after the host's name.
  *
+ * <h2>Inventories ({@link InventoryFile}, {@link InventoryVariables})</h2>
+ *
+ * <p>An inventory is read by Ansible itself where it is installed: {@code ansible-inventory --list}
+ * resolves group_vars/, host_vars/, plugins and precedence exactly as a playbook run would, so the
+ * fleet is the hosts Ansible reaches, not an imitation of its rules. virt-tune's own INI and YAML
+ * reader is only the fallback, and says so, since it cannot know what it misses.
+ *
+ * <p>Both ways end in {@link InventoryVariables}, the one place that says which variables virt-tune
+ * reads and what it makes of them. A value it cannot take as given (vaulted, as no vault secret is
+ * ever passed; a Jinja template, which ansible-inventory prints unevaluated) is kept with why, and
+ * fails the host when that variable is read: like a wrong port, it is that host's problem, and the
+ * rest of the fleet goes on; a fleet plan never keeps it.
+ *
  * <h2>Host patterns ({@link HostPattern})</h2>
  *
  * <p>A pattern holds names of groups or hosts joined by {@code ,} or {@code :}, {@code all} or

@@ -59,4 +59,28 @@ class FleetOverSshTest {
                         + " port 22: Connection refused (check it with: ssh 10.77.0.9 true)",
                 fleet.get(1).get("error").asText());
     }
+
+    @Test
+    void withoutAnsibleVirtTunesOwnReaderReadsTheInventoryAndSaysSoOnce(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(
+                dir.resolve("hosts"),
+                "[kvm]\nhv-a virt_tune_uri=" + Cli.EXAMPLE_URI + "\nhv-b virt_tune_uri=" + Cli.EXAMPLE_URI + "\n");
+
+        Cli fleetRun = new RecordedFleet(dir.resolve("fleet"))
+                .withoutAnsible()
+                .run("inspect", "--hosts", hosts.toString(), "--limit", "kvm", "--json");
+
+        JsonNode fleet = new ObjectMapper().readTree(fleetRun.out()).get("hosts");
+        assertEquals(
+                List.of("ok", "ok"),
+                List.of(
+                        fleet.get(0).get("status").asText(),
+                        fleet.get(1).get("status").asText()),
+                fleetRun.transcript());
+        assertEquals(
+                List.of("virt-tune: ansible-inventory is not installed (apt-get install ansible-core), so " + hosts
+                        + " is read by virt-tune's own INI and YAML reader, which does not read group_vars/ and"
+                        + " host_vars/, inventory plugins and scripts, vaulted values or Jinja templates"),
+                fleetRun.err().lines().filter(line -> line.contains("ansible")).toList());
+    }
 }

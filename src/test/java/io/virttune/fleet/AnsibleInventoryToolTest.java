@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
+import io.virttune.testing.Golden;
 import io.virttune.testing.RealTool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,13 +20,15 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The inventory is read as Ansible reads it: the same hosts, variables and pattern selections as
- * ansible-core's own {@code ansible-inventory} and {@code ansible --list-hosts} (Debian 12:
- * ansible-core 2.14), for an INI and a YAML inventory of the same fleet.
+ * The inventory is read as Ansible reads it, checked against ansible-core's own {@code
+ * ansible-inventory} and {@code ansible --list-hosts} (Debian 12: ansible-core 2.14): through
+ * ansible-inventory itself, and by the own reader of an INI and a YAML inventory of the same fleet.
  */
 class AnsibleInventoryToolTest {
     // Ansible refuses to start in the C locale the process runner sets.
@@ -48,6 +52,75 @@ class AnsibleInventoryToolTest {
             "!kvm_lyon:kvm",
             "edge02:&all");
 
+    @TempDir
+    Path directory;
+
+    @Test
+    void theGroupVarsOfAnInventoryReachTheHostsWithTheUrisAnsibleGivesThem() throws IOException {
+        Path inventory = directory.resolve("inv.ini");
+        Files.writeString(inventory, "[kvm]\nhv01\nhv02\n");
+        Files.createDirectories(directory.resolve("group_vars"));
+        Files.writeString(
+                directory.resolve("group_vars/kvm.yml"),
+                "ansible_host: 192.0.2.21\nansible_user: root\nansible_port: 2201\n"
+                        + "virt_tune_uri: qemu+ssh://root@192.0.2.21:2201/system\n");
+        Files.createDirectories(directory.resolve("host_vars"));
+        Files.writeString(directory.resolve("host_vars/hv02.yml"), "ansible_host: 192.0.2.22\nansible_port: 22\n");
+
+        List<FleetHost> hosts = new InventoryFile(new LocalProcessRunner(), notice -> {
+                    throw new AssertionError(notice);
+                })
+                .read(inventory, Files.readString(inventory))
+                .hosts();
+
+        Map<String, Map<String, String>> ansible = new TreeMap<>();
+        Map<String, Map<String, String>> virtTune = new TreeMap<>();
+        for (FleetHost host : hosts) {
+            ProcessResult answer = ANSIBLE_INVENTORY.run("-i", inventory.toString(), "--host", host.name());
+            assertEquals(0, answer.exitCode(), answer.stderr());
+            ansible.put(host.name(), readVariables(json(answer.stdout())));
+            virtTune.put(host.name(), readVariables(host));
+        }
+        assertEquals(ansible, virtTune);
+        assertEquals(
+                List.of(
+                        "root@192.0.2.21:2201 qemu+ssh://root@192.0.2.21:2201/system",
+                        "root@192.0.2.22:22 " + "qemu+ssh://root@192.0.2.21:2201/system"),
+                hosts.stream()
+                        .map(host -> host.destination() + ":" + host.port().getAsInt() + " "
+                                + host.variable("virt_tune_uri").orElseThrow())
+                        .toList());
+    }
+
+    @Test
+    void theRecordedListsAreWhatAnsibleInventoryPrints() {
+        Path recorded = resource("ansible-inventory");
+        ProcessResult fleet = ANSIBLE_INVENTORY.run(
+                "-i", recorded.resolve("fleet/inventory.ini").toString(), "--list");
+        assertEquals(0, fleet.exitCode(), fleet.stderr());
+        Golden.assertMatches("fleet/ansible-inventory/fleet.list.json", fleet.stdout());
+
+        ProcessResult vaulted = ANSIBLE_INVENTORY.run(
+                "-i", recorded.resolve("vaulted-file/inventory.ini").toString(), "--list");
+        assertEquals(4, vaulted.exitCode(), vaulted.stderr());
+        Golden.assertMatches("fleet/ansible-inventory/vaulted-file.err", vaulted.stderr());
+    }
+
+    /** The variables virt-tune reads, as text: what Ansible gives each host. */
+    private static Map<String, String> readVariables(JsonNode variables) {
+        Map<String, String> read = new TreeMap<>();
+        InventoryVariables.READ.stream()
+                .filter(variables::has)
+                .forEach(key -> read.put(key, variables.get(key).asText()));
+        return read;
+    }
+
+    private static Map<String, String> readVariables(FleetHost host) {
+        Map<String, String> read = new TreeMap<>();
+        InventoryVariables.READ.forEach(key -> host.variable(key).ifPresent(value -> read.put(key, value)));
+        return read;
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"inventory.ini", "inventory.yml"})
     void everyHostHasTheVariablesAnsibleGivesIt(String file) {
@@ -55,7 +128,7 @@ class AnsibleInventoryToolTest {
         ProcessResult listed = ANSIBLE_INVENTORY.run("-i", inventory.toString(), "--list");
         assertEquals(0, listed.exitCode(), listed.stderr());
         Map<String, Map<String, String>> expected = new TreeMap<>();
-        hostVariables(listed.stdout()).fields().forEachRemaining(host -> {
+        json(listed.stdout()).path("_meta").path("hostvars").fields().forEachRemaining(host -> {
             Map<String, String> variables = new TreeMap<>();
             host.getValue()
                     .fields()
@@ -91,9 +164,9 @@ class AnsibleInventoryToolTest {
         assertEquals(expected, selected);
     }
 
-    private static JsonNode hostVariables(String json) {
+    private static JsonNode json(String text) {
         try {
-            return new ObjectMapper().readTree(json).path("_meta").path("hostvars");
+            return new ObjectMapper().readTree(text);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

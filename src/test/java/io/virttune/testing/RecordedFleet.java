@@ -56,6 +56,18 @@ public final class RecordedFleet {
         return directory.resolve("inventory.ini");
     }
 
+    /**
+     * This machine has no ansible-inventory: the one on PATH answers as env does for a program it
+     * cannot find (exit 127).
+     */
+    public RecordedFleet withoutAnsible() throws IOException {
+        Path missing = directory.resolve("bin").resolve("ansible-inventory");
+        Files.writeString(
+                missing, "#!/bin/sh\necho \"env: 'ansible-inventory': No such file or directory\" >&2\nexit 127\n");
+        missing.toFile().setExecutable(true);
+        return this;
+    }
+
     /** These ssh destinations have no virt-tune installed. */
     public RecordedFleet withoutVirtTune(String... destinations) {
         withoutVirtTune = String.join(" ", destinations);
