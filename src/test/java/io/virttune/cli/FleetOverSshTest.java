@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The whole plumbing of a fleet inspect over SSH ({@link RecordedFleet}): host facts arrive through
- * ssh's argv and the remote shell, and a host ssh cannot reach fails alone.
+ * ssh's argv and the remote shell, a host ssh cannot reach fails alone, and an inventory's hosts are
+ * reached where Ansible reaches them, or where virt-tune's own reader says without Ansible.
  */
 class FleetOverSshTest {
     @Test
@@ -82,5 +83,26 @@ class FleetOverSshTest {
                         + " is read by virt-tune's own INI and YAML reader, which does not read group_vars/ and"
                         + " host_vars/, inventory plugins and scripts, vaulted values or Jinja templates"),
                 fleetRun.err().lines().filter(line -> line.contains("ansible")).toList());
+    }
+
+    @Test
+    void theHostsOfAnInventoryAreReachedWhereItsGroupVarsSayAsAnsibleReachesThem(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(dir.resolve("inv.ini"), "[kvm]\nhv01\n");
+        Files.createDirectories(dir.resolve("group_vars"));
+        Files.writeString(dir.resolve("group_vars/kvm.yml"), "ansible_host: 10.77.0.21\nansible_user: ops\n");
+
+        Cli fleetRun = new RecordedFleet(dir.resolve("fleet"), "ops@10.77.0.21")
+                .run("inspect", "--hosts", hosts.toString(), "--json");
+
+        assertEquals(1, fleetRun.exitCode(), fleetRun.transcript());
+        assertEquals(
+                "cannot reach hv01 over ssh (ops@10.77.0.21): ssh to ops@10.77.0.21: ssh: connect to host ops@10.77.0.21"
+                        + " port 22: Connection refused (check it with: ssh ops@10.77.0.21 true)",
+                new ObjectMapper()
+                        .readTree(fleetRun.out())
+                        .get("hosts")
+                        .get(0)
+                        .get("error")
+                        .asText());
     }
 }
