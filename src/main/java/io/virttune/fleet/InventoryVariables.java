@@ -46,8 +46,8 @@ final class InventoryVariables {
 
     private static Optional<String> problem(String key, JsonNode value, String text) {
         if (value.has(VAULT_KEY) || text.startsWith(VAULT_HEADER)) {
-            return Optional.of(key + " is vaulted, and virt-tune reads the inventory without vault secrets:" + " give "
-                    + key + " in clear (in host_vars/ or group_vars/, beside the vaulted ones)");
+            return Optional.of(key + " is vaulted, and virt-tune reads the inventory without vault secrets: give " + key
+                    + " in clear (in host_vars/ or group_vars/, beside the vaulted ones)");
         }
         if (!value.isValueNode()) {
             return Optional.of(key + " is a " + (value.isArray() ? "list" : "mapping") + ", not a value: " + text);
