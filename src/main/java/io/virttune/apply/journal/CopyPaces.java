@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +29,20 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
     public static String detail(long bytes, long nanos, long capBytesPerSecond) {
         return String.format(Locale.ROOT, "copied and verified %d bytes in %.3f s", bytes, nanos / 1e9)
                 + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
+    }
+
+    /** The time {@code journal}'s copies took, each with its verify, capped or not; none when it records none. */
+    public static OptionalDouble seconds(DomainJournal journal) {
+        List<Double> each = journal.entries().stream()
+                .filter(entry -> entry.state() == StepState.DONE && KIND.equals(entry.kind()))
+                .map(entry -> DETAIL.matcher(entry.detail() == null ? "" : entry.detail()))
+                .filter(Matcher::matches)
+                .map(matcher -> Double.parseDouble(matcher.group(2)))
+                .toList();
+        return each.isEmpty()
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(
+                        each.stream().mapToDouble(Double::doubleValue).sum());
     }
 
     /** The pace of the uncapped copies of at least 64 MiB these journals record; none when there are none. */
