@@ -16,17 +16,19 @@ public final class PredictedBesideTakenTable {
         if (domains.isEmpty()) {
             return;
         }
-        TextTable table = new TextTable("DOMAIN", "PREDICTED", "TOOK", "TOOK / PREDICTED");
+        TextTable table = new TextTable("DOMAIN", "MOVE", "PREDICTED", "TOOK", "TOOK / PREDICTED");
         domains.forEach(domain -> table.row(
                 domain.domain(),
+                domain.live() ? "live" : "down",
                 Durations.format(domain.predictedSeconds()),
                 Durations.format(domain.tookSeconds()),
                 String.format(Locale.ROOT, "%.2f", domain.ratio())));
         out.println();
         WrappedText.lines(
-                        "Downtime: ",
-                        "each guest's copies and their verify, as the plan's schedule predicted them and as each copy's"
-                                + " journal entry timed them",
+                        "Predicted and taken: ",
+                        "a guest down to move, its copies and their verify (its downtime); one moved live, its block"
+                                + " copies (what they took includes each switch); as the plan's schedule predicted them"
+                                + " and as each copy's journal entry timed them",
                         width)
                 .forEach(out::println);
         table.render("  ", width).forEach(out::println);

@@ -35,6 +35,7 @@ public final class ResultsJsonReport {
             predictions.stream()
                     .filter(prediction -> prediction.domain().equals(result.domain()))
                     .forEach(prediction -> domain.putObject("copies")
+                            .put("move", prediction.live() ? "live" : "down")
                             .put("predictedSeconds", prediction.predictedSeconds())
                             .put("tookSeconds", prediction.tookSeconds())
                             .put("ratio", prediction.ratio()));

@@ -22,15 +22,16 @@ class PredictedBesideTakenTableTest {
         assertEquals(
                 """
 
-                Downtime: each guest's copies and their verify, as the plan's schedule predicted them and as each
-                          copy's journal entry timed them
-                  DOMAIN       PREDICTED  TOOK    TOOK / PREDICTED
-                  web01        1m12s      1m21s   1.12
-                  win2019-sql  22m58s     19m02s  0.83
+                Predicted and taken: a guest down to move, its copies and their verify (its downtime); one moved
+                                     live, its block copies (what they took includes each switch); as the plan's
+                                     schedule predicted them and as each copy's journal entry timed them
+                  DOMAIN  MOVE  PREDICTED  TOOK    TOOK / PREDICTED
+                  web01   down  1m12s      1m21s   1.12
+                  db01    live  22m58s     19m02s  0.83
                 """,
                 printed(List.of(
-                        new PredictedBesideTaken("web01", 72, 80.4),
-                        new PredictedBesideTaken("win2019-sql", 1378, 1141.2))));
+                        new PredictedBesideTaken("web01", false, 72, 80.4),
+                        new PredictedBesideTaken("db01", true, 1378, 1141.2))));
     }
 
     @Test

@@ -5,17 +5,20 @@ import io.virttune.plan.Plan;
 import io.virttune.plan.Schedule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * A guest's copies and their verify, as its plan predicted them beside the time its journal says
- * they took: what an operator checks the next night's predictions against.
+ * A guest's copies as its plan predicted them beside the time its journal says they took: what an
+ * operator checks the next night's predictions against.
  *
  * @param domain the domain's name
- * @param predictedSeconds the plan's prediction (its schedule's downtime of the guest)
- * @param tookSeconds the time its copies and their verify took, as each copy's journal entry says
+ * @param live false for a guest down to move (its copies and their verify, its downtime), true for
+ *     one moved while it ran (its block copies; what they took includes each switch)
+ * @param predictedSeconds the plan's prediction
+ * @param tookSeconds the time its copies took, as each copy's journal entry says
  */
-public record PredictedBesideTaken(String domain, long predictedSeconds, double tookSeconds) {
+public record PredictedBesideTaken(String domain, boolean live, long predictedSeconds, double tookSeconds) {
 
     /** How many times the prediction the copies took: 1.0 on the mark, above 1 slower than predicted. */
     public double ratio() {
@@ -36,13 +39,18 @@ public record PredictedBesideTaken(String domain, long predictedSeconds, double 
             if (!done.contains(domain.name())) {
                 continue;
             }
-            schedule.slot(domain.name()).ifPresent(slot -> {
-                OptionalDouble took =
-                        state.journal(domain.uuid()).map(CopyPaces::seconds).orElse(OptionalDouble.empty());
-                if (took.isPresent()) {
-                    found.add(new PredictedBesideTaken(domain.name(), slot.seconds(), took.getAsDouble()));
-                }
-            });
+            Optional<DomainJournal> journal = state.journal(domain.uuid());
+            schedule.slot(domain.name())
+                    .ifPresent(slot -> journal.map(CopyPaces::seconds)
+                            .filter(OptionalDouble::isPresent)
+                            .ifPresent(took -> found.add(new PredictedBesideTaken(
+                                    domain.name(), false, slot.seconds(), took.getAsDouble()))));
+            schedule.live().stream()
+                    .filter(guest -> guest.domain().equals(domain.name()))
+                    .forEach(guest -> journal.map(CopyPaces::liveSeconds)
+                            .filter(OptionalDouble::isPresent)
+                            .ifPresent(took -> found.add(new PredictedBesideTaken(
+                                    domain.name(), true, guest.copySeconds(), took.getAsDouble()))));
         }
         return found;
     }
