@@ -4,6 +4,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.DiskSteps;
 import io.virttune.apply.guards.PoolReports;
 import io.virttune.apply.guards.ThinSpace;
+import io.virttune.apply.journal.CopyPaces;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.live.LiveCopy;
@@ -157,10 +158,15 @@ final class StepExecutor implements Step.Visitor<Void> {
             // The copy itself refuses to start unless the guest runs on its source: the LV's identity is checked here.
             volumes.requireOurs(create, false);
         }
+        long started = System.nanoTime();
         try (ThinSpace.Reservation room =
                 run.space().reserveLive(create, copy, run.domain().name(), pools)) {
             new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(), create)
                     .run(copy, interrupted);
+        }
+        if (ports.run().mode().changesHost()) {
+            // What apply puts beside the plan's prediction of the copy (PredictedBesideTaken).
+            doneDetail = CopyPaces.liveDetail(System.nanoTime() - started);
         }
         return null;
     }

@@ -4,6 +4,7 @@ import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.ApplyRun;
 import io.virttune.apply.guards.PlanTrust;
+import io.virttune.apply.journal.PredictedBesideTaken;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.FleetPlanJson;
@@ -169,7 +170,16 @@ public final class ApplyCommand implements Callable<Integer> {
                         plan.domains().stream()
                                 .filter(d -> chosen.contains(d.name()))
                                 .toList());
-        report.print(state.execute, results);
+        report.print(
+                state.execute,
+                results,
+                PredictedBesideTaken.of(
+                        plan,
+                        results.stream()
+                                .filter(result -> result.result() == DomainResult.Result.DONE)
+                                .map(DomainResult::domain)
+                                .toList(),
+                        ports.run().state()));
         return exitCode(results);
     }
 

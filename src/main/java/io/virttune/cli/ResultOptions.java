@@ -1,7 +1,9 @@
 package io.virttune.cli;
 
+import io.virttune.apply.journal.PredictedBesideTaken;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.report.ApplyResultTable;
+import io.virttune.report.PredictedBesideTakenTable;
 import io.virttune.report.ResultsJsonReport;
 import java.io.PrintWriter;
 import java.util.List;
@@ -29,11 +31,18 @@ public final class ResultOptions {
     }
 
     void print(boolean execute, List<DomainResult> results) {
+        print(execute, results, List.of());
+    }
+
+    /** The results, each domain {@code predictions} names with its copies' predicted and actual time. */
+    void print(boolean execute, List<DomainResult> results, List<PredictedBesideTaken> predictions) {
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.print(ResultsJsonReport.render(spec.name(), execute, results));
+            out.print(ResultsJsonReport.render(spec.name(), execute, results, predictions));
         } else {
-            ApplyResultTable.print(out, results, ReportWidth.of(VirtTuneCommand.terminal(spec)));
+            int width = ReportWidth.of(VirtTuneCommand.terminal(spec));
+            ApplyResultTable.print(out, results, width);
+            PredictedBesideTakenTable.print(out, predictions, width);
         }
         out.flush();
         progress().flush();

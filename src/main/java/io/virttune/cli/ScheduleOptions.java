@@ -3,6 +3,7 @@ package io.virttune.cli;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.CopyPaces;
 import io.virttune.apply.journal.StateDirectory;
+import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.plan.Plan;
 import io.virttune.plan.Scheduler;
@@ -26,8 +27,9 @@ public final class ScheduleOptions {
             names = "--copy-rate",
             paramLabel = "SIZE",
             converter = SizeConverter.class,
-            description = "predict each shut-off guest's downtime at SIZE per second a copy, its verify included"
-                    + " (default: the median pace of this host's earlier copies, else the --bandwidth cap)")
+            description =
+                    "predict each copy, each shut-off guest's downtime and each live guest's copy at SIZE per second a copy, its verify included"
+                            + " (default: the median pace of this host's earlier copies, else the --bandwidth cap)")
     Long copyRate;
 
     @Option(
@@ -50,8 +52,11 @@ public final class ScheduleOptions {
         return copyRate != null || window != null;
     }
 
-    /** {@code plan} with the schedule asked for, if any; {@code bandwidth} is the plan's cap per copy (0: none). */
-    Plan scheduled(Plan plan, long bandwidth) {
+    /**
+     * {@code plan}, made from {@code facts}, with the schedule asked for, if any; {@code bandwidth} is
+     * the plan's cap per copy (0: none).
+     */
+    Plan scheduled(Plan plan, HostFacts facts, long bandwidth) {
         if (stateDir != null && (window == null || copyRate != null)) {
             throw new ParameterException(
                     spec.commandLine(),
@@ -79,7 +84,7 @@ public final class ScheduleOptions {
                                 windowOrNone()))
                         .orElseGet(() -> new Scheduler(
                                 bandwidth, "the --bandwidth cap, the fastest a copy goes", windowOrNone()));
-        return plan.withSchedule(scheduler.schedule(plan));
+        return plan.withSchedule(scheduler.schedule(plan, facts));
     }
 
     /**

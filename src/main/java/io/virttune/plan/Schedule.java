@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * When a plan's shut-off guests can be moved: each one's predicted downtime at a copy rate, and the
- * maintenance windows they fit in.
+ * What a plan's moves are predicted to take at a copy rate: the downtime of each guest that goes
+ * down to move and the maintenance windows they fit in, the copy of each guest moved live, and the
+ * host's night in all.
  *
  * @param copyBytesPerSecond the rate each copy is predicted at, its verify included, unless its own
  *     cap ({@code --bandwidth}) is lower
@@ -13,11 +14,20 @@ import java.util.Optional;
  * @param windowSeconds the length of a window ({@code plan --window}); 0 when none was given, and
  *     then every guest is in window 1
  * @param windows the windows in order, each with the guests it moves
+ * @param live the guests moved while they run, in plan order
+ * @param host the host's predictions together
  */
-public record Schedule(long copyBytesPerSecond, String rateBasis, long windowSeconds, List<Window> windows) {
+public record Schedule(
+        long copyBytesPerSecond,
+        String rateBasis,
+        long windowSeconds,
+        List<Window> windows,
+        List<LiveGuest> live,
+        HostTotals host) {
 
     public Schedule {
         windows = List.copyOf(windows);
+        live = live == null ? List.of() : List.copyOf(live);
     }
 
     /**
@@ -30,6 +40,11 @@ public record Schedule(long copyBytesPerSecond, String rateBasis, long windowSec
         public Window {
             domains = List.copyOf(domains);
         }
+
+        /** What the window's copies read and write together. */
+        public long dataBytes() {
+            return domains.stream().mapToLong(Slot::dataBytes).sum();
+        }
     }
 
     /**
@@ -38,11 +53,73 @@ public record Schedule(long copyBytesPerSecond, String rateBasis, long windowSec
      * @param domain the domain's name
      * @param dataBytes what its copies read and write: the allocated data of its images
      * @param seconds its predicted downtime: its copies and their verify, one after another
+     * @param disks each copy with its verify, in the order apply runs them
      */
-    public record Slot(String domain, long dataBytes, long seconds) {}
+    public record Slot(String domain, long dataBytes, long seconds, List<DiskTime> disks) {
+        public Slot {
+            disks = disks == null ? List.of() : List.copyOf(disks);
+        }
+    }
+
+    /**
+     * One disk's predicted copy: offline, the copy and its verify together (the pace they are
+     * measured at); live, the block copy while the guest runs.
+     *
+     * @param disk the disk's target in the definition the plan starts from
+     * @param dataBytes the allocated data of its image's whole chain
+     * @param seconds the predicted time
+     * @param basis the rate it is predicted at and why that one
+     * @param capped whether its caps ({@code --bandwidth}), not the copy rate, decide its time
+     */
+    public record DiskTime(String disk, long dataBytes, long seconds, String basis, boolean capped) {}
+
+    /**
+     * A guest moved while it runs: its disks copied one after another, then a pause for each switch.
+     *
+     * @param pauseSeconds the part of its pauses that can be predicted ({@code --verify-paused}'s
+     *     compares); 0 when none can, and the pause is then unknown
+     * @param pauseBasis what the pause rests on, and what of it is not known
+     */
+    public record LiveGuest(
+            String domain,
+            long dataBytes,
+            long copySeconds,
+            long pauseSeconds,
+            String pauseBasis,
+            List<DiskTime> disks) {
+        public LiveGuest {
+            disks = List.copyOf(disks);
+        }
+    }
+
+    /**
+     * The host's predictions together.
+     *
+     * @param guestsDown how many guests go down to move
+     * @param downSeconds their downtime together, one guest after another
+     * @param downDataBytes what their copies read and write
+     * @param guestsLive how many guests move while they run
+     * @param liveCopySeconds their copies together, one after another
+     * @param liveDataBytes what those copies read and write
+     */
+    public record HostTotals(
+            int guestsDown,
+            long downSeconds,
+            long downDataBytes,
+            int guestsLive,
+            long liveCopySeconds,
+            long liveDataBytes) {}
 
     /** Window {@code number}, if the schedule has one. */
     public Optional<Window> window(int number) {
         return windows.stream().filter(w -> w.number() == number).findFirst();
+    }
+
+    /** The slot of {@code domain}, if it goes down to move. */
+    public Optional<Slot> slot(String domain) {
+        return windows.stream()
+                .flatMap(w -> w.domains().stream())
+                .filter(slot -> slot.domain().equals(domain))
+                .findFirst();
     }
 }

@@ -1,12 +1,21 @@
 package io.virttune.plan;
 
+import io.virttune.inspect.HostFacts;
+import io.virttune.text.Bytes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
-/** Predicts each shut-off guest's downtime from its copies and orders the guests into windows. */
+/**
+ * Predicts each copy's time, each shut-off guest's downtime and each live guest's copy and pause,
+ * and orders the guests that go down into windows.
+ */
 public final class Scheduler {
+    private static final String SWITCH = "each switch: the catch-up of what the guest wrote since its copy was last in"
+            + " sync, which its writes decide (not known here; given up after 10s, the guest resumed on its source),"
+            + " then the pivot (62 to 334 ms in the lab, docs/benchmarks.md; not measured on this host): unknown";
+
     private final long copyBytesPerSecond;
     private final String rateBasis;
     private final Duration window;
@@ -26,17 +35,34 @@ public final class Scheduler {
     }
 
     /**
-     * The schedule of {@code plan}'s guests that go down to move (offline copies): the longest first,
-     * each into the first window with room left, a new window opened when none has (first fit
-     * decreasing); a guest longer than a window gets one of its own. Live moves keep their guests
-     * running and are not scheduled.
+     * The schedule of {@code plan}'s moves, {@code facts} the host's it was planned from. The guests
+     * that go down to move (offline copies): the longest first, each into the first window with room
+     * left, a new window opened when none has (first fit decreasing); a guest longer than a window
+     * gets one of its own. Live moves keep their guests running and are predicted, not scheduled.
      */
-    public Schedule schedule(Plan plan) {
+    public Schedule schedule(Plan plan, HostFacts facts) {
+        CopyTimes times = new CopyTimes(copyBytesPerSecond, facts);
         List<Schedule.Slot> slots = plan.domains().stream()
                 .filter(domain -> domain.steps().stream().anyMatch(step -> step instanceof ConvertImage))
-                .map(this::slot)
+                .map(domain -> slot(domain.name(), times.offline(domain)))
                 .sorted(Comparator.comparingLong(Schedule.Slot::seconds).reversed())
                 .toList();
+        List<Schedule.LiveGuest> live = plan.domains().stream()
+                .filter(domain -> domain.steps().stream().anyMatch(step -> step instanceof CopyLive))
+                .map(domain -> liveGuest(domain, times.live(domain)))
+                .toList();
+        List<Schedule.Window> windows = windows(slots);
+        Schedule.HostTotals host = new Schedule.HostTotals(
+                slots.size(),
+                windows.stream().mapToLong(Schedule.Window::seconds).sum(),
+                windows.stream().mapToLong(Schedule.Window::dataBytes).sum(),
+                live.size(),
+                live.stream().mapToLong(Schedule.LiveGuest::copySeconds).sum(),
+                live.stream().mapToLong(Schedule.LiveGuest::dataBytes).sum());
+        return new Schedule(copyBytesPerSecond, rateBasis, window.getSeconds(), windows, live, host);
+    }
+
+    private List<Schedule.Window> windows(List<Schedule.Slot> slots) {
         long length = window.getSeconds();
         List<List<Schedule.Slot>> windows = new ArrayList<>();
         List<Long> used = new ArrayList<>();
@@ -59,20 +85,43 @@ public final class Scheduler {
         for (int i = 0; i < windows.size(); i++) {
             numbered.add(new Schedule.Window(i + 1, used.get(i), windows.get(i)));
         }
-        return new Schedule(copyBytesPerSecond, rateBasis, length, numbered);
+        return numbered;
     }
 
-    private Schedule.Slot slot(DomainPlan domain) {
-        long bytes = 0;
-        double seconds = 0;
-        for (Step step : domain.steps()) {
-            if (step instanceof ConvertImage copy) {
-                long cap = copy.bandwidthBytesPerSecond();
-                long rate = cap > 0 ? Math.min(cap, copyBytesPerSecond) : copyBytesPerSecond;
-                bytes += copy.allocatedBytes();
-                seconds += (double) copy.allocatedBytes() / rate;
-            }
+    private static Schedule.Slot slot(String domain, List<Schedule.DiskTime> disks) {
+        return new Schedule.Slot(
+                domain,
+                disks.stream().mapToLong(Schedule.DiskTime::dataBytes).sum(),
+                disks.stream().mapToLong(Schedule.DiskTime::seconds).sum(),
+                disks);
+    }
+
+    /**
+     * A live guest's copies and its pauses. The pause is a switch per disk: a catch-up of what the
+     * guest wrote since its copy was last in sync, which depends on its writes (not known here), then
+     * the pivot, never measured on this host; only {@code --verify-paused}'s compare, a read of the
+     * disk's data, can be predicted, at the rate a verify goes.
+     */
+    private Schedule.LiveGuest liveGuest(DomainPlan domain, List<Schedule.DiskTime> disks) {
+        List<CopyLive> copies = domain.steps().stream()
+                .filter(step -> step instanceof CopyLive)
+                .map(step -> (CopyLive) step)
+                .toList();
+        long compared = 0;
+        for (int i = 0; i < copies.size(); i++) {
+            compared += copies.get(i).verifyPaused() ? disks.get(i).dataBytes() : 0;
         }
-        return new Schedule.Slot(domain.name(), bytes, (long) Math.ceil(seconds));
+        String basis = SWITCH;
+        if (compared > 0) {
+            basis = "the paused compare of " + Bytes.format(compared) + " at " + Bytes.format(copyBytesPerSecond)
+                    + "/s, the pace of a copy and its verify (the compare reads each side once); and " + SWITCH;
+        }
+        return new Schedule.LiveGuest(
+                domain.name(),
+                disks.stream().mapToLong(Schedule.DiskTime::dataBytes).sum(),
+                disks.stream().mapToLong(Schedule.DiskTime::seconds).sum(),
+                (long) Math.ceil((double) compared / copyBytesPerSecond),
+                basis,
+                disks);
     }
 }

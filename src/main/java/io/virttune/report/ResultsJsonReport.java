@@ -3,6 +3,7 @@ package io.virttune.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.virttune.apply.journal.PredictedBesideTaken;
 import io.virttune.apply.ports.DomainResult;
 import java.util.List;
 import java.util.Locale;
@@ -21,7 +22,25 @@ public final class ResultsJsonReport {
 
     /** {@code command} is apply, rollback or cleanup; {@code execute} false for a dry run. */
     public static String render(String command, boolean execute, List<DomainResult> results) {
-        return JsonDocument.text(domains(header("virt-tune/" + command).put("execute", execute), results));
+        return render(command, execute, results, List.of());
+    }
+
+    /** As {@link #render(String, boolean, List)}, each domain {@code predictions} names with its copies' times. */
+    public static String render(
+            String command, boolean execute, List<DomainResult> results, List<PredictedBesideTaken> predictions) {
+        ObjectNode root = header("virt-tune/" + command).put("execute", execute);
+        ArrayNode domains = root.putArray("domains");
+        for (DomainResult result : results) {
+            ObjectNode domain = domain(domains, result);
+            predictions.stream()
+                    .filter(prediction -> prediction.domain().equals(result.domain()))
+                    .forEach(prediction -> domain.putObject("copies")
+                            .put("move", prediction.live() ? "live" : "down")
+                            .put("predictedSeconds", prediction.predictedSeconds())
+                            .put("tookSeconds", prediction.tookSeconds())
+                            .put("ratio", prediction.ratio()));
+        }
+        return JsonDocument.text(root);
     }
 
     /** What bench did to each domain: it has no dry run, so no {@code execute}. */
@@ -34,12 +53,13 @@ public final class ResultsJsonReport {
     }
 
     /** One domain's result in {@code domains}: as apply, rollback, cleanup and bench write it, here and for each fleet host. */
-    static void domain(ArrayNode domains, DomainResult result) {
+    static ObjectNode domain(ArrayNode domains, DomainResult result) {
         ObjectNode domain = domains.addObject()
                 .put("name", result.domain())
                 .put("result", result.result().name().toLowerCase(Locale.ROOT))
                 .put("detail", result.detail());
         result.reasons().forEach(domain.putArray("reasons")::add);
+        return domain;
     }
 
     private static ObjectNode domains(ObjectNode root, List<DomainResult> results) {

@@ -9,6 +9,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.DiskSteps;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.PredictedBesideTaken;
 import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.live.LiveCopy;
@@ -24,6 +25,7 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import io.virttune.plan.PlanPolicy;
+import io.virttune.plan.Schedule;
 import io.virttune.plan.Step;
 import io.virttune.qemu.AllocationMap.Extent;
 import java.nio.file.Path;
@@ -118,6 +120,35 @@ class LiveApplyTest {
         assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
         assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
         assertTrue(host.output.toString().contains("the guest was paused 0 ms for the pivot"), host.output.toString());
+    }
+
+    @Test
+    void aLiveMoveJournalsItsCopysTimeWhichApplyPutsBesideThePlansPrediction() {
+        Plan planned = host.planLive(CAP, CAPPED, "g1");
+        Plan plan = planned.withSchedule(new Schedule(
+                CAP,
+                "--copy-rate",
+                0,
+                List.of(),
+                List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, "unknown", List.of())),
+                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB)));
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
+                .replyOk();
+
+        host.apply(plan, true, false);
+
+        String detail = host.state.journal(uuid()).orElseThrow().entries().stream()
+                .filter(entry -> entry.kind().equals("copy-live") && entry.state() == JournalEntry.StepState.DONE)
+                .findFirst()
+                .orElseThrow()
+                .detail();
+        java.util.regex.Matcher seconds = java.util.regex.Pattern.compile(
+                        "copied live and switched in (\\d+\\.\\d{3}) s")
+                .matcher(detail);
+        assertTrue(seconds.matches(), detail);
+        assertEquals(
+                List.of(new PredictedBesideTaken("g1", true, 1, Double.parseDouble(seconds.group(1)))),
+                PredictedBesideTaken.of(plan, List.of("g1"), host.state));
     }
 
     @Test

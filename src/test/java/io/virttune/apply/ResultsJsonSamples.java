@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.apply.journal.PredictedBesideTaken;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.apply.ports.DomainResult.Result;
 import io.virttune.apply.undo.Cleanup;
@@ -21,7 +22,7 @@ public final class ResultsJsonSamples {
     /** Documents of {@code virt-tune/COMMAND} for {@code command} apply, rollback or cleanup. */
     public static List<String> of(String command, Path stateDirectory) {
         ApplyHarness host = ApplyHarness.withSite1(stateDirectory);
-        Plan plan = host.plan("site1");
+        Plan plan = host.scheduledPlan("site1");
         List<DomainResult> dryRun = expect(Result.WOULD_RUN, host.apply(plan, false, false), host);
         host.replySite1Migration();
         List<DomainResult> applied = expect(Result.DONE, host.apply(plan, true, false), host);
@@ -29,7 +30,8 @@ public final class ResultsJsonSamples {
             case "apply" ->
                 List.of(
                         ResultsJsonReport.render("apply", false, dryRun),
-                        ResultsJsonReport.render("apply", true, applied));
+                        ResultsJsonReport.render(
+                                "apply", true, applied, PredictedBesideTaken.of(plan, List.of("site1"), host.state)));
             case "rollback" ->
                 List.of(ResultsJsonReport.render(
                         "rollback", true, expect(Result.REFUSED, List.of(host.rollback("site1", true, false)), host)));

@@ -101,6 +101,37 @@ class PlanCommandTest {
     }
 
     @Test
+    void capsAndLiveMovesArePredictedWithTheirBasisPerDiskPerGuestAndForTheHost() {
+        Cli cli = Cli.run(with("--live", "--bandwidth", "50M", "--copy-rate", "100M"));
+
+        assertEquals(0, cli.exitCode(), cli.err());
+        Golden.assertMatches(
+                "plan/hv01-thin-live-schedule.txt",
+                cli.normalizedOut().substring(cli.normalizedOut().indexOf("Schedule:")));
+    }
+
+    @Test
+    void thePlanPageShowsEachGuestsAndEachDisksPredictionWithItsBasis() throws Exception {
+        Path page = temp.resolve("plan.html");
+        Cli cli = Cli.run(with("--live", "--bandwidth", "50M", "--copy-rate", "100M", "--html", page.toString()));
+
+        assertEquals(0, cli.exitCode(), cli.err());
+        String html = Files.readString(page);
+        assertTrue(
+                html.contains("This host: 8 guest(s) down 2h49m in all, 247.4 GiB copied; 3 guest(s) moved live, their"
+                        + " copies 35m01s, 102.5 GiB copied."),
+                html);
+        assertTrue(
+                html.contains("<tr><td>mail01</td><td>44 GiB</td><td>15m02s</td><td>unknown</td><td>each switch:"),
+                html);
+        assertTrue(html.contains("win2019-sql: stage [domain shut off], window 1, down 1h32m (predicted)"), html);
+        assertTrue(html.contains("<td>1h06m (the copy and its verify each at the 50 MiB/s cap)</td>"), html);
+        assertTrue(
+                html.contains("mail01: migrate [domain running], live: copies 15m02s, pause unknown (predicted)"),
+                html);
+    }
+
+    @Test
     void withoutACopyRateAWindowIsPlannedAtThePaceOfThisHostsEarlierCopies() {
         io.virttune.apply.journal.StateDirectory state = new io.virttune.apply.journal.StateDirectory(temp);
         for (int i = 1; i <= 3; i++) {

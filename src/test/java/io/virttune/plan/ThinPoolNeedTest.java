@@ -6,16 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
-import io.virttune.host.HostProbe;
-import io.virttune.host.HostSettings;
-import io.virttune.inspect.DomainSelection;
 import io.virttune.inspect.FakeLibvirt;
-import io.virttune.inspect.HostFactsSource;
-import io.virttune.inspect.HostInspector;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainState;
-import io.virttune.lvm.LvmReport;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.report.PlanTextReport;
 import java.io.IOException;
@@ -26,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -54,32 +47,9 @@ class ThinPoolNeedTest {
         ScriptedProcessRunner runner = new ScriptedProcessRunner()
                 .succeed(Fixtures.read(getClass(), "/io/virttune/qemu/info-sparse-4m-stride.json"))
                 .succeed(Fixtures.read(getClass(), "/io/virttune/qemu/map-sparse-4m-stride.json"));
-        LiveHost live = new LiveHost(runner, true);
-        HostFactsSource host = new HostFactsSource() {
-            @Override
-            public HostSettings settings() {
-                return new HostProbe(PlanFacts.EXAMPLE.resolve("host")).probe();
-            }
-
-            @Override
-            public LvmReport lvm() {
-                return PlanFacts.exampleLvm();
-            }
-
-            @Override
-            public Optional<ImageFacts> image(String path, String format) {
-                return live.image(path, format);
-            }
-
-            @Override
-            public Optional<ImageFacts> mappedImage(String path, String format) {
-                return live.mappedImage(path, format);
-            }
-        };
         FakeLibvirt libvirt = new FakeLibvirt()
                 .domain("web", DomainState.SHUTOFF, domainXml("web", "", qcow2Disk(image.toString(), "vda", "virtio")));
-        ImageFacts facts = new HostInspector(libvirt, host)
-                .inspect(DomainSelection.all())
+        ImageFacts facts = RecordedImages.inspect(libvirt, runner)
                 .domains()
                 .get(0)
                 .disks()

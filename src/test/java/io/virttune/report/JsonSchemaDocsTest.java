@@ -106,7 +106,8 @@ class JsonSchemaDocsTest {
                 List.of("--thin-pool", "vg_fast/tpool"),
                 List.of("--thin-pool", "vg_fast/tpool", "--copy-rate", "100M", "--window", "30m"),
                 List.of("--thin-pool", "vg_fast/new", "--create-thin-pool", "100G"),
-                List.of("--vg", "vg_fast", "--live"))) {
+                List.of("--vg", "vg_fast", "--live"),
+                List.of("--vg", "vg_fast", "--live", "--bandwidth", "50M", "--copy-rate", "100M"))) {
             List<String> args =
                     new ArrayList<>(List.of("plan", "--all", "--connect", Cli.EXAMPLE_URI, "--host-facts", EXAMPLE));
             args.addAll(target);

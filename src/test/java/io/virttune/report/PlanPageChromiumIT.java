@@ -64,7 +64,7 @@ class PlanPageChromiumIT {
             assertTrue(
                     measured.path("guests")
                             .toString()
-                            .contains("win2019-sql: stage [domain shut off], window 1, down 22m57s (predicted)"),
+                            .contains("win2019-sql: stage [domain shut off], window 1, down 22m58s (predicted)"),
                     measured.path("guests").toString());
             assertTrue(measured.path("diffs").asInt() > 0);
             assertFalse(measured.path("foldedOpen").asInt() > 0, "each diff folded until asked for");

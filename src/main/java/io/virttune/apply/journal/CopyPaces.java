@@ -2,11 +2,13 @@ package io.virttune.apply.journal;
 
 import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.plan.ConvertImage;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.Step;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -19,6 +21,8 @@ import java.util.regex.Pattern;
  */
 public record CopyPaces(long bytesPerSecond, int copies, String latest) {
     private static final String KIND = Step.kindOf(ConvertImage.class);
+    private static final String LIVE_KIND = Step.kindOf(CopyLive.class);
+    private static final Pattern LIVE_DETAIL = Pattern.compile("copied live and switched in (\\d+\\.\\d+) s");
     private static final Pattern DETAIL =
             Pattern.compile("copied and verified (\\d+) bytes in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
     /** Smaller copies time mostly qemu-img's start, not the device. */
@@ -28,6 +32,35 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
     public static String detail(long bytes, long nanos, long capBytesPerSecond) {
         return String.format(Locale.ROOT, "copied and verified %d bytes in %.3f s", bytes, nanos / 1e9)
                 + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
+    }
+
+    /** What a live copy's DONE entry says of it: the block copy and the switch, for {@link #liveSeconds} to read back. */
+    public static String liveDetail(long nanos) {
+        return String.format(Locale.ROOT, "copied live and switched in %.3f s", nanos / 1e9);
+    }
+
+    /** The time {@code journal}'s offline copies took, each with its verify, capped or not; none when it records none. */
+    public static OptionalDouble seconds(DomainJournal journal) {
+        return sum(journal, KIND, DETAIL, 2);
+    }
+
+    /** The time {@code journal}'s live copies took, each with its switch; none when it records none. */
+    public static OptionalDouble liveSeconds(DomainJournal journal) {
+        return sum(journal, LIVE_KIND, LIVE_DETAIL, 1);
+    }
+
+    /** The seconds (group {@code seconds} of {@code detail}) of the DONE entries of {@code kind} it reads. */
+    private static OptionalDouble sum(DomainJournal journal, String kind, Pattern detail, int seconds) {
+        List<Double> each = journal.entries().stream()
+                .filter(entry -> entry.state() == StepState.DONE && kind.equals(entry.kind()))
+                .map(entry -> detail.matcher(entry.detail() == null ? "" : entry.detail()))
+                .filter(Matcher::matches)
+                .map(matcher -> Double.parseDouble(matcher.group(seconds)))
+                .toList();
+        return each.isEmpty()
+                ? OptionalDouble.empty()
+                : OptionalDouble.of(
+                        each.stream().mapToDouble(Double::doubleValue).sum());
     }
 
     /** The pace of the uncapped copies of at least 64 MiB these journals record; none when there are none. */

@@ -1,0 +1,41 @@
+package io.virttune.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.virttune.apply.journal.PredictedBesideTaken;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PredictedBesideTakenTableTest {
+    private static String printed(List<PredictedBesideTaken> domains) {
+        StringWriter text = new StringWriter();
+        try (PrintWriter out = new PrintWriter(text)) {
+            PredictedBesideTakenTable.print(out, domains, 100);
+        }
+        return text.toString();
+    }
+
+    @Test
+    void eachGuestsPredictionStandsBesideWhatItTookWithTheirRatio() {
+        assertEquals(
+                """
+
+                Predicted and taken: a guest down to move, its copies and their verify (its downtime); one moved
+                                     live, its block copies (what they took includes each switch); as the plan's
+                                     schedule predicted them and as each copy's journal entry timed them
+                  DOMAIN  MOVE  PREDICTED  TOOK    TOOK / PREDICTED
+                  web01   down  1m12s      1m21s   1.12
+                  db01    live  22m58s     19m02s  0.83
+                """,
+                printed(List.of(
+                        new PredictedBesideTaken("web01", false, 72, 80.4),
+                        new PredictedBesideTaken("db01", true, 1378, 1141.2))));
+    }
+
+    @Test
+    void nothingWhenNoGuestWasPredicted() {
+        assertEquals("", printed(List.of()));
+    }
+}
