@@ -20,7 +20,7 @@ allocated() { # LV: bytes its thin pool provisioned for it
 }
 
 inside() { # IMAGE CLASSPATH: runs in the lab, on /dev/ubda
-  local image=$1 classpath=$2 t0 naive chosen dd_s thin image_allocated
+  local image=$1 classpath=$2 t0 naive chosen verify verify_ratio dd_s thin image_allocated
   image_allocated=$(qemu-img map --output=json "$image" | tr -d ' ' \
     | grep -o '"length":[0-9]*,"depth":[0-9]*,"present":true,"zero":false,"data":true' \
     | awk -F'[:,]' '{ sum += $2 } END { print sum }')
@@ -32,6 +32,9 @@ inside() { # IMAGE CLASSPATH: runs in the lab, on /dev/ubda
   java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$classpath" io.virttune.qemu.ConversionBench \
     "$image" "$VG" "$POOL" chosen "$CHUNK" | tee "$work/chosen.out"
   chosen=$(grep -o 'chosen_s=[0-9.]*' "$work/chosen.out" | cut -d= -f2)
+  verify=$(grep -o 'verify_s=[0-9.]*' "$work/chosen.out" | cut -d= -f2)
+  verify_ratio=$(awk -v v="$verify" -v c="$chosen" 'BEGIN { printf "%.2f", v / c }')
+  step "(b) verify ${verify} s: ${verify_ratio}x the copy"
   thin=$(allocated chosen)
   step "(b) thin LV allocated $thin bytes for $image_allocated bytes of data"
 
@@ -63,7 +66,7 @@ inside() { # IMAGE CLASSPATH: runs in the lab, on /dev/ubda
   naive=$(elapsed "$t0" "$(now)")
   step "(a) ${naive} s, thin LV allocated $(allocated naive) bytes"
 
-  echo "naive_s=$naive chosen_s=$chosen dd_s=$dd_s thin_allocated_bytes=$thin image_allocated_bytes=$image_allocated" \
+  echo "naive_s=$naive chosen_s=$chosen verify_s=$verify verify_over_copy=$verify_ratio dd_s=$dd_s thin_allocated_bytes=$thin image_allocated_bytes=$image_allocated" \
     "capped_s=$capped capped_mib_s=$capped_rate capped_verify_s=$capped_verify cap_mib_s=50"
 }
 

@@ -77,7 +77,7 @@ final class OfflineCopy {
                 outcome = conversion.intoFreshThin(
                         convert.source(),
                         convert.sourceFormat(),
-                        convert.target(),
+                        create.volume(),
                         create.sizeBytes(),
                         chunk,
                         new ThinPoolRoom(ports.lvm().reads(), create.vg(), create.thinPool(), room::othersDataBytes),

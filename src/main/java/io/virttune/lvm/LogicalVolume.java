@@ -83,6 +83,6 @@ public record LogicalVolume(
 
     /** The device-mapper path, where LVM doubles each dash inside the VG and LV names. */
     public String mapperPath() {
-        return "/dev/mapper/" + vgName.replace("-", "--") + "-" + name.replace("-", "--");
+        return "/dev/mapper/" + volumeName().dmName();
     }
 }

@@ -27,6 +27,10 @@ public final class ThinPoolRoom {
         this.heldByOthers = heldByOthers;
     }
 
+    public VolumeName poolName() {
+        return poolName;
+    }
+
     /** Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code purpose}. */
     public void require(long bytes, String purpose) {
         LogicalVolume pool = pool();

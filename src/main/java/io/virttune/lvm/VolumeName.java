@@ -8,6 +8,11 @@ public record VolumeName(String vg, String lv) {
         return "/dev/" + vg + "/" + lv;
     }
 
+    /** The device-mapper name LVM gives the LV: each dash inside the VG and LV names doubled. */
+    public String dmName() {
+        return vg.replace("-", "--") + "-" + lv.replace("-", "--");
+    }
+
     @Override
     public String toString() {
         return vg + "/" + lv;

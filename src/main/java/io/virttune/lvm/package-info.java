@@ -32,5 +32,24 @@
  * are active, but then a thin LV of it is active and the pool's own device holds the hidden ones
  * open. A stranded component serves nothing, and deactivating it is all LVM needs; one that a
  * process holds open (a {@code thin_dump}, a repair) is not virt-tune's to close.
+ *
+ * <h2>A thin LV's provisioned chunks ({@link ThinMappings})</h2>
+ *
+ * <p>LVM reports how full a thin LV is, never where; the pool's metadata says where, and {@code
+ * thin_dump} reads it. A live pool's metadata changes under a reader, so the dump reads the pool's
+ * metadata snapshot: {@code dmsetup message POOL-tpool 0 reserve_metadata_snap} commits the pool's
+ * transaction and keeps a copy of its roots, {@code thin_dump --metadata-snap --dev-id N} reads that
+ * copy, and {@code release_metadata_snap} gives it back, on every path once reserved. A pool has one
+ * such snapshot: while another holds it the reserve fails ("Device or resource busy") and that
+ * other's snapshot is left alone. Every name is checked against what the kernel holds, not LVM's
+ * naming alone: the thin LV's table names the pool's {@code -tpool} device (and no external origin,
+ * whose data an unprovisioned chunk would read) and its device id; the pool's table names the
+ * {@code _tmeta} device the dump reads. The dump must then add up: its chunks, and the count it
+ * states, equal the mapped sectors the thin device's status gives before the reserve and after the
+ * release, so a dump of another device or a write meanwhile is refused. {@code thin_dump --dev-id}
+ * of a device it does not find prints an empty superblock and exits 0 (0.9 and 1.1 alike): that is
+ * refused too, never read as nothing provisioned. The XML is the same in thin-provisioning-tools
+ * 0.9 (Debian 12) and the Rust 1.x (Debian 13); an element other than the superblock, a device and
+ * its range and single mappings is refused rather than skipped.
  */
 package io.virttune.lvm;

@@ -3,6 +3,7 @@ package io.virttune.qemu;
 import io.virttune.VirtTuneException;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.lvm.VolumeName;
 import io.virttune.process.ProcessRunner;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
@@ -23,22 +24,39 @@ public final class LvConversion {
     private final QemuImg qemuImg;
     private final QemuImgConvert convert;
     private final QemuImgCompare compare;
+    private final ThinCopyCompare thinCompare;
     private final BlockZeroing zeroing;
 
     public LvConversion(ProcessRunner runner) {
-        this(new QemuImg(runner), new QemuImgConvert(runner), new QemuImgCompare(runner), new BlockZeroing(runner));
+        this(
+                new QemuImg(runner),
+                new QemuImgConvert(runner),
+                new QemuImgCompare(runner),
+                new ThinCopyCompare(runner),
+                new BlockZeroing(runner));
     }
 
-    private LvConversion(QemuImg qemuImg, QemuImgConvert convert, QemuImgCompare compare, BlockZeroing zeroing) {
+    private LvConversion(
+            QemuImg qemuImg,
+            QemuImgConvert convert,
+            QemuImgCompare compare,
+            ThinCopyCompare thinCompare,
+            BlockZeroing zeroing) {
         this.qemuImg = qemuImg;
         this.convert = convert;
         this.compare = compare;
+        this.thinCompare = thinCompare;
         this.zeroing = zeroing;
     }
 
     /** This conversion with its copy and its verify's reads each at most {@code bytesPerSecond} (0: no cap). */
     public LvConversion capped(long bytesPerSecond) {
-        return new LvConversion(qemuImg, convert.capped(bytesPerSecond), compare.capped(bytesPerSecond), zeroing);
+        return new LvConversion(
+                qemuImg,
+                convert.capped(bytesPerSecond),
+                compare.capped(bytesPerSecond),
+                thinCompare.capped(bytesPerSecond),
+                zeroing);
     }
 
     /** Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end. */
@@ -56,18 +74,20 @@ public final class LvConversion {
     }
 
     /**
-     * Copies into a thin LV created just now in the pool {@code room} describes, with chunks of
-     * {@code chunkBytes}. The pool's room for the data is the caller's pre-check
-     * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here.
+     * Copies into {@code volume}, a thin LV created just now in the pool {@code room} describes, with
+     * chunks of {@code chunkBytes}. The pool's room for the data is the caller's pre-check
+     * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here. The
+     * verify reads only what the pool's mapping does not prove zero ({@link ThinCopyCompare}).
      */
     public Outcome intoFreshThin(
             String source,
             String format,
-            String device,
+            VolumeName volume,
             long deviceBytes,
             long chunkBytes,
             ThinPoolRoom room,
             DoubleConsumer progress) {
+        String device = volume.devicePath();
         long imageBytes = imageBytes(source, format, deviceBytes, device);
         copy(ConversionMethod.FRESH_THIN_VOLUME, source, format, device, progress, room::state);
         // Unprovisioned chunks read as zeros; only the chunk the image ends in may hold old bytes.
@@ -76,7 +96,9 @@ public final class LvConversion {
         if (tailEnd > written) {
             zeroing.zero(device, written, tailEnd - written);
         }
-        if (compare.compare(source, format, device).identical()) {
+        if (thinCompare
+                .compare(source, format, volume, room.poolName(), imageBytes, deviceBytes)
+                .identical()) {
             return Outcome.WROTE_DATA;
         }
         room.require(

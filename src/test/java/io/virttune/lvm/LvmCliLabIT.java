@@ -175,6 +175,42 @@ class LvmCliLabIT {
         lvm.remove(VG, "reusing");
     }
 
+    /**
+     * {@link ThinMappings} reads exactly the chunks a thin LV's writes provisioned (a partial write
+     * provisions its whole chunk) from a snapshot of the pool's metadata, and releases it; while
+     * another holds the pool's one snapshot it refuses, and leaves that snapshot held.
+     */
+    @Test
+    void theChunksWritesProvisionedAreReadFromTheMetadataSnapshotWhichIsReleased() {
+        long chunk = 64 * 1024;
+        lvm.createThinPool(VG, "mapped-pool", 256 * MIB, chunk, false, 4 * MIB);
+        lvm.createThin(VG, "mapped-pool", "mapped", 256 * MIB);
+        String device = "/dev/" + VG + "/mapped";
+        Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=64K", "count=3", "oflag=direct", "status=none");
+        Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=4K", "count=1", "seek=257", "oflag=direct", "status=none");
+        Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=1M", "count=1", "seek=100", "oflag=direct", "status=none");
+        ThinMappings mappings = new ThinMappings(new LocalProcessRunner());
+        VolumeName thin = new VolumeName(VG, "mapped");
+        VolumeName pool = new VolumeName(VG, "mapped-pool");
+
+        assertEquals(
+                new ProvisionedChunks(
+                        chunk,
+                        List.of(
+                                new ProvisionedChunks.Run(0, 3 * chunk),
+                                new ProvisionedChunks.Run(MIB, chunk),
+                                new ProvisionedChunks.Run(100 * MIB, MIB))),
+                mappings.of(thin, pool));
+
+        String tpool = VG + "-mapped--pool-tpool";
+        Lab.sh("dmsetup", "message", tpool, "0", "reserve_metadata_snap");
+        VirtTuneException held = assertThrows(VirtTuneException.class, () -> mappings.of(thin, pool));
+        assertTrue(held.getMessage().contains("Device or resource busy"), held.getMessage());
+        Lab.sh("dmsetup", "message", tpool, "0", "release_metadata_snap");
+        lvm.remove(VG, "mapped");
+        lvm.remove(VG, "mapped-pool");
+    }
+
     private static long nonZeroBytesOfChunk(String device, int chunk) {
         return Long.parseLong(Lab.sh(
                         "sh",

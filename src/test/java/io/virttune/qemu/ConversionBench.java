@@ -2,6 +2,7 @@ package io.virttune.qemu;
 
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
 import java.util.Locale;
@@ -19,7 +20,7 @@ public final class ConversionBench {
         String image = args[0];
         String vg = args[1];
         String pool = args[2];
-        String device = "/dev/" + vg + "/" + args[3];
+        VolumeName volume = new VolumeName(vg, args[3]);
         long chunk = Long.parseLong(args[4]);
         long cap = args.length > 5 ? Long.parseLong(args[5]) : 0;
         ProcessRunner runner = new LocalProcessRunner();
@@ -30,7 +31,7 @@ public final class ConversionBench {
         int[] nextTenth = {1};
         LvConversion.Outcome outcome = new LvConversion(runner)
                 .capped(cap)
-                .intoFreshThin(image, "qcow2", device, deviceBytes, chunk, new ThinPoolRoom(lvm, vg, pool), percent -> {
+                .intoFreshThin(image, "qcow2", volume, deviceBytes, chunk, new ThinPoolRoom(lvm, vg, pool), percent -> {
                     while (percent >= nextTenth[0] * 10) {
                         System.out.printf("chosen: %d%%%n", nextTenth[0]++ * 10);
                     }

@@ -12,6 +12,7 @@ import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.ThinPoolRoom;
+import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
 import io.virttune.testing.Lab;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleConsumer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +44,7 @@ class ConversionLabIT {
     private static final LvmCli lvm = new LvmCli(runner);
     private static final LvConversion conversion = new LvConversion(runner);
     private static final QemuImgCompare compare = new QemuImgCompare(runner);
+    private static final ThinCopyCompare thinCompare = new ThinCopyCompare(runner);
     private static String image;
     private static AllocationMap map;
 
@@ -73,18 +76,13 @@ class ConversionLabIT {
         LogicalVolume lv = volume("fresh");
         List<Double> progress = new ArrayList<>();
 
-        assertEquals(
-                LvConversion.Outcome.WROTE_DATA,
-                conversion.intoFreshThin(
-                        image,
-                        "qcow2",
-                        lv.devicePath(),
-                        lv.sizeBytes(),
-                        CHUNK,
-                        new ThinPoolRoom(lvm, VG, "clean"),
-                        progress::add));
+        assertEquals(LvConversion.Outcome.WROTE_DATA, intoFreshThin(lv, "clean", progress::add));
 
         assertIdentical(lv);
+        Comparison sparse = thinCompare(lv, "clean");
+        assertTrue(
+                sparse.identical() && sparse.detail().contains(" windows; "),
+                "the verify of the good copy did not read the pool's mapping: " + sparse.detail());
         assertEquals(100.0, progress.get(progress.size() - 1), progress.toString());
         long allocated = allocatedBytes(volume("fresh"));
         // lvs prints data_percent with two decimals: allow the 0.005% it may round up.
@@ -131,21 +129,58 @@ class ConversionLabIT {
                 .convert(ConversionMethod.FRESH_THIN_VOLUME, image, "qcow2", leaky.devicePath(), p -> {});
         Comparison leak = compare.compare(image, "qcow2", leaky.devicePath());
         assertFalse(leak.identical(), "no old data showed through; the pool did not reuse chunks");
+        assertFalse(thinCompare(leaky, "reused").identical(), "old data in partly written chunks");
         lvm.remove(VG, "leaky");
 
         lvm.createThin(VG, "reused", "safe", IMAGE_BYTES);
         LogicalVolume lv = volume("safe");
-        assertEquals(
-                LvConversion.Outcome.REWROTE_IN_FULL,
-                conversion.intoFreshThin(
-                        image,
-                        "qcow2",
-                        lv.devicePath(),
-                        lv.sizeBytes(),
-                        CHUNK,
-                        new ThinPoolRoom(lvm, VG, "reused"),
-                        p -> {}));
+        assertEquals(LvConversion.Outcome.REWROTE_IN_FULL, intoFreshThin(lv, "reused", p -> {}));
         assertIdentical(lv);
+    }
+
+    /**
+     * The verify that reads only what the pool's mapping does not prove zero still fails a corrupt
+     * copy, naming the device's offset: a byte changed inside the data, a stray write in a chunk the
+     * copy did not provision, and one past the image's end in the LV's extent-rounded tail. The pool
+     * zeroes new chunks, so a partial write reads zeros around it and the offset named is the byte's.
+     */
+    @Test
+    void aCorruptCopyFailsTheVerifyThatReadsOnlyWhatTheMappingDoesNotProveZero() throws IOException {
+        lvm.createThinPool(VG, "corrupt", 2 * EXTENT, CHUNK, true, 4 * MIB);
+        for (long offset : new long[] {500 * MIB + 12345, 300 * MIB + 7, 1010 * MIB + 1}) {
+            String name = "corrupt-" + offset;
+            lvm.createThin(VG, "corrupt", name, IMAGE_BYTES);
+            LogicalVolume lv = volume(name);
+            assertEquals(LvConversion.Outcome.WROTE_DATA, intoFreshThin(lv, "corrupt", p -> {}));
+            overwriteByte(lv, offset);
+
+            Comparison result = thinCompare(lv, "corrupt");
+            assertFalse(result.identical(), "a byte changed at " + offset + " went unseen: " + result.detail());
+            // qemu-img names the first 512-byte sector that differs.
+            assertEquals("Content mismatch at offset " + offset / 512 * 512 + "!", result.detail());
+            lvm.remove(VG, name);
+        }
+    }
+
+    /** Where the pool's one metadata snapshot is held by another, the verify reads the LV in full, leaving it held. */
+    @Test
+    void aPoolWhoseMappingCannotBeReadIsComparedInFull() {
+        lvm.createThinPool(VG, "held", EXTENT, CHUNK, true, 4 * MIB);
+        lvm.createThin(VG, "held", "copy", IMAGE_BYTES);
+        LogicalVolume lv = volume("copy");
+        new QemuImgConvert(runner)
+                .convert(ConversionMethod.FRESH_THIN_VOLUME, image, "qcow2", lv.devicePath(), p -> {});
+        String tpool = VG + "-held-tpool";
+        Lab.sh("dmsetup", "message", tpool, "0", "reserve_metadata_snap");
+
+        Comparison result = thinCompare(lv, "held");
+
+        assertTrue(result.identical(), result.detail());
+        assertTrue(result.detail().contains("(read in full: "), result.detail());
+        // The other's snapshot is still held: releasing it succeeds.
+        Lab.sh("dmsetup", "message", tpool, "0", "release_metadata_snap");
+        lvm.remove(VG, "copy");
+        lvm.remove(VG, "held");
     }
 
     @Test
@@ -170,7 +205,7 @@ class ConversionLabIT {
         LogicalVolume lv = volume(small, "disk");
         VirtTuneException full = assertThrows(
                 VirtTuneException.class,
-                () -> conversion.intoFreshThin(image, "qcow2", lv.devicePath(), lv.sizeBytes(), CHUNK, room, p -> {}));
+                () -> conversion.intoFreshThin(image, "qcow2", lv.volumeName(), lv.sizeBytes(), CHUNK, room, p -> {}));
         assertEquals(ExitCode.FAILED, full.exitCode());
         assertTrue(
                 full.getMessage().startsWith("Could not copy " + image + " into " + lv.devicePath()),
@@ -190,6 +225,26 @@ class ConversionLabIT {
         return lvm.report()
                 .logicalVolume(vg, name)
                 .orElseThrow(() -> new AssertionError("lvs does not list " + vg + "/" + name));
+    }
+
+    private static LvConversion.Outcome intoFreshThin(LogicalVolume lv, String pool, DoubleConsumer progress) {
+        return conversion.intoFreshThin(
+                image, "qcow2", lv.volumeName(), lv.sizeBytes(), CHUNK, new ThinPoolRoom(lvm, VG, pool), progress);
+    }
+
+    private static Comparison thinCompare(LogicalVolume lv, String pool) {
+        return thinCompare.compare(
+                image, "qcow2", lv.volumeName(), new VolumeName(VG, pool), IMAGE_BYTES, lv.sizeBytes());
+    }
+
+    /** Writes one byte unlike the copy's at {@code offset}, through the page cache and flushed. */
+    private static void overwriteByte(LogicalVolume lv, long offset) throws IOException {
+        try (RandomAccessFile device = new RandomAccessFile(lv.devicePath(), "rws")) {
+            device.seek(offset);
+            int old = device.read();
+            device.seek(offset);
+            device.write(old ^ 0x5a);
+        }
     }
 
     private static long allocatedBytes(LogicalVolume thin) {

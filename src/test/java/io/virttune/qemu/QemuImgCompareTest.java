@@ -48,6 +48,54 @@ class QemuImgCompareTest {
     }
 
     @Test
+    void aWindowIsComparedThroughTheRawDriversOffsetAndSizeOnEachSide() {
+        runner.succeed(Fixtures.read(getClass(), "compare-window-longer-identical.stdout"));
+
+        assertEquals(
+                new Comparison(true, "Images are identical."),
+                qemuImg.compareRange("/srv/w.qcow2", "qcow2", "/dev/vg/win", 7340032, 1048576, 5242880));
+        assertEquals(
+                List.of(List.of(
+                        "qemu-img",
+                        "compare",
+                        "--image-opts",
+                        "driver=raw,offset=7340032,size=1048576,file.driver=qcow2,file.file.filename=/srv/w.qcow2",
+                        "driver=raw,offset=7340032,size=5242880,file.filename=/dev/vg/win")),
+                runner.commands());
+    }
+
+    @Test
+    void aCappedWindowReadsTheSourceThroughAThrottle() {
+        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+
+        qemuImg.capped(50L << 20).compareRange("/srv/img,odd.qcow2", "qcow2", "/dev/vg/lv", 4096, 512, 1024);
+        assertEquals(
+                List.of(
+                        "qemu-img",
+                        "compare",
+                        "--object",
+                        "throttle-group,id=virt-tune-verify,limits.bps-read=52428800",
+                        "--image-opts",
+                        "driver=raw,offset=4096,size=512,file.driver=throttle,file.throttle-group=virt-tune-verify,"
+                                + "file.file.driver=qcow2,file.file.file.filename=/srv/img,,odd.qcow2",
+                        "driver=raw,offset=4096,size=1024,file.filename=/dev/vg/lv"),
+                runner.commands().get(0));
+    }
+
+    @Test
+    void aDifferenceInAWindowIsNamedAtTheDevicesOffset() {
+        runner.reply(1, Fixtures.read(getClass(), "compare-window-mismatch.stdout"), "");
+        runner.reply(1, Fixtures.read(getClass(), "compare-window-longer-mismatch.stdout"), "");
+
+        assertEquals(
+                new Comparison(false, "Content mismatch at offset 1052672!"),
+                qemuImg.compareRange("/tmp/w.qcow2", "qcow2", "/dev/vg_guests/win", 1048576, 2097152, 2097152));
+        assertEquals(
+                new Comparison(false, "Content mismatch at offset 10485760!"),
+                qemuImg.compareRange("/tmp/w.qcow2", "qcow2", "/dev/vg_guests/win", 7340032, 1048576, 5242880));
+    }
+
+    @Test
     void imagesARunningQemuHoldsAreComparedWithoutTakingTheirLocks() {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 

@@ -1,0 +1,84 @@
+package io.virttune.lvm;
+
+import io.virttune.VirtTuneException;
+import io.virttune.process.ProcessRunner;
+import java.util.List;
+
+/** Reads which chunks of a thin LV its pool has provisioned, from a snapshot of the pool's metadata (package-info). */
+public final class ThinMappings {
+    private static final long SECTOR = 512;
+
+    private final ProcessRunner runner;
+    private final DeviceMapper dm;
+
+    public ThinMappings(ProcessRunner runner) {
+        this.runner = runner;
+        this.dm = new DeviceMapper(runner);
+    }
+
+    /**
+     * The provisioned chunks of {@code thin}, a thin LV of {@code pool}, read while nothing writes it;
+     * throws, naming why, when the kernel's devices do not prove them.
+     */
+    public ProvisionedChunks of(VolumeName thin, VolumeName pool) {
+        String device = thin.dmName();
+        String tpool = pool.dmName() + "-tpool";
+        String tmeta = new VolumeName(pool.vg(), pool.lv() + "_tmeta").dmName();
+        List<String> thinTable = dm.table(device, "thin");
+        // "0 LEN thin POOL DEV_ID": a fifth argument is an external origin, read where nothing is provisioned.
+        if (thinTable.size() != 5 || !thinTable.get(3).equals(dm.number(tpool))) {
+            throw VirtTuneException.failed("the table of " + thin + " (" + String.join(" ", thinTable)
+                    + ") does not name thin pool " + pool + "'s device " + tpool + " alone");
+        }
+        if (!dm.table(tpool, "thin-pool").get(3).equals(dm.number(tmeta))) {
+            throw VirtTuneException.failed(tpool + " keeps its metadata elsewhere than on " + tmeta);
+        }
+        long devId = Long.parseLong(thinTable.get(4));
+        String before = mappedSectors(device);
+        ThinDumpParser.DeviceMappings dump = dumped(tpool, tmeta, devId);
+        String after = mappedSectors(device);
+        ProvisionedChunks chunks = dump.chunks();
+        String counted = Long.toString(chunks.bytes() / SECTOR);
+        if (!before.equals(after)
+                || !counted.equals(before)
+                || dump.statedBlocks() * chunks.chunkBytes() != chunks.bytes()) {
+            throw VirtTuneException.failed("the mapping of " + thin + " changed or does not add up: " + before
+                    + " sectors mapped before its dump, " + after + " after, " + counted + " in its "
+                    + chunks.runs().size() + " ranges");
+        }
+        return chunks;
+    }
+
+    private String mappedSectors(String device) {
+        String mapped = dm.status(device, "thin").get(3);
+        if (!mapped.matches("[0-9]+")) {
+            throw VirtTuneException.failed("dmsetup status " + device + " printed no count of mapped sectors");
+        }
+        return mapped;
+    }
+
+    private ThinDumpParser.DeviceMappings dumped(String tpool, String tmeta, long devId) {
+        dm.message(tpool, "reserve_metadata_snap");
+        String xml;
+        try {
+            xml = runner.act(List.of(
+                            "thin_dump", "--metadata-snap", "--dev-id", Long.toString(devId), "/dev/mapper/" + tmeta))
+                    .requireSuccess()
+                    .stdout();
+        } finally {
+            release(tpool);
+        }
+        return ThinDumpParser.parse(xml, devId);
+    }
+
+    private void release(String tpool) {
+        try {
+            dm.message(tpool, "release_metadata_snap");
+        } catch (VirtTuneException e) {
+            throw VirtTuneException.failed(
+                    "Could not release the metadata snapshot of " + tpool + " (" + e.getMessage()
+                            + "); release it with: dmsetup message " + tpool + " 0 release_metadata_snap",
+                    e);
+        }
+    }
+}

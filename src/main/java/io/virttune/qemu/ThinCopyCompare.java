@@ -1,0 +1,68 @@
+package io.virttune.qemu;
+
+import io.virttune.VirtTuneException;
+import io.virttune.lvm.ProvisionedChunks;
+import io.virttune.lvm.ThinMappings;
+import io.virttune.lvm.VolumeName;
+import io.virttune.process.ProcessRunner;
+import io.virttune.qemu.AllocationMap.Extent;
+import io.virttune.text.Bytes;
+import java.util.List;
+
+/**
+ * Compares a copy in a thin LV with its source, reading only what the source's map and the pool's
+ * mapping do not both prove zero, and all of it where the pool's mapping cannot be read (package-info).
+ */
+public final class ThinCopyCompare {
+    private final QemuImg qemuImg;
+    private final ThinMappings mappings;
+    private final QemuImgCompare compare;
+
+    public ThinCopyCompare(ProcessRunner runner) {
+        this(new QemuImg(runner), new ThinMappings(runner), new QemuImgCompare(runner));
+    }
+
+    private ThinCopyCompare(QemuImg qemuImg, ThinMappings mappings, QemuImgCompare compare) {
+        this.qemuImg = qemuImg;
+        this.mappings = mappings;
+        this.compare = compare;
+    }
+
+    /** This compare with its reads of the source at most {@code bytesPerSecond} (0: no cap). */
+    public ThinCopyCompare capped(long bytesPerSecond) {
+        return new ThinCopyCompare(qemuImg, mappings, compare.capped(bytesPerSecond));
+    }
+
+    /**
+     * Compares the flattened source, of {@code imageBytes}, with {@code volume}, a thin LV of {@code
+     * pool} of {@code deviceBytes} that nothing writes; the LV past the image must read as zeros.
+     */
+    public Comparison compare(
+            String source, String format, VolumeName volume, VolumeName pool, long imageBytes, long deviceBytes) {
+        ProvisionedChunks provisioned;
+        try {
+            provisioned = mappings.of(volume, pool);
+        } catch (VirtTuneException e) {
+            Comparison whole = compare.compare(source, format, volume.devicePath());
+            return new Comparison(whole.identical(), whole.detail() + " (read in full: " + e.getMessage() + ")");
+        }
+        List<Extent> windows = VerifyWindows.of(qemuImg.map(source, format), provisioned, imageBytes, deviceBytes);
+        long read = 0;
+        for (Extent window : windows) {
+            long sourceBytes = Math.min(window.end(), imageBytes) - window.start();
+            Comparison result = compare.compareRange(
+                    source, format, volume.devicePath(), window.start(), sourceBytes, window.length());
+            if (!result.identical()) {
+                return result;
+            }
+            read += window.length();
+        }
+        return new Comparison(
+                true,
+                "Images are identical: compared " + Bytes.format(read) + " in " + windows.size()
+                        + " windows; the other "
+                        + Bytes.format(deviceBytes - read)
+                        + " read as zeros in the source's map and are chunks thin pool "
+                        + pool + " never provisioned for " + volume);
+    }
+}

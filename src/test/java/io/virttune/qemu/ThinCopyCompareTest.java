@@ -1,0 +1,102 @@
+package io.virttune.qemu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.Fixtures;
+import io.virttune.lvm.VolumeName;
+import io.virttune.process.ScriptedProcessRunner;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ThinCopyCompareTest {
+    private static final long MIB = 1L << 20;
+    private static final VolumeName LV = new VolumeName("vg_guests", "web1-vda");
+    private static final VolumeName POOL = new VolumeName("vg_guests", "pool-0");
+
+    private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+
+    @Test
+    void wherethePoolsMappingCannotBeReadTheWholeLvIsCompared() {
+        runner.answerFailure(
+                ScriptedProcessRunner.command("dmsetup"), 1, "/dev/mapper/control: open failed: Permission denied");
+        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+
+        Comparison result =
+                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", LV, POOL, 256 * MIB, 256 * MIB);
+
+        assertTrue(result.identical(), result.detail());
+        assertTrue(
+                result.detail()
+                        .startsWith("Images are identical. (read in full: 'dmsetup table vg_guests-web1--vda'"
+                                + " failed with exit code 1: /dev/mapper/control: open failed: Permission denied)"),
+                result.detail());
+        assertEquals(
+                List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw", "/srv/a.qcow2", "/dev/vg_guests/web1-vda"),
+                runner.commands().get(runner.commands().size() - 1));
+    }
+
+    @Test
+    void eachWindowIsComparedUntilOneDiffers() {
+        recordedPool();
+        // The source: data only in its first MiB; the LV: the recording's chunks at 0, 1 MiB and 100 MiB.
+        runner.succeed("[{\"start\": 0, \"length\": 1048576, \"depth\": 0, \"present\": true, \"zero\": false,"
+                + " \"data\": true}, {\"start\": 1048576, \"length\": 267386880, \"depth\": 0, \"present\": false,"
+                + " \"zero\": true, \"data\": false}]");
+        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+        runner.reply(1, "Content mismatch at offset 0!\n", "");
+
+        Comparison result =
+                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", LV, POOL, 256 * MIB, 256 * MIB);
+
+        assertFalse(result.identical());
+        assertEquals("Content mismatch at offset 104857600!", result.detail());
+        List<List<String>> compares = runner.commands().stream()
+                .filter(argv -> argv.get(0).equals("qemu-img") && argv.get(1).equals("compare"))
+                .toList();
+        assertEquals(2, compares.size(), compares.toString());
+        assertEquals(
+                "driver=raw,offset=0,size=1114112,file.driver=qcow2,file.file.filename=/srv/a.qcow2",
+                compares.get(0).get(3));
+        assertEquals(
+                "driver=raw,offset=104857600,size=1048576,file.filename=/dev/vg_guests/web1-vda",
+                compares.get(1).get(4));
+    }
+
+    @Test
+    void anIdenticalCopySaysWhatItReadAndWhatTheMappingProved() {
+        recordedPool();
+        runner.succeed("[{\"start\": 0, \"length\": 268435456, \"depth\": 0, \"present\": false, \"zero\": true,"
+                + " \"data\": false}]");
+        runner.answer(ScriptedProcessRunner.command("qemu-img", "compare"), argv -> "Images are identical.\n");
+
+        Comparison result =
+                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", LV, POOL, 256 * MIB, 256 * MIB);
+
+        assertEquals(
+                new Comparison(
+                        true,
+                        "Images are identical: compared 2.1 MiB in 2 windows; the other 253.9 MiB read as zeros in the"
+                                + " source's map and are chunks thin pool vg_guests/pool-0 never provisioned for"
+                                + " vg_guests/web1-vda"),
+                result);
+    }
+
+    /** The devices of the lab's recordings (lvm/thin/README.md): thin id 1 with chunks at 0, 1 MiB and 100 MiB. */
+    private void recordedPool() {
+        runner.answer(
+                ScriptedProcessRunner.command("dmsetup", "table"),
+                argv -> lvm(argv.get(2).endsWith("-tpool") ? "table-tpool.stdout" : "table-thin.stdout"));
+        runner.answer(
+                ScriptedProcessRunner.command("dmsetup", "info"),
+                argv -> lvm(argv.get(argv.size() - 1).endsWith("-tpool") ? "info-tpool.stdout" : "info-tmeta.stdout"));
+        runner.answer(ScriptedProcessRunner.command("dmsetup", "status"), argv -> lvm("status-lv1.stdout"));
+        runner.answer(ScriptedProcessRunner.command("dmsetup", "message"), argv -> "");
+        runner.answer(ScriptedProcessRunner.command("thin_dump"), argv -> lvm("thin_dump-0.9.xml"));
+    }
+
+    private static String lvm(String name) {
+        return Fixtures.read(io.virttune.lvm.ThinMappings.class, "thin/" + name);
+    }
+}
