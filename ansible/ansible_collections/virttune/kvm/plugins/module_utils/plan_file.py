@@ -3,19 +3,34 @@
 plan, and each domain's definition before and after it for Ansible's diff."""
 
 import json
+import os
+import tempfile
 
 
 def read_plan(module, path):
-    """The plan in the file at PATH; fails the task on a file that is none, or a fleet plan, whose
-    hosts' parts are applied each on its host (plan each host with virt_tune_plan instead)."""
+    """The plan in the file at PATH (see checked_plan)."""
     try:
         with open(path) as plan_file:
-            plan = json.load(plan_file)
+            return checked_plan(module, json.load(plan_file), path)
     except (IOError, OSError, ValueError) as error:
         module.fail_json(msg="cannot read the plan %s: %s" % (path, error))
+
+
+def write_plan(module, plan, path):
+    """Writes PLAN into the file at PATH as virt-tune's --out does, replacing it at once."""
+    handle, temporary = tempfile.mkstemp(dir=module.tmpdir)
+    with os.fdopen(handle, "w") as out:
+        json.dump(plan, out, indent=2)
+        out.write("\n")
+    module.atomic_move(temporary, path)
+
+
+def checked_plan(module, plan, source):
+    """PLAN, one host's; fails the task on a fleet plan, whose hosts' parts are applied each on its
+    host (plan each host with virt_tune_plan instead)."""
     if plan.get("schema") == "virt-tune/fleet-plan":
         module.fail_json(msg="%s is a fleet plan (schema virt-tune/fleet-plan): apply it with virt-tune apply on"
-                             " the controller, or plan each host with virttune.kvm.virt_tune_plan" % path)
+                             " the controller, or plan each host with virttune.kvm.virt_tune_plan" % source)
     return plan
 
 

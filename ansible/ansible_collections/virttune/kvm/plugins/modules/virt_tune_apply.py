@@ -20,8 +20,14 @@ options:
     description:
       - The plan file on the host, as M(virttune.kvm.virt_tune_plan) wrote it (schema virt-tune/plan).
       - A plan made for another host is refused as a whole, naming the difference.
+      - One of C(plan) and C(plan_content) is required.
     type: path
-    required: true
+  plan_content:
+    description:
+      - The plan itself, as M(virttune.kvm.virt_tune_plan) returns it (its C(plan)); applied from a file of the
+        module's own, removed when the task ends.
+      - In check mode this is the plan the run would have written, where C(plan)'s file is not written yet.
+    type: dict
   domains:
     description:
       - Only these domains of the plan (default all).
@@ -72,6 +78,18 @@ EXAMPLES = r'''
     plan: /var/lib/virt-tune/plan.json
   check_mode: true
   diff: true
+
+- name: Plan, and see what applying that plan would do, also in check mode
+  virttune.kvm.virt_tune_plan:
+    all: true
+    vg: vg_vms
+    dest: /var/lib/virt-tune/plan.json
+  register: planned
+
+- name: The dry run of the plan just made (in check mode the plan file is not written)
+  virttune.kvm.virt_tune_apply:
+    plan_content: "{{ planned.plan }}"
+  check_mode: true
 
 - name: Apply the plan, two domains at a time
   virttune.kvm.virt_tune_apply:
@@ -128,10 +146,13 @@ stderr:
   sample: "[web01] 1/6 create LV vg_vms/web01-sda ..."
 '''
 
+import os
+
 from ansible.module_utils.basic import AnsibleModule
 from ansible_collections.virttune.kvm.plugins.module_utils.virt_tune import (
     CONNECTION_ARGUMENTS, STATE_ARGUMENTS, VirtTune, option_argv)
-from ansible_collections.virttune.kvm.plugins.module_utils.plan_file import definition_diffs, read_plan
+from ansible_collections.virttune.kvm.plugins.module_utils.plan_file import (
+    checked_plan, definition_diffs, read_plan, write_plan)
 from ansible_collections.virttune.kvm.plugins.module_utils.results import exit_with_results
 
 APPLY_OPTIONS = dict(
@@ -142,15 +163,16 @@ APPLY_OPTIONS = dict(
 APPLIED = ("done", "would_run")
 
 
-def apply_argv(params, check_mode):
-    argv = ["apply", params["plan"]] + list(params["domains"]) + option_argv(params, APPLY_OPTIONS)
+def apply_argv(params, plan_path, check_mode):
+    argv = ["apply", plan_path] + list(params["domains"]) + option_argv(params, APPLY_OPTIONS)
     return argv if check_mode else argv + ["--execute"]
 
 
 def main():
     module = AnsibleModule(
         argument_spec=dict(
-            plan=dict(type="path", required=True),
+            plan=dict(type="path"),
+            plan_content=dict(type="dict"),
             domains=dict(type="list", elements="str", default=[]),
             resume=dict(type="bool", default=False),
             jobs=dict(type="int"),
@@ -159,10 +181,19 @@ def main():
             converge_within=dict(type="int"),
             **dict(STATE_ARGUMENTS, **CONNECTION_ARGUMENTS)
         ),
+        required_one_of=[("plan", "plan_content")],
+        mutually_exclusive=[("plan", "plan_content")],
         supports_check_mode=True,
     )
-    plan = read_plan(module, module.params["plan"])
-    rc, results, stderr = VirtTune(module).run(apply_argv(module.params, module.check_mode), "virt-tune/apply")
+    plan_path = module.params["plan"]
+    if plan_path:
+        plan = read_plan(module, plan_path)
+    else:
+        plan = checked_plan(module, module.params["plan_content"], "plan_content")
+        plan_path = os.path.join(module.tmpdir, "plan.json")
+        write_plan(module, plan, plan_path)
+    rc, results, stderr = VirtTune(module).run(apply_argv(module.params, plan_path, module.check_mode),
+                                               "virt-tune/apply")
     extra = {}
     if module._diff:
         applied = [domain["name"] for domain in results["domains"] if domain["result"] in APPLIED]

@@ -163,6 +163,14 @@ dest:
   returned: success
   type: str
   sample: /var/lib/virt-tune/plan.json
+plan:
+  description:
+    - The whole plan (schema virt-tune/plan, docs/json.md), as written into C(dest) (in check mode, as it would be).
+    - M(virttune.kvm.virt_tune_apply) takes it as C(plan_content), so that a check mode run's dry run applies the
+      plan the run would write.
+  returned: success
+  type: dict
+  sample: {"schema": "virt-tune/plan", "version": 1, "hostname": "hv01", "domains": []}
 outcomes:
   description: How many domains have each outcome (C(MIGRATE), C(RETUNE), C(STAGE), C(UNCHANGED), C(STOPPED)).
   returned: success
@@ -212,14 +220,12 @@ schedule:
 '''
 
 import json
-import os
-import tempfile
 from collections import Counter
 
 from ansible.module_utils.basic import AnsibleModule
 from ansible_collections.virttune.kvm.plugins.module_utils.virt_tune import (
     CONNECTION_ARGUMENTS, SELECTION_ARGUMENTS, VirtTune, option_argv, selection_argv)
-from ansible_collections.virttune.kvm.plugins.module_utils.plan_file import definition_diffs
+from ansible_collections.virttune.kvm.plugins.module_utils.plan_file import definition_diffs, write_plan
 
 # Module parameter to virt-tune plan's option.
 PLAN_OPTIONS = dict(
@@ -251,15 +257,6 @@ def same_plan(plan, path):
     except (IOError, OSError, ValueError):
         return False
     return dict(earlier, createdAt=None) == dict(plan, createdAt=None)
-
-
-def write_plan(module, plan, path):
-    """Writes the plan as virt-tune's --out does, replacing the file at once."""
-    handle, temporary = tempfile.mkstemp(dir=module.tmpdir)
-    with os.fdopen(handle, "w") as out:
-        json.dump(plan, out, indent=2)
-        out.write("\n")
-    module.atomic_move(temporary, path)
 
 
 def main():
@@ -299,7 +296,7 @@ def main():
     rc, plan, stderr = VirtTune(module).run(plan_argv(module.params), "virt-tune/plan")
     domains = [dict((field, domain.get(field)) for field in DOMAIN_FIELDS) for domain in plan["domains"]]
     stopped = [domain for domain in domains if domain["outcome"] == "STOPPED"]
-    result = dict(dest=module.params["dest"], outcomes=dict(Counter(domain["outcome"] for domain in domains)),
+    result = dict(dest=module.params["dest"], plan=plan, outcomes=dict(Counter(domain["outcome"] for domain in domains)),
                   domains=domains, plan_warnings=plan["warnings"] + plan["assumptions"],
                   schedule=plan.get("schedule"), stderr=stderr, rc=rc)
     if rc not in (0, 1):

@@ -126,3 +126,22 @@ def test_the_options_map_onto_applys(virt_tune, run_module, plan):
     assert virt_tune.calls() == [[
         "apply", plan, "web01", "--connect", "qemu:///system", "--state-dir", "/srv/state", "--resume", "--jobs", "2",
         "--window", "1", "--host-bandwidth", "200M", "--converge-within", "60", "--execute", "--json"]]
+
+
+def test_a_plan_given_as_content_is_applied_from_a_file_of_the_module_s_own(virt_tune, run_module, tmp_path):
+    virt_tune.replay("lab-apply-check")
+    content = json.loads(recorded_stdout("lab-plan"))
+
+    result = run_module(virt_tune_apply, dict(plan_content=content), check_mode=True, diff=True)
+
+    [call] = virt_tune.calls()
+    assert call[0] == "apply" and call[1].startswith(str(tmp_path / "remote-tmp")) and call[2:] == ["--json"]
+    assert result["changed"] and result["diff"][0]["after"] == content["domains"][0]["newXml"]
+
+
+def test_a_plan_and_its_content_are_not_both_given(virt_tune, run_module, plan):
+    virt_tune.replay("lab-apply-check")
+
+    result = run_module(virt_tune_apply, dict(plan=plan, plan_content=json.loads(recorded_stdout("lab-plan"))))
+
+    assert result["failed"] and "mutually exclusive" in result["msg"]

@@ -18,6 +18,7 @@ def test_a_new_plan_is_written_and_summarised(virt_tune, run_module, tmp_path):
 
     assert result["changed"]
     assert json.loads((tmp_path / "plan.json").read_text()) == json.loads(recorded_stdout("lab-plan"))
+    assert result["plan"] == json.loads(recorded_stdout("lab-plan"))
     assert result["outcomes"] == {"MIGRATE": 1}
     web01 = result["domains"][0]
     assert web01["name"] == "web01" and web01["disks"][0]["destination"] == "/dev/vg_vms/web01-sda"

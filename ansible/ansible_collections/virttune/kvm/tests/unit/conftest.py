@@ -14,7 +14,7 @@ import pytest
 from ansible.module_utils import basic
 from ansible.module_utils.common.text.converters import to_bytes
 
-OUTPUTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "outputs")
+OUTPUTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins", "modules", "outputs")
 
 # The stand-in: --version prints FAKE_VIRT_TUNE_VERSION_TEXT when set (another virt-tune's), else
 # the real one's recording; every other call prints the next recording of FAKE_VIRT_TUNE_REPLAY (comma-separated),
