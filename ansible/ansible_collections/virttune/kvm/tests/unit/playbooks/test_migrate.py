@@ -1,7 +1,8 @@
 # -*- coding: utf-8 -*-
 """The rolling migration playbook, run by ansible-playbook on this machine against the stand-in
-virt-tune replaying the lab guest's recordings: --check --diff reads, plans and shows the
-definition's diff through the dry run, and changes nothing."""
+virt-tune replaying recordings: --check --diff reads, plans and shows the definition's diff
+through the dry run, and changes nothing; a refused apply stops the play. A guest's boot timeout
+of 10 s keeps a wait that should not happen from holding the tests for minutes."""
 
 import os
 import subprocess
@@ -16,7 +17,7 @@ def run_playbook(virt_tune, tmp_path, *options):
     return subprocess.run(
         ["ansible-playbook", "-i", "localhost,", "-c", "local", "virttune.kvm.migrate", "-e", "ansible_become=false",
          "-e", "ansible_python_interpreter=/usr/bin/python3", "-e", "virt_tune_hosts=localhost",
-         "-e", "virt_tune_vg=vg_vms", "-e", "virt_tune_domains=['web01']",
+         "-e", "virt_tune_vg=vg_vms", "-e", "virt_tune_domains=['web01']", "-e", "virt_tune_boot_timeout=10",
          "-e", "virt_tune_plan_file=%s" % (tmp_path / "plan.json"),
          "-e", "virt_tune_report_dir=%s" % (tmp_path / "reports"),
          "-e", "virt_tune_fetch_dir=%s" % (tmp_path / "fetched")] + list(options),
@@ -45,3 +46,15 @@ def test_a_refused_apply_fails_the_host_and_the_play_stops(virt_tune, tmp_path):
     assert "the definition of 'web01' changed since it was planned" in run.stdout
     assert "failed=1" in run.stdout
     assert not (tmp_path / "fetched").exists()
+
+
+def test_check_mode_shuts_no_running_guest_down_and_benches_none(virt_tune, tmp_path):
+    virt_tune.replay("example-inspect", "example-plan", "example-apply-other-host")
+
+    run = run_playbook(virt_tune, tmp_path, "--check", "-e", "virt_tune_domains=[]")
+
+    assert [call[0] for call in virt_tune.calls()] == ["inspect", "plan", "apply"]
+    for task in ("Bench the running guests before", "Shut the running guests down", "Wait until they are shut off"):
+        section = run.stdout.split("TASK [" + task)[1].split("TASK [")[0]
+        assert "changed:" not in section and "ok:" not in section and "failed" not in section, section
+    assert "the plan was made for hostname 'hv01'" in run.stdout and "failed=1" in run.stdout
