@@ -9,7 +9,8 @@ description:
     M(virttune.kvm.virt_tune_apply) applies, and returns its summary and each domain's XML diff.
   - Planning changes nothing on the host but C(dest). The file is written only when the new plan differs from
     the one in it in more than the time it was made, so planning again a host that did not change is C(ok).
-  - Domains that cannot be planned (outcome C(STOPPED)) are warned about with their reasons; when every domain asked
+  - Domains that cannot be planned (outcome C(STOPPED)) are warned about with their reasons, and so is a part of the
+    host that could not be read (virt-tune's exit status 1); when every domain asked
     for is (virt-tune's exit status 3), or the options are refused, the task fails and C(dest) is left as it was.
 version_added: 0.1.0
 author:
@@ -224,7 +225,7 @@ from collections import Counter
 
 from ansible.module_utils.basic import AnsibleModule
 from ansible_collections.virttune.kvm.plugins.module_utils.virt_tune import (
-    CONNECTION_ARGUMENTS, SELECTION_ARGUMENTS, VirtTune, option_argv, selection_argv)
+    CONNECTION_ARGUMENTS, SELECTION_ARGUMENTS, VirtTune, last_message, option_argv, selection_argv)
 from ansible_collections.virttune.kvm.plugins.module_utils.plan_file import definition_diffs, write_plan
 
 # Module parameter to virt-tune plan's option.
@@ -302,6 +303,8 @@ def main():
     if rc not in (0, 1):
         module.fail_json(msg="virt-tune plan: no domain asked for can be planned: %s" % " | ".join(
             "%s: %s" % (domain["name"], "; ".join(domain["reasons"])) for domain in stopped), changed=False, **result)
+    if rc == 1:
+        module.warn("virt-tune plan could not read all of the host, and planned the rest: " + last_message(stderr))
     for domain in stopped:
         module.warn("virt-tune plan: %s is not planned: %s" % (domain["name"], "; ".join(domain["reasons"])))
     changed = not same_plan(plan, module.params["dest"])
