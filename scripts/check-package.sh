@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package (scripts/package-deb.sh), checks it with lintian, installs it with apt
 # so that its dependencies resolve, checks what an operator relies on first (the version, the man
-# pages, bash completion, its class-data archive, a report from the installed jar), and purges it
+# pages, bash completion, its class-data archive, a report from the installed jar, the Ansible
+# collection as Debian's ansible-core finds it), and purges it
 # again with any package its installation brought: the machine is left as found. Needs root;
 # takes about 30 s.
 set -euo pipefail
@@ -16,7 +17,7 @@ installed() {
 if installed | grep -qx virt-tune; then
   die "virt-tune is installed on this machine already: this check installs and removes it, so it stops here"
 fi
-ensure_packages lintian
+ensure_packages lintian ansible-core
 
 deb=$("$root/scripts/package-deb.sh")
 log "lintian $(basename "$deb")"
@@ -89,6 +90,11 @@ java -XX:SharedArchiveFile="$cache" -Xshare:on -jar /usr/share/virt-tune/virt-tu
 # The installed jar reads the bundled example through libvirt0 (JNA), as it would a host.
 virt-tune inspect -c "test://$root/examples/hv01/node.xml" --host-facts "$root/examples/hv01" db03 --json \
   | grep -q '"schema" : "virt-tune/inspect"' || fail "the installed virt-tune does not inspect the bundled example"
+# Debian's ansible-core finds the collection where the package installs it, without being told.
+collection_doc=$(env -u ANSIBLE_COLLECTIONS_PATH -u ANSIBLE_COLLECTIONS_PATHS ansible-doc -t module virttune.kvm.virt_tune_apply 2>&1) \
+  || fail "ansible-doc does not find the installed collection's virttune.kvm.virt_tune_apply: $collection_doc"
+[[ $collection_doc == *"/usr/share/ansible/collections/ansible_collections/virttune/kvm/plugins/modules/virt_tune_apply.py"* ]] \
+  || fail "ansible-doc finds virttune.kvm.virt_tune_apply elsewhere than in the package: $(head -n 1 <<<"$collection_doc")"
 DEBIAN_FRONTEND=noninteractive apt-get purge -y -q virt-tune >/dev/null
 [[ ! -e /var/cache/virt-tune ]] || fail "purging the package left /var/cache/virt-tune"
-log "package $(basename "$deb"): installs, runs, maps its class-data archive, has its man pages and completion; removed again"
+log "package $(basename "$deb"): installs, runs, maps its class-data archive, has its man pages, completion and Ansible collection; removed again"

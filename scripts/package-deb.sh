@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the Debian package of virt-tune from the Maven build and prints its path:
 # target/virt-tune_VERSION_all.deb. It holds the shaded jar, the launcher, the example host its
-# class-data archive is trained on, bash and zsh completion, the man pages and the copyright and
-# changelog (src/deb/); the version is the pom's, with the
+# class-data archive is trained on, bash and zsh completion, the man pages, the Ansible collection
+# virttune.kvm (docs/ansible.md) and the copyright and changelog (src/deb/); the version is the pom's, with the
 # Debian revision of src/deb/changelog's first entry, which must be for that version.
 set -euo pipefail
 # shellcheck source=lib/common.sh
@@ -10,8 +10,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh"
 root=$(project_root)
 deb_src=$root/src/deb
 
-# dpkg-parsechangelog is dpkg-dev's, which a fresh machine (Debian 12 or 13) lacks.
-ensure_packages "${BUILD_PACKAGES[@]}" dpkg-dev
+# dpkg-parsechangelog is dpkg-dev's, which a fresh machine (Debian 12 or 13) lacks; ansible-galaxy
+# (ansible-core) builds and installs the collection.
+ensure_packages "${BUILD_PACKAGES[@]}" dpkg-dev ansible-core
 ensure_jar >&2 # stdout is the package path alone
 target=$root/target
 for built in "$target/virt-tune.jar" "$target/maven-archiver/pom.properties" "$target/completion/virt-tune.bash" \
@@ -46,6 +47,16 @@ for page in "$target"/man/man1/*.1; do
   name=$(basename "$page")
   gzip -9n < "$page" > "$stage/usr/share/man/man1/$name.gz"
 done
+# The Ansible collection, installed where Debian's ansible-core finds collections
+# (/usr/share/ansible/collections), as ansible-galaxy installs its tarball: with the MANIFEST.json and
+# FILES.json that 'ansible-galaxy collection list' and 'verify' read.
+# ansible-galaxy's output is shown only when it fails: installing says that Ansible does not look
+# in the stage directory, which is true and beside the point.
+rm -rf -- "$target/collection"
+galaxy_log=$(ansible-galaxy collection build --output-path "$target/collection" \
+  "$root/ansible/ansible_collections/virttune/kvm" 2>&1) || die "ansible-galaxy collection build failed: $galaxy_log"
+galaxy_log=$(ansible-galaxy collection install -p "$stage/usr/share/ansible/collections" \
+  "$target"/collection/virttune-kvm-*.tar.gz 2>&1) || die "ansible-galaxy collection install failed: $galaxy_log"
 install -D -m 0644 "$deb_src/copyright" "$stage/usr/share/doc/virt-tune/copyright"
 gzip -9n < "$deb_src/changelog" > "$stage/usr/share/doc/virt-tune/changelog.Debian.gz"
 install -D -m 0644 "$deb_src/lintian-overrides" "$stage/usr/share/lintian/overrides/virt-tune"

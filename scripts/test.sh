@@ -15,6 +15,8 @@ log "shellcheck of the scripts"
 mapfile -t scripts < <(grep -rlE '^#!/usr/bin/env bash|^#!/bin/bash|^# shellcheck shell=bash' scripts .ci
   grep -rlE '^#!/bin/sh' src/deb)
 shellcheck -x "${scripts[@]}"
+log "the Ansible collection: ansible-test sanity, module and playbook tests, its tarball"
+"$root/scripts/check-collection.sh" >/dev/null
 log "the Debian package: build, lintian, install, check, remove"
 "$root/scripts/check-package.sh"
 corpus=$(ensure_libvirt_corpus)
