@@ -12,6 +12,13 @@ final class InventoryVariables {
     static final List<String> READ =
             List.of("ansible_host", "ansible_user", "ansible_port", "virt_tune_uri", "virt_tune_host_facts");
 
+    /**
+     * The older names Ansible's ssh connection still takes for the same settings, each winning over
+     * the newer where both are given, as Ansible's ssh plugin lists them after the newer.
+     */
+    private static final Map<String, String> OLDER_NAMES = Map.of(
+            "ansible_ssh_host", "ansible_host", "ansible_ssh_user", "ansible_user", "ansible_ssh_port", "ansible_port");
+
     /** How Ansible writes a vaulted value: as JSON (ansible-inventory) or as the ciphertext itself (a !vault tag). */
     private static final String VAULT_KEY = "__ansible_vault";
 
@@ -26,7 +33,13 @@ final class InventoryVariables {
         return variables;
     }
 
-    static FleetHost host(String name, Map<String, JsonNode> variables) {
+    static FleetHost host(String name, Map<String, JsonNode> given) {
+        Map<String, JsonNode> variables = new LinkedHashMap<>(given);
+        OLDER_NAMES.forEach((older, newer) -> {
+            if (given.containsKey(older)) {
+                variables.put(newer, given.get(older));
+            }
+        });
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> unreadable = new LinkedHashMap<>();
         variables.forEach((key, value) -> {
@@ -38,10 +51,19 @@ final class InventoryVariables {
             String text = value.isValueNode() ? value.asText() : value.toString();
             values.put(key, text);
             if (READ.contains(key)) {
-                problem(key, value, text).ifPresent(why -> unreadable.put(key, why));
+                problem(givenAs(key, given), value, text).ifPresent(why -> unreadable.put(key, why));
             }
         });
         return new FleetHost(name, values, unreadable);
+    }
+
+    /** The name the inventory gave {@code key}'s value under: an older name where it gave one. */
+    private static String givenAs(String key, Map<String, JsonNode> given) {
+        return OLDER_NAMES.entrySet().stream()
+                .filter(older -> older.getValue().equals(key) && given.containsKey(older.getKey()))
+                .map(Map.Entry::getKey)
+                .findFirst()
+                .orElse(key);
     }
 
     private static Optional<String> problem(String key, JsonNode value, String text) {
