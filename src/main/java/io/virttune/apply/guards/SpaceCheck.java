@@ -99,9 +99,9 @@ final class SpaceCheck {
         if (where.startsWith("VG ")) {
             return lvm.volumeGroup(where.substring(3)).map(vg -> vg.freeBytes()).orElse(0L);
         }
-        String[] parts = where.substring(5).split("/");
-        return lvm.logicalVolume(parts[0], parts[1])
+        VolumeName pool = VolumeName.parse(where.substring(5), "the plan");
+        return lvm.logicalVolume(pool.vg(), pool.lv())
                 .map(LogicalVolume::freeDataBytes)
-                .orElse(plannedPools.getOrDefault(new VolumeName(parts[0], parts[1]), 0L));
+                .orElse(plannedPools.getOrDefault(pool, 0L));
     }
 }
