@@ -184,8 +184,6 @@ final class StepExecutor implements Step.Visitor<Void> {
     }
 
     private void verify(VerifyCopy verify) {
-        try (HostBandwidth.Lease share = run.bandwidth().startFixed(verify.bandwidthBytesPerSecond())) {
-            copies.verify(verify, ports.copies().comparer().capped(share.speed()));
-        }
+        copies.verify(verify, run.bandwidth(), ports.copies().comparer());
     }
 }
