@@ -31,6 +31,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** A running guest moved live by plan --live and apply, over the block jobs libvirt 9.0 showed in the lab. */
 class LiveApplyTest {
@@ -618,22 +620,30 @@ class LiveApplyTest {
         assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
     }
 
-    @Test
-    void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource() {
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "full | is full (100.00% of its data used): the copy could not write the LV",
+                "inactive | may be full (it is inactive: lvs reports no usage of it, so its room cannot be told and counts"
+                        + " as none; lvchange -ay vg/pool activates it): if so, the copy could not write the LV"
+            })
+    void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource(String pool, String says) {
         Plan plan = planIntoPool(CAPPED);
         replyUntilTheThinCopy();
         jobs.readsUntilReady = 1000;
         jobs.readsUntilJobFails = 2;
-        // The copy fills the pool: LVM's report read after the job failed shows it full, those before did not.
-        jobs.whenJobFails = () -> host.fullPools.add("pool");
+        // The copy fills the pool: LVM's report read after the job failed shows it full, those before did not;
+        // or shows no usage of it, as of an inactive pool, which counts as full since it cannot be told.
+        jobs.whenJobFails = () -> (pool.equals("full") ? host.fullPools : host.inactivePools).add("pool");
 
         DomainResult failed = host.apply(plan, true, false).get(0);
 
         assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
         assertTrue(
                 failed.detail()
-                        .startsWith("disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool"
-                                + " is full (100.00% of its data used)"),
+                        .startsWith(
+                                "disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool " + says),
                 failed.detail());
         assertTrue(failed.detail().contains("roll back (virt-tune rollback g1) to remove it"), failed.detail());
         assertEquals(
