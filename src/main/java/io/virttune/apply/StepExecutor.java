@@ -1,7 +1,6 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.guards.DiskSteps;
 import io.virttune.apply.guards.PoolReports;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.JournalEntry.StepState;
@@ -17,6 +16,7 @@ import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
+import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.RemoveVolume;
 import io.virttune.plan.SetReadAhead;

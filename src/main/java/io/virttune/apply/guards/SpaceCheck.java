@@ -9,6 +9,7 @@ import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Step;
 import io.virttune.qemu.QemuImg;
