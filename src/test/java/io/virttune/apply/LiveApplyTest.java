@@ -313,6 +313,56 @@ class LiveApplyTest {
                 host.commandLines().toString());
     }
 
+    /** {@code result} refuses the move of disk sda, grown to 1 GiB, with both sizes. */
+    private static void assertRefusedAsGrownTo1Gib(DomainResult result) {
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(
+                result.detail()
+                        .startsWith("disk sda of 'g1' is 1073741824 bytes (1 GiB) as the guest sees it now, more than"
+                                + " its planned LV " + LV + " of 134217728 bytes (128 MiB)"),
+                result.detail());
+    }
+
+    @Test
+    void aDiskTheGuestGrewSinceThePlanIsRefusedBeforeAnythingIsCreated() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        // virsh blockresize g1 sda 1G, after the plan.
+        jobs.capacities.clear();
+        jobs.capacities.add(ApplyHarness.GIB);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertRefusedAsGrownTo1Gib(result);
+        assertTrue(result.detail().contains("(rule: a live copy's LV holds the whole disk"), result.detail());
+        assertTrue(result.detail().contains("nothing was created; plan again"), result.detail());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")),
+                host.commandLines().toString());
+        assertEquals(List.of(), jobs.calls);
+    }
+
+    @Test
+    void aDiskTheGuestGrewAfterTheChecksIsRefusedRightBeforeItsCopy() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        replyUntilTheCopy();
+        // The checks before anything is created read it as planned; the copy, after the LV is made, grown.
+        jobs.capacities.clear();
+        jobs.capacities.addAll(List.of(128 * MIB, ApplyHarness.GIB));
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertRefusedAsGrownTo1Gib(result);
+        assertTrue(
+                result.detail()
+                        .contains("nothing was copied: the guest runs on its source; roll back (virt-tune"
+                                + " rollback g1) to remove the LV, then plan again"),
+                result.detail());
+        assertEquals(List.of(), calls());
+        assertEquals(
+                java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+                MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
     @Test
     void aDiskOnlyThePersistentDefinitionHasIsRefusedBeforeAnythingIsCreated() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");

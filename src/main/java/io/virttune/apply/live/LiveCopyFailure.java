@@ -137,7 +137,8 @@ final class LiveCopyFailure {
                 pool.dataPercent().getAsDouble());
     }
 
-    private String rollback() {
+    /** The command that undoes this domain's move. */
+    String rollback() {
         return "virt-tune rollback " + ShellWords.operand(domain);
     }
 
