@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.live.HostBandwidth;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.qemu.Comparison;
 import io.virttune.qemu.QemuImgCompare;
@@ -29,12 +30,20 @@ final class CopyVerification {
         return verifiedInThisRun.contains(target);
     }
 
-    void verify(VerifyCopy verify, QemuImgCompare comparer) {
+    /**
+     * Compares source and copy unless this run's copy verified itself; the compare takes its share
+     * of the host's {@code bandwidth} while it reads, a skipped one none.
+     */
+    void verify(VerifyCopy verify, HostBandwidth bandwidth, QemuImgCompare comparer) {
         if (verifiedInThisRun.contains(verify.target())) {
             log.println("  verified by the copy (qemu-img compare)");
             return;
         }
-        Comparison comparison = comparer.compare(verify.source(), verify.sourceFormat(), verify.target());
+        Comparison comparison;
+        try (HostBandwidth.Lease share = bandwidth.startFixed(verify.bandwidthBytesPerSecond())) {
+            comparison =
+                    comparer.capped(share.speed()).compare(verify.source(), verify.sourceFormat(), verify.target());
+        }
         if (!comparison.identical()) {
             throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
                     + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "

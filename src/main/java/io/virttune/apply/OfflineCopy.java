@@ -1,6 +1,5 @@
 package io.virttune.apply;
 
-import io.virttune.apply.guards.DiskSteps;
 import io.virttune.apply.guards.PoolReports;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.CopyPaces;
@@ -9,6 +8,7 @@ import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DiskSteps;
 import io.virttune.qemu.LvConversion;
 import io.virttune.text.Pace;
 import io.virttune.text.ProgressMeter;

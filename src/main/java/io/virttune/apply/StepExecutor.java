@@ -1,7 +1,6 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.guards.DiskSteps;
 import io.virttune.apply.guards.PoolReports;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.CopyPaces;
@@ -18,6 +17,7 @@ import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
+import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.RemoveVolume;
 import io.virttune.plan.SetReadAhead;
@@ -190,8 +190,6 @@ final class StepExecutor implements Step.Visitor<Void> {
     }
 
     private void verify(VerifyCopy verify) {
-        try (HostBandwidth.Lease share = run.bandwidth().startFixed(verify.bandwidthBytesPerSecond())) {
-            copies.verify(verify, ports.copies().comparer().capped(share.speed()));
-        }
+        copies.verify(verify, run.bandwidth(), ports.copies().comparer());
     }
 }

@@ -22,6 +22,9 @@ public interface BlockJobs {
     /** virDomainBlockJobAbort, waiting until the job has ended; with {@code pivot} the guest switches to the copy. */
     void abort(String disk, boolean pivot);
 
+    /** virDomainGetBlockInfo's capacity: the size of {@code disk} as the guest sees it now, in bytes. */
+    long capacityBytes(String disk);
+
     /** virDomainIsActive: whether the domain runs (paused or not); a copy ends when its guest stops. */
     boolean running();
 

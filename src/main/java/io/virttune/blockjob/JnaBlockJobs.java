@@ -104,6 +104,17 @@ public final class JnaBlockJobs implements BlockJobs {
     }
 
     @Override
+    public long capacityBytes(String disk) {
+        try {
+            return handle.blockInfo(disk).getCapacity();
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed(
+                    "cannot read the size of disk " + disk + " of domain '" + domain + "': " + LibvirtCalls.message(e),
+                    e);
+        }
+    }
+
+    @Override
     public Optional<PauseReason> pausedFor() {
         IntByReference state = new IntByReference();
         IntByReference reason = new IntByReference();

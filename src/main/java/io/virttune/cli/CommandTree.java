@@ -4,6 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 /**
  * virt-tune's picocli command tree, built whole only when a command line needs it whole.
@@ -37,21 +39,28 @@ final class CommandTree {
     }
 
     /**
-     * The subcommand the words name, after the root's own {@code -c URI}; none when another root
-     * option or an unknown word comes first.
+     * The subcommand the words name, after the root's own options ({@code -c URI} in any of the
+     * forms picocli takes); none when help or an unknown word comes first. picocli parses the
+     * root's options on a root of its own, with no subcommands, so that this costs no more than
+     * the tree it saves, and leaves the real root's fields to the real parse.
      */
     private static Optional<Class<?>> named(String... args) {
-        for (int i = 0; i < args.length; i++) {
-            String word = args[i];
-            if (word.equals("-c") || word.equals("--connect")) {
-                i++;
-            } else if (!word.startsWith("--connect=") && !(word.startsWith("-c") && word.length() > 2)) {
-                return SUBCOMMANDS.stream()
-                        .filter(command -> !command.equals(CommandLine.HelpCommand.class)
-                                && command.getAnnotation(Command.class).name().equals(word))
-                        .findFirst();
-            }
+        CommandLine root = new CommandLine(new VirtTuneCommand(question -> Optional.empty()))
+                .setStopAtUnmatched(true)
+                .setUnmatchedArgumentsAllowed(true);
+        ParseResult parsed;
+        try {
+            parsed = root.parseArgs(args);
+        } catch (ParameterException e) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        if (parsed.isUsageHelpRequested() || parsed.unmatched().isEmpty()) {
+            return Optional.empty();
+        }
+        String word = parsed.unmatched().get(0);
+        return SUBCOMMANDS.stream()
+                .filter(command -> !command.equals(CommandLine.HelpCommand.class)
+                        && command.getAnnotation(Command.class).name().equals(word))
+                .findFirst();
     }
 }

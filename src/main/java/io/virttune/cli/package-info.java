@@ -8,7 +8,10 @@
  * <p>picocli reflects over every command it is given, options, mixins and all, before it parses a
  * word, and for the whole tree that took a third of a short run; so a command line that names its
  * subcommand gets that one alone, and any other (help, a mistyped name, no command) the whole tree,
- * which help and picocli's suggestions need.
+ * which help and picocli's suggestions need. Which subcommand a line names is found by picocli
+ * too: it parses the root's own options ({@code -c URI}, {@code -cURI}, {@code --connect=URI}) on
+ * a root of their own, up to the first word it does not know, so that the two parses cannot read a
+ * line differently.
  *
  * <h2>Completing guest names ({@link DomainCompletion})</h2>
  *

@@ -37,12 +37,24 @@ public final class ThinPoolRoom {
         long others = heldByOthers.getAsLong();
         long free = pool.freeDataBytes() - others;
         if (bytes > free) {
-            throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes)
-                    + " in thin pool " + poolName + ", which has " + mib(Math.max(0, free)) + " free ("
-                    + describe(pool)
-                    + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
-                    + "); extend the pool (lvextend) or choose another one");
+            String room = pool.dataPercent().isEmpty()
+                    ? inactive(poolName.toString()) + ", and try again"
+                    : "has " + mib(Math.max(0, free)) + " free (" + describe(pool)
+                            + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
+                            + "); extend the pool (lvextend) or choose another one";
+            throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes) + " in thin pool "
+                    + poolName + ", which " + room);
         }
+    }
+
+    /**
+     * What a refusal says of thin pool {@code pool} whose usage lvs does not report (it prints none
+     * for an inactive pool), after "which": its room counts as none ({@link
+     * LogicalVolume#freeDataBytes}), and how to give it its room back.
+     */
+    public static String inactive(String pool) {
+        return "is inactive: lvs reports no usage of it, so its free space is unknown and counts as none; activate it"
+                + " (lvchange -ay " + pool + ")";
     }
 
     /** The pool's size and usage, for a message about a write into it. */
@@ -58,6 +70,9 @@ public final class ThinPoolRoom {
     }
 
     private static String describe(LogicalVolume pool) {
+        if (pool.dataPercent().isEmpty()) {
+            return mib(pool.sizeBytes()) + ", inactive: lvs reports no usage of it";
+        }
         return String.format(
                 Locale.ROOT,
                 "%s, data %.2f%% used, metadata %.2f%% used",

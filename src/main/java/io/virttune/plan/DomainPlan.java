@@ -3,6 +3,7 @@ package io.virttune.plan;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The plan for one domain: its outcome and why, each disk's fate, the steps to run in order, and
@@ -35,72 +36,56 @@ public record DomainPlan(
         warnings = List.copyOf(warnings);
     }
 
-    /** A plan with nothing to say of a VirtIO storage driver. */
-    public DomainPlan(
-            String name,
-            String uuid,
-            String state,
-            DomainOutcome outcome,
-            List<String> reasons,
-            String fingerprint,
-            List<DiskPlan> disks,
-            List<Step> steps,
-            List<String> warnings,
-            String originalXml,
-            String newXml,
-            String diff) {
-        this(name, uuid, state, outcome, reasons, fingerprint, disks, steps, warnings, originalXml, newXml, diff, null);
-    }
-
     public DomainPlan withDisks(List<DiskPlan> newDisks) {
-        return new DomainPlan(
-                name,
-                uuid,
-                state,
-                outcome,
-                reasons,
-                fingerprint,
-                newDisks,
-                steps,
-                warnings,
-                originalXml,
-                newXml,
-                diff,
-                virtioDriver);
+        return copyWith(draft -> draft.disks = newDisks);
     }
 
     public DomainPlan withSteps(List<Step> newSteps) {
-        return new DomainPlan(
-                name,
-                uuid,
-                state,
-                outcome,
-                reasons,
-                fingerprint,
-                disks,
-                newSteps,
-                warnings,
-                originalXml,
-                newXml,
-                diff,
-                virtioDriver);
+        return copyWith(draft -> draft.steps = newSteps);
     }
 
     public DomainPlan withNewXml(String edited) {
-        return new DomainPlan(
-                name,
-                uuid,
-                state,
-                outcome,
-                reasons,
-                fingerprint,
-                disks,
-                steps,
-                warnings,
-                originalXml,
-                edited,
-                diff,
-                virtioDriver);
+        return copyWith(draft -> draft.newXml = edited);
+    }
+
+    private DomainPlan copyWith(Consumer<Draft> edit) {
+        Draft draft = new Draft();
+        edit.accept(draft);
+        return draft.plan();
+    }
+
+    /** The one copy of every field, so that a field added to a domain's plan is copied by each {@code with} method. */
+    private final class Draft {
+        private String name = DomainPlan.this.name;
+        private String uuid = DomainPlan.this.uuid;
+        private String state = DomainPlan.this.state;
+        private DomainOutcome outcome = DomainPlan.this.outcome;
+        private List<String> reasons = DomainPlan.this.reasons;
+        private String fingerprint = DomainPlan.this.fingerprint;
+        private List<DiskPlan> disks = DomainPlan.this.disks;
+        private List<Step> steps = DomainPlan.this.steps;
+        private List<String> warnings = DomainPlan.this.warnings;
+        private String originalXml = DomainPlan.this.originalXml;
+        private String newXml = DomainPlan.this.newXml;
+        private String diff = DomainPlan.this.diff;
+        private String virtioDriver = DomainPlan.this.virtioDriver;
+
+        private DomainPlan plan() {
+            return new DomainPlan(
+                    name,
+                    uuid,
+                    state,
+                    outcome,
+                    reasons,
+                    fingerprint,
+                    disks,
+                    steps,
+                    warnings,
+                    originalXml,
+                    newXml,
+                    diff,
+                    virtioDriver);
+        }
     }
 
     /** True when applying this domain's plan would change nothing. */

@@ -120,6 +120,7 @@ final class DomainPlanner {
                 List.of(),
                 null,
                 null,
-                "");
+                "",
+                null);
     }
 }

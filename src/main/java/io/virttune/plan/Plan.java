@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.function.Consumer;
 
 /**
  * A whole migration plan: the host it was made for, the policy, host-level steps (a new thin pool),
@@ -58,98 +59,82 @@ public record Plan(
 
     /** This plan as made for another host: for a plan moved, or edited, between hosts. */
     public Plan withHost(String newUri, String newHostname, String newHostUuid, boolean newOffline) {
-        return new Plan(
-                schema,
-                version,
-                createdAt,
-                newUri,
-                newHostname,
-                newHostUuid,
-                newOffline,
-                libvirtVersion,
-                hypervisorVersion,
-                kernelRelease,
-                hostCpus,
-                target,
-                cacheMode,
-                reserveFraction,
-                hostSteps,
-                domains,
-                assumptions,
-                warnings,
-                schedule);
+        return copyWith(draft -> {
+            draft.uri = newUri;
+            draft.hostname = newHostname;
+            draft.hostUuid = newHostUuid;
+            draft.offline = newOffline;
+        });
     }
 
     /** This plan with other domain plans, the rest as it is. */
     public Plan withDomains(List<DomainPlan> newDomains) {
-        return new Plan(
-                schema,
-                version,
-                createdAt,
-                uri,
-                hostname,
-                hostUuid,
-                offline,
-                libvirtVersion,
-                hypervisorVersion,
-                kernelRelease,
-                hostCpus,
-                target,
-                cacheMode,
-                reserveFraction,
-                hostSteps,
-                newDomains,
-                assumptions,
-                warnings,
-                schedule);
+        return copyWith(draft -> draft.domains = newDomains);
     }
 
     /** This plan with its guests' predicted downtimes and windows. */
     public Plan withSchedule(Schedule newSchedule) {
-        return new Plan(
-                schema,
-                version,
-                createdAt,
-                uri,
-                hostname,
-                hostUuid,
-                offline,
-                libvirtVersion,
-                hypervisorVersion,
-                kernelRelease,
-                hostCpus,
-                target,
-                cacheMode,
-                reserveFraction,
-                hostSteps,
-                domains,
-                assumptions,
-                warnings,
-                newSchedule);
+        return copyWith(draft -> draft.schedule = newSchedule);
     }
 
     /** This plan with another cache mode and the warnings that go with it. */
     public Plan withCacheMode(String newCacheMode, List<String> newWarnings) {
-        return new Plan(
-                schema,
-                version,
-                createdAt,
-                uri,
-                hostname,
-                hostUuid,
-                offline,
-                libvirtVersion,
-                hypervisorVersion,
-                kernelRelease,
-                hostCpus,
-                target,
-                newCacheMode,
-                reserveFraction,
-                hostSteps,
-                domains,
-                assumptions,
-                newWarnings,
-                schedule);
+        return copyWith(draft -> {
+            draft.cacheMode = newCacheMode;
+            draft.warnings = newWarnings;
+        });
+    }
+
+    private Plan copyWith(Consumer<Draft> edit) {
+        Draft draft = new Draft();
+        edit.accept(draft);
+        return draft.plan();
+    }
+
+    /** The one copy of every field, so that a field added to the plan is copied by each {@code with} method. */
+    private final class Draft {
+        private String schema = Plan.this.schema;
+        private int version = Plan.this.version;
+        private String createdAt = Plan.this.createdAt;
+        private String uri = Plan.this.uri;
+        private String hostname = Plan.this.hostname;
+        private String hostUuid = Plan.this.hostUuid;
+        private boolean offline = Plan.this.offline;
+        private String libvirtVersion = Plan.this.libvirtVersion;
+        private String hypervisorVersion = Plan.this.hypervisorVersion;
+        private String kernelRelease = Plan.this.kernelRelease;
+        private Integer hostCpus = Plan.this.hostCpus;
+        private PlanTarget target = Plan.this.target;
+        private String cacheMode = Plan.this.cacheMode;
+        private double reserveFraction = Plan.this.reserveFraction;
+        private List<Step> hostSteps = Plan.this.hostSteps;
+        private List<DomainPlan> domains = Plan.this.domains;
+        private List<String> assumptions = Plan.this.assumptions;
+        private List<String> warnings = Plan.this.warnings;
+        private Schedule schedule = Plan.this.schedule;
+
+        private Plan plan() {
+            return new Plan(
+                    schema,
+                    version,
+                    createdAt,
+                    uri,
+                    hostname,
+                    hostUuid,
+                    offline,
+                    libvirtVersion,
+                    hypervisorVersion,
+                    kernelRelease,
+                    hostCpus,
+                    target,
+                    cacheMode,
+                    reserveFraction,
+                    hostSteps,
+                    domains,
+                    assumptions,
+                    warnings,
+                    schedule);
+        }
     }
 
     /**

@@ -6,7 +6,10 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations as operators write and read them: {@code 4h}, {@code 1h30m}, {@code 90m}, {@code 45s}. */
+/**
+ * Durations as operators write and read them: {@code 4h}, {@code 1h30m}, {@code 90m}, {@code 45s};
+ * and as a progress meter's clock counts them, {@code 1:30}.
+ */
 public final class Durations {
     private static final Pattern TEXT = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s?)?");
 
@@ -37,5 +40,14 @@ public final class Durations {
             return String.format(Locale.ROOT, "%dm%02ds", whole / 60, whole % 60);
         }
         return whole + "s";
+    }
+
+    /**
+     * {@code seconds} as a progress meter's clock shows the time taken and left, {@code m:ss}:
+     * {@code 0:05}, {@code 1:30}, {@code 75:00}; its minutes are not carried into hours, so that a
+     * meter's width holds still as it counts.
+     */
+    public static String clock(long seconds) {
+        return String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60);
     }
 }

@@ -41,13 +41,12 @@ public final class ProgressMeter implements DoubleConsumer {
             int filled = (int) Math.round(clamped / 100 * WIDTH);
             out.print(String.format(
                     Locale.ROOT,
-                    "\r%s [%s%s] %5.1f%% %d:%02d%s",
+                    "\r%s [%s%s] %5.1f%% %s%s",
                     label,
                     "#".repeat(filled),
                     ".".repeat(WIDTH - filled),
                     clamped,
-                    seconds / 60,
-                    seconds % 60,
+                    Durations.clock(seconds),
                     left(clamped, nanos).map(eta -> " ETA " + eta).orElse("")));
             if (clamped >= 100) {
                 out.println();
@@ -58,17 +57,16 @@ public final class ProgressMeter implements DoubleConsumer {
         int tenth = (int) (clamped / 10);
         if (tenth > lastTenth) {
             lastTenth = tenth;
-            out.println(
-                    String.format(Locale.ROOT, "%s %3d%% after %d:%02d", label, tenth * 10, seconds / 60, seconds % 60)
-                            + left(clamped, nanos)
-                                    .map(eta -> ", about " + eta + " left")
-                                    .orElse(""));
+            out.println(String.format(Locale.ROOT, "%s %3d%% after %s", label, tenth * 10, Durations.clock(seconds))
+                    + left(clamped, nanos)
+                            .map(eta -> ", about " + eta + " left")
+                            .orElse(""));
             out.flush();
         }
     }
 
     /**
-     * The time left at this pace, as m:ss: none at the start (no pace yet) or at the end. The pace of
+     * The time left at this pace, on the meter's clock: none at the start (no pace yet) or at the end. The pace of
      * the whole task so far, not of the last moments, so that a burst does not swing it.
      */
     private static Optional<String> left(double percent, long nanos) {
@@ -76,7 +74,7 @@ public final class ProgressMeter implements DoubleConsumer {
             return Optional.empty();
         }
         long seconds = Math.round(nanos / 1e9 * (100 - percent) / percent);
-        return Optional.of(String.format(Locale.ROOT, "%d:%02d", seconds / 60, seconds % 60));
+        return Optional.of(Durations.clock(seconds));
     }
 
     /** Ends a redrawn bar's line when the task stops short of 100%, so that what follows starts a line of its own. */

@@ -81,6 +81,8 @@ final class ApplyHarness {
     final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
     /** Thin pools with no data space left: lvs reports them 100% used. */
     final java.util.Set<String> fullPools = new java.util.HashSet<>();
+    /** Thin pools lvs reports no usage of, as it does of an inactive pool. */
+    final java.util.Set<String> inactivePools = new java.util.HashSet<>();
     /** What apply reads the time from; a test may give it one that moves. */
     Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     /** The block jobs of running guests; none unless the test scripts them. */
@@ -425,11 +427,12 @@ final class ApplyHarness {
                 + "]}]}";
     }
 
-    /** A pool's usage as lvs prints it: empty (or full), with 128 MiB of metadata; other LVs print none. */
+    /** A pool's usage as lvs prints it: empty (or full, or none), with 128 MiB of metadata; other LVs print none. */
     private String poolUsage(Lv lv) {
         boolean pool = lv.segtype().equals("thin-pool");
+        boolean reported = pool && !inactivePools.contains(lv.name());
         String data = fullPools.contains(lv.name()) ? "100.00" : "0.00";
-        return "\"data_percent\":\"" + (pool ? data : "") + "\", \"metadata_percent\":\"" + (pool ? "0.00" : "")
+        return "\"data_percent\":\"" + (reported ? data : "") + "\", \"metadata_percent\":\"" + (reported ? "0.00" : "")
                 + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
     }
 

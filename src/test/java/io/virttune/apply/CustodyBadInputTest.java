@@ -14,6 +14,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.BeforeEach;
@@ -82,8 +84,41 @@ class CustodyBadInputTest {
         assertTrue(out.toString().contains("keep " + CustodyChain.A), out.toString());
     }
 
+    @Test
+    void aJournalEditedToNameNoLvAtAllIsNamedAndRollbackChangesNothing() {
+        DomainJournal journal = chain.host.state.journal(SITE_UUID).orElseThrow();
+        List<String> created = new ArrayList<>(journal.createdVolumes());
+        created.set(0, "other-lv");
+        chain.host.state.save(edited(journal, created, journal.disks()));
+        Map<String, String> files = Map.copyOf(chain.host.files);
+
+        DomainResult rolledBack = rollback(true);
+
+        assertEquals(DomainResult.Result.FAILED, rolledBack.result(), rolledBack.detail());
+        assertTrue(
+                rolledBack
+                        .detail()
+                        .contains("the journal of 'site' names 'other-lv' as a logical volume, which is not"
+                                + " one written VG/LV"),
+                rolledBack.detail());
+        assertEquals(files, chain.host.files);
+        assertEquals(2, chain.host.lvs.size());
+    }
+
     /** The journal with disk A's record pointing at another LV. */
     private static DomainJournal edited(DomainJournal journal, DiskCustody a) {
+        return edited(
+                journal,
+                journal.createdVolumes(),
+                journal.disks().stream()
+                        .map(disk -> disk.equals(a) || disk.source().equals(a.source())
+                                ? new DiskCustody(a.source(), "vg/other-lv", true, null)
+                                : disk)
+                        .toList());
+    }
+
+    /** The journal with these created volumes and custody records. */
+    private static DomainJournal edited(DomainJournal journal, List<String> createdVolumes, List<DiskCustody> disks) {
         return new DomainJournal(
                 journal.domain(),
                 journal.uuid(),
@@ -93,16 +128,12 @@ class CustodyBadInputTest {
                 journal.status(),
                 journal.backupFile(),
                 journal.sourceImages(),
-                journal.createdVolumes(),
+                createdVolumes,
                 journal.volumeUuids(),
                 journal.definedVolumes(),
                 journal.earlierJournal(),
                 journal.entries(),
-                journal.disks().stream()
-                        .map(disk -> disk.equals(a) || disk.source().equals(a.source())
-                                ? new DiskCustody(a.source(), "vg/other-lv", true, null)
-                                : disk)
-                        .toList());
+                disks);
     }
 
     @Test

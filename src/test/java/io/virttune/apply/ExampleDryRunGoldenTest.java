@@ -1,6 +1,5 @@
 package io.virttune.apply;
 
-import static io.virttune.testing.Cli.EXAMPLE_URI;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +10,7 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import io.virttune.report.ApplyResultTable;
-import io.virttune.testing.Cli;
+import io.virttune.testing.ExamplePlans;
 import io.virttune.testing.Golden;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,18 +61,7 @@ class ExampleDryRunGoldenTest {
 
     private String transcript(Path state, int width) throws IOException {
         Path planFile = temp.resolve("plan.json");
-        Cli planned = Cli.run(
-                "plan",
-                "--connect",
-                EXAMPLE_URI,
-                "--host-facts",
-                "examples/hv01",
-                "--thin-pool",
-                "vg_fast/tpool",
-                "--all",
-                "--out",
-                planFile.toString());
-        assertEquals(0, planned.exitCode(), planned.err());
+        ExamplePlans.writeAsMade(planFile, ExamplePlans.THIN_POOL, "--all");
         Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
 
         StringWriter transcript = new StringWriter();

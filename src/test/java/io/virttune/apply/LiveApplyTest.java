@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.guards.DiskSteps;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.journal.PredictedBesideTaken;
@@ -21,6 +20,7 @@ import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
@@ -33,6 +33,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** A running guest moved live by plan --live and apply, over the block jobs libvirt 9.0 showed in the lab. */
 class LiveApplyTest {
@@ -342,6 +344,56 @@ class LiveApplyTest {
                 host.commandLines().toString());
     }
 
+    /** {@code result} refuses the move of disk sda, grown to 1 GiB, with both sizes. */
+    private static void assertRefusedAsGrownTo1Gib(DomainResult result) {
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(
+                result.detail()
+                        .startsWith("disk sda of 'g1' is 1073741824 bytes (1 GiB) as the guest sees it now, more than"
+                                + " its planned LV " + LV + " of 134217728 bytes (128 MiB)"),
+                result.detail());
+    }
+
+    @Test
+    void aDiskTheGuestGrewSinceThePlanIsRefusedBeforeAnythingIsCreated() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        // virsh blockresize g1 sda 1G, after the plan.
+        jobs.capacities.clear();
+        jobs.capacities.add(ApplyHarness.GIB);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertRefusedAsGrownTo1Gib(result);
+        assertTrue(result.detail().contains("(rule: a live copy's LV holds the whole disk"), result.detail());
+        assertTrue(result.detail().contains("nothing was created; plan again"), result.detail());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")),
+                host.commandLines().toString());
+        assertEquals(List.of(), jobs.calls);
+    }
+
+    @Test
+    void aDiskTheGuestGrewAfterTheChecksIsRefusedRightBeforeItsCopy() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        replyUntilTheCopy();
+        // The checks before anything is created read it as planned; the copy, after the LV is made, grown.
+        jobs.capacities.clear();
+        jobs.capacities.addAll(List.of(128 * MIB, ApplyHarness.GIB));
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertRefusedAsGrownTo1Gib(result);
+        assertTrue(
+                result.detail()
+                        .contains("nothing was copied: the guest runs on its source; roll back (virt-tune"
+                                + " rollback g1) to remove the LV, then plan again"),
+                result.detail());
+        assertEquals(List.of(), calls());
+        assertEquals(
+                java.util.Optional.of(ScriptedBlockJobs.IMAGE),
+                MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
     @Test
     void aDiskOnlyThePersistentDefinitionHasIsRefusedBeforeAnythingIsCreated() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
@@ -649,22 +701,30 @@ class LiveApplyTest {
         assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
     }
 
-    @Test
-    void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource() {
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "full | is full (100.00% of its data used): the copy could not write the LV",
+                "inactive | may be full (it is inactive: lvs reports no usage of it, so its room cannot be told and counts"
+                        + " as none; lvchange -ay vg/pool activates it): if so, the copy could not write the LV"
+            })
+    void aCopyThatFailsInAFullThinPoolFailsTheDomainSayingSoAndTheGuestStaysOnItsSource(String pool, String says) {
         Plan plan = planIntoPool(CAPPED);
         replyUntilTheThinCopy();
         jobs.readsUntilReady = 1000;
         jobs.readsUntilJobFails = 2;
-        // The copy fills the pool: LVM's report read after the job failed shows it full, those before did not.
-        jobs.whenJobFails = () -> host.fullPools.add("pool");
+        // The copy fills the pool: LVM's report read after the job failed shows it full, those before did not;
+        // or shows no usage of it, as of an inactive pool, which counts as full since it cannot be told.
+        jobs.whenJobFails = () -> (pool.equals("full") ? host.fullPools : host.inactivePools).add("pool");
 
         DomainResult failed = host.apply(plan, true, false).get(0);
 
         assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
         assertTrue(
                 failed.detail()
-                        .startsWith("disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool"
-                                + " is full (100.00% of its data used)"),
+                        .startsWith(
+                                "disk sda of 'g1': the live copy onto " + LV + " failed: thin pool vg/pool " + says),
                 failed.detail());
         assertTrue(failed.detail().contains("roll back (virt-tune rollback g1) to remove it"), failed.detail());
         assertEquals(

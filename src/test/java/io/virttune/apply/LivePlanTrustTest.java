@@ -256,7 +256,8 @@ class LivePlanTrustTest {
                         g1.warnings(),
                         original,
                         newXml.apply(g1),
-                        g1.diff()));
+                        g1.diff(),
+                        null));
     }
 
     private static String unsafe(String xml) {

@@ -78,6 +78,12 @@ final class ModelBlockJobs implements BlockJobs {
     }
 
     @Override
+    public long capacityBytes(String disk) {
+        requireRunning("read the size of disk '" + disk + "' of");
+        return ModelHost.DISK_BYTES;
+    }
+
+    @Override
     public Optional<PauseReason> pausedFor() {
         return host.libvirt.find(domain).orElseThrow().state() == DomainState.PAUSED
                 ? Optional.of(PauseReason.USER)

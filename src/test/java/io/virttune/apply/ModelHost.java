@@ -43,7 +43,7 @@ import java.util.stream.Collectors;
 final class ModelHost implements ProcessRunner {
     static final String VG = "vg";
     static final long GIB = 1L << 30;
-    private static final long DISK_BYTES = 8 * GIB;
+    static final long DISK_BYTES = 8 * GIB;
 
     /** Thrown where a kill would stop the process: no catch of RuntimeException sees it. */
     static final class Killed extends Error {

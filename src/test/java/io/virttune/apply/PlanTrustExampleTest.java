@@ -1,7 +1,6 @@
 package io.virttune.apply;
 
 import static io.virttune.testing.Cli.EXAMPLE_URI;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +10,7 @@ import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
-import io.virttune.testing.Cli;
+import io.virttune.testing.ExamplePlans;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -64,18 +63,7 @@ class PlanTrustExampleTest {
 
     private Plan planned(String target, String option) throws IOException {
         Path file = temp.resolve("plan.json");
-        Cli planned = Cli.run(
-                "plan",
-                "--connect",
-                EXAMPLE_URI,
-                "--host-facts",
-                "examples/hv01",
-                target,
-                option,
-                "--all",
-                "--out",
-                file.toString());
-        assertEquals(0, planned.exitCode(), planned.err());
+        ExamplePlans.writeAsMade(file, target, option, "--all");
         return PlanJson.read(Files.readString(file), "plan.json");
     }
 }

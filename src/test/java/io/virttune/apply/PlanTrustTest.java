@@ -288,7 +288,8 @@ class PlanTrustTest {
                         site1.warnings(),
                         original,
                         site1.newXml(),
-                        site1.diff())));
+                        site1.diff(),
+                        null)));
 
         assertTrue(
                 message.contains("domain 'site1': its originalXml is not the definition its fingerprint was taken of"),

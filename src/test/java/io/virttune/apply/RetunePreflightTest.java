@@ -1,6 +1,5 @@
 package io.virttune.apply;
 
-import static io.virttune.testing.Cli.EXAMPLE_URI;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,7 +9,7 @@ import io.virttune.libvirt.DomainState;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
-import io.virttune.testing.Cli;
+import io.virttune.testing.ExamplePlans;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -31,19 +30,7 @@ class RetunePreflightTest {
     @Test
     void aRetuneOfMissingLvsIsRefusedAlikeByTheDryRunAndTheRealRunAndLeavesNoState() throws IOException {
         Path planFile = temp.resolve("plan.json");
-        Cli planned = Cli.run(
-                "plan",
-                "--connect",
-                EXAMPLE_URI,
-                "--host-facts",
-                "examples/hv01",
-                "--vg",
-                "vg_guests",
-                "db01",
-                "db02",
-                "--out",
-                planFile.toString());
-        assertEquals(0, planned.exitCode(), planned.err());
+        ExamplePlans.writeAsMade(planFile, "--vg=vg_guests", "db01", "db02");
         Plan plan = PlanJson.read(Files.readString(planFile), "plan.json");
         Path state = temp.resolve("state");
 

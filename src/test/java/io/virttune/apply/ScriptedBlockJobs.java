@@ -90,6 +90,11 @@ final class ScriptedBlockJobs implements BlockJobs {
      * new connection always works (the tests that bring libvirtd back themselves).
      */
     int connectionsUntilLibvirtdBack = -1;
+    /**
+     * The disk's size as the guest sees it at each read of it (virDomainGetBlockInfo's capacity),
+     * the last repeating: the 128 MiB image's, unless a test grows it (virsh blockresize).
+     */
+    final java.util.Deque<Long> capacities = new java.util.ArrayDeque<>(List.of(128 * MIB));
     /** Why libvirt says the guest is paused, when it is: what virDomainSuspend gives, unless a test says otherwise. */
     PauseReason pauseReason = PauseReason.USER;
 
@@ -228,6 +233,12 @@ final class ScriptedBlockJobs implements BlockJobs {
             throw VirtTuneException.failed("cannot tell whether domain 'g1' runs: Cannot write data: Broken pipe");
         }
         return !state().isShutOff();
+    }
+
+    @Override
+    public long capacityBytes(String disk) {
+        requireLibvirtd("read the size of disk " + disk + " of");
+        return capacities.size() > 1 ? capacities.poll() : capacities.peek();
     }
 
     @Override

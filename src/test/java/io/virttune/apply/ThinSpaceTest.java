@@ -122,22 +122,44 @@ class ThinSpaceTest extends Site1Test {
         }
     }
 
-    @Test
-    void metadataIsCheckedToo() {
-        LogicalVolume pool = new LogicalVolume(
+    /** A 100 GiB pool of 64 KiB chunks with 8 MiB of metadata, as lvs reports it with {@code attributes}. */
+    private static LogicalVolume pool(String attributes, OptionalDouble dataPercent, OptionalDouble metadataPercent) {
+        return new LogicalVolume(
                 "vg",
                 "tpool",
                 100 * GIB,
                 "thin-pool",
-                "twi-a-tz--",
+                attributes,
                 OptionalLong.empty(),
                 Optional.empty(),
                 64 * 1024,
                 Optional.of(true),
-                OptionalDouble.of(0),
-                OptionalDouble.of(90),
+                dataPercent,
+                metadataPercent,
                 8 * MIB,
                 List.of());
+    }
+
+    @Test
+    void anInactivePoolWhoseUsageLvsDoesNotReportIsRefusedSayingSoAndHowToActivateIt() {
+        LogicalVolume inactive = pool("twi---tz--", OptionalDouble.empty(), OptionalDouble.empty());
+
+        String lacking = ThinSpace.shortfall("vg/tpool", inactive, new ThinSpace.Need(8 * MIB, 64), ThinSpace.Need.NONE)
+                .orElseThrow();
+
+        assertTrue(
+                lacking.contains(" chunks of thin pool vg/tpool (from qemu-img map), which"
+                        + " is inactive: lvs reports no usage of it, so its free space is unknown and counts as none;"
+                        + " activate it (lvchange -ay vg/tpool)"),
+                lacking);
+        assertTrue(lacking.contains("(rule: thin-pool room)"), lacking);
+        assertFalse(lacking.contains("% used"), lacking);
+        assertFalse(lacking.contains("0 MiB free"), lacking);
+    }
+
+    @Test
+    void metadataIsCheckedToo() {
+        LogicalVolume pool = pool("twi-a-tz--", OptionalDouble.of(0), OptionalDouble.of(90));
         ThinSpace.Need need = ThinSpace.Need.of(
                 AllocationMap.parse("[{\"start\": 0, \"length\": " + 8 * GIB + ", \"data\": true}]"), 64 * 1024);
 

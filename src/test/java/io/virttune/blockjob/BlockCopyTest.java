@@ -320,6 +320,11 @@ class BlockCopyTest {
         }
 
         @Override
+        public long capacityBytes(String disk) {
+            throw new AssertionError("a block copy never reads its disk's size");
+        }
+
+        @Override
         public Optional<PauseReason> pausedFor() {
             return Optional.empty();
         }

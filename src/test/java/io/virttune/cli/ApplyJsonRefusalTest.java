@@ -1,12 +1,12 @@
 package io.virttune.cli;
 
-import static io.virttune.testing.Cli.EXAMPLE_URI;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.testing.Cli;
+import io.virttune.testing.ExamplePlans;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -19,19 +19,7 @@ class ApplyJsonRefusalTest {
 
     private Path plan() {
         Path plan = temp.resolve("plan.json");
-        Cli made = Cli.run(
-                "plan",
-                "--connect",
-                EXAMPLE_URI,
-                "--host-facts",
-                "examples/hv01",
-                "--thin-pool",
-                "vg_fast/tpool",
-                "web01",
-                "db01",
-                "--out",
-                plan.toString());
-        assertEquals(0, made.exitCode(), made.transcript());
+        ExamplePlans.writeAsMade(plan, ExamplePlans.THIN_POOL, "web01", "db01");
         return plan;
     }
 

@@ -23,6 +23,7 @@ class CommandTreeTest {
         assertEquals(List.of("apply"), subcommands("--connect", "qemu:///system", "apply", "plan.json"));
         assertEquals(List.of("bench"), subcommands("--connect=qemu:///system", "bench", "run"));
         assertEquals(List.of("rollback"), subcommands("-cqemu:///system", "rollback"));
+        assertEquals(List.of("cleanup"), subcommands("-c=qemu:///system", "cleanup"));
     }
 
     @Test
@@ -30,9 +31,13 @@ class CommandTreeTest {
         List<String> whole = List.of("inspect", "plan", "apply", "rollback", "cleanup", "bench", "snippets", "help");
         assertEquals(whole, subcommands());
         assertEquals(whole, subcommands("--help"));
+        assertEquals(whole, subcommands("--help", "plan"));
+        assertEquals(whole, subcommands("--frob", "plan"));
         assertEquals(whole, subcommands("help", "plan"));
         assertEquals(whole, subcommands("inspec"));
         assertEquals(whole, subcommands("-c"));
+        // picocli refuses -c given twice: the whole tree's parse says so.
+        assertEquals(whole, subcommands("-c", "test:///default", "--connect", "qemu:///system", "snippets"));
     }
 
     @Test

@@ -70,21 +70,7 @@ class JsonSchemesTest {
     void applyRollbackAndCleanupPrintTheirResultsAsJsonAndTheirProgressOnStderr() throws IOException {
         String state = "--state-dir=" + temp.resolve("state");
         Path plan = temp.resolve("plan.json");
-        assertEquals(
-                0,
-                Cli.run(
-                                "plan",
-                                "--connect",
-                                EXAMPLE_URI,
-                                "--host-facts",
-                                "examples/hv01",
-                                "--thin-pool",
-                                "vg_fast/tpool",
-                                "web01",
-                                "--out",
-                                plan.toString())
-                        .exitCode());
-        ExamplePlans.bindToThisMachine(plan);
+        ExamplePlans.write(plan, "web01");
 
         Cli apply = Cli.run("apply", plan.toString(), state, "--json");
         Cli rollback = Cli.run("rollback", "web01", "--connect", EXAMPLE_URI, state, "--json");

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.testing.Cli;
+import io.virttune.testing.ExamplePlans;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,20 +33,7 @@ class RemoteUriRefusalTest {
 
     private Path plan() {
         Path plan = temp.resolve("plan.json");
-        assertEquals(
-                0,
-                Cli.run(
-                                "plan",
-                                "--connect",
-                                Cli.EXAMPLE_URI,
-                                "--host-facts",
-                                "examples/hv01",
-                                "--thin-pool",
-                                "vg_fast/tpool",
-                                "web01",
-                                "--out",
-                                plan.toString())
-                        .exitCode());
+        ExamplePlans.writeAsMade(plan, ExamplePlans.THIN_POOL, "web01");
         return plan;
     }
 }

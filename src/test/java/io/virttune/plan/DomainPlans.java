@@ -21,7 +21,8 @@ final class DomainPlans {
                 List.of(),
                 "<domain/>",
                 "<domain/>",
-                "");
+                "",
+                null);
     }
 
     /** A plan of these domains for a host named hv. */

@@ -27,4 +27,11 @@ class DurationsTest {
         assertEquals("2h00m", Durations.format(7199.5));
         assertEquals("3h00m", Durations.format(3 * 3600 - 30));
     }
+
+    @Test
+    void aProgressClockCountsMinutesAndSeconds() {
+        assertEquals("0:05", Durations.clock(5));
+        assertEquals("1:30", Durations.clock(90));
+        assertEquals("75:00", Durations.clock(4500));
+    }
 }

@@ -17,6 +17,7 @@ import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DiskPlan;
+import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Fingerprints;
 import io.virttune.plan.SetReadAhead;

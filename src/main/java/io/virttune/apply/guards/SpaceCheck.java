@@ -9,6 +9,7 @@ import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.CreateVolume;
+import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Step;
 import io.virttune.qemu.QemuImg;
@@ -99,9 +100,9 @@ final class SpaceCheck {
         if (where.startsWith("VG ")) {
             return lvm.volumeGroup(where.substring(3)).map(vg -> vg.freeBytes()).orElse(0L);
         }
-        String[] parts = where.substring(5).split("/");
-        return lvm.logicalVolume(parts[0], parts[1])
+        VolumeName pool = VolumeName.parse(where.substring(5), "the plan");
+        return lvm.logicalVolume(pool.vg(), pool.lv())
                 .map(LogicalVolume::freeDataBytes)
-                .orElse(plannedPools.getOrDefault(new VolumeName(parts[0], parts[1]), 0L));
+                .orElse(plannedPools.getOrDefault(pool, 0L));
     }
 }

@@ -6,6 +6,7 @@ import io.virttune.apply.journal.StateDirectory;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
@@ -150,20 +151,24 @@ public final class ThinSpace {
     public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
         long dataFree = pool.freeDataBytes() - held.dataBytes();
         if (need.dataBytes() > dataFree) {
-            return Optional.of(String.format(
-                    Locale.ROOT,
-                    "it provisions %s in %s chunks of thin pool %s (from qemu-img"
-                            + " map), which has %s free (%s, data %.2f%% used%s); a full pool stalls every thin LV in it, other"
-                            + " guests' included (rule: thin-pool room); extend the pool (lvextend -L +%s %s) or plan into another one",
-                    mib(need.dataBytes()),
-                    mib(pool.chunkSizeBytes()),
-                    key,
-                    mib(Math.max(0, dataFree)),
-                    mib(pool.sizeBytes()),
-                    pool.dataPercent().orElse(0),
-                    running(held.dataBytes()),
-                    mib(need.dataBytes() - dataFree),
-                    key));
+            String provisions = "it provisions " + mib(need.dataBytes()) + " in " + mib(pool.chunkSizeBytes())
+                    + " chunks of thin pool " + key + " (from qemu-img map), which ";
+            if (pool.dataPercent().isEmpty()) {
+                return Optional.of(
+                        provisions + ThinPoolRoom.inactive(key) + ", then apply again (rule: thin-pool room)");
+            }
+            return Optional.of(provisions
+                    + String.format(
+                            Locale.ROOT,
+                            "has %s free (%s, data %.2f%% used%s); a full pool stalls every thin LV in it, other"
+                                    + " guests' included (rule: thin-pool room); extend the pool (lvextend -L +%s %s) or plan into"
+                                    + " another one",
+                            mib(Math.max(0, dataFree)),
+                            mib(pool.sizeBytes()),
+                            pool.dataPercent().orElse(0),
+                            running(held.dataBytes()),
+                            mib(need.dataBytes() - dataFree),
+                            key));
         }
         if (pool.metadataSizeBytes() > 0) {
             long metadataFree =

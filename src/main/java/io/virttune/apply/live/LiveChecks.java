@@ -7,7 +7,9 @@ import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.plan.CopyLive;
+import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
+import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +18,7 @@ import java.util.Optional;
 /**
  * The checks before a live plan's copies, so that nothing is created for a copy that cannot
  * start: the guest runs, nothing outside its definition names its sources, and each disk still
- * to copy runs on its planned source with no block job of someone else's.
+ * to copy runs on its planned source, fits its planned LV, and has no block job of someone else's.
  */
 public final class LiveChecks {
     private final BlockJobsSource blockJobs;
@@ -50,13 +52,41 @@ public final class LiveChecks {
         }
         blockJobs.with(plan.name(), jobs -> {
             String liveXml = jobs.liveXml();
-            notStarted.forEach(copy -> check(plan.name(), jobs, liveXml, copy, reasons));
+            notStarted.forEach(copy -> check(
+                    plan.name(),
+                    jobs,
+                    liveXml,
+                    copy,
+                    new DiskSteps(plan).creationOf(copy.device()).sizeBytes(),
+                    reasons));
             return null;
         });
         return reasons;
     }
 
-    private static void check(String domain, BlockJobs jobs, String liveXml, CopyLive copy, List<String> reasons) {
+    /**
+     * Why {@code copy} cannot fill its LV of {@code volumeBytes}: the guest's disk is larger now
+     * (grown since the plan, {@code virsh blockresize}), and a copy onto a smaller LV would leave
+     * out the disk's end; empty when it fits. Read before anything is created and again right
+     * before the copy starts, which the LV's creation comes between.
+     */
+    static Optional<String> outgrown(BlockJobs jobs, CopyLive copy, long volumeBytes) {
+        long capacity = jobs.capacityBytes(copy.disk());
+        if (capacity <= volumeBytes) {
+            return Optional.empty();
+        }
+        return Optional.of("disk " + copy.disk() + " of '" + jobs.domain() + "' is " + sized(capacity)
+                + " as the guest sees it now, more than its planned LV " + copy.device() + " of " + sized(volumeBytes)
+                + " (rule: a live copy's LV holds the whole disk; a disk grown since the plan, virsh blockresize, needs"
+                + " a new plan)");
+    }
+
+    private static String sized(long bytes) {
+        return bytes + " bytes (" + Bytes.format(bytes) + ")";
+    }
+
+    private static void check(
+            String domain, BlockJobs jobs, String liveXml, CopyLive copy, long volumeBytes, List<String> reasons) {
         String where = "disk " + copy.disk() + " of '" + domain + "'";
         if (DomainXml.parse(liveXml, "live definition of '" + domain + "'").disks().stream()
                 .noneMatch(disk -> copy.disk().equals(disk.targetDev()))) {
@@ -71,6 +101,8 @@ public final class LiveChecks {
             reasons.add(where + " runs on " + source.orElse("no source") + ", not on the planned " + copy.source()
                     + " (rule: a live copy starts from the disk the guest runs on); plan again");
         }
+        outgrown(jobs, copy, volumeBytes)
+                .ifPresent(reason -> reasons.add(reason + "; nothing was created; plan again"));
         jobs.progress(copy.disk())
                 .ifPresent(job -> reasons.add(where + " has a block job (" + job.percent()
                         + "% done) that this apply did not start; virt-tune starts no second one and leaves it alone: let it"

@@ -96,6 +96,11 @@ public final class LiveCopy {
                     + ": aborting it (the guest stays on its source) and copying again");
             copy.abort();
         }
+        Optional<String> outgrown = LiveChecks.outgrown(jobs, step, volume.sizeBytes());
+        if (outgrown.isPresent()) {
+            throw VirtTuneException.refused(outgrown.get() + "; nothing was copied: the guest runs on its source; roll"
+                    + " back (" + failure.rollback() + ") to remove the LV, then plan again");
+        }
         copyAndPivot(jobs, copy, step, step.synchronousWrites(), true);
     }
 

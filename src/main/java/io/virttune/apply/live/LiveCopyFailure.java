@@ -6,9 +6,9 @@ import io.virttune.blockjob.MirrorState;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
-import io.virttune.lvm.VolumeName;
 import io.virttune.plan.CopyLive;
 import io.virttune.text.ShellWords;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -50,10 +50,9 @@ final class LiveCopyFailure {
         return fullPool(step)
                 .map(pool -> failed(
                         step,
-                        "the live copy onto " + step.device() + " failed: thin pool "
-                                + new VolumeName(pool.vgName(), pool.name()) + " is full ("
-                                + String.format("%.2f", pool.dataPercent().orElse(100))
-                                + "% of its data used): the copy could not write the LV, and its job ended before it was ready; the guest"
+                        "the live copy onto " + step.device() + " failed: thin pool " + pool.volumeName() + " "
+                                + fullness(pool)
+                                + " the copy could not write the LV, and its job ended before it was ready; the guest"
                                 + " runs on " + step.source()
                                 + ", which holds every write it made (rule: until the pivot the source is the"
                                 + " truth); the LV holds an incomplete copy and the chunks it took: roll back ("
@@ -109,7 +108,11 @@ final class LiveCopyFailure {
                 cause);
     }
 
-    /** The thin pool of the copy's LV, when the LV is thin and its pool has no data space left. */
+    /**
+     * The thin pool of the copy's LV, when the LV is thin and its pool has no data space left, as
+     * {@link LogicalVolume#freeDataBytes} reads it: a pool whose usage lvs does not report counts
+     * as full, as it does before a copy.
+     */
     private Optional<LogicalVolume> fullPool(CopyLive step) {
         LvmReport lvm;
         try {
@@ -119,10 +122,23 @@ final class LiveCopyFailure {
         }
         return lvm.logicalVolumeByDevice(step.device())
                 .flatMap(lv -> lv.poolName().flatMap(pool -> lvm.logicalVolume(lv.vgName(), pool)))
-                .filter(pool -> pool.dataPercent().orElse(0) >= 100);
+                .filter(pool -> pool.freeDataBytes() == 0);
     }
 
-    private String rollback() {
+    /** How full {@code pool} is, said so when lvs does not tell, before what its being full did. */
+    private static String fullness(LogicalVolume pool) {
+        if (pool.dataPercent().isEmpty()) {
+            return "may be full (it is inactive: lvs reports no usage of it, so its room cannot be told and counts as"
+                    + " none; lvchange -ay " + pool.volumeName() + " activates it): if so,";
+        }
+        return String.format(
+                Locale.ROOT,
+                "is full (%.2f%% of its data used):",
+                pool.dataPercent().getAsDouble());
+    }
+
+    /** The command that undoes this domain's move. */
+    String rollback() {
         return "virt-tune rollback " + ShellWords.operand(domain);
     }
 

@@ -74,6 +74,11 @@ final class PrintingBlockJobs implements BlockJobs {
     }
 
     @Override
+    public long capacityBytes(String disk) {
+        return real.capacityBytes(disk);
+    }
+
+    @Override
     public Optional<PauseReason> pausedFor() {
         return real.pausedFor();
     }

@@ -18,6 +18,7 @@ import io.virttune.apply.ports.RunPorts;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.Lvm;
+import io.virttune.lvm.VolumeName;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -121,8 +122,8 @@ public final class Cleanup {
             return Optional.of(verdict.reasons());
         }
         // The record is only a file: the copy it names must be the LV virt-tune made (a journal edited by hand).
-        String[] lv = disk.volume().split("/", 2);
-        Optional<String> notOurs = lvmReads.identity(lv[0], lv[1])
+        VolumeName lv = VolumeName.parse(disk.volume(), "the journal of '" + journal.domain() + "'");
+        Optional<String> notOurs = lvmReads.identity(lv.vg(), lv.lv())
                 .flatMap(identity -> VolumeOwnership.notOurs(
                         identity, journal.uuid(), journal.volumeUuids().get(disk.volume())));
         if (notOurs.isPresent()) {

@@ -8,6 +8,7 @@ import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.lvm.VolumeName;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -30,8 +31,8 @@ final class RollbackVolumes {
     Map<String, VolumeIdentity> provablyOurs(List<String> volumes, DomainJournal journal) {
         Map<String, VolumeIdentity> present = new LinkedHashMap<>();
         for (String volume : volumes) {
-            String[] parts = volume.split("/", 2);
-            Optional<VolumeIdentity> lv = lvm.reads().identity(parts[0], parts[1]);
+            VolumeName name = VolumeName.parse(volume, "the journal of '" + journal.domain() + "'");
+            Optional<VolumeIdentity> lv = lvm.reads().identity(name.vg(), name.lv());
             if (lv.isEmpty()) {
                 out.println(volume + " is gone already");
                 continue;

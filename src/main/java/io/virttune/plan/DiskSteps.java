@@ -1,9 +1,6 @@
-package io.virttune.apply.guards;
+package io.virttune.plan;
 
 import io.virttune.lvm.VolumeName;
-import io.virttune.plan.ConvertImage;
-import io.virttune.plan.CreateVolume;
-import io.virttune.plan.DomainPlan;
 
 /** The steps of one domain's plan that act on the same LV: its creation, found from a later step. */
 public record DiskSteps(DomainPlan domain) {
