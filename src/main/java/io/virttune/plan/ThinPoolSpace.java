@@ -5,6 +5,7 @@ import io.virttune.inspect.HostFacts;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
+import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.lvm.VolumeName;
 import io.virttune.text.Bytes;
@@ -44,9 +45,7 @@ final class ThinPoolSpace {
             long metadataFree = (long)
                     (pool.metadataSizeBytes() * (1 - pool.metadataPercent().orElse(0) / 100));
             if (pool.dataPercent().isEmpty()) {
-                warnings.add("thin pool " + name + " reports no data usage (lvs prints none for an inactive"
-                        + " pool): it counts as full, with no room for the data of the plan's disks; activate it"
-                        + " (lvchange -ay " + name + ") and plan again");
+                warnings.add("thin pool " + name + " " + ThinPoolRoom.inactive(name.toString()) + ", and plan again");
             }
             if (pool.zeroing().equals(Optional.of(false))) {
                 warnings.add("thin pool " + name + " does not zero new chunks: fast, but a"

@@ -94,9 +94,9 @@ class ThinPoolNeedTest {
                 web.reasons().toString());
         assertTrue(
                 plan.warnings()
-                        .contains("thin pool vg_guests/dark reports no data usage (lvs prints none for an inactive"
-                                + " pool): it counts as full, with no room for the data of the plan's disks; activate"
-                                + " it (lvchange -ay vg_guests/dark) and plan again"),
+                        .contains("thin pool vg_guests/dark is inactive: lvs reports no usage of it, so its free"
+                                + " space is unknown and counts as none; activate it (lvchange -ay vg_guests/dark),"
+                                + " and plan again"),
                 plan.warnings().toString());
     }
 

@@ -4,14 +4,16 @@ import io.virttune.inspect.Finding;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.Severity;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.recipe.Recipe;
 import io.virttune.text.Bytes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
- * Thin pools: chunk size, zeroing and fullness. The source measured 4 MiB chunks with zeroing off
+ * Thin pools: chunk size, zeroing, fullness and whether it is known. The source measured 4 MiB chunks with zeroing off
  * as fastest; but with zeroing off, a partially written new chunk can expose what a previous
  * tenant's deleted volume left there, so on a multi-tenant host that is a trade-off to make
  * knowingly, never a silent default.
@@ -39,16 +41,30 @@ final class ThinPoolRule implements Rule {
                             + " lvmlocal.conf (a pool's chunk size is fixed at creation)"));
         }
         pool.zeroing().ifPresent(zeroing -> findings.add(zeroing ? zeroingOn(name) : zeroingOff(name)));
-        double data = pool.dataPercent().orElse(0);
-        double metadata = pool.metadataPercent().orElse(0);
-        if (Math.max(data, metadata) >= Recipe.THIN_POOL_FULL_PERCENT) {
+        String usage = percent("data", pool.dataPercent()) + ", " + percent("metadata", pool.metadataPercent());
+        if (pool.dataPercent().isEmpty()) {
+            // Read as 0% used it would look empty, while plan and apply count it as full.
+            findings.add(Finding.host(
+                    "lvm.thin-usage-unknown",
+                    Severity.WARNING,
+                    "thin pool " + name + " " + ThinPoolRoom.inactive(name),
+                    usage,
+                    "activate it (lvchange -ay " + name + ") before planning into it"));
+        }
+        double fullest =
+                Math.max(pool.dataPercent().orElse(0), pool.metadataPercent().orElse(0));
+        if (fullest >= Recipe.THIN_POOL_FULL_PERCENT) {
             findings.add(Finding.host(
                     "lvm.thin-full",
                     Severity.WARNING,
                     "thin pool " + name + " is filling up",
-                    String.format(Locale.ROOT, "data %.1f%%, metadata %.1f%%", data, metadata),
+                    usage,
                     "extend it (lvextend) or enable autoextend before guests see I/O errors"));
         }
+    }
+
+    private static String percent(String what, OptionalDouble used) {
+        return used.isPresent() ? String.format(Locale.ROOT, "%s %.1f%%", what, used.getAsDouble()) : what + " unknown";
     }
 
     private static Finding zeroingOn(String name) {

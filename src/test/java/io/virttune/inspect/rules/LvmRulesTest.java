@@ -10,6 +10,7 @@ import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.LvmReportParser;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** The LVM rules on the recorded hv01 reports (UML, thin pools) and loop-device reports. */
@@ -64,20 +65,38 @@ class LvmRulesTest {
 
     @Test
     void aThinPoolAbove80PercentMetadataIsFillingUp() {
-        String lvs = TestHost.read(TestHost.HV01.resolve("lvm/lvs.json"))
-                .replace("\"metadata_percent\":\"10.48\"", "\"metadata_percent\":\"85.00\"");
-        LvmReport full = new LvmReportParser()
-                .parse(
-                        TestHost.read(TestHost.HV01.resolve("lvm/vgs.json")),
-                        lvs,
-                        TestHost.read(TestHost.HV01.resolve("lvm/pvs.json")));
-        List<Finding> findings = new ThinPoolRule()
-                .check(new TestHost().lvm(full).facts()).stream()
-                        .filter(finding -> finding.ruleId().equals("lvm.thin-full"))
-                        .toList();
+        List<Finding> findings = thinPoolFindings(
+                lvs -> lvs.replace("\"metadata_percent\":\"10.48\"", "\"metadata_percent\":\"85.00\""));
         assertEquals(List.of("lvm.thin-full warning"), FindingLines.of(findings));
         assertEquals("thin pool vg_guests/pool0 is filling up", findings.get(0).summary());
         assertEquals("data 0.2%, metadata 85.0%", findings.get(0).evidence());
+    }
+
+    @Test
+    void anInactiveThinPoolsUsageIsUnknownNotZero() {
+        List<Finding> findings = thinPoolFindings(lvs -> lvs.replace("\"twi-aotz--\"", "\"twi---tz--\"")
+                .replace("\"data_percent\":\"0.16\"", "\"data_percent\":\"\"")
+                .replace("\"metadata_percent\":\"10.48\"", "\"metadata_percent\":\"\""));
+        assertEquals(List.of("lvm.thin-usage-unknown warning"), FindingLines.of(findings));
+        assertEquals(
+                "thin pool vg_guests/pool0 is inactive: lvs reports no usage of it, so its free space is unknown"
+                        + " and counts as none; activate it (lvchange -ay vg_guests/pool0)",
+                findings.get(0).summary());
+        assertEquals("data unknown, metadata unknown", findings.get(0).evidence());
+    }
+
+    /** The fullness findings of the thin-pool rule on hv01 with its lvs report edited by {@code edit}. */
+    private static List<Finding> thinPoolFindings(UnaryOperator<String> edit) {
+        LvmReport edited = new LvmReportParser()
+                .parse(
+                        TestHost.read(TestHost.HV01.resolve("lvm/vgs.json")),
+                        edit.apply(TestHost.read(TestHost.HV01.resolve("lvm/lvs.json"))),
+                        TestHost.read(TestHost.HV01.resolve("lvm/pvs.json")));
+        return new ThinPoolRule()
+                .check(new TestHost().lvm(edited).facts()).stream()
+                        .filter(finding -> finding.ruleId().equals("lvm.thin-full")
+                                || finding.ruleId().equals("lvm.thin-usage-unknown"))
+                        .toList();
     }
 
     @Test
