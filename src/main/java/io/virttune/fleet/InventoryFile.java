@@ -4,8 +4,10 @@ import io.virttune.VirtTuneException;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -17,26 +19,50 @@ public final class InventoryFile {
      * Ansible refuses to start in the C locale the process runner sets, and only warns of an
      * inventory it cannot parse (then lists none); no vault option: vaulted values stay unread.
      */
-    static final List<String> LIST =
-            List.of("env", "LC_ALL=C.UTF-8", "ANSIBLE_INVENTORY_UNPARSED_FAILED=True", "ansible-inventory", "--list");
+    private static final List<String> ENVIRONMENT =
+            List.of("env", "LC_ALL=C.UTF-8", "ANSIBLE_INVENTORY_UNPARSED_FAILED=True");
+
+    /**
+     * How long ansible-inventory may list: a dynamic inventory's script or plugin asks a service,
+     * and one that never answers would hang virt-tune with it; a static inventory lists in seconds,
+     * a slow cloud inventory in well under this.
+     */
+    static final Duration LIST_LIMIT = Duration.ofSeconds(120);
+
+    /** What coreutils' timeout exits with when it stopped the command: by TERM, or by KILL after the grace. */
+    private static final Set<Integer> TIMED_OUT = Set.of(124, 128 + 9);
 
     /** Longer than this, ansible-inventory's errors are cut: the message names the command to see them whole. */
     private static final int SHORT = 400;
 
     private final ProcessRunner runner;
     private final Consumer<String> notices;
+    private final Duration limit;
 
     public InventoryFile(ProcessRunner runner, Consumer<String> notices) {
+        this(runner, notices, LIST_LIMIT);
+    }
+
+    InventoryFile(ProcessRunner runner, Consumer<String> notices, Duration limit) {
         this.runner = runner;
         this.notices = notices;
+        this.limit = limit;
     }
 
     /** The inventory of {@code file}, whose {@code text} the fallback reads. */
     public FleetInventory read(Path file, String text) {
-        List<String> argv = new ArrayList<>(LIST);
-        // One word, so that a file named like an option stays a file.
-        argv.add("--inventory=" + file);
+        List<String> argv = new ArrayList<>(ENVIRONMENT);
+        // timeout stops ansible-inventory's whole process group, the inventory script it started too.
+        argv.addAll(List.of("timeout", "--kill-after=5", String.valueOf(limit.toSeconds())));
+        // The file in one word, so that a file named like an option stays a file.
+        argv.addAll(List.of("ansible-inventory", "--list", "--inventory=" + file));
         ProcessResult listed = runner.run(argv);
+        if (TIMED_OUT.contains(listed.exitCode())) {
+            throw VirtTuneException.failed("ansible-inventory did not list " + file + " within " + limit.toSeconds()
+                    + " s, so it was stopped: a dynamic inventory's script or plugin may be waiting on a service that"
+                    + " does not answer; check that 'ansible-inventory -i " + file + " --list' ends, or give the hosts"
+                    + " in a file of one per line");
+        }
         if (listed.exitCode() == ProcessResult.NOT_FOUND) {
             notices.accept("ansible-inventory is not installed (apt-get install ansible-core), so " + file
                     + " is read by virt-tune's own INI and YAML reader, which does not read group_vars/ and"

@@ -30,7 +30,7 @@ class InventoryFileTest {
     private final List<String> notices = new ArrayList<>();
 
     @Test
-    void ansibleInventoryListsTheInventoryWithoutAnyVaultOption() {
+    void ansibleInventoryListsTheInventoryWithoutAnyVaultOptionWithinItsLimit() {
         FleetInventory inventory = listed();
 
         assertEquals(
@@ -38,6 +38,9 @@ class InventoryFileTest {
                         "env",
                         "LC_ALL=C.UTF-8",
                         "ANSIBLE_INVENTORY_UNPARSED_FAILED=True",
+                        "timeout",
+                        "--kill-after=5",
+                        "120",
                         "ansible-inventory",
                         "--list",
                         "--inventory=" + FLEET),
