@@ -12,6 +12,7 @@ import io.virttune.plan.DiskSteps;
 import io.virttune.qemu.LvConversion;
 import io.virttune.text.Pace;
 import io.virttune.text.ProgressMeter;
+import java.util.Optional;
 
 /** One offline copy of a domain's run: into its LV, verified, under the host's cap, its pace reported. */
 final class OfflineCopy {
@@ -37,13 +38,20 @@ final class OfflineCopy {
     String copy(ConvertImage convert, boolean interrupted) {
         long started = System.nanoTime();
         long speed;
+        LvConversion.Verified copied;
         try (HostBandwidth.Lease share = run.bandwidth().startFixed(convert.bandwidthBytesPerSecond())) {
             speed = share.speed();
-            convert(convert, ports.copies().conversion().capped(speed), interrupted);
+            copied = convert(convert, ports.copies().conversion().capped(speed), interrupted);
         }
         if (!ports.run().mode().changesHost()) {
             return "";
         }
+        // Reading the whole LV takes longer than reading its data: the log says why, for the operator to mend.
+        copied.readInFullBecause()
+                .ifPresent(why -> run.log()
+                        .println("  verified " + convert.target()
+                                + " by reading it in full, as the pool's mapping could not be read: "
+                                + String.join(" ", why.strip().split("\\s*\n\\s*"))));
         long took = System.nanoTime() - started;
         run.log()
                 .println("  copied and verified " + Pace.of(convert.allocatedBytes(), took)
@@ -51,11 +59,12 @@ final class OfflineCopy {
         return CopyPaces.detail(convert.allocatedBytes(), took, speed);
     }
 
-    private void convert(ConvertImage convert, LvConversion conversion, boolean interrupted) {
+    /** Copies and verifies {@code convert}; returns how. */
+    private LvConversion.Verified convert(ConvertImage convert, LvConversion conversion, boolean interrupted) {
         CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
         ProgressMeter progress =
                 new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(), run.redrawProgress());
-        LvConversion.Outcome outcome;
+        LvConversion.Verified copied;
         if (interrupted && !convert.targetIsZero()) {
             // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
             volumes.requireOurs(create, true);
@@ -74,7 +83,7 @@ final class OfflineCopy {
             long chunk = pools.chunkOf(create);
             try (ThinSpace.Reservation room = run.space()
                     .reserve(convert, create.pool(), chunk, run.domain().name())) {
-                outcome = conversion.intoFreshThin(
+                copied = conversion.intoFreshThin(
                         convert.source(),
                         convert.sourceFormat(),
                         create.volume(),
@@ -84,14 +93,17 @@ final class OfflineCopy {
                         progress);
             }
         } else {
-            outcome = conversion.intoLinear(
-                    convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress);
+            copied = new LvConversion.Verified(
+                    conversion.intoLinear(
+                            convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress),
+                    Optional.empty());
         }
         copies.copied(convert.target());
-        if (outcome == LvConversion.Outcome.REWROTE_IN_FULL) {
+        if (copied.outcome() == LvConversion.Outcome.REWROTE_IN_FULL) {
             run.log()
                     .println("  old data showed through chunks the copy wrote in part (a reused pool without zeroing):"
                             + " rewrote " + convert.target() + " in full; verified");
         }
+        return copied;
     }
 }

@@ -5,6 +5,7 @@ import io.virttune.lvm.Sizes;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ProcessRunner;
+import java.util.Optional;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 
@@ -20,6 +21,9 @@ public final class LvConversion {
         /** The data-only copy did not verify (old data in a reused chunk), so every byte was rewritten. */
         REWROTE_IN_FULL
     }
+
+    /** A verified copy: how it was reached, and why its verify read a thin LV in full where it did. */
+    public record Verified(Outcome outcome, Optional<String> readInFullBecause) {}
 
     private final QemuImg qemuImg;
     private final QemuImgConvert convert;
@@ -79,7 +83,7 @@ public final class LvConversion {
      * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here. The
      * verify reads only what the pool's mapping does not prove zero ({@link ThinCopyCompare}).
      */
-    public Outcome intoFreshThin(
+    public Verified intoFreshThin(
             String source,
             String format,
             VolumeName volume,
@@ -96,17 +100,16 @@ public final class LvConversion {
         if (tailEnd > written) {
             zeroing.zero(device, written, tailEnd - written);
         }
-        if (thinCompare
-                .compare(source, format, volume, room.poolName(), imageBytes, deviceBytes)
-                .identical()) {
-            return Outcome.WROTE_DATA;
+        Comparison compared = thinCompare.compare(source, format, volume, room.poolName(), imageBytes, deviceBytes);
+        if (compared.identical()) {
+            return new Verified(Outcome.WROTE_DATA, compared.readInFullBecause());
         }
         room.require(
                 imageBytes,
                 "rewrite " + device + " in full after old data showed through " + "chunks the copy wrote only in part");
         copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, room::state);
         verify(source, format, device, room::state);
-        return Outcome.REWROTE_IN_FULL;
+        return new Verified(Outcome.REWROTE_IN_FULL, compared.readInFullBecause());
     }
 
     private long imageBytes(String source, String format, long deviceBytes, String device) {

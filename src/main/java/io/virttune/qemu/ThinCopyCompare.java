@@ -8,6 +8,7 @@ import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.text.Bytes;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Compares a copy in a thin LV with its source, reading only what the source's map and the pool's
@@ -44,7 +45,10 @@ public final class ThinCopyCompare {
             provisioned = mappings.of(volume, pool);
         } catch (VirtTuneException e) {
             Comparison whole = compare.compare(source, format, volume.devicePath());
-            return new Comparison(whole.identical(), whole.detail() + " (read in full: " + e.getMessage() + ")");
+            return new Comparison(
+                    whole.identical(),
+                    whole.detail() + " (read in full: " + e.getMessage() + ")",
+                    Optional.of(e.getMessage()));
         }
         List<Extent> windows = VerifyWindows.of(qemuImg.map(source, format), provisioned, imageBytes, deviceBytes);
         long read = 0;

@@ -36,8 +36,8 @@ class ThinPoolTest extends Site1Test {
         assertEquals(List.of(), host.state.poolJournals());
     }
 
-    @Test
-    void theFirstDomainThatNeedsThePoolCreatesItTaggedAndJournaledAndItsRollbackRemovesItEmpty() {
+    /** site1 applied into the new pool tpool, which its plan creates; the plan. */
+    private Plan appliedIntoNewPool() {
         Plan plan = host.planIntoNewPool("tpool", "site1");
         host.replyCreated(ourPool("tpool", 20 * GIB, "Pool-1"))
                 .replyCreated(ourThin("site1-vda", 8 * GIB, "tpool", UUID, "Lv-A"))
@@ -46,6 +46,26 @@ class ThinPoolTest extends Site1Test {
 
         assertEquals(
                 DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
+        return plan;
+    }
+
+    @Test
+    void aVerifyThatReadTheThinLvInFullSaysWhyInOneLineOfTheLog() {
+        appliedIntoNewPool();
+
+        // The harness's LVs have no device-mapper devices, so the pool's mapping cannot be read.
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("  verified /dev/vg/site1-vda by reading it in full, as the pool's mapping could"
+                                + " not be read: 'dmsetup table vg-site1--vda' failed with exit code 1: Device does"
+                                + " not exist. Command failed.\n"),
+                host.output.toString());
+    }
+
+    @Test
+    void theFirstDomainThatNeedsThePoolCreatesItTaggedAndJournaledAndItsRollbackRemovesItEmpty() {
+        Plan plan = appliedIntoNewPool();
 
         assertTrue(
                 host.commandLines()

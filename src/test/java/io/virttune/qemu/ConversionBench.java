@@ -38,7 +38,8 @@ public final class ConversionBench {
                     if (percent >= 100 && copied[0] == 0) {
                         copied[0] = System.nanoTime();
                     }
-                });
+                })
+                .outcome();
         long end = System.nanoTime();
         System.out.println("chosen: outcome " + outcome);
         System.out.printf(

@@ -228,8 +228,16 @@ class ConversionLabIT {
     }
 
     private static LvConversion.Outcome intoFreshThin(LogicalVolume lv, String pool, DoubleConsumer progress) {
-        return conversion.intoFreshThin(
-                image, "qcow2", lv.volumeName(), lv.sizeBytes(), CHUNK, new ThinPoolRoom(lvm, VG, pool), progress);
+        return conversion
+                .intoFreshThin(
+                        image,
+                        "qcow2",
+                        lv.volumeName(),
+                        lv.sizeBytes(),
+                        CHUNK,
+                        new ThinPoolRoom(lvm, VG, pool),
+                        progress)
+                .outcome();
     }
 
     private static Comparison thinCompare(LogicalVolume lv, String pool) {

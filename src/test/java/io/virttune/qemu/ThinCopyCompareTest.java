@@ -8,6 +8,7 @@ import io.virttune.Fixtures;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ScriptedProcessRunner;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ThinCopyCompareTest {
@@ -32,6 +33,10 @@ class ThinCopyCompareTest {
                         .startsWith("Images are identical. (read in full: 'dmsetup table vg_guests-web1--vda'"
                                 + " failed with exit code 1: /dev/mapper/control: open failed: Permission denied)"),
                 result.detail());
+        assertEquals(
+                Optional.of("'dmsetup table vg_guests-web1--vda' failed with exit code 1: /dev/mapper/control: open"
+                        + " failed: Permission denied"),
+                result.readInFullBecause());
         assertEquals(
                 List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw", "/srv/a.qcow2", "/dev/vg_guests/web1-vda"),
                 runner.commands().get(runner.commands().size() - 1));
