@@ -60,8 +60,9 @@ trixie_tests+=',ApplyLabIT#aMigratedGuest*+unsafeSituations*+twoProcesses*'
 trixie_tests+=',LiveApplyLabIT#aRunningGuest*+aThinLv*'
 # Two chains side by side, one per CPU, of about the same length (docs/lab.md, timings): the
 # fault matrix and the live faults, then Debian 13's lab; every other Debian 12 class, then the
-# fleet (three networked lab hosts, FleetLabIT on this machine inside their namespace).
-log "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's other classes then the fleet"
+# fleet (three networked lab hosts, FleetLabIT on this machine inside their namespace), then the
+# collection's playbook on three fresh ones (PlaybookLabIT).
+log "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's other classes then the fleet and the playbook"
 (
   rc=0
   lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" || rc=$?
@@ -71,19 +72,24 @@ log "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's othe
 first_chain=$!
 (
   rc=0
-  lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!IothreadQueuesLabIT' \
+  lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT' \
     "${lab_disks[@]}" || rc=$?
   "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
       -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml -Dlab.reports=target/failsafe-reports/lab-fleet \
       >target/lab-fleet.log 2>&1 || rc=$?
+  # The collection's playbook from this machine over SSH, on a fleet of its own: fresh hosts.
+  "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
+    mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=PlaybookLabIT \
+      -Dlab.summary=target/failsafe-reports/failsafe-summary-playbook.xml -Dlab.reports=target/failsafe-reports/lab-playbook \
+      >target/lab-playbook.log 2>&1 || rc=$?
   exit "$rc"
 ) &
 second_chain=$!
 lab_rc=0
 wait "$first_chain" || lab_rc=$?
 wait "$second_chain" || lab_rc=$?
-for name in apply others trixie fleet; do
+for name in apply others trixie fleet playbook; do
   echo "---- lab: $name (target/lab-$name.log) ----"
   cat "target/lab-$name.log"
 done

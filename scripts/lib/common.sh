@@ -149,24 +149,26 @@ ensure_libvirt_corpus() {
 # An OpenSSH server for the lab's fleet hosts (scripts/lab fleet), unpacked from Debian's packages
 # into build/cache/sshd and never installed: installing openssh-server would enable and start an
 # sshd on this machine itself. Its one library the machine may lack (libwrap0) is unpacked
-# beside it and found through its rpath. Prints the sshd binary's path.
+# beside it and found through its rpath, and its SFTP server beside it, as a Debian host has it
+# (Ansible copies files with SFTP). Prints the sshd binary's path.
 ensure_sshd() {
   local root dest deb package
   root=$(project_root)
   dest=$root/build/cache/sshd
-  if [[ -x $dest/root/usr/sbin/sshd ]]; then
+  if [[ -x $dest/root/usr/sbin/sshd && -x $dest/root/usr/lib/openssh/sftp-server ]]; then
     echo "$dest/root/usr/sbin/sshd"
     return
   fi
   log "fetching openssh-server (unpacked into $dest, not installed)"
   rm -rf -- "$dest.tmp"
   mkdir -p "$dest.tmp/deb"
-  (cd "$dest.tmp/deb" && apt-get download -q -o APT::Sandbox::User=root openssh-server libwrap0 \
-    || { apt-get update -q && apt-get download -q -o APT::Sandbox::User=root openssh-server libwrap0; }) \
-    > "$dest.tmp/apt.log" 2>&1 || die "apt-get download openssh-server libwrap0 failed (see $dest.tmp/apt.log)"
+  local packages=(openssh-server openssh-sftp-server libwrap0)
+  (cd "$dest.tmp/deb" && apt-get download -q -o APT::Sandbox::User=root "${packages[@]}" \
+    || { apt-get update -q && apt-get download -q -o APT::Sandbox::User=root "${packages[@]}"; }) \
+    > "$dest.tmp/apt.log" 2>&1 || die "apt-get download ${packages[*]} failed (see $dest.tmp/apt.log)"
   for deb in "$dest.tmp"/deb/*.deb; do
     package=$(dpkg-deb -f "$deb" Package)
-    [[ $package == openssh-server || $package == libwrap0 ]] || die "unexpected package $package in $deb"
+    [[ " ${packages[*]} " == *" $package "* ]] || die "unexpected package $package in $deb"
     dpkg-deb -x "$deb" "$dest.tmp/root"
   done
   # shellcheck disable=SC2016 # $ORIGIN is for the dynamic loader, not the shell

@@ -17,7 +17,12 @@ def read_plan(module, path):
 
 
 def write_plan(module, plan, path):
-    """Writes PLAN into the file at PATH as virt-tune's --out does, replacing it at once."""
+    """Writes PLAN into the file at PATH as virt-tune's --out does, replacing it at once; fails the
+    task, saying so, when PATH's directory does not exist (a fresh host has no /var/lib/virt-tune)."""
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        module.fail_json(msg="cannot write the plan %s: the directory %s does not exist; create it first"
+                             " (ansible.builtin.file with state: directory)" % (path, directory))
     handle, temporary = tempfile.mkstemp(dir=module.tmpdir)
     with os.fdopen(handle, "w") as out:
         json.dump(plan, out, indent=2)

@@ -9,10 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LiveDomains;
 import io.virttune.process.LocalProcessRunner;
-import io.virttune.process.ProcessResult;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabAgent;
+import io.virttune.testing.LabFleet;
 import io.virttune.testing.LabGuest;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -69,14 +69,8 @@ class FleetLabIT {
 
     @BeforeAll
     static void guests() throws IOException {
-        String names = System.getenv("VTLAB_FLEET_HOSTS");
-        if (names == null) {
-            fail(
-                    "this lab test needs the lab's fleet of hosts and runs only inside it; scripts/test.sh runs it, or by hand: "
-                            + RUN);
-        }
-        for (String name : names.split(" ")) {
-            ssh(name, "lvm pvcreate -q /dev/ubda && lvm vgcreate -q -s 4M " + VG + " /dev/ubda");
+        for (String name : LabFleet.hosts(RUN)) {
+            LabFleet.ssh(name, "lvm pvcreate -q /dev/ubda && lvm vgcreate -q -s 4M " + VG + " /dev/ubda");
             Path work = Lab.imageDirectory("vt-fleet-" + name + "-");
             Path image = work.resolve("system.qcow2");
             boolean large = name.equals(CUT);
@@ -155,7 +149,7 @@ class FleetLabIT {
         assertEquals(Map.of("hv1", "completed", "hv2", "completed", CUT, "failed"), results, run.transcript());
         assertTrue(run.out().contains("domain 'web' is shut off"), "hv3's guest does not run: " + run.transcript());
         for (Host host : benched) {
-            JsonNode stored = JSON.readTree(ssh(host.name(), "cat /var/lib/virt-tune/bench/web/before.json"));
+            JsonNode stored = JSON.readTree(LabFleet.ssh(host.name(), "cat /var/lib/virt-tune/bench/web/before.json"));
             assertEquals("sdb", stored.at("/disk/target").asText(), host.name() + " stored its own run, of disk sdb");
             assertEquals(
                     host.guest().deviceOfSize(16L << 20),
@@ -199,7 +193,7 @@ class FleetLabIT {
         assertEquals(Map.of(CUT, "completed"), results(resumed), resumed.transcript());
 
         for (Host host : HOSTS.values()) {
-            String source = ssh(host.name(), "virsh -q domblklist --inactive " + GUEST)
+            String source = LabFleet.ssh(host.name(), "virsh -q domblklist --inactive " + GUEST)
                     .strip()
                     .lines()
                     .findFirst()
@@ -208,7 +202,7 @@ class FleetLabIT {
                     source.endsWith("/dev/" + VG + "/" + GUEST + "-sda"), host.name() + " runs on its LV: " + source);
             assertEquals(
                     host.contentSha256(),
-                    ssh(host.name(), "sha256sum /dev/" + VG + "/" + GUEST + "-sda")
+                    LabFleet.ssh(host.name(), "sha256sum /dev/" + VG + "/" + GUEST + "-sda")
                             .substring(0, 64),
                     host.name() + "'s LV holds the image's content");
         }
@@ -233,7 +227,7 @@ class FleetLabIT {
         for (Host host : benchedHosts()) {
             assertEquals(
                     host.guest().deviceOfSize(16L << 20),
-                    JSON.readTree(ssh(host.name(), "cat /var/lib/virt-tune/bench/web/after.json"))
+                    JSON.readTree(LabFleet.ssh(host.name(), "cat /var/lib/virt-tune/bench/web/after.json"))
                             .path("target")
                             .asText(),
                     host.name() + "'s scratch disk");
@@ -279,11 +273,15 @@ class FleetLabIT {
                 "rollback", "--hosts", fleetPlan.toString(), "--limit", CUT, GUEST, "--execute", "--yes", "--force");
 
         assertEquals(0, rolledBack.exitCode(), rolledBack.transcript());
-        String source = ssh(CUT, "virsh -q domblklist --inactive " + GUEST).strip();
+        String source =
+                LabFleet.ssh(CUT, "virsh -q domblklist --inactive " + GUEST).strip();
         assertTrue(
                 source.endsWith(host.work().resolve("system.qcow2").toString()),
                 CUT + " is back on its image: " + source);
-        assertEquals("", ssh(CUT, "lvm lvs --noheadings -o lv_name " + VG).strip(), "the LV on " + CUT + " is removed");
+        assertEquals(
+                "",
+                LabFleet.ssh(CUT, "lvm lvs --noheadings -o lv_name " + VG).strip(),
+                "the LV on " + CUT + " is removed");
         assertEquals(
                 host.contentSha256(),
                 Lab.contentSha256("qcow2", host.work().resolve("system.qcow2").toString(), host.work()),
@@ -313,7 +311,7 @@ class FleetLabIT {
     /** Waits until the cut host's journal shows its copy started and not done, failing if the run ends first. */
     private static void awaitCopyStarted(String host, CompletableFuture<Cli> applying) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(600);
-        while (!copying(ssh(host, "cat /var/lib/virt-tune/domains/*/journal.json 2>/dev/null || true"))) {
+        while (!copying(LabFleet.ssh(host, "cat /var/lib/virt-tune/domains/*/journal.json 2>/dev/null || true"))) {
             if (applying.isDone()) {
                 fail("the fleet apply ended before " + host + "'s copy started: "
                         + applying.join().transcript());
@@ -393,14 +391,5 @@ class FleetLabIT {
         List<String> names = new ArrayList<>();
         hosts.forEach(host -> names.add(host.path("name").asText()));
         return names;
-    }
-
-    /** A command of the test's own on a host, over its own ssh connection. */
-    private static String ssh(String host, String command) {
-        ProcessResult result = new LocalProcessRunner().run(List.of("ssh", "-o", "BatchMode=yes", host, command));
-        if (!result.succeeded()) {
-            fail("ssh " + host + " " + command + ": exit " + result.exitCode() + ": " + result.stderr());
-        }
-        return result.stdout();
     }
 }
