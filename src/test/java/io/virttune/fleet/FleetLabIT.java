@@ -70,18 +70,10 @@ class FleetLabIT {
     @BeforeAll
     static void guests() throws IOException {
         for (String name : LabFleet.hosts(RUN)) {
-            LabFleet.ssh(name, "lvm pvcreate -q /dev/ubda && lvm vgcreate -q -s 4M " + VG + " /dev/ubda");
+            LabFleet.volumeGroup(name, VG);
             Path work = Lab.imageDirectory("vt-fleet-" + name + "-");
-            Path image = work.resolve("system.qcow2");
             boolean large = name.equals(CUT);
-            Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), large ? "640M" : "32M");
-            Lab.sh(
-                    "qemu-io",
-                    "-c",
-                    "write -P 0x5e 0 " + (large ? "600M" : "8M"),
-                    "-c",
-                    "write -P 0x7a 24M 4M",
-                    image.toString());
+            Path image = LabFleet.patternedImage(work, large ? "640M" : "32M", large ? "600M" : "8M");
             String sha = Lab.contentSha256("qcow2", image.toString(), work);
             // The benched guests stay up with their agent after checksumming their disks.
             String scratch = "";
@@ -193,11 +185,7 @@ class FleetLabIT {
         assertEquals(Map.of(CUT, "completed"), results(resumed), resumed.transcript());
 
         for (Host host : HOSTS.values()) {
-            String source = LabFleet.ssh(host.name(), "virsh -q domblklist --inactive " + GUEST)
-                    .strip()
-                    .lines()
-                    .findFirst()
-                    .orElse("");
+            String source = LabFleet.diskSource(host.name(), GUEST);
             assertTrue(
                     source.endsWith("/dev/" + VG + "/" + GUEST + "-sda"), host.name() + " runs on its LV: " + source);
             assertEquals(
@@ -273,15 +261,11 @@ class FleetLabIT {
                 "rollback", "--hosts", fleetPlan.toString(), "--limit", CUT, GUEST, "--execute", "--yes", "--force");
 
         assertEquals(0, rolledBack.exitCode(), rolledBack.transcript());
-        String source =
-                LabFleet.ssh(CUT, "virsh -q domblklist --inactive " + GUEST).strip();
+        String source = LabFleet.diskSource(CUT, GUEST);
         assertTrue(
                 source.endsWith(host.work().resolve("system.qcow2").toString()),
                 CUT + " is back on its image: " + source);
-        assertEquals(
-                "",
-                LabFleet.ssh(CUT, "lvm lvs --noheadings -o lv_name " + VG).strip(),
-                "the LV on " + CUT + " is removed");
+        assertEquals("", LabFleet.lvNames(CUT, VG), "the LV on " + CUT + " is removed");
         assertEquals(
                 host.contentSha256(),
                 Lab.contentSha256("qcow2", host.work().resolve("system.qcow2").toString(), host.work()),

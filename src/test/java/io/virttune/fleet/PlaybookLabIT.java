@@ -53,11 +53,9 @@ class PlaybookLabIT {
     @BeforeAll
     static void hostsAndInventory() throws IOException {
         for (String name : LabFleet.hosts(RUN)) {
-            LabFleet.ssh(name, "lvm pvcreate -q /dev/ubda && lvm vgcreate -q -s 4M " + VG + " /dev/ubda");
+            LabFleet.volumeGroup(name, VG);
             Path work = Lab.imageDirectory("vt-play-" + name + "-");
-            Path image = work.resolve("system.qcow2");
-            Lab.sh("qemu-img", "create", "-q", "-f", "qcow2", image.toString(), "32M");
-            Lab.sh("qemu-io", "-c", "write -P 0x5e 0 8M", "-c", "write -P 0x7a 24M 4M", image.toString());
+            Path image = LabFleet.patternedImage(work, "32M", "8M");
             String sha = Lab.contentSha256("qcow2", image.toString(), work);
             HOSTS.put(
                     name,
@@ -98,10 +96,7 @@ class PlaybookLabIT {
         for (Host host : HOSTS.values()) {
             assertEquals("changed", run.status(APPLY, host.name()), "would be changed: " + run.output());
             assertOnImage(host);
-            assertEquals(
-                    "",
-                    LabFleet.ssh(host.name(), "lvm lvs --noheadings -o lv_name " + VG)
-                            .strip());
+            assertEquals("", LabFleet.lvNames(host.name(), VG));
             assertEquals(
                     "absent",
                     LabFleet.ssh(host.name(), "test -e /var/lib/virt-tune/plan.json && echo present || echo absent")
@@ -157,10 +152,7 @@ class PlaybookLabIT {
         assertEquals(0, run.exitCode(), run.output());
         assertTrue(run.output().contains(host.name() + " | CHANGED"), run.output());
         assertOnImage(host);
-        assertEquals(
-                "",
-                LabFleet.ssh(host.name(), "lvm lvs --noheadings -o lv_name " + VG)
-                        .strip());
+        assertEquals("", LabFleet.lvNames(host.name(), VG));
         assertEquals(
                 host.contentSha256(),
                 Lab.contentSha256("qcow2", host.image().toString(), host.work()),
@@ -181,12 +173,7 @@ class PlaybookLabIT {
     }
 
     private static String diskSource(Host host) {
-        String line = LabFleet.ssh(host.name(), "virsh -q domblklist --inactive " + GUEST)
-                .strip()
-                .lines()
-                .findFirst()
-                .orElse("");
-        return line.substring(line.lastIndexOf(' ') + 1);
+        return LabFleet.diskSource(host.name(), GUEST);
     }
 
     /** What one run of ansible or ansible-playbook printed, with each host's status per task. */
