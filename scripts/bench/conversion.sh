@@ -49,7 +49,7 @@ timed() { # CMD...: runs it after dropping the cache, its output dropped; prints
   local t0
   cold
   t0=$(now)
-  "$@" >/dev/null
+  "$@" >/dev/null || die "$* failed"
   elapsed "$t0" "$(now)"
 }
 blocks() { echo $((image_allocated / (4 << 20))); }
@@ -139,8 +139,9 @@ inside() { # IMAGE CLASSPATH RUNS: runs in the lab, on /dev/ubda
   echo "alone. DD: the allocated bytes, oflag=direct conv=fsync (flushed, as the copy is: a thin pool"
   echo "commits its new mappings on the flush); DD-UNFLUSHED: the same without conv=fsync."
   echo "FLOOR: the slower of READ (the source's allocated bytes, dd to /dev/null) and WRITE (as many"
-  echo "bytes into a thin LV by qemu-img bench: 2 MiB writes, 16 in flight, O_DIRECT, then a flush). PREDICTED and ACTUAL: the copy with its verify, predicted"
-  echo "as plan does from the paces of the copies before it (the calibration copy's included)."
+  echo "bytes into a thin LV by qemu-img bench: 2 MiB writes, 16 in flight, O_DIRECT, then a flush)."
+  echo "PREDICTED and ACTUAL: the copy with its verify, predicted as plan does from the paces of the"
+  echo "copies before it (the calibration copy's included)."
   {
     echo RUN COPY QEMU-IMG DD DD-UNFLUSHED READ WRITE FLOOR COPY/DD QEMU-IMG/DD COPY/FLOOR VERIFY VERIFY/COPY PREDICTED ACTUAL PREDICTED/ACTUAL
     printf '%s\n' "${rows[@]}"
