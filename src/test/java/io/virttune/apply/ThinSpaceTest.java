@@ -158,6 +158,16 @@ class ThinSpaceTest extends Site1Test {
     }
 
     @Test
+    void aPoolOfChunksSmallerThanAMibNamesTheirSize() {
+        LogicalVolume full = pool("twi-a-tz--", OptionalDouble.of(99.99), OptionalDouble.of(0));
+
+        String lacking = ThinSpace.shortfall("vg/tpool", full, new ThinSpace.Need(8 * MIB, 64), ThinSpace.Need.NONE)
+                .orElseThrow();
+
+        assertTrue(lacking.startsWith("it provisions 8 MiB in 64 KiB chunks of thin pool vg/tpool"), lacking);
+    }
+
+    @Test
     void metadataIsCheckedToo() {
         LogicalVolume pool = pool("twi-a-tz--", OptionalDouble.of(0), OptionalDouble.of(90));
         ThinSpace.Need need = ThinSpace.Need.of(

@@ -13,6 +13,7 @@ import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.QemuImg;
+import io.virttune.text.Bytes;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -151,7 +152,7 @@ public final class ThinSpace {
     public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
         long dataFree = pool.freeDataBytes() - held.dataBytes();
         if (need.dataBytes() > dataFree) {
-            String provisions = "it provisions " + mib(need.dataBytes()) + " in " + mib(pool.chunkSizeBytes())
+            String provisions = "it provisions " + mib(need.dataBytes()) + " in " + Bytes.format(pool.chunkSizeBytes())
                     + " chunks of thin pool " + key + " (from qemu-img map), which ";
             if (pool.dataPercent().isEmpty()) {
                 return Optional.of(
