@@ -42,15 +42,17 @@ final class CopyVerification {
         try (HostBandwidth.Lease share = bandwidth.startFixed(verify.bandwidthBytesPerSecond())) {
             comparison = comparer.compare(verify, share.speed());
         }
-        // Reading the whole LV takes longer than reading its data: the log says why.
-        comparison
-                .readInFullBecause()
-                .ifPresent(why -> log.println("  compared " + verify.target() + " by reading it in full: "
-                        + String.join(" ", why.strip().split("\\s*\n\\s*"))));
         if (!comparison.identical()) {
             throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
                     + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
                     + ShellWords.operand(domain));
         }
+        // Reading the whole LV takes longer than reading its data: the log says why; else what was read.
+        log.println("  "
+                + comparison
+                        .readInFullBecause()
+                        .map(why -> "compared " + verify.target() + " by reading it in full: "
+                                + String.join(" ", why.strip().split("\\s*\n\\s*")))
+                        .orElse(comparison.detail()));
     }
 }

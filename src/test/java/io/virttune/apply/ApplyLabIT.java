@@ -226,14 +226,13 @@ class ApplyLabIT {
         assertTrue(
                 corrupt.out().contains("the copy " + lv + " differs from " + work.resolve("system.qcow2")),
                 corrupt.out());
-        assertFalse(corrupt.out().contains("by reading it in full"), "compared in windows:\n" + corrupt.out());
         assertFalse(definition(vm.name()).contains("/dev/" + VG + "/"), "nothing defined on the LVs");
 
         strayByte(lv, stray, "\\0");
         Cli resumed = apply(plan, "--resume");
 
         assertEquals(0, resumed.exitCode(), resumed.transcript());
-        assertFalse(resumed.out().contains("by reading it in full"), resumed.out());
+        assertTrue(resumed.out().contains("windows; the other"), "compared in windows:\n" + resumed.out());
         assertTrue(definition(vm.name()).contains(lv), definition(vm.name()));
         assertEquals(sourcesBefore, sources());
     }
