@@ -55,8 +55,7 @@ public final class ApplyRun {
                 new OfflineSizes(ports.lvm().reads(), ports.images().facts(), out).fill(plan, planned);
         ThinPools pools = new ThinPools(ports.lvm(), ports.run(), plan.hostSteps());
         checkPoolNames(plan, pools);
-        ThinSpace space = new ThinSpace(
-                ports.copies().qemuImg(), ports.lvm().reads(), ports.run().state());
+        ThinSpace space = new ThinSpace(ports.lvm().reads(), ports.run().state());
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, jobs));
         try {
             List<Future<DomainResult>> futures = new ArrayList<>();

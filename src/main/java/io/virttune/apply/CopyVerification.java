@@ -4,7 +4,6 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.qemu.Comparison;
-import io.virttune.qemu.QemuImgCompare;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.util.HashSet;
@@ -34,20 +33,26 @@ final class CopyVerification {
      * Compares source and copy unless this run's copy verified itself; the compare takes its share
      * of the host's {@code bandwidth} while it reads, a skipped one none.
      */
-    void verify(VerifyCopy verify, HostBandwidth bandwidth, QemuImgCompare comparer) {
+    void verify(VerifyCopy verify, HostBandwidth bandwidth, EarlierCopyCompare comparer) {
         if (verifiedInThisRun.contains(verify.target())) {
             log.println("  verified by the copy (qemu-img compare)");
             return;
         }
         Comparison comparison;
         try (HostBandwidth.Lease share = bandwidth.startFixed(verify.bandwidthBytesPerSecond())) {
-            comparison =
-                    comparer.capped(share.speed()).compare(verify.source(), verify.sourceFormat(), verify.target());
+            comparison = comparer.compare(verify, share.speed());
         }
         if (!comparison.identical()) {
             throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
                     + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
                     + ShellWords.operand(domain));
         }
+        // Reading the whole LV takes longer than reading its data: the log says why; else what was read.
+        log.println("  "
+                + comparison
+                        .readInFullBecause()
+                        .map(why -> "compared " + verify.target() + " by reading it in full: "
+                                + String.join(" ", why.strip().split("\\s*\n\\s*")))
+                        .orElse(comparison.detail()));
     }
 }

@@ -9,6 +9,7 @@ import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DiskSteps;
+import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.LvConversion;
 import io.virttune.text.Pace;
 import io.virttune.text.ProgressMeter;
@@ -81,11 +82,22 @@ final class OfflineCopy {
                 ports.lvm().actions().setReadAhead(create.vg(), create.name(), 0);
             }
             long chunk = pools.chunkOf(create);
+            // One map for the pool's room and the verify's windows. The source cannot change between
+            // them: the domain is shut off, and every qemu-img that opens the source meanwhile (this
+            // map, the convert, the compares) takes QEMU's image lock without -U, so a guest started
+            // in the moments between them still runs at the next one's open, which fails the copy.
+            AllocationMap sourceMap = ports.copies().qemuImg().map(convert.source(), convert.sourceFormat());
             try (ThinSpace.Reservation room = run.space()
-                    .reserve(convert, create.pool(), chunk, run.domain().name())) {
+                    .reserve(
+                            convert,
+                            sourceMap,
+                            create.pool(),
+                            chunk,
+                            run.domain().name())) {
                 copied = conversion.intoFreshThin(
                         convert.source(),
                         convert.sourceFormat(),
+                        sourceMap,
                         create.volume(),
                         create.sizeBytes(),
                         chunk,

@@ -61,6 +61,19 @@ final class OwnedVolumes {
      * domain; and when {@code overwrite}, one custody says must not be written over: a definition
      * names it, or the guest runs on it.
      */
+    /** Why the LV of {@code create} is not provably the one the journal lists as created; empty when it is. */
+    Optional<String> notThisMoves(CreateVolume create, DomainJournal journal) {
+        String name = create.volume().toString();
+        if (!journal.createdVolumes().contains(name)) {
+            return Optional.of("the journal does not list " + name + " as created by this move");
+        }
+        return lvm.reads()
+                .identity(create.vg(), create.name())
+                .map(lv -> VolumeOwnership.notOurs(
+                        lv, journal.uuid(), journal.volumeUuids().get(name)))
+                .orElse(Optional.of("LV " + name + " vanished"));
+    }
+
     String requireOurs(CreateVolume create, DomainJournal journal, DomainDefinitions definitions, boolean overwrite) {
         if (overwrite) {
             // A copy an interrupted run left may still write there; a live copy's writer is the guest's own mirror.

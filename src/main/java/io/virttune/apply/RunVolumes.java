@@ -65,6 +65,11 @@ final class RunVolumes {
                                 .withVolumeUuid(create.volume().toString(), uuid)));
     }
 
+    /** Why the LV of {@code create} is not provably the one this move created, as the journal says; empty when it is. */
+    Optional<String> notThisMoves(CreateVolume create) {
+        return owned.notThisMoves(create, run.journal().current());
+    }
+
     /**
      * Refuses an LV of a journaled name that is not provably the one created, or, to be written
      * over, one custody keeps; adopts its uuid after a crash.

@@ -51,6 +51,7 @@ final class StepExecutor implements Step.Visitor<Void> {
     private final RunVolumes volumes;
     private final Redefinition redefinition;
     private final CopyVerification copies;
+    private final EarlierCopyCompare earlierCopies;
     private final OfflineCopy offline;
     private boolean interrupted;
     /** What the journal's DONE entry of the running step says: a copy's pace, for the next plan. */
@@ -63,6 +64,8 @@ final class StepExecutor implements Step.Visitor<Void> {
         this.volumes = new RunVolumes(run);
         this.redefinition = new Redefinition(ports.images(), run.domain(), run.log());
         this.copies = new CopyVerification(run.domain().name(), run.log());
+        this.earlierCopies =
+                new EarlierCopyCompare(ports.copies(), new DiskSteps(run.domain())::creationOf, volumes::notThisMoves);
         this.offline = new OfflineCopy(run, pools, volumes, copies);
     }
 
@@ -190,6 +193,6 @@ final class StepExecutor implements Step.Visitor<Void> {
     }
 
     private void verify(VerifyCopy verify) {
-        copies.verify(verify, run.bandwidth(), ports.copies().comparer());
+        copies.verify(verify, run.bandwidth(), earlierCopies);
     }
 }

@@ -81,11 +81,13 @@ public final class LvConversion {
      * Copies into {@code volume}, a thin LV created just now in the pool {@code room} describes, with
      * chunks of {@code chunkBytes}. The pool's room for the data is the caller's pre-check
      * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here. The
-     * verify reads only what the pool's mapping does not prove zero ({@link ThinCopyCompare}).
+     * verify reads only what the pool's mapping and {@code sourceMap}, the source's {@link
+     * QemuImg#map} read for that pre-check, do not prove zero ({@link ThinCopyCompare}).
      */
     public Verified intoFreshThin(
             String source,
             String format,
+            AllocationMap sourceMap,
             VolumeName volume,
             long deviceBytes,
             long chunkBytes,
@@ -100,7 +102,8 @@ public final class LvConversion {
         if (tailEnd > written) {
             zeroing.zero(device, written, tailEnd - written);
         }
-        Comparison compared = thinCompare.compare(source, format, volume, room.poolName(), imageBytes, deviceBytes);
+        Comparison compared =
+                thinCompare.compare(source, format, sourceMap, volume, room.poolName(), imageBytes, deviceBytes);
         if (compared.identical()) {
             return new Verified(Outcome.WROTE_DATA, compared.readInFullBecause());
         }

@@ -15,31 +15,37 @@ import java.util.Optional;
  * mapping do not both prove zero, and all of it where the pool's mapping cannot be read (package-info).
  */
 public final class ThinCopyCompare {
-    private final QemuImg qemuImg;
     private final ThinMappings mappings;
     private final QemuImgCompare compare;
 
     public ThinCopyCompare(ProcessRunner runner) {
-        this(new QemuImg(runner), new ThinMappings(runner), new QemuImgCompare(runner));
+        this(new ThinMappings(runner), new QemuImgCompare(runner));
     }
 
-    private ThinCopyCompare(QemuImg qemuImg, ThinMappings mappings, QemuImgCompare compare) {
-        this.qemuImg = qemuImg;
+    private ThinCopyCompare(ThinMappings mappings, QemuImgCompare compare) {
         this.mappings = mappings;
         this.compare = compare;
     }
 
     /** This compare with its reads of the source at most {@code bytesPerSecond} (0: no cap). */
     public ThinCopyCompare capped(long bytesPerSecond) {
-        return new ThinCopyCompare(qemuImg, mappings, compare.capped(bytesPerSecond));
+        return new ThinCopyCompare(mappings, compare.capped(bytesPerSecond));
     }
 
     /**
-     * Compares the flattened source, of {@code imageBytes}, with {@code volume}, a thin LV of {@code
-     * pool} of {@code deviceBytes} that nothing writes; the LV past the image must read as zeros.
+     * Compares the flattened source, of {@code imageBytes} and mapped as {@code sourceMap} ({@link
+     * QemuImg#map}, read while nothing could write the source since), with {@code volume}, a thin LV
+     * of {@code pool} of {@code deviceBytes} that nothing writes; the LV past the image must read as
+     * zeros.
      */
     public Comparison compare(
-            String source, String format, VolumeName volume, VolumeName pool, long imageBytes, long deviceBytes) {
+            String source,
+            String format,
+            AllocationMap sourceMap,
+            VolumeName volume,
+            VolumeName pool,
+            long imageBytes,
+            long deviceBytes) {
         ProvisionedChunks provisioned;
         try {
             provisioned = mappings.of(volume, pool);
@@ -50,7 +56,7 @@ public final class ThinCopyCompare {
                     whole.detail() + " (read in full: " + e.getMessage() + ")",
                     Optional.of(e.getMessage()));
         }
-        List<Extent> windows = VerifyWindows.of(qemuImg.map(source, format), provisioned, imageBytes, deviceBytes);
+        List<Extent> windows = VerifyWindows.of(sourceMap, provisioned, imageBytes, deviceBytes);
         long read = 0;
         for (Extent window : windows) {
             long sourceBytes = Math.min(window.end(), imageBytes) - window.start();

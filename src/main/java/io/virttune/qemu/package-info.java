@@ -49,7 +49,10 @@
  * chunk a stray write provisioned, and one past the image's end, where the LV must read as zeros.
  * The pool's mapping comes from {@code lvm.ThinMappings}; where it cannot be read (the snapshot
  * held by another, a tool missing, names that do not match the kernel's devices) the LV is read in
- * full, as before, and the comparison says why.
+ * full, as before, and the comparison says why. The source's map is the one read for the pool's
+ * room right before the copy, handed down rather than read again: every {@code qemu-img} that opens
+ * the source in between (the convert, the compares) takes QEMU's image lock, so a guest started
+ * meanwhile fails the copy rather than change the source under it.
  *
  * <p>The ranges are compared through the raw driver's {@code offset} and {@code size} over each
  * side, one {@code qemu-img compare} per window, so the bandwidth cap's throttle over the source

@@ -194,6 +194,58 @@ class ApplyLabIT {
         assertEquals(sourcesBefore, sources());
     }
 
+    /**
+     * A run killed after its copies into a thin LV; a stray byte then written where neither the copy
+     * nor the source put data provisions a chunk, which the resumed run's compare reads: it fails,
+     * nothing defined. With the byte taken back, the resume compares the same windows and finishes.
+     */
+    @Test
+    void aCopyTheKilledRunMadeInAThinLvIsComparedAgainOnResumeAndAStrayByteFailsIt() throws Exception {
+        LabGuest vm = twoDiskGuest("vt-e2e-thinre", "256M");
+        String sourcesBefore = sources();
+        Path plan = work.resolve("thin.json");
+        Cli planned = Cli.run(
+                "plan",
+                vm.name(),
+                "--thin-pool",
+                VG + "/pool_e2e",
+                "--create-thin-pool",
+                "1G",
+                "--out",
+                plan.toString());
+        assertEquals(0, planned.exitCode(), planned.transcript());
+        killWhenOutputShows(plan, "back up the current definition");
+        String lv = "/dev/" + VG + "/vt-e2e-thinre-sda";
+        // 150 MiB in: zeros in the source, and no chunk the copy provisioned.
+        long stray = 150L << 20;
+
+        strayByte(lv, stray, "\\132");
+        Cli corrupt = apply(plan, "--resume");
+
+        assertEquals(1, corrupt.exitCode(), corrupt.transcript());
+        assertTrue(
+                corrupt.out().contains("the copy " + lv + " differs from " + work.resolve("system.qcow2")),
+                corrupt.out());
+        assertFalse(definition(vm.name()).contains("/dev/" + VG + "/"), "nothing defined on the LVs");
+
+        strayByte(lv, stray, "\\0");
+        Cli resumed = apply(plan, "--resume");
+
+        assertEquals(0, resumed.exitCode(), resumed.transcript());
+        assertTrue(resumed.out().contains("windows; the other"), "compared in windows:\n" + resumed.out());
+        assertTrue(definition(vm.name()).contains(lv), definition(vm.name()));
+        assertEquals(sourcesBefore, sources());
+    }
+
+    /** Writes the byte {@code octal} (printf's escape) into {@code device} at {@code offset}, flushed. */
+    private static void strayByte(String device, long offset, String octal) {
+        Lab.sh(
+                "sh",
+                "-c",
+                "printf '" + octal + "' | dd of=" + device + " bs=1 seek=" + offset
+                        + " conv=notrunc,fsync status=none");
+    }
+
     @Test
     void killedAfterCreatingVolumesThenRolledBackLeavesTheOriginal() throws Exception {
         LabGuest vm = twoDiskGuest("vt-e2e-undo", "256M");

@@ -13,8 +13,10 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.PoolJournal;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.lvm.RecordedThinDevices;
 import io.virttune.plan.CreateThinPool;
 import io.virttune.plan.Plan;
+import io.virttune.process.ScriptedProcessRunner;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +49,34 @@ class ThinPoolTest extends Site1Test {
         assertEquals(
                 DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
         return plan;
+    }
+
+    @Test
+    void aCopyIntoAThinLvMapsItsSourceOnceForThePoolsRoomAndTheVerifysWindows() {
+        RecordedThinDevices.answer(host.runner);
+        host.runner.answer(ScriptedProcessRunner.command("qemu-img", "compare"), argv -> "Images are identical.\n");
+        Plan plan = host.planIntoNewPool("tpool", "site1");
+        host.replyCreated(ourPool("tpool", 20 * GIB, "Pool-1"))
+                .replyCreated(ourThin("site1-vda", 8 * GIB, "tpool", UUID, "Lv-A"))
+                .replyOk();
+        host.runner.succeed("    (100.00/100%)\n");
+
+        assertEquals(
+                DomainResult.Result.DONE, host.apply(plan, true, false).get(0).result(), host.output.toString());
+
+        List<String> compares = host.commandLines().stream()
+                .filter(line -> line.startsWith("qemu-img compare"))
+                .toList();
+        assertTrue(compares.get(0).contains(",offset=0,size="), "compared in windows: " + compares);
+        // Preflight maps it too, before any LV is made; the copy step, after the read-ahead, once.
+        List<String> lines = host.commandLines();
+        List<String> copyStep = lines.subList(lines.indexOf("lvm lvchange --readahead 0 vg/site1-vda"), lines.size());
+        assertEquals(
+                1,
+                copyStep.stream()
+                        .filter(line -> line.startsWith("qemu-img map") && line.endsWith(ApplyHarness.SITE1_IMAGE))
+                        .count(),
+                copyStep.toString());
     }
 
     @Test

@@ -38,8 +38,12 @@ class ThinSpaceTest extends Site1Test {
     /** The host's room, as a real run's parts see it: each call a run of its own. */
     private ThinSpace space() {
         ApplyPorts ports = host.ports(true);
-        return new ThinSpace(
-                ports.copies().qemuImg(), ports.lvm().reads(), ports.run().state());
+        return new ThinSpace(ports.lvm().reads(), ports.run().state());
+    }
+
+    /** The sparse image's map, as the copy reads it before reserving its room. */
+    private AllocationMap sparseMap() {
+        return host.ports(true).copies().qemuImg().map(SPARSE, "qcow2");
     }
 
     @Test
@@ -70,11 +74,11 @@ class ThinSpaceTest extends Site1Test {
         io.virttune.plan.ConvertImage copy =
                 new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
         host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space.reserve(copy, TPOOL, 4 * MIB, "sparse");
+        ThinSpace.Reservation first = space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
         // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
 
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
-                io.virttune.VirtTuneException.class, () -> space.reserve(copy, TPOOL, 4 * MIB, "other"));
+                io.virttune.VirtTuneException.class, () -> space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "other"));
 
         assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
         assertTrue(
@@ -85,7 +89,7 @@ class ThinSpaceTest extends Site1Test {
                 refused.getMessage());
         assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
         first.close();
-        space.reserve(copy, TPOOL, 4 * MIB, "other").close();
+        space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "other").close();
     }
 
     @Test
@@ -104,12 +108,12 @@ class ThinSpaceTest extends Site1Test {
                 "{\"pid\": " + gone.pid() + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
                         + ", \"metadataBytes\": 0}");
         host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space().reserve(copy, TPOOL, 4 * MIB, "sparse");
+        ThinSpace.Reservation first = space().reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
         assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
 
         // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
-                io.virttune.VirtTuneException.class, () -> space().reserve(copy, TPOOL, 4 * MIB, "other"));
+                io.virttune.VirtTuneException.class, () -> space().reserve(copy, sparseMap(), TPOOL, 4 * MIB, "other"));
 
         assertTrue(
                 refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),
@@ -155,6 +159,16 @@ class ThinSpaceTest extends Site1Test {
         assertTrue(lacking.contains("(rule: thin-pool room)"), lacking);
         assertFalse(lacking.contains("% used"), lacking);
         assertFalse(lacking.contains("0 MiB free"), lacking);
+    }
+
+    @Test
+    void aPoolOfChunksSmallerThanAMibNamesTheirSize() {
+        LogicalVolume full = pool("twi-a-tz--", OptionalDouble.of(99.99), OptionalDouble.of(0));
+
+        String lacking = ThinSpace.shortfall("vg/tpool", full, new ThinSpace.Need(8 * MIB, 64), ThinSpace.Need.NONE)
+                .orElseThrow();
+
+        assertTrue(lacking.startsWith("it provisions 8 MiB in 64 KiB chunks of thin pool vg/tpool"), lacking);
     }
 
     @Test

@@ -41,11 +41,19 @@ public final class ConversionBench {
         int[] nextTenth = {1};
         LvConversion.Outcome outcome = new LvConversion(runner)
                 .capped(cap)
-                .intoFreshThin(image, "qcow2", volume, deviceBytes, chunk, new ThinPoolRoom(lvm, vg, pool), percent -> {
-                    while (percent >= nextTenth[0] * 10) {
-                        System.out.printf("chosen: %d%%%n", nextTenth[0]++ * 10);
-                    }
-                })
+                .intoFreshThin(
+                        image,
+                        "qcow2",
+                        new QemuImg(runner).map(image, "qcow2"),
+                        volume,
+                        deviceBytes,
+                        chunk,
+                        new ThinPoolRoom(lvm, vg, pool),
+                        percent -> {
+                            while (percent >= nextTenth[0] * 10) {
+                                System.out.printf("chosen: %d%%%n", nextTenth[0]++ * 10);
+                            }
+                        })
                 .outcome();
         long end = System.nanoTime();
         System.out.println("chosen: outcome " + outcome);

@@ -205,7 +205,8 @@ class ConversionLabIT {
         LogicalVolume lv = volume(small, "disk");
         VirtTuneException full = assertThrows(
                 VirtTuneException.class,
-                () -> conversion.intoFreshThin(image, "qcow2", lv.volumeName(), lv.sizeBytes(), CHUNK, room, p -> {}));
+                () -> conversion.intoFreshThin(
+                        image, "qcow2", map, lv.volumeName(), lv.sizeBytes(), CHUNK, room, p -> {}));
         assertEquals(ExitCode.FAILED, full.exitCode());
         assertTrue(
                 full.getMessage().startsWith("Could not copy " + image + " into " + lv.devicePath()),
@@ -232,6 +233,7 @@ class ConversionLabIT {
                 .intoFreshThin(
                         image,
                         "qcow2",
+                        map,
                         lv.volumeName(),
                         lv.sizeBytes(),
                         CHUNK,
@@ -242,7 +244,7 @@ class ConversionLabIT {
 
     private static Comparison thinCompare(LogicalVolume lv, String pool) {
         return thinCompare.compare(
-                image, "qcow2", lv.volumeName(), new VolumeName(VG, pool), IMAGE_BYTES, lv.sizeBytes());
+                image, "qcow2", map, lv.volumeName(), new VolumeName(VG, pool), IMAGE_BYTES, lv.sizeBytes());
     }
 
     /** Writes one byte unlike the copy's at {@code offset}, through the page cache and flushed. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
+import io.virttune.lvm.RecordedThinDevices;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ScriptedProcessRunner;
 import java.util.List;
@@ -15,6 +16,9 @@ class ThinCopyCompareTest {
     private static final long MIB = 1L << 20;
     private static final VolumeName LV = new VolumeName("vg_guests", "web1-vda");
     private static final VolumeName POOL = new VolumeName("vg_guests", "pool-0");
+    /** The source's map when it holds no data: 256 MiB that read as zeros. */
+    private static final AllocationMap ALL_ZERO = AllocationMap.parse(
+            "[{\"start\": 0, \"length\": 268435456, \"depth\": 0, \"present\": false, \"zero\": true, \"data\": false}]");
 
     private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
 
@@ -25,7 +29,7 @@ class ThinCopyCompareTest {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
         Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", LV, POOL, 256 * MIB, 256 * MIB);
+                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
 
         assertTrue(result.identical(), result.detail());
         assertTrue(
@@ -44,16 +48,16 @@ class ThinCopyCompareTest {
 
     @Test
     void eachWindowIsComparedUntilOneDiffers() {
-        recordedPool();
+        RecordedThinDevices.answer(runner);
         // The source: data only in its first MiB; the LV: the recording's chunks at 0, 1 MiB and 100 MiB.
-        runner.succeed("[{\"start\": 0, \"length\": 1048576, \"depth\": 0, \"present\": true, \"zero\": false,"
-                + " \"data\": true}, {\"start\": 1048576, \"length\": 267386880, \"depth\": 0, \"present\": false,"
-                + " \"zero\": true, \"data\": false}]");
+        AllocationMap firstMib = AllocationMap.parse("[{\"start\": 0, \"length\": 1048576, \"depth\": 0, \"present\":"
+                + " true, \"zero\": false, \"data\": true}, {\"start\": 1048576, \"length\": 267386880, \"depth\": 0,"
+                + " \"present\": false, \"zero\": true, \"data\": false}]");
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
         runner.reply(1, "Content mismatch at offset 0!\n", "");
 
         Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", LV, POOL, 256 * MIB, 256 * MIB);
+                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", firstMib, LV, POOL, 256 * MIB, 256 * MIB);
 
         assertFalse(result.identical());
         assertEquals("Content mismatch at offset 104857600!", result.detail());
@@ -71,13 +75,11 @@ class ThinCopyCompareTest {
 
     @Test
     void anIdenticalCopySaysWhatItReadAndWhatTheMappingProved() {
-        recordedPool();
-        runner.succeed("[{\"start\": 0, \"length\": 268435456, \"depth\": 0, \"present\": false, \"zero\": true,"
-                + " \"data\": false}]");
+        RecordedThinDevices.answer(runner);
         runner.answer(ScriptedProcessRunner.command("qemu-img", "compare"), argv -> "Images are identical.\n");
 
         Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", LV, POOL, 256 * MIB, 256 * MIB);
+                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
 
         assertEquals(
                 new Comparison(
@@ -86,22 +88,5 @@ class ThinCopyCompareTest {
                                 + " source's map and are chunks thin pool vg_guests/pool-0 never provisioned for"
                                 + " vg_guests/web1-vda"),
                 result);
-    }
-
-    /** The devices of the lab's recordings (lvm/thin/README.md): thin id 1 with chunks at 0, 1 MiB and 100 MiB. */
-    private void recordedPool() {
-        runner.answer(
-                ScriptedProcessRunner.command("dmsetup", "table"),
-                argv -> lvm(argv.get(2).endsWith("-tpool") ? "table-tpool.stdout" : "table-thin.stdout"));
-        runner.answer(
-                ScriptedProcessRunner.command("dmsetup", "info"),
-                argv -> lvm(argv.get(argv.size() - 1).endsWith("-tpool") ? "info-tpool.stdout" : "info-tmeta.stdout"));
-        runner.answer(ScriptedProcessRunner.command("dmsetup", "status"), argv -> lvm("status-lv1.stdout"));
-        runner.answer(ScriptedProcessRunner.command("dmsetup", "message"), argv -> "");
-        runner.answer(ScriptedProcessRunner.command("thin_dump"), argv -> lvm("thin_dump-0.9.xml"));
-    }
-
-    private static String lvm(String name) {
-        return Fixtures.read(io.virttune.lvm.ThinMappings.class, "thin/" + name);
     }
 }

@@ -13,6 +13,7 @@ import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.QemuImg;
+import io.virttune.text.Bytes;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -28,7 +29,6 @@ public final class ThinSpace {
 
     private static final long MIB = 1L << 20;
 
-    private final QemuImg qemuImg;
     private final Lvm lvmReads;
     private final PoolRoomLedger ledger;
 
@@ -61,8 +61,7 @@ public final class ThinSpace {
     }
 
     /** Room held by every virt-tune on the host, in {@code state}; a dry run's only in memory. */
-    public ThinSpace(QemuImg qemuImg, Lvm lvmReads, StateDirectory state) {
-        this.qemuImg = qemuImg;
+    public ThinSpace(Lvm lvmReads, StateDirectory state) {
         this.lvmReads = lvmReads;
         this.ledger = state.poolRoom();
     }
@@ -72,10 +71,15 @@ public final class ThinSpace {
         return Need.of(qemuImg.map(convert.source(), convert.sourceFormat()), chunkBytes);
     }
 
-    /** Reserves what copying {@code convert} provisions in {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String, LvmReport)}). */
-    public Reservation reserve(ConvertImage convert, VolumeName pool, long chunkBytes, String domain) {
+    /**
+     * Reserves what copying {@code convert}, its source mapped as {@code sourceMap}, provisions in
+     * {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String,
+     * LvmReport)}).
+     */
+    public Reservation reserve(
+            ConvertImage convert, AllocationMap sourceMap, VolumeName pool, long chunkBytes, String domain) {
         return reserve(
-                need(qemuImg, convert, chunkBytes),
+                Need.of(sourceMap, chunkBytes),
                 pool,
                 domain,
                 "copy " + convert.source() + " of '" + domain + "' into " + convert.target(),
@@ -151,7 +155,7 @@ public final class ThinSpace {
     public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
         long dataFree = pool.freeDataBytes() - held.dataBytes();
         if (need.dataBytes() > dataFree) {
-            String provisions = "it provisions " + mib(need.dataBytes()) + " in " + mib(pool.chunkSizeBytes())
+            String provisions = "it provisions " + mib(need.dataBytes()) + " in " + Bytes.format(pool.chunkSizeBytes())
                     + " chunks of thin pool " + key + " (from qemu-img map), which ";
             if (pool.dataPercent().isEmpty()) {
                 return Optional.of(

@@ -13,6 +13,7 @@ import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
 import io.virttune.qemu.QemuImg;
 import io.virttune.qemu.QemuImgCompare;
+import io.virttune.qemu.ThinCopyCompare;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -92,7 +93,8 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                         new LvConversion(runner),
                         new BlockZeroing(runner),
                         new QemuImgCompare(runner),
-                        new QemuImg(runner)),
+                        new QemuImg(runner),
+                        new ThinCopyCompare(runner)),
                 new RunPorts(state, host.clock(), execute ? RunMode.EXECUTE : RunMode.DRY_RUN));
     }
 }
