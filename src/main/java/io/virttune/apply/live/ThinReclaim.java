@@ -39,8 +39,8 @@ public final class ThinReclaim {
     static final long PIECE = 4L << 30;
     /**
      * At most this many runs of zero chunks, the longest, are given back before the pause: each is
-     * discarded again in it, one blkdiscard a run whatever its length; the shorter ones wait for the
-     * pause's budget.
+     * discarded again in it, one discard a run whatever its length, so that their count bounds that
+     * part of the pause; the shorter ones wait for the pause's budget.
      */
     static final int RUNS_BEFORE_PAUSE = 64;
     /**
