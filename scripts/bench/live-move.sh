@@ -79,7 +79,7 @@ inside() {
   side_by_side() { # DOMAIN: its copy and pause, predicted, actual, floor
     printf '%-10s %-6s %10s %10s %10s\n' "$1" copy "$(predicted "$1" copySeconds) s" "$(took "$1" .tookSeconds) s" \
       "$copy_floor_s s" >&2
-    printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted "$1" pauseSeconds | sed 's/^0$/unknown/') s" \
+    printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted "$1" pauseSeconds | sed 's/^0$/unknown/; s/^[0-9]*$/& s/')" \
       "$(took "$1" .pause.tookMillis) ms" "$(pause_floor_ms "$1") ms" >&2
   }
   lv_of() { # DOMAIN: the LV its disk is on now
