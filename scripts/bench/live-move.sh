@@ -12,11 +12,23 @@
 #              never converges under these writes: apply copies again with synchronous writes
 #              once the copy has gone 2 minutes without getting closer (busy_copied_again=1).
 # apply pauses the guest for each pivot (QEMU 7.2 can abort at a pivot under guest writes,
-# docs/live.md): the pause, as apply reports it, is in the summary too.
+# docs/live.md): the pause, as apply reports it, is in the summary too, with its parts.
 # The thin LV's allocation is read after the idle live move, the qcow2's data from qemu-img map.
+# Predicted, actual and floor, side by side for each live case's copy and pause:
+#   predicted: plan's schedule (--window 24h, no --copy-rate: the pace of the offline case's copy,
+#              from its journal, as plan calibrates on a host), schedule.live[].copySeconds and
+#              pauseSeconds (0: the plan predicts no part of the pause, "unknown");
+#   actual:    apply --json's copies.tookSeconds (the block copy and its switch, journaled) and
+#              copies.pause.tookMillis (the guest paused, suspend to resume, journaled);
+#   floor:     the copy: qemu-img convert of the same image into a fresh thin LV, nothing else
+#              running, no verify; the pause: its parts every pause has (suspend, pivot, resume),
+#              read from apply's pause line, in the same move.
 # Last line: live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
 #   image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
-#   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=...
+#   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=... copy_floor_s=...
+#   idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_ms=...
+#   idle_pause_floor_ms=... busy_copy_predicted_s=... busy_copy_s=... busy_pause_predicted_s=...
+#   busy_pause_ms=... busy_pause_floor_ms=...
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/../.." && pwd)
@@ -42,11 +54,33 @@ inside() {
     shift
     "$project/scripts/virt-tune" plan "$domain" --thin-pool "$VG/$POOL" --no-hugepages "$@" --out "$work/$domain.plan" >&2
     start=$(date +%s.%N)
-    "$project/scripts/virt-tune" apply "$work/$domain.plan" --execute --state-dir "$work/state" | tee "$work/$domain.apply" >&2
+    # Its results (with each copy and pause beside their prediction) on stdout, its progress on stderr.
+    if ! "$project/scripts/virt-tune" apply "$work/$domain.plan" --execute --json --state-dir "$work/state" \
+      >"$work/$domain.json" 2>"$work/$domain.apply"; then
+      cat "$work/$domain.apply" >&2
+      exit 1
+    fi
+    cat "$work/$domain.apply" >&2
     awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'
   }
   pivot_pause_ms() { # DOMAIN: how long apply paused the guest for its pivot, as apply said
-    sed -n 's/.*the guest was paused \([0-9]*\) ms for the pivot.*/\1/p' "$work/$1.apply"
+    sed -n 's/.*the guest was paused \([0-9]*\) ms for the pivot.*/\1/p' "$work/$1.apply" | tail -1
+  }
+  pause_floor_ms() { # DOMAIN: the parts of its last pause any pause has: suspend, pivot, resume
+    sed -n 's/.*the guest was paused [0-9]* ms for the pivot.* (\(.*\) ms)$/\1/p' "$work/$1.apply" | tail -1 |
+      tr ',' '\n' | awk '$1 == "suspend" || $1 == "pivot" || $1 == "resume" { sum += $2 } END { print sum + 0 }'
+  }
+  predicted() { # DOMAIN FIELD: schedule.live[0].FIELD of its plan
+    jq -r ".schedule.live[0].$2 // \"none\"" "$work/$1.plan"
+  }
+  took() { # DOMAIN JQ-PATH: a field of its copies in apply --json
+    jq -r ".domains[0].copies$2 // \"none\"" "$work/$1.json"
+  }
+  side_by_side() { # DOMAIN: its copy and pause, predicted, actual, floor
+    printf '%-10s %-6s %10s %10s %10s\n' "$1" copy "$(predicted "$1" copySeconds) s" "$(took "$1" .tookSeconds) s" \
+      "$copy_floor_s s" >&2
+    printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted "$1" pauseSeconds | sed 's/^0$/unknown/; s/^[0-9]*$/& s/')" \
+      "$(took "$1" .pause.tookMillis) ms" "$(pause_floor_ms "$1") ms" >&2
   }
   lv_of() { # DOMAIN: the LV its disk is on now
     lab_virsh dumpxml "$1" | grep -o "source dev='/dev/$VG/[^']*'" | sed "s|.*/||; s|'||"
@@ -60,6 +94,8 @@ inside() {
     rm -f "/run/images/$1.qcow2"
   }
 
+  # The plans' copy rate is the offline case's pace, from this run's journals only.
+  rm -rf "$work/state"
   lvm pvcreate -q /dev/ubda >/dev/null
   lvm vgcreate -q -s 4M "$VG" /dev/ubda >/dev/null
   # The images' filesystem holds the busy guest's qcow2 as it grows: random 4k writes over its
@@ -75,10 +111,20 @@ inside() {
   step "offline: ${offline_s} s, thin LV allocated $(allocated "$(lv_of vt-offline)") bytes"
   retire vt-offline
 
+  step "floor: qemu-img convert of the image into a fresh thin LV, no verify"
+  lvm lvcreate -q --type thin -V 8G --thinpool "$VG/$POOL" -n floor "$VG" >/dev/null
+  start=$(date +%s.%N)
+  qemu-img convert -n --target-is-zero -f qcow2 -O raw -t none "$source_image" "/dev/$VG/floor"
+  copy_floor_s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+  lvm lvremove -q --yes "$VG/floor" >/dev/null
+  step "floor: ${copy_floor_s} s"
+  # Live moves planned with a schedule: the offline case's journal gives the pace.
+  scheduled=(--window 24h --state-dir "$work/state")
+
   step "live, idle: the guest running, doing nothing"
   define vt-idle
   guest_boot vt-idle
-  live_idle_s=$(move vt-idle --live)
+  live_idle_s=$(move vt-idle --live "${scheduled[@]}")
   thin=$(allocated "$(lv_of vt-idle)")
   idle_pause_ms=$(pivot_pause_ms vt-idle)
   step "live, idle: ${live_idle_s} s, thin LV allocated $thin bytes, paused $idle_pause_ms ms for the pivot"
@@ -94,7 +140,7 @@ inside() {
   # 25 min later): each new 4k write dirties another part of the 8 GiB faster than the mirror
   # copies it back. apply sees the copy stall and copies again with synchronous writes, which
   # write the guest's writes to both sides, so the copy only has to catch up once.
-  live_busy_s=$(move vt-busy --live)
+  live_busy_s=$(move vt-busy --live "${scheduled[@]}")
   copied_again=$(grep -c "copying again with synchronous writes" "$work/vt-busy.apply" || true)
   # fio ends its run on SIGINT and writes its report.
   guest_run vt-busy "kill -INT \$(pidof fio)" >/dev/null
@@ -106,9 +152,19 @@ inside() {
   retire vt-busy
 
   image_allocated=$(qemu-img map --output=json "$source_image" | jq '[.[] | select(.data) | .length] | add')
+  printf '%-10s %-6s %10s %10s %10s\n' CASE PART PREDICTED ACTUAL FLOOR >&2
+  side_by_side vt-idle
+  side_by_side vt-busy
   echo "live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
     "image_allocated_bytes=$image_allocated guest_write_iops_before=$before guest_write_iops_during=$during" \
-    "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms busy_copied_again=$copied_again"
+    "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms busy_copied_again=$copied_again" \
+    "copy_floor_s=$copy_floor_s" \
+    "idle_copy_predicted_s=$(predicted vt-idle copySeconds) idle_copy_s=$(took vt-idle .tookSeconds)" \
+    "idle_pause_predicted_s=$(predicted vt-idle pauseSeconds) idle_pause_ms=$(took vt-idle .pause.tookMillis)" \
+    "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" \
+    "busy_copy_predicted_s=$(predicted vt-busy copySeconds) busy_copy_s=$(took vt-busy .tookSeconds)" \
+    "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
+    "busy_pause_floor_ms=$(pause_floor_ms vt-busy)"
 }
 
 # shellcheck source=../lib/common.sh

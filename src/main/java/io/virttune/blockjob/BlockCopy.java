@@ -136,12 +136,29 @@ public final class BlockCopy {
      * definition names now, which libvirt may or may not have rewritten.
      */
     public Optional<String> pivot(String device) {
+        switchOnto(device);
+        return checkSwitched(device);
+    }
+
+    /**
+     * The switch alone, refused when the copy is not ready: what a guest paused for its pivot waits
+     * on. {@link #checkSwitched} then reads what it did, the guest resumed or not.
+     */
+    public void switchOnto(String device) {
         MirrorState before = state();
         if (before != MirrorState.READY) {
             throw VirtTuneException.refused(where() + ": the block copy is not ready ("
                     + before.name().toLowerCase() + "); a pivot now would switch the guest onto an incomplete copy");
         }
         jobs.abort(disk, true);
+    }
+
+    /**
+     * After {@link #switchOnto}: checks that the live definition names {@code device} and no mirror
+     * is left; returns what the persistent definition names now, which libvirt may or may not have
+     * rewritten.
+     */
+    public Optional<String> checkSwitched(String device) {
         String live = jobs.liveXml();
         Optional<String> source = MirrorState.sourceOf(live, jobs.domain(), disk);
         if (!source.equals(Optional.of(device)) || MirrorState.of(live, jobs.domain(), disk) != MirrorState.NONE) {

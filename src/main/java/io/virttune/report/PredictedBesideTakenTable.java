@@ -16,19 +16,25 @@ public final class PredictedBesideTakenTable {
         if (domains.isEmpty()) {
             return;
         }
-        TextTable table = new TextTable("DOMAIN", "MOVE", "PREDICTED", "TOOK", "TOOK / PREDICTED");
+        TextTable table =
+                new TextTable("DOMAIN", "MOVE", "PREDICTED", "TOOK", "TOOK / PREDICTED", "PAUSE (PREDICTED)", "PAUSED");
         domains.forEach(domain -> table.row(
                 domain.domain(),
                 domain.live() ? "live" : "down",
                 Durations.format(domain.predictedSeconds()),
                 Durations.format(domain.tookSeconds()),
-                String.format(Locale.ROOT, "%.2f", domain.ratio())));
+                String.format(Locale.ROOT, "%.2f", domain.ratio()),
+                domain.pause()
+                        .map(pause -> ScheduleText.pause(pause.predictedSeconds()))
+                        .orElse("-"),
+                domain.pause().map(pause -> pause.tookMillis() + " ms").orElse("-")));
         out.println();
         WrappedText.lines(
                         "Predicted and taken: ",
                         "a guest down to move, its copies and their verify (its downtime); one moved live, its block"
-                                + " copies (what they took includes each switch); as the plan's schedule predicted them"
-                                + " and as each copy's journal entry timed them",
+                                + " copies (what they took includes each switch), and beside them how long it was"
+                                + " paused for its switches; as the plan's schedule predicted them and as the journal"
+                                + " timed them",
                         width)
                 .forEach(out::println);
         table.render("  ", width).forEach(out::println);

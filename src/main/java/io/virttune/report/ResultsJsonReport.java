@@ -34,11 +34,18 @@ public final class ResultsJsonReport {
             ObjectNode domain = domain(domains, result);
             predictions.stream()
                     .filter(prediction -> prediction.domain().equals(result.domain()))
-                    .forEach(prediction -> domain.putObject("copies")
-                            .put("move", prediction.live() ? "live" : "down")
-                            .put("predictedSeconds", prediction.predictedSeconds())
-                            .put("tookSeconds", prediction.tookSeconds())
-                            .put("ratio", prediction.ratio()));
+                    .forEach(prediction -> {
+                        ObjectNode copies = domain.putObject("copies")
+                                .put("move", prediction.live() ? "live" : "down")
+                                .put("predictedSeconds", prediction.predictedSeconds())
+                                .put("tookSeconds", prediction.tookSeconds())
+                                .put("ratio", prediction.ratio());
+                        prediction
+                                .pause()
+                                .ifPresent(pause -> copies.putObject("pause")
+                                        .put("predictedSeconds", pause.predictedSeconds())
+                                        .put("tookMillis", pause.tookMillis()));
+                    });
         }
         return JsonDocument.text(root);
     }

@@ -146,7 +146,12 @@ final class ScheduleText {
 
     /** The predicted part of a live guest's pause, and that the rest is not known. */
     static String pause(Schedule.LiveGuest guest) {
-        return guest.pauseSeconds() > 0 ? Durations.format(guest.pauseSeconds()) + " + unknown" : "unknown";
+        return pause(guest.pauseSeconds());
+    }
+
+    /** A pause of which {@code predictedSeconds} are predicted, and the rest not known. */
+    static String pause(long predictedSeconds) {
+        return predictedSeconds > 0 ? Durations.format(predictedSeconds) + " + unknown" : "unknown";
     }
 
     private static String host(Schedule schedule) {

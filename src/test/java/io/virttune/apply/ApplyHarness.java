@@ -27,6 +27,7 @@ import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.LvmReportParser;
+import io.virttune.lvm.ThinDiscards;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
@@ -93,6 +94,8 @@ final class ApplyHarness {
     private final Map<String, ImageFacts> images = new LinkedHashMap<>();
     /** Image files removed (by cleanup, or behind virt-tune's back). */
     final java.util.Set<String> removedImages = new java.util.HashSet<>();
+    /** The ranges discarded through each opening of an LV, in order, as {@code offset+length}. */
+    final List<List<String>> discardRounds = new ArrayList<>();
 
     private final Map<String, Lv> lvs = new LinkedHashMap<>();
     /** lv_read_ahead in bytes, as lvs reports it, of LVs whose read-ahead is not 0. */
@@ -566,9 +569,32 @@ final class ApplyHarness {
         };
         return ApplyPorts.over(
                 new ApplyPorts.Host(
-                        runner, () -> libvirt, host, staleWriters(), holds(), blockJobs, state, files(), clock),
+                        runner,
+                        discards(),
+                        () -> libvirt,
+                        host,
+                        staleWriters(),
+                        holds(),
+                        blockJobs,
+                        state,
+                        files(),
+                        clock),
                 execute,
                 line -> log.println("    " + line));
+    }
+
+    /** Each range through the runner's blkdiscard, as {@link #discardRounds} records them. */
+    private ThinDiscards discards() {
+        ThinDiscards each = ThinDiscards.through(new LvmCli(runner));
+        return (vgName, name) -> {
+            List<String> round = new ArrayList<>();
+            discardRounds.add(round);
+            ThinDiscards.Discarding lv = each.open(vgName, name);
+            return (offset, length) -> {
+                round.add(offset + "+" + length);
+                lv.discard(offset, length);
+            };
+        };
     }
 
     /** The image files: those the test made with {@link #image}, less those removed since. */

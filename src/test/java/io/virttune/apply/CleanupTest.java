@@ -20,6 +20,8 @@ import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;
+import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.ThinDiscards;
 import io.virttune.process.ScriptedProcessRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -209,6 +211,7 @@ class CleanupTest {
         ApplyPorts ports = ApplyPorts.over(
                 new ApplyPorts.Host(
                         runner,
+                        ThinDiscards.through(new LvmCli(runner)),
                         () -> definitions,
                         new LiveHost(runner, true),
                         new StaleWriters(),

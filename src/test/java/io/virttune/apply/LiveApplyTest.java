@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.PivotPauses;
 import io.virttune.apply.journal.PredictedBesideTaken;
 import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.live.HostBandwidth;
@@ -125,6 +126,24 @@ class LiveApplyTest {
     }
 
     @Test
+    void theGuestIsPausedForTheSwitchAloneWhichIsReadBackOnceItRunsAgain() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
+                .replyOk();
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + "\n" + host.output);
+        // Paused: the copy's readiness before the switch; the definitions that show it made, after the resume.
+        assertEquals(List.of("live"), jobs.definitionsReadPaused);
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("the guest was paused 0 ms for the pivot (suspend 0, uncap 0, pivot 0, resume 0 ms)"),
+                host.output.toString());
+    }
+
+    @Test
     void aLiveMoveJournalsItsCopysTimeWhichApplyPutsBesideThePlansPrediction() {
         Plan planned = host.planLive(CAP, CAPPED, "g1");
         Plan plan = planned.withSchedule(new Schedule(
@@ -148,9 +167,20 @@ class LiveApplyTest {
                         "copied live and switched in (\\d+\\.\\d{3}) s")
                 .matcher(detail);
         assertTrue(seconds.matches(), detail);
+        // The pause beside its prediction: none predicted (no paused compare), as long as the journal says.
         assertEquals(
-                List.of(new PredictedBesideTaken("g1", true, 1, Double.parseDouble(seconds.group(1)))),
+                List.of(new PredictedBesideTaken(
+                        "g1",
+                        true,
+                        1,
+                        Double.parseDouble(seconds.group(1)),
+                        java.util.Optional.of(new PredictedBesideTaken.Pause(0, 0)))),
                 PredictedBesideTaken.of(plan, List.of("g1"), host.state));
+        assertTrue(
+                host.state.journal(uuid()).orElseThrow().entries().stream()
+                        .anyMatch(entry -> entry.kind().equals(PivotPause.KIND)
+                                && entry.detail().equals("resumed after 0 ms")),
+                host.state.journal(uuid()).orElseThrow().entries().toString());
     }
 
     @Test
@@ -766,6 +796,9 @@ class LiveApplyTest {
                 "blkdiscard --offset " + 32 * MIB + " --length " + 32 * MIB + " " + LV,
                 "blkdiscard --offset " + 65 * MIB + " --length " + 63 * MIB + " " + LV);
         assertEquals(List.of(zeroChunks.get(0), zeroChunks.get(1), zeroChunks.get(0), zeroChunks.get(1)), discards);
+        // Each round opens the LV once for all its ranges: in the pause, no opening (or process) a range.
+        List<String> ranges = List.of(32 * MIB + "+" + 32 * MIB, 65 * MIB + "+" + 63 * MIB);
+        assertEquals(List.of(ranges, ranges), host.discardRounds);
         assertEquals(
                 2,
                 commands.stream()
@@ -825,6 +858,16 @@ class LiveApplyTest {
                         .contains(roundBeforeThePause("16.0 GiB", 1000) + "\n" + LINE
                                 + pausedRound("16.0 GiB", "0 B", 1000) + "\n"),
                 host.output.toString());
+        // Where the pause went, part by part, and how long it was, journaled with the resume.
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("the guest was paused 1000 ms for the pivot (suspend 0, uncap 0, catch-up 0, map 0,"
+                                + " discards again 1000, new zeros 0, pivot 0, resume 0 ms)\n"),
+                host.output.toString());
+        assertEquals(
+                java.util.OptionalLong.of(1000),
+                PivotPauses.millis(host.state.journal(uuid()).orElseThrow()));
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.ThinDiscards;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import io.virttune.xml.DiskView;
@@ -342,6 +343,7 @@ final class ModelHost implements ProcessRunner {
         return ApplyPorts.over(
                 new ApplyPorts.Host(
                         this,
+                        ThinDiscards.through(new LvmCli(this)),
                         () -> libvirt,
                         facts,
                         noStaleWriters(),

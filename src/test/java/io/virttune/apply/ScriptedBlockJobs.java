@@ -71,6 +71,8 @@ final class ScriptedBlockJobs implements BlockJobs {
     private long speed;
     /** The bandwidth of the copy at each progress read made while the guest was paused: the catch-up's. */
     final List<Long> speedsReadPaused = new ArrayList<>();
+    /** Each definition read while the guest was paused, {@code live} or {@code inactive}: pause time. */
+    final List<String> definitionsReadPaused = new ArrayList<>();
 
     private long copiedInVain;
     /** Progress reads before the guest stops (shut down or destroyed), ending its job; negative: never. */
@@ -266,6 +268,7 @@ final class ScriptedBlockJobs implements BlockJobs {
 
     @Override
     public String liveXml() {
+        readPaused("live");
         if (!running()) {
             // libvirt gives a domain that does not run its persistent definition.
             return libvirt.inactiveXml("g1");
@@ -279,7 +282,14 @@ final class ScriptedBlockJobs implements BlockJobs {
 
     @Override
     public String inactiveXml() {
+        readPaused("inactive");
         return libvirt.inactiveXml("g1");
+    }
+
+    private void readPaused(String definition) {
+        if (running() && state() == io.virttune.libvirt.DomainState.PAUSED) {
+            definitionsReadPaused.add(definition);
+        }
     }
 
     /** What libvirt's client answered in the lab once libvirtd had been stopped under it. */

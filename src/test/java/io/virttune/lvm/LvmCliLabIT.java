@@ -176,6 +176,70 @@ class LvmCliLabIT {
     }
 
     /**
+     * The discards a live copy's reclaim makes in its own process ({@link IoctlDiscards}: one opening
+     * of the LV, one BLKDISCARD a range) do what blkdiscard does on a real thin LV: the chunks go back
+     * to the pool, a chunk partly written again after its discard reads zeros again, a pool that
+     * ignores discards refuses them with the kernel's words.
+     */
+    @Test
+    void theDiscardsInThisProcessGiveChunksBackAndClearAChunkPartlyWrittenAgain() {
+        lvm.createThinPool(VG, "ioctl-pool", 256 * MIB, 4 * MIB, false, 4 * MIB);
+        lvm.createThin(VG, "ioctl-pool", "ioctl", 512 * MIB);
+        String device = "/dev/" + VG + "/ioctl";
+        Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=4M", "count=64", "oflag=direct", "status=none");
+        assertEquals(50.0, volume("ioctl").dataPercent().orElseThrow(), 0.01);
+
+        try (ThinDiscards.Discarding lv = new IoctlDiscards().open(VG, "ioctl")) {
+            lv.discard(0, 128 * MIB);
+            lv.discard(128 * MIB, 128 * MIB);
+        }
+        assertEquals(0.0, volume("ioctl").dataPercent().orElseThrow(), 0.01);
+        assertEquals(0, nonZeroBytesOfChunk(device, 5));
+
+        Lab.sh("blkdiscard", "-z", "--offset", Long.toString(20 * MIB), "--length", "65536", device);
+        assertTrue(nonZeroBytesOfChunk(device, 5) > 0, "the rest of the chunk read as zeros");
+        try (ThinDiscards.Discarding lv = new IoctlDiscards().open(VG, "ioctl")) {
+            lv.discard(20 * MIB, 4 * MIB);
+        }
+        assertEquals(0, nonZeroBytesOfChunk(device, 5));
+        lvm.remove(VG, "ioctl");
+        lvm.remove(VG, "ioctl-pool");
+    }
+
+    @Test
+    void aPoolThatIgnoresDiscardsRefusesThoseInThisProcessWithTheKernelsWords() {
+        Lab.sh(
+                "lvm",
+                "lvcreate",
+                "-q",
+                "-y",
+                "--type",
+                "thin-pool",
+                "-L",
+                "256M",
+                "-c",
+                "4M",
+                "--zero",
+                "n",
+                "--discards",
+                "ignore",
+                "-n",
+                "deaf-ioctl",
+                VG);
+        lvm.createThin(VG, "deaf-ioctl", "unheard-ioctl", 64 * MIB);
+
+        try (ThinDiscards.Discarding lv = new IoctlDiscards().open(VG, "unheard-ioctl")) {
+            VirtTuneException refused = assertThrows(VirtTuneException.class, () -> lv.discard(0, 4 * MIB));
+            assertEquals(
+                    "Could not discard 0+" + 4 * MIB + " of " + VG
+                            + "/unheard-ioctl: Operation not supported (errno 95)",
+                    refused.getMessage());
+        }
+        lvm.remove(VG, "unheard-ioctl");
+        lvm.remove(VG, "deaf-ioctl");
+    }
+
+    /**
      * {@link ThinMappings} reads exactly the chunks a thin LV's writes provisioned (a partial write
      * provisions its whole chunk) from a snapshot of the pool's metadata, and releases it; while
      * another holds the pool's one snapshot it refuses, and leaves that snapshot held.

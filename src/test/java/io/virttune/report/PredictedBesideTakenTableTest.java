@@ -6,6 +6,7 @@ import io.virttune.apply.journal.PredictedBesideTaken;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class PredictedBesideTakenTableTest {
@@ -23,15 +24,20 @@ class PredictedBesideTakenTableTest {
                 """
 
                 Predicted and taken: a guest down to move, its copies and their verify (its downtime); one moved
-                                     live, its block copies (what they took includes each switch); as the plan's
-                                     schedule predicted them and as each copy's journal entry timed them
-                  DOMAIN  MOVE  PREDICTED  TOOK    TOOK / PREDICTED
-                  web01   down  1m12s      1m21s   1.12
-                  db01    live  22m58s     19m02s  0.83
+                                     live, its block copies (what they took includes each switch), and beside them
+                                     how long it was paused for its switches; as the plan's schedule predicted them
+                                     and as the journal timed them
+                  DOMAIN  MOVE  PREDICTED  TOOK    TOOK / PREDICTED  PAUSE (PREDICTED)  PAUSED
+                  web01   down  1m12s      1m21s   1.12              -                  -
+                  db01    live  22m58s     19m02s  0.83              unknown            240 ms
+                  sql01   live  10m00s     9m00s   0.90              4s + unknown       4310 ms
                 """,
                 printed(List.of(
                         new PredictedBesideTaken("web01", false, 72, 80.4),
-                        new PredictedBesideTaken("db01", true, 1378, 1141.2))));
+                        new PredictedBesideTaken(
+                                "db01", true, 1378, 1141.2, Optional.of(new PredictedBesideTaken.Pause(0, 240))),
+                        new PredictedBesideTaken(
+                                "sql01", true, 600, 540, Optional.of(new PredictedBesideTaken.Pause(4, 4310))))));
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * A guest's copies as its plan predicted them beside the time its journal says they took: what an
@@ -17,8 +18,25 @@ import java.util.OptionalDouble;
  *     one moved while it ran (its block copies; what they took includes each switch)
  * @param predictedSeconds the plan's prediction
  * @param tookSeconds the time its copies took, as each copy's journal entry says
+ * @param pause a live guest's pauses for its switches, predicted and taken; empty for a guest down
+ *     to move, or one whose journal times no pause
  */
-public record PredictedBesideTaken(String domain, boolean live, long predictedSeconds, double tookSeconds) {
+public record PredictedBesideTaken(
+        String domain, boolean live, long predictedSeconds, double tookSeconds, Optional<Pause> pause) {
+
+    /**
+     * A live guest's pauses for its switches.
+     *
+     * @param predictedSeconds the part of them the plan predicts ({@code --verify-paused}'s compares);
+     *     the rest, each switch's catch-up and pivot, is unknown to the plan
+     * @param tookMillis how long the guest was paused, all its pauses together, as its journal says
+     */
+    public record Pause(long predictedSeconds, long tookMillis) {}
+
+    /** A guest with no pause to show beside its prediction. */
+    public PredictedBesideTaken(String domain, boolean live, long predictedSeconds, double tookSeconds) {
+        this(domain, live, predictedSeconds, tookSeconds, Optional.empty());
+    }
 
     /** How many times the prediction the copies took: 1.0 on the mark, above 1 slower than predicted. */
     public double ratio() {
@@ -50,8 +68,17 @@ public record PredictedBesideTaken(String domain, boolean live, long predictedSe
                     .forEach(guest -> journal.map(CopyPaces::liveSeconds)
                             .filter(OptionalDouble::isPresent)
                             .ifPresent(took -> found.add(new PredictedBesideTaken(
-                                    domain.name(), true, guest.copySeconds(), took.getAsDouble()))));
+                                    domain.name(),
+                                    true,
+                                    guest.copySeconds(),
+                                    took.getAsDouble(),
+                                    pause(guest, journal.get())))));
         }
         return found;
+    }
+
+    private static Optional<Pause> pause(Schedule.LiveGuest guest, DomainJournal journal) {
+        OptionalLong paused = PivotPauses.millis(journal);
+        return paused.isPresent() ? Optional.of(new Pause(guest.pauseSeconds(), paused.getAsLong())) : Optional.empty();
     }
 }

@@ -196,21 +196,27 @@ public final class LiveCopy {
                 reclaim.beforePause(journal.current(), journal::save);
             }
             PivotPause pause = new PivotPause(jobs, ports.guests().blockJobs(), ports.run(), log);
-            switched = pause.around(journal.current(), journal::save, () -> {
+            switched = pause.around(journal.current(), journal::save, parts -> {
                 // Every catch-up in the pause runs at the device's pace, not the cap's: the guest waits on
                 // it (one call, before the first; the job ends with the pivot).
                 jobs.setSpeed(step.disk(), 0);
+                parts.ended("uncap");
                 // Given back before the compare, so that the compare verifies the discards too.
-                if (!reclaim.inPause(copy)) {
+                if (!reclaim.inPause(copy, parts)) {
                     return false;
                 }
                 if (step.verifyPaused()) {
                     new PausedCompare(jobs, ports.copies().comparer(), timings(), ports.run(), log)
-                            .verify(copy, step, sourceFormat);
+                            .verify(copy, step, sourceFormat, parts);
                 }
-                copy.pivot(step.device());
+                copy.switchOnto(step.device());
+                parts.ended("pivot");
                 return true;
             });
+            if (switched) {
+                // Read once the guest runs again: the switch is made, and reading it back holds no guest.
+                copy.checkSwitched(step.device());
+            }
         } catch (VirtTuneException e) {
             throw failure.atPivot(jobs, step, e);
         }

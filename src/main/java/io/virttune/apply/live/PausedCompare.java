@@ -40,13 +40,15 @@ final class PausedCompare {
 
     /**
      * Compares the source, read as {@code sourceFormat}, and the LV of {@code step}, whose copy is
-     * {@code copy}; the guest must be paused.
+     * {@code copy}; the guest must be paused for {@code parts}.
      */
-    void verify(BlockCopy copy, CopyLive step, String sourceFormat) {
+    void verify(BlockCopy copy, CopyLive step, String sourceFormat, PauseParts parts) {
         copy.awaitCaughtUp(CATCH_UP, timings.pausedPoll());
+        parts.ended("catch-up");
         Instant start = run.clock().instant();
         Comparison comparison = comparer.compareInUse(step.source(), sourceFormat, step.device());
         long millis = Duration.between(start, run.clock().instant()).toMillis();
+        parts.ended("compare");
         if (comparison.identical()) {
             log.println("  "
                     + run.mode()

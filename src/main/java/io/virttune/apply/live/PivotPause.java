@@ -3,26 +3,26 @@ package io.virttune.apply.live;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.PivotPauses;
 import io.virttune.apply.ports.BlockJobsSource;
 import io.virttune.apply.ports.RunPorts;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.PauseReason;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * A running guest paused for the moment of each pivot and resumed right after, also when the pivot
  * fails.
  */
 public final class PivotPause {
-    public static final String KIND = "PivotPause";
+    public static final String KIND = PivotPauses.KIND;
     public static final String PAUSED = "paused by virt-tune for a pivot";
     static final String RESUMED = "resumed";
     /** At a poll of a second, a minute: a libvirtd restart takes seconds. */
@@ -53,10 +53,11 @@ public final class PivotPause {
      * Runs {@code pivot} with the guest paused, journaled through {@code save} before the pause and
      * after the resume; a guest that is paused already is left as it is.
      *
-     * @param pivot true when it switched the guest, false when it found it must not (and did not)
+     * @param pivot true when it switched the guest, false when it found it must not (and did not);
+     *     it marks the end of each of its parts in the pause it is given
      * @return what {@code pivot} returned
      */
-    boolean around(DomainJournal journal, Consumer<DomainJournal> save, BooleanSupplier pivot) {
+    boolean around(DomainJournal journal, Consumer<DomainJournal> save, Predicate<PauseParts> pivot) {
         Optional<PauseReason> pausedBefore = jobs.pausedFor();
         if (pausedBefore.isPresent()) {
             PauseReason reason = pausedBefore.get();
@@ -70,13 +71,14 @@ public final class PivotPause {
             }
             log.println("  the guest is paused " + reason.words() + ", not by virt-tune: switching it while paused,"
                     + " leaving it paused");
-            return pivot.getAsBoolean();
+            return pivot.test(new PauseParts(run.clock()));
         }
         DomainJournal paused = journal.with(entry(PAUSED));
         save.accept(paused);
-        Instant start = run.clock().instant();
+        PauseParts parts = new PauseParts(run.clock());
         AtomicBoolean held = new AtomicBoolean(true);
         jobs.pause();
+        parts.ended("suspend");
         // A SIGTERM or SIGINT during the pause: the shutdown hook resumes the guest, once.
         PAUSED_NOW.put(journal.domain(), () -> {
             if (held.getAndSet(false)) {
@@ -85,25 +87,26 @@ public final class PivotPause {
         });
         boolean switched;
         try {
-            switched = pivot.getAsBoolean();
+            switched = pivot.test(parts);
         } catch (RuntimeException failure) {
             PAUSED_NOW.remove(journal.domain());
             if (held.getAndSet(false)) {
-                resumeAfter(failure, paused, save);
+                resumeAfter(failure, paused, save, parts);
             }
             throw failure;
         }
         PAUSED_NOW.remove(journal.domain());
         if (held.getAndSet(false)) {
-            resume(paused, save, false);
+            resume(paused, save, false, parts);
         } else {
             save.accept(paused.with(entry(RESUMED)));
         }
         log.println("  "
                 + run.mode()
                         .says(
-                                "the guest was paused " + millis(start) + " ms for the pivot"
-                                        + (switched ? "" : ", then resumed on its source, not switched"),
+                                "the guest was paused " + parts.millis() + " ms for the pivot"
+                                        + (switched ? "" : ", then resumed on its source, not switched") + " ("
+                                        + parts + ")",
                                 "the guest would be paused for the pivot"));
         return switched;
     }
@@ -125,10 +128,11 @@ public final class PivotPause {
     }
 
     /** After a failed pivot: the guest resumed if it is still there; a failure to is kept with the pivot's. */
-    private void resumeAfter(RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save) {
+    private void resumeAfter(
+            RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save, PauseParts parts) {
         try {
             // QEMU may have ended with the pivot: then there is no guest to resume.
-            resume(paused, save, true);
+            resume(paused, save, true, parts);
         } catch (RuntimeException resume) {
             failure.addSuppressed(resume);
             log.println("  the guest could not be resumed after the failed pivot (" + resume.getMessage() + "); apply"
@@ -138,9 +142,10 @@ public final class PivotPause {
 
     /**
      * Resumes the guest ({@code ifPaused}: only if it is still paused), through a new connection
-     * when libvirtd restarted under this one, and journals it.
+     * when libvirtd restarted under this one, and journals it with how long the pause of {@code
+     * parts} took, the resume its last part.
      */
-    private void resume(DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused) {
+    private void resume(DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused, PauseParts parts) {
         try {
             if (!ifPaused || jobs.pausedFor().isPresent()) {
                 jobs.resume();
@@ -148,7 +153,8 @@ public final class PivotPause {
         } catch (RuntimeException lost) {
             resumeThroughNewConnection(paused.domain(), lost);
         }
-        save.accept(paused.with(entry(RESUMED)));
+        parts.ended("resume");
+        save.accept(paused.with(entry(PivotPauses.resumedAfter(parts.millis()))));
     }
 
     /**
@@ -203,10 +209,6 @@ public final class PivotPause {
                     + " had paused for a pivot");
         }
         return journal.with(entry(RESUMED));
-    }
-
-    private long millis(Instant start) {
-        return Duration.between(start, run.clock().instant()).toMillis();
     }
 
     private JournalEntry entry(String detail) {

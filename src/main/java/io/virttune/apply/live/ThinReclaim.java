@@ -7,7 +7,7 @@ import io.virttune.apply.ports.CopyTimings;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunPorts;
 import io.virttune.blockjob.BlockCopy;
-import io.virttune.lvm.Lvm;
+import io.virttune.lvm.ThinDiscards;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap.Extent;
@@ -39,8 +39,8 @@ public final class ThinReclaim {
     static final long PIECE = 4L << 30;
     /**
      * At most this many runs of zero chunks, the longest, are given back before the pause: each is
-     * discarded again in it, one blkdiscard a run whatever its length; the shorter ones wait for the
-     * pause's budget.
+     * discarded again in it, one discard a run whatever its length, so that their count bounds that
+     * part of the pause; the shorter ones wait for the pause's budget.
      */
     static final int RUNS_BEFORE_PAUSE = 64;
     /**
@@ -50,7 +50,7 @@ public final class ThinReclaim {
      */
     static final String GIVEN_BACK_BEFORE_PIVOT = "GivenBackBeforePivot";
 
-    private final Lvm lvmActions;
+    private final ThinDiscards discards;
     private final QemuImg qemuImg;
     private final RunPorts run;
     private final CopyTimings timings;
@@ -80,7 +80,7 @@ public final class ThinReclaim {
             CopyLive step,
             String sourceFormat,
             CreateVolume volume) {
-        this.lvmActions = lvm.actions();
+        this.discards = lvm.discards();
         this.qemuImg = qemuImg;
         this.run = run;
         this.timings = timings;
@@ -142,15 +142,17 @@ public final class ThinReclaim {
      * With the guest paused: false when the LV may differ from the source in chunks given back before
      * the pause (the guest must not be switched onto it); else true, with the zero chunks given back.
      */
-    boolean inPause(BlockCopy copy) {
+    boolean inPause(BlockCopy copy, PauseParts parts) {
         if (zerosBefore.isEmpty()) {
             nothing.ifPresent(why -> log.println("  " + why));
             return true;
         }
         Instant start = run.clock().instant();
         copy.awaitCaughtUp(PausedCompare.CATCH_UP, timings.pausedPoll());
+        parts.ended("catch-up");
         ChunkRanges zeros = ReclaimableChunks.zeroChunks(
                 qemuImg, step, sourceFormat, zerosBefore.get().chunkBytes());
+        parts.ended("map");
         ChunkRanges before = new ChunkRanges(zeros.chunkBytes(), givenBackBefore);
         ChunkRanges written = before.minus(zeros);
         if (!written.isEmpty()) {
@@ -162,6 +164,7 @@ public final class ThinReclaim {
             return false;
         }
         Round again = discard(givenBackBefore, Optional.empty(), new ArrayList<>());
+        parts.ended("discards again");
         if (again.refused().isPresent()) {
             log.println("  not switched: the chunks given back before the pause could not be discarded again with the"
                     + " guest paused (" + again.refused().get() + "), so " + step.device() + " may differ from "
@@ -169,6 +172,7 @@ public final class ThinReclaim {
             return false;
         }
         Round round = discard(zeros.minus(before).pieces(PIECE), Optional.of(start.plus(BUDGET)), new ArrayList<>());
+        parts.ended("new zeros");
         if (round.refused().isPresent()) {
             // A discard changes no byte the guest reads, given back or not: the move goes on without the rest.
             log.println("  the thin pool took back " + Bytes.format(round.given()) + " of " + step.device() + "'s zero"
@@ -203,18 +207,22 @@ public final class ThinReclaim {
     private Round discard(List<Extent> ranges, Optional<Instant> deadline, List<Extent> tried) {
         long given = 0;
         long left = ranges.stream().mapToLong(Extent::length).sum();
-        for (Extent range : ranges) {
-            if (deadline.filter(end -> !run.clock().instant().isBefore(end)).isPresent()) {
-                break;
+        if (ranges.isEmpty()) {
+            return new Round(given, left, Optional.empty());
+        }
+        // One opening of the LV for the round: in the pause every discard is pause time.
+        try (ThinDiscards.Discarding lv = discards.open(volume.vg(), volume.name())) {
+            for (Extent range : ranges) {
+                if (deadline.filter(end -> !run.clock().instant().isBefore(end)).isPresent()) {
+                    break;
+                }
+                tried.add(range);
+                lv.discard(range.start(), range.length());
+                given += range.length();
+                left -= range.length();
             }
-            tried.add(range);
-            try {
-                lvmActions.discard(volume.vg(), volume.name(), range.start(), range.length());
-            } catch (VirtTuneException refused) {
-                return new Round(given, left, Optional.of(refused.getMessage()));
-            }
-            given += range.length();
-            left -= range.length();
+        } catch (VirtTuneException refused) {
+            return new Round(given, left, Optional.of(refused.getMessage()));
         }
         return new Round(given, left, Optional.empty());
     }

@@ -43,6 +43,16 @@
  * before it happens, so that a resume or a rollback after a crash in between resumes the guest; a
  * guest paused by someone else stays paused.
  *
+ * <p>What the pause holds ({@link PauseParts}, each part timed in apply's pause line): the suspend,
+ * the copy uncapped for the catch-up, a thin LV's check and discards below (the catch-up, the
+ * source's map, the discards again, the new zeros within their budget), the paused compare if
+ * planned, the switch (the copy's readiness read, then the pivot), the resume. Nothing else: the
+ * definitions that show the switch made are read after the resume, since once the pivot returned
+ * the guest runs on whatever it switched to, paused or not, and a failed read-back fails the move
+ * the same way either side of the resume. The resume's journal entry says how long the guest was
+ * paused ({@link io.virttune.apply.journal.PivotPauses}), which apply puts beside the plan's
+ * prediction.
+ *
  * <h2>The verify in the pause ({@link PausedCompare})</h2>
  *
  * <p>With the guest paused for its pivot, the copy is left to catch up until nothing is dirty (cur
@@ -73,8 +83,12 @@
  * data in the source now, the LV is not switched onto ({@link ThinReclaim#inPause} is false: the guest is
  * resumed on its source, which is the truth until the pivot, and the copy aborted and made again,
  * giving back only in the pause). Otherwise each reads as zeros in the source, and is discarded
- * again, paused, so that it reads as zeros on the LV too (one discard a run: hence the cap on the
- * runs given back before); a refused one is not switched onto either. Then the chunks that read as
+ * again, paused, so that it reads as zeros on the LV too; a refused one is not switched onto either.
+ * The discards of a round go through one opening of the LV in apply's own process, one BLKDISCARD
+ * ioctl a run ({@link io.virttune.lvm.IoctlDiscards}), not a process a run: an unmapped run costs
+ * the kernel little, a process start (blkdiscard) tens of milliseconds; the runs given back before
+ * stay capped at {@link ThinReclaim#RUNS_BEFORE_PAUSE}, so that the pause stays bounded by their
+ * count whatever the disk. Then the chunks that read as
  * zeros now and were not given back before (zeros made since, the shorter runs), for at most
  * {@link ThinReclaim#BUDGET} of the pause: the LV equals the source there, zeros, so a discard changes no byte.
  *

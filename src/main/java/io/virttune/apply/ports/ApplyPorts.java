@@ -7,7 +7,9 @@ import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
+import io.virttune.lvm.IoctlDiscards;
 import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.ThinDiscards;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
@@ -39,6 +41,8 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
         return over(
                 new Host(
                         door.commands(),
+                        // In this process where the LVs are this machine's: no process a range, each pause time.
+                        door.isThisMachine() ? new IoctlDiscards() : ThinDiscards.through(new LvmCli(door.commands())),
                         () -> LibvirtJavaDefinitions.open(door.libvirtUri()),
                         new LiveHost(door),
                         new StaleWriters(),
@@ -56,9 +60,13 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
         return new ApplyPorts(guests.convergingWithin(window), lvm, images, copies, run);
     }
 
-    /** What a host offers apply, real: how its commands run, its libvirt, its images and its state. */
+    /**
+     * What a host offers apply, real: how its commands run, how its thin LVs' chunks are discarded,
+     * its libvirt, its images and its state.
+     */
     public record Host(
             ProcessRunner runner,
+            ThinDiscards discards,
             Supplier<DomainDefinitions> libvirt,
             HostFactsSource images,
             StaleWriters writers,
@@ -87,7 +95,11 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                 : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
         return new ApplyPorts(
                 new GuestPorts(definitions, blockJobs),
-                new LvmPorts(new LvmCli(runner), new LvmCli(runner), host.writers()),
+                new LvmPorts(
+                        new LvmCli(runner),
+                        new LvmCli(runner),
+                        execute ? host.discards() : ThinDiscards.through(new LvmCli(runner)),
+                        host.writers()),
                 new ImagePorts(host.images(), files, new ImageLocks(host.runner()), holds),
                 new CopyPorts(
                         new LvConversion(runner),
