@@ -162,7 +162,7 @@ public final class ApplyCommand implements Callable<Integer> {
                         out,
                         state.execute ? run.jobs : 1,
                         run.resume,
-                        System.console() != null,
+                        report.progressStyle(System.console() != null),
                         width,
                         run.hostBandwidth)
                 .run(
