@@ -174,6 +174,19 @@ class FleetApplyOverSshTest {
     }
 
     @Test
+    void aWindowOfAFleetPlanIsEachHostsOwnWindowOfThatNumber() throws Exception {
+        Cli run = fleet.run("apply", fleetPlan.toString(), "--limit", "hv-a", "--window", "2");
+
+        assertEquals(0, run.exitCode(), run.transcript());
+        assertEquals(
+                List.of("apply", "/dev/stdin", "--connect", "qemu:///system", "--json", "--window=2"),
+                remote("hv-a.args").lines().toList());
+        Cli named = Cli.run("apply", fleetPlan.toString(), "backup01", "--window", "1");
+        assertEquals(2, named.exitCode(), named.transcript());
+        assertTrue(named.err().contains("--window chooses the domains: name none with it"), named.transcript());
+    }
+
+    @Test
     void aFleetPlanNamesItsHosts() {
         Cli run = Cli.run("apply", fleetPlan.toString(), "--connect", "qemu:///system");
 
