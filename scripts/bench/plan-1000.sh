@@ -4,7 +4,8 @@
 # `virt-xml --edit --disk cache=none,bus=virtio --print-diff` on a sample of the same domains
 # (one edit, one domain per call); then the plan with a schedule (`--copy-rate 200M --window 4h`)
 # beside the plain one, alternated, REPEATS times each (default 5), their medians and ratio.
-# Last line: key=value figures.
+# Last line: key=value figures, with the machine's 1-minute load before and after the timed plans
+# (a shared machine's load makes a ratio of a few percent meaningless: read it beside them).
 set -euo pipefail
 # shellcheck source=../lib/common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../lib/common.sh"
@@ -50,6 +51,7 @@ virt_xml_s=$(elapsed "$start" "$(now)")
 per_domain=$(awk -v t="$virt_xml_s" -v n="$sample" 'BEGIN { printf "%.3f", t / n }')
 
 repeats=${REPEATS:-5}
+load_before=$(cut -d' ' -f1 /proc/loadavg)
 log "plan, plain and with --copy-rate 200M --window 4h, alternated, $repeats times each"
 plain=() scheduled=()
 for ((i = 0; i < repeats; i++)); do
@@ -62,6 +64,7 @@ for ((i = 0; i < repeats; i++)); do
     --copy-rate 200M --window 4h --json >"$work/scheduled.json"
   scheduled+=("$(elapsed "$start" "$(now)")")
 done
+load_after=$(cut -d' ' -f1 /proc/loadavg)
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 plain_median=$(median "${plain[@]}")
 scheduled_median=$(median "${scheduled[@]}")
@@ -73,4 +76,5 @@ printf 'plan: %s s for %s domains (%s planned); virt-xml: %s s per domain for on
 printf 'plan with a schedule: median %s s against %s s plain (x%s), %s windows of 4h\n' \
   "$scheduled_median" "$plain_median" "$ratio" "$windows"
 echo "domains=$count seconds=$plan_s virt_xml_seconds_per_domain=$per_domain plain_median_s=$plain_median" \
-  "scheduled_median_s=$scheduled_median schedule_ratio=$ratio windows=$windows repeats=$repeats"
+  "scheduled_median_s=$scheduled_median schedule_ratio=$ratio windows=$windows repeats=$repeats" \
+  "load_before=$load_before load_after=$load_after"

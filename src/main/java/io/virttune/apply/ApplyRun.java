@@ -8,6 +8,8 @@ import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
+import io.virttune.text.ProgressMeters;
+import io.virttune.text.ProgressStyle;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,11 +27,12 @@ public final class ApplyRun {
     private final PrintWriter out;
     private final int jobs;
     private final boolean resume;
-    private final boolean terminal;
+    private final ProgressStyle progress;
     private final int width;
     private final HostBandwidth bandwidth;
 
     /**
+     * {@code progress}: how the copies show theirs (a bar only while one domain runs at a time);
      * {@code width}: the columns each domain's prose is fitted to, 0 for whole lines; {@code
      * hostBandwidth}: the cap on the live copies running at once, bytes per second, 0 for none.
      */
@@ -38,14 +41,14 @@ public final class ApplyRun {
             PrintWriter out,
             int jobs,
             boolean resume,
-            boolean terminal,
+            ProgressStyle progress,
             int width,
             long hostBandwidth) {
         this.ports = ports;
         this.out = out;
         this.jobs = jobs;
         this.resume = resume;
-        this.terminal = terminal;
+        this.progress = progress == ProgressStyle.BAR && jobs > 1 ? ProgressStyle.LINES : progress;
         this.width = width;
         this.bandwidth = new HostBandwidth(hostBandwidth, jobs);
     }
@@ -81,7 +84,15 @@ public final class ApplyRun {
     private DomainResult applyOne(Plan plan, DomainPlan domain, ThinPools pools, ThinSpace space) {
         PrintWriter log = new PrintWriter(new LinePrefixWriter(out, "[" + domain.name() + "] ", width), true);
         DomainResult result = new DomainMigration(
-                        ports, plan, domain, pools, space, bandwidth, resume, log, terminal && jobs == 1)
+                        ports,
+                        plan,
+                        domain,
+                        pools,
+                        space,
+                        bandwidth,
+                        resume,
+                        log,
+                        new ProgressMeters(progress, log, out, domain.name()))
                 .run();
         log.close();
         return result;

@@ -18,6 +18,7 @@ import io.virttune.plan.CopyLive;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
+import io.virttune.text.ProgressMeters;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.util.List;
@@ -41,7 +42,7 @@ final class DomainMigration {
     private final HostBandwidth bandwidth;
     private final boolean resume;
     private final PrintWriter log;
-    private final boolean redrawProgress;
+    private final ProgressMeters progress;
     private final MigrationJournal journal;
 
     DomainMigration(
@@ -53,7 +54,7 @@ final class DomainMigration {
             HostBandwidth bandwidth,
             boolean resume,
             PrintWriter log,
-            boolean redrawProgress) {
+            ProgressMeters progress) {
         this.ports = ports;
         this.plan = plan;
         this.domain = domain;
@@ -62,7 +63,7 @@ final class DomainMigration {
         this.bandwidth = bandwidth;
         this.resume = resume;
         this.log = log;
-        this.redrawProgress = redrawProgress;
+        this.progress = progress;
         this.journal = new MigrationJournal(ports.run(), ports.guests().blockJobs(), plan, domain);
     }
 
@@ -196,17 +197,7 @@ final class DomainMigration {
         try (SourceHolds held = new SourceHolds(ports.images().holds(), sources, domain.name())) {
             held.take();
             StepExecutor steps = new StepExecutor(new StepExecutor.Context(
-                    ports,
-                    domain,
-                    journal,
-                    pools,
-                    space,
-                    bandwidth,
-                    definitions,
-                    lvm.get(),
-                    held,
-                    log,
-                    redrawProgress));
+                    ports, domain, journal, pools, space, bandwidth, definitions, lvm.get(), held, log, progress));
             for (int i = first; i < domain.steps().size(); i++) {
                 if (!journal.current().isDone(i)) {
                     steps.run(i, domain.steps().get(i));

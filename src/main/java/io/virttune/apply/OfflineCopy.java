@@ -63,8 +63,7 @@ final class OfflineCopy {
     /** Copies and verifies {@code convert}; returns how. */
     private LvConversion.Verified convert(ConvertImage convert, LvConversion conversion, boolean interrupted) {
         CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
-        ProgressMeter progress =
-                new ProgressMeter(run.log(), "  " + run.domain().name() + " " + convert.target(), run.redrawProgress());
+        ProgressMeter progress = run.progress().copy(convert.target(), convert.virtualSizeBytes());
         LvConversion.Verified copied;
         if (interrupted && !convert.targetIsZero()) {
             // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.

@@ -24,6 +24,7 @@ import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.plan.ZeroVolume;
+import io.virttune.text.ProgressMeters;
 import java.io.PrintWriter;
 
 /**
@@ -43,7 +44,7 @@ final class StepExecutor implements Step.Visitor<Void> {
             LvmReport lvm,
             SourceHolds sources,
             PrintWriter log,
-            boolean redrawProgress) {}
+            ProgressMeters progress) {}
 
     private final Context run;
     private final PoolReports pools;
@@ -164,7 +165,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         long started = System.nanoTime();
         try (ThinSpace.Reservation room =
                 run.space().reserveLive(create, copy, run.domain().name(), pools)) {
-            new LiveCopy(ports, run.journal(), run.log(), run.redrawProgress(), run.bandwidth(), create)
+            new LiveCopy(ports, run.journal(), run.log(), run.progress(), run.bandwidth(), create)
                     .run(copy, interrupted);
         }
         if (ports.run().mode().changesHost()) {

@@ -90,10 +90,6 @@ public final class ApplyCommand implements Callable<Integer> {
         run.check(spec);
         String text = PlanFiles.text(planFile);
         if (FleetPlanJson.isFleetPlan(text)) {
-            if (window != null) {
-                throw new ParameterException(
-                        spec.commandLine(), "a fleet plan has no windows: --window applies to one host's plan");
-            }
             if (connect.given(spec) != null) {
                 throw new ParameterException(
                         spec.commandLine(), "a fleet plan names its hosts: --connect does not apply");
@@ -104,6 +100,7 @@ public final class ApplyCommand implements Callable<Integer> {
             }
             List<String> options = state.forEachHost();
             options.addAll(run.forEachHost());
+            options.addAll(windowOnEachHost());
             options.addAll(domains);
             return FleetApplication.apply(spec, text, planFile, limit, options, state.execute, report.json, hosts);
         }
@@ -162,7 +159,7 @@ public final class ApplyCommand implements Callable<Integer> {
                         out,
                         state.execute ? run.jobs : 1,
                         run.resume,
-                        System.console() != null,
+                        report.progressStyle(System.console() != null),
                         width,
                         run.hostBandwidth)
                 .run(
@@ -181,6 +178,18 @@ public final class ApplyCommand implements Callable<Integer> {
                                 .toList(),
                         ports.run().state()));
         return exitCode(results);
+    }
+
+    /**
+     * {@code --window N} as each host of a fleet plan is given it: each host's own window N, the
+     * same night on each (plan --window --hosts); refused with domains here, as each host would.
+     */
+    private List<String> windowOnEachHost() {
+        if (window == null) {
+            return List.of();
+        }
+        PlanWindows.requireNoneNamed(spec, domains);
+        return List.of("--window=" + window);
     }
 
     static int exitCode(List<DomainResult> results) {

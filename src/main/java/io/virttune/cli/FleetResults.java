@@ -3,10 +3,10 @@ package io.virttune.cli;
 import io.virttune.ExitCode;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.fleet.HostResults;
+import io.virttune.fleet.ProgressRelay;
 import io.virttune.report.FleetResultsReport;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -17,17 +17,20 @@ final class FleetResults {
     private FleetResults() {}
 
     /**
-     * Where the hosts' progress lines go while they work: stderr beside a JSON report (stdout is
-     * the document), else stdout before the report; each line flushed, since hours can pass between.
+     * Where the hosts' progress goes while they work: stderr beside a JSON report (stdout is the
+     * document), their events as events, else stdout before the report, as text; each line
+     * flushed, since hours can pass between.
      */
-    static Consumer<String> progress(CommandSpec spec, boolean json) {
+    static ProgressRelay progress(CommandSpec spec, boolean json) {
         PrintWriter to = json ? spec.commandLine().getErr() : spec.commandLine().getOut();
-        return line -> {
-            synchronized (to) {
-                to.println(line);
-                to.flush();
-            }
-        };
+        return new ProgressRelay(
+                line -> {
+                    synchronized (to) {
+                        to.println(line);
+                        to.flush();
+                    }
+                },
+                json);
     }
 
     /** Prints the report; the exit status is 1 when a host or a domain failed, 3 when a domain was refused, else 0. */

@@ -147,16 +147,16 @@ public final class PlanCommand implements Callable<Integer> {
 
     /** Each host planned through its own door with the same policy, into one fleet plan (docs/fleet.md). */
     private int planFleet(PlanPolicy policy) {
-        if (schedule.given()) {
-            throw VirtTuneException.usage("--copy-rate and --window schedule one host's night: plan each host"
-                    + " with them (a window's guests are one host's)");
-        }
         if (connection.namesAHost() || !fromXml.isEmpty() || xmlOut != null) {
             throw VirtTuneException.usage(
                     "--host and --hosts name the hosts: give them without --connect, --host-facts,"
                             + " --from-xml or --xml-out (one host's)");
         }
-        FleetPlan planned = new FleetPlanner(FleetOptions.doors(), policy, fleet.parallel)
+        FleetPlan planned = new FleetPlanner(
+                        FleetOptions.doors(),
+                        policy,
+                        schedule.forEachHost(policy.bandwidthBytesPerSecond()),
+                        fleet.parallel)
                 .plan(fleet.fleet(), selection.selection(false), Instant.now());
         if (out != null && !planned.plansNothing()) {
             OutputFiles.write(out, FleetPlanJson.write(planned));

@@ -11,12 +11,17 @@ import picocli.CommandLine.ParameterException;
 final class PlanWindows {
     private PlanWindows() {}
 
-    /** The domains of window {@code number}; refused when the plan has no such window or domains are also named. */
-    static List<String> chosen(CommandSpec spec, Plan plan, Path planFile, int number, List<String> named) {
+    /** Refused when domains are named beside {@code --window}, which chooses them. */
+    static void requireNoneNamed(CommandSpec spec, List<String> named) {
         if (!named.isEmpty()) {
             throw new ParameterException(
                     spec.commandLine(), "--window chooses the domains: name none with it (" + named + ")");
         }
+    }
+
+    /** The domains of window {@code number}; refused when the plan has no such window or domains are also named. */
+    static List<String> chosen(CommandSpec spec, Plan plan, Path planFile, int number, List<String> named) {
+        requireNoneNamed(spec, named);
         Schedule schedule = plan.schedule();
         if (schedule == null) {
             throw new ParameterException(

@@ -5,6 +5,7 @@ import io.virttune.apply.ports.DomainResult;
 import io.virttune.report.ApplyResultTable;
 import io.virttune.report.PredictedBesideTakenTable;
 import io.virttune.report.ResultsJsonReport;
+import io.virttune.text.ProgressStyle;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,6 +29,14 @@ public final class ResultOptions {
     /** Where the lines written while the command runs go. */
     PrintWriter progress() {
         return json ? spec.commandLine().getErr() : spec.commandLine().getOut();
+    }
+
+    /** How the copies show their progress: events beside a JSON report, else for a person at a {@code terminal} or not. */
+    ProgressStyle progressStyle(boolean terminal) {
+        if (json) {
+            return ProgressStyle.EVENTS;
+        }
+        return terminal ? ProgressStyle.BAR : ProgressStyle.LINES;
     }
 
     void print(boolean execute, List<DomainResult> results) {

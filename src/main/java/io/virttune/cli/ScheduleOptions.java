@@ -74,7 +74,7 @@ public final class ScheduleOptions {
                             + " or more is journaled in " + journals());
         }
         Scheduler scheduler = copyRate != null
-                ? new Scheduler(copyRate, "--copy-rate", windowOrNone())
+                ? byCopyRate()
                 : earlier.map(paces -> new Scheduler(
                                 paces.bytesPerSecond(),
                                 paces.copies() == 1
@@ -82,9 +82,39 @@ public final class ScheduleOptions {
                                         : "the median of " + paces.copies() + " earlier copies on this host, the latest"
                                                 + " at " + paces.latest(),
                                 windowOrNone()))
-                        .orElseGet(() -> new Scheduler(
-                                bandwidth, "the --bandwidth cap, the fastest a copy goes", windowOrNone()));
+                        .orElseGet(() -> byCap(bandwidth));
         return plan.withSchedule(scheduler.schedule(plan, facts));
+    }
+
+    /**
+     * The schedule of each host of a fleet, if one was asked for: each host's own windows, the
+     * hosts copying at once, each copy at {@code --copy-rate}, else at {@code bandwidth} (the plan's
+     * cap per copy): the pace of each host's earlier copies is journaled on that host, not here.
+     */
+    Optional<Scheduler> forEachHost(long bandwidth) {
+        if (stateDir != null) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--state-dir is one host's journals: with --host or --hosts, give --copy-rate SIZE");
+        }
+        if (!given()) {
+            return Optional.empty();
+        }
+        if (copyRate == null && bandwidth == 0) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--window over a fleet needs a copy rate to predict downtimes by: --copy-rate SIZE or --bandwidth"
+                            + " SIZE (each host's earlier copies are journaled on that host, not read from here)");
+        }
+        return Optional.of(copyRate != null ? byCopyRate() : byCap(bandwidth));
+    }
+
+    private Scheduler byCopyRate() {
+        return new Scheduler(copyRate, "--copy-rate", windowOrNone());
+    }
+
+    private Scheduler byCap(long bandwidth) {
+        return new Scheduler(bandwidth, "the --bandwidth cap, the fastest a copy goes", windowOrNone());
     }
 
     /**

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * Applies a fleet plan: each host's part runs on that host, by that host's own virt-tune (the
@@ -22,8 +21,8 @@ public final class FleetApply {
     private final RemoteVirtTune remote;
     private final int parallel;
 
-    /** {@code progress}: where the hosts' own progress lines go as they come, "[HOST] LINE". */
-    public FleetApply(FleetDoors doors, int parallel, Consumer<String> progress) {
+    /** {@code progress}: where the hosts' own progress goes as it comes. */
+    public FleetApply(FleetDoors doors, int parallel, ProgressRelay progress) {
         this.remote = new RemoteVirtTune(doors, progress);
         this.parallel = parallel;
     }

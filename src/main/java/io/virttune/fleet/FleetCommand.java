@@ -3,7 +3,6 @@ package io.virttune.fleet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * Runs one virt-tune command on every host of a fleet, each by that host's own virt-tune over SSH.
@@ -22,8 +21,8 @@ public final class FleetCommand {
     private final RemoteVirtTune remote;
     private final int parallel;
 
-    /** {@code progress}: where the hosts' own progress lines go as they come, "[HOST] LINE". */
-    public FleetCommand(FleetDoors doors, int parallel, Consumer<String> progress) {
+    /** {@code progress}: where the hosts' own progress goes as it comes. */
+    public FleetCommand(FleetDoors doors, int parallel, ProgressRelay progress) {
         this.remote = new RemoteVirtTune(doors, progress);
         this.parallel = parallel;
     }

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -22,10 +21,10 @@ final class RemoteVirtTune {
     private static final int SSH_FAILED = 255;
 
     private final FleetDoors doors;
-    private final Consumer<String> progress;
+    private final ProgressRelay progress;
 
-    /** {@code progress}: where each host's progress lines go, "[HOST] LINE", from any host's thread. */
-    RemoteVirtTune(FleetDoors doors, Consumer<String> progress) {
+    /** {@code progress}: where each host's progress lines go as they come. */
+    RemoteVirtTune(FleetDoors doors, ProgressRelay progress) {
         this.doors = doors;
         this.progress = progress;
     }
@@ -36,8 +35,8 @@ final class RemoteVirtTune {
      */
     HostResults run(FleetHost host, List<String> argv, String schema, Optional<String> input) {
         String command = argv.get(1);
-        ProcessResult answer = doors.commands(host)
-                .feed(argv, input.orElse(""), line -> progress.accept("[" + host.name() + "] " + line));
+        ProcessResult answer =
+                doors.commands(host).feed(argv, input.orElse(""), line -> progress.pass(host.name(), line));
         if (answer.exitCode() == ProcessResult.NOT_FOUND) {
             return HostResults.failed(
                     host.name(),

@@ -36,6 +36,7 @@ import io.virttune.plan.Scheduler;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.recipe.DiskClassifier;
+import io.virttune.text.ProgressStyle;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
@@ -72,6 +73,8 @@ final class ApplyHarness {
     final InMemoryDefinitions libvirt = new InMemoryDefinitions();
     final StateDirectory state;
     final StringWriter output = new StringWriter();
+    /** How the copies show their progress in {@link #output}. */
+    ProgressStyle progress = ProgressStyle.LINES;
     /** The hold and release of each image and each define, in order, as "hold PATH", "release PATH", "define". */
     final List<String> events = new ArrayList<>();
     /** Images a guest holds: a hold of them is refused. */
@@ -648,7 +651,7 @@ final class ApplyHarness {
 
     List<DomainResult> apply(Plan plan, boolean execute, boolean resume) {
         PrintWriter out = new PrintWriter(output, true);
-        return new ApplyRun(ports(execute), out, 1, resume, false, 0, hostBandwidth).run(plan, plan.domains());
+        return new ApplyRun(ports(execute), out, 1, resume, progress, 0, hostBandwidth).run(plan, plan.domains());
     }
 
     DomainResult rollback(String name, boolean execute, boolean force) {

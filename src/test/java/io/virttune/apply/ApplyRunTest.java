@@ -7,11 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.DomainJournal.Status;
 import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.plan.ConvertImage;
 import io.virttune.plan.Plan;
+import io.virttune.text.ProgressStyle;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -58,6 +62,37 @@ class ApplyRunTest extends Site1Test {
         ApplyHarness dry = ApplyHarness.withSite1(temp.resolve("dry"));
         dry.apply(dry.plan("site1"), false, false);
         assertFalse(dry.output.toString().contains("copied and verified"), dry.output.toString());
+    }
+
+    @Test
+    void withEventsEachCopyEndsWithOneWholeLineForAScriptBesideTheDomainsProse() throws Exception {
+        Plan plan = host.plan("site1");
+        host.replySite1Migration();
+        host.progress = ProgressStyle.EVENTS;
+
+        host.apply(plan, true, false);
+
+        String output = host.output.toString();
+        List<String> events =
+                output.lines().filter(line -> line.startsWith("{")).toList();
+        assertEquals(1, events.size(), output);
+        JsonNode event = new ObjectMapper().readTree(events.get(0));
+        assertEquals("progress", event.get("type").asText());
+        assertEquals("site1", event.get("domain").asText());
+        assertEquals("/dev/vg/site1-vda", event.get("target").asText());
+        assertEquals("copy", event.get("phase").asText());
+        assertEquals("done", event.get("state").asText());
+        assertTrue(event.get("bytes_total").asLong() > 0, events.get(0));
+        assertEquals(event.get("bytes_total").asLong(), event.get("bytes_done").asLong());
+        assertEquals(
+                ((ConvertImage) plan.domains().get(0).steps().stream()
+                                .filter(step -> step instanceof ConvertImage)
+                                .findFirst()
+                                .orElseThrow())
+                        .virtualSizeBytes(),
+                event.get("bytes_total").asLong());
+        assertTrue(output.contains("[site1]   copied and verified"), "the prose stays text: " + output);
+        assertFalse(output.contains("100% after"), "no text meter beside the events: " + output);
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.virttune.apply.undo.Cleanup;
 import io.virttune.apply.undo.Rollback;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
+import io.virttune.text.ProgressStyle;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -137,8 +138,9 @@ final class CustodyChain {
             host.killAt(killAt);
         }
         try {
-            List<DomainResult> results =
-                    new ApplyRun(host.ports(out::println), out, 1, resume, false, 0, 0).run(plan, plan.domains());
+            List<DomainResult> results = new ApplyRun(
+                            host.ports(out::println), out, 1, resume, ProgressStyle.LINES, 0, 0)
+                    .run(plan, plan.domains());
             return results.get(0).result() + ": " + results.get(0).detail();
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof ModelHost.Killed) {

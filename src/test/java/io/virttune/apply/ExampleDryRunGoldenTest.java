@@ -12,6 +12,7 @@ import io.virttune.plan.PlanJson;
 import io.virttune.report.ApplyResultTable;
 import io.virttune.testing.ExamplePlans;
 import io.virttune.testing.Golden;
+import io.virttune.text.ProgressStyle;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -76,9 +77,15 @@ class ExampleDryRunGoldenTest {
                     .toList();
             copies.forEach(copy -> host.poolImage(copy.source(), copy.virtualSizeBytes(), copy.allocatedBytes()));
             host.recordedReport(EXAMPLE_LVM);
-            results.addAll(
-                    new ApplyRun(host.ports(false), new PrintWriter(host.output, true), 1, false, false, width, 0)
-                            .run(plan, List.of(domain)));
+            results.addAll(new ApplyRun(
+                            host.ports(false),
+                            new PrintWriter(host.output, true),
+                            1,
+                            false,
+                            ProgressStyle.LINES,
+                            width,
+                            0)
+                    .run(plan, List.of(domain)));
             transcript.append(host.output.toString());
         }
         PrintWriter table = new PrintWriter(transcript, true);

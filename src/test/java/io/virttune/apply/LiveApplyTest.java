@@ -29,6 +29,8 @@ import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.Schedule;
 import io.virttune.plan.Step;
 import io.virttune.qemu.AllocationMap.Extent;
+import io.virttune.text.ProgressMeters;
+import io.virttune.text.ProgressStyle;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -656,13 +658,14 @@ class LiveApplyTest {
         ApplyPorts ports = host.ports(true);
         MigrationJournal journal = new MigrationJournal(
                 ports.run(), ports.guests().blockJobs(), plan, plan.domains().get(0));
+        java.io.PrintWriter log = new java.io.PrintWriter(new java.io.StringWriter());
         org.junit.jupiter.api.Assertions.assertThrows(
                 io.virttune.VirtTuneException.class,
                 () -> new LiveCopy(
                                 ports,
                                 journal,
-                                new java.io.PrintWriter(new java.io.StringWriter()),
-                                false,
+                                log,
+                                new ProgressMeters(ProgressStyle.LINES, log, log, "g1"),
                                 cap,
                                 new DiskSteps(plan.domains().get(0)).creationOf(LV))
                         .run(step, false));

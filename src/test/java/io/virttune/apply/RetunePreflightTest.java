@@ -10,6 +10,7 @@ import io.virttune.plan.DomainPlan;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
 import io.virttune.testing.ExamplePlans;
+import io.virttune.text.ProgressStyle;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -39,7 +40,13 @@ class RetunePreflightTest {
                 ApplyHarness host = new ApplyHarness(state);
                 host.libvirt.add(domain.originalXml(), DomainState.RUNNING);
                 DomainResult result = new ApplyRun(
-                                host.ports(execute), new PrintWriter(host.output, true), 1, false, false, 0, 0)
+                                host.ports(execute),
+                                new PrintWriter(host.output, true),
+                                1,
+                                false,
+                                ProgressStyle.LINES,
+                                0,
+                                0)
                         .run(plan, List.of(domain))
                         .get(0);
 

@@ -127,6 +127,66 @@ class FleetApplyOverSshTest {
     }
 
     @Test
+    void besideJsonEachHostsProgressEventsArePassedOnWithTheHostsNameAndTheDocumentStaysAlone() throws Exception {
+        Cli run = fleet.run("apply", fleetPlan.toString(), "--execute", "--json");
+
+        assertEquals(1, run.exitCode(), run.transcript());
+        assertEquals(
+                "virt-tune/fleet-apply", JSON.readTree(run.out()).get("schema").asText(), run.transcript());
+        List<JsonNode> events = new java.util.ArrayList<>();
+        for (String line :
+                run.err().lines().filter(line -> line.startsWith("{")).toList()) {
+            events.add(JSON.readTree(line));
+        }
+        assertEquals(4, events.size(), run.transcript());
+        assertEquals(
+                List.of("hv-a done", "hv-a running", "hv-b done", "hv-b running"),
+                events.stream()
+                        .map(event -> event.get("host").asText() + " "
+                                + event.get("state").asText())
+                        .sorted()
+                        .toList());
+        JsonNode first = events.get(0);
+        java.util.Iterator<String> fields = first.fieldNames();
+        assertEquals(List.of("type", "host"), List.of(fields.next(), fields.next()), "the host's name comes first");
+        assertEquals("progress", first.get("type").asText());
+        assertEquals("backup01", first.get("domain").asText());
+        assertEquals("/dev/vg_fast/backup01-vda", first.get("target").asText());
+        assertEquals(1073741824L, first.get("bytes_total").asLong());
+        assertTrue(run.err().contains("[hv-a] progress goes to stderr\n"), "prose stays text: " + run.err());
+    }
+
+    @Test
+    void aPersonSeesEachHostsCopiesAsALinePerTenth() throws Exception {
+        Cli run = fleet.run("apply", fleetPlan.toString(), "--execute");
+
+        assertEquals(1, run.exitCode(), run.transcript());
+        for (String host : List.of("hv-a", "hv-b")) {
+            assertTrue(
+                    run.out()
+                            .contains("[" + host + "] [backup01]   backup01 /dev/vg_fast/backup01-vda  50% after 0:04,"
+                                    + " about 0:04 left\n"
+                                    + "[" + host
+                                    + "] [backup01]   backup01 /dev/vg_fast/backup01-vda 100% after 0:04\n"),
+                    run.transcript());
+        }
+        assertTrue(run.out().lines().noneMatch(line -> line.contains("{")), run.transcript());
+    }
+
+    @Test
+    void aWindowOfAFleetPlanIsEachHostsOwnWindowOfThatNumber() throws Exception {
+        Cli run = fleet.run("apply", fleetPlan.toString(), "--limit", "hv-a", "--window", "2");
+
+        assertEquals(0, run.exitCode(), run.transcript());
+        assertEquals(
+                List.of("apply", "/dev/stdin", "--connect", "qemu:///system", "--json", "--window=2"),
+                remote("hv-a.args").lines().toList());
+        Cli named = Cli.run("apply", fleetPlan.toString(), "backup01", "--window", "1");
+        assertEquals(2, named.exitCode(), named.transcript());
+        assertTrue(named.err().contains("--window chooses the domains: name none with it"), named.transcript());
+    }
+
+    @Test
     void aFleetPlanNamesItsHosts() {
         Cli run = Cli.run("apply", fleetPlan.toString(), "--connect", "qemu:///system");
 

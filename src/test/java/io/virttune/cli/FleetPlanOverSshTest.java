@@ -89,6 +89,73 @@ class FleetPlanOverSshTest {
     }
 
     @Test
+    void aWindowPlanOverAFleetGivesEachHostItsOwnWindowsAsItWouldGetThemAlone(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(
+                dir.resolve("inventory.ini"),
+                String.join("\n", "[kvm]", "hv-a", "hv-b", "", "[kvm:vars]", "virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
+        Path fleetPlan = dir.resolve("fleet-plan.json");
+
+        Cli run = new RecordedFleet(dir.resolve("ssh"))
+                .run(
+                        "plan",
+                        "--all",
+                        "--hosts",
+                        hosts.toString(),
+                        "--vg",
+                        "vg_fast",
+                        "--copy-rate",
+                        "100M",
+                        "--window",
+                        "1h",
+                        "--out",
+                        fleetPlan.toString());
+
+        assertEquals(0, run.exitCode(), run.transcript());
+        assertTrue(run.out().contains("=== hv-b ===\nPlan for "), run.transcript());
+        assertTrue(run.out().contains("windows of 1h00m"), run.transcript());
+        Cli alone = Cli.run(
+                "plan",
+                "--all",
+                "--connect",
+                Cli.EXAMPLE_URI,
+                "--host-facts",
+                "examples/hv01",
+                "--vg",
+                "vg_fast",
+                "--copy-rate",
+                "100M",
+                "--window",
+                "1h",
+                "--json");
+        assertEquals(0, alone.exitCode(), alone.transcript());
+        JsonNode schedule = JSON.readTree(alone.out()).get("schedule");
+        assertFalse(schedule.path("windows").isEmpty(), alone.out());
+        JsonNode document = JSON.readTree(Files.readString(fleetPlan));
+        for (int host = 0; host < 2; host++) {
+            assertEquals(schedule, document.at("/hosts/" + host + "/plan/schedule"), "host " + host);
+        }
+    }
+
+    @Test
+    void aWindowPlanOverAFleetNeedsARateFromHereAsEachHostsJournalsAreThere(@TempDir Path dir) throws Exception {
+        Cli run = RecordedFleet.fourHosts(dir)
+                .run(
+                        "plan",
+                        "--all",
+                        "--hosts",
+                        RecordedFleet.fourHostInventory(dir).toString(),
+                        "--vg",
+                        "vg_fast",
+                        "--window",
+                        "4h");
+
+        assertEquals(2, run.exitCode(), run.transcript());
+        assertTrue(
+                run.err().contains("--window over a fleet needs a copy rate to predict downtimes by: --copy-rate SIZE"),
+                run.transcript());
+    }
+
+    @Test
     void aFleetPlanWithEveryHostDownIsRefusedAndWritesNothing(@TempDir Path dir) throws Exception {
         Path fleetPlan = dir.resolve("fleet-plan.json");
 

@@ -16,7 +16,8 @@ class RemoteVirtTuneTest {
                 .fail(
                         2,
                         "virt-tune: cannot read the plan /dev/stdin: No such file or directory\nTry 'virt-tune apply --help'.\n");
-        RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local), line -> {});
+        RemoteVirtTune remote = new RemoteVirtTune(
+                new FleetDoors("ssh", Path.of("/sockets"), local), new ProgressRelay(line -> {}, false));
 
         HostResults results = remote.run(
                 FleetHost.named("hv1"),
@@ -38,7 +39,8 @@ class RemoteVirtTuneTest {
                         3,
                         "Host: hv1\nvirt-tune: the plan cannot be trusted, nothing was changed:\n  the plan was made for hostname"
                                 + " 'hv9', this host has 'hv1'\nplan again on this host and review the new plan\n");
-        RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local), line -> {});
+        RemoteVirtTune remote = new RemoteVirtTune(
+                new FleetDoors("ssh", Path.of("/sockets"), local), new ProgressRelay(line -> {}, false));
 
         HostResults results = remote.run(
                 FleetHost.named("hv1"),
@@ -59,7 +61,8 @@ class RemoteVirtTuneTest {
                 .succeed("")
                 .reply(0, "{\"schema\": \"virt-tune/apply\", \"domains\": []}", "[web] convert sda: 40%\n[web] done\n");
         List<String> progress = new java.util.ArrayList<>();
-        RemoteVirtTune remote = new RemoteVirtTune(new FleetDoors("ssh", Path.of("/sockets"), local), progress::add);
+        RemoteVirtTune remote = new RemoteVirtTune(
+                new FleetDoors("ssh", Path.of("/sockets"), local), new ProgressRelay(progress::add, false));
 
         remote.run(
                 FleetHost.named("hv1"),

@@ -12,6 +12,7 @@ import io.virttune.blockjob.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.text.ProgressMeter;
+import io.virttune.text.ProgressMeters;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -24,7 +25,7 @@ public final class LiveCopy {
     private final ApplyPorts ports;
     private final String domain;
     private final PrintWriter log;
-    private final boolean redrawProgress;
+    private final ProgressMeters progress;
     private final HostBandwidth bandwidth;
     private final RunningJournal journal;
     private final CreateVolume volume;
@@ -36,7 +37,7 @@ public final class LiveCopy {
             ApplyPorts ports,
             RunningJournal journal,
             PrintWriter log,
-            boolean redrawProgress,
+            ProgressMeters progress,
             HostBandwidth bandwidth,
             CreateVolume volume) {
         this.ports = ports;
@@ -44,7 +45,7 @@ public final class LiveCopy {
         this.journal = journal;
         this.domain = journal.domainName();
         this.log = log;
-        this.redrawProgress = redrawProgress;
+        this.progress = progress;
         this.bandwidth = bandwidth;
         this.persistent =
                 new PersistentOnLv(ports.guests().definitions(), ports.run().mode(), domain, log);
@@ -152,8 +153,8 @@ public final class LiveCopy {
     /** The copy followed with the progress meter until ready; empty when a background copy stalled (left copying). */
     private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
         CopyTimings timings = timings();
-        ProgressMeter meter = new ProgressMeter(log, "  " + domain + " " + step.disk() + " (live)", redrawProgress);
-        Consumer<BlockJobProgress> shown = progress -> meter.accept(progress.percent());
+        ProgressMeter meter = progress.live(step.disk(), step.device());
+        Consumer<BlockJobProgress> shown = job -> meter.bytes(job.cur(), job.end());
         try {
             // A synchronous copy gets closer with every byte it copies: only a background one can stall.
             Optional<BlockJobProgress> ready = synchronous
