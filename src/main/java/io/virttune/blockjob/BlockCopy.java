@@ -58,19 +58,22 @@ public final class BlockCopy {
      * not ready in time.
      */
     public BlockJobProgress awaitReady(Duration timeout, Duration poll, Consumer<BlockJobProgress> progress) {
-        return await(timeout, poll, Optional.empty(), progress).orElseThrow();
+        // Without a Convergence the wait ends only ready (or fails).
+        return ((CopyWait.Ready) await(timeout, poll, Optional.empty(), progress)).progress();
     }
 
     /**
-     * As {@link #awaitReady}, but gives up, empty, the job left copying, once it has gone on for
-     * {@code convergenceWindow} without getting closer to ready ({@link Convergence}).
+     * As {@link #awaitReady}, but gives up, the job left copying, once the guest's writes outpace
+     * the copy ({@link Convergence}): at the latest after {@code convergenceWindow} without getting
+     * closer, sooner when its pace over the last third of that window says it would be ready later
+     * than a copy made afresh.
      */
-    public Optional<BlockJobProgress> awaitReadyUnlessStalled(
+    public CopyWait awaitReadyUnlessOutpaced(
             Duration timeout, Duration poll, Duration convergenceWindow, Consumer<BlockJobProgress> progress) {
         return await(timeout, poll, Optional.of(new Convergence(convergenceWindow)), progress);
     }
 
-    private Optional<BlockJobProgress> await(
+    private CopyWait await(
             Duration timeout, Duration poll, Optional<Convergence> convergence, Consumer<BlockJobProgress> progress) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
@@ -79,10 +82,11 @@ public final class BlockCopy {
                             + " outside; libvirt 9.0 logs no reason at its default level); the guest still runs on its source");
             progress.accept(now);
             if (state() == MirrorState.READY) {
-                return Optional.of(now);
+                return new CopyWait.Ready(now);
             }
-            if (convergence.isPresent() && convergence.get().stalled(now, System.nanoTime())) {
-                return Optional.empty();
+            Optional<String> outpaced = convergence.flatMap(judge -> judge.judge(now, System.nanoTime()));
+            if (outpaced.isPresent()) {
+                return new CopyWait.Outpaced(outpaced.get());
             }
             sleepUntil(
                     deadline,

@@ -1,34 +1,157 @@
 package io.virttune.blockjob;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.function.ToLongFunction;
 
 /**
- * Whether a block copy still gets closer to ready, or has stalled.
+ * Whether a background block copy still gets closer to ready fast enough, or a writing guest
+ * outpaces it: judged from how fast its bytes left shrink beside how fast it copies.
  */
 final class Convergence {
+    /**
+     * A background copy is given up once, at the pace of the last span, it would take longer to be
+     * ready than this many copies made afresh at the rate it copies: a copy with synchronous writes
+     * starts from nothing, and the guest pays for it in write latency, so it must win clearly.
+     */
+    private static final int FRESH_COPIES = 2;
+    /** Samples kept per span: enough for a slope that one noisy read does not turn. */
+    private static final int SAMPLES_PER_SPAN = 16;
+
+    private static final int FEWEST_SAMPLES = 4;
+    private static final long MIB = 1L << 20;
+
     private final long windowNanos;
+    private final long spanNanos;
+    private final Deque<Sample> recent = new ArrayDeque<>();
+    private long work;
+    private long outpacedSince = -1;
     private long fewestLeft = Long.MAX_VALUE;
     private long fewestLeftAt;
     private long copiedAtFewestLeft;
 
-    /** @param window how long a copy may go on without getting closer */
+    /**
+     * @param window the longest a copy may go on without a new fewest bytes left; its pace is
+     *     judged over the last third of it
+     */
     Convergence(Duration window) {
         this.windowNanos = window.toNanos();
+        this.spanNanos = Math.max(1, windowNanos / 3);
     }
 
-    /** Takes {@code progress} read at {@code nanos} (System.nanoTime) and says whether the copy has stalled. */
-    boolean stalled(BlockJobProgress progress, long nanos) {
+    /**
+     * Takes {@code progress} read at {@code nanos} (System.nanoTime); says why the copy is given up,
+     * or empty while it still gets closer fast enough.
+     */
+    Optional<String> judge(BlockJobProgress progress, long nanos) {
         if (progress.end() <= 0) {
             // QEMU has not counted the work yet: "0 left" would be a fewest no copy could beat.
-            return false;
+            return Optional.empty();
+        }
+        if (work == 0) {
+            // The first count is what a copy started afresh would have to copy.
+            work = progress.end();
         }
         long left = progress.end() - progress.cur();
         if (left < fewestLeft) {
             fewestLeft = left;
             fewestLeftAt = nanos;
             copiedAtFewestLeft = progress.cur();
+        } else if (nanos - fewestLeftAt >= windowNanos && progress.cur() > copiedAtFewestLeft) {
+            return Optional.of("it got no closer to ready in " + seconds(windowNanos) + " s (" + mib(fewestLeft)
+                    + " MiB left at best, " + mib(progress.cur() - copiedAtFewestLeft) + " MiB copied since)");
+        }
+        if (!record(new Sample(nanos, progress.cur(), left))) {
+            return Optional.empty();
+        }
+        Optional<String> byPace = byPace(left);
+        if (byPace.isEmpty()) {
+            outpacedSince = -1;
+            return byPace;
+        }
+        if (outpacedSince < 0) {
+            outpacedSince = nanos;
+        }
+        // A burst of writes outpaces a copy for a while; only a pace that holds for half a span more is the guest's.
+        return nanos - outpacedSince >= spanNanos / 2 ? byPace : Optional.empty();
+    }
+
+    /** Keeps {@code sample} when it is a span's share after the last kept; drops those a whole span old. */
+    private boolean record(Sample sample) {
+        if (!recent.isEmpty() && sample.nanos() - recent.getLast().nanos() < spanNanos / SAMPLES_PER_SPAN) {
             return false;
         }
-        return nanos - fewestLeftAt >= windowNanos && progress.cur() > copiedAtFewestLeft;
+        recent.addLast(sample);
+        while (recent.size() > 2 && sample.nanos() - secondOldest().nanos() >= spanNanos) {
+            recent.removeFirst();
+        }
+        return true;
     }
+
+    /** The copy's pace over the last span, when it says the guest outpaces it. */
+    private Optional<String> byPace(long left) {
+        long covered = recent.getLast().nanos() - recent.getFirst().nanos();
+        if (recent.size() < FEWEST_SAMPLES || covered < spanNanos) {
+            return Optional.empty();
+        }
+        double copyRate = slope(Sample::cur);
+        if (copyRate <= 0) {
+            // Copying nothing (throttled, or its target full and waiting): the other mode would not copy faster.
+            return Optional.empty();
+        }
+        double closerRate = -slope(Sample::left);
+        // Ready at this pace in left / closerRate, afresh in work / copyRate: compared without dividing.
+        if (closerRate * FRESH_COPIES * work >= copyRate * left) {
+            return Optional.empty();
+        }
+        String pace = closerRate <= 0
+                ? "no closer to ready"
+                : mib(closerRate) + " MiB/s closer to ready (ready in about " + Math.round(left / closerRate)
+                        + " s at that pace)";
+        return Optional.of("over the last " + seconds(covered) + " s it copied " + mib(copyRate) + " MiB/s and got "
+                + pace + ", where a copy made afresh would take about " + Math.round(work / copyRate) + " s");
+    }
+
+    /** Least-squares slope, bytes per second, of {@code value} over the recent samples. */
+    private double slope(ToLongFunction<Sample> value) {
+        long origin = recent.getFirst().nanos();
+        double meanTime = 0;
+        double meanValue = 0;
+        for (Sample sample : recent) {
+            meanTime += (sample.nanos() - origin) / 1e9;
+            meanValue += value.applyAsLong(sample);
+        }
+        meanTime /= recent.size();
+        meanValue /= recent.size();
+        double covariance = 0;
+        double variance = 0;
+        for (Sample sample : recent) {
+            double time = (sample.nanos() - origin) / 1e9 - meanTime;
+            covariance += time * (value.applyAsLong(sample) - meanValue);
+            variance += time * time;
+        }
+        return variance == 0 ? 0 : covariance / variance;
+    }
+
+    private Sample secondOldest() {
+        var samples = recent.iterator();
+        samples.next();
+        return samples.next();
+    }
+
+    private static long seconds(long nanos) {
+        return Math.round(nanos / 1e9);
+    }
+
+    private static String mib(double bytes) {
+        return bytes >= 10 * MIB
+                ? Long.toString(Math.round(bytes / MIB))
+                : String.format(Locale.ROOT, "%.1f", bytes / MIB);
+    }
+
+    /** One read of the copy: when, bytes copied, bytes left. */
+    private record Sample(long nanos, long cur, long left) {}
 }

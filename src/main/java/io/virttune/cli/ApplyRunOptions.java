@@ -28,8 +28,9 @@ public final class ApplyRunOptions {
             names = "--converge-within",
             paramLabel = "SECONDS",
             description =
-                    "a live copy that goes SECONDS without getting closer to ready (the guest writing as fast as it"
-                            + " copies) is copied again with synchronous writes (default: 120)")
+                    "a live copy that goes SECONDS without getting closer to ready, or whose pace over the last third"
+                            + " of them says the guest writes faster than it copies, is copied again with synchronous"
+                            + " writes (default: 30)")
     Integer convergeWithin;
 
     /** Refuses values no run can take, before anything is read. */

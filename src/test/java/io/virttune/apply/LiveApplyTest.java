@@ -587,9 +587,10 @@ class LiveApplyTest {
                 List.of("pause", "speed sda 0", "abort sda pivot=true", "resume"),
                 jobs.calls.subList(3, jobs.calls.size()));
         String output = host.output.toString();
+        // Which of Convergence's two rules gives up first depends on the machine's timing at a 20 ms window.
         assertTrue(
-                output.contains("the copy of sda got no closer to ready in 0 s: the guest writes as fast as it"
-                        + " copies; copying again with synchronous writes"),
+                output.matches("(?s).*the guest outpaces the copy of sda: (it got no closer to ready in 0 s|over the"
+                        + " last 0 s it copied) [^\\n]*; copying again with synchronous writes.*"),
                 output);
     }
 

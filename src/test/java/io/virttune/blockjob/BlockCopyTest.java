@@ -167,11 +167,13 @@ class BlockCopyTest {
         jobs.live.add(COPYING);
         List<Integer> seen = new ArrayList<>();
 
-        Optional<BlockJobProgress> ready = new BlockCopy(jobs, "sda")
-                .awaitReadyUnlessStalled(
+        CopyWait ready = new BlockCopy(jobs, "sda")
+                .awaitReadyUnlessOutpaced(
                         Duration.ofSeconds(5), Duration.ZERO, Duration.ZERO, progress -> seen.add(progress.percent()));
 
-        assertEquals(Optional.empty(), ready);
+        assertEquals(
+                new CopyWait.Outpaced("it got no closer to ready in 0 s (0.0 MiB left at best, 0.0 MiB copied since)"),
+                ready);
         assertEquals(List.of(90, 90), seen);
         assertEquals(List.of(), jobs.calls, "the job is left as it is");
     }

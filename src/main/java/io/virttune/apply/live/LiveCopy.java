@@ -8,6 +8,7 @@ import io.virttune.blockjob.BlockCopy;
 import io.virttune.blockjob.BlockCopySettings;
 import io.virttune.blockjob.BlockJobProgress;
 import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.CopyWait;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
@@ -106,11 +107,11 @@ public final class LiveCopy {
     }
 
     /**
-     * Copies, then pivots; a background copy that stalls ({@link CopyTimings#convergenceWindow})
-     * is aborted, the guest still on its source, and copied again with synchronous writes: QEMU 7.2
-     * cannot switch a running mirror's copy mode (block-job-change came in QEMU 8.2). A copy whose LV
-     * the pause found may differ from the source is made again without {@code givingBackEarly}: so
-     * that a guest writing where zeros were cannot keep its move from ending.
+     * Copies, then pivots; a background copy the guest's writes outpace ({@link CopyTimings#convergenceWindow})
+     * is aborted, the guest still on its source, and copied again with synchronous writes: neither
+     * libvirt 9.0 nor 11 can switch a running mirror's copy mode (QEMU 8.2's block-job-change has no
+     * libvirt API). A copy whose LV the pause found may differ from the source is made again without
+     * {@code givingBackEarly}: so that a guest writing where zeros were cannot keep its move from ending.
      */
     private void copyAndPivot(
             BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous, boolean givingBackEarly) {
@@ -120,11 +121,11 @@ public final class LiveCopy {
                 step.bandwidthBytesPerSecond(),
                 speed -> copy.start(step.device(), settings(speed, synchronous)),
                 speed -> jobs.setSpeed(step.disk(), speed));
-        Optional<BlockJobProgress> ready;
+        CopyWait waited;
         boolean switched = false;
         try {
-            ready = awaitReady(jobs, copy, step, synchronous);
-            if (ready.isPresent()) {
+            waited = awaitReady(jobs, copy, step, synchronous);
+            if (waited instanceof CopyWait.Ready) {
                 switched = pivot(jobs, copy, step, givingBackEarly);
             } else {
                 copy.abort();
@@ -138,11 +139,9 @@ public final class LiveCopy {
             throw e;
         }
         share.close();
-        if (ready.isEmpty()) {
-            log.println("  the copy of " + step.disk() + " got no closer to ready in "
-                    + timings().convergenceWindow().toSeconds()
-                    + " s: the guest writes as fast as it copies;"
-                    + " copying again with synchronous writes (each guest write reaches " + step.device()
+        if (waited instanceof CopyWait.Outpaced outpaced) {
+            log.println("  the guest outpaces the copy of " + step.disk() + ": " + outpaced.why()
+                    + "; copying again with synchronous writes (each guest write reaches " + step.device()
                     + " before the guest sees it done)");
             copyAndPivot(jobs, copy, step, true, givingBackEarly);
         } else if (!switched) {
@@ -150,23 +149,23 @@ public final class LiveCopy {
         }
     }
 
-    /** The copy followed with the progress meter until ready; empty when a background copy stalled (left copying). */
-    private Optional<BlockJobProgress> awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
+    /** The copy followed with the progress meter until ready, or until the guest outpaced a background copy (left copying). */
+    private CopyWait awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
         CopyTimings timings = timings();
         ProgressMeter meter = progress.live(step.disk(), step.device());
         Consumer<BlockJobProgress> shown = job -> meter.bytes(job.cur(), job.end());
         try {
-            // A synchronous copy gets closer with every byte it copies: only a background one can stall.
-            Optional<BlockJobProgress> ready = synchronous
-                    ? Optional.of(copy.awaitReady(timings.readyTimeout(), timings.poll(), shown))
-                    : copy.awaitReadyUnlessStalled(
+            // A synchronous copy gets closer with every byte it copies: only a background one can be outpaced.
+            CopyWait waited = synchronous
+                    ? new CopyWait.Ready(copy.awaitReady(timings.readyTimeout(), timings.poll(), shown))
+                    : copy.awaitReadyUnlessOutpaced(
                             timings.readyTimeout(), timings.poll(), timings.convergenceWindow(), shown);
-            if (ready.isPresent()) {
+            if (waited instanceof CopyWait.Ready) {
                 meter.accept(100);
             } else {
                 meter.stopShort();
             }
-            return ready;
+            return waited;
         } catch (VirtTuneException e) {
             throw failure.explain(jobs, step, e);
         }
