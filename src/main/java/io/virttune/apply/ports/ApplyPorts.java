@@ -7,6 +7,7 @@ import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
+import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.LvmCli;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.BlockZeroing;
@@ -86,7 +87,7 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                 : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
         return new ApplyPorts(
                 new GuestPorts(definitions, blockJobs),
-                new LvmPorts(new LvmCli(runner), new LvmCli(runner), host.writers()),
+                new LvmPorts(new LvmCli(runner), new LvmCli(runner), host.writers(), new DirectIo(runner)),
                 new ImagePorts(host.images(), files, new ImageLocks(host.runner()), holds),
                 new CopyPorts(
                         new LvConversion(runner),
