@@ -18,6 +18,7 @@ final class CommandTree {
             ApplyCommand.class,
             RollbackCommand.class,
             CleanupCommand.class,
+            CalibrateCommand.class,
             BenchCommand.class,
             SnippetsCommand.class,
             CommandLine.HelpCommand.class);

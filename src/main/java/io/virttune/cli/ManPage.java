@@ -82,7 +82,7 @@ final class ManPage {
                     "/var/lib/virt-tune",
                     "the state directory (--state-dir) of apply, rollback and cleanup:"
                             + " per domain UUID its journal and the backups of its definition (with its secrets: root's alone), and"
-                            + " locks/; never removed by the package"),
+                            + " locks/; calibrations/, what calibrate measured, read by plan; never removed by the package"),
             List.of("/var/lib/virt-tune/bench", "bench's stored runs, DOMAIN/LABEL.json, read back by bench compare"),
             List.of(
                     "/var/cache/virt-tune/virt-tune.jsa",

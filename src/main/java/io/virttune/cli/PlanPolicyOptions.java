@@ -29,6 +29,18 @@ public final class PlanPolicyOptions {
 
         @Option(names = "--thin-pool", paramLabel = "VG/POOL", description = "thin LVs in this pool")
         String thinPool;
+
+        /** The VG and, for --thin-pool, the pool's name (else null); usage error when it is not VG/POOL. */
+        String[] vgAndPool(CommandSpec spec) {
+            if (vg != null) {
+                return new String[] {vg, null};
+            }
+            String[] parts = thinPool.split("/", -1);
+            if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
+                throw new ParameterException(spec.commandLine(), "--thin-pool takes VG/POOL, got '" + thinPool + "'");
+            }
+            return parts;
+        }
     }
 
     @Option(
@@ -171,11 +183,7 @@ public final class PlanPolicyOptions {
             }
             return PlanTarget.linear(target.vg);
         }
-        String[] parts = target.thinPool.split("/", -1);
-        if (parts.length != 2 || parts[0].isEmpty() || parts[1].isEmpty()) {
-            throw new ParameterException(
-                    spec.commandLine(), "--thin-pool takes VG/POOL, got '" + target.thinPool + "'");
-        }
+        String[] parts = target.vgAndPool(spec);
         boolean zeroing = !"off".equals(thinZeroing);
         PlanTarget.NewThinPool newPool = createThinPool == null
                 ? null

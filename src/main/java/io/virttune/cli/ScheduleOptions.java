@@ -1,15 +1,20 @@
 package io.virttune.cli;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.CopyPaces;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.LibvirtUris;
+import io.virttune.plan.CopyRate;
 import io.virttune.plan.Plan;
+import io.virttune.plan.PlanTarget;
+import io.virttune.plan.Schedule;
 import io.virttune.plan.Scheduler;
 import io.virttune.text.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +34,9 @@ public final class ScheduleOptions {
             converter = SizeConverter.class,
             description =
                     "predict each copy, each shut-off guest's downtime and each live guest's copy at SIZE per second a copy, its verify included"
-                            + " (default: the median pace of this host's earlier copies, else the --bandwidth cap)")
+                            + " (default: the median pace of this host's earlier copies, else the calibration of the"
+                            + " target VG or pool (virt-tune calibrate), else the --bandwidth cap, else a stated"
+                            + " default of 50 MiB/s)")
     Long copyRate;
 
     @Option(
@@ -43,8 +50,9 @@ public final class ScheduleOptions {
     @Option(
             names = "--state-dir",
             paramLabel = "DIR",
-            description = "where this host's earlier applies journaled their copies (default: /var/lib/virt-tune,"
-                    + " read for a local qemu connection): their median pace is the default --copy-rate")
+            description = "where this host's earlier applies journaled their copies and calibrate kept its"
+                    + " measurements (default: /var/lib/virt-tune, read for a local qemu connection): the default"
+                    + " --copy-rate comes from them")
     Path stateDir;
 
     /** Whether a schedule was asked for. */
@@ -65,25 +73,73 @@ public final class ScheduleOptions {
         if (!given()) {
             return plan;
         }
-        Optional<CopyPaces> earlier = copyRate == null ? earlierCopies(plan.uri()) : Optional.empty();
-        if (copyRate == null && earlier.isEmpty() && bandwidth == 0) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--window needs a copy rate to predict downtimes by: --copy-rate SIZE (the pace apply printed"
-                            + " per copy on this host), or --bandwidth SIZE (each copy's cap); no uncapped copy of 64 MiB"
-                            + " or more is journaled in " + journals());
+        return plan.withSchedule(new Scheduler(rate(plan, bandwidth), windowOrNone()).schedule(plan, facts));
+    }
+
+    /**
+     * The rate to predict by, the best first: the operator's, this host's earlier copies (the real
+     * thing, source reads and all), the calibration of the plan's VG or pool (its writes and reads
+     * alone), the --bandwidth cap, else the stated default, which says what was not measured.
+     */
+    private CopyRate rate(Plan plan, long bandwidth) {
+        if (copyRate != null) {
+            return CopyRate.given(copyRate);
         }
-        Scheduler scheduler = copyRate != null
-                ? byCopyRate()
-                : earlier.map(paces -> new Scheduler(
-                                paces.bytesPerSecond(),
-                                paces.copies() == 1
-                                        ? "the pace of the one earlier copy on this host, at " + paces.latest()
-                                        : "the median of " + paces.copies() + " earlier copies on this host, the latest"
-                                                + " at " + paces.latest(),
-                                windowOrNone()))
-                        .orElseGet(() -> byCap(bandwidth));
-        return plan.withSchedule(scheduler.schedule(plan, facts));
+        Optional<CopyPaces> earlier = earlierCopies(plan.uri());
+        if (earlier.isPresent()) {
+            CopyPaces paces = earlier.get();
+            return CopyRate.earlierCopies(
+                    paces.bytesPerSecond(),
+                    paces.copies() == 1
+                            ? "the pace of the one earlier copy on this host, at " + paces.latest()
+                            : "the median of " + paces.copies() + " earlier copies on this host, the latest at "
+                                    + paces.latest());
+        }
+        PlanTarget target = plan.target();
+        Optional<Calibration> calibration = calibration(plan.uri(), target);
+        if (calibration.isPresent()) {
+            Calibration measured = calibration.get();
+            Instant now = Instant.parse(plan.createdAt());
+            return CopyRate.calibrated(
+                    measured.copyBytesPerSecond(),
+                    measured.basisAt(now),
+                    new Schedule.Calibrated(
+                            measured.vg(),
+                            measured.thinPool(),
+                            measured.writeBytesPerSecond(),
+                            measured.readBytesPerSecond(),
+                            measured.measuredAt(),
+                            measured.ageAt(now).getSeconds()));
+        }
+        if (bandwidth > 0) {
+            return CopyRate.bandwidth(bandwidth);
+        }
+        String where = target.thin() ? "--thin-pool " + target.pool() : "--vg " + target.vg();
+        String measure = "virt-tune calibrate " + where + " --execute measures one";
+        if (!readsState(plan.uri())) {
+            return CopyRate.statedDefault("this host's journals and calibrations were not read (not a local qemu"
+                    + " connection: --state-dir DIR reads them; " + measure + "), no --copy-rate");
+        }
+        return CopyRate.statedDefault("no copy journaled in " + journals() + ", no calibration of "
+                + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg()) + " kept there (" + measure
+                + "), no --copy-rate");
+    }
+
+    /** Whether the state directory read is this host's: a local qemu connection's, or one given. */
+    private boolean readsState(String uri) {
+        return stateDir != null || LibvirtUris.isLocalQemu(uri);
+    }
+
+    /** What calibrate kept for the plan's VG or pool, read where earlier copies are; none when unreadable. */
+    private Optional<Calibration> calibration(String uri, PlanTarget target) {
+        if (!readsState(uri)) {
+            return Optional.empty();
+        }
+        try {
+            return new StateDirectory(journals()).calibration(target.vg(), target.thinPool());
+        } catch (VirtTuneException unreadable) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -106,15 +162,8 @@ public final class ScheduleOptions {
                     "--window over a fleet needs a copy rate to predict downtimes by: --copy-rate SIZE or --bandwidth"
                             + " SIZE (each host's earlier copies are journaled on that host, not read from here)");
         }
-        return Optional.of(copyRate != null ? byCopyRate() : byCap(bandwidth));
-    }
-
-    private Scheduler byCopyRate() {
-        return new Scheduler(copyRate, "--copy-rate", windowOrNone());
-    }
-
-    private Scheduler byCap(long bandwidth) {
-        return new Scheduler(bandwidth, "the --bandwidth cap, the fastest a copy goes", windowOrNone());
+        return Optional.of(new Scheduler(
+                copyRate != null ? CopyRate.given(copyRate) : CopyRate.bandwidth(bandwidth), windowOrNone()));
     }
 
     /**
@@ -122,7 +171,7 @@ public final class ScheduleOptions {
      * qemu connection, or a --state-dir given); ones this user may not read count as none.
      */
     private Optional<CopyPaces> earlierCopies(String uri) {
-        if (stateDir == null && !LibvirtUris.isLocalQemu(uri)) {
+        if (!readsState(uri)) {
             return Optional.empty();
         }
         try {

@@ -14,6 +14,9 @@ public interface Lvm {
     /** The LV's uuid, tags and open state, read fresh; empty when no LV has that name. */
     Optional<VolumeIdentity> identity(String vgName, String name);
 
+    /** Whether the volume group takes changes: {@code vgchange --permission r} makes one read-only. */
+    boolean writable(String vgName);
+
     /** Creates a linear LV carrying {@code tags} from its first moment. */
     void createLinear(String vgName, String name, long sizeBytes, String... tags);
 

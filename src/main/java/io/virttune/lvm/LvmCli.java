@@ -57,6 +57,13 @@ public final class LvmCli implements Lvm {
     }
 
     @Override
+    public boolean writable(String vgName) {
+        String vgs = query(List.of(LvmArguments.vg(vgName)), "vgs", "vg_permissions", "the volume group " + vgName);
+        // lvm words it "writeable" or "read-only"; anything but read-only is tried, and lvm then says why not.
+        return !vgs.contains("\"read-only\"");
+    }
+
+    @Override
     public void createLinear(String vgName, String name, long sizeBytes, String... tags) {
         act(
                 LvmArguments.lvcreate(

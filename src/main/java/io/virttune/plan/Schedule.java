@@ -11,6 +11,8 @@ import java.util.Optional;
  * @param copyBytesPerSecond the rate each copy is predicted at, its verify included, unless its own
  *     cap ({@code --bandwidth}) is lower
  * @param rateBasis where that rate comes from, for the operator to judge the predictions by
+ * @param rateSource the kind of that source, for a script: see {@link CopyRate#source()}
+ * @param calibration the calibration the rate was measured by, when it is the source; else null
  * @param windowSeconds the length of a window ({@code plan --window}); 0 when none was given, and
  *     then every guest is in window 1
  * @param windows the windows in order, each with the guests it moves
@@ -20,6 +22,8 @@ import java.util.Optional;
 public record Schedule(
         long copyBytesPerSecond,
         String rateBasis,
+        String rateSource,
+        Calibrated calibration,
         long windowSeconds,
         List<Window> windows,
         List<LiveGuest> live,
@@ -29,6 +33,21 @@ public record Schedule(
         windows = List.copyOf(windows);
         live = live == null ? List.of() : List.copyOf(live);
     }
+
+    /**
+     * What {@code virt-tune calibrate} measured on the plan's VG or thin pool, with its age when planned.
+     *
+     * @param thinPool null for a linear calibration of the VG
+     * @param measuredAt when it was measured, UTC
+     * @param ageSeconds how long before the plan
+     */
+    public record Calibrated(
+            String vg,
+            String thinPool,
+            long writeBytesPerSecond,
+            long readBytesPerSecond,
+            String measuredAt,
+            long ageSeconds) {}
 
     /**
      * One window's guests, moved one after another.

@@ -16,21 +16,17 @@ public final class Scheduler {
             + " sync, which its writes decide (not known here; given up after 10s, the guest resumed on its source),"
             + " then the pivot (62 to 334 ms in the lab, docs/benchmarks.md; not measured on this host): unknown";
 
+    private final CopyRate rate;
     private final long copyBytesPerSecond;
-    private final String rateBasis;
     private final Duration window;
 
     /**
-     * @param copyBytesPerSecond the rate a copy and its verify run at on this host
-     * @param rateBasis where that rate comes from
+     * @param rate the rate a copy and its verify run at on this host, and where it comes from
      * @param window each window's length; {@link Duration#ZERO} for predictions only
      */
-    public Scheduler(long copyBytesPerSecond, String rateBasis, Duration window) {
-        if (copyBytesPerSecond <= 0) {
-            throw new IllegalArgumentException("a copy rate is positive: " + copyBytesPerSecond);
-        }
-        this.copyBytesPerSecond = copyBytesPerSecond;
-        this.rateBasis = rateBasis;
+    public Scheduler(CopyRate rate, Duration window) {
+        this.rate = rate;
+        this.copyBytesPerSecond = rate.bytesPerSecond();
         this.window = window;
     }
 
@@ -59,7 +55,15 @@ public final class Scheduler {
                 live.size(),
                 live.stream().mapToLong(Schedule.LiveGuest::copySeconds).sum(),
                 live.stream().mapToLong(Schedule.LiveGuest::dataBytes).sum());
-        return new Schedule(copyBytesPerSecond, rateBasis, window.getSeconds(), windows, live, host);
+        return new Schedule(
+                copyBytesPerSecond,
+                rate.basis(),
+                rate.source(),
+                rate.calibration(),
+                window.getSeconds(),
+                windows,
+                live,
+                host);
     }
 
     private List<Schedule.Window> windows(List<Schedule.Slot> slots) {

@@ -28,6 +28,7 @@ import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.LvmReportParser;
 import io.virttune.lvm.ThinDiscards;
+import io.virttune.plan.CopyRate;
 import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
@@ -463,7 +464,7 @@ final class ApplyHarness {
                 Optional.empty(),
                 List.of(),
                 List.of());
-        return plan.withSchedule(new Scheduler(100L << 20, "--copy-rate", Duration.ZERO).schedule(plan, noLiveGuest));
+        return plan.withSchedule(new Scheduler(CopyRate.given(100L << 20), Duration.ZERO).schedule(plan, noLiveGuest));
     }
 
     /** A plan into thin LVs of a new 20 GiB pool of the VG, with 64 KiB chunks, zeroing on. */

@@ -151,6 +151,8 @@ class LiveApplyTest {
         Plan plan = planned.withSchedule(new Schedule(
                 CAP,
                 "--copy-rate",
+                "copy-rate",
+                null,
                 0,
                 List.of(),
                 List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, "unknown", List.of())),

@@ -63,6 +63,8 @@ public final class ResultsJsonSamples {
                 .withSchedule(new Schedule(
                         64L << 20,
                         "--copy-rate",
+                        "copy-rate",
+                        null,
                         0,
                         List.of(),
                         List.of(new Schedule.LiveGuest("g1", 32L << 20, 1, 0, "unknown", List.of())),

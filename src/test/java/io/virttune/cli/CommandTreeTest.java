@@ -28,7 +28,8 @@ class CommandTreeTest {
 
     @Test
     void helpAnUnknownWordAndNoCommandGetTheWholeTreeInHelpOrder() {
-        List<String> whole = List.of("inspect", "plan", "apply", "rollback", "cleanup", "bench", "snippets", "help");
+        List<String> whole =
+                List.of("inspect", "plan", "apply", "rollback", "cleanup", "calibrate", "bench", "snippets", "help");
         assertEquals(whole, subcommands());
         assertEquals(whole, subcommands("--help"));
         assertEquals(whole, subcommands("--help", "plan"));

@@ -133,6 +133,23 @@ class PlanCommandTest {
 
     @Test
     void withoutACopyRateAWindowIsPlannedAtThePaceOfThisHostsEarlierCopies() {
+        journalEarlierCopies();
+
+        Cli cli = Cli.run(with("--window", "30m", "--state-dir", temp.toString()));
+
+        assertEquals(0, cli.exitCode(), cli.err());
+        assertTrue(
+                cli.out()
+                        .contains("each copy and its verify at 200 MiB/s (the median of 3 earlier copies on this host,"
+                                + " the latest at 2026-12-03T22:10:00Z)"),
+                cli.out());
+        Cli unused = Cli.run(with("--copy-rate", "1G", "--window", "4h", "--state-dir", temp.toString()));
+        assertEquals(2, unused.exitCode());
+        assertTrue(unused.err().contains("--state-dir is read for the copy rate of --window"), unused.err());
+    }
+
+    /** Three earlier copies journaled in the state directory, 100, 200 and 300 MiB/s: their median is 200. */
+    private void journalEarlierCopies() {
         io.virttune.apply.journal.StateDirectory state = new io.virttune.apply.journal.StateDirectory(temp);
         for (int i = 1; i <= 3; i++) {
             state.save(io.virttune.apply.journal.DomainJournal.start(
@@ -151,26 +168,95 @@ class PlanCommandTest {
                             "2026-12-0" + i + "T22:10:00Z",
                             io.virttune.apply.journal.CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0))));
         }
+    }
 
-        Cli cli = Cli.run(with("--window", "30m", "--state-dir", temp.toString()));
+    /** A calibration of {@code vg}/{@code pool} (null: linear) kept {@code days} ago: write 200 MiB/s, read 300. */
+    private void keepCalibration(String vg, String pool, int days) {
+        new io.virttune.apply.journal.StateDirectory(temp)
+                .save(new io.virttune.apply.journal.Calibration(
+                        vg,
+                        pool,
+                        "/dev/" + vg + "/virt-tune-calibration-7",
+                        1L << 30,
+                        200L << 20,
+                        1L << 30,
+                        300L << 20,
+                        java.time.Instant.now()
+                                .minus(java.time.Duration.ofDays(days))
+                                .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
+                                .toString()));
+    }
+
+    @Test
+    void onAHostsFirstNightTheCalibrationOfThePlansPoolPredictsSayingItsAge() {
+        keepCalibration("vg_fast", "tpool", 3);
+
+        Cli text = Cli.run(with("--window", "30m", "--state-dir", temp.toString()));
+        Plan plan = PlanJson.read(
+                Cli.run(with("--window", "30m", "--state-dir", temp.toString(), "--json"))
+                        .out(),
+                "stdout");
+
+        assertEquals(0, text.exitCode(), text.err());
+        assertTrue(
+                text.out()
+                        .matches("(?s).*each copy and its verify at 120 MiB/s \\(the calibration of thin pool"
+                                + " vg_fast/tpool at 2026-[0-9T:-]+Z, 3 days ago \\(write 200 MiB/s, read 300 MiB/s;"
+                                + " no copy journaled on this host yet\\)\\).*"),
+                text.out());
+        assertEquals(120L << 20, plan.schedule().copyBytesPerSecond());
+        assertEquals("calibration", plan.schedule().rateSource());
+        assertEquals("vg_fast", plan.schedule().calibration().vg());
+        assertEquals("tpool", plan.schedule().calibration().thinPool());
+        assertEquals(300L << 20, plan.schedule().calibration().readBytesPerSecond());
+        assertTrue(
+                Math.abs(plan.schedule().calibration().ageSeconds() - 3 * 86400) < 60,
+                plan.schedule().toString());
+    }
+
+    @Test
+    void thisHostsEarlierCopiesArePreferredToACalibrationAndAnotherTargetsCalibrationIsNotUsed() {
+        keepCalibration("vg_fast", null, 1);
+        Plan linearOnly = PlanJson.read(
+                Cli.run(with("--window", "30m", "--state-dir", temp.toString(), "--json"))
+                        .out(),
+                "stdout");
+        keepCalibration("vg_fast", "tpool", 1);
+        journalEarlierCopies();
+
+        Plan plan = PlanJson.read(
+                Cli.run(with("--window", "30m", "--state-dir", temp.toString(), "--json"))
+                        .out(),
+                "stdout");
+
+        assertEquals("default", linearOnly.schedule().rateSource(), "a linear calibration does not time thin LVs");
+        assertEquals("earlier-copies", plan.schedule().rateSource());
+        assertEquals(200L << 20, plan.schedule().copyBytesPerSecond());
+        assertEquals(null, plan.schedule().calibration());
+    }
+
+    @Test
+    void withNothingMeasuredAWindowIsPlannedAtTheStatedDefaultWhichSaysWhatToMeasure() {
+        Cli cli = Cli.run(with("--window", "4h", "--state-dir", temp.toString()));
+        Plan plan = PlanJson.read(Cli.run(with("--window", "4h", "--json")).out(), "stdout");
 
         assertEquals(0, cli.exitCode(), cli.err());
         assertTrue(
                 cli.out()
-                        .contains("each copy and its verify at 200 MiB/s (the median of 3 earlier copies on this host,"
-                                + " the latest at 2026-12-03T22:10:00Z)"),
+                        .contains("each copy and its verify at 50 MiB/s (a stated default of 50 MiB/s, about a copy and"
+                                + " its verify on one spinning disk, measured nowhere: no copy journaled in "
+                                + temp + ", no calibration of thin pool vg_fast/tpool kept there (virt-tune"
+                                + " calibrate --thin-pool vg_fast/tpool --execute measures one), no --copy-rate)"),
                 cli.out());
-        Cli unused = Cli.run(with("--copy-rate", "1G", "--window", "4h", "--state-dir", temp.toString()));
-        assertEquals(2, unused.exitCode());
-        assertTrue(unused.err().contains("--state-dir is read for the copy rate of --window"), unused.err());
-    }
-
-    @Test
-    void aWindowWithoutARateIsAUsageError() {
-        Cli cli = Cli.run(with("--window", "4h"));
-
-        assertEquals(2, cli.exitCode());
-        assertTrue(cli.err().contains("--window needs a copy rate to predict downtimes by"), cli.err());
+        assertEquals("default", plan.schedule().rateSource());
+        assertTrue(
+                plan.schedule()
+                        .rateBasis()
+                        .contains("this host's journals and calibrations were not read (not a local qemu connection:"
+                                + " --state-dir DIR reads them; virt-tune calibrate --thin-pool vg_fast/tpool --execute"
+                                + " measures one)"),
+                plan.schedule().rateBasis());
+        assertEquals(50L << 20, plan.schedule().copyBytesPerSecond());
         assertEquals(2, Cli.run(with("--window", "soon", "--copy-rate", "1G")).exitCode());
     }
 

@@ -1,18 +1,23 @@
 package io.virttune.lvm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.process.LocalProcessRunner;
+import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -341,6 +346,101 @@ class LvmCliLabIT {
         assertEquals(ExitCode.USAGE, tooLong.exitCode());
         assertTrue(
                 tooLong.getMessage().startsWith("'" + VG + "/" + longest + "l' is longer than"), tooLong.getMessage());
+    }
+
+    /** The calibration LVs lvs lists by their tag: what a killed calibrate leaves, and nothing else. */
+    private static List<String> calibrationLvs() {
+        return Lab.sh("lvm", "lvs", "--noheadings", "-o", "lv_name", "@virt-tune-calibration")
+                .lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty())
+                .toList();
+    }
+
+    @Test
+    void calibrateMeasuresOnATaggedLvItRemovesAndKeepsBothPaces() throws Exception {
+        Path state = Files.createTempDirectory("vt-calibration");
+
+        Cli cli = Cli.run(
+                "calibrate", "--vg", VG, "--size", "256M", "--execute", "--json", "--state-dir", state.toString());
+
+        assertEquals(0, cli.exitCode(), cli.err());
+        assertTrue(cli.err().contains("Creating " + VG + "/virt-tune-calibration-"), cli.err());
+        JsonNode measured = new ObjectMapper().readTree(cli.out()).get("calibration");
+        assertTrue(measured.get("writtenBytes").asLong() > 0, cli.out());
+        assertTrue(measured.get("writeBytesPerSecond").asLong() > 0, cli.out());
+        assertTrue(measured.get("readBytesPerSecond").asLong() > 0, cli.out());
+        assertTrue(Files.exists(state.resolve("calibrations").resolve(VG + ".json")));
+        assertEquals(List.of(), calibrationLvs());
+        System.out.println("calibration of the lab's " + VG + ": " + cli.out());
+    }
+
+    @Test
+    void calibrateRefusesAFullVolumeGroupCreatingAndKeepingNothing() throws Exception {
+        Path state = Files.createTempDirectory("vt-calibration");
+        Lab.sh("lvm", "lvcreate", "-q", "-y", "-l", "100%FREE", "-n", "filler", VG);
+        try {
+            Cli cli = Cli.run("calibrate", "--vg", VG, "--execute", "--state-dir", state.toString());
+
+            assertEquals(3, cli.exitCode(), cli.err());
+            assertTrue(cli.err().contains("volume group " + VG + " has 0 B free"), cli.err());
+            assertEquals(List.of(), calibrationLvs());
+            assertFalse(Files.exists(state.resolve("calibrations")));
+        } finally {
+            lvm.remove(VG, "filler");
+        }
+    }
+
+    @Test
+    void aCalibrationStoppedBySigtermRemovesItsLvAndOneKilledLeavesItForTheNextToRemove() throws Exception {
+        Path state = Files.createTempDirectory("vt-calibration");
+
+        Process stopped = calibrateInItsOwnProcess(state);
+        stopped.toHandle().destroy();
+        assertTrue(stopped.waitFor(60, TimeUnit.SECONDS), "calibrate did not end within 60 s of SIGTERM");
+        assertEquals(List.of(), calibrationLvs(), "SIGTERM: the shutdown hook removes the LV");
+
+        Process killed = calibrateInItsOwnProcess(state);
+        killed.toHandle().destroyForcibly();
+        assertTrue(killed.waitFor(60, TimeUnit.SECONDS));
+        List<String> left = calibrationLvs();
+        assertEquals(1, left.size(), "SIGKILL runs no hook: the LV stays, tagged " + left);
+        Cli next = Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
+
+        assertEquals(0, next.exitCode(), next.err());
+        assertTrue(
+                next.out().contains("Removing " + VG + "/" + left.get(0) + ", left by a calibration that was killed"),
+                next.out());
+        assertEquals(List.of(), calibrationLvs());
+    }
+
+    /** calibrate from the jar, returned once its LV exists and its dd has written for a second. */
+    private static Process calibrateInItsOwnProcess(Path state) throws Exception {
+        Process process = new ProcessBuilder(
+                        "java",
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
+                        "-jar",
+                        "target/virt-tune.jar",
+                        "calibrate",
+                        "--vg",
+                        VG,
+                        "--size",
+                        "1G",
+                        "--execute",
+                        "--state-dir",
+                        state.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(state.resolve("calibrate.log").toFile())
+                .start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (calibrationLvs().isEmpty() || !Lab.sh("ps", "-eo", "args").contains("dd if=/dev/zero of=/dev/" + VG)) {
+            assertTrue(process.isAlive(), Files.readString(state.resolve("calibrate.log")));
+            assertTrue(System.nanoTime() < deadline, "no calibration LV and dd within 120 s");
+            Thread.sleep(200);
+        }
+        Thread.sleep(1000);
+        return process;
     }
 
     private static LogicalVolume volume(String name) {

@@ -46,7 +46,7 @@ class LivePredictionTest {
     void aLiveCopyIsPredictedByItsWholeChainsDataNotItsTopsAlone() throws IOException {
         HostFacts facts = runningOnAChain();
 
-        Schedule schedule = new Scheduler(10 * MIB, "--copy-rate", Duration.ZERO).schedule(live(facts, false), facts);
+        Schedule schedule = new Scheduler(CopyRate.given(10 * MIB), Duration.ZERO).schedule(live(facts, false), facts);
 
         // actual-size of top, mid and base: 1314816 + 2363392 + 2363392 bytes.
         Schedule.LiveGuest db = schedule.live().get(0);
@@ -63,7 +63,7 @@ class LivePredictionTest {
     void aPausedCompareIsThePredictedPartOfThePause() throws IOException {
         HostFacts facts = runningOnAChain();
 
-        Schedule schedule = new Scheduler(MIB, "--copy-rate", Duration.ZERO).schedule(live(facts, true), facts);
+        Schedule schedule = new Scheduler(CopyRate.given(MIB), Duration.ZERO).schedule(live(facts, true), facts);
 
         Schedule.LiveGuest db = schedule.live().get(0);
         assertEquals(6, db.pauseSeconds(), "5.8 MiB compared at 1 MiB/s");

@@ -38,7 +38,7 @@ class SchedulerTest {
                 offline("d", 2000, 1000),
                 offline("e", 2000));
 
-        Schedule schedule = new Scheduler(RATE, "--copy-rate", Duration.ofSeconds(100)).schedule(plan, NO_FACTS);
+        Schedule schedule = new Scheduler(CopyRate.given(RATE), Duration.ofSeconds(100)).schedule(plan, NO_FACTS);
 
         assertEquals(2, schedule.windows().size());
         assertEquals(List.of("a", "c"), names(schedule.windows().get(0)));
@@ -57,7 +57,7 @@ class SchedulerTest {
                         new VerifyCopy("/img/x", "qcow2", "/dev/vg/x", 50 * MIB)));
 
         Schedule schedule =
-                new Scheduler(RATE, "--copy-rate", Duration.ZERO).schedule(DomainPlans.plan(capped), NO_FACTS);
+                new Scheduler(CopyRate.given(RATE), Duration.ZERO).schedule(DomainPlans.plan(capped), NO_FACTS);
 
         assertEquals(20, schedule.windows().get(0).domains().get(0).seconds(), "500 MiB at 50 MiB/s, twice");
     }
@@ -68,7 +68,7 @@ class SchedulerTest {
                 .withSteps(List.of(new CopyLive("vda", "/img/live", "/dev/vg/live", 0, false, false)));
         DomainPlan retuned = DomainPlans.named("retuned");
 
-        Schedule schedule = new Scheduler(RATE, "--copy-rate", Duration.ZERO)
+        Schedule schedule = new Scheduler(CopyRate.given(RATE), Duration.ZERO)
                 .schedule(DomainPlans.plan(offline("a", 100), live, retuned, offline("b", 300)), NO_FACTS);
 
         assertEquals(1, schedule.windows().size());
@@ -78,7 +78,7 @@ class SchedulerTest {
 
     @Test
     void aGuestLongerThanAWindowHasOneToItself() {
-        Schedule schedule = new Scheduler(RATE, "--copy-rate", Duration.ofSeconds(60))
+        Schedule schedule = new Scheduler(CopyRate.given(RATE), Duration.ofSeconds(60))
                 .schedule(DomainPlans.plan(offline("huge", 12000), offline("small", 1000)), NO_FACTS);
 
         assertEquals(List.of("huge"), names(schedule.windows().get(0)));
@@ -88,6 +88,6 @@ class SchedulerTest {
 
     @Test
     void aRateIsPositive() {
-        assertThrows(IllegalArgumentException.class, () -> new Scheduler(0, "none", Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> new Scheduler(CopyRate.given(0), Duration.ZERO));
     }
 }

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.apply.ResultsJsonSamples;
+import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.fleet.FleetPlanJson;
 import io.virttune.inspect.EmulatorSamples;
 import io.virttune.plan.Plan;
@@ -63,6 +65,7 @@ class JsonSchemaDocsTest {
             "virt-tune/apply",
             "virt-tune/rollback",
             "virt-tune/cleanup",
+            "virt-tune/calibration",
             BenchJsonReport.SCHEMA,
             FleetJsonReport.SCHEMA,
             FleetPlanJson.SCHEMA,
@@ -114,6 +117,37 @@ class JsonSchemaDocsTest {
             args.add("--json");
             run(Plan.SCHEMA, args.toArray(String[]::new));
         }
+        Path calibrated = temp.resolve("state-calibrated");
+        Calibration calibration = new Calibration(
+                "vg_fast",
+                "tpool",
+                "/dev/vg_fast/virt-tune-calibration-7",
+                1L << 30,
+                200L << 20,
+                1L << 30,
+                300L << 20,
+                "2026-12-01T22:00:00Z");
+        new StateDirectory(calibrated).save(calibration);
+        run(
+                Plan.SCHEMA,
+                "plan",
+                "--all",
+                "--connect",
+                Cli.EXAMPLE_URI,
+                "--host-facts",
+                EXAMPLE,
+                "--thin-pool",
+                "vg_fast/tpool",
+                "--window",
+                "30m",
+                "--state-dir",
+                calibrated.toString(),
+                "--json");
+        add(
+                "virt-tune/calibration",
+                "calibrate --execute's result",
+                CalibrationReport.json(true, Optional.of(calibration)));
+        add("virt-tune/calibration", "calibrate's dry run", CalibrationReport.json(false, Optional.empty()));
         run(
                 Plan.SCHEMA,
                 "plan",

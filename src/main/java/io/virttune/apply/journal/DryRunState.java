@@ -35,6 +35,9 @@ public final class DryRunState extends StateDirectory {
     public void save(PoolJournal journal) {}
 
     @Override
+    public void save(Calibration calibration) {}
+
+    @Override
     public Path archive(String uuid, Instant now) {
         return Path.of("the completed journal");
     }

@@ -223,6 +223,27 @@ public class StateDirectory {
         DurableFiles.write(file, json(journal));
     }
 
+    /** The latest calibration of {@code vg}, or of its thin pool {@code thinPool} (null: linear), if one was kept. */
+    public Optional<Calibration> calibration(String vg, String thinPool) {
+        return read(calibrationFile(vg, thinPool), Calibration.class);
+    }
+
+    /** Keeps {@code calibration}, in place of the earlier one of the same VG or pool. */
+    public void save(Calibration calibration) {
+        Path file = calibrationFile(calibration.vg(), calibration.thinPool());
+        try {
+            Files.createDirectories(file.getParent());
+        } catch (IOException e) {
+            throw IoErrors.failed("create the state directory", file.getParent(), e);
+        }
+        DurableFiles.write(file, json(calibration));
+    }
+
+    /** Where the calibration of {@code vg}, or of its thin pool {@code thinPool} (null: linear), is kept. */
+    public Path calibrationFile(String vg, String thinPool) {
+        return root.resolve("calibrations").resolve((thinPool == null ? vg : vg + "%" + thinPool) + ".json");
+    }
+
     private Path poolFile(String vg, String name) {
         // LVM names never hold '%': the file name cannot be read as another VG/LV pair.
         return root.resolve("pools").resolve(vg + "%" + name + ".json");

@@ -7,6 +7,7 @@ import io.virttune.inspect.HostFactsSource;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.libvirt.LibvirtJavaDefinitions;
+import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.IoctlDiscards;
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.ThinDiscards;
@@ -99,7 +100,8 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                         new LvmCli(runner),
                         new LvmCli(runner),
                         execute ? host.discards() : ThinDiscards.through(new LvmCli(runner)),
-                        host.writers()),
+                        host.writers(),
+                        new DirectIo(runner)),
                 new ImagePorts(host.images(), files, new ImageLocks(host.runner()), holds),
                 new CopyPorts(
                         new LvConversion(runner),

@@ -1,5 +1,6 @@
 package io.virttune.apply.ports;
 
+import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.ThinDiscards;
 
@@ -11,5 +12,6 @@ import io.virttune.lvm.ThinDiscards;
  * @param discards gives a thin LV's chunks back to its pool, as a live copy's reclaim does
  * @param writers finds processes still writing an LV (a copy a killed apply left running), asked
  *     before an LV is written over or removed
+ * @param directIo writes and reads an LV's device with direct I/O, timed: a calibration's measurement
  */
-public record LvmPorts(Lvm reads, Lvm actions, ThinDiscards discards, StaleWriters writers) {}
+public record LvmPorts(Lvm reads, Lvm actions, ThinDiscards discards, StaleWriters writers, DirectIo directIo) {}

@@ -1,0 +1,158 @@
+package io.virttune.apply;
+
+import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.VolumeOwnership;
+import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunPorts;
+import io.virttune.lvm.DirectIo;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.Sizes;
+import io.virttune.lvm.VolumeGroup;
+import io.virttune.lvm.VolumeName;
+import io.virttune.text.Bytes;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Measures how fast a VG (or a thin pool in it) writes and reads, on a temporary LV of its own:
+ * created tagged as virt-tune's, written then read with direct I/O, each pass bounded by size and
+ * time, removed on every path; what it measured is kept in the state directory for plan.
+ */
+public final class VgCalibration {
+    /** The owner in the temporary LV's tags: {@code lvs @virt-tune-calibration} lists a killed run's. */
+    static final String OWNER = "calibration";
+    /** The temporary LV's name before the pid of the virt-tune that made it. */
+    static final String PREFIX = "virt-tune-calibration-";
+    /** Less than this times mostly the device's start, not its pace. */
+    public static final long SMALLEST = 64L << 20;
+    /** Each pass's time bound: a slow device is measured on less data rather than for longer. */
+    static final Duration PASS_LIMIT = Duration.ofSeconds(60);
+
+    private static final Pattern NAME = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)");
+
+    private final LvmPorts lvm;
+    private final RunPorts run;
+    private final PrintWriter out;
+
+    public VgCalibration(LvmPorts lvm, RunPorts run, PrintWriter out) {
+        this.lvm = lvm;
+        this.run = run;
+        this.out = out;
+    }
+
+    /**
+     * What to measure: a VG's linear space, or a thin pool in it.
+     *
+     * @param thinPool null for a linear LV in the VG's free extents
+     * @param sizeBytes how much to write and read back, at most
+     */
+    public record Target(String vg, String thinPool, long sizeBytes) {}
+
+    /** Measures {@code target}; empty in a dry run, which prints what it would run. */
+    public Optional<Calibration> measure(Target target) {
+        if (target.sizeBytes() < SMALLEST) {
+            throw VirtTuneException.usage("--size " + Bytes.format(target.sizeBytes()) + " is too small to measure a"
+                    + " device's pace by: give at least " + Bytes.format(SMALLEST));
+        }
+        LvmReport report = lvm.reads().report();
+        VolumeGroup vg = report.volumeGroup(target.vg())
+                .orElseThrow(() -> VirtTuneException.refused("no volume group '" + target.vg() + "' on this host:"
+                        + " nothing to calibrate (vgs lists the volume groups; name one with --vg)"));
+        if (!lvm.reads().writable(vg.name())) {
+            throw VirtTuneException.refused("volume group " + vg.name() + " is read-only: a calibration creates and"
+                    + " writes a temporary LV in it (vgchange --permission rw " + vg.name()
+                    + " makes it writable, if it should be); nothing was measured");
+        }
+        removeLeftovers(report, vg.name());
+        long size = Sizes.roundUp(target.sizeBytes(), vg.extentSizeBytes());
+        requireRoom(report, vg, target.thinPool(), size);
+        VolumeName volume =
+                new VolumeName(vg.name(), PREFIX + ProcessHandle.current().pid());
+        out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
+                + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool())
+                + ", to write and read with direct I/O (each pass at most " + PASS_LIMIT.toSeconds() + " s), then"
+                + " remove it");
+        String[] tags = VolumeOwnership.tagsFor(OWNER);
+        Calibration measured;
+        try (TemporaryVolume created = TemporaryVolume.create(lvm, run.mode(), volume, out, () -> {
+            if (target.thinPool() == null) {
+                lvm.actions().createLinear(vg.name(), volume.lv(), size, tags);
+            } else {
+                lvm.actions().createThin(vg.name(), target.thinPool(), volume.lv(), size, tags);
+            }
+        })) {
+            DirectIo.Ran write = lvm.directIo().write(volume.devicePath(), size, PASS_LIMIT);
+            if (!run.mode().changesHost()) {
+                lvm.directIo().read(volume.devicePath(), size, PASS_LIMIT);
+                return Optional.empty();
+            }
+            DirectIo.Pass written = write.pass();
+            DirectIo.Pass read = lvm.directIo()
+                    .read(volume.devicePath(), written.bytes(), PASS_LIMIT)
+                    .pass();
+            measured = new Calibration(
+                    vg.name(),
+                    target.thinPool(),
+                    volume.devicePath(),
+                    written.bytes(),
+                    written.bytesPerSecond(),
+                    read.bytes(),
+                    read.bytesPerSecond(),
+                    run.clock().instant().toString());
+        }
+        run.state().save(measured);
+        return Optional.of(measured);
+    }
+
+    /**
+     * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup): tagged as
+     * virt-tune's calibration, named after a virt-tune no longer running. One still running is
+     * measuring this VG now, and two at once would measure each other: refused.
+     */
+    private void removeLeftovers(LvmReport report, String vg) {
+        for (LogicalVolume lv : report.logicalVolumes()) {
+            Matcher name = NAME.matcher(lv.name());
+            if (!lv.vgName().equals(vg) || !name.matches() || !lv.hasTag(VolumeOwnership.tagsFor(OWNER)[1])) {
+                continue;
+            }
+            long pid = Long.parseLong(name.group(1));
+            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                throw VirtTuneException.refused("another virt-tune calibrate (pid " + pid + ") is measuring " + vg
+                        + " now, on " + lv.volumeName() + ": wait for it to end, or remove that LV if no such"
+                        + " process is virt-tune");
+            }
+            out.println(run.mode().says("Removing ", "Would remove ") + lv.volumeName()
+                    + ", left by a calibration that was killed");
+            lvm.actions().remove(vg, lv.name());
+        }
+    }
+
+    /** Refuses a calibration the VG's free extents, or the pool's free data, cannot hold. */
+    private static void requireRoom(LvmReport report, VolumeGroup vg, String thinPool, long size) {
+        if (thinPool == null) {
+            if (vg.freeBytes() < size) {
+                throw VirtTuneException.refused("volume group " + vg.name() + " has " + Bytes.format(vg.freeBytes())
+                        + " free, and a calibration writes " + Bytes.format(size) + " to a temporary LV in it: free"
+                        + " some space, or pass a smaller --size (at least " + Bytes.format(SMALLEST)
+                        + "); nothing was measured");
+            }
+            return;
+        }
+        LogicalVolume pool = report.logicalVolume(vg.name(), thinPool)
+                .filter(LogicalVolume::isThinPool)
+                .orElseThrow(() -> VirtTuneException.refused("no thin pool " + vg.name() + "/" + thinPool
+                        + " on this host (lvs " + vg.name() + " lists its LVs); nothing was measured"));
+        if (pool.freeDataBytes() < size) {
+            throw VirtTuneException.refused("thin pool " + pool.volumeName() + " has "
+                    + Bytes.format(pool.freeDataBytes()) + " of data free, and a calibration writes "
+                    + Bytes.format(size) + " to a temporary thin LV in it: a full pool stops every thin LV in it;"
+                    + " pass a smaller --size (at least " + Bytes.format(SMALLEST) + ") or extend the pool;"
+                    + " nothing was measured");
+        }
+    }
+}

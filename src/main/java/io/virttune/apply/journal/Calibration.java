@@ -1,0 +1,73 @@
+package io.virttune.apply.journal;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.text.Bytes;
+import io.virttune.text.Durations;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * What {@code virt-tune calibrate} measured on a VG (or a thin pool in it): a bounded direct-I/O
+ * write and read of a temporary LV, kept with its date for plan to predict a host's first night by.
+ *
+ * @param vg the volume group measured
+ * @param thinPool the thin pool the temporary LV was thin in; null for a linear one
+ * @param device the temporary LV's device, as it was written and read
+ * @param writtenBytes what the write moved
+ * @param writeBytesPerSecond its pace, with direct I/O
+ * @param readBytes what the read moved
+ * @param readBytesPerSecond its pace, with direct I/O
+ * @param measuredAt when the measurement ended, UTC
+ */
+public record Calibration(
+        String vg,
+        String thinPool,
+        String device,
+        long writtenBytes,
+        long writeBytesPerSecond,
+        long readBytes,
+        long readBytesPerSecond,
+        String measuredAt) {
+
+    public Calibration {
+        if (writeBytesPerSecond <= 0 || readBytesPerSecond <= 0) {
+            throw new IllegalArgumentException(
+                    "a measured pace is positive: write " + writeBytesPerSecond + ", read " + readBytesPerSecond);
+        }
+    }
+
+    /**
+     * The pace a copy and its verify go at together, as apply times them: the copy writes each byte
+     * to the VG once, the verify reads it back once, one after the other, so their times add up
+     * (1/rate = 1/write + 1/read). The source's reads, on another device, are not measured here.
+     */
+    @JsonIgnore
+    public long copyBytesPerSecond() {
+        return Math.max(1, (long) (1 / (1.0 / writeBytesPerSecond + 1.0 / readBytesPerSecond)));
+    }
+
+    /** Where it was measured, as lvm names it: {@code vg} or {@code vg/pool}. */
+    @JsonIgnore
+    public String target() {
+        return thinPool == null ? vg : vg + "/" + thinPool;
+    }
+
+    /** How long before {@code now} it was measured; never negative (a clock set back). */
+    public Duration ageAt(Instant now) {
+        Duration age = Duration.between(Instant.parse(measuredAt), now);
+        return age.isNegative() ? Duration.ZERO : age;
+    }
+
+    /** The basis plan prints for a prediction made from it, with its age at {@code now}. */
+    public String basisAt(Instant now) {
+        return "the calibration of " + (thinPool == null ? "VG " : "thin pool ") + target() + " at " + measuredAt
+                + ", " + age(ageAt(now)) + " ago (write " + Bytes.format(writeBytesPerSecond)
+                + "/s, read " + Bytes.format(readBytesPerSecond) + "/s; no copy journaled on this host yet)";
+    }
+
+    /** An age as an operator judges a measurement by: in days once it is one, else to the minute. */
+    private static String age(Duration age) {
+        long days = age.toDays();
+        return days >= 1 ? days + (days == 1 ? " day" : " days") : Durations.format(age.getSeconds());
+    }
+}

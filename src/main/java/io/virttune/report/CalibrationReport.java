@@ -1,0 +1,71 @@
+package io.virttune.report;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.virttune.apply.journal.Calibration;
+import io.virttune.text.Bytes;
+import io.virttune.text.Durations;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** What {@code virt-tune calibrate} measured: a table of its passes, or schema {@code virt-tune/calibration}. */
+public final class CalibrationReport {
+    public static final int VERSION = 1;
+
+    private CalibrationReport() {}
+
+    /** The passes and the pace plan predicts by, and where it was kept; nothing when nothing was measured (a dry run). */
+    public static void print(PrintWriter out, Optional<Calibration> measured, Path kept) {
+        if (measured.isEmpty()) {
+            return;
+        }
+        Calibration calibration = measured.get();
+        TextTable passes = new TextTable("PASS", "DATA", "TIME", "PACE")
+                .row(
+                        "write",
+                        Bytes.format(calibration.writtenBytes()),
+                        time(calibration.writtenBytes(), calibration.writeBytesPerSecond()),
+                        Bytes.format(calibration.writeBytesPerSecond()) + "/s")
+                .row(
+                        "read",
+                        Bytes.format(calibration.readBytes()),
+                        time(calibration.readBytes(), calibration.readBytesPerSecond()),
+                        Bytes.format(calibration.readBytesPerSecond()) + "/s");
+        out.println("Calibration of " + calibration.target() + " on " + calibration.device() + ", direct I/O:");
+        passes.render("  ").forEach(out::println);
+        out.println(
+                "A copy and its verify (one write, one read back): " + Bytes.format(calibration.copyBytesPerSecond())
+                        + "/s; plan --window predicts by it until this host has journaled copies of its own.");
+        out.println("Kept in " + kept + ".");
+    }
+
+    /** Schema {@code virt-tune/calibration}: {@code calibration} null in a dry run. */
+    public static String json(boolean execute, Optional<Calibration> measured) {
+        ObjectNode root = JsonNodeFactory.instance
+                .objectNode()
+                .put("schema", "virt-tune/calibration")
+                .put("version", VERSION)
+                .put("execute", execute);
+        measured.ifPresentOrElse(
+                calibration -> fields(root.putObject("calibration"), calibration), () -> root.putNull("calibration"));
+        return JsonDocument.text(root);
+    }
+
+    /** A calibration's fields, as calibrate and plan's schedule write them. */
+    public static void fields(ObjectNode node, Calibration calibration) {
+        node.put("vg", calibration.vg())
+                .put("thinPool", calibration.thinPool())
+                .put("device", calibration.device())
+                .put("writtenBytes", calibration.writtenBytes())
+                .put("writeBytesPerSecond", calibration.writeBytesPerSecond())
+                .put("readBytes", calibration.readBytes())
+                .put("readBytesPerSecond", calibration.readBytesPerSecond())
+                .put("copyBytesPerSecond", calibration.copyBytesPerSecond())
+                .put("measuredAt", calibration.measuredAt());
+    }
+
+    private static String time(long bytes, long bytesPerSecond) {
+        return Durations.format((double) bytes / bytesPerSecond);
+    }
+}

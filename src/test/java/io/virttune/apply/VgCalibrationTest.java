@@ -1,0 +1,300 @@
+package io.virttune.apply;
+
+import static io.virttune.process.ScriptedProcessRunner.command;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.host.LocalHostDoor;
+import io.virttune.process.ScriptedProcessRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * calibrate on a scripted host's LVM: the temporary LV created tagged, written then read with
+ * direct I/O, removed on every path, the rates kept; and the refusals that measure nothing.
+ */
+class VgCalibrationTest {
+    private static final long MIB = 1L << 20;
+    private static final long GIB = 1L << 30;
+    private static final String PID = Long.toString(ProcessHandle.current().pid());
+    private static final String LV = "virt-tune-calibration-" + PID;
+    private static final String DEVICE = "/dev/vg_vms/" + LV;
+    /** GNU dd's statistics for 1 GiB written in 5.12 s, 200 MiB/s. */
+    private static final String WRITTEN =
+            "256+0 records in\n256+0 records out\n1073741824 bytes (1.1 GB, 1.0 GiB) copied, 5.12 s, 210 MB/s\n";
+    /** dd's read of it, stopped by its time bound after 512 MiB in 1.28 s: 400 MiB/s. */
+    private static final String READ =
+            "128+0 records in\n128+0 records out\n536870912 bytes (537 MB, 512 MiB) copied, 1.28 s, 419 MB/s\n";
+
+    @TempDir
+    Path state;
+
+    private final ScriptedProcessRunner host = new ScriptedProcessRunner();
+    private final StringWriter log = new StringWriter();
+    private final List<String> printed = new ArrayList<>();
+    private String permissions = "writeable";
+    /** The VG's LVs as lvs reports them now: lvcreate and lvremove change them. */
+    private final List<String> lvs = new ArrayList<>();
+
+    private VgCalibrationTest withLvm(long vgFree, String... lvRows) {
+        lvs.addAll(List.of(lvRows));
+        host.answer(
+                        argv -> command("lvm", "vgs").test(argv) && !argv.contains("vg_permissions"),
+                        argv -> report(
+                                "vg",
+                                "{\"vg_name\":\"vg_vms\", \"vg_extent_size\":\"4194304\", \"vg_size\":\"" + 100 * GIB
+                                        + "\", \"vg_free\":\"" + vgFree
+                                        + "\", \"pv_count\":\"1\", \"lv_count\":\"1\"}"))
+                .answer(
+                        argv -> argv.contains("vg_permissions"),
+                        argv -> report("vg", "{\"vg_permissions\":\"" + permissions + "\"}"))
+                .answer(command("lvm", "lvs"), argv -> report("lv", String.join(",", lvs)))
+                .answer(command("lvm", "pvs"), argv -> report("pv", ""));
+        return this;
+    }
+
+    private static String report(String kind, String rows) {
+        return "{\"report\": [{\"" + kind + "\": [" + rows + "]}]}";
+    }
+
+    private static String lvRow(String name, String segment, String size, String dataPercent, String tags) {
+        return "{\"vg_name\":\"vg_vms\", \"lv_name\":\"" + name + "\", \"lv_size\":\"" + size + "\", \"segtype\":\""
+                + segment + "\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"auto\", \"pool_lv\":\"\","
+                + " \"chunk_size\":\"65536\", \"zero\":\"\", \"data_percent\":\"" + dataPercent + "\","
+                + " \"metadata_percent\":\"\", \"lv_metadata_size\":\"\", \"lv_tags\":\"" + tags + "\"}";
+    }
+
+    /** lvcreate's reply: the calibration's LV is there from then on. */
+    private ScriptedProcessRunner created() {
+        return host.succeed(
+                "", () -> lvs.add(lvRow(LV, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration")));
+    }
+
+    /** lvremove's reply: the LV {@code name} is gone from then on. */
+    private ScriptedProcessRunner removed(String name) {
+        return host.succeed("", () -> lvs.removeIf(row -> row.contains("\"lv_name\":\"" + name + "\"")));
+    }
+
+    private Optional<Calibration> measure(boolean execute, String thinPool, long size) {
+        ApplyPorts ports =
+                ApplyPorts.forHost(new LocalHostDoor(host, "qemu:///system", true), state, execute, printed::add);
+        return new VgCalibration(ports.lvm(), ports.run(), new PrintWriter(log, true))
+                .measure(new VgCalibration.Target("vg_vms", thinPool, size));
+    }
+
+    private List<List<String>> changes() {
+        return host.commands().stream()
+                .filter(argv -> !command("lvm", "vgs").test(argv)
+                        && !command("lvm", "lvs").test(argv)
+                        && !command("lvm", "pvs").test(argv))
+                .toList();
+    }
+
+    @Test
+    void writesThenReadsATaggedLinearVolumeRemovesItAndKeepsTheRates() {
+        withLvm(50 * GIB);
+        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        removed(LV);
+
+        Calibration measured = measure(true, null, GIB).orElseThrow();
+
+        List<List<String>> changes = changes();
+        assertEquals(4, changes.size(), changes.toString());
+        assertEquals(
+                List.of("lvm", "lvcreate", "--yes", "--addtag", "virt-tune", "--addtag", "virt-tune-calibration"),
+                changes.get(0).subList(0, 7),
+                changes.get(0).toString());
+        assertTrue(changes.get(0).contains(LV), changes.get(0).toString());
+        assertEquals(
+                List.of(
+                        "env",
+                        "LC_ALL=C",
+                        "timeout",
+                        "--signal=INT",
+                        "60",
+                        "setpriv",
+                        "--pdeathsig",
+                        "KILL",
+                        "--",
+                        "dd",
+                        "if=/dev/zero",
+                        "of=" + DEVICE,
+                        "oflag=direct",
+                        "conv=fdatasync",
+                        "bs=4194304",
+                        "count=256"),
+                changes.get(1));
+        assertEquals(
+                List.of(
+                        "env",
+                        "LC_ALL=C",
+                        "timeout",
+                        "--signal=INT",
+                        "60",
+                        "setpriv",
+                        "--pdeathsig",
+                        "KILL",
+                        "--",
+                        "dd",
+                        "if=" + DEVICE,
+                        "of=/dev/null",
+                        "iflag=direct",
+                        "bs=4194304",
+                        "count=256"),
+                changes.get(2));
+        assertEquals(List.of("lvm", "lvremove", "--yes", "vg_vms/" + LV), changes.get(3));
+        assertEquals(200 * MIB, measured.writeBytesPerSecond());
+        assertEquals(400 * MIB, measured.readBytesPerSecond());
+        assertEquals(512 * MIB, measured.readBytes());
+        assertEquals(Optional.of(measured), new StateDirectory(state).calibration("vg_vms", null));
+        assertEquals(List.of(), lvs);
+    }
+
+    @Test
+    void aDryRunPrintsWhatItWouldCreateRunAndRemoveAndKeepsNothing() {
+        withLvm(50 * GIB);
+
+        assertEquals(Optional.empty(), measure(false, null, GIB));
+
+        assertEquals(List.of(), changes());
+        assertEquals(3, printed.size(), printed.toString());
+        assertTrue(printed.get(0).startsWith("$ lvm lvcreate --yes --addtag virt-tune"), printed.toString());
+        assertTrue(printed.get(1).contains(" dd if=/dev/zero of=" + DEVICE + " oflag=direct"), printed.toString());
+        assertTrue(printed.get(2).contains(" dd if=" + DEVICE + " of=/dev/null iflag=direct"), printed.toString());
+        assertTrue(log.toString().startsWith("Would create vg_vms/" + LV + ", 1 GiB linear"), log.toString());
+        assertTrue(log.toString().contains("then remove it"), log.toString());
+        assertEquals(Optional.empty(), new StateDirectory(state).calibration("vg_vms", null));
+    }
+
+    @Test
+    void theVolumeIsRemovedWhenAPassFailsAndNothingIsKept() {
+        withLvm(50 * GIB);
+        created().fail(1, "dd: error writing '" + DEVICE + "': Input/output error");
+        removed(LV);
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, GIB));
+
+        assertTrue(e.getMessage().contains("Could not write " + DEVICE + " with dd"), e.getMessage());
+        List<List<String>> changes = changes();
+        assertEquals(List.of("lvm", "lvremove", "--yes", "vg_vms/" + LV), changes.get(changes.size() - 1));
+        assertEquals(Optional.empty(), new StateDirectory(state).calibration("vg_vms", null));
+        assertEquals(List.of(), lvs);
+    }
+
+    @Test
+    void aVolumeThatCannotBeRemovedIsSaidWithWhatToDo() {
+        withLvm(50 * GIB);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).fail(5, "Logical volume vg_vms/" + LV + " in use.");
+
+        measure(true, null, GIB).orElseThrow();
+
+        assertTrue(
+                log.toString()
+                        .contains("Could not remove the calibration's temporary LV vg_vms/" + LV + ": Could not remove"
+                                + " vg_vms/" + LV + ":"),
+                log.toString());
+        assertTrue(
+                log.toString().contains("the next calibrate of vg_vms removes it, or: lvremove vg_vms/" + LV),
+                log.toString());
+    }
+
+    @Test
+    void aMissingVolumeGroupIsRefusedNamingIt() {
+        host.answer(command("lvm", "vgs"), argv -> report("vg", ""))
+                .answer(command("lvm", "lvs"), argv -> report("lv", ""))
+                .answer(command("lvm", "pvs"), argv -> report("pv", ""));
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertTrue(e.getMessage().startsWith("no volume group 'vg_vms' on this host"), e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    @Test
+    void aReadOnlyVolumeGroupIsRefusedSayingHowToAllowIt() {
+        permissions = "read-only";
+        withLvm(50 * GIB);
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertTrue(
+                e.getMessage().startsWith("volume group vg_vms is read-only: a calibration creates and writes"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("vgchange --permission rw vg_vms"), e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    @Test
+    void tooLittleFreeSpaceIsRefusedAndNothingIsCreated() {
+        withLvm(512 * MIB);
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertEquals(
+                "volume group vg_vms has 512 MiB free, and a calibration writes 1 GiB to a temporary LV in it: free"
+                        + " some space, or pass a smaller --size (at least 64 MiB); nothing was measured",
+                e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    @Test
+    void aThinPoolWithTooLittleFreeDataIsRefused() {
+        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(2 * GIB), "75.00", ""));
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, "pool", GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertTrue(e.getMessage().startsWith("thin pool vg_vms/pool has 511.9 MiB of data free"), e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    @Test
+    void aKilledCalibrationsVolumeIsRemovedBeforeMeasuring() {
+        String left = "virt-tune-calibration-2147483647";
+        withLvm(50 * GIB, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+        removed(left);
+        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        removed(LV);
+
+        measure(true, null, GIB);
+
+        assertEquals(
+                List.of("lvm", "lvremove", "--yes", "vg_vms/" + left), changes().get(0));
+        assertTrue(log.toString().contains("Removing vg_vms/" + left + ", left by a calibration that was killed"));
+        assertEquals(List.of(), lvs);
+    }
+
+    @Test
+    void aCalibrationStillRunningIsNotDisturbed() {
+        withLvm(50 * GIB, lvRow(LV, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertTrue(e.getMessage().startsWith("another virt-tune calibrate (pid " + PID + ")"), e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    @Test
+    void aSizeTooSmallToTimeADeviceByIsAUsageError() {
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, MIB));
+
+        assertEquals(ExitCode.USAGE, e.exitCode());
+        assertEquals(List.of(), host.commands());
+    }
+}

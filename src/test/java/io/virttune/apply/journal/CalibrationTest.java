@@ -1,0 +1,73 @@
+package io.virttune.apply.journal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A calibration's arithmetic (a copy and its verify from a write and a read), its age, and its place in the state directory. */
+class CalibrationTest {
+    private static final long MIB = 1L << 20;
+    private static final String AT = "2026-12-01T22:00:00Z";
+
+    @TempDir
+    Path state;
+
+    private static Calibration of(long write, long read, String pool) {
+        return new Calibration(
+                "vg_vms", pool, "/dev/vg_vms/virt-tune-calibration-7", 1L << 30, write, 1L << 30, read, AT);
+    }
+
+    @Test
+    void aCopyAndItsVerifyTakeTheWriteAndTheReadOneAfterTheOther() {
+        // 1 GiB written at 200 MiB/s (5.12 s), then read back at 300 MiB/s (3.41 s): 8.53 s, 120 MiB/s.
+        assertEquals(120 * MIB, of(200 * MIB, 300 * MIB, null).copyBytesPerSecond());
+        assertEquals(50 * MIB, of(100 * MIB, 100 * MIB, null).copyBytesPerSecond());
+        assertEquals(1, of(1, 1, null).copyBytesPerSecond(), "never 0, which no schedule divides by");
+    }
+
+    @Test
+    void aPaceThatIsNotPositiveIsNoMeasurement() {
+        assertThrows(IllegalArgumentException.class, () -> of(0, 100 * MIB, null));
+        assertThrows(IllegalArgumentException.class, () -> of(100 * MIB, -1, null));
+    }
+
+    @Test
+    void itsAgeIsSaidInDaysOnceItIsOneAndNeverNegative() {
+        Calibration calibration = of(200 * MIB, 300 * MIB, "pool");
+
+        assertEquals(Duration.ofDays(3), calibration.ageAt(Instant.parse("2026-12-04T22:00:00Z")));
+        assertEquals(Duration.ZERO, calibration.ageAt(Instant.parse("2026-11-30T00:00:00Z")));
+        assertEquals(
+                "the calibration of thin pool vg_vms/pool at " + AT + ", 3 days ago (write 200 MiB/s, read 300 MiB/s;"
+                        + " no copy journaled on this host yet)",
+                calibration.basisAt(Instant.parse("2026-12-04T22:00:00Z")));
+        assertTrue(
+                calibration.basisAt(Instant.parse("2026-12-01T23:30:00Z")).contains(", 1h30m ago"),
+                calibration.basisAt(Instant.parse("2026-12-01T23:30:00Z")));
+        assertTrue(calibration.basisAt(Instant.parse("2026-12-03T00:00:00Z")).contains(", 1 day ago"));
+    }
+
+    @Test
+    void eachVolumeGroupAndPoolKeepsItsOwnLatestCalibration() {
+        StateDirectory directory = new StateDirectory(state);
+        Calibration linear = of(200 * MIB, 300 * MIB, null);
+        Calibration thin = of(100 * MIB, 300 * MIB, "pool");
+
+        directory.save(linear);
+        directory.save(thin);
+        directory.save(of(250 * MIB, 300 * MIB, null));
+
+        assertEquals(
+                250 * MIB, directory.calibration("vg_vms", null).orElseThrow().writeBytesPerSecond());
+        assertEquals(Optional.of(thin), directory.calibration("vg_vms", "pool"));
+        assertEquals(Optional.empty(), directory.calibration("vg_other", null));
+        assertEquals(Optional.empty(), new DryRunState(state.resolve("dry")).calibration("vg_vms", null));
+    }
+}
