@@ -139,7 +139,8 @@ class InventoryFileTest {
         assertEquals(
                 "ansible-inventory cannot read " + vaulted + ": ERROR! Attempting to decrypt but no vault secrets"
                         + " found; virt-tune reads inventories without vault secrets: give the variables it reads"
-                        + " (ansible_host, ansible_user, ansible_port, virt_tune_uri, virt_tune_host_facts) outside"
+                        + " (ansible_host, ansible_user, ansible_port, ansible_private_key_file, ansible_ssh_common_args,"
+                        + " ansible_ssh_extra_args, virt_tune_uri, virt_tune_host_facts) outside"
                         + " vaulted files (see it whole: ansible-inventory -i " + vaulted + " --list)",
                 e.getMessage());
     }
