@@ -4,7 +4,8 @@
 
 class ModuleDocFragment(object):
 
-    # What every module needs on the host, and its libvirt URI.
+    # What every module needs on the host, and its libvirt URI; the attributes every module has,
+    # each module giving its own support and details (ansible-doc merges them, the module's winning).
     DOCUMENTATION = r'''
 options:
   connect:
@@ -12,6 +13,15 @@ options:
       - The libvirt URI (virt-tune's C(--connect)).
       - Default is C($LIBVIRT_DEFAULT_URI), else C(qemu:///system); for M(virttune.kvm.virt_tune_apply), the plan's.
     type: str
+attributes:
+  check_mode:
+    description: Can run in check mode and say whether it would change the host, without changing it.
+  diff_mode:
+    description: Returns what it changed (or would change, in check mode) in diff mode.
+  platform:
+    description: The hosts it runs on.
+    platforms: posix
+    support: full
 requirements:
   - virt-tune 0.1.0 or later installed on the managed host (the C(virt-tune) Debian package), found on C(PATH).
 notes:

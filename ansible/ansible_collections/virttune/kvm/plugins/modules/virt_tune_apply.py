@@ -62,14 +62,12 @@ extends_documentation_fragment:
 attributes:
   check_mode:
     support: full
-    description: virt-tune's dry run (no C(--execute)); C(changed) when a domain would be applied.
+    details: virt-tune's dry run (no C(--execute)); C(changed) when a domain would be applied.
   diff_mode:
     support: full
-    description: Each domain applied (or that would be), its definition before and after.
+    details: Each domain applied (or that would be), its definition before and after.
   platform:
-    platforms: posix
-    support: full
-    description: A Linux KVM host with libvirt and LVM; the plan must be this host's.
+    details: A Linux KVM host with libvirt and LVM; the plan must be this host's.
 '''
 
 EXAMPLES = r'''

@@ -91,14 +91,12 @@ extends_documentation_fragment:
 attributes:
   check_mode:
     support: none
-    description: bench has no dry run; the task is skipped in check mode.
+    details: bench has no dry run; the task is skipped in check mode.
   diff_mode:
     support: none
-    description: It changes no configuration.
+    details: It changes no configuration.
   platform:
-    platforms: posix
-    support: full
-    description: A Linux KVM host with libvirt; the guests running, with their QEMU guest agent and fio.
+    details: A Linux KVM host with libvirt; the guests running, with their QEMU guest agent and fio.
 '''
 
 EXAMPLES = r'''

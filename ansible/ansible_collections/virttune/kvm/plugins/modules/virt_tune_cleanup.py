@@ -27,14 +27,12 @@ extends_documentation_fragment:
 attributes:
   check_mode:
     support: full
-    description: virt-tune's dry run; C(changed) when C(remove_source_images) would remove images.
+    details: virt-tune's dry run; C(changed) when C(remove_source_images) would remove images.
   diff_mode:
     support: none
-    description: Files are removed, nothing is rewritten.
+    details: Files are removed, nothing is rewritten.
   platform:
-    platforms: posix
-    support: full
-    description: A Linux KVM host with libvirt and LVM.
+    details: A Linux KVM host with libvirt and LVM.
 '''
 
 EXAMPLES = r'''

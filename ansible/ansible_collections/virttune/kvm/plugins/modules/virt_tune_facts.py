@@ -25,17 +25,15 @@ extends_documentation_fragment:
 attributes:
   check_mode:
     support: full
-    description: It only reads, so it runs in check mode too.
+    details: It only reads, so it runs in check mode too.
   diff_mode:
     support: none
-    description: It changes nothing.
+    details: It changes nothing.
   facts:
     support: full
     description: The report is returned as the fact C(virt_tune).
   platform:
-    platforms: posix
-    support: full
-    description: A Linux KVM host with libvirt.
+    details: A Linux KVM host with libvirt.
 '''
 
 EXAMPLES = r'''

@@ -127,14 +127,12 @@ extends_documentation_fragment:
 attributes:
   check_mode:
     support: full
-    description: Plans, and says whether C(dest) would change, without writing it.
+    details: Plans, and says whether C(dest) would change, without writing it.
   diff_mode:
     support: full
-    description: Shows each planned domain's definition, current and planned.
+    details: Shows each planned domain's definition, current and planned.
   platform:
-    platforms: posix
-    support: full
-    description: A Linux KVM host with libvirt.
+    details: A Linux KVM host with libvirt.
 '''
 
 EXAMPLES = r'''

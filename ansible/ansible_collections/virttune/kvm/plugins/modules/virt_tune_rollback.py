@@ -28,14 +28,12 @@ extends_documentation_fragment:
 attributes:
   check_mode:
     support: full
-    description: virt-tune's dry run; C(changed) when a domain would be rolled back.
+    details: virt-tune's dry run; C(changed) when a domain would be rolled back.
   diff_mode:
     support: none
-    description: The definitions restored are in virt-tune's backups, not shown.
+    details: The definitions restored are in virt-tune's backups, not shown.
   platform:
-    platforms: posix
-    support: full
-    description: A Linux KVM host with libvirt and LVM.
+    details: A Linux KVM host with libvirt and LVM.
 '''
 
 EXAMPLES = r'''

@@ -93,6 +93,9 @@ def run_module(tmp_path, monkeypatch, capsys):
         arguments = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff,
                          _ansible_remote_tmp=str(tmp_path / "remote-tmp"), _ansible_keep_remote_files=False)
         monkeypatch.setattr(basic, "_ANSIBLE_ARGS", to_bytes(json.dumps(dict(ANSIBLE_MODULE_ARGS=arguments))))
+        # ansible-core 2.19 (Debian 13) reads the arguments in a serialization profile, which its own
+        # patch_module_args sets to legacy; without one every module fails. 2.14 has no profile.
+        monkeypatch.setattr(basic, "_ANSIBLE_PROFILE", "legacy", raising=False)
         with pytest.raises(SystemExit):
             module.main()
         return json.loads(capsys.readouterr().out)

@@ -11,6 +11,7 @@ import io.virttune.inspect.LiveHost;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import io.virttune.process.SshProcessRunner;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -42,10 +43,34 @@ public final class FleetDoors {
             return new Reach(uri, new HostSnapshot(recorded), new RootedFileSystem(recorded.resolve("host")));
         }
         SshProcessRunner runner = commands(host);
-        String systemUri = SshHostDoor.systemUri(host.destination(), host.port());
+        String systemUri = SshHostDoor.systemUri(host.destination(), host.port()) + keyFile(host);
         String uri = host.variable("virt_tune_uri").orElse(systemUri);
         SshHostDoor door = new SshHostDoor(host.name(), runner, uri, uri.equals(systemUri));
         return new Reach(uri, new LiveHost(door), door.files());
+    }
+
+    /**
+     * libvirt's own ssh takes the host's private key file as the URI's {@code keyfile} (and gives
+     * it to ssh as {@code -i}); it takes no other ssh argument, so a host reached only through
+     * {@code ansible_ssh_common_args} (a ProxyCommand) needs them in ~/.ssh/config for libvirt.
+     */
+    private static String keyFile(FleetHost host) {
+        return host.variable("ansible_private_key_file")
+                .map(key -> "&keyfile=" + escaped(key))
+                .orElse("");
+    }
+
+    /** {@code value} for a URI's query, every byte but unreserved ones (and '/') as %XX, as libvirt unescapes it. */
+    private static String escaped(String value) {
+        StringBuilder escaped = new StringBuilder();
+        for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            escaped.append(
+                    c < 128 && (Character.isLetterOrDigit(c) || "-._~/".indexOf(c) >= 0)
+                            ? String.valueOf(c)
+                            : String.format("%%%02X", b & 0xff));
+        }
+        return escaped.toString();
     }
 
     /**
@@ -61,11 +86,8 @@ public final class FleetDoors {
 
     /** The host's commands over SSH, its shared connection open: a host ssh cannot reach fails here. */
     public SshProcessRunner commands(FleetHost host) {
-        List<String> options = host.port().isPresent()
-                ? List.of("-p", Integer.toString(host.port().getAsInt()))
-                : List.of();
         SshProcessRunner runner =
-                new SshProcessRunner(sshProgram, host.destination(), options, controlDirectory, local);
+                new SshProcessRunner(sshProgram, host.destination(), host.sshOptions(), controlDirectory, local);
         requireReachable(host, runner);
         return runner;
     }

@@ -1,13 +1,13 @@
 package io.virttune.fleet;
 
 import io.virttune.VirtTuneException;
+import io.virttune.process.CommandTimedOut;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -29,9 +29,6 @@ public final class InventoryFile {
      */
     static final Duration LIST_LIMIT = Duration.ofSeconds(120);
 
-    /** What coreutils' timeout exits with when it stopped the command: by TERM, or by KILL after the grace. */
-    private static final Set<Integer> TIMED_OUT = Set.of(124, 128 + 9);
-
     /** Longer than this, ansible-inventory's errors are cut: the message names the command to see them whole. */
     private static final int SHORT = 400;
 
@@ -52,16 +49,18 @@ public final class InventoryFile {
     /** The inventory of {@code file}, whose {@code text} the fallback reads. */
     public FleetInventory read(Path file, String text) {
         List<String> argv = new ArrayList<>(ENVIRONMENT);
-        // timeout stops ansible-inventory's whole process group, the inventory script it started too.
-        argv.addAll(List.of("timeout", "--kill-after=5", String.valueOf(limit.toSeconds())));
         // The file in one word, so that a file named like an option stays a file.
         argv.addAll(List.of("ansible-inventory", "--list", "--inventory=" + file));
-        ProcessResult listed = runner.run(argv);
-        if (TIMED_OUT.contains(listed.exitCode())) {
-            throw VirtTuneException.failed("ansible-inventory did not list " + file + " within " + limit.toSeconds()
-                    + " s, so it was stopped: a dynamic inventory's script or plugin may be waiting on a service that"
-                    + " does not answer; check that 'ansible-inventory -i " + file + " --list' ends, or give the hosts"
-                    + " in a file of one per line");
+        ProcessResult listed;
+        try {
+            listed = runner.run(argv, limit);
+        } catch (CommandTimedOut e) {
+            throw VirtTuneException.failed(
+                    "ansible-inventory did not list " + file + " within " + limit.toSeconds()
+                            + " s, so it was stopped with the scripts it started: a dynamic inventory's script or plugin may"
+                            + " be waiting on a service that does not answer; check that 'ansible-inventory -i " + file
+                            + " --list' ends, or give the hosts in a file of one per line",
+                    e);
         }
         if (listed.exitCode() == ProcessResult.NOT_FOUND) {
             notices.accept("ansible-inventory is not installed (apt-get install ansible-core), so " + file

@@ -9,15 +9,29 @@ import java.util.Optional;
 /** Turns one host's inventory variables, as its inventory resolved them, into the {@link FleetHost} virt-tune reaches. */
 final class InventoryVariables {
     /** The variables virt-tune reads (docs/fleet.md); a value it cannot take as given fails the host that uses it. */
-    static final List<String> READ =
-            List.of("ansible_host", "ansible_user", "ansible_port", "virt_tune_uri", "virt_tune_host_facts");
+    static final List<String> READ = List.of(
+            "ansible_host",
+            "ansible_user",
+            "ansible_port",
+            "ansible_private_key_file",
+            "ansible_ssh_common_args",
+            "ansible_ssh_extra_args",
+            "virt_tune_uri",
+            "virt_tune_host_facts");
 
     /**
      * The older names Ansible's ssh connection still takes for the same settings, each winning over
      * the newer where both are given, as Ansible's ssh plugin lists them after the newer.
      */
     private static final Map<String, String> OLDER_NAMES = Map.of(
-            "ansible_ssh_host", "ansible_host", "ansible_ssh_user", "ansible_user", "ansible_ssh_port", "ansible_port");
+            "ansible_ssh_host",
+            "ansible_host",
+            "ansible_ssh_user",
+            "ansible_user",
+            "ansible_ssh_port",
+            "ansible_port",
+            "ansible_ssh_private_key_file",
+            "ansible_private_key_file");
 
     /** How Ansible writes a vaulted value: as JSON (ansible-inventory) or as the ciphertext itself (a !vault tag). */
     private static final String VAULT_KEY = "__ansible_vault";

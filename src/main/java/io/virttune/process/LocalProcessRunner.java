@@ -8,8 +8,10 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,6 +23,8 @@ import java.util.function.Consumer;
  */
 public final class LocalProcessRunner implements ProcessRunner {
     private static final List<String> DIE_WITH_PARENT = List.of("setpriv", "--pdeathsig", "KILL", "--");
+    /** Its own process group (setsid does not fork: the child of a JVM leads no group), which a limit stops whole. */
+    private static final List<String> OWN_GROUP = List.of("setsid", "--");
     /** An ignored signal stays ignored across exec: sh ignores SIGPIPE, then becomes the command. */
     private static final List<String> RUN_TO_ITS_END =
             List.of("setsid", "--", "sh", "-c", "trap '' PIPE; exec \"$0\" \"$@\"");
@@ -37,18 +41,33 @@ public final class LocalProcessRunner implements ProcessRunner {
 
     @Override
     public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-        return run(argv, "", stdoutLines, line -> {});
+        return run(argv, "", stdoutLines, line -> {}, Optional.empty());
+    }
+
+    @Override
+    public ProcessResult run(List<String> argv, Duration limit) {
+        if (runsToItsEnd(argv)) {
+            throw new IllegalArgumentException("lvm runs to its end, so it takes no limit: " + argv);
+        }
+        return run(argv, "", line -> {}, line -> {}, Optional.of(limit));
     }
 
     @Override
     public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
-        return run(argv, input, line -> {}, stderrLines);
+        return run(argv, input, line -> {}, stderrLines, Optional.empty());
     }
 
     private ProcessResult run(
-            List<String> argv, String input, Consumer<String> stdoutLines, Consumer<String> stderrLines) {
-        boolean runsToItsEnd = Path.of(argv.get(0)).getFileName().toString().equals("lvm");
+            List<String> argv,
+            String input,
+            Consumer<String> stdoutLines,
+            Consumer<String> stderrLines,
+            Optional<Duration> limit) {
+        boolean runsToItsEnd = runsToItsEnd(argv);
         List<String> command = new ArrayList<>(runsToItsEnd ? RUN_TO_ITS_END : DIE_WITH_PARENT);
+        if (limit.isPresent()) {
+            command.addAll(OWN_GROUP);
+        }
         command.addAll(argv);
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().put("LC_ALL", "C");
@@ -62,8 +81,8 @@ public final class LocalProcessRunner implements ProcessRunner {
                     "",
                     e.getMessage() + " (virt-tune starts every command through setpriv or setsid, from util-linux)");
         }
-        RunningChildren.started(process, argv, runsToItsEnd);
-        try {
+        RunningChildren.started(process, argv, runsToItsEnd, runsToItsEnd || limit.isPresent());
+        try (Deadline deadline = limit.map(after -> Deadline.of(process, after)).orElseGet(Deadline::none)) {
             CompletableFuture<String> stderr = CompletableFuture.supplyAsync(
                     () -> {
                         try {
@@ -79,16 +98,28 @@ public final class LocalProcessRunner implements ProcessRunner {
             String stdout = readLines(process.getInputStream(), stdoutLines);
             int exitCode = runsToItsEnd ? awaitEndUninterrupted(process) : process.waitFor();
             stdin.join();
-            return new ProcessResult(argv, exitCode, stdout, stderr.join());
+            String errors = stderr.join();
+            if (deadline.expired()) {
+                throw new CommandTimedOut(argv, limit.orElseThrow());
+            }
+            return new ProcessResult(argv, exitCode, stdout, errors);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            if (limit.isPresent()) {
+                ProcessGroup.kill(process.pid());
+            } else {
+                process.destroyForcibly();
+            }
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while running " + argv.get(0), e);
         } finally {
             RunningChildren.ended(process);
         }
+    }
+
+    private static boolean runsToItsEnd(List<String> argv) {
+        return Path.of(argv.get(0)).getFileName().toString().equals("lvm");
     }
 
     /** Waits for a command that must run to its end, through interrupts, which are kept for the caller. */

@@ -1,5 +1,6 @@
 package io.virttune.process;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -17,6 +18,29 @@ public interface ProcessRunner {
 
     default ProcessResult run(List<String> argv) {
         return run(argv, line -> {});
+    }
+
+    /**
+     * Runs argv as {@link #run} does, but kills it, with every command it started (its process
+     * group), once it has run for {@code limit}, and then throws {@link CommandTimedOut} naming it
+     * and the limit. For a read that may wait forever on something outside the host's own tools:
+     * {@code ansible-inventory}, whose inventory plugins and scripts ask services over the network.
+     *
+     * <p>The other commands take none, on purpose. {@code lvm} runs to its end (see the package's
+     * Javadoc), and an {@code lvs} waiting on a VG's lock waits for another LVM command that is
+     * changing the VG and will end; cutting it short would fail an apply midway for a wait that is
+     * LVM doing its job. {@code qemu-img info} of an image on a hung NFS mount would be freed by a
+     * limit, and inspect would end with an error instead of waiting; but no limit tells a hung
+     * mount from slow healthy storage, and apply would meet the same mount in its copy next, so it
+     * takes none until a case shows which limit is safe. Over SSH the limit stops the
+     * local ssh; the remote command gets no signal (there is no terminal) and ends when it next
+     * writes to its closed output.
+     *
+     * <p>Every runner that starts commands or hands them on offers it; a test double that answers
+     * at once need not, and refuses rather than answer without the limit.
+     */
+    default ProcessResult run(List<String> argv, Duration limit) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " runs no command within a limit");
     }
 
     /**

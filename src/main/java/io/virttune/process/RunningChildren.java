@@ -27,11 +27,15 @@ public final class RunningChildren {
 
     private RunningChildren() {}
 
-    /** One running command: its pid, the argv virt-tune gave it, and whether it must run to its end rather than be stopped. */
-    public record Child(long pid, List<String> argv, boolean runsToItsEnd) {}
+    /**
+     * One running command: its pid, the argv virt-tune gave it, whether it must run to its end
+     * rather than be stopped, and whether it leads a process group of its own, which is then
+     * stopped whole, as a terminal's Ctrl-C cannot reach it.
+     */
+    public record Child(long pid, List<String> argv, boolean runsToItsEnd, boolean leadsItsGroup) {}
 
-    static void started(Process process, List<String> argv, boolean runsToItsEnd) {
-        RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd));
+    static void started(Process process, List<String> argv, boolean runsToItsEnd, boolean leadsItsGroup) {
+        RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd, leadsItsGroup));
     }
 
     static void ended(Process process) {
@@ -57,10 +61,25 @@ public final class RunningChildren {
                         process -> running.get(process).runsToItsEnd()));
         // Signalled through their handles: Process.destroy() also closes the pipes, and a command
         // stopping cleanly would lose its last output and its runner fail with "Stream closed".
-        byEnd.get(false).forEach(process -> process.toHandle().destroy());
-        stillRunningAfter(byEnd.get(false), grace)
-                .forEach(process -> process.toHandle().destroyForcibly());
+        byEnd.get(false).forEach(process -> terminate(process, running.get(process)));
+        stillRunningAfter(byEnd.get(false), grace).forEach(process -> kill(process, running.get(process)));
         stillRunningAfter(byEnd.get(true), RUN_TO_END_GRACE);
+    }
+
+    private static void terminate(Process process, Child child) {
+        if (child.leadsItsGroup()) {
+            ProcessGroup.terminate(child.pid());
+        } else {
+            process.toHandle().destroy();
+        }
+    }
+
+    private static void kill(Process process, Child child) {
+        if (child.leadsItsGroup()) {
+            ProcessGroup.kill(child.pid());
+        } else {
+            process.toHandle().destroyForcibly();
+        }
     }
 
     /** Waits up to {@code grace} for all of {@code processes} to end; returns those that did not. */

@@ -2,6 +2,7 @@ package io.virttune.process;
 
 import io.virttune.VirtTuneException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -52,6 +53,15 @@ public final class SshProcessRunner implements ProcessRunner {
     @Override
     public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
         return asAsked(argv, local.run(sshArgv(argv), stdoutLines));
+    }
+
+    @Override
+    public ProcessResult run(List<String> argv, Duration limit) {
+        try {
+            return asAsked(argv, local.run(sshArgv(argv), limit));
+        } catch (CommandTimedOut e) {
+            throw new CommandTimedOut(argv, "on " + destination, limit);
+        }
     }
 
     @Override

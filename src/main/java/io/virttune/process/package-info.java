@@ -11,6 +11,11 @@
  * the {@link RunningChildren} hook stops it first, more gently. The starting thread waits for the
  * command, so it cannot die before it but with the JVM.
  *
+ * <p>A command given a limit ({@link ProcessRunner#run(java.util.List, java.time.Duration)}) runs
+ * in a process group of its own ({@code setsid}), so that the limit kills it with what it started
+ * (an inventory script), which holds its output open; the {@link RunningChildren} hook stops that
+ * group whole too, as a Ctrl-C at the terminal no longer reaches it.
+ *
  * <p>{@code lvm} is the exception: cut short while it (de)activates a thin pool, it can leave the
  * pool's metadata LV active on its own, and LVM then refuses the pool (measured in the lab, see
  * {@code StrandedPool}). It writes no data, and each of its commands is short, so it runs to its

@@ -44,6 +44,18 @@ public final class ShellWords {
      * @throws IllegalArgumentException when a quote is not closed, naming it
      */
     public static List<String> split(String line) {
+        return split(line, true);
+    }
+
+    /**
+     * The words of {@code line} as {@link #split(String)} gives them, but with {@code #} a character
+     * like any other, as Python's {@code shlex.split} reads it by default.
+     */
+    public static List<String> splitWithoutComments(String line) {
+        return split(line, false);
+    }
+
+    private static List<String> split(String line, boolean comments) {
         List<String> words = new ArrayList<>();
         StringBuilder word = new StringBuilder();
         boolean inWord = false;
@@ -55,7 +67,7 @@ public final class ShellWords {
                     word.setLength(0);
                     inWord = false;
                 }
-            } else if (c == '#' && !inWord) {
+            } else if (comments && c == '#' && !inWord) {
                 break;
             } else if (c == '\\' && i + 1 < line.length()) {
                 word.append(line.charAt(++i));

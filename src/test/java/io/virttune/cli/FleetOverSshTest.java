@@ -105,4 +105,41 @@ class FleetOverSshTest {
                         .get("error")
                         .asText());
     }
+
+    /** An operator whose playbooks reach the hosts through a key and a jump host reaches them so with virt-tune. */
+    @Test
+    void theKeyFileAndSshArgumentsOfAnInventoryReachSshAsAnsibleGivesThem(@TempDir Path dir) throws Exception {
+        Path hosts = Files.writeString(dir.resolve("inv.ini"), "[kvm]\nhv01\n");
+        Files.createDirectories(dir.resolve("group_vars"));
+        Files.writeString(
+                dir.resolve("group_vars/kvm.yml"),
+                String.join(
+                        "\n",
+                        "ansible_host: 10.77.0.21",
+                        "ansible_user: ops",
+                        "ansible_ssh_private_key_file: ~/.ssh/kvm_ed25519",
+                        "ansible_ssh_common_args: '-o ProxyCommand=\"ssh -W %h:%p -q bastion\"'",
+                        "ansible_ssh_extra_args: -o ConnectTimeout=5",
+                        "virt_tune_uri: " + Cli.EXAMPLE_URI,
+                        ""));
+        RecordedFleet fleet = new RecordedFleet(dir.resolve("fleet"));
+
+        Cli fleetRun = fleet.run("inspect", "--hosts", hosts.toString(), "--json");
+
+        assertEquals(0, fleetRun.exitCode(), fleetRun.transcript());
+        List<String> argv = Files.readAllLines(fleet.sshArgv("ops@10.77.0.21"));
+        int destination = argv.indexOf("ops@10.77.0.21");
+        assertEquals(
+                List.of(
+                        "-i",
+                        "~/.ssh/kvm_ed25519",
+                        "-o",
+                        "ProxyCommand=ssh -W %h:%p -q bastion",
+                        "-o",
+                        "ConnectTimeout=5",
+                        "ops@10.77.0.21",
+                        "--"),
+                argv.subList(destination - 6, destination + 2),
+                String.join(" ", argv));
+    }
 }

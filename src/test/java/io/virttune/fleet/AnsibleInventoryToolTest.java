@@ -1,6 +1,7 @@
 package io.virttune.fleet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,6 +92,57 @@ class AnsibleInventoryToolTest {
                         .map(host -> host.destination() + ":" + host.port().getAsInt() + " "
                                 + host.variable("virt_tune_uri").orElseThrow())
                         .toList());
+    }
+
+    /**
+     * What Ansible's ssh connection gives ssh for a host, recorded by a stand-in ssh it is told to
+     * run: virt-tune gives ssh the same key file and the same words of the inventory's arguments.
+     */
+    @Test
+    void theKeyFileAndSshArgumentsReachSshAsAnsibleGivesThem() throws IOException {
+        Path inventory = directory.resolve("inv.ini");
+        Files.writeString(inventory, "[kvm]\nhv01 ansible_host=192.0.2.21\n");
+        Files.createDirectories(directory.resolve("group_vars"));
+        Files.writeString(
+                directory.resolve("group_vars/kvm.yml"),
+                String.join(
+                        "\n",
+                        "ansible_ssh_private_key_file: ~/.ssh/kvm ed25519",
+                        "ansible_ssh_common_args: '-o ProxyCommand=\"ssh -W %h:%p -q bastion\" -J \"jump#1\"'",
+                        "ansible_ssh_extra_args: -o ServerAliveInterval=5 -vC",
+                        ""));
+        Path recorded = directory.resolve("ssh-argv");
+        Path standIn = Files.writeString(
+                directory.resolve("ssh"), "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + recorded + "\nexit 255\n");
+        standIn.toFile().setExecutable(true);
+
+        List<String> options = new InventoryFile(new LocalProcessRunner(), notice -> {
+                    throw new AssertionError(notice);
+                })
+                .read(inventory, Files.readString(inventory))
+                .hosts()
+                .get(0)
+                .sshOptions();
+        ProcessResult ping = ANSIBLE.run(
+                "-i", inventory.toString(), "hv01", "-m", "ping", "-e", "ansible_ssh_executable=" + standIn);
+
+        List<String> ansible = Files.readAllLines(recorded);
+        assertEquals(List.of("-i", "~/.ssh/kvm ed25519"), options.subList(0, 2), ping.stdout());
+        assertTrue(
+                ansible.contains("IdentityFile=\"" + System.getProperty("user.home") + "/.ssh/kvm ed25519\""),
+                "ssh expands ~ in -i as Ansible does in its IdentityFile: " + ansible);
+        List<String> arguments = options.subList(2, options.size());
+        assertEquals(
+                List.of(
+                        "-o",
+                        "ProxyCommand=ssh -W %h:%p -q bastion",
+                        "-J",
+                        "jump#1",
+                        "-o",
+                        "ServerAliveInterval=5",
+                        "-vC"),
+                arguments);
+        assertTrue(Collections.indexOfSubList(ansible, arguments) >= 0, ansible.toString());
     }
 
     @Test

@@ -51,6 +51,26 @@ class FleetDoorsTest {
         assertEquals("LC_ALL=C true", local.commands().get(0).get(17), "the connection is opened first");
     }
 
+    /** libvirt's own ssh takes the key from the URI; ssh gets it with the inventory's arguments, after virt-tune's own. */
+    @Test
+    void theHostsKeyFileAndSshArgumentsReachBothItsSshAndItsLibvirt() {
+        FleetHost hv02 = new FleetHost(
+                "hv02",
+                Map.of(
+                        "ansible_host", "10.0.0.12",
+                        "ansible_private_key_file", "~/.ssh/kvm ed25519",
+                        "ansible_ssh_common_args", "-o ProxyJump=bastion"));
+        local.succeed("");
+
+        FleetDoors.Reach reach = doors.reach(hv02);
+
+        assertEquals("qemu+ssh://10.0.0.12/system?no_tty=1&keyfile=~/.ssh/kvm%20ed25519", reach.libvirtUri());
+        List<String> argv = local.commands().get(0);
+        assertEquals(
+                List.of("ServerAliveCountMax=3", "-i", "~/.ssh/kvm ed25519", "-o", "ProxyJump=bastion", "10.0.0.12"),
+                argv.subList(argv.indexOf("10.0.0.12") - 5, argv.indexOf("10.0.0.12") + 1));
+    }
+
     @Test
     void imagesOfAnotherLibvirtThanTheHostsAreNotReadThroughItsDoor() {
         FleetHost hv02 = new FleetHost("hv02", Map.of("virt_tune_uri", "test:///srv/recorded/node.xml"));

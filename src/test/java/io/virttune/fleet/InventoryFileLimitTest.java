@@ -37,7 +37,8 @@ class InventoryFileLimitTest {
 
         assertEquals(ExitCode.FAILED, refused.exitCode());
         assertEquals(
-                "ansible-inventory did not list " + inventory + " within 1 s, so it was stopped: a dynamic"
+                "ansible-inventory did not list " + inventory + " within 1 s, so it was stopped with the scripts it"
+                        + " started: a dynamic"
                         + " inventory's script or plugin may be waiting on a service that does not answer; check that"
                         + " 'ansible-inventory -i " + inventory + " --list' ends, or give the hosts in a file of one"
                         + " per line",
@@ -57,11 +58,16 @@ class InventoryFileLimitTest {
         return new ProcessRunner() {
             @Override
             public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+                throw new AssertionError("ansible-inventory is given a limit");
+            }
+
+            @Override
+            public ProcessResult run(List<String> argv, Duration limit) {
                 return local.run(
                         argv.stream()
                                 .map(word -> word.equals("ansible-inventory") ? program.toString() : word)
                                 .toList(),
-                        stdoutLines);
+                        limit);
             }
 
             @Override

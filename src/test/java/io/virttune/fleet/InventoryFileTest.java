@@ -11,9 +11,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -38,13 +40,11 @@ class InventoryFileTest {
                         "env",
                         "LC_ALL=C.UTF-8",
                         "ANSIBLE_INVENTORY_UNPARSED_FAILED=True",
-                        "timeout",
-                        "--kill-after=5",
-                        "120",
                         "ansible-inventory",
                         "--list",
                         "--inventory=" + FLEET),
                 runner.commands().get(0));
+        assertEquals(Optional.of(Duration.ofSeconds(120)), runner.limits().get(0));
         assertEquals(List.of("edge01", "hv01", "hv02", "hv03", "hv04"), names(inventory.hosts()));
         assertEquals(List.of(), notices);
     }
@@ -139,7 +139,8 @@ class InventoryFileTest {
         assertEquals(
                 "ansible-inventory cannot read " + vaulted + ": ERROR! Attempting to decrypt but no vault secrets"
                         + " found; virt-tune reads inventories without vault secrets: give the variables it reads"
-                        + " (ansible_host, ansible_user, ansible_port, virt_tune_uri, virt_tune_host_facts) outside"
+                        + " (ansible_host, ansible_user, ansible_port, ansible_private_key_file, ansible_ssh_common_args,"
+                        + " ansible_ssh_extra_args, virt_tune_uri, virt_tune_host_facts) outside"
                         + " vaulted files (see it whole: ansible-inventory -i " + vaulted + " --list)",
                 e.getMessage());
     }

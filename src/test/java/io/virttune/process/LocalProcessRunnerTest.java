@@ -1,8 +1,11 @@
 package io.virttune.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.ExitCode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -62,6 +65,64 @@ class LocalProcessRunnerTest {
                 new LocalProcessRunner()
                         .run(List.of("no-such-program-virt-tune"))
                         .exitCode());
+    }
+
+    /**
+     * A command that hangs, as an inventory script waiting on a service does, is stopped at its
+     * limit with what it started: the background sleep holds the output pipe open, so the call
+     * could not end had only the command itself been killed.
+     */
+    @Test
+    void aCommandPastItsLimitIsStoppedWithEveryCommandItStartedAndTheErrorSaysWhichAndAfterHowLong() throws Exception {
+        Path started = temp.resolve("started");
+        List<String> argv = startingASleep(started);
+
+        CommandTimedOut stopped = assertTimeoutPreemptively(
+                Duration.ofSeconds(60),
+                () -> assertThrows(
+                        CommandTimedOut.class, () -> new LocalProcessRunner().run(argv, Duration.ofSeconds(1))));
+
+        assertEquals(ExitCode.FAILED, stopped.exitCode());
+        assertEquals(
+                "'" + String.join(" ", argv) + "' did not end within 1 s, so virt-tune stopped it"
+                        + " and every command it started",
+                stopped.getMessage());
+        assertTrue(gone(Long.parseLong(Files.readString(started).strip())), "the background sleep outlived the limit");
+        assertEquals(List.of(), RunningChildren.list());
+    }
+
+    @Test
+    void aCommandWithinItsLimitGivesItsResult() {
+        ProcessResult result =
+                new LocalProcessRunner().run(List.of("sh", "-c", "echo out; exit 3"), Duration.ofSeconds(60));
+
+        assertEquals(3, result.exitCode());
+        assertEquals("out\n", result.stdout());
+    }
+
+    /** Stopped at a limit, lvm could leave a thin pool it was (de)activating refused by LVM. */
+    @Test
+    void anLvmCommandTakesNoLimit() throws IOException {
+        Path lvm = fakeLvm("exit 0");
+
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new LocalProcessRunner().run(List.of(lvm.toString(), "lvs"), Duration.ofSeconds(60)));
+    }
+
+    /** A limited command has its own process group, so Ctrl-C misses it: virt-tune stopping stops the group. */
+    @Test
+    void aLimitedCommandIsStoppedWithEveryCommandItStartedWhenVirtTuneStops() throws Exception {
+        Path started = temp.resolve("started");
+        CompletableFuture<ProcessResult> running = CompletableFuture.supplyAsync(
+                () -> new LocalProcessRunner().run(startingASleep(started), Duration.ofSeconds(600)));
+        awaitChild();
+        awaitFile(started);
+
+        RunningChildren.stopAll(Duration.ofSeconds(5));
+
+        assertEquals(143, running.get(60, TimeUnit.SECONDS).exitCode(), "stopped with SIGTERM");
+        assertTrue(gone(Long.parseLong(Files.readString(started).strip())), "the background sleep outlived virt-tune");
     }
 
     @Test
@@ -168,6 +229,12 @@ class LocalProcessRunnerTest {
 
         assertTrue(gone(child), "lvm " + child + " never ended");
         assertTrue(Files.exists(ended), "lvm was killed with its JVM instead of finishing");
+    }
+
+    /** A shell that starts a sleep in the background, writes its pid to {@code started}, and waits for it. */
+    private static List<String> startingASleep(Path started) {
+        return List.of(
+                "sh", "-c", "sleep 300 & echo $! > " + started + ".tmp; mv " + started + ".tmp " + started + "; wait");
     }
 
     private static void awaitFile(Path file) throws InterruptedException {

@@ -1,9 +1,11 @@
 package io.virttune.process;
 
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -25,6 +27,7 @@ public final class ScriptedProcessRunner implements ProcessRunner {
     private final StandingAnswers answers = new StandingAnswers();
     private final List<List<String>> commands = new ArrayList<>();
     private final List<String> inputs = new ArrayList<>();
+    private final List<Optional<Duration>> limits = new ArrayList<>();
     private final List<List<String>> sshConfigurationQueries = new ArrayList<>();
     private String sshConfiguration = SSH_DEFAULTS;
     private Consumer<List<String>> observer = argv -> {};
@@ -96,6 +99,17 @@ public final class ScriptedProcessRunner implements ProcessRunner {
         return inputs;
     }
 
+    /** Each argv's limit, in order: what {@link #run(List, Duration)} was given, empty for the others. */
+    public List<Optional<Duration>> limits() {
+        return limits;
+    }
+
+    /** Answers as {@link #run} does: a scripted answer never outlives a limit. */
+    @Override
+    public ProcessResult run(List<String> argv, Duration limit) {
+        return answer(argv, line -> {}, Optional.of(limit));
+    }
+
     @Override
     public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
         ProcessResult result = run(argv, line -> {});
@@ -106,11 +120,16 @@ public final class ScriptedProcessRunner implements ProcessRunner {
 
     @Override
     public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
+        return answer(argv, stdoutLines, Optional.empty());
+    }
+
+    private ProcessResult answer(List<String> argv, Consumer<String> stdoutLines, Optional<Duration> limit) {
         if (argv.size() > 1 && argv.get(1).equals("-G")) {
             sshConfigurationQueries.add(List.copyOf(argv));
             return new ProcessResult(argv, 0, sshConfiguration, "");
         }
         inputs.add("");
+        limits.add(limit);
         commands.add(List.copyOf(argv));
         observer.accept(commands.get(commands.size() - 1));
         ProcessResult result = answers.answer(argv).orElseGet(() -> nextReply(argv));

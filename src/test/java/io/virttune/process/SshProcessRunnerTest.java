@@ -2,6 +2,7 @@ package io.virttune.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.ExitCode;
@@ -9,6 +10,7 @@ import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -150,5 +152,21 @@ class SshProcessRunnerTest {
         assertEquals(String.join("|", HOSTILE) + "|", result.stdout());
         assertTrue(Files.readString(dir.resolve("ssh-argv")).contains("hv02\n--\n"), "the fake was the one run");
         assertTrue(Files.notExists(Path.of("/tmp/pwned")));
+    }
+
+    /** What the limit stops is the local ssh; the error names the command asked for and the host. */
+    @Test
+    void aRemoteCommandPastItsLimitIsStoppedSayingWhichAndOnWhichHost(@TempDir Path dir) throws IOException {
+        SshProcessRunner ssh =
+                new SshProcessRunner(FakeSsh.install(dir).toString(), "hv02", List.of(), dir, new LocalProcessRunner());
+
+        CommandTimedOut stopped = assertTimeoutPreemptively(
+                Duration.ofSeconds(60),
+                () -> assertThrows(
+                        CommandTimedOut.class, () -> ssh.run(List.of("sleep", "300"), Duration.ofSeconds(1))));
+
+        assertEquals(
+                "'sleep 300' on hv02 did not end within 1 s, so virt-tune stopped it and every command it started",
+                stopped.getMessage());
     }
 }

@@ -261,8 +261,10 @@ class JsonSchemaDocsTest {
                         String.join(
                                 "\n",
                                 "[kvm]",
-                                "hv01 ansible_host=hv01.example ansible_user=ops ansible_port=2222" + recorded
-                                        + EXAMPLE,
+                                "hv01 ansible_host=hv01.example ansible_user=ops ansible_port=2222"
+                                        + " ansible_private_key_file=~/.ssh/kvm_ed25519"
+                                        + " ansible_ssh_common_args='-o ProxyJump=jump' ansible_ssh_extra_args=-4"
+                                        + recorded + EXAMPLE,
                                 "hv02" + recorded + EXAMPLE,
                                 "hv03 virt_tune_uri=" + UNREACHABLE + " virt_tune_host_facts=" + EXAMPLE,
                                 "hv04" + recorded + withoutLvm,

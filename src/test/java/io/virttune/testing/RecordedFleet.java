@@ -86,6 +86,11 @@ public final class RecordedFleet {
         return directory.resolve("remote");
     }
 
+    /** The words of the last ssh command line that reached {@code destination}, one a line. */
+    public Path sshArgv(String destination) {
+        return directory.resolve("ssh-argv").resolve(destination);
+    }
+
     /** Runs virt-tune in its own JVM, as an operator's shell would, and keeps its exit code and output. */
     public Cli run(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(
@@ -105,6 +110,8 @@ public final class RecordedFleet {
         virtTune.environment().put("FLEET_UNREACHABLE", unreachable);
         virtTune.environment().put("FLEET_WITHOUT_VIRT_TUNE", withoutVirtTune);
         virtTune.environment().put("FLEET_REMOTE_LOG", remoteLog().toString());
+        virtTune.environment()
+                .put("FLEET_SSH_LOG", directory.resolve("ssh-argv").toString());
         virtTune.environment().put("XDG_RUNTIME_DIR", directory.toString());
         Path stderr = directory.resolve("stderr");
         virtTune.redirectError(stderr.toFile());

@@ -3,6 +3,7 @@ package io.virttune.apply.ports;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import io.virttune.text.ShellWords;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -24,6 +25,11 @@ final class PrintingRunner implements ProcessRunner {
     @Override
     public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
         return reads.run(argv, stdoutLines);
+    }
+
+    @Override
+    public ProcessResult run(List<String> argv, Duration limit) {
+        return reads.run(argv, limit);
     }
 
     @Override
