@@ -70,8 +70,12 @@ final class TemporaryVolume implements AutoCloseable {
         }
     }
 
-    /** Removes the LV once; a dry run's was never created, and its log said it would be removed. */
-    private void remove() {
+    /**
+     * Removes the LV once; a dry run's was never created, and its log said it would be removed.
+     * Synchronized: on a signal the work's own close and the hook both come here, and the hook must
+     * not return (and the JVM halt) while the other is still removing the LV.
+     */
+    private synchronized void remove() {
         if (removed.compareAndSet(false, true) && mode.changesHost()) {
             try {
                 lvm.actions().remove(name.vg(), name.lv());

@@ -388,7 +388,7 @@ class LvmCliLabIT {
         assertEquals(List.of(), calibrationLvs());
     }
 
-    /** calibrate from the jar, returned once its LV exists and its dd has written for a second. */
+    /** calibrate from the jar, returned as soon as its LV exists and its dd writes it. */
     private static Process calibrateInItsOwnProcess(Path state) throws Exception {
         Process process = new ProcessBuilder(
                         "java",
@@ -400,7 +400,7 @@ class LvmCliLabIT {
                         "--vg",
                         VG,
                         "--size",
-                        "1G",
+                        "2G",
                         "--execute",
                         "--state-dir",
                         state.toString())
@@ -411,9 +411,10 @@ class LvmCliLabIT {
         while (calibrationLvs().isEmpty() || !Lab.sh("ps", "-eo", "args").contains("dd if=/dev/zero of=/dev/" + VG)) {
             assertTrue(process.isAlive(), Files.readString(state.resolve("calibrate.log")));
             assertTrue(System.nanoTime() < deadline, "no calibration LV and dd within 120 s");
-            Thread.sleep(200);
+            Thread.sleep(100);
         }
-        Thread.sleep(1000);
+        // At once: a lab's LV takes 1 GiB in about two seconds, and a calibration that ends by itself
+        // leaves nothing for the signal to stop.
         return process;
     }
 
