@@ -275,9 +275,14 @@ class LiveApplyLabIT {
                 "pool",
                 VG);
         writer.guest(
-                "p=0; while [ ! -e /tmp/stride.stop ] && [ $p -lt 248 ]; do"
-                        + " dd if=/dev/urandom of=$DISK bs=4k count=1 seek=$((8448 + p * 32)) oflag=direct conv=fsync 2>/dev/null;"
-                        + " p=$((p + 1)); sleep 0.25; done >/dev/null 2>&1 &",
+                // A write into the zeros past the last one as often as the guest can: the zero chunks given back
+                // before the pause take milliseconds, so the guest must write within the moments between the map
+                // read before the pause and the one in it. 128 KiB apart, from 33 MiB to 64 MiB, then from 65 to
+                // 100 MiB: the writer's blocks and the blocks that must stay zeros (64, 100) are left alone.
+                "p=0; while [ ! -e /tmp/stride.stop ] && [ $p -lt 528 ]; do"
+                        + " if [ $p -lt 248 ]; then s=$((8448 + p * 32)); else s=$((16640 + (p - 248) * 32)); fi;"
+                        + " dd if=/dev/urandom of=$DISK bs=4k count=1 seek=$s oflag=direct conv=fsync 2>/dev/null;"
+                        + " p=$((p + 1)); sleep 0.02; done >/dev/null 2>&1 &",
                 30);
 
         Path plan = work.resolve("plan.json");
