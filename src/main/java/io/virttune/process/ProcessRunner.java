@@ -36,12 +36,9 @@ public interface ProcessRunner {
      * local ssh; the remote command gets no signal (there is no terminal) and ends when it next
      * writes to its closed output.
      *
-     * <p>Every runner that starts commands or hands them on offers it; a test double that answers
-     * at once need not, and refuses rather than answer without the limit.
+     * <p>Every runner offers it: one that starts commands or hands them on passes the limit along.
      */
-    default ProcessResult run(List<String> argv, Duration limit) {
-        throw new UnsupportedOperationException(getClass().getSimpleName() + " runs no command within a limit");
-    }
+    ProcessResult run(List<String> argv, Duration limit);
 
     /**
      * Runs argv as {@link #run} does, with {@code input} on its stdin: how a document reaches a

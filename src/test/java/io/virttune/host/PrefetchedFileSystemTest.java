@@ -13,6 +13,7 @@ import io.virttune.process.SshProcessRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -97,6 +98,12 @@ class PrefetchedFileSystemTest {
 
         Counting(ProcessRunner inner) {
             this.inner = inner;
+        }
+
+        @Override
+        public ProcessResult run(List<String> argv, Duration limit) {
+            commands.add(argv);
+            return inner.run(argv, limit);
         }
 
         @Override

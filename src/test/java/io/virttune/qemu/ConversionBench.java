@@ -6,6 +6,7 @@ import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Consumer;
@@ -68,6 +69,11 @@ public final class ConversionBench {
     private static final class CopyClock implements ProcessRunner {
         private final ProcessRunner local = new LocalProcessRunner();
         private long copyEnded;
+
+        @Override
+        public ProcessResult run(List<String> argv, Duration limit) {
+            return local.run(argv, limit);
+        }
 
         @Override
         public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
