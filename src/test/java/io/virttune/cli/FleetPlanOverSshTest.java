@@ -14,6 +14,7 @@ import io.virttune.testing.Cli;
 import io.virttune.testing.RecordedFleet;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,16 +56,7 @@ class FleetPlanOverSshTest {
         JsonNode document = JSON.readTree(Files.readString(fleetPlan));
         assertEquals("virt-tune/fleet-plan", document.get("schema").asText());
         assertEquals("failed", document.at("/hosts/2/status").asText());
-        Cli alone = Cli.run(
-                "plan",
-                "--all",
-                "--connect",
-                Cli.EXAMPLE_URI,
-                "--host-facts",
-                "examples/hv01",
-                "--vg",
-                "vg_fast",
-                "--json");
+        Cli alone = planAlone();
         assertEquals(0, alone.exitCode(), alone.transcript());
         JsonNode single = withoutCreation(JSON.readTree(alone.out()));
         for (int host = 0; host < 2; host++) {
@@ -113,20 +105,7 @@ class FleetPlanOverSshTest {
         assertEquals(0, run.exitCode(), run.transcript());
         assertTrue(run.out().contains("=== hv-b ===\nPlan for "), run.transcript());
         assertTrue(run.out().contains("windows of 1h00m"), run.transcript());
-        Cli alone = Cli.run(
-                "plan",
-                "--all",
-                "--connect",
-                Cli.EXAMPLE_URI,
-                "--host-facts",
-                "examples/hv01",
-                "--vg",
-                "vg_fast",
-                "--copy-rate",
-                "100M",
-                "--window",
-                "1h",
-                "--json");
+        Cli alone = planAlone("--copy-rate", "100M", "--window", "1h");
         assertEquals(0, alone.exitCode(), alone.transcript());
         JsonNode schedule = JSON.readTree(alone.out()).get("schedule");
         assertFalse(schedule.path("windows").isEmpty(), alone.out());
@@ -183,5 +162,14 @@ class FleetPlanOverSshTest {
         ObjectNode copy = plan.deepCopy();
         copy.remove(List.of("createdAt", "hostname"));
         return copy;
+    }
+
+    /** The example host planned alone, as each fleet host is, with {@code options} and --json. */
+    private static Cli planAlone(String... options) {
+        List<String> argv = new ArrayList<>(List.of(
+                "plan", "--all", "--connect", Cli.EXAMPLE_URI, "--host-facts", "examples/hv01", "--vg", "vg_fast"));
+        argv.addAll(List.of(options));
+        argv.add("--json");
+        return Cli.run(argv.toArray(String[]::new));
     }
 }
