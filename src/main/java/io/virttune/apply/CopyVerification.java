@@ -4,6 +4,8 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.qemu.Comparison;
+import io.virttune.text.ProgressMeter;
+import io.virttune.text.ProgressMeters;
 import io.virttune.text.ShellWords;
 import java.io.PrintWriter;
 import java.util.HashSet;
@@ -13,11 +15,13 @@ import java.util.Set;
 final class CopyVerification {
     private final String domain;
     private final PrintWriter log;
+    private final ProgressMeters progress;
     private final Set<String> verifiedInThisRun = new HashSet<>();
 
-    CopyVerification(String domain, PrintWriter log) {
+    CopyVerification(String domain, PrintWriter log, ProgressMeters progress) {
         this.domain = domain;
         this.log = log;
+        this.progress = progress;
     }
 
     /** This run's copy into {@code target} is done, compared by qemu-img as it copied. */
@@ -30,8 +34,8 @@ final class CopyVerification {
     }
 
     /**
-     * Compares source and copy unless this run's copy verified itself; the compare takes its share
-     * of the host's {@code bandwidth} while it reads, a skipped one none.
+     * Compares source and copy unless this run's copy verified itself, its progress shown; the
+     * compare takes its share of the host's {@code bandwidth} while it reads, a skipped one none.
      */
     void verify(VerifyCopy verify, HostBandwidth bandwidth, EarlierCopyCompare comparer) {
         if (verifiedInThisRun.contains(verify.target())) {
@@ -39,10 +43,12 @@ final class CopyVerification {
             return;
         }
         Comparison comparison;
+        ProgressMeter meter = progress.verify(verify.target());
         try (HostBandwidth.Lease share = bandwidth.startFixed(verify.bandwidthBytesPerSecond())) {
-            comparison = comparer.compare(verify, share.speed());
+            comparison = Comparison.metered(meter, () -> comparer.compare(verify, share.speed(), meter));
         }
         if (!comparison.identical()) {
+            meter.failed();
             throw VirtTuneException.failed("the copy " + verify.target() + " differs from " + verify.source() + ": "
                     + comparison.detail() + "; the source is untouched; remove the new LVs with virt-tune rollback "
                     + ShellWords.operand(domain));

@@ -4,6 +4,7 @@ import io.virttune.apply.ports.CopyPorts;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.qemu.Comparison;
+import io.virttune.text.ByteProgress;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -31,12 +32,17 @@ final class EarlierCopyCompare {
         this.notThisMoves = notThisMoves;
     }
 
-    /** Compares {@code verify}'s copy with its source, reading at most {@code bytesPerSecond} (0: no cap). */
-    Comparison compare(VerifyCopy verify, long bytesPerSecond) {
+    /**
+     * Compares {@code verify}'s copy with its source, reading at most {@code bytesPerSecond} (0: no
+     * cap), counting in {@code progress} the bytes it reads.
+     */
+    Comparison compare(VerifyCopy verify, long bytesPerSecond, ByteProgress progress) {
         CreateVolume create = creationOf.apply(verify.target());
         Optional<String> readInFullBecause = create.thin()
                 ? notThisMoves.apply(create)
                 : Optional.of("it is a linear LV, whose extents hold whatever they held before");
+        // qemu-img compare reads the longer of the two to its end: the LV, unless the image is found larger.
+        long read = create.sizeBytes();
         if (readInFullBecause.isEmpty()) {
             long imageBytes = copies.qemuImg()
                     .info(verify.source(), verify.sourceFormat())
@@ -58,14 +64,16 @@ final class EarlierCopyCompare {
                                 create.volume(),
                                 create.pool(),
                                 imageBytes,
-                                create.sizeBytes());
+                                create.sizeBytes(),
+                                progress);
             }
+            read = imageBytes;
             readInFullBecause = Optional.of(
                     "the image, of " + imageBytes + " bytes, is larger than the LV's " + create.sizeBytes());
         }
         Comparison whole = copies.comparer()
                 .capped(bytesPerSecond)
-                .compare(verify.source(), verify.sourceFormat(), verify.target());
+                .compare(verify.source(), verify.sourceFormat(), verify.target(), progress.part(0, read, read));
         return new Comparison(whole.identical(), whole.detail(), readInFullBecause);
     }
 }

@@ -12,7 +12,6 @@ import io.virttune.plan.DiskSteps;
 import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.LvConversion;
 import io.virttune.text.Pace;
-import io.virttune.text.ProgressMeter;
 import java.util.Optional;
 
 /** One offline copy of a domain's run: into its LV, verified, under the host's cap, its pace reported. */
@@ -63,7 +62,6 @@ final class OfflineCopy {
     /** Copies and verifies {@code convert}; returns how. */
     private LvConversion.Verified convert(ConvertImage convert, LvConversion conversion, boolean interrupted) {
         CreateVolume create = new DiskSteps(run.domain()).creationOf(convert);
-        ProgressMeter progress = run.progress().copy(convert.target(), convert.virtualSizeBytes());
         LvConversion.Verified copied;
         if (interrupted && !convert.targetIsZero()) {
             // Written by name: it must still be the LV created, no definition on it; nor a copy still writing it.
@@ -101,12 +99,16 @@ final class OfflineCopy {
                         create.sizeBytes(),
                         chunk,
                         new ThinPoolRoom(ports.lvm().reads(), create.vg(), create.thinPool(), room::othersDataBytes),
-                        progress);
+                        run.progress());
             }
         } else {
             copied = new LvConversion.Verified(
                     conversion.intoLinear(
-                            convert.source(), convert.sourceFormat(), convert.target(), create.sizeBytes(), progress),
+                            convert.source(),
+                            convert.sourceFormat(),
+                            convert.target(),
+                            create.sizeBytes(),
+                            run.progress()),
                     Optional.empty());
         }
         copies.copied(convert.target());

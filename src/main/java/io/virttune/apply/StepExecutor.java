@@ -64,7 +64,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         this.ports = run.ports();
         this.volumes = new RunVolumes(run);
         this.redefinition = new Redefinition(ports.images(), run.domain(), run.log());
-        this.copies = new CopyVerification(run.domain().name(), run.log());
+        this.copies = new CopyVerification(run.domain().name(), run.log(), run.progress());
         this.earlierCopies =
                 new EarlierCopyCompare(ports.copies(), new DiskSteps(run.domain())::creationOf, volumes::notThisMoves);
         this.offline = new OfflineCopy(run, pools, volumes, copies);

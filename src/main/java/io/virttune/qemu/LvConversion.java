@@ -5,8 +5,9 @@ import io.virttune.lvm.Sizes;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ProcessRunner;
+import io.virttune.text.ProgressMeter;
+import io.virttune.text.ProgressMeters;
 import java.util.Optional;
-import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -63,17 +64,20 @@ public final class LvConversion {
                 zeroing);
     }
 
-    /** Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end. */
-    public Outcome intoLinear(String source, String format, String device, long deviceBytes, DoubleConsumer progress) {
+    /**
+     * Copies into a linear LV of {@code deviceBytes}: every byte of the image, then zeros to the end;
+     * the copy and the verify each shown by a meter of {@code progress}.
+     */
+    public Outcome intoLinear(String source, String format, String device, long deviceBytes, ProgressMeters progress) {
         long imageBytes = imageBytes(source, format, deviceBytes, device);
-        copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, () -> "");
+        copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress.copy(device, imageBytes), () -> "");
         // Image sizes are whole 512-byte sectors. On a 4Kn device qemu-img rewrites the image's last
         // 4 KiB block keeping its old bytes past the image, so the zeroing starts right at the image's end.
         long written = Sizes.roundUp(imageBytes, 512);
         if (deviceBytes > written) {
             zeroing.zero(device, written, deviceBytes - written);
         }
-        verify(source, format, device, () -> "");
+        verify(source, format, device, deviceBytes, progress.verify(device), () -> "");
         return Outcome.WROTE_DATA;
     }
 
@@ -82,7 +86,8 @@ public final class LvConversion {
      * chunks of {@code chunkBytes}. The pool's room for the data is the caller's pre-check
      * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here. The
      * verify reads only what the pool's mapping and {@code sourceMap}, the source's {@link
-     * QemuImg#map} read for that pre-check, do not prove zero ({@link ThinCopyCompare}).
+     * QemuImg#map} read for that pre-check, do not prove zero ({@link ThinCopyCompare}). Each copy
+     * and verify is shown by a meter of {@code progress}.
      */
     public Verified intoFreshThin(
             String source,
@@ -92,26 +97,37 @@ public final class LvConversion {
             long deviceBytes,
             long chunkBytes,
             ThinPoolRoom room,
-            DoubleConsumer progress) {
+            ProgressMeters progress) {
         String device = volume.devicePath();
         long imageBytes = imageBytes(source, format, deviceBytes, device);
-        copy(ConversionMethod.FRESH_THIN_VOLUME, source, format, device, progress, room::state);
+        copy(
+                ConversionMethod.FRESH_THIN_VOLUME,
+                source,
+                format,
+                device,
+                progress.copy(device, imageBytes),
+                room::state);
         // Unprovisioned chunks read as zeros; only the chunk the image ends in may hold old bytes.
         long tailEnd = Math.min(Sizes.roundUp(imageBytes, chunkBytes), deviceBytes);
         long written = Sizes.roundUp(imageBytes, 512);
         if (tailEnd > written) {
             zeroing.zero(device, written, tailEnd - written);
         }
-        Comparison compared =
-                thinCompare.compare(source, format, sourceMap, volume, room.poolName(), imageBytes, deviceBytes);
+        ProgressMeter verified = progress.verify(device);
+        Comparison compared = Comparison.metered(
+                verified,
+                () -> thinCompare.compare(
+                        source, format, sourceMap, volume, room.poolName(), imageBytes, deviceBytes, verified));
         if (compared.identical()) {
             return new Verified(Outcome.WROTE_DATA, compared.readInFullBecause());
         }
+        // Not a failure: the copy is made again in full, and verified again.
+        verified.stopShort();
         room.require(
                 imageBytes,
                 "rewrite " + device + " in full after old data showed through " + "chunks the copy wrote only in part");
-        copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress, room::state);
-        verify(source, format, device, room::state);
+        copy(ConversionMethod.OVERWRITE_ALL, source, format, device, progress.copy(device, imageBytes), room::state);
+        verify(source, format, device, deviceBytes, progress.verify(device), room::state);
         return new Verified(Outcome.REWROTE_IN_FULL, compared.readInFullBecause());
     }
 
@@ -129,11 +145,12 @@ public final class LvConversion {
             String source,
             String format,
             String device,
-            DoubleConsumer progress,
+            ProgressMeter progress,
             Supplier<String> targetState) {
         try {
             convert.convert(method, source, format, device, progress);
         } catch (VirtTuneException e) {
+            progress.failed();
             throw VirtTuneException.failed(
                     "Could not copy " + source + " into " + device + ": " + e.getMessage() + also(targetState)
                             + "; the source image was only read",
@@ -141,9 +158,18 @@ public final class LvConversion {
         }
     }
 
-    private void verify(String source, String format, String device, Supplier<String> targetState) {
-        Comparison result = compare.compare(source, format, device);
+    /** Compares the whole of {@code device}, of {@code deviceBytes}, the longer, which the verify reads. */
+    private void verify(
+            String source,
+            String format,
+            String device,
+            long deviceBytes,
+            ProgressMeter progress,
+            Supplier<String> targetState) {
+        Comparison result = Comparison.metered(
+                progress, () -> compare.compare(source, format, device, progress.part(0, deviceBytes, deviceBytes)));
         if (!result.identical()) {
+            progress.failed();
             throw VirtTuneException.failed("The copy of " + source + " in " + device
                     + " does not match it (qemu-img compare: " + result.detail() + ")" + also(targetState)
                     + "; the source image was only read");

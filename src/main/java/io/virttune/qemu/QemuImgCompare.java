@@ -4,6 +4,7 @@ import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.DoubleConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -44,36 +45,44 @@ public final class QemuImgCompare {
     }
 
     /**
-     * Compares the flattened source with the raw target. A target larger than the image (an LV
-     * rounded up to whole extents) only compares equal if its extra tail reads as zeros.
+     * Compares the flattened source with the raw target, giving {@code percent} how much of the
+     * longer of the two it has read. A target larger than the image (an LV rounded up to whole
+     * extents) only compares equal if its extra tail reads as zeros.
      */
-    public Comparison compare(String sourcePath, String sourceFormat, String targetPath) {
+    public Comparison compare(String sourcePath, String sourceFormat, String targetPath, DoubleConsumer percent) {
         if (bytesPerSecond > 0) {
-            return run(List.of(
-                    "qemu-img",
-                    "compare",
-                    "--object",
-                    throttleGroup(),
-                    "--image-opts",
-                    source("", sourceFormat, sourcePath),
-                    "driver=raw,file.filename=" + escaped(QemuPaths.safe(targetPath))));
+            return run(
+                    List.of(
+                            "qemu-img",
+                            "compare",
+                            "-p",
+                            "--object",
+                            throttleGroup(),
+                            "--image-opts",
+                            source("", sourceFormat, sourcePath),
+                            "driver=raw,file.filename=" + escaped(QemuPaths.safe(targetPath))),
+                    percent);
         }
-        return run(List.of(
-                "qemu-img",
-                "compare",
-                "-f",
-                sourceFormat,
-                "-F",
-                "raw",
-                QemuPaths.safe(sourcePath),
-                QemuPaths.safe(targetPath)));
+        return run(
+                List.of(
+                        "qemu-img",
+                        "compare",
+                        "-p",
+                        "-f",
+                        sourceFormat,
+                        "-F",
+                        "raw",
+                        QemuPaths.safe(sourcePath),
+                        QemuPaths.safe(targetPath)),
+                percent);
     }
 
     /**
      * Compares {@code sourceBytes} of the flattened source from {@code offset} with {@code
      * targetBytes} of the raw target from the same offset, through a raw driver's window over each;
      * a longer target window only compares equal if its extra part reads as zeros. The detail names
-     * the target's own offset of a difference, not the window's.
+     * the target's own offset of a difference, not the window's; {@code percent} is of the target's
+     * window, the longer.
      */
     public Comparison compareRange(
             String sourcePath,
@@ -81,9 +90,10 @@ public final class QemuImgCompare {
             String targetPath,
             long offset,
             long sourceBytes,
-            long targetBytes) {
+            long targetBytes,
+            DoubleConsumer percent) {
         String window = "driver=raw,offset=" + offset + ",size=";
-        List<String> argv = new ArrayList<>(List.of("qemu-img", "compare"));
+        List<String> argv = new ArrayList<>(List.of("qemu-img", "compare", "-p"));
         if (bytesPerSecond > 0) {
             argv.addAll(List.of("--object", throttleGroup()));
         }
@@ -91,7 +101,7 @@ public final class QemuImgCompare {
                 "--image-opts",
                 window + sourceBytes + "," + source("file.", sourceFormat, sourcePath),
                 window + targetBytes + ",file.filename=" + escaped(QemuPaths.safe(targetPath))));
-        Comparison result = run(argv);
+        Comparison result = run(argv, percent);
         // The LV's window is longer than the image's past its end, by choice: no news to report.
         String detail = result.detail().replace(SIZE_MISMATCH, "").strip();
         Matcher at = MISMATCH.matcher(detail);
@@ -122,13 +132,15 @@ public final class QemuImgCompare {
      * {@code -U} still asks for ("Failed to get "consistent read" lock", found in Debian 13's lab).
      */
     public Comparison compareInUse(String sourcePath, String sourceFormat, String targetPath) {
-        return run(List.of(
-                "qemu-img",
-                "compare",
-                "-U",
-                "--image-opts",
-                "driver=" + sourceFormat + ",file.filename=" + escaped(QemuPaths.safe(sourcePath)),
-                "driver=raw,file.filename=" + escaped(QemuPaths.safe(targetPath)) + ",file.locking=off"));
+        return run(
+                List.of(
+                        "qemu-img",
+                        "compare",
+                        "-U",
+                        "--image-opts",
+                        "driver=" + sourceFormat + ",file.filename=" + escaped(QemuPaths.safe(sourcePath)),
+                        "driver=raw,file.filename=" + escaped(QemuPaths.safe(targetPath)) + ",file.locking=off"),
+                percent -> {});
     }
 
     /** A value in QEMU's option syntax, where a comma is written twice. */
@@ -136,12 +148,12 @@ public final class QemuImgCompare {
         return value.replace(",", ",,");
     }
 
-    private Comparison run(List<String> argv) {
-        ProcessResult result = runner.act(argv);
+    private Comparison run(List<String> argv, DoubleConsumer percent) {
+        ProcessResult result = runner.act(argv, QemuImgProgress.percents(percent));
         // Exit 1 means "different"; 2 and above mean qemu-img could not compare at all.
         if (result.exitCode() != DIFFERENT) {
             result.requireSuccess();
         }
-        return new Comparison(result.succeeded(), result.stdout().strip());
+        return new Comparison(result.succeeded(), QemuImgProgress.withoutProgress(result.stdout()));
     }
 }

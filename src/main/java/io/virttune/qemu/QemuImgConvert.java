@@ -4,14 +4,9 @@ import io.virttune.process.ProcessRunner;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleConsumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Copies the top of an image chain, flattened, into a raw block device with {@code qemu-img convert}. */
 public final class QemuImgConvert {
-    /** qemu-img -p redraws one line: {@code "    (12.34/100%)\r"}. */
-    private static final Pattern PROGRESS = Pattern.compile("\\((\\d+(?:\\.\\d+)?)/100%\\)");
-
     private final ProcessRunner runner;
     private final long bytesPerSecond;
 
@@ -61,12 +56,9 @@ public final class QemuImgConvert {
             String sourceFormat,
             String targetDevice,
             DoubleConsumer progress) {
-        runner.act(argv(method, sourcePath, sourceFormat, targetDevice, bytesPerSecond), line -> {
-                    Matcher matcher = PROGRESS.matcher(line);
-                    if (matcher.find()) {
-                        progress.accept(Double.parseDouble(matcher.group(1)));
-                    }
-                })
+        runner.act(
+                        argv(method, sourcePath, sourceFormat, targetDevice, bytesPerSecond),
+                        QemuImgProgress.percents(progress))
                 .requireSuccess();
     }
 }

@@ -6,6 +6,7 @@ import io.virttune.lvm.ThinMappings;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.AllocationMap.Extent;
+import io.virttune.text.ByteProgress;
 import io.virttune.text.Bytes;
 import java.util.List;
 import java.util.Optional;
@@ -36,7 +37,7 @@ public final class ThinCopyCompare {
      * Compares the flattened source, of {@code imageBytes} and mapped as {@code sourceMap} ({@link
      * QemuImg#map}, read while nothing could write the source since), with {@code volume}, a thin LV
      * of {@code pool} of {@code deviceBytes} that nothing writes; the LV past the image must read as
-     * zeros.
+     * zeros. {@code progress} counts the bytes read over all the windows together, of their sum.
      */
     public Comparison compare(
             String source,
@@ -45,23 +46,32 @@ public final class ThinCopyCompare {
             VolumeName volume,
             VolumeName pool,
             long imageBytes,
-            long deviceBytes) {
+            long deviceBytes,
+            ByteProgress progress) {
         ProvisionedChunks provisioned;
         try {
             provisioned = mappings.of(volume, pool);
         } catch (VirtTuneException e) {
-            Comparison whole = compare.compare(source, format, volume.devicePath());
+            Comparison whole =
+                    compare.compare(source, format, volume.devicePath(), progress.part(0, deviceBytes, deviceBytes));
             return new Comparison(
                     whole.identical(),
                     whole.detail() + " (read in full: " + e.getMessage() + ")",
                     Optional.of(e.getMessage()));
         }
         List<Extent> windows = VerifyWindows.of(sourceMap, provisioned, imageBytes, deviceBytes);
+        long toRead = windows.stream().mapToLong(Extent::length).sum();
         long read = 0;
         for (Extent window : windows) {
             long sourceBytes = Math.min(window.end(), imageBytes) - window.start();
             Comparison result = compare.compareRange(
-                    source, format, volume.devicePath(), window.start(), sourceBytes, window.length());
+                    source,
+                    format,
+                    volume.devicePath(),
+                    window.start(),
+                    sourceBytes,
+                    window.length(),
+                    progress.part(read, window.length(), toRead));
             if (!result.identical()) {
                 return result;
             }

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * How far one copy has got, as a script reads it: one JSON object on one line of stderr
+ * How far one copy or verify has got, as a script reads it: one JSON object on one line of stderr
  * (docs/json.md, "Progress events"), its rate and time left at the pace of the whole copy so far.
  */
 public record ProgressEvent(
@@ -30,6 +30,8 @@ public record ProgressEvent(
     public static final String DONE = "done";
     /** The copy stopped short of its end (it is made again, or the domain fails): the task's last event. */
     public static final String STOPPED = "stopped";
+    /** The copy or verify failed (its domain's result says why): the task's last event. */
+    public static final String FAILED = "failed";
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -8,10 +8,10 @@ import java.util.function.DoubleConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * Shows how far one copy has got and when it should end, as its run's {@link ProgressStyle} asks:
- * a redrawn bar, a line per tenth, or {@link ProgressEvent}s.
+ * Shows how far one copy or verify has got and when it should end, as its run's {@link ProgressStyle}
+ * asks: a redrawn bar, a line per tenth, or {@link ProgressEvent}s.
  */
-public final class ProgressMeter implements DoubleConsumer {
+public final class ProgressMeter implements DoubleConsumer, ByteProgress {
     private static final int WIDTH = 30;
     private static final long SECOND = 1_000_000_000L;
 
@@ -29,6 +29,10 @@ public final class ProgressMeter implements DoubleConsumer {
     private long done;
     private long lastEvent = Long.MIN_VALUE;
     private boolean ended;
+    /** Some progress was shown: the task ran (a dry run's shows none). */
+    private boolean shown;
+    /** 100% was shown, or the task ended short of it: its end is not shown again. */
+    private boolean reached;
 
     /**
      * A meter of the copy of {@code totalBytes} (0 while unknown) into {@code target}; {@code out}
@@ -63,13 +67,19 @@ public final class ProgressMeter implements DoubleConsumer {
         show(Math.round(clamped / 100 * total), clamped);
     }
 
-    /** {@code done} of {@code total} bytes (a block job's progress, whose total grows as the guest writes). */
+    /**
+     * {@code done} of {@code total} bytes: a block job's progress, whose total grows as the guest
+     * writes, or a verify's over the windows it compares one by one.
+     */
+    @Override
     public synchronized void bytes(long done, long total) {
         this.total = total;
         show(done, total <= 0 ? 0 : Math.max(0, Math.min(100, done * 100.0 / total)));
     }
 
     private void show(long done, double percent) {
+        shown = true;
+        reached |= percent >= 100;
         this.done = done;
         long nanos = nanoTime.getAsLong() - started;
         switch (style) {
@@ -135,16 +145,40 @@ public final class ProgressMeter implements DoubleConsumer {
     }
 
     /**
-     * Ends the task short of 100%: a redrawn bar's line, so that what follows starts a line of its
-     * own; the events with a last one that says it stopped.
+     * Ends a task that succeeded at 100% if it has shown some progress but not its end: a tool may
+     * stop drawing short of it. One that showed none shows nothing: it did not run (a dry run) or
+     * had nothing to read (a verify whose every window the pool's mapping proves zero).
+     */
+    public synchronized void done() {
+        if (shown && !reached) {
+            show(total, 100);
+        }
+    }
+
+    /**
+     * Ends the task short of 100% and to be made again: a redrawn bar's line, so that what follows
+     * starts a line of its own; the events with a last one that says it stopped.
      */
     public synchronized void stopShort() {
+        endShort(ProgressEvent.STOPPED);
+    }
+
+    /** Ends the task short of 100% because it failed (its error says why), as {@link #stopShort} does. */
+    public synchronized void failed() {
+        endShort(ProgressEvent.FAILED);
+    }
+
+    private void endShort(String state) {
+        if (reached) {
+            return;
+        }
+        reached = true;
         if (style == ProgressStyle.BAR) {
             out.println();
             out.flush();
         } else if (style == ProgressStyle.EVENTS) {
             long nanos = nanoTime.getAsLong() - started;
-            event(ProgressEvent.STOPPED, done, nanos);
+            event(state, done, nanos);
         }
     }
 }

@@ -75,7 +75,7 @@ class ApplyRunTest extends Site1Test {
         String output = host.output.toString();
         List<String> events =
                 output.lines().filter(line -> line.startsWith("{")).toList();
-        assertEquals(1, events.size(), output);
+        assertEquals(3, events.size(), output);
         JsonNode event = new ObjectMapper().readTree(events.get(0));
         assertEquals("progress", event.get("type").asText());
         assertEquals("site1", event.get("domain").asText());
@@ -91,8 +91,39 @@ class ApplyRunTest extends Site1Test {
                                 .orElseThrow())
                         .virtualSizeBytes(),
                 event.get("bytes_total").asLong());
+        // Then the copy's verify, which reads the whole LV: its first event and its last.
+        JsonNode verifying = new ObjectMapper().readTree(events.get(1));
+        JsonNode verified = new ObjectMapper().readTree(events.get(2));
+        assertEquals(
+                List.of("verify", "verify"),
+                List.of(verifying.get("phase").asText(), verified.get("phase").asText()));
+        assertEquals(
+                List.of("running", "done"),
+                List.of(verifying.get("state").asText(), verified.get("state").asText()));
+        assertEquals(8 * ApplyHarness.GIB, verified.get("bytes_total").asLong(), events.get(2));
+        assertEquals(8 * ApplyHarness.GIB, verified.get("bytes_done").asLong(), events.get(2));
         assertTrue(output.contains("[site1]   copied and verified"), "the prose stays text: " + output);
         assertFalse(output.contains("100% after"), "no text meter beside the events: " + output);
+    }
+
+    @Test
+    void withEventsACopyThatFailsEndsWithALastEventThatSaysSo() throws Exception {
+        Plan plan = host.plan("site1");
+        host.replySite1UntilTheCopy().replyFailedCopy();
+        host.progress = ProgressStyle.EVENTS;
+
+        assertEquals(
+                DomainResult.Result.FAILED, host.apply(plan, true, false).get(0).result());
+
+        String output = host.output.toString();
+        List<String> events =
+                output.lines().filter(line -> line.startsWith("{")).toList();
+        assertEquals(1, events.size(), output);
+        JsonNode event = new ObjectMapper().readTree(events.get(0));
+        assertEquals("copy", event.get("phase").asText());
+        assertEquals("failed", event.get("state").asText());
+        assertEquals(0, event.get("bytes_done").asLong());
+        assertTrue(event.get("eta_seconds").isNull(), events.get(0));
     }
 
     @Test

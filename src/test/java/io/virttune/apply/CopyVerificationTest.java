@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.Fixtures;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.live.HostBandwidth;
@@ -17,6 +18,7 @@ import io.virttune.qemu.LvConversion;
 import io.virttune.qemu.QemuImg;
 import io.virttune.qemu.QemuImgCompare;
 import io.virttune.qemu.ThinCopyCompare;
+import io.virttune.text.RecordedProgress;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -37,7 +39,9 @@ class CopyVerificationTest {
 
     private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
     private final StringWriter log = new StringWriter();
-    private final CopyVerification copies = new CopyVerification("web01", new PrintWriter(log, true));
+    private final RecordedProgress progress = new RecordedProgress();
+    private final CopyVerification copies =
+            new CopyVerification("web01", new PrintWriter(log, true), progress.meters("web01"));
     /** Two domains move at once: a compare takes half the cap. */
     private final HostBandwidth host = new HostBandwidth(100 * MIB, 2);
     /** The speeds a live copy of another domain, running meanwhile, was set to, in MiB/s. */
@@ -58,6 +62,7 @@ class CopyVerificationTest {
         assertEquals(List.of(), liveSpeeds, "the live copy keeps the whole cap");
         assertEquals(List.of(), runner.commands());
         assertTrue(log.toString().contains("verified by the copy"), log.toString());
+        assertEquals(List.of(), progress.of("verify"), "no second verify shown");
     }
 
     @Test
@@ -112,6 +117,53 @@ class CopyVerificationTest {
                                 "the copy /dev/vg_guests/web1-vda differs from /images/web01.qcow2: Content mismatch"
                                         + " at offset 104861696!"),
                 e.getMessage());
+        assertEquals("failed", progress.last("verify").path("state").asText(), progress.toString());
+    }
+
+    @Test
+    void anEarlierCopysVerifyShowsTheBytesItReadsOverAllItsWindows() {
+        sparseSourceInRecordedPool();
+        runner.answer(
+                ScriptedProcessRunner.command("qemu-img", "compare"),
+                argv -> fixture("compare-window-progress.stdout"));
+
+        copies.verify(verify(THIN), host, comparer());
+
+        List<ObjectNode> events = progress.of("verify");
+        ObjectNode last = events.get(events.size() - 1);
+        assertEquals("done", last.path("state").asText(), progress.toString());
+        assertEquals(6 * MIB, last.path("bytes_total").asLong(), "the 3 windows' 6 MiB, not the LV's 1 GiB");
+        assertEquals(6 * MIB, last.path("bytes_done").asLong());
+        assertEquals("/dev/vg_guests/web1-vda", last.path("target").asText());
+        assertEquals("web01", last.path("domain").asText());
+        assertEquals(
+                List.of("running", "done"),
+                events.stream().map(event -> event.path("state").asText()).toList());
+    }
+
+    @Test
+    void anEarlierCopyReadInFullShowsTheWholeLvsBytes() {
+        runner.succeed(fixture("compare-progress-identical.stdout"));
+
+        copies.verify(verify(LINEAR), host, comparer());
+
+        ObjectNode last = progress.last("verify");
+        assertEquals("done", last.path("state").asText(), progress.toString());
+        assertEquals(1024 * MIB, last.path("bytes_total").asLong());
+        assertTrue(log.toString().contains("  compared /dev/vg/web01-vda by reading it in full"), log.toString());
+    }
+
+    @Test
+    void aVerifyThatCannotCompareEndsFailed() {
+        runner.fail(2, fixture("compare-missing.stderr"));
+
+        assertThrows(VirtTuneException.class, () -> copies.verify(verify(LINEAR), host, comparer()));
+
+        assertEquals(
+                List.of("failed"),
+                progress.of("verify").stream()
+                        .map(e -> e.path("state").asText())
+                        .toList());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
+import io.virttune.text.RecordedProgress;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ class BlockZeroingIT {
 
         assertEquals(
                 LvConversion.Outcome.WROTE_DATA,
-                new LvConversion(runner).intoLinear(image, "qcow2", device, DEVICE_BYTES, progress -> {}));
+                new LvConversion(runner).intoLinear(image, "qcow2", device, DEVICE_BYTES, RecordedProgress.none()));
 
         byte[] after = Files.readAllBytes(backing);
         assertEquals((byte) 0xab, after[(1 << 20) + 511]);

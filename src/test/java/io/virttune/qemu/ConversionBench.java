@@ -6,6 +6,9 @@ import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessResult;
 import io.virttune.process.ProcessRunner;
+import io.virttune.text.ProgressMeters;
+import io.virttune.text.ProgressStyle;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -39,7 +42,7 @@ public final class ConversionBench {
         LvmCli lvm = new LvmCli(runner);
         long deviceBytes = lvm.report().logicalVolume(vg, args[3]).orElseThrow().sizeBytes();
         long start = System.nanoTime();
-        int[] nextTenth = {1};
+        PrintWriter out = new PrintWriter(System.out, true);
         LvConversion.Outcome outcome = new LvConversion(runner)
                 .capped(cap)
                 .intoFreshThin(
@@ -50,11 +53,7 @@ public final class ConversionBench {
                         deviceBytes,
                         chunk,
                         new ThinPoolRoom(lvm, vg, pool),
-                        percent -> {
-                            while (percent >= nextTenth[0] * 10) {
-                                System.out.printf("chosen: %d%%%n", nextTenth[0]++ * 10);
-                            }
-                        })
+                        new ProgressMeters(ProgressStyle.LINES, out, out, "chosen"))
                 .outcome();
         long end = System.nanoTime();
         System.out.println("chosen: outcome " + outcome);

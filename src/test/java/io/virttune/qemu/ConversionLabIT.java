@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.lvm.LogicalVolume;
@@ -16,14 +17,14 @@ import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
 import io.virttune.testing.Lab;
+import io.virttune.text.ProgressMeters;
+import io.virttune.text.RecordedProgress;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.DoubleConsumer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -74,16 +75,24 @@ class ConversionLabIT {
         lvm.createThinPool(VG, "clean", 2 * EXTENT, CHUNK, false, 4 * MIB);
         lvm.createThin(VG, "clean", "fresh", IMAGE_BYTES);
         LogicalVolume lv = volume("fresh");
-        List<Double> progress = new ArrayList<>();
+        RecordedProgress progress = new RecordedProgress();
 
-        assertEquals(LvConversion.Outcome.WROTE_DATA, intoFreshThin(lv, "clean", progress::add));
+        assertEquals(LvConversion.Outcome.WROTE_DATA, intoFreshThin(lv, "clean", progress.meters("clean")));
 
         assertIdentical(lv);
         Comparison sparse = thinCompare(lv, "clean");
         assertTrue(
                 sparse.identical() && sparse.detail().contains(" windows; "),
                 "the verify of the good copy did not read the pool's mapping: " + sparse.detail());
-        assertEquals(100.0, progress.get(progress.size() - 1), progress.toString());
+        ObjectNode copied = progress.last("copy");
+        assertEquals("done", copied.path("state").asText(), progress.toString());
+        assertEquals(IMAGE_BYTES, copied.path("bytes_done").asLong(), progress.toString());
+        // The verify counts what it reads over all its windows: the data and the chunks the copy provisioned.
+        ObjectNode verified = progress.last("verify");
+        assertEquals("done", verified.path("state").asText(), progress.toString());
+        long read = verified.path("bytes_total").asLong();
+        assertTrue(read >= map.allocatedBytes() && read < IMAGE_BYTES, progress.toString());
+        assertEquals(read, verified.path("bytes_done").asLong(), progress.toString());
         long allocated = allocatedBytes(volume("fresh"));
         // lvs prints data_percent with two decimals: allow the 0.005% it may round up.
         long rounding = lv.sizeBytes() / 20_000;
@@ -105,11 +114,11 @@ class ConversionLabIT {
 
         // Why the tail step exists: writing every byte of the image still leaves the old tail.
         new QemuImgConvert(runner).convert(ConversionMethod.OVERWRITE_ALL, image, "qcow2", lv.devicePath(), p -> {});
-        assertFalse(compare.compare(image, "qcow2", lv.devicePath()).identical());
+        assertFalse(compare.compare(image, "qcow2", lv.devicePath(), p -> {}).identical());
 
         assertEquals(
                 LvConversion.Outcome.WROTE_DATA,
-                conversion.intoLinear(image, "qcow2", lv.devicePath(), lv.sizeBytes(), p -> {}));
+                conversion.intoLinear(image, "qcow2", lv.devicePath(), lv.sizeBytes(), RecordedProgress.none()));
         assertIdentical(lv);
         assertTrue(isZero(lv, IMAGE_BYTES, lvBytes - IMAGE_BYTES), "the tail beyond the image is not zero");
     }
@@ -127,15 +136,25 @@ class ConversionLabIT {
         LogicalVolume leaky = volume("leaky");
         new QemuImgConvert(runner)
                 .convert(ConversionMethod.FRESH_THIN_VOLUME, image, "qcow2", leaky.devicePath(), p -> {});
-        Comparison leak = compare.compare(image, "qcow2", leaky.devicePath());
+        Comparison leak = compare.compare(image, "qcow2", leaky.devicePath(), p -> {});
         assertFalse(leak.identical(), "no old data showed through; the pool did not reuse chunks");
         assertFalse(thinCompare(leaky, "reused").identical(), "old data in partly written chunks");
         lvm.remove(VG, "leaky");
 
         lvm.createThin(VG, "reused", "safe", IMAGE_BYTES);
         LogicalVolume lv = volume("safe");
-        assertEquals(LvConversion.Outcome.REWROTE_IN_FULL, intoFreshThin(lv, "reused", p -> {}));
+        RecordedProgress progress = new RecordedProgress();
+        assertEquals(LvConversion.Outcome.REWROTE_IN_FULL, intoFreshThin(lv, "reused", progress.meters("safe")));
         assertIdentical(lv);
+        // Each copy and each verify ends: the data-only verify stopped short (made again), the full one done.
+        assertEquals(
+                List.of("done", "stopped", "done", "done"),
+                progress.of("copy", "verify").stream()
+                        .map(event -> event.path("state").asText())
+                        .filter(state -> !state.equals("running"))
+                        .toList(),
+                progress.toString());
+        assertEquals(lv.sizeBytes(), progress.last("verify").path("bytes_total").asLong(), "the full verify's total");
     }
 
     /**
@@ -151,7 +170,7 @@ class ConversionLabIT {
             String name = "corrupt-" + offset;
             lvm.createThin(VG, "corrupt", name, IMAGE_BYTES);
             LogicalVolume lv = volume(name);
-            assertEquals(LvConversion.Outcome.WROTE_DATA, intoFreshThin(lv, "corrupt", p -> {}));
+            assertEquals(LvConversion.Outcome.WROTE_DATA, intoFreshThin(lv, "corrupt", RecordedProgress.none()));
             overwriteByte(lv, offset);
 
             Comparison result = thinCompare(lv, "corrupt");
@@ -203,10 +222,13 @@ class ConversionLabIT {
 
         byte[] before = sha256(image);
         LogicalVolume lv = volume(small, "disk");
+        RecordedProgress progress = new RecordedProgress();
         VirtTuneException full = assertThrows(
                 VirtTuneException.class,
                 () -> conversion.intoFreshThin(
-                        image, "qcow2", map, lv.volumeName(), lv.sizeBytes(), CHUNK, room, p -> {}));
+                        image, "qcow2", map, lv.volumeName(), lv.sizeBytes(), CHUNK, room, progress.meters("disk")));
+        assertEquals("failed", progress.last("copy").path("state").asText(), progress.toString());
+        assertEquals(List.of(), progress.of("verify"), "no verify of a copy that failed");
         assertEquals(ExitCode.FAILED, full.exitCode());
         assertTrue(
                 full.getMessage().startsWith("Could not copy " + image + " into " + lv.devicePath()),
@@ -228,7 +250,7 @@ class ConversionLabIT {
                 .orElseThrow(() -> new AssertionError("lvs does not list " + vg + "/" + name));
     }
 
-    private static LvConversion.Outcome intoFreshThin(LogicalVolume lv, String pool, DoubleConsumer progress) {
+    private static LvConversion.Outcome intoFreshThin(LogicalVolume lv, String pool, ProgressMeters progress) {
         return conversion
                 .intoFreshThin(
                         image,
@@ -244,7 +266,14 @@ class ConversionLabIT {
 
     private static Comparison thinCompare(LogicalVolume lv, String pool) {
         return thinCompare.compare(
-                image, "qcow2", map, lv.volumeName(), new VolumeName(VG, pool), IMAGE_BYTES, lv.sizeBytes());
+                image,
+                "qcow2",
+                map,
+                lv.volumeName(),
+                new VolumeName(VG, pool),
+                IMAGE_BYTES,
+                lv.sizeBytes(),
+                (done, total) -> {});
     }
 
     /** Writes one byte unlike the copy's at {@code offset}, through the page cache and flushed. */
@@ -263,7 +292,7 @@ class ConversionLabIT {
 
     private static void assertIdentical(LogicalVolume lv) {
         // The LV is larger than the image: qemu-img warns of the size and checks the rest is zeros.
-        Comparison result = compare.compare(image, "qcow2", lv.devicePath());
+        Comparison result = compare.compare(image, "qcow2", lv.devicePath(), p -> {});
         assertTrue(result.identical() && result.detail().endsWith("Images are identical."), result.detail());
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.Fixtures;
 import io.virttune.VirtTuneException;
 import io.virttune.process.ScriptedProcessRunner;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,10 +20,10 @@ class QemuImgCompareTest {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
         assertEquals(
                 new Comparison(true, "Images are identical."),
-                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/dev/vg/lv"));
+                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/dev/vg/lv", p -> {}));
         assertEquals(
                 List.of(List.of(
-                        "qemu-img", "compare", "-f", "qcow2", "-F", "raw", "/tmp/q/sparse.qcow2", "/dev/vg/lv")),
+                        "qemu-img", "compare", "-p", "-f", "qcow2", "-F", "raw", "/tmp/q/sparse.qcow2", "/dev/vg/lv")),
                 runner.commands());
     }
 
@@ -31,12 +32,13 @@ class QemuImgCompareTest {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
         assertTrue(qemuImg.capped(50L << 20)
-                .compare("/srv/img,odd.qcow2", "qcow2", "/dev/vg/lv")
+                .compare("/srv/img,odd.qcow2", "qcow2", "/dev/vg/lv", p -> {})
                 .identical());
         assertEquals(
                 List.of(List.of(
                         "qemu-img",
                         "compare",
+                        "-p",
                         "--object",
                         "throttle-group,id=virt-tune-verify,limits.bps-read=52428800",
                         "--image-opts",
@@ -53,11 +55,12 @@ class QemuImgCompareTest {
 
         assertEquals(
                 new Comparison(true, "Images are identical."),
-                qemuImg.compareRange("/srv/w.qcow2", "qcow2", "/dev/vg/win", 7340032, 1048576, 5242880));
+                qemuImg.compareRange("/srv/w.qcow2", "qcow2", "/dev/vg/win", 7340032, 1048576, 5242880, p -> {}));
         assertEquals(
                 List.of(List.of(
                         "qemu-img",
                         "compare",
+                        "-p",
                         "--image-opts",
                         "driver=raw,offset=7340032,size=1048576,file.driver=qcow2,file.file.filename=/srv/w.qcow2",
                         "driver=raw,offset=7340032,size=5242880,file.filename=/dev/vg/win")),
@@ -68,11 +71,12 @@ class QemuImgCompareTest {
     void aCappedWindowReadsTheSourceThroughAThrottle() {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
-        qemuImg.capped(50L << 20).compareRange("/srv/img,odd.qcow2", "qcow2", "/dev/vg/lv", 4096, 512, 1024);
+        qemuImg.capped(50L << 20).compareRange("/srv/img,odd.qcow2", "qcow2", "/dev/vg/lv", 4096, 512, 1024, p -> {});
         assertEquals(
                 List.of(
                         "qemu-img",
                         "compare",
+                        "-p",
                         "--object",
                         "throttle-group,id=virt-tune-verify,limits.bps-read=52428800",
                         "--image-opts",
@@ -89,10 +93,12 @@ class QemuImgCompareTest {
 
         assertEquals(
                 new Comparison(false, "Content mismatch at offset 1052672!"),
-                qemuImg.compareRange("/tmp/w.qcow2", "qcow2", "/dev/vg_guests/win", 1048576, 2097152, 2097152));
+                qemuImg.compareRange(
+                        "/tmp/w.qcow2", "qcow2", "/dev/vg_guests/win", 1048576, 2097152, 2097152, p -> {}));
         assertEquals(
                 new Comparison(false, "Content mismatch at offset 10485760!"),
-                qemuImg.compareRange("/tmp/w.qcow2", "qcow2", "/dev/vg_guests/win", 7340032, 1048576, 5242880));
+                qemuImg.compareRange(
+                        "/tmp/w.qcow2", "qcow2", "/dev/vg_guests/win", 7340032, 1048576, 5242880, p -> {}));
     }
 
     @Test
@@ -128,17 +134,46 @@ class QemuImgCompareTest {
         runner.reply(1, Fixtures.read(getClass(), "compare-mismatch.stdout"), "");
         assertEquals(
                 new Comparison(false, "Content mismatch at offset 629145600!"),
-                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/tmp/q/target.raw"));
+                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/tmp/q/target.raw", p -> {}));
+    }
+
+    @Test
+    void theProgressQemuImgDrawsIsReportedAndKeptOutOfTheVerdict() {
+        runner.succeed(Fixtures.read(getClass(), "compare-progress-identical.stdout"));
+        runner.reply(1, Fixtures.read(getClass(), "compare-progress-mismatch.stdout"), "");
+        List<Double> identical = new ArrayList<>();
+        List<Double> mismatch = new ArrayList<>();
+
+        assertEquals(
+                new Comparison(true, "Images are identical."),
+                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/tmp/q/target.raw", identical::add));
+        assertEquals(
+                new Comparison(false, "Content mismatch at offset 629145600!"),
+                qemuImg.compare("/tmp/q/sparse.qcow2", "qcow2", "/tmp/q/target.raw", mismatch::add));
+        assertEquals(List.of(0.0, 50.0, 100.0), identical);
+        assertEquals(List.of(0.0, 50.0, 58.59), mismatch);
+    }
+
+    @Test
+    void aWindowsProgressIsOfItsLongerSideAndItsSizeWarningStillDropped() {
+        runner.succeed(Fixtures.read(getClass(), "compare-window-progress.stdout"));
+        List<Double> progress = new ArrayList<>();
+
+        assertEquals(
+                new Comparison(true, "Images are identical."),
+                qemuImg.compareRange(
+                        "sparse.qcow2", "qcow2", "target.raw", 536870912, 2097152, 4194304, progress::add));
+        assertEquals(List.of(0.0, 25.0, 50.0, 100.0), progress);
     }
 
     @Test
     void unreadableTargetIsAnErrorNotADifference() {
         runner.fail(2, Fixtures.read(getClass(), "compare-missing.stderr"));
-        VirtTuneException e =
-                assertThrows(VirtTuneException.class, () -> qemuImg.compare("sparse.qcow2", "qcow2", "nope.raw"));
+        VirtTuneException e = assertThrows(
+                VirtTuneException.class, () -> qemuImg.compare("sparse.qcow2", "qcow2", "nope.raw", p -> {}));
         assertTrue(e.getMessage().contains("No such file or directory"), e.getMessage());
         assertEquals(
-                List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw", "./sparse.qcow2", "./nope.raw"),
+                List.of("qemu-img", "compare", "-p", "-f", "qcow2", "-F", "raw", "./sparse.qcow2", "./nope.raw"),
                 runner.commands().get(0));
     }
 }

@@ -51,7 +51,7 @@ class QemuImgConvertIT {
 
         assertEquals(
                 new Comparison(true, "Images are identical."),
-                compare.compare(source.toString(), "qcow2", target.toString()));
+                compare.compare(source.toString(), "qcow2", target.toString(), p -> {}));
         assertFalse(progress.isEmpty());
         assertEquals(100.0, progress.get(progress.size() - 1));
         assertTrue(progress.stream().allMatch(p -> p >= 0 && p <= 100), progress.toString());
@@ -68,13 +68,14 @@ class QemuImgConvertIT {
         fillWithOldData();
         convert.convert(ConversionMethod.FRESH_THIN_VOLUME, source.toString(), "qcow2", target.toString(), p -> {});
         assertFalse(
-                compare.compare(source.toString(), "qcow2", target.toString()).identical(),
+                compare.compare(source.toString(), "qcow2", target.toString(), p -> {})
+                        .identical(),
                 "--target-is-zero must leave old data behind on a used target");
 
         fillWithOldData();
         convert.convert(ConversionMethod.OVERWRITE_ALL, source.toString(), "qcow2", target.toString(), p -> {});
-        assertTrue(
-                compare.compare(source.toString(), "qcow2", target.toString()).identical());
+        assertTrue(compare.compare(source.toString(), "qcow2", target.toString(), p -> {})
+                .identical());
     }
 
     /**
@@ -97,7 +98,8 @@ class QemuImgConvertIT {
 
         started = System.nanoTime();
         QemuImgCompare capped = compare.capped(4L << 20);
-        assertTrue(capped.compare(source.toString(), "qcow2", target.toString()).identical());
+        assertTrue(capped.compare(source.toString(), "qcow2", target.toString(), p -> {})
+                .identical());
         double verifySeconds = (System.nanoTime() - started) / 1e9;
 
         assertTrue(copySeconds >= 3, "copy of 20 MiB at 4 MiB/s took " + copySeconds + " s");
@@ -108,7 +110,7 @@ class QemuImgConvertIT {
         }
         assertEquals(
                 new Comparison(false, "Content mismatch at offset 134221824!"),
-                capped.compare(source.toString(), "qcow2", target.toString()));
+                capped.compare(source.toString(), "qcow2", target.toString(), p -> {}));
     }
 
     private void fillWithOldData() throws IOException {

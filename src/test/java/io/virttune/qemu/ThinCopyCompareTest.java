@@ -8,6 +8,7 @@ import io.virttune.Fixtures;
 import io.virttune.lvm.RecordedThinDevices;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ScriptedProcessRunner;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,8 @@ class ThinCopyCompareTest {
                 ScriptedProcessRunner.command("dmsetup"), 1, "/dev/mapper/control: open failed: Permission denied");
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
-        Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
+        Comparison result = new ThinCopyCompare(runner)
+                .compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB, (done, total) -> {});
 
         assertTrue(result.identical(), result.detail());
         assertTrue(
@@ -42,7 +43,16 @@ class ThinCopyCompareTest {
                         + " failed: Permission denied"),
                 result.readInFullBecause());
         assertEquals(
-                List.of("qemu-img", "compare", "-f", "qcow2", "-F", "raw", "/srv/a.qcow2", "/dev/vg_guests/web1-vda"),
+                List.of(
+                        "qemu-img",
+                        "compare",
+                        "-p",
+                        "-f",
+                        "qcow2",
+                        "-F",
+                        "raw",
+                        "/srv/a.qcow2",
+                        "/dev/vg_guests/web1-vda"),
                 runner.commands().get(runner.commands().size() - 1));
     }
 
@@ -56,8 +66,8 @@ class ThinCopyCompareTest {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
         runner.reply(1, "Content mismatch at offset 0!\n", "");
 
-        Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", firstMib, LV, POOL, 256 * MIB, 256 * MIB);
+        Comparison result = new ThinCopyCompare(runner)
+                .compare("/srv/a.qcow2", "qcow2", firstMib, LV, POOL, 256 * MIB, 256 * MIB, (done, total) -> {});
 
         assertFalse(result.identical());
         assertEquals("Content mismatch at offset 104857600!", result.detail());
@@ -67,10 +77,46 @@ class ThinCopyCompareTest {
         assertEquals(2, compares.size(), compares.toString());
         assertEquals(
                 "driver=raw,offset=0,size=1114112,file.driver=qcow2,file.file.filename=/srv/a.qcow2",
-                compares.get(0).get(3));
+                compares.get(0).get(4));
         assertEquals(
                 "driver=raw,offset=104857600,size=1048576,file.filename=/dev/vg_guests/web1-vda",
-                compares.get(1).get(4));
+                compares.get(1).get(5));
+    }
+
+    @Test
+    void theProgressCountsTheBytesReadOverAllWindowsTogether() {
+        RecordedThinDevices.answer(runner);
+        runner.answer(
+                ScriptedProcessRunner.command("qemu-img", "compare"),
+                argv -> Fixtures.read(getClass(), "compare-window-progress.stdout"));
+        List<List<Long>> progress = progressOfAllZeroSource(256 * MIB);
+
+        // The recording's chunks: 1 MiB + 64 KiB at 0, 1 MiB at 100 MiB; each window drawn 0, 25, 50, 100%.
+        long first = MIB + 64 * 1024;
+        long both = first + MIB;
+        assertEquals(
+                List.of(
+                        List.of(0L, both),
+                        List.of(first / 4, both),
+                        List.of(first / 2, both),
+                        List.of(first, both),
+                        List.of(first, both),
+                        List.of(first + MIB / 4, both),
+                        List.of(first + MIB / 2, both),
+                        List.of(both, both)),
+                progress);
+    }
+
+    @Test
+    void aWholeCompareWhereTheMappingCannotBeReadCountsTheWholeLv() {
+        runner.answerFailure(
+                ScriptedProcessRunner.command("dmsetup"), 1, "/dev/mapper/control: open failed: Permission denied");
+        runner.succeed(Fixtures.read(getClass(), "compare-progress-identical.stdout"));
+        List<List<Long>> progress = progressOfAllZeroSource(200 * MIB);
+
+        assertEquals(
+                List.of(List.of(0L, 256 * MIB), List.of(128 * MIB, 256 * MIB), List.of(256 * MIB, 256 * MIB)),
+                progress);
     }
 
     @Test
@@ -78,8 +124,8 @@ class ThinCopyCompareTest {
         RecordedThinDevices.answer(runner);
         runner.answer(ScriptedProcessRunner.command("qemu-img", "compare"), argv -> "Images are identical.\n");
 
-        Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
+        Comparison result = new ThinCopyCompare(runner)
+                .compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB, (done, total) -> {});
 
         assertEquals(
                 new Comparison(
@@ -88,5 +134,21 @@ class ThinCopyCompareTest {
                                 + " source's map and are chunks thin pool vg_guests/pool-0 never provisioned for"
                                 + " vg_guests/web1-vda"),
                 result);
+    }
+
+    /** The bytes done and total a compare of an all-zero source of {@code imageBytes} with the 256 MiB LV reports. */
+    private List<List<Long>> progressOfAllZeroSource(long imageBytes) {
+        List<List<Long>> progress = new ArrayList<>();
+        new ThinCopyCompare(runner)
+                .compare(
+                        "/srv/a.qcow2",
+                        "qcow2",
+                        ALL_ZERO,
+                        LV,
+                        POOL,
+                        imageBytes,
+                        256 * MIB,
+                        (done, total) -> progress.add(List.of(done, total)));
+        return progress;
     }
 }

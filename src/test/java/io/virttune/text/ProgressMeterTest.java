@@ -123,4 +123,74 @@ class ProgressMeterTest {
         assertEquals(GIB, events.get(1).get("bytes_done").asLong());
         assertTrue(events.get(1).get("eta_seconds").isNull());
     }
+
+    @Test
+    void aFailedTaskEndsWithALastEventThatSaysSoAndNothingAfterIt() throws Exception {
+        ProgressMeter meter = meter(ProgressStyle.EVENTS);
+        now = 1_000_000_000L;
+        meter.accept(25);
+        now = 3_000_000_000L;
+        meter.failed();
+        meter.failed();
+        meter.done();
+
+        List<JsonNode> events = events();
+        assertEquals(2, events.size(), text.toString());
+        assertEquals("failed", events.get(1).get("state").asText());
+        assertEquals(GIB, events.get(1).get("bytes_done").asLong());
+        assertEquals(3, events.get(1).get("elapsed_seconds").asLong());
+        assertTrue(events.get(1).get("eta_seconds").isNull());
+    }
+
+    @Test
+    void aTaskThatSucceedsWithoutDrawingItsEndIsShownDoneOnce() throws Exception {
+        ProgressMeter meter = meter(ProgressStyle.EVENTS);
+        meter.accept(0);
+        now = 2_000_000_000L;
+        meter.done();
+        meter.done();
+        meter.failed();
+
+        List<JsonNode> events = events();
+        assertEquals(2, events.size(), text.toString());
+        assertEquals("done", events.get(1).get("state").asText());
+        assertEquals(4 * GIB, events.get(1).get("bytes_done").asLong());
+    }
+
+    @Test
+    void aTaskThatShowedNothingShowsNoEndEither() {
+        ProgressMeter meter = meter(ProgressStyle.LINES);
+        meter.done();
+
+        assertEquals("", text.toString(), "a dry run's verify ran nothing");
+    }
+
+    @Test
+    void aVerifyCountsTheBytesOfItsPartsOnOverThemAll() throws Exception {
+        ProgressMeter meter = meter(ProgressStyle.EVENTS);
+        meter.part(0, 2 * GIB, 6 * GIB).accept(50);
+        now = 1_000_000_000L;
+        meter.part(2 * GIB, 4 * GIB, 6 * GIB).accept(0);
+        now = 2_000_000_000L;
+        meter.part(2 * GIB, 4 * GIB, 6 * GIB).accept(50);
+        now = 3_000_000_000L;
+        meter.part(2 * GIB, 4 * GIB, 6 * GIB).accept(100);
+
+        List<JsonNode> events = events();
+        assertEquals(
+                List.of(GIB, 2 * GIB, 4 * GIB, 6 * GIB),
+                events.stream().map(event -> event.get("bytes_done").asLong()).toList(),
+                "the second part goes on from where the first ended");
+        assertEquals(6 * GIB, events.get(0).get("bytes_total").asLong());
+        assertEquals("done", events.get(3).get("state").asText());
+    }
+
+    @Test
+    void aBarEndsItsLineWhenItsTaskFails() {
+        ProgressMeter meter = meter(ProgressStyle.BAR);
+        meter.accept(10);
+        meter.failed();
+
+        assertTrue(text.toString().endsWith("\n"), text.toString());
+    }
 }
