@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.text.ProgressEvent;
 import io.virttune.text.ProgressLines;
+import io.virttune.text.ProgressMeters;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,7 +54,7 @@ public final class ProgressRelay {
 
     private void asText(String host, ProgressEvent event) {
         String copy = String.join("\0", host, event.domain(), event.target(), event.phase());
-        String label = "  " + event.domain() + " " + event.target() + ("live".equals(event.phase()) ? " (live)" : "");
+        String label = ProgressMeters.label(event.domain(), event.target(), event.phase());
         copies.computeIfAbsent(copy, key -> new ProgressLines())
                 .next(label, event.percent(), event.elapsedSeconds(), event.etaSeconds())
                 .ifPresent(text -> out.accept("[" + host + "] [" + event.domain() + "] " + text));
