@@ -232,7 +232,7 @@ class LvmCliLabIT {
         Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=64K", "count=3", "oflag=direct", "status=none");
         Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=4K", "count=1", "seek=257", "oflag=direct", "status=none");
         Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=1M", "count=1", "seek=100", "oflag=direct", "status=none");
-        ThinMappings mappings = new ThinMappings(new LocalProcessRunner());
+        ThinMappings mappings = new ThinMappings(new LocalProcessRunner(), MetadataSnapshotHolds.none());
         VolumeName thin = new VolumeName(VG, "mapped");
         VolumeName pool = new VolumeName(VG, "mapped-pool");
 

@@ -2,6 +2,7 @@ package io.virttune.qemu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
 import java.io.IOException;
@@ -79,7 +80,8 @@ class BlockZeroingIT {
 
         assertEquals(
                 LvConversion.Outcome.WROTE_DATA,
-                new LvConversion(runner).intoLinear(image, "qcow2", device, DEVICE_BYTES, progress -> {}));
+                new LvConversion(runner, MetadataSnapshotHolds.none())
+                        .intoLinear(image, "qcow2", device, DEVICE_BYTES, progress -> {}));
 
         byte[] after = Files.readAllBytes(backing);
         assertEquals((byte) 0xab, after[(1 << 20) + 511]);

@@ -1,6 +1,7 @@
 package io.virttune.qemu;
 
 import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
@@ -40,7 +41,7 @@ public final class ConversionBench {
         long deviceBytes = lvm.report().logicalVolume(vg, args[3]).orElseThrow().sizeBytes();
         long start = System.nanoTime();
         int[] nextTenth = {1};
-        LvConversion.Outcome outcome = new LvConversion(runner)
+        LvConversion.Outcome outcome = new LvConversion(runner, MetadataSnapshotHolds.none())
                 .capped(cap)
                 .intoFreshThin(
                         image,

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.RecordedThinDevices;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ScriptedProcessRunner;
@@ -28,8 +29,8 @@ class ThinCopyCompareTest {
                 ScriptedProcessRunner.command("dmsetup"), 1, "/dev/mapper/control: open failed: Permission denied");
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
-        Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
+        Comparison result = new ThinCopyCompare(runner, MetadataSnapshotHolds.none())
+                .compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
 
         assertTrue(result.identical(), result.detail());
         assertTrue(
@@ -56,8 +57,8 @@ class ThinCopyCompareTest {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
         runner.reply(1, "Content mismatch at offset 0!\n", "");
 
-        Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", firstMib, LV, POOL, 256 * MIB, 256 * MIB);
+        Comparison result = new ThinCopyCompare(runner, MetadataSnapshotHolds.none())
+                .compare("/srv/a.qcow2", "qcow2", firstMib, LV, POOL, 256 * MIB, 256 * MIB);
 
         assertFalse(result.identical());
         assertEquals("Content mismatch at offset 104857600!", result.detail());
@@ -78,8 +79,8 @@ class ThinCopyCompareTest {
         RecordedThinDevices.answer(runner);
         runner.answer(ScriptedProcessRunner.command("qemu-img", "compare"), argv -> "Images are identical.\n");
 
-        Comparison result =
-                new ThinCopyCompare(runner).compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
+        Comparison result = new ThinCopyCompare(runner, MetadataSnapshotHolds.none())
+                .compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB);
 
         assertEquals(
                 new Comparison(
