@@ -52,6 +52,11 @@ final class ReservedSnapshot implements AutoCloseable {
         return reserved;
     }
 
+    /** What a SIGTERM or SIGINT runs: the dump stopped, then the release. */
+    Thread onSignal() {
+        return onSignal;
+    }
+
     @Override
     public void close() {
         try {
