@@ -95,7 +95,7 @@ public final class CalibrationCleanup {
         Optional<VolumeIdentity> identity =
                 lvm.reads().identity(volume.volume().vg(), volume.volume().lv());
         if (identity.isEmpty()) {
-            return Optional.of("it is gone already");
+            return Optional.of("lvs no longer lists it: another cleanup or calibrate removed it meanwhile");
         }
         Optional<String> notOurs = VolumeOwnership.notOurs(identity.get(), CalibrationVolume.OWNER, null);
         if (notOurs.isPresent()) {
