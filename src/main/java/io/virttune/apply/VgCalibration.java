@@ -5,6 +5,7 @@ import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunPorts;
+import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
@@ -15,8 +16,6 @@ import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Measures how fast a VG (or a thin pool in it) writes and reads, on a temporary LV of its own:
@@ -24,16 +23,10 @@ import java.util.regex.Pattern;
  * time, removed on every path; what it measured is kept in the state directory for plan.
  */
 public final class VgCalibration {
-    /** The owner in the temporary LV's tags: {@code lvs @virt-tune-calibration} lists a killed run's. */
-    static final String OWNER = "calibration";
-    /** The temporary LV's name before the pid of the virt-tune that made it. */
-    static final String PREFIX = "virt-tune-calibration-";
     /** Less than this times mostly the device's start, not its pace. */
     public static final long SMALLEST = 64L << 20;
     /** Each pass's time bound: a slow device is measured on less data rather than for longer. */
     static final Duration PASS_LIMIT = Duration.ofSeconds(60);
-
-    private static final Pattern NAME = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)");
 
     private final LvmPorts lvm;
     private final RunPorts run;
@@ -72,12 +65,12 @@ public final class VgCalibration {
         long size = Sizes.roundUp(target.sizeBytes(), vg.extentSizeBytes());
         requireRoom(report, vg, target.thinPool(), size);
         VolumeName volume =
-                new VolumeName(vg.name(), PREFIX + ProcessHandle.current().pid());
+                CalibrationVolume.of(vg.name(), ProcessHandle.current().pid()).volume();
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
                 + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool())
                 + ", to write and read with direct I/O (each pass at most " + PASS_LIMIT.toSeconds() + " s), then"
                 + " remove it");
-        String[] tags = VolumeOwnership.tagsFor(OWNER);
+        String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
         Calibration measured;
         try (TemporaryVolume created = TemporaryVolume.create(lvm, run.mode(), volume, out, () -> {
             if (target.thinPool() == null) {
@@ -115,20 +108,18 @@ public final class VgCalibration {
      * measuring this VG now, and two at once would measure each other: refused.
      */
     private void removeLeftovers(LvmReport report, String vg) {
-        for (LogicalVolume lv : report.logicalVolumes()) {
-            Matcher name = NAME.matcher(lv.name());
-            if (!lv.vgName().equals(vg) || !name.matches() || !lv.hasTag(VolumeOwnership.tagsFor(OWNER)[1])) {
+        for (CalibrationVolume left : CalibrationVolume.in(report)) {
+            if (!left.volume().vg().equals(vg)) {
                 continue;
             }
-            long pid = Long.parseLong(name.group(1));
-            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-                throw VirtTuneException.refused("another virt-tune calibrate (pid " + pid + ") is measuring " + vg
-                        + " now, on " + lv.volumeName() + ": wait for it to end, or remove that LV if no such"
+            if (left.runsHere()) {
+                throw VirtTuneException.refused("another virt-tune calibrate (pid " + left.pid() + ") is measuring "
+                        + vg + " now, on " + left.volume() + ": wait for it to end, or remove that LV if no such"
                         + " process is virt-tune");
             }
-            out.println(run.mode().says("Removing ", "Would remove ") + lv.volumeName()
+            out.println(run.mode().says("Removing ", "Would remove ") + left.volume()
                     + ", left by a calibration that was killed");
-            lvm.actions().remove(vg, lv.name());
+            lvm.actions().remove(vg, left.volume().lv());
         }
     }
 

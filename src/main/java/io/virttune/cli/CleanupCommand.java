@@ -2,6 +2,7 @@ package io.virttune.cli;
 
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.undo.CalibrationCleanup;
 import io.virttune.apply.undo.Cleanup;
 import io.virttune.host.HostDoor;
 import io.virttune.host.HostDoors;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
             "  virt-tune cleanup --all --execute --yes    # in a script"
         },
         description = {
-            "Remove the source images a completed migration left behind, unless a domain still uses them.",
+            "Remove the source images a completed migration left behind, unless a domain still uses them,",
+            "and the temporary LVs of calibrations that were killed (tagged virt-tune-calibration).",
             "Afterwards there is no rollback. A dry run unless --execute; with it, asks first unless --yes."
         })
 public final class CleanupCommand implements Callable<Integer> {
@@ -66,6 +68,8 @@ public final class CleanupCommand implements Callable<Integer> {
         for (String domain : chosen) {
             results.add(cleanup.run(domain));
         }
+        // They belong to no domain: offered on every cleanup, as calibrate's own check removes only its VG's.
+        new CalibrationCleanup(ports, out).run().ifPresent(results::add);
         report.print(state.execute, results);
         return ApplyCommand.exitCode(results);
     }

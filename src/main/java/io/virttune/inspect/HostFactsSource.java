@@ -19,6 +19,14 @@ public interface HostFactsSource {
         return Optional.empty();
     }
 
+    /**
+     * Whether process {@code pid} runs on the host, or empty when this source cannot tell (a
+     * snapshot records no processes).
+     */
+    default Optional<Boolean> runs(long pid) {
+        return Optional.empty();
+    }
+
     /** One vgs, one lvs and one pvs report for the whole host. */
     LvmReport lvm();
 

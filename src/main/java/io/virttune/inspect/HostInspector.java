@@ -8,6 +8,7 @@ import io.virttune.libvirt.DomainRecord;
 import io.virttune.libvirt.EmulatorCapabilities;
 import io.virttune.libvirt.EmulatorQuery;
 import io.virttune.libvirt.LibvirtConnection;
+import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.recipe.DiskClassifier;
@@ -121,7 +122,18 @@ public final class HostInspector {
                 domains,
                 problems,
                 hugepageClaims(inventory, definitions),
-                emulators ? emulators(connection.join(), domains, definitions) : List.of());
+                emulators ? emulators(connection.join(), domains, definitions) : List.of(),
+                lvm.map(report -> calibrationLeftovers(report, problems)).orElse(List.of()));
+    }
+
+    /** The calibrations' LVs in {@code lvm}, each with whether its virt-tune still runs on the host. */
+    private List<CalibrationLeftover> calibrationLeftovers(LvmReport lvm, List<String> problems) {
+        return CalibrationVolume.in(lvm).stream()
+                .map(volume -> new CalibrationLeftover(
+                        volume,
+                        attempt("process " + volume.pid(), () -> host.runs(volume.pid()), problems)
+                                .flatMap(runs -> runs)))
+                .toList();
     }
 
     /** The capabilities of each emulator the selected domains name, asked once per emulator. */

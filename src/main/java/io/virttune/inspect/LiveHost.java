@@ -40,6 +40,11 @@ public final class LiveHost implements HostFactsSource {
     }
 
     @Override
+    public Optional<Boolean> runs(long pid) {
+        return Optional.of(door.files().exists("proc/" + pid));
+    }
+
+    @Override
     public LvmReport lvm() {
         return new LvmCli(door.commands()).report();
     }

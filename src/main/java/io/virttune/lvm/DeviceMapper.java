@@ -33,6 +33,21 @@ final class DeviceMapper {
         return line(read(List.of("dmsetup", "status", name)), name, "status", type);
     }
 
+    /**
+     * The metadata root thin pool {@code tpool} holds for userspace (its metadata snapshot), or
+     * {@code -} when it holds none: the field after the data usage in its status.
+     */
+    String heldMetadataRoot(String tpool) {
+        // "0 LEN thin-pool TRANSACTION USED/TOTAL(metadata) USED/TOTAL(data) HELD_ROOT ro|rw ..."
+        List<String> status = status(tpool, "thin-pool");
+        String root = status.size() > 6 ? status.get(6) : "";
+        if (!root.matches("-|[0-9]+")) {
+            throw VirtTuneException.failed("dmsetup status " + tpool + " printed '" + String.join(" ", status)
+                    + "', with no held metadata root (a block number or -) after its data usage");
+        }
+        return root;
+    }
+
     /** Sends {@code message} to sector 0 of the device: a change to it, never made by a dry run. */
     void message(String name, String message) {
         runner.act(List.of("dmsetup", "message", name, "0", message)).requireSuccess();

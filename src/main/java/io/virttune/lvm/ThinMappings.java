@@ -3,6 +3,7 @@ package io.virttune.lvm;
 import io.virttune.VirtTuneException;
 import io.virttune.process.ProcessRunner;
 import java.util.List;
+import java.util.Optional;
 
 /** Reads which chunks of a thin LV its pool has provisioned, from a snapshot of the pool's metadata (package-info). */
 public final class ThinMappings {
@@ -10,10 +11,13 @@ public final class ThinMappings {
 
     private final ProcessRunner runner;
     private final DeviceMapper dm;
+    private final MetadataSnapshotHolds holds;
 
-    public ThinMappings(ProcessRunner runner) {
+    /** Reads through {@code runner}, recording each snapshot it holds in {@code holds}. */
+    public ThinMappings(ProcessRunner runner, MetadataSnapshotHolds holds) {
         this.runner = runner;
         this.dm = new DeviceMapper(runner);
+        this.holds = holds;
     }
 
     /**
@@ -58,27 +62,48 @@ public final class ThinMappings {
     }
 
     private ThinDumpParser.DeviceMappings dumped(String tpool, String tmeta, long devId) {
-        dm.message(tpool, "reserve_metadata_snap");
         String xml;
-        try {
+        try (ReservedSnapshot reserved = reserve(tpool)) {
             xml = runner.act(List.of(
                             "thin_dump", "--metadata-snap", "--dev-id", Long.toString(devId), "/dev/mapper/" + tmeta))
                     .requireSuccess()
                     .stdout();
-        } finally {
-            release(tpool);
         }
         return ThinDumpParser.parse(xml, devId);
     }
 
-    private void release(String tpool) {
+    /**
+     * Reserves the pool's snapshot. Where one is held already, and the record says a virt-tune
+     * reserved that very root and no longer runs (a SIGKILL during its dump), it is released first:
+     * no one else reads it, and left held it would make every later verify read in full.
+     */
+    private ReservedSnapshot reserve(String tpool) {
         try {
-            dm.message(tpool, "release_metadata_snap");
-        } catch (VirtTuneException e) {
-            throw VirtTuneException.failed(
-                    "Could not release the metadata snapshot of " + tpool + " (" + e.getMessage()
-                            + "); release it with: dmsetup message " + tpool + " 0 release_metadata_snap",
-                    e);
+            return ReservedSnapshot.reserve(dm, tpool, holds);
+        } catch (VirtTuneException busy) {
+            if (!releasedKilledHold(tpool)) {
+                throw busy;
+            }
+            return ReservedSnapshot.reserve(dm, tpool, holds);
         }
+    }
+
+    private boolean releasedKilledHold(String tpool) {
+        Optional<MetadataSnapshotHolds.Hold> recorded = holds.of(tpool);
+        if (recorded.isEmpty()
+                || ProcessHandle.of(recorded.get().pid())
+                        .map(ProcessHandle::isAlive)
+                        .orElse(false)) {
+            return false;
+        }
+        String held = dm.heldMetadataRoot(tpool);
+        if (!held.equals(recorded.get().root())) {
+            return false;
+        }
+        System.err.println("Releasing the metadata snapshot of " + tpool + " (root " + held + "): virt-tune pid "
+                + recorded.get().pid() + " reserved it and no longer runs");
+        ReservedSnapshot.release(dm, tpool);
+        holds.forget(tpool, recorded.get());
+        return true;
     }
 }

@@ -41,7 +41,15 @@
  * transaction and keeps a copy of its roots, {@code thin_dump --metadata-snap --dev-id N} reads that
  * copy, and {@code release_metadata_snap} gives it back, on every path once reserved. A pool has one
  * such snapshot: while another holds it the reserve fails ("Device or resource busy") and that
- * other's snapshot is left alone. Every name is checked against what the kernel holds, not LVM's
+ * other's snapshot is left alone. A SIGKILL between the reserve and the release would leave it held
+ * for good (every later verify of the pool then reads in full), so each reserve is recorded in the
+ * state directory ({@link MetadataSnapshotHolds}, {@code pools/metadata-snapshots/POOL-tpool},
+ * written durably): the pid and the held metadata root the pool's {@code dmsetup status} gives
+ * right after the reserve (the field after the data usage; {@code -} when none is held). A reserve
+ * that finds the snapshot held releases it first only when the record proves it that virt-tune's:
+ * its pid no longer runs and the held root is the recorded one; it says so on stderr. The record
+ * goes after the release; a SIGTERM or SIGINT releases through a shutdown hook ({@link
+ * ReservedSnapshot}), once the dump is stopped. A dry run records nothing, as it reserves nothing. Every name is checked against what the kernel holds, not LVM's
  * naming alone: the thin LV's table names the pool's {@code -tpool} device (and no external origin,
  * whose data an unprovisioned chunk would read) and its device id; the pool's table names the
  * {@code _tmeta} device the dump reads. The dump must then add up: its chunks, and the count it

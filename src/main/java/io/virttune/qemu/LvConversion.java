@@ -1,6 +1,7 @@
 package io.virttune.qemu;
 
 import io.virttune.VirtTuneException;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
@@ -32,12 +33,13 @@ public final class LvConversion {
     private final ThinCopyCompare thinCompare;
     private final BlockZeroing zeroing;
 
-    public LvConversion(ProcessRunner runner) {
+    /** Copies and verifies through {@code runner}; a thin verify records its snapshot hold in {@code holds}. */
+    public LvConversion(ProcessRunner runner, MetadataSnapshotHolds holds) {
         this(
                 new QemuImg(runner),
                 new QemuImgConvert(runner),
                 new QemuImgCompare(runner),
-                new ThinCopyCompare(runner),
+                new ThinCopyCompare(runner, holds),
                 new BlockZeroing(runner));
     }
 

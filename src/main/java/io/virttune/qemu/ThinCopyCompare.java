@@ -1,6 +1,7 @@
 package io.virttune.qemu;
 
 import io.virttune.VirtTuneException;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.ProvisionedChunks;
 import io.virttune.lvm.ThinMappings;
 import io.virttune.lvm.VolumeName;
@@ -19,8 +20,9 @@ public final class ThinCopyCompare {
     private final ThinMappings mappings;
     private final QemuImgCompare compare;
 
-    public ThinCopyCompare(ProcessRunner runner) {
-        this(new ThinMappings(runner), new QemuImgCompare(runner));
+    /** Compares through {@code runner}, recording the pool's snapshot while it holds it in {@code holds}. */
+    public ThinCopyCompare(ProcessRunner runner, MetadataSnapshotHolds holds) {
+        this(new ThinMappings(runner, holds), new QemuImgCompare(runner));
     }
 
     private ThinCopyCompare(ThinMappings mappings, QemuImgCompare compare) {

@@ -14,6 +14,7 @@ import io.virttune.apply.ports.DomainResult;
 import io.virttune.apply.ports.HostFiles;
 import io.virttune.apply.ports.QemuIoHolds;
 import io.virttune.apply.ports.StaleWriters;
+import io.virttune.apply.undo.CalibrationCleanup;
 import io.virttune.apply.undo.Cleanup;
 import io.virttune.inspect.FakeLibvirt;
 import io.virttune.inspect.LiveHost;
@@ -49,6 +50,8 @@ class CleanupTest {
     private Path images;
     private Path image;
     private StateDirectory state;
+    /** Calibration LVs in vg0, as lvs reports them. */
+    private final List<String> calibrations = new java.util.ArrayList<>();
 
     @BeforeEach
     void web01MigratedOffItsImage() throws Exception {
@@ -152,6 +155,98 @@ class CleanupTest {
         assertEquals(Status.CLEANED_UP, state.journal(UUID).orElseThrow().status());
     }
 
+    @Test
+    void executeRemovesTheLvAKilledCalibrationLeft() {
+        calibrations.add(calibration(DEAD));
+        runner.answer(command("lvm", "lvremove"), argv -> {
+            calibrations.clear();
+            return "";
+        });
+
+        DomainResult result = calibrationCleanup(true).orElseThrow();
+
+        assertEquals(List.of(List.of("lvm", "lvremove", "--yes", "vg0/virt-tune-calibration-" + DEAD)), removals());
+        assertTrue(
+                out.toString()
+                        .contains("remove vg0/virt-tune-calibration-" + DEAD
+                                + ", left by a calibration whose virt-tune (pid " + DEAD + ") no longer runs"),
+                out.toString());
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
+        assertEquals("1 calibration LV(s) removed", result.detail());
+    }
+
+    @Test
+    void aDryRunSaysItWouldRemoveTheLvAKilledCalibrationLeftAndRemovesNothing() {
+        calibrations.add(calibration(DEAD));
+
+        DomainResult result = calibrationCleanup(false).orElseThrow();
+
+        assertEquals(List.of(), removals());
+        assertTrue(out.toString().contains("would remove vg0/virt-tune-calibration-" + DEAD), out.toString());
+        assertEquals(DomainResult.Result.WOULD_RUN, result.result(), result.detail());
+    }
+
+    @Test
+    void theLvOfACalibrationStillRunningIsKeptNamingItsPidAndTheRule() {
+        String running = Long.toString(ProcessHandle.current().pid());
+        calibrations.add(calibration(running));
+
+        DomainResult result = calibrationCleanup(true).orElseThrow();
+
+        assertEquals(List.of(), removals());
+        assertTrue(
+                out.toString()
+                        .contains("keep vg0/virt-tune-calibration-" + running + ": its virt-tune calibrate"
+                                + " (pid " + running
+                                + ") runs on this host and removes it when it ends (rule: a running"
+                                + " calibration's LV is its own)"),
+                out.toString());
+        assertEquals("0 calibration LV(s) removed, 1 kept", result.detail());
+    }
+
+    @Test
+    void aCalibrationLvADomainNamesIsKeptByCustody() {
+        calibrations.add(calibration(DEAD));
+        libvirt.domain(
+                "web02",
+                DomainState.SHUTOFF,
+                domain(
+                        "web02",
+                        "<disk type='block' device='disk'><driver name='qemu' type='raw'/>"
+                                + "<source dev='/dev/vg0/virt-tune-calibration-" + DEAD
+                                + "'/><target dev='vdb'/></disk>"));
+
+        calibrationCleanup(true).orElseThrow();
+
+        assertEquals(List.of(), removals());
+        assertTrue(
+                out.toString().contains("keep vg0/virt-tune-calibration-" + DEAD + ": [custody: in-use]"),
+                out.toString());
+    }
+
+    @Test
+    void anLvOnlyNamedLikeACalibrationsIsNotOffered() {
+        calibrations.add(lvRow("virt-tune-calibration-" + DEAD, "Lv-C", "virt-tune"));
+
+        assertEquals(Optional.empty(), calibrationCleanup(true));
+        assertEquals(List.of(), removals());
+    }
+
+    /** Far above any pid_max (at most 2^22): no process has it. */
+    private static final String DEAD = "2147483647";
+
+    private static String calibration(String pid) {
+        return lvRow("virt-tune-calibration-" + pid, "Lv-C", "virt-tune,virt-tune-calibration");
+    }
+
+    private Optional<DomainResult> calibrationCleanup(boolean execute) {
+        return new CalibrationCleanup(ports(definitions(), execute), new PrintWriter(out, true)).run();
+    }
+
+    private List<List<String>> removals() {
+        return runner.commands().stream().filter(command("lvm", "lvremove")).toList();
+    }
+
     private void assertKept(DomainResult result) {
         assertTrue(Files.exists(image), "the image another domain uses was deleted: " + out);
         assertTrue(out.toString().contains("keep " + image + ": [custody: in-use]"), out.toString());
@@ -161,7 +256,12 @@ class CleanupTest {
     }
 
     private DomainResult cleanup() {
-        DomainDefinitions definitions = new DomainDefinitions() {
+        DomainDefinitions definitions = definitions();
+        return new Cleanup(ports(definitions, true), new PrintWriter(out, true)).run("web01");
+    }
+
+    private DomainDefinitions definitions() {
+        return new DomainDefinitions() {
             @Override
             public Optional<LiveDomain> find(String name) {
                 return Optional.of(new LiveDomain(
@@ -208,7 +308,10 @@ class CleanupTest {
             @Override
             public void close() {}
         };
-        ApplyPorts ports = ApplyPorts.over(
+    }
+
+    private ApplyPorts ports(DomainDefinitions definitions, boolean execute) {
+        return ApplyPorts.over(
                 new ApplyPorts.Host(
                         runner,
                         ThinDiscards.through(new LvmCli(runner)),
@@ -220,9 +323,8 @@ class CleanupTest {
                         state,
                         HostFiles.HOST,
                         Clock.systemUTC()),
-                true,
-                line -> {});
-        return new Cleanup(ports, new PrintWriter(out, true)).run("web01");
+                execute,
+                line -> out.append(line).append('\n'));
     }
 
     /**
@@ -233,25 +335,35 @@ class CleanupTest {
     private void answerTheReads() {
         String vgs = "{\"report\": [{\"vg\": [{\"vg_name\":\"vg0\", \"vg_extent_size\":\"4194304\", \"vg_size\":"
                 + "\"107374182400\", \"vg_free\":\"53687091200\", \"pv_count\":\"1\", \"lv_count\":\"1\"}]}]}";
-        String lvs = "{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_size\":"
-                + "\"8589934592\", \"segtype\":\"linear\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"0\", \"pool_lv\":\"\","
-                + " \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
-                + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"Lv-A\", \"lv_tags\":\"virt-tune\"}]}]}";
+        String web01 = lvRow("web01-vda", "Lv-A", "virt-tune");
         String pvs = "{\"report\": [{\"pv\": [{\"pv_name\":\"/dev/sdb\", \"vg_name\":\"vg0\", \"pv_size\":"
                 + "\"107374182400\", \"pv_free\":\"53687091200\"}]}]}";
-        String identity =
-                "{\"report\": [{\"lv\": [{\"vg_name\":\"vg0\", \"lv_name\":\"web01-vda\", \"lv_uuid\":\"Lv-A\","
-                        + " \"lv_tags\":\"virt-tune,virt-tune-" + UUID + "\", \"lv_attr\":\"-wi-a-----\"}]}]}";
+        String identity = lvRow("web01-vda", "Lv-A", "virt-tune,virt-tune-" + UUID);
         String info = Fixtures.read(getClass(), "/io/virttune/qemu/info-raw.json");
         // The lvs that selects vg0 reads its LVs' identities; answered after the report's lvs, so in its place.
         Predicate<List<String>> identities =
                 command("lvm", "lvs").and(argv -> argv.get(argv.size() - 1).equals("vg0"));
         runner.answer(command("lvm", "vgs"), argv -> vgs)
-                .answer(command("lvm", "lvs"), argv -> lvs)
+                .answer(command("lvm", "lvs"), argv -> lvs(web01))
                 .answer(command("lvm", "pvs"), argv -> pvs)
-                .answer(identities, argv -> identity)
+                .answer(identities, argv -> lvs(identity))
                 .answer(command("qemu-img", "info"), argv -> info)
                 .answer(command("qemu-io"), argv -> "");
+    }
+
+    /** LVM's report of {@code first} and the calibration LVs in vg0 now; lvremove takes one away. */
+    private String lvs(String first) {
+        List<String> rows = new java.util.ArrayList<>(List.of(first));
+        rows.addAll(calibrations);
+        return "{\"report\": [{\"lv\": [" + String.join(", ", rows) + "]}]}";
+    }
+
+    /** An LV of vg0 as both the report's lvs and the identity's lvs read it (each takes its fields). */
+    private static String lvRow(String name, String uuid, String tags) {
+        return "{\"vg_name\":\"vg0\", \"lv_name\":\"" + name + "\", \"lv_size\":\"8589934592\","
+                + " \"segtype\":\"linear\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"0\", \"pool_lv\":\"\","
+                + " \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\", \"metadata_percent\":\"\","
+                + " \"lv_metadata_size\":\"\", \"lv_uuid\":\"" + uuid + "\", \"lv_tags\":\"" + tags + "\"}";
     }
 
     private static String fileDisk(String path) {

@@ -9,6 +9,7 @@ import io.virttune.Fixtures;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.ports.CopyPorts;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.RecordedThinDevices;
 import io.virttune.plan.CreateVolume;
 import io.virttune.plan.VerifyCopy;
@@ -200,11 +201,11 @@ class CopyVerificationTest {
 
     private EarlierCopyCompare comparer() {
         CopyPorts ports = new CopyPorts(
-                new LvConversion(runner),
+                new LvConversion(runner, MetadataSnapshotHolds.none()),
                 new BlockZeroing(runner),
                 new QemuImgCompare(runner),
                 new QemuImg(runner),
-                new ThinCopyCompare(runner));
+                new ThinCopyCompare(runner, MetadataSnapshotHolds.none()));
         return new EarlierCopyCompare(
                 ports, target -> target.equals(THIN.devicePath()) ? THIN : LINEAR, create -> notThisMoves);
     }

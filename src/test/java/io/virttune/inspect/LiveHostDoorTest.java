@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -55,6 +56,17 @@ class LiveHostDoorTest {
             assertEquals(SSH, command.subList(0, SSH.size()), command.toString());
             assertTrue(command.get(SSH.size()).startsWith("LC_ALL=C lvm "), command.toString());
         }
+    }
+
+    @Test
+    void whetherAProcessRunsIsAskedOfTheHostTheDoorReaches() {
+        ScriptedProcessRunner local = new ScriptedProcessRunner().succeed("").fail(1, "");
+
+        assertEquals(Optional.of(true), overSsh(local).runs(4242));
+        assertEquals(Optional.of(false), overSsh(local).runs(4243));
+
+        assertEquals(
+                List.of("LC_ALL=C test -e /proc/4243"), local.commands().get(1).subList(SSH.size(), SSH.size() + 1));
     }
 
     /** The replies to {@code test -e} and {@code qemu-img info} of the recorded sparse image. */

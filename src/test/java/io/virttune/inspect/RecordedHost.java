@@ -6,6 +6,7 @@ import io.virttune.lvm.LvmReport;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Host facts a test sets by hand: settings and LVM (absent ones fail as an unreadable host
@@ -15,6 +16,7 @@ public final class RecordedHost implements HostFactsSource {
     private HostSettings settings;
     private LvmReport lvm;
     private final Map<String, ImageFacts> images = new HashMap<>();
+    private Set<Long> running;
 
     public RecordedHost settings(HostSettings value) {
         settings = value;
@@ -24,6 +26,17 @@ public final class RecordedHost implements HostFactsSource {
     public RecordedHost lvm(LvmReport value) {
         lvm = value;
         return this;
+    }
+
+    /** The processes that run on the host: from then on it tells, for any pid, whether it runs. */
+    public RecordedHost running(Long... pids) {
+        running = Set.of(pids);
+        return this;
+    }
+
+    @Override
+    public Optional<Boolean> runs(long pid) {
+        return Optional.ofNullable(running).map(pids -> pids.contains(pid));
     }
 
     public RecordedHost image(ImageFacts image) {

@@ -86,6 +86,11 @@ public final class TestHost {
         return this;
     }
 
+    public TestHost running(Long... pids) {
+        host.running(pids);
+        return this;
+    }
+
     public TestHost image(ImageFacts image) {
         host.image(image);
         return this;

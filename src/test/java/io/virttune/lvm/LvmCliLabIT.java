@@ -232,7 +232,7 @@ class LvmCliLabIT {
         Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=64K", "count=3", "oflag=direct", "status=none");
         Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=4K", "count=1", "seek=257", "oflag=direct", "status=none");
         Lab.sh("dd", "if=/dev/urandom", "of=" + device, "bs=1M", "count=1", "seek=100", "oflag=direct", "status=none");
-        ThinMappings mappings = new ThinMappings(new LocalProcessRunner());
+        ThinMappings mappings = new ThinMappings(new LocalProcessRunner(), MetadataSnapshotHolds.none());
         VolumeName thin = new VolumeName(VG, "mapped");
         VolumeName pool = new VolumeName(VG, "mapped-pool");
 
@@ -366,7 +366,8 @@ class LvmCliLabIT {
     }
 
     @Test
-    void aCalibrationStoppedBySigtermRemovesItsLvAndOneKilledLeavesItForTheNextToRemove() throws Exception {
+    void aCalibrationStoppedBySigtermRemovesItsLvAndOneKilledLeavesItForInspectCleanupAndTheNextToRemove()
+            throws Exception {
         Path state = Files.createTempDirectory("vt-calibration");
 
         Process stopped = calibrateInItsOwnProcess(state);
@@ -374,18 +375,42 @@ class LvmCliLabIT {
         assertTrue(stopped.waitFor(60, TimeUnit.SECONDS), "calibrate did not end within 60 s of SIGTERM");
         assertEquals(List.of(), calibrationLvs(), "SIGTERM: the shutdown hook removes the LV");
 
+        String first = killedCalibration(state);
+        Cli inspect = Cli.run("-c", "qemu:///system", "inspect", "--json");
+        assertTrue(
+                inspect.out().contains("\"ruleId\" : \"lvm.calibration-leftover\"")
+                        && inspect.out()
+                                .contains("made by virt-tune pid " + first.substring(first.lastIndexOf('-') + 1)
+                                        + ", which no longer runs"),
+                inspect.transcript());
+        Cli dryRun = Cli.run("-c", "qemu:///system", "cleanup", "--all", "--state-dir", state.toString());
+        assertTrue(dryRun.out().contains("would remove " + VG + "/" + first), dryRun.transcript());
+        assertEquals(List.of(first), calibrationLvs(), "a dry run removes nothing");
+        Cli cleanup = Cli.run(
+                "-c", "qemu:///system", "cleanup", "--all", "--execute", "--yes", "--state-dir", state.toString());
+        assertEquals(0, cleanup.exitCode(), cleanup.transcript());
+        assertTrue(
+                cleanup.out().contains("remove " + VG + "/" + first + ", left by a calibration"), cleanup.transcript());
+        assertEquals(List.of(), calibrationLvs(), "cleanup --execute removes what a killed calibrate left");
+
+        String left = killedCalibration(state);
+        Cli next = Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
+
+        assertEquals(0, next.exitCode(), next.err());
+        assertTrue(
+                next.out().contains("Removing " + VG + "/" + left + ", left by a calibration that was killed"),
+                next.out());
+        assertEquals(List.of(), calibrationLvs());
+    }
+
+    /** The LV a calibrate killed with SIGKILL while its dd writes leaves: SIGKILL runs no hook. */
+    private static String killedCalibration(Path state) throws Exception {
         Process killed = calibrateInItsOwnProcess(state);
         killed.toHandle().destroyForcibly();
         assertTrue(killed.waitFor(60, TimeUnit.SECONDS));
         List<String> left = calibrationLvs();
         assertEquals(1, left.size(), "SIGKILL runs no hook: the LV stays, tagged " + left);
-        Cli next = Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
-
-        assertEquals(0, next.exitCode(), next.err());
-        assertTrue(
-                next.out().contains("Removing " + VG + "/" + left.get(0) + ", left by a calibration that was killed"),
-                next.out());
-        assertEquals(List.of(), calibrationLvs());
+        return left.get(0);
     }
 
     /** calibrate from the jar, returned as soon as its LV exists and its dd writes it. */

@@ -19,7 +19,9 @@ public final class RecordedThinDevices {
                 ScriptedProcessRunner.command("dmsetup", "info"),
                 argv -> fixture(
                         argv.get(argv.size() - 1).endsWith("-tpool") ? "info-tpool.stdout" : "info-tmeta.stdout"));
-        runner.answer(ScriptedProcessRunner.command("dmsetup", "status"), argv -> fixture("status-lv1.stdout"));
+        runner.answer(
+                ScriptedProcessRunner.command("dmsetup", "status"),
+                argv -> fixture(argv.get(2).endsWith("-tpool") ? "status-tpool-held.stdout" : "status-lv1.stdout"));
         runner.answer(ScriptedProcessRunner.command("dmsetup", "message"), argv -> "");
         runner.answer(ScriptedProcessRunner.command("thin_dump"), argv -> fixture("thin_dump-0.9.xml"));
     }

@@ -7,9 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.Fixtures;
 import io.virttune.VirtTuneException;
 import io.virttune.process.ScriptedProcessRunner;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Replays the lab's recording (thin/README.md): a thin LV's chunks, read between a reserve and a release. */
 class ThinMappingsTest {
@@ -17,6 +24,7 @@ class ThinMappingsTest {
     private static final long MIB = 1L << 20;
     private static final VolumeName THIN = new VolumeName("vg_guests", "web1-vda");
     private static final VolumeName POOL = new VolumeName("vg_guests", "pool-0");
+    private static final String TPOOL = "vg_guests-pool--0-tpool";
     private static final List<String> INFO =
             List.of("dmsetup", "info", "-c", "--noheadings", "--separator", ":", "-o", "major,minor");
     private static final List<String> RESERVE =
@@ -26,7 +34,22 @@ class ThinMappingsTest {
     private static final List<String> RELEASE =
             List.of("dmsetup", "message", "vg_guests-pool--0-tpool", "0", "release_metadata_snap");
 
+    private static final List<String> POOL_STATUS = List.of("dmsetup", "status", "vg_guests-pool--0-tpool");
+    /** Far above any pid_max (at most 2^22): no process has it. */
+    private static final long DEAD = 2147483647L;
+
+    @TempDir
+    Path state;
+
     private final ScriptedProcessRunner runner = new ScriptedProcessRunner();
+    private MetadataSnapshotHolds holds;
+    /** The pool's status now: none held until a reserve, and again after a release. */
+    private String poolStatus = "status-tpool.stdout";
+
+    @BeforeEach
+    void holdsInTheStateDirectory() {
+        holds = MetadataSnapshotHolds.in(state);
+    }
 
     @Test
     void theChunksAreReadFromTheSnapshotWhichIsReleased() {
@@ -43,7 +66,7 @@ class ThinMappingsTest {
                                 new ProvisionedChunks.Run(0, 3 * CHUNK),
                                 new ProvisionedChunks.Run(MIB, CHUNK),
                                 new ProvisionedChunks.Run(40 * MIB, MIB))),
-                new ThinMappings(runner).of(THIN, POOL));
+                new ThinMappings(runner, holds).of(THIN, POOL));
         assertEquals(
                 List.of(
                         List.of("dmsetup", "table", "vg_guests-web1--vda"),
@@ -52,6 +75,7 @@ class ThinMappingsTest {
                         with(INFO, "vg_guests-pool--0_tmeta"),
                         List.of("dmsetup", "status", "vg_guests-web1--vda"),
                         RESERVE,
+                        POOL_STATUS,
                         DUMP,
                         RELEASE,
                         List.of("dmsetup", "status", "vg_guests-web1--vda")),
@@ -59,11 +83,91 @@ class ThinMappingsTest {
     }
 
     @Test
+    void theHoldIsRecordedWhileTheDumpReadsAndForgottenOnceReleased() {
+        devices(fixture("status-thin.stdout"));
+        List<Optional<MetadataSnapshotHolds.Hold>> duringTheDump = new ArrayList<>();
+        runner.succeed("", () -> poolStatus = "status-tpool-held.stdout")
+                .succeed(fixture("thin_dump-web1-vda.xml"), () -> duringTheDump.add(holds.of(TPOOL)))
+                .succeed("", () -> poolStatus = "status-tpool.stdout")
+                .succeed(fixture("status-thin.stdout"));
+
+        new ThinMappings(runner, holds).of(THIN, POOL);
+
+        assertEquals(
+                List.of(Optional.of(
+                        new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), "33"))),
+                duringTheDump);
+        assertEquals(Optional.empty(), holds.of(TPOOL));
+    }
+
+    @Test
+    void aSnapshotAKilledVirtTuneHeldAtTheRootItRecordedIsReleasedAndTheChunksRead() {
+        holds.record(TPOOL, new MetadataSnapshotHolds.Hold(DEAD, "33"));
+        poolStatus = "status-tpool-held.stdout";
+        devices(fixture("status-thin.stdout"));
+        runner.fail(1, fixture("reserve-held.stderr"))
+                .succeed("", () -> poolStatus = "status-tpool.stdout")
+                .succeed("", () -> poolStatus = "status-tpool-held.stdout")
+                .succeed(fixture("thin_dump-web1-vda.xml"))
+                .succeed("", () -> poolStatus = "status-tpool.stdout")
+                .succeed(fixture("status-thin.stdout"));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream before = System.err;
+        ProvisionedChunks chunks;
+        try {
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            chunks = new ThinMappings(runner, holds).of(THIN, POOL);
+        } finally {
+            System.setErr(before);
+        }
+
+        assertEquals(3, chunks.runs().size());
+        assertEquals(
+                List.of(RESERVE, POOL_STATUS, RELEASE, RESERVE, POOL_STATUS, DUMP, RELEASE),
+                runner.commands().subList(5, 12));
+        assertEquals(
+                "Releasing the metadata snapshot of vg_guests-pool--0-tpool (root 33): virt-tune pid " + DEAD
+                        + " reserved it and no longer runs\n",
+                err.toString(StandardCharsets.UTF_8));
+        assertEquals(Optional.empty(), holds.of(TPOOL));
+    }
+
+    @Test
+    void aSnapshotHeldAtAnotherRootThanTheKilledVirtTuneRecordedIsLeftAlone() {
+        holds.record(TPOOL, new MetadataSnapshotHolds.Hold(DEAD, "7"));
+        assertLeftHeld();
+    }
+
+    @Test
+    void aSnapshotARunningVirtTuneHoldsIsLeftAlone() {
+        holds.record(
+                TPOOL, new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), "33"));
+        assertLeftHeld();
+    }
+
+    /** A held snapshot the record does not prove a dead virt-tune's: refused as busy, neither read nor released. */
+    private void assertLeftHeld() {
+        poolStatus = "status-tpool-held.stdout";
+        devices(fixture("status-thin.stdout"));
+        runner.fail(1, fixture("reserve-held.stderr"));
+
+        VirtTuneException e =
+                assertThrows(VirtTuneException.class, () -> new ThinMappings(runner, holds).of(THIN, POOL));
+
+        assertTrue(e.getMessage().contains("Device or resource busy"), e.getMessage());
+        assertTrue(
+                runner.commands().stream().noneMatch(RELEASE::equals),
+                runner.commands().toString());
+        assertTrue(holds.of(TPOOL).isPresent());
+    }
+
+    @Test
     void aSnapshotAnotherHoldsIsNeitherReadNorReleased() {
         devices(fixture("status-thin.stdout"));
         runner.fail(1, fixture("reserve-held.stderr"));
 
-        VirtTuneException e = assertThrows(VirtTuneException.class, () -> new ThinMappings(runner).of(THIN, POOL));
+        VirtTuneException e =
+                assertThrows(VirtTuneException.class, () -> new ThinMappings(runner, holds).of(THIN, POOL));
         assertTrue(e.getMessage().contains("Device or resource busy"), e.getMessage());
         assertEquals(RESERVE, runner.commands().get(runner.commands().size() - 1));
     }
@@ -73,7 +177,7 @@ class ThinMappingsTest {
         devices(fixture("status-thin.stdout"));
         runner.succeed("").fail(64, "no current metadata snap").succeed("");
 
-        assertThrows(VirtTuneException.class, () -> new ThinMappings(runner).of(THIN, POOL));
+        assertThrows(VirtTuneException.class, () -> new ThinMappings(runner, holds).of(THIN, POOL));
         assertEquals(RELEASE, runner.commands().get(runner.commands().size() - 1));
     }
 
@@ -82,7 +186,8 @@ class ThinMappingsTest {
         devices(fixture("status-thin.stdout"));
         runner.succeed("").succeed(fixture("thin_dump-web1-vda.xml")).fail(1, fixture("release-none.stderr"));
 
-        VirtTuneException e = assertThrows(VirtTuneException.class, () -> new ThinMappings(runner).of(THIN, POOL));
+        VirtTuneException e =
+                assertThrows(VirtTuneException.class, () -> new ThinMappings(runner, holds).of(THIN, POOL));
         assertTrue(
                 e.getMessage()
                         .endsWith("release it with: dmsetup message vg_guests-pool--0-tpool 0 release_metadata_snap"),
@@ -98,7 +203,8 @@ class ThinMappingsTest {
                 .succeed("")
                 .succeed("0 131072 thin 2688 83967\n");
 
-        VirtTuneException e = assertThrows(VirtTuneException.class, () -> new ThinMappings(runner).of(THIN, POOL));
+        VirtTuneException e =
+                assertThrows(VirtTuneException.class, () -> new ThinMappings(runner, holds).of(THIN, POOL));
         assertEquals(
                 "the mapping of vg_guests/web1-vda changed or does not add up: 2560 sectors mapped before its dump,"
                         + " 2688 after, 2560 in its 3 ranges",
@@ -112,7 +218,8 @@ class ThinMappingsTest {
                 ScriptedProcessRunner.command("dmsetup", "table", "vg_guests-web1--vda"),
                 argv -> "0 131072 thin 254:7 1\n");
 
-        VirtTuneException e = assertThrows(VirtTuneException.class, () -> new ThinMappings(runner).of(THIN, POOL));
+        VirtTuneException e =
+                assertThrows(VirtTuneException.class, () -> new ThinMappings(runner, holds).of(THIN, POOL));
         assertEquals(
                 "the table of vg_guests/web1-vda (0 131072 thin 254:7 1) does not name thin pool vg_guests/pool-0's"
                         + " device vg_guests-pool--0-tpool alone",
@@ -127,7 +234,8 @@ class ThinMappingsTest {
                 ScriptedProcessRunner.command("dmsetup", "table", "vg_guests-web1--vda"),
                 argv -> fixture("table-external-origin.stdout"));
 
-        VirtTuneException e = assertThrows(VirtTuneException.class, () -> new ThinMappings(runner).of(THIN, POOL));
+        VirtTuneException e =
+                assertThrows(VirtTuneException.class, () -> new ThinMappings(runner, holds).of(THIN, POOL));
         assertTrue(
                 e.getMessage().startsWith("the table of vg_guests/web1-vda (0 16384 thin 254:2 2 254:5)"),
                 e.getMessage());
@@ -141,6 +249,7 @@ class ThinMappingsTest {
     }
 
     private void standing(ScriptedProcessRunner scripted) {
+        scripted.answer(POOL_STATUS::equals, argv -> fixture(poolStatus));
         scripted.answer(ScriptedProcessRunner.command("dmsetup", "table"), ThinMappingsTest::table);
         scripted.answer(
                 ScriptedProcessRunner.command("dmsetup", "info"),

@@ -2,6 +2,7 @@ package io.virttune.qemu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
 import io.virttune.text.RecordedProgress;
@@ -80,7 +81,8 @@ class BlockZeroingIT {
 
         assertEquals(
                 LvConversion.Outcome.WROTE_DATA,
-                new LvConversion(runner).intoLinear(image, "qcow2", device, DEVICE_BYTES, RecordedProgress.none()));
+                new LvConversion(runner, MetadataSnapshotHolds.none())
+                        .intoLinear(image, "qcow2", device, DEVICE_BYTES, RecordedProgress.none()));
 
         byte[] after = Files.readAllBytes(backing);
         assertEquals((byte) 0xab, after[(1 << 20) + 511]);

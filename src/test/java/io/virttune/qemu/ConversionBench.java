@@ -1,6 +1,7 @@
 package io.virttune.qemu;
 
 import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
@@ -43,7 +44,7 @@ public final class ConversionBench {
         long deviceBytes = lvm.report().logicalVolume(vg, args[3]).orElseThrow().sizeBytes();
         long start = System.nanoTime();
         PrintWriter out = new PrintWriter(System.out, true);
-        LvConversion.Outcome outcome = new LvConversion(runner)
+        LvConversion.Outcome outcome = new LvConversion(runner, MetadataSnapshotHolds.none())
                 .capped(cap)
                 .intoFreshThin(
                         image,

@@ -11,6 +11,7 @@ import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
@@ -25,6 +26,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,9 +46,9 @@ class ConversionLabIT {
 
     private static final ProcessRunner runner = new LocalProcessRunner();
     private static final LvmCli lvm = new LvmCli(runner);
-    private static final LvConversion conversion = new LvConversion(runner);
+    private static final LvConversion conversion = new LvConversion(runner, MetadataSnapshotHolds.none());
     private static final QemuImgCompare compare = new QemuImgCompare(runner);
-    private static final ThinCopyCompare thinCompare = new ThinCopyCompare(runner);
+    private static final ThinCopyCompare thinCompare = new ThinCopyCompare(runner, MetadataSnapshotHolds.none());
     private static String image;
     private static AllocationMap map;
 
@@ -184,11 +187,7 @@ class ConversionLabIT {
     /** Where the pool's one metadata snapshot is held by another, the verify reads the LV in full, leaving it held. */
     @Test
     void aPoolWhoseMappingCannotBeReadIsComparedInFull() {
-        lvm.createThinPool(VG, "held", EXTENT, CHUNK, true, 4 * MIB);
-        lvm.createThin(VG, "held", "copy", IMAGE_BYTES);
-        LogicalVolume lv = volume("copy");
-        new QemuImgConvert(runner)
-                .convert(ConversionMethod.FRESH_THIN_VOLUME, image, "qcow2", lv.devicePath(), p -> {});
+        LogicalVolume lv = copiedIntoANewPool("held");
         String tpool = VG + "-held-tpool";
         Lab.sh("dmsetup", "message", tpool, "0", "reserve_metadata_snap");
 
@@ -200,6 +199,41 @@ class ConversionLabIT {
         Lab.sh("dmsetup", "message", tpool, "0", "release_metadata_snap");
         lvm.remove(VG, "copy");
         lvm.remove(VG, "held");
+    }
+
+    /**
+     * A snapshot a SIGKILLed virt-tune left held (stood in for by a process the test kills with
+     * SIGKILL after reserving for it and recording its hold, as virt-tune does before its dump): read
+     * in full while that process runs, then released by the next verify, which compares in windows.
+     */
+    @Test
+    void aSnapshotAKilledVirtTuneLeftHeldIsReleasedByTheNextVerifyWhichComparesInWindows() throws Exception {
+        LogicalVolume lv = copiedIntoANewPool("left");
+        String tpool = VG + "-left-tpool";
+        System.out.println("dmsetup status " + tpool + ", none held: " + Lab.sh("dmsetup", "status", tpool));
+        Process killed = new ProcessBuilder("sleep", "600").start();
+        Lab.sh("dmsetup", "message", tpool, "0", "reserve_metadata_snap");
+        String status = Lab.sh("dmsetup", "status", tpool);
+        System.out.println("dmsetup status " + tpool + ", held: " + status);
+        String root = status.strip().split("\\s+")[6];
+        MetadataSnapshotHolds holds =
+                MetadataSnapshotHolds.in(Files.createTempDirectory(Path.of("target", "lab-it"), "state"));
+        holds.record(tpool, new MetadataSnapshotHolds.Hold(killed.pid(), root));
+        ThinCopyCompare recorded = new ThinCopyCompare(runner, holds);
+
+        Comparison whileItRuns = thinCompare(recorded, lv, "left");
+        assertTrue(whileItRuns.detail().contains("(read in full: "), whileItRuns.detail());
+        killed.destroyForcibly();
+        assertTrue(killed.waitFor(60, TimeUnit.SECONDS));
+        Comparison afterTheKill = thinCompare(recorded, lv, "left");
+
+        assertTrue(
+                afterTheKill.identical() && afterTheKill.detail().contains(" windows; "),
+                "the verify after the kill did not read the pool's mapping: " + afterTheKill.detail());
+        assertEquals("-", Lab.sh("dmsetup", "status", tpool).strip().split("\\s+")[6]);
+        assertEquals(Optional.empty(), holds.of(tpool));
+        lvm.remove(VG, "copy");
+        lvm.remove(VG, "left");
     }
 
     @Test
@@ -264,8 +298,22 @@ class ConversionLabIT {
                 .outcome();
     }
 
+    /** The image copied (without a verify) into thin LV "copy" of a new pool {@code pool}. */
+    private static LogicalVolume copiedIntoANewPool(String pool) {
+        lvm.createThinPool(VG, pool, EXTENT, CHUNK, true, 4 * MIB);
+        lvm.createThin(VG, pool, "copy", IMAGE_BYTES);
+        LogicalVolume lv = volume("copy");
+        new QemuImgConvert(runner)
+                .convert(ConversionMethod.FRESH_THIN_VOLUME, image, "qcow2", lv.devicePath(), p -> {});
+        return lv;
+    }
+
     private static Comparison thinCompare(LogicalVolume lv, String pool) {
-        return thinCompare.compare(
+        return thinCompare(thinCompare, lv, pool);
+    }
+
+    private static Comparison thinCompare(ThinCopyCompare through, LogicalVolume lv, String pool) {
+        return through.compare(
                 image,
                 "qcow2",
                 map,

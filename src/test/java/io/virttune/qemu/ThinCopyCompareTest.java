@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.RecordedThinDevices;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ScriptedProcessRunner;
@@ -29,7 +30,7 @@ class ThinCopyCompareTest {
                 ScriptedProcessRunner.command("dmsetup"), 1, "/dev/mapper/control: open failed: Permission denied");
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
-        Comparison result = new ThinCopyCompare(runner)
+        Comparison result = new ThinCopyCompare(runner, MetadataSnapshotHolds.none())
                 .compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB, (done, total) -> {});
 
         assertTrue(result.identical(), result.detail());
@@ -66,7 +67,7 @@ class ThinCopyCompareTest {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
         runner.reply(1, "Content mismatch at offset 0!\n", "");
 
-        Comparison result = new ThinCopyCompare(runner)
+        Comparison result = new ThinCopyCompare(runner, MetadataSnapshotHolds.none())
                 .compare("/srv/a.qcow2", "qcow2", firstMib, LV, POOL, 256 * MIB, 256 * MIB, (done, total) -> {});
 
         assertFalse(result.identical());
@@ -124,7 +125,7 @@ class ThinCopyCompareTest {
         RecordedThinDevices.answer(runner);
         runner.answer(ScriptedProcessRunner.command("qemu-img", "compare"), argv -> "Images are identical.\n");
 
-        Comparison result = new ThinCopyCompare(runner)
+        Comparison result = new ThinCopyCompare(runner, MetadataSnapshotHolds.none())
                 .compare("/srv/a.qcow2", "qcow2", ALL_ZERO, LV, POOL, 256 * MIB, 256 * MIB, (done, total) -> {});
 
         assertEquals(
@@ -139,7 +140,7 @@ class ThinCopyCompareTest {
     /** The bytes done and total a compare of an all-zero source of {@code imageBytes} with the 256 MiB LV reports. */
     private List<List<Long>> progressOfAllZeroSource(long imageBytes) {
         List<List<Long>> progress = new ArrayList<>();
-        new ThinCopyCompare(runner)
+        new ThinCopyCompare(runner, MetadataSnapshotHolds.none())
                 .compare(
                         "/srv/a.qcow2",
                         "qcow2",

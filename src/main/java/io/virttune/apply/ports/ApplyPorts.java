@@ -10,6 +10,7 @@ import io.virttune.libvirt.LibvirtJavaDefinitions;
 import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.IoctlDiscards;
 import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.ThinDiscards;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.BlockZeroing;
@@ -91,6 +92,9 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
         StateDirectory state =
                 execute ? host.state() : new DryRunState(host.state().root());
         HostFiles files = execute ? host.files() : host.files().readOnly();
+        // A dry run's reserve is only printed: it holds no snapshot to record.
+        MetadataSnapshotHolds snapshots =
+                execute ? MetadataSnapshotHolds.in(host.state().root()) : MetadataSnapshotHolds.none();
         BlockJobsSource blockJobs = execute
                 ? host.blockJobs()
                 : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
@@ -104,11 +108,11 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                         new DirectIo(runner)),
                 new ImagePorts(host.images(), files, new ImageLocks(host.runner()), holds),
                 new CopyPorts(
-                        new LvConversion(runner),
+                        new LvConversion(runner, snapshots),
                         new BlockZeroing(runner),
                         new QemuImgCompare(runner),
                         new QemuImg(runner),
-                        new ThinCopyCompare(runner)),
+                        new ThinCopyCompare(runner, snapshots)),
                 new RunPorts(state, host.clock(), execute ? RunMode.EXECUTE : RunMode.DRY_RUN));
     }
 }

@@ -12,6 +12,7 @@ public final class RuleBook {
             new VgExtentRule(),
             new VgReserveRule(),
             new ThinPoolRule(),
+            new CalibrationLeftoverRule(),
             new SchedulerRule(),
             new HostHugepagesRule(),
             new WindowsVirtioRule(),

@@ -1,6 +1,7 @@
 package io.virttune.inspect.rules;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.inspect.Finding;
 import io.virttune.inspect.FindingLines;
@@ -85,13 +86,73 @@ class LvmRulesTest {
         assertEquals("data unknown, metadata unknown", findings.get(0).evidence());
     }
 
-    /** The fullness findings of the thin-pool rule on hv01 with its lvs report edited by {@code edit}. */
-    private static List<Finding> thinPoolFindings(UnaryOperator<String> edit) {
-        LvmReport edited = new LvmReportParser()
+    @Test
+    void aCalibrationsLvIsALeftoverOnceItsVirtTuneNoLongerRunsNamingItsPid() {
+        HostFacts facts = new TestHost()
+                .lvm(hv01Lvm(lvs -> lvs.replace("\"lv\": [", "\"lv\": [" + calibrationRow(4242) + calibrationRow(7))))
+                .running(7L)
+                .facts();
+
+        List<Finding> findings = new CalibrationLeftoverRule().check(facts);
+
+        assertEquals(
+                List.of("lvm.calibration-leftover warning", "lvm.calibration-volume info"), FindingLines.of(findings));
+        assertEquals(
+                "LV vg_fast/virt-tune-calibration-4242 was left by a calibration that did not finish",
+                findings.get(0).summary());
+        assertEquals(
+                "tagged virt-tune-calibration, made by virt-tune pid 4242, which no longer runs",
+                findings.get(0).evidence());
+        assertTrue(findings.get(0).fix().startsWith("virt-tune cleanup --execute on the host removes it"));
+        assertEquals(
+                "tagged virt-tune-calibration, made by virt-tune pid 7, which runs",
+                findings.get(1).evidence());
+    }
+
+    @Test
+    void aRecordedHostsCalibrationLvIsALeftoverWhoseProcessIsNotKnown() {
+        HostFacts facts = new TestHost()
+                .lvm(hv01Lvm(lvs -> lvs.replace("\"lv\": [", "\"lv\": [" + calibrationRow(4242))))
+                .facts();
+
+        assertEquals(
+                List.of("tagged virt-tune-calibration, made by virt-tune pid 4242, whether it runs is not known here"),
+                new CalibrationLeftoverRule()
+                        .check(facts).stream().map(Finding::evidence).toList());
+    }
+
+    @Test
+    void anLvOnlyNamedLikeACalibrationsIsNoLeftover() {
+        HostFacts facts = new TestHost()
+                .lvm(hv01Lvm(lvs -> lvs.replace(
+                        "\"lv\": [",
+                        "\"lv\": [" + calibrationRow(4242).replace("virt-tune,virt-tune-calibration", ""))))
+                .running()
+                .facts();
+
+        assertEquals(List.of(), new CalibrationLeftoverRule().check(facts));
+    }
+
+    private static String calibrationRow(long pid) {
+        return "{\"vg_name\":\"vg_fast\", \"lv_name\":\"virt-tune-calibration-" + pid
+                + "\", \"lv_size\":\"1073741824\","
+                + " \"segtype\":\"linear\", \"lv_attr\":\"-wi-ao----\", \"lv_read_ahead\":\"auto\", \"pool_lv\":\"\","
+                + " \"chunk_size\":\"0\", \"zero\":\"unknown\", \"data_percent\":\"\", \"metadata_percent\":\"\","
+                + " \"lv_metadata_size\":\"\", \"lv_tags\":\"virt-tune,virt-tune-calibration\"},";
+    }
+
+    /** hv01's LVM report with its lvs report edited by {@code edit}. */
+    private static LvmReport hv01Lvm(UnaryOperator<String> edit) {
+        return new LvmReportParser()
                 .parse(
                         TestHost.read(TestHost.HV01.resolve("lvm/vgs.json")),
                         edit.apply(TestHost.read(TestHost.HV01.resolve("lvm/lvs.json"))),
                         TestHost.read(TestHost.HV01.resolve("lvm/pvs.json")));
+    }
+
+    /** The fullness findings of the thin-pool rule on hv01 with its lvs report edited by {@code edit}. */
+    private static List<Finding> thinPoolFindings(UnaryOperator<String> edit) {
+        LvmReport edited = hv01Lvm(edit);
         return new ThinPoolRule()
                 .check(new TestHost().lvm(edited).facts()).stream()
                         .filter(finding -> finding.ruleId().equals("lvm.thin-full")

@@ -1,0 +1,115 @@
+package io.virttune.apply.undo;
+
+import io.virttune.VirtTuneException;
+import io.virttune.apply.custody.Custody;
+import io.virttune.apply.custody.CustodyChange;
+import io.virttune.apply.custody.CustodyVerdict;
+import io.virttune.apply.custody.DefinedStores;
+import io.virttune.apply.guards.CustodyReads;
+import io.virttune.apply.guards.VolumeOwnership;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.DomainResult;
+import io.virttune.apply.ports.ImagePorts;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunMode;
+import io.virttune.libvirt.DomainDefinitions;
+import io.virttune.lvm.CalibrationVolume;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.VolumeIdentity;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup), host-wide: only
+ * one with virt-tune's calibration tags, whose virt-tune no longer runs on this host, that custody
+ * lets go and nothing has open; any other is kept and said why.
+ */
+public final class CalibrationCleanup {
+    /** What the result table calls these LVs: they belong to no domain. */
+    public static final String ROW = "calibration LVs";
+
+    private final Function<PrintWriter, DomainDefinitions> definitions;
+    private final LvmPorts lvm;
+    private final ImagePorts images;
+    private final RunMode mode;
+    private final PrintWriter out;
+
+    public CalibrationCleanup(ApplyPorts ports, PrintWriter out) {
+        this.definitions = ports.guests().definitions();
+        this.lvm = ports.lvm();
+        this.images = ports.images();
+        this.mode = ports.run().mode();
+        this.out = out;
+    }
+
+    /** Removes (or, in a dry run, says it would remove) what it may; empty when no calibration left an LV. */
+    public Optional<DomainResult> run() {
+        LvmReport report = lvm.reads().report();
+        List<CalibrationVolume> left = CalibrationVolume.in(report);
+        if (left.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(removeAll(report, left));
+        } catch (VirtTuneException e) {
+            return Optional.of(DomainResult.stopped(ROW, e, e.getMessage()));
+        }
+    }
+
+    private DomainResult removeAll(LvmReport report, List<CalibrationVolume> left) {
+        int removed = 0;
+        try (DomainDefinitions defined = definitions.apply(out)) {
+            // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
+            DefinedStores stores = CustodyReads.stores(images, defined, "", report);
+            for (CalibrationVolume volume : left) {
+                Optional<String> why = whyKept(volume, stores);
+                if (why.isPresent()) {
+                    out.println("keep " + volume.volume() + ": " + why.get());
+                    continue;
+                }
+                // A dd the killed calibrate left running would go on writing into the extents' next owner.
+                lvm.writers().requireNone(volume.volume().devicePath(), ROW);
+                out.println(mode.says("remove ", "would remove ") + volume.volume()
+                        + ", left by a calibration whose virt-tune (pid " + volume.pid() + ") no longer runs");
+                lvm.actions().remove(volume.volume().vg(), volume.volume().lv());
+                removed++;
+            }
+        }
+        int kept = left.size() - removed;
+        return new DomainResult(
+                ROW,
+                mode.finished(),
+                removed + " calibration LV(s)" + mode.says(" removed", " would be removed")
+                        + (kept == 0 ? "" : ", " + kept + " kept"));
+    }
+
+    /** Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, or it is open. */
+    private Optional<String> whyKept(CalibrationVolume volume, DefinedStores stores) {
+        if (volume.runsHere()) {
+            return Optional.of("its virt-tune calibrate (pid " + volume.pid() + ") runs on this host and removes it"
+                    + " when it ends (rule: a running calibration's LV is its own)");
+        }
+        Optional<VolumeIdentity> identity =
+                lvm.reads().identity(volume.volume().vg(), volume.volume().lv());
+        if (identity.isEmpty()) {
+            return Optional.of("lvs no longer lists it: another cleanup or calibrate removed it meanwhile");
+        }
+        Optional<String> notOurs = VolumeOwnership.notOurs(identity.get(), CalibrationVolume.OWNER, null);
+        if (notOurs.isPresent()) {
+            return notOurs;
+        }
+        CustodyVerdict verdict = Custody.check(
+                List.of(),
+                new CustodyChange("cleanup", ROW, Set.of(volume.volume().devicePath()), List.of(), false),
+                stores);
+        if (!verdict.allowed()) {
+            return Optional.of(verdict.reasons());
+        }
+        return identity.get().isOpen()
+                ? Optional.of("its device is open (lv_attr " + identity.get().attributes() + ")")
+                : Optional.empty();
+    }
+}
