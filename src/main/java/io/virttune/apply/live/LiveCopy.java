@@ -120,8 +120,8 @@ public final class LiveCopy {
                 jobs.libvirtVersion(),
                 jobs.hypervisorVersion());
         if (zeroed.zeroed()) {
-            // Journaled before the copy starts: the LV's zeros are never written, so that a later round
-            // (the reclaim before the pause, a prediction) knows there is nothing of them to give back.
+            // Journaled before the copy starts: the journal tells which copies left their LV's zeros
+            // unwritten, which the pool's room and the pause's reclaim differ by.
             journal.save(journal.current()
                     .with(new JournalEntry(
                             AutostartPause.DOMAIN,
