@@ -15,15 +15,23 @@ import java.util.List;
  * @param synchronousWrites each guest write reaches the LV before the guest sees it complete
  *     (libvirt 8.0 and later): the job converges whatever the guest writes, at the cost of the
  *     guest's write latency
+ * @param targetZeroed the caller certifies that the LV reads as zeros (libvirt 12.2 and QEMU 10.1
+ *     and later): the mirror writes only the source's data, never its zeros
  */
 public record BlockCopySettings(
-        long bandwidthBytesPerSecond, int granularityBytes, long bufferBytes, boolean synchronousWrites) {
+        long bandwidthBytesPerSecond,
+        int granularityBytes,
+        long bufferBytes,
+        boolean synchronousWrites,
+        boolean targetZeroed) {
     /** VIR_DOMAIN_BLOCK_COPY_REUSE_EXT: the LV exists already (virt-tune created it); never create or format it. */
     static final int REUSE_EXT = 2;
     /** VIR_DOMAIN_BLOCK_COPY_TRANSIENT_JOB: libvirt refuses a copy of a persistent domain without it. */
     static final int TRANSIENT_JOB = 4;
     /** VIR_DOMAIN_BLOCK_COPY_SYNCHRONOUS_WRITES (libvirt 8.0): QEMU's mirror copy-mode write-blocking. */
     static final int SYNCHRONOUS_WRITES = 8;
+    /** VIR_DOMAIN_BLOCK_COPY_TARGET_ZEROED (libvirt 12.2): QEMU's blockdev-mirror target-is-zero. */
+    static final int TARGET_ZEROED = 16;
 
     /** VIR_DOMAIN_BLOCK_COPY_BANDWIDTH, an unsigned long long in bytes per second. */
     static final String BANDWIDTH = "bandwidth";
@@ -33,7 +41,7 @@ public record BlockCopySettings(
     static final String BUF_SIZE = "buf-size";
 
     /** No cap, QEMU's defaults, asynchronous mirroring: what a quiet guest needs. */
-    public static final BlockCopySettings DEFAULTS = new BlockCopySettings(0, 0, 0, false);
+    public static final BlockCopySettings DEFAULTS = new BlockCopySettings(0, 0, 0, false, false);
 
     public BlockCopySettings {
         if (bandwidthBytesPerSecond < 0 || bufferBytes < 0) {
@@ -48,17 +56,25 @@ public record BlockCopySettings(
 
     /** The same settings with a bandwidth cap in bytes per second. */
     public BlockCopySettings withBandwidth(long bytesPerSecond) {
-        return new BlockCopySettings(bytesPerSecond, granularityBytes, bufferBytes, synchronousWrites);
+        return new BlockCopySettings(bytesPerSecond, granularityBytes, bufferBytes, synchronousWrites, targetZeroed);
     }
 
     /** The same settings with guest writes mirrored synchronously. */
     public BlockCopySettings withSynchronousWrites() {
-        return new BlockCopySettings(bandwidthBytesPerSecond, granularityBytes, bufferBytes, true);
+        return new BlockCopySettings(bandwidthBytesPerSecond, granularityBytes, bufferBytes, true, targetZeroed);
+    }
+
+    /** The same settings onto an LV the caller certifies reads as zeros. */
+    public BlockCopySettings withTargetZeroed() {
+        return new BlockCopySettings(bandwidthBytesPerSecond, granularityBytes, bufferBytes, synchronousWrites, true);
     }
 
     /** The flags of virDomainBlockCopy. */
     int flags() {
-        return REUSE_EXT | TRANSIENT_JOB | (synchronousWrites ? SYNCHRONOUS_WRITES : 0);
+        return REUSE_EXT
+                | TRANSIENT_JOB
+                | (synchronousWrites ? SYNCHRONOUS_WRITES : 0)
+                | (targetZeroed ? TARGET_ZEROED : 0);
     }
 
     /** The typed parameters of virDomainBlockCopy: only those set, so libvirt keeps its defaults for the rest. */

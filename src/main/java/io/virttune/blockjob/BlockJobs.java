@@ -10,6 +10,12 @@ public interface BlockJobs {
     /** The domain's name, for messages. */
     String domain();
 
+    /** The libvirt of this domain's connection, as libvirt reports its version ("12.8.0"). */
+    String libvirtVersion();
+
+    /** The hypervisor of this domain's connection and its version ("QEMU 11.1.2"). */
+    String hypervisorVersion();
+
     /** virDomainBlockCopy of {@code disk} (a target name such as vda) onto the disk described by {@code destinationXml}. */
     void copy(String disk, String destinationXml, BlockCopySettings settings);
 

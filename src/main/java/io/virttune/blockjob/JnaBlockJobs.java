@@ -8,8 +8,10 @@ import io.virttune.VirtTuneException;
 import io.virttune.blockjob.BlockCopySettings.TypedParameter;
 import io.virttune.libvirt.LibvirtCalls;
 import io.virttune.libvirt.LibvirtJavaConnection;
+import io.virttune.libvirt.LibvirtVersions;
 import io.virttune.libvirt.NativeHandles;
 import java.util.Optional;
+import org.libvirt.Connect;
 import org.libvirt.Domain;
 import org.libvirt.LibvirtException;
 
@@ -42,6 +44,33 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public String domain() {
         return domain;
+    }
+
+    @Override
+    public String libvirtVersion() {
+        return LibvirtVersions.decode(read(() -> handle.getConnect().getLibVersion(), "the libvirt version"));
+    }
+
+    @Override
+    public String hypervisorVersion() {
+        Connect connect = handle.getConnect();
+        return LibvirtVersions.hypervisor(
+                read(connect::getType, "the hypervisor type"), read(connect::getVersion, "the hypervisor version"));
+    }
+
+    /** A libvirt-java read of the domain's connection. */
+    private interface ConnectionRead<T> {
+        T read() throws LibvirtException;
+    }
+
+    private <T> T read(ConnectionRead<T> read, String what) {
+        try {
+            return read.read();
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed(
+                    "cannot read " + what + " of the connection to domain '" + domain + "': " + LibvirtCalls.message(e),
+                    e);
+        }
     }
 
     @Override

@@ -82,7 +82,7 @@ public final class LibvirtJavaConnection implements LibvirtSession {
     @Override
     public String hypervisorVersion() {
         String type = call("read the hypervisor type", connect::getType);
-        return type + " " + LibvirtVersions.decode(call("read the hypervisor version", connect::getVersion));
+        return LibvirtVersions.hypervisor(type, call("read the hypervisor version", connect::getVersion));
     }
 
     @Override

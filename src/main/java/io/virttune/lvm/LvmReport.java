@@ -30,6 +30,13 @@ public record LvmReport(
                 .findFirst();
     }
 
+    /** The thin pool of the thin LV behind a disk source path; empty when that is no thin LV LVM reports. */
+    public Optional<LogicalVolume> thinPoolOf(String path) {
+        return logicalVolumeByDevice(path)
+                .filter(LogicalVolume::isThin)
+                .flatMap(thin -> thin.poolName().flatMap(name -> logicalVolume(thin.vgName(), name)));
+    }
+
     /** The thin volumes provisioned from a thin pool. */
     public List<LogicalVolume> thinVolumesOf(LogicalVolume pool) {
         return logicalVolumes.stream()

@@ -90,6 +90,8 @@ final class ApplyHarness {
     final java.util.Set<String> fullPools = new java.util.HashSet<>();
     /** Thin pools lvs reports no usage of, as it does of an inactive pool. */
     final java.util.Set<String> inactivePools = new java.util.HashSet<>();
+    /** The thin pools lvs reports as zeroing new chunks; every other one does not ({@code -Zn}). */
+    final java.util.Set<String> zeroingPools = new java.util.HashSet<>();
     /** What apply reads the time from; a test may give it one that moves. */
     Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
     /** The block jobs of running guests; none unless the test scripts them. */
@@ -428,7 +430,8 @@ final class ApplyHarness {
                                 + "\", \"segtype\":\""
                                 + lv.segtype() + "\", \"lv_attr\":\"" + lv.attr() + "\", \"lv_read_ahead\":\""
                                 + readAheadBytes.getOrDefault(lv.name(), 0L) + "\", \"pool_lv\":\""
-                                + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\"\", "
+                                + lv.pool() + "\", \"chunk_size\":\"" + lv.chunkBytes() + "\", \"zero\":\""
+                                + (zeroingPools.contains(lv.name()) ? "zero" : "") + "\", "
                                 + poolUsage(lv) + ", "
                                 + "\"lv_uuid\":\"" + lv.uuid() + "\", \"lv_tags\":\"" + String.join(",", lv.tags())
                                 + "\"}")

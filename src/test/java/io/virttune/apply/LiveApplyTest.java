@@ -838,6 +838,72 @@ class LiveApplyTest {
     }
 
     @Test
+    void aFreshThinLvInAZeroingPoolIsCopiedWithoutItsZerosWhereLibvirtAndQemuCanSkipThem() {
+        applyOnTestingsStack(true);
+
+        assertEquals(List.of("sync=false target-zeroed"), copies());
+        DomainJournal journal = host.state.journal(uuid()).orElseThrow();
+        assertTrue(
+                journal.entries().stream()
+                        .anyMatch(entry -> entry.kind().equals("MirrorSkipsZeros")
+                                && entry.detail().equals(LV)),
+                journal.entries().toString());
+        // The mirror never wrote the zeros: nothing to give back with the guest running; the pause's round
+        // and its compare stay.
+        assertFalse(ThinReclaim.givenBackBeforePivot(journal, LV));
+        assertFalse(host.output.toString().contains("before the pause, the guest running"), host.output.toString());
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("the copy writes only " + ScriptedBlockJobs.IMAGE + "'s data, the LV certified to"
+                                + " read as zeros: " + LV + " is a thin LV this apply created in thin pool vg/pool,"
+                                + " which zeroes new chunks; libvirt 12.8.0, QEMU 11.1.2"),
+                host.output.toString());
+        assertTrue(host.output.toString().contains("the guest paused: identical"), host.output.toString());
+    }
+
+    @Test
+    void aThinLvInAPoolThatDoesNotZeroNewChunksIsCopiedZerosIncludedEvenWhereTheStackCouldSkipThem() {
+        applyOnTestingsStack(false);
+
+        assertEquals(List.of("sync=false"), copies());
+        assertTrue(ThinReclaim.givenBackBeforePivot(host.state.journal(uuid()).orElseThrow(), LV));
+    }
+
+    /**
+     * Moves g1 live, its paused compare asked for, into vg/pool, a pool that zeroes new chunks when
+     * {@code zeroing}, on Debian testing's stack (libvirt 12.8, QEMU 11.1): the source's data in its
+     * first 32 MiB; fails unless the move is done.
+     */
+    private void applyOnTestingsStack(boolean zeroing) {
+        jobs.libvirtVersion = "12.8.0";
+        jobs.hypervisorVersion = "QEMU 11.1.2";
+        Plan plan = planIntoPool(VERIFIED);
+        if (zeroing) {
+            host.zeroingPools.add("pool");
+        }
+        replyUntilTheThinCopy();
+        host.data(ScriptedBlockJobs.IMAGE, List.of(new Extent(0, 32 * MIB)))
+                .replyOk()
+                .replyOk()
+                .replyOk()
+                .replyOk();
+        host.runner.succeed("Images are identical.\n");
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+    }
+
+    /** How each copy was started: its synchronous writes, and its target certified zero when it was. */
+    private List<String> copies() {
+        return jobs.calls.stream()
+                .filter(call -> call.startsWith("copy "))
+                .map(call -> call.substring(call.indexOf(" sync=") + 1))
+                .toList();
+    }
+
+    @Test
     void theZerosOfADiskFarLargerThanThePauseCanTakeGoBackBeforeThePause() {
         Plan plan = sixteenGibIntoPool();
         // Before the pause and in it, the same map, the image's own: 32 MiB of data, 16 GiB less that of zeros;

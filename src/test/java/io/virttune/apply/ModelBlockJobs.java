@@ -31,6 +31,16 @@ final class ModelBlockJobs implements BlockJobs {
     }
 
     @Override
+    public String libvirtVersion() {
+        return "9.0.0";
+    }
+
+    @Override
+    public String hypervisorVersion() {
+        return "QEMU 7.2.0";
+    }
+
+    @Override
     public void copy(String disk, String destinationXml, BlockCopySettings settings) {
         host.jobCall();
         requireRunning("start a block copy of disk '" + disk + "' of");

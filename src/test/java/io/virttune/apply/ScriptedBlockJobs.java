@@ -97,6 +97,11 @@ final class ScriptedBlockJobs implements BlockJobs {
      * the last repeating: the 128 MiB image's, unless a test grows it (virsh blockresize).
      */
     final java.util.Deque<Long> capacities = new java.util.ArrayDeque<>(List.of(128 * MIB));
+    /** The connection's libvirt and hypervisor: Debian 12's, unless a test says otherwise. */
+    String libvirtVersion = "9.0.0";
+
+    String hypervisorVersion = "QEMU 7.2.0";
+
     /** Why libvirt says the guest is paused, when it is: what virDomainSuspend gives, unless a test says otherwise. */
     PauseReason pauseReason = PauseReason.USER;
 
@@ -152,9 +157,19 @@ final class ScriptedBlockJobs implements BlockJobs {
     }
 
     @Override
+    public String libvirtVersion() {
+        return libvirtVersion;
+    }
+
+    @Override
+    public String hypervisorVersion() {
+        return hypervisorVersion;
+    }
+
+    @Override
     public void copy(String disk, String destinationXml, BlockCopySettings settings) {
         calls.add("copy " + disk + " " + destinationXml + " bandwidth=" + settings.bandwidthBytesPerSecond() + " sync="
-                + settings.synchronousWrites());
+                + settings.synchronousWrites() + (settings.targetZeroed() ? " target-zeroed" : ""));
         if (job != Job.NONE) {
             throw VirtTuneException.failed("block copy: disk '" + disk + "' already in active block job");
         }

@@ -120,7 +120,7 @@ class BlockCopyLabIT {
         // QEMU's mirror copies a whole buffer (16 MiB by default) before its cap holds it back: with
         // a 1 MiB buffer the cap holds from the start, so the copy is still under way, whatever the
         // machine's load, when it is aborted.
-        copy.start(device("aborted"), new BlockCopySettings(SLOW_COPY, 0, MIB, false));
+        copy.start(device("aborted"), new BlockCopySettings(SLOW_COPY, 0, MIB, false, false));
         BlockJobProgress first = awaitProgress(copy);
         // How apply's host-wide cap changes a running copy's share (virDomainBlockJobSetSpeed, in bytes).
         JnaBlockJobs.on(libvirt, GUEST).setSpeed(DISK, 2 * SLOW_COPY);
@@ -227,7 +227,7 @@ class BlockCopyLabIT {
         BlockCopy copy = copyOntoNewLv("synced", DISK_BYTES);
 
         long started = System.nanoTime();
-        copy.start(device("synced"), new BlockCopySettings(0, (int) CHUNK, 0, true));
+        copy.start(device("synced"), new BlockCopySettings(0, (int) CHUNK, 0, true, false));
         copy.awaitReady(Duration.ofSeconds(120), Duration.ofMillis(500), progress -> {});
         long ready = System.nanoTime();
         copy.abort();

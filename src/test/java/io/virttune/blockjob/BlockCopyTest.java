@@ -55,6 +55,19 @@ class BlockCopyTest {
     }
 
     @Test
+    void aTargetCertifiedZeroAddsLibvirtsTargetZeroedFlagAndKeepsTheOthers() {
+        // libvirt-domain.h (12.2): VIR_DOMAIN_BLOCK_COPY_TARGET_ZEROED = 1 << 4.
+        assertEquals(2 | 4 | 16, BlockCopySettings.DEFAULTS.withTargetZeroed().flags());
+        assertEquals(
+                2 | 4 | 8 | 16,
+                BlockCopySettings.DEFAULTS
+                        .withTargetZeroed()
+                        .withBandwidth(1)
+                        .withSynchronousWrites()
+                        .flags());
+    }
+
+    @Test
     void onlyTheSettingsGivenBecomeTypedParameters() {
         assertEquals(List.of(), BlockCopySettings.DEFAULTS.parameters());
         assertEquals(
@@ -65,15 +78,15 @@ class BlockCopyTest {
                         new TypedParameter("bandwidth", false, 1),
                         new TypedParameter("granularity", true, 4 << 20),
                         new TypedParameter("buf-size", false, 16L << 20)),
-                new BlockCopySettings(1, 4 << 20, 16L << 20, false).parameters());
+                new BlockCopySettings(1, 4 << 20, 16L << 20, false, false).parameters());
     }
 
     @Test
     void aGranularityQemuRefusesIsRefusedFirst() {
-        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(0, 3000, 0, false));
-        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(0, 256, 0, false));
-        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(0, 128 << 20, 0, false));
-        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(-1, 0, 0, false));
+        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(0, 3000, 0, false, false));
+        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(0, 256, 0, false, false));
+        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(0, 128 << 20, 0, false, false));
+        assertThrows(IllegalArgumentException.class, () -> new BlockCopySettings(-1, 0, 0, false, false));
     }
 
     @Test
@@ -292,6 +305,16 @@ class BlockCopyTest {
         @Override
         public String domain() {
             return "g1";
+        }
+
+        @Override
+        public String libvirtVersion() {
+            return "9.0.0";
+        }
+
+        @Override
+        public String hypervisorVersion() {
+            return "QEMU 7.2.0";
         }
 
         @Override

@@ -18,6 +18,7 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.LibvirtCalls;
+import io.virttune.libvirt.LibvirtVersions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.libvirt.Connect;
@@ -31,6 +32,15 @@ class JnaBlockJobsTest {
     @AfterEach
     void close() throws Exception {
         connect.close();
+    }
+
+    @Test
+    void theVersionsAreTheDomainsConnectionsAsLibvirtReportsThem() throws Exception {
+        JnaBlockJobs jobs = new JnaBlockJobs(test, "test");
+
+        assertEquals(LibvirtVersions.decode(connect.getLibVersion()), jobs.libvirtVersion());
+        // The test driver's own hypervisor ("TEST") and version, as inspect shows a host's.
+        assertEquals(connect.getType() + " " + LibvirtVersions.decode(connect.getVersion()), jobs.hypervisorVersion());
     }
 
     @Test
@@ -82,7 +92,8 @@ class JnaBlockJobsTest {
                     return 0;
                 });
 
-        new JnaBlockJobs(test, "test", libvirt).copy("vda", "<disk/>", new BlockCopySettings(1 << 20, 65536, 0, true));
+        new JnaBlockJobs(test, "test", libvirt)
+                .copy("vda", "<disk/>", new BlockCopySettings(1 << 20, 65536, 0, true, false));
 
         verify(libvirt).virTypedParamsAddULLong(any(), any(), any(), eq("bandwidth"), eq(1L << 20));
         verify(libvirt).virTypedParamsAddUInt(any(), any(), any(), eq("granularity"), eq(65536));

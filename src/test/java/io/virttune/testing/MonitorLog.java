@@ -60,6 +60,17 @@ public final class MonitorLog implements AutoCloseable {
         }
     }
 
+    /** The last {@code blockdev-mirror} command libvirtd sent QEMU, as logged; empty when it sent none. */
+    public Optional<String> mirrorStart() {
+        try {
+            return Files.readAllLines(file).stream()
+                    .filter(line -> line.contains("\"execute\":\"blockdev-mirror\""))
+                    .reduce((first, last) -> last);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** What the log holds, for a failure's message: its size and its blockdev-add lines. */
     public String summary() {
         try {

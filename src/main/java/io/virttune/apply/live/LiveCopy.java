@@ -1,6 +1,7 @@
 package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.JournalEntry;
 import io.virttune.apply.journal.RunningJournal;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.CopyTimings;
@@ -23,6 +24,12 @@ import java.util.function.Consumer;
  * ready, then the pivot.
  */
 public final class LiveCopy {
+    /**
+     * The journal's entry, the LV's device its detail: the copy onto that LV was told it reads as zeros,
+     * so that the mirror never wrote the source's zeros there.
+     */
+    static final String MIRROR_SKIPS_ZEROS = "MirrorSkipsZeros";
+
     private final ApplyPorts ports;
     private final String domain;
     private final PrintWriter log;
@@ -87,7 +94,7 @@ public final class LiveCopy {
                 log.println("  the interrupted run's copy onto " + step.device()
                         + " is ready: switching the guest onto it");
                 if (!pivot(jobs, copy, step, true)) {
-                    copyAndPivot(jobs, copy, step, step.synchronousWrites(), false);
+                    copyAndPivot(jobs, copy, step, step.synchronousWrites(), false, false);
                 }
                 return;
             }
@@ -103,7 +110,30 @@ public final class LiveCopy {
             throw VirtTuneException.refused(outgrown.get() + "; nothing was copied: the guest runs on its source; roll"
                     + " back (" + failure.rollback() + ") to remove the LV, then plan again");
         }
-        copyAndPivot(jobs, copy, step, step.synchronousWrites(), true);
+        ZeroedTarget zeroed = ZeroedTarget.of(
+                volume,
+                journal.current(),
+                interrupted,
+                volume.thin()
+                        ? ports.lvm().reads().report().logicalVolume(volume.vg(), volume.thinPool())
+                        : Optional.empty(),
+                jobs.libvirtVersion(),
+                jobs.hypervisorVersion());
+        if (zeroed.zeroed()) {
+            // Journaled before the copy starts: the journal tells which copies left their LV's zeros
+            // unwritten, which the pool's room and the pause's reclaim differ by.
+            journal.save(journal.current()
+                    .with(new JournalEntry(
+                            AutostartPause.DOMAIN,
+                            MIRROR_SKIPS_ZEROS,
+                            JournalEntry.StepState.DONE,
+                            ports.run().now(),
+                            step.device())));
+            log.println("  the copy writes only " + step.source() + "'s data, the LV certified to read as zeros: "
+                    + zeroed.why());
+        }
+        // The zeros the mirror never writes leave nothing to give back before the pause; the round in it stays.
+        copyAndPivot(jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed());
     }
 
     /**
@@ -112,14 +142,21 @@ public final class LiveCopy {
      * libvirt 9.0 nor 11 can switch a running mirror's copy mode (QEMU 8.2's block-job-change has no
      * libvirt API). A copy whose LV the pause found may differ from the source is made again without
      * {@code givingBackEarly}: so that a guest writing where zeros were cannot keep its move from ending.
+     * Only the first copy onto a fresh LV may be {@code targetZeroed} ({@link ZeroedTarget}): every copy
+     * again follows one that wrote to the LV.
      */
     private void copyAndPivot(
-            BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous, boolean givingBackEarly) {
+            BlockJobs jobs,
+            BlockCopy copy,
+            CopyLive step,
+            boolean synchronous,
+            boolean givingBackEarly,
+            boolean targetZeroed) {
         // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
         // host's cap is shared with the copies other domains run at once, until this one pivots.
         HostBandwidth.Lease share = bandwidth.start(
                 step.bandwidthBytesPerSecond(),
-                speed -> copy.start(step.device(), settings(speed, synchronous)),
+                speed -> copy.start(step.device(), settings(speed, synchronous, targetZeroed)),
                 speed -> jobs.setSpeed(step.disk(), speed));
         CopyWait waited;
         boolean switched = false;
@@ -143,9 +180,10 @@ public final class LiveCopy {
             log.println("  the guest outpaces the copy of " + step.disk() + ": " + outpaced.why()
                     + "; copying again with synchronous writes (each guest write reaches " + step.device()
                     + " before the guest sees it done)");
-            copyAndPivot(jobs, copy, step, true, givingBackEarly);
+            // The zeros a certified copy left unwritten, the copy again writes: given back before the pause then.
+            copyAndPivot(jobs, copy, step, true, givingBackEarly || targetZeroed, false);
         } else if (!switched) {
-            copyAndPivot(jobs, copy, step, synchronous, false);
+            copyAndPivot(jobs, copy, step, synchronous, false, false);
         }
     }
 
@@ -237,9 +275,10 @@ public final class LiveCopy {
         return ports.guests().blockJobs().timings();
     }
 
-    private static BlockCopySettings settings(long bytesPerSecond, boolean synchronous) {
+    private static BlockCopySettings settings(long bytesPerSecond, boolean synchronous, boolean targetZeroed) {
         BlockCopySettings settings = BlockCopySettings.DEFAULTS.withBandwidth(bytesPerSecond);
-        return synchronous ? settings.withSynchronousWrites() : settings;
+        settings = synchronous ? settings.withSynchronousWrites() : settings;
+        return targetZeroed ? settings.withTargetZeroed() : settings;
     }
 
     private String where(CopyLive step) {

@@ -120,9 +120,7 @@ final class LiveCopyFailure {
         } catch (VirtTuneException unreadable) {
             return Optional.empty();
         }
-        return lvm.logicalVolumeByDevice(step.device())
-                .flatMap(lv -> lv.poolName().flatMap(pool -> lvm.logicalVolume(lv.vgName(), pool)))
-                .filter(pool -> pool.freeDataBytes() == 0);
+        return lvm.thinPoolOf(step.device()).filter(pool -> pool.freeDataBytes() == 0);
     }
 
     /** How full {@code pool} is, said so when lvs does not tell, before what its being full did. */

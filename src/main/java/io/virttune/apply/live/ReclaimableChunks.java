@@ -37,9 +37,7 @@ record ReclaimableChunks(Optional<ChunkRanges> zeros, Optional<String> nothing) 
                     + " guest running, then checked against the source with the guest paused, and the rest then");
         }
         LvmReport report = lvmReads.report();
-        Optional<LogicalVolume> pool = report.logicalVolumeByDevice(step.device())
-                .filter(LogicalVolume::isThin)
-                .flatMap(thin -> thin.poolName().flatMap(name -> report.logicalVolume(thin.vgName(), name)));
+        Optional<LogicalVolume> pool = report.thinPoolOf(step.device());
         if (pool.isEmpty()) {
             return nothing("LVM does not report " + step.device() + " as a thin LV"
                     + " of a pool: nothing is discarded on it");

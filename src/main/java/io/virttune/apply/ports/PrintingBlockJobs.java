@@ -33,6 +33,16 @@ final class PrintingBlockJobs implements BlockJobs {
     }
 
     @Override
+    public String libvirtVersion() {
+        return real.libvirtVersion();
+    }
+
+    @Override
+    public String hypervisorVersion() {
+        return real.hypervisorVersion();
+    }
+
+    @Override
     public void copy(String disk, String destinationXml, BlockCopySettings settings) {
         log.accept("would start a block copy of disk " + disk + " of '" + domain() + "' onto " + destinationXml + " ("
                 + settings + ")");

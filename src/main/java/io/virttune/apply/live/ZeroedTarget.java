@@ -1,0 +1,67 @@
+package io.virttune.apply.live;
+
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.plan.CreateVolume;
+import io.virttune.recipe.StackVersion;
+import java.util.Optional;
+
+/**
+ * Whether a live copy may certify its LV as reading zeros, so that the mirror writes only the
+ * source's data (libvirt's VIR_DOMAIN_BLOCK_COPY_TARGET_ZEROED, QEMU's {@code target-is-zero}).
+ *
+ * <p>A skipped zero is a byte the LV must already read as zero, or the guest would find old bytes
+ * there after the pivot: so only a thin LV this apply created and nothing copied onto yet, in a
+ * pool that zeroes the chunks it provisions. That is the fresh thin LV the offline copy writes with
+ * {@code --target-is-zero}; the offline copy may take a pool that does not zero ({@code -Zn}) too,
+ * because its verify reads every provisioned chunk whole and rewrites the LV in full when old bytes
+ * show through, which a mirror cannot do once the guest writes to both. A linear LV holds whatever
+ * its extents held before.
+ *
+ * @param zeroed the flag is passed
+ * @param why what decided it, for the log
+ */
+record ZeroedTarget(boolean zeroed, String why) {
+    /**
+     * The decision for the copy onto {@code volume}, first of its kind in this apply unless
+     * {@code interrupted} (a run before this one started it), with {@code journal} saying which LVs
+     * this apply created, {@code pool} as LVM reports the pool now, and the connection's libvirt and
+     * hypervisor versions.
+     */
+    static ZeroedTarget of(
+            CreateVolume volume,
+            DomainJournal journal,
+            boolean interrupted,
+            Optional<LogicalVolume> pool,
+            String libvirtVersion,
+            String hypervisorVersion) {
+        if (!volume.thin()) {
+            return no("a linear LV holds what its extents held before");
+        }
+        if (interrupted || !journal.ownVolumes().contains(volume.volume().toString())) {
+            return no(volume.devicePath() + " may hold an earlier copy's bytes: this apply did not just create it");
+        }
+        Optional<Boolean> zeroing = pool.filter(LogicalVolume::isThinPool).flatMap(LogicalVolume::zeroing);
+        if (zeroing.isEmpty()) {
+            return no("LVM does not say whether thin pool " + volume.pool() + " zeroes new chunks");
+        }
+        if (!zeroing.get()) {
+            return no("thin pool " + volume.pool() + " does not zero new chunks (-Zn): a chunk the copy writes"
+                    + " in part keeps old bytes in the rest");
+        }
+        if (!StackVersion.libvirt(libvirtVersion).filter(v -> v.atLeast(12, 2)).isPresent()) {
+            return no("libvirt " + libvirtVersion + " has no VIR_DOMAIN_BLOCK_COPY_TARGET_ZEROED (12.2)");
+        }
+        if (!StackVersion.qemu(hypervisorVersion).filter(v -> v.atLeast(10, 1)).isPresent()) {
+            return no(hypervisorVersion + " has no blockdev-mirror target-is-zero (QEMU 10.1)");
+        }
+        return new ZeroedTarget(
+                true,
+                volume.devicePath() + " is a thin LV this apply created in thin pool " + volume.pool()
+                        + ", which zeroes new chunks; libvirt " + libvirtVersion + ", " + hypervisorVersion);
+    }
+
+    private static ZeroedTarget no(String why) {
+        return new ZeroedTarget(false, why);
+    }
+}
