@@ -36,6 +36,9 @@ rm -rf target/failsafe-reports/lab-* target/fault-matrix.log target/lab-*.log
 # Debian 13's root for its lab, built once (about a minute) before any lab starts: apt's and
 # mmdebstrap's work then does not run beside the labs, and a failure shows first.
 "$root/scripts/lab.d/root" trixie >/dev/null
+# Debian testing's root (libvirt 12.8, QEMU 11.1): the one stack whose mirror can skip the zeros of a
+# fresh thin LV (docs/lab.md, "A third: Debian testing (forky)").
+"$root/scripts/lab.d/root" forky >/dev/null
 # libvirt 11's own test domain XML, for the plan corpus check against Debian 13's QEMU driver.
 trixie_corpus=$(ensure_libvirt_corpus trixie)
 # The limit leaves room for slow machines: on some, a TCG guest takes 140 s to boot in the lab, on
@@ -58,6 +61,9 @@ lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G pv8:2G)
 trixie_tests=LvmCliLabIT,ConversionLabIT,BlockCopyLabIT,IothreadQueuesLabIT,PlanQemuDriverIT
 trixie_tests+=',ApplyLabIT#aMigratedGuest*+unsafeSituations*+twoProcesses*'
 trixie_tests+=',LiveApplyLabIT#aRunningGuest*+aThinLv*'
+# A live move into a thin LV of a zeroing pool: on Debian 13 without target-is-zero (above), on
+# Debian testing with it; Debian 12 behaves as Debian 13 there, and its chain is the longer one.
+zeroed_test='LiveApplyLabIT#aThinLvInAZeroingPool*'
 # Two chains side by side, one per CPU, of about the same length (docs/lab.md, timings): the
 # fault matrix and the live faults, then Debian 13's lab; every other Debian 12 class, then the
 # fleet (three networked lab hosts, FleetLabIT on this machine inside their namespace), then the
@@ -67,12 +73,13 @@ log "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's othe
   rc=0
   lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" || rc=$?
   lab_tests trixie trixie "$trixie_tests" "${lab_disks[@]}" || rc=$?
+  lab_tests forky forky "$zeroed_test" "${lab_disks[@]}" || rc=$?
   exit "$rc"
 ) &
 first_chain=$!
 (
   rc=0
-  lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT' \
+  lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT,!'"$zeroed_test" \
     "${lab_disks[@]}" || rc=$?
   "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
@@ -89,7 +96,7 @@ second_chain=$!
 lab_rc=0
 wait "$first_chain" || lab_rc=$?
 wait "$second_chain" || lab_rc=$?
-for name in apply others trixie fleet playbook; do
+for name in apply others trixie forky fleet playbook; do
   echo "---- lab: $name (target/lab-$name.log) ----"
   cat "target/lab-$name.log"
 done
