@@ -14,10 +14,14 @@
 # apply pauses the guest for each pivot (QEMU 7.2 can abort at a pivot under guest writes,
 # docs/live.md): the pause, as apply reports it, is in the summary too, with its parts.
 # The thin LV's allocation is read after the idle live move, the qcow2's data from qemu-img map.
-# Predicted, actual and floor, side by side for each live case's copy and pause:
-#   predicted: plan's schedule (--window 24h, no --copy-rate: the pace of the offline case's copy,
-#              from its journal, as plan calibrates on a host), schedule.live[].copySeconds and
-#              pauseSeconds (0: the plan predicts no part of the pause, "unknown");
+# Predicted, actual and floor, side by side for each live case's copy and pause, and the copy's
+# prediction off by how much (predicted / actual - 1):
+#   predicted: plan's schedule (--window 24h, no --copy-rate), schedule.live[].copySeconds and
+#              pauseSeconds (0: the plan predicts no part of the pause, "unknown"). The copy is what
+#              the mirror writes, the whole virtual disk: the idle case's at the pace of the offline
+#              case's copy for the data (its journal) and the calibration's writes for the zeros
+#              (virt-tune calibrate of the pool, run first); the busy case's at the pace of the idle
+#              case's live copy (its journal), as plan predicts a host's live copies by its earlier ones;
 #   actual:    apply --json's copies.tookSeconds (the block copy and its switch, journaled) and
 #              copies.pause.tookMillis (the guest paused, suspend to resume, journaled);
 #   floor:     the copy: qemu-img convert of the same image into a fresh thin LV, nothing else
@@ -27,7 +31,8 @@
 #   image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
 #   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=... copy_floor_s=...
 #   idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_ms=...
-#   idle_pause_floor_ms=... busy_copy_predicted_s=... busy_copy_s=... busy_pause_predicted_s=...
+#   idle_copy_off=... idle_copy_basis="..." idle_pause_floor_ms=... busy_copy_predicted_s=...
+#   busy_copy_s=... busy_copy_off=... busy_copy_basis="..." busy_pause_predicted_s=...
 #   busy_pause_ms=... busy_pause_floor_ms=...
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -76,9 +81,12 @@ inside() {
   took() { # DOMAIN JQ-PATH: a field of its copies in apply --json
     jq -r ".domains[0].copies$2 // \"none\"" "$work/$1.json"
   }
-  side_by_side() { # DOMAIN: its copy and pause, predicted, actual, floor
-    printf '%-10s %-6s %10s %10s %10s\n' "$1" copy "$(predicted "$1" copySeconds) s" "$(took "$1" .tookSeconds) s" \
-      "$copy_floor_s s" >&2
+  off_by() { # DOMAIN: its copy's prediction beside what it took, in percent
+    awk -v p="$(predicted "$1" copySeconds)" -v a="$(took "$1" .tookSeconds)" 'BEGIN { printf "%+.0f%%", (p / a - 1) * 100 }'
+  }
+  side_by_side() { # DOMAIN: its copy and pause, predicted, actual, floor; the copy's prediction off by
+    printf '%-10s %-6s %10s %10s %10s %8s\n' "$1" copy "$(predicted "$1" copySeconds) s" "$(took "$1" .tookSeconds) s" \
+      "$copy_floor_s s" "$(off_by "$1")" >&2
     printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted "$1" pauseSeconds | sed 's/^0$/unknown/; s/^[0-9]*$/& s/')" \
       "$(took "$1" .pause.tookMillis) ms" "$(pause_floor_ms "$1") ms" >&2
   }
@@ -94,7 +102,7 @@ inside() {
     rm -f "/run/images/$1.qcow2"
   }
 
-  # The plans' copy rate is the offline case's pace, from this run's journals only.
+  # The plans' paces come from this run's journals and calibration only.
   rm -rf "$work/state"
   lvm pvcreate -q /dev/ubda >/dev/null
   lvm vgcreate -q -s 4M "$VG" /dev/ubda >/dev/null
@@ -104,6 +112,8 @@ inside() {
   mkfs.ext4 -q "/dev/$VG/images"
   mkdir -p /run/images && mount "/dev/$VG/images" /run/images
   lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero n -n "$POOL" "$VG" >/dev/null
+  step "calibrate: the pool's direct-I/O write and read, kept where the plans read it"
+  "$project/scripts/virt-tune" calibrate --thin-pool "$VG/$POOL" --execute --state-dir "$work/state" >&2
 
   step "offline: the guest shut off"
   define vt-offline
@@ -152,7 +162,7 @@ inside() {
   retire vt-busy
 
   image_allocated=$(qemu-img map --output=json "$source_image" | jq '[.[] | select(.data) | .length] | add')
-  printf '%-10s %-6s %10s %10s %10s\n' CASE PART PREDICTED ACTUAL FLOOR >&2
+  printf '%-10s %-6s %10s %10s %10s %8s\n' CASE PART PREDICTED ACTUAL FLOOR OFF >&2
   side_by_side vt-idle
   side_by_side vt-busy
   echo "live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
@@ -160,9 +170,11 @@ inside() {
     "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms busy_copied_again=$copied_again" \
     "copy_floor_s=$copy_floor_s" \
     "idle_copy_predicted_s=$(predicted vt-idle copySeconds) idle_copy_s=$(took vt-idle .tookSeconds)" \
+    "idle_copy_off=$(off_by vt-idle) idle_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-idle.plan")\"" \
     "idle_pause_predicted_s=$(predicted vt-idle pauseSeconds) idle_pause_ms=$(took vt-idle .pause.tookMillis)" \
     "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" \
     "busy_copy_predicted_s=$(predicted vt-busy copySeconds) busy_copy_s=$(took vt-busy .tookSeconds)" \
+    "busy_copy_off=$(off_by vt-busy) busy_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-busy.plan")\"" \
     "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
     "busy_pause_floor_ms=$(pause_floor_ms vt-busy)"
 }

@@ -119,15 +119,16 @@ class PlanCommandTest {
         String html = Files.readString(page);
         assertTrue(
                 html.contains("This host: 8 guest(s) down 2h49m in all, 247.4 GiB copied; 3 guest(s) moved live, their"
-                        + " copies 35m01s, 102.5 GiB copied."),
+                        + " copies 1h29m, 102.5 GiB copied."),
                 html);
         assertTrue(
-                html.contains("<tr><td>mail01</td><td>44 GiB</td><td>15m02s</td><td>unknown</td><td>each switch:"),
+                html.contains(
+                        "<tr><td>mail01</td><td>44 GiB</td><td>120 GiB</td><td>41m00s</td><td>unknown</td><td>each switch:"),
                 html);
         assertTrue(html.contains("win2019-sql: stage [domain shut off], window 1, down 1h32m (predicted)"), html);
         assertTrue(html.contains("<td>1h06m (the copy and its verify each at the 50 MiB/s cap)</td>"), html);
         assertTrue(
-                html.contains("mail01: migrate [domain running], live: copies 15m02s, pause unknown (predicted)"),
+                html.contains("mail01: migrate [domain running], live: copies 41m00s, pause unknown (predicted)"),
                 html);
     }
 
