@@ -56,7 +56,7 @@ public final class ScheduleOptions {
             paramLabel = "DIR",
             description = "where this host's earlier applies journaled their copies and calibrate kept its"
                     + " measurements (default: /var/lib/virt-tune, read for a local qemu connection): the default"
-                    + " --copy-rate comes from them")
+                    + " --copy-rate and the pace of a live copy's mirror come from them")
     Path stateDir;
 
     /** Whether a schedule was asked for. */

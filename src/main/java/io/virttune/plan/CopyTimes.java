@@ -74,8 +74,9 @@ final class CopyTimes {
 
     /**
      * Each live copy of {@code domain}: what its mirror writes, at the mirror's measured pace or, its
-     * data at the rate and its zeros at the target's write pace, or its cap where lower; then its
-     * readiness seen and, into a thin LV, its zero chunks given back before the pause.
+     * data at the rate and its zeros at the target's write pace, or its cap where lower; then, unless
+     * that pace was measured over whole live copies, its readiness seen and, into a thin LV, its zero
+     * chunks given back before the pause.
      */
     List<Schedule.DiskTime> live(DomainPlan domain) {
         List<Schedule.DiskTime> times = new ArrayList<>();
@@ -93,7 +94,10 @@ final class CopyTimes {
                 double atPace = mirror.seconds(data, zeros, rate);
                 long cap = copy.bandwidthBytesPerSecond();
                 boolean capped = cap > 0 && (double) written / cap > atPace;
-                long after = READINESS_SECONDS + (thin && zeros > 0 ? GIVE_BACK_SECONDS : 0);
+                // An earlier live copy's pace is over its whole step, readiness and give-back included.
+                long after = mirror.earlierBytesPerSecond() > 0
+                        ? 0
+                        : READINESS_SECONDS + (thin && zeros > 0 ? GIVE_BACK_SECONDS : 0);
                 times.add(new Schedule.DiskTime(
                         disk,
                         data,
@@ -102,7 +106,7 @@ final class CopyTimes {
                         "the whole " + Bytes.format(written) + " virtual disk: QEMU's mirror writes its zeros too"
                                 + " (docs/live.md), "
                                 + (capped ? "at its " + capOf(cap) + " cap" : mirror.describe(rate))
-                                + "; then " + after + " s for its readiness seen"
+                                + (after == 0 ? "" : "; then " + after + " s for its readiness seen")
                                 + (after > READINESS_SECONDS ? " and its zero chunks given back before the pause" : ""),
                         capped));
             }

@@ -3,6 +3,7 @@ package io.virttune.plan;
 import static io.virttune.plan.PlanFacts.domainXml;
 import static io.virttune.plan.PlanFacts.qcow2Disk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
@@ -39,8 +40,23 @@ class LivePredictionTest {
     }
 
     private static Plan live(HostFacts facts, boolean verifyPaused) {
-        return new MigrationPlanner(THIN.withLive(new PlanPolicy.Live(false, verifyPaused)))
+        return live(THIN, facts, verifyPaused);
+    }
+
+    private static Plan live(PlanPolicy policy, HostFacts facts, boolean verifyPaused) {
+        return new MigrationPlanner(policy.withLive(new PlanPolicy.Live(false, verifyPaused)))
                 .plan(facts, Instant.parse("2026-12-06T20:00:00Z"));
+    }
+
+    /** The sparse disk's one live copy, planned by {@code policy}, predicted at 100 MiB/s and {@code mirror}. */
+    private static Schedule.DiskTime sparseCopy(PlanPolicy policy, MirrorPace mirror) {
+        HostFacts facts = runningOnASparseDisk();
+        return new Scheduler(CopyRate.given(100 * MIB), mirror, Duration.ZERO)
+                .schedule(live(policy, facts, false), facts)
+                .live()
+                .get(0)
+                .disks()
+                .get(0);
     }
 
     @Test
@@ -86,6 +102,49 @@ class LivePredictionTest {
                         .startsWith(
                                 "the whole 8 GiB virtual disk: QEMU's mirror writes its zeros too" + " (docs/live.md)"),
                 vda.basis());
+    }
+
+    @Test
+    void aCalibrationOfThePoolTimesTheZerosAtItsWritesTheDataStaysAtTheCopyRate() {
+        Schedule.DiskTime vda =
+                sparseCopy(THIN, MirrorPace.calibratedWrites(50 * MIB, "the write pace of the calibration of vg/pool"));
+
+        // 1024 MiB at 100 MiB/s and 7168 MiB at 50 MiB/s: 10.24 + 143.36 s, then 2 s.
+        assertEquals(156, vda.seconds(), vda.basis());
+        assertFalse(vda.capped());
+        assertTrue(
+                vda.basis().contains("its data at 100 MiB/s, its zeros at 50 MiB/s, the write pace of the calibration"),
+                vda.basis());
+    }
+
+    @Test
+    void thisHostsEarlierLiveCopiesTimeTheWholeMirrorAtTheirPace() {
+        Schedule.DiskTime vda =
+                sparseCopy(THIN, MirrorPace.earlierLiveCopies(40 * MIB, "the pace of the one earlier live copy"));
+
+        assertEquals(205, vda.seconds(), "8192 MiB at 40 MiB/s, readiness and give-back in that pace: " + vda.basis());
+        assertTrue(vda.basis().contains("at 40 MiB/s, the pace of the one earlier live copy"), vda.basis());
+    }
+
+    @Test
+    void aCapLowerThanThePaceTimesTheWholeMirrorAtTheCap() {
+        Schedule.DiskTime capped = sparseCopy(THIN.withBandwidth(64 * MIB), MirrorPace.UNMEASURED);
+        Schedule.DiskTime faster = sparseCopy(THIN.withBandwidth(200 * MIB), MirrorPace.UNMEASURED);
+
+        assertEquals(130, capped.seconds(), "8192 MiB at its 64 MiB/s cap, 128 s, then 2 s: " + capped.basis());
+        assertTrue(capped.capped());
+        assertTrue(capped.basis().contains("at its 64 MiB/s cap"), capped.basis());
+        assertEquals(84, faster.seconds(), "a cap above the rate does not decide: " + faster.basis());
+        assertFalse(faster.capped());
+        assertTrue(faster.basis().contains("its data and zeros at 100 MiB/s"), faster.basis());
+    }
+
+    @Test
+    void aLinearLvHasNoZeroChunksToGiveBackBeforeThePause() {
+        Schedule.DiskTime vda = sparseCopy(PlanPolicy.defaults(PlanTarget.linear("vg_fast")), MirrorPace.UNMEASURED);
+
+        assertEquals(83, vda.seconds(), "8192 MiB at 100 MiB/s, 82 s, then its readiness: " + vda.basis());
+        assertTrue(vda.basis().endsWith("then 1 s for its readiness seen"), vda.basis());
     }
 
     @Test
