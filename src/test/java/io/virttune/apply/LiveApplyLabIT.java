@@ -268,6 +268,7 @@ class LiveApplyLabIT {
         assertEquals(skips, mirror.contains("\"target-is-zero\":true"), mirror);
         assertEquals(skips, applied.out().contains("the LV certified to read as zeros"), applied.out());
         assertEquals(!skips, applied.out().contains(" ms before the pause, the guest running"), applied.out());
+        assertEquals(skips, applied.out().contains("'s zeros: none to give back with the guest paused"), applied.out());
         assertTrue(applied.out().contains(" ms, the guest paused: identical"), "the paused compare: " + applied.out());
         long allocated = allocatedBytes();
         assertTrue(

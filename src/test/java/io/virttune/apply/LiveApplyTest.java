@@ -849,10 +849,25 @@ class LiveApplyTest {
                         .anyMatch(entry -> entry.kind().equals("MirrorSkipsZeros")
                                 && entry.detail().equals(LV)),
                 journal.entries().toString());
-        // The mirror never wrote the zeros: nothing to give back with the guest running; the pause's round
-        // and its compare stay.
+        // The mirror never wrote the zeros: nothing to give back with the guest running, nor with it
+        // paused (no map read, no discard in the pause); the paused compare stays.
         assertFalse(ThinReclaim.givenBackBeforePivot(journal, LV));
         assertFalse(host.output.toString().contains("before the pause, the guest running"), host.output.toString());
+        List<String> commands = host.commandLines();
+        // The one map is the pool's room, read before the copy starts.
+        assertEquals(
+                1,
+                commands.stream()
+                        .filter(line -> line.startsWith("qemu-img map"))
+                        .count(),
+                commands.toString());
+        assertTrue(commands.stream().noneMatch(line -> line.startsWith("blkdiscard")), commands.toString());
+        assertTrue(host.discardRounds.isEmpty(), host.discardRounds.toString());
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("the mirror never wrote " + LV + "'s zeros: none to give back with the guest paused"),
+                host.output.toString());
         assertTrue(
                 host.output
                         .toString()

@@ -100,7 +100,7 @@ public final class LiveCopy {
             if (state == MirrorState.READY && !givenBack) {
                 log.println("  the interrupted run's copy onto " + step.device()
                         + " is ready: switching the guest onto it");
-                if (!pivot(jobs, copy, step, true)) {
+                if (!pivot(jobs, copy, step, true, true)) {
                     copyAndPivot(jobs, copy, step, step.synchronousWrites(), false, false);
                 }
                 return;
@@ -139,7 +139,7 @@ public final class LiveCopy {
             log.println("  the copy writes only " + step.source() + "'s data, the LV certified to read as zeros: "
                     + zeroed.why());
         }
-        // The zeros the mirror never writes leave nothing to give back before the pause; the round in it stays.
+        // The zeros the mirror never writes leave nothing to give back, before the pause or in it.
         copyAndPivot(jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed());
     }
 
@@ -170,7 +170,7 @@ public final class LiveCopy {
         try {
             waited = awaitReady(jobs, copy, step, synchronous);
             if (waited instanceof CopyWait.Ready) {
-                switched = pivot(jobs, copy, step, givingBackEarly);
+                switched = pivot(jobs, copy, step, givingBackEarly, !targetZeroed);
             } else {
                 copy.abort();
             }
@@ -231,11 +231,14 @@ public final class LiveCopy {
     }
 
     /**
-     * Switches the guest onto the ready copy, a thin LV's zero chunks given back first, before the
-     * pause too when {@code givingBackEarly}; false when the pause found the LV may differ from the
-     * source: then the guest runs on its source and the copy is aborted.
+     * Switches the guest onto the ready copy, a thin LV's zero chunks given back first, with the guest
+     * paused unless the mirror never wrote them ({@code givingBackInPause} false: nothing was given
+     * back before either, so the pause has nothing to check), before the pause too when {@code
+     * givingBackEarly}; false when the pause found the LV may differ from the source: then the guest
+     * runs on its source and the copy is aborted.
      */
-    private boolean pivot(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean givingBackEarly) {
+    private boolean pivot(
+            BlockJobs jobs, BlockCopy copy, CopyLive step, boolean givingBackEarly, boolean givingBackInPause) {
         boolean switched;
         try {
             // Read before the pause: every libvirt call in it is pause time.
@@ -252,7 +255,10 @@ public final class LiveCopy {
                 jobs.setSpeed(step.disk(), 0);
                 parts.ended("uncap");
                 // Given back before the compare, so that the compare verifies the discards too.
-                if (!reclaim.inPause(copy, parts)) {
+                if (!givingBackInPause) {
+                    log.println("  the mirror never wrote " + step.device()
+                            + "'s zeros: none to give back with the guest paused");
+                } else if (!reclaim.inPause(copy, parts)) {
                     return false;
                 }
                 if (step.verifyPaused()) {
