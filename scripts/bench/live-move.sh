@@ -8,7 +8,7 @@
 # suite (bookworm by default). In a pool that zeroes new chunks apply tells the mirror that its
 # fresh thin LV reads as zeros, which a stack that can skip them does (forky; docs/live.md):
 #   offline:   the guest shut off (qemu-img convert, then the define);
-#   live idle: the guest running, doing nothing (block copy, then the pivot);
+#   live first, live idle: the guest running, doing nothing (block copy, then the pivot), twice;
 #   live busy: the guest running fio, 4k random writes at queue depth 8 on that disk, for the
 #              whole move, planned as the idle one (--live, background copying); its write IOPS
 #              are measured alone before (RUNTIME seconds) and over the move. Background copying
@@ -20,10 +20,16 @@
 # docs/live.md): the pause, as apply reports it, is in the summary too, with its parts.
 # The thin LV's allocation is read after the idle live move, and each second during it (its peak),
 # the qcow2's data from qemu-img map.
-# Predicted, actual and floor, side by side for each live case's copy and pause:
-#   predicted: plan's schedule (--window 24h, no --copy-rate: the pace of the offline case's copy,
-#              from its journal, as plan calibrates on a host), schedule.live[].copySeconds and
-#              pauseSeconds (0: the plan predicts no part of the pause, "unknown");
+# Predicted, actual and floor, side by side for each live case's copy and pause, and the copy's
+# prediction off by how much (predicted / actual - 1):
+#   predicted: plan's schedule (--window 24h, no --copy-rate), schedule.live[].copySeconds and
+#              pauseSeconds (0: the plan predicts no part of the pause, "unknown"). The copy is what
+#              the mirror writes, the whole virtual disk (its data only with --zero y where the
+#              mirror skips zeros, forky). A first idle live move (live first, before
+#              the idle one) is this host's first: its data at the pace of the offline case's copy
+#              (its journal), its zeros at the calibration's writes (virt-tune calibrate of the pool,
+#              run first); the idle and busy cases at the pace of the earlier live copies (their
+#              journals), as plan predicts a host's live copies once it has made some;
 #   actual:    apply --json's copies.tookSeconds (the block copy and its switch, journaled) and
 #              copies.pause.tookMillis (the guest paused, suspend to resume, journaled);
 #   floor:     the copy: qemu-img convert of the same image into a fresh thin LV, nothing else
@@ -32,8 +38,10 @@
 # Last line: suite=... zero=... live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
 #   thin_peak_bytes_idle=... image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
 #   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=... copy_floor_s=...
-#   idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_ms=...
-#   idle_pause_floor_ms=... busy_copy_predicted_s=... busy_copy_s=... busy_pause_predicted_s=...
+#   live_first_s=... first_copy_predicted_s=... first_copy_s=... first_copy_off=...
+#   first_copy_basis="..." idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_ms=...
+#   idle_copy_off=... idle_copy_basis="..." idle_pause_floor_ms=... busy_copy_predicted_s=...
+#   busy_copy_s=... busy_copy_off=... busy_copy_basis="..." busy_pause_predicted_s=...
 #   busy_pause_ms=... busy_pause_floor_ms=...
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -84,9 +92,12 @@ inside() {
   took() { # DOMAIN JQ-PATH: a field of its copies in apply --json
     jq -r ".domains[0].copies$2 // \"none\"" "$work/$1.json"
   }
-  side_by_side() { # DOMAIN: its copy and pause, predicted, actual, floor
-    printf '%-10s %-6s %10s %10s %10s\n' "$1" copy "$(predicted "$1" copySeconds) s" "$(took "$1" .tookSeconds) s" \
-      "$copy_floor_s s" >&2
+  off_by() { # DOMAIN: its copy's prediction beside what it took, in percent
+    awk -v p="$(predicted "$1" copySeconds)" -v a="$(took "$1" .tookSeconds)" 'BEGIN { printf "%+.0f%%", (p / a - 1) * 100 }'
+  }
+  side_by_side() { # DOMAIN: its copy and pause, predicted, actual, floor; the copy's prediction off by
+    printf '%-10s %-6s %10s %10s %10s %8s\n' "$1" copy "$(predicted "$1" copySeconds) s" "$(took "$1" .tookSeconds) s" \
+      "$copy_floor_s s" "$(off_by "$1")" >&2
     printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted "$1" pauseSeconds | sed 's/^0$/unknown/; s/^[0-9]*$/& s/')" \
       "$(took "$1" .pause.tookMillis) ms" "$(pause_floor_ms "$1") ms" >&2
   }
@@ -99,11 +110,12 @@ inside() {
   }
   busy_fields() { # the busy case's part of the last line, "none" when it was left out
     if [[ $busy == n ]]; then
-      echo "busy_copy_predicted_s=none busy_copy_s=none busy_pause_predicted_s=none busy_pause_ms=none" \
-        "busy_pause_floor_ms=none"
+      echo "busy_copy_predicted_s=none busy_copy_s=none busy_copy_off=none busy_copy_basis=none" \
+        "busy_pause_predicted_s=none busy_pause_ms=none busy_pause_floor_ms=none"
       return
     fi
     echo "busy_copy_predicted_s=$(predicted vt-busy copySeconds) busy_copy_s=$(took vt-busy .tookSeconds)" \
+      "busy_copy_off=$(off_by vt-busy) busy_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-busy.plan")\"" \
       "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
       "busy_pause_floor_ms=$(pause_floor_ms vt-busy)"
   }
@@ -119,7 +131,7 @@ inside() {
     rm -f "/run/images/$1.qcow2"
   }
 
-  # The plans' copy rate is the offline case's pace, from this run's journals only.
+  # The plans' paces come from this run's journals and calibration only.
   rm -rf "$work/state" "$work"/vt-*.{plan,json,apply} "$work/idle.allocation"
   lvm pvcreate -q /dev/ubda >/dev/null
   lvm vgcreate -q -s 4M "$VG" /dev/ubda >/dev/null
@@ -129,6 +141,8 @@ inside() {
   mkfs.ext4 -q "/dev/$VG/images"
   mkdir -p /run/images && mount "/dev/$VG/images" /run/images
   lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero "$zero" -n "$POOL" "$VG" >/dev/null
+  step "calibrate: the pool's direct-I/O write and read, kept where the plans read it"
+  "$project/scripts/virt-tune" calibrate --thin-pool "$VG/$POOL" --execute --state-dir "$work/state" >&2
 
   step "offline: the guest shut off"
   define vt-offline
@@ -145,6 +159,14 @@ inside() {
   step "floor: ${copy_floor_s} s"
   # Live moves planned with a schedule: the offline case's journal gives the pace.
   scheduled=(--window 24h --state-dir "$work/state")
+
+  # The first live move is predicted from no live copy; the second from the first's journal.
+  step "live, first: the guest running, doing nothing, this host's first live move"
+  define vt-first
+  guest_boot vt-first
+  live_first_s=$(move vt-first --live "${scheduled[@]}")
+  step "live, first: ${live_first_s} s"
+  retire vt-first
 
   step "live, idle: the guest running, doing nothing"
   define vt-idle
@@ -186,15 +208,19 @@ inside() {
   fi
 
   image_allocated=$(qemu-img map --output=json "$source_image" | jq '[.[] | select(.data) | .length] | add')
-  printf '%-10s %-6s %10s %10s %10s\n' CASE PART PREDICTED ACTUAL FLOOR >&2
+  printf '%-10s %-6s %10s %10s %10s %8s\n' CASE PART PREDICTED ACTUAL FLOOR OFF >&2
+  side_by_side vt-first
   side_by_side vt-idle
   [[ $busy == n ]] || side_by_side vt-busy
   echo "suite=${VTLAB_SUITE:-bookworm} zero=$zero live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
     "thin_peak_bytes_idle=$peak" \
     "image_allocated_bytes=$image_allocated guest_write_iops_before=$before guest_write_iops_during=$during" \
     "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms busy_copied_again=$copied_again" \
-    "copy_floor_s=$copy_floor_s" \
+    "copy_floor_s=$copy_floor_s live_first_s=$live_first_s" \
+    "first_copy_predicted_s=$(predicted vt-first copySeconds) first_copy_s=$(took vt-first .tookSeconds)" \
+    "first_copy_off=$(off_by vt-first) first_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-first.plan")\"" \
     "idle_copy_predicted_s=$(predicted vt-idle copySeconds) idle_copy_s=$(took vt-idle .tookSeconds)" \
+    "idle_copy_off=$(off_by vt-idle) idle_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-idle.plan")\"" \
     "idle_pause_predicted_s=$(predicted vt-idle pauseSeconds) idle_pause_ms=$(took vt-idle .pause.tookMillis)" \
     "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" "$(busy_fields)"
 }
@@ -227,6 +253,6 @@ ensure_bench_image "$work/source.qcow2"
 log "moving inside the lab, Debian $suite, pool zeroing $zero (output is shown when the lab stops)"
 # The lab replays the command's stdout, then its stderr: stdout is printed after both, so that the
 # figures are the last line.
-"$project/scripts/lab" run --suite "$suite" --disk pv0:28G --libvirtd --qemu-as-root --timeout 3600 --env "RUNTIME=$RUNTIME" -- \
-  "$here/live-move.sh" --inside "$work" "$work/source.qcow2" "$zero" "$busy" >"$work/lab-$suite.stdout"
+"$project/scripts/lab" run --suite "$suite" --disk pv0:28G --libvirtd --qemu-as-root --timeout 3600 \
+  --env "RUNTIME=$RUNTIME" -- "$here/live-move.sh" --inside "$work" "$work/source.qcow2" "$zero" "$busy" >"$work/lab-$suite.stdout"
 cat "$work/lab-$suite.stdout"

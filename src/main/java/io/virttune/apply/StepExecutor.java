@@ -163,14 +163,16 @@ final class StepExecutor implements Step.Visitor<Void> {
             volumes.requireOurs(create, false);
         }
         long started = System.nanoTime();
+        LiveCopy live = new LiveCopy(ports, run.journal(), run.log(), run.progress(), run.bandwidth(), create);
         try (ThinSpace.Reservation room =
                 run.space().reserveLive(create, copy, run.domain().name(), pools)) {
-            new LiveCopy(ports, run.journal(), run.log(), run.progress(), run.bandwidth(), create)
-                    .run(copy, interrupted);
+            live.run(copy, interrupted);
         }
         if (ports.run().mode().changesHost()) {
-            // What apply puts beside the plan's prediction of the copy (PredictedBesideTaken).
-            doneDetail = CopyPaces.liveDetail(System.nanoTime() - started);
+            // What apply puts beside the plan's prediction of the copy (PredictedBesideTaken), and the
+            // pace a later plan predicts live copies by (CopyPaces.live).
+            doneDetail = CopyPaces.liveDetail(
+                    live.mirroredBytes(), System.nanoTime() - started, copy.bandwidthBytesPerSecond());
         }
         return null;
     }

@@ -3,10 +3,12 @@ package io.virttune.cli;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.CopyPaces;
+import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.plan.CopyRate;
+import io.virttune.plan.MirrorPace;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanTarget;
 import io.virttune.plan.Schedule;
@@ -15,7 +17,9 @@ import io.virttune.text.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,7 +56,7 @@ public final class ScheduleOptions {
             paramLabel = "DIR",
             description = "where this host's earlier applies journaled their copies and calibrate kept its"
                     + " measurements (default: /var/lib/virt-tune, read for a local qemu connection): the default"
-                    + " --copy-rate comes from them")
+                    + " --copy-rate and the pace of a live copy's mirror come from them")
     Path stateDir;
 
     /** Whether a schedule was asked for. */
@@ -73,7 +77,29 @@ public final class ScheduleOptions {
         if (!given()) {
             return plan;
         }
-        return plan.withSchedule(new Scheduler(rate(plan, bandwidth), windowOrNone()).schedule(plan, facts));
+        return plan.withSchedule(
+                new Scheduler(rate(plan, bandwidth), mirror(plan), windowOrNone()).schedule(plan, facts));
+    }
+
+    /**
+     * The pace a live copy's mirror writes at, the best first: this host's earlier live copies (all
+     * their mirrors wrote, zeros included, over their time), else the calibration's writes of the
+     * plan's VG or pool for the zeros; none beside the operator's --copy-rate, which is every copy's.
+     */
+    private MirrorPace mirror(Plan plan) {
+        if (copyRate != null) {
+            return MirrorPace.UNMEASURED;
+        }
+        Optional<CopyPaces> earlier = journaled(plan.uri(), CopyPaces::live);
+        if (earlier.isPresent()) {
+            return MirrorPace.earlierLiveCopies(
+                    earlier.get().bytesPerSecond(), earlier.get().basis("live copy"));
+        }
+        return calibration(plan.uri(), plan.target())
+                .map(measured -> MirrorPace.calibratedWrites(
+                        measured.writeBytesPerSecond(),
+                        "the write pace of the calibration of " + measured.target() + " at " + measured.measuredAt()))
+                .orElse(MirrorPace.UNMEASURED);
     }
 
     /**
@@ -85,15 +111,10 @@ public final class ScheduleOptions {
         if (copyRate != null) {
             return CopyRate.given(copyRate);
         }
-        Optional<CopyPaces> earlier = earlierCopies(plan.uri());
+        Optional<CopyPaces> earlier = journaled(plan.uri(), CopyPaces::of);
         if (earlier.isPresent()) {
-            CopyPaces paces = earlier.get();
             return CopyRate.earlierCopies(
-                    paces.bytesPerSecond(),
-                    paces.copies() == 1
-                            ? "the pace of the one earlier copy on this host, at " + paces.latest()
-                            : "the median of " + paces.copies() + " earlier copies on this host, the latest at "
-                                    + paces.latest());
+                    earlier.get().bytesPerSecond(), earlier.get().basis("copy"));
         }
         PlanTarget target = plan.target();
         Optional<Calibration> calibration = calibration(plan.uri(), target);
@@ -167,15 +188,16 @@ public final class ScheduleOptions {
     }
 
     /**
-     * The pace of this host's earlier copies: journals are read where they are this host's (a local
-     * qemu connection, or a --state-dir given); ones this user may not read count as none.
+     * The pace of this host's earlier copies, as {@code paces} reads them (offline or live): journals
+     * are read where they are this host's (a local qemu connection, or a --state-dir given); ones this
+     * user may not read count as none.
      */
-    private Optional<CopyPaces> earlierCopies(String uri) {
+    private Optional<CopyPaces> journaled(String uri, Function<List<DomainJournal>, Optional<CopyPaces>> paces) {
         if (!readsState(uri)) {
             return Optional.empty();
         }
         try {
-            return CopyPaces.of(new StateDirectory(journals()).journals());
+            return paces.apply(new StateDirectory(journals()).journals());
         } catch (VirtTuneException unreadable) {
             return Optional.empty();
         }

@@ -56,14 +56,18 @@ final class Background<T> {
     }
 
     /**
-     * Waits for the work and hands its value to {@code release}; a failure is dropped, since whoever
-     * needed the value has already been told by {@link #join}.
+     * Waits for the work and hands its value to {@code release}; a failure is dropped, an Error's too,
+     * since whoever needed the value has already been told by {@link #join}: thrown again from a
+     * close(), it would be the very one the try block throws, which Java cannot suppress into itself.
      */
     void release(Consumer<T> release) {
         T value;
         try {
-            value = join();
-        } catch (RuntimeException e) {
+            value = task.get();
+        } catch (ExecutionException e) {
+            return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
             return;
         }
         release.accept(value);

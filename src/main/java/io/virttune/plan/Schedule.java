@@ -86,11 +86,14 @@ public record Schedule(
      *
      * @param disk the disk's target in the definition the plan starts from
      * @param dataBytes the allocated data of its image's whole chain
+     * @param writtenBytes what the copy writes to the LV: offline its data (the zeros skipped), live
+     *     what the mirror writes ({@link CopyTimes#mirrorWrites})
      * @param seconds the predicted time
      * @param basis the rate it is predicted at and why that one
      * @param capped whether its caps ({@code --bandwidth}), not the copy rate, decide its time
      */
-    public record DiskTime(String disk, long dataBytes, long seconds, String basis, boolean capped) {}
+    public record DiskTime(
+            String disk, long dataBytes, long writtenBytes, long seconds, String basis, boolean capped) {}
 
     /**
      * A guest moved while it runs: its disks copied one after another, then a pause for each switch.

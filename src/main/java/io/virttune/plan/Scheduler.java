@@ -17,17 +17,25 @@ public final class Scheduler {
             + " then the pivot (62 to 334 ms in the lab, docs/benchmarks.md; not measured on this host): unknown";
 
     private final CopyRate rate;
+    private final MirrorPace mirror;
     private final long copyBytesPerSecond;
     private final Duration window;
 
     /**
      * @param rate the rate a copy and its verify run at on this host, and where it comes from
+     * @param mirror the pace a live copy's mirror writes at on this host, where it was measured
      * @param window each window's length; {@link Duration#ZERO} for predictions only
      */
-    public Scheduler(CopyRate rate, Duration window) {
+    public Scheduler(CopyRate rate, MirrorPace mirror, Duration window) {
         this.rate = rate;
+        this.mirror = mirror;
         this.copyBytesPerSecond = rate.bytesPerSecond();
         this.window = window;
+    }
+
+    /** A scheduler whose live copies' mirrors are predicted at {@code rate} too: nothing else was measured. */
+    public Scheduler(CopyRate rate, Duration window) {
+        this(rate, MirrorPace.UNMEASURED, window);
     }
 
     /**
@@ -37,7 +45,8 @@ public final class Scheduler {
      * gets one of its own. Live moves keep their guests running and are predicted, not scheduled.
      */
     public Schedule schedule(Plan plan, HostFacts facts) {
-        CopyTimes times = new CopyTimes(copyBytesPerSecond, facts);
+        CopyTimes times =
+                new CopyTimes(copyBytesPerSecond, mirror, plan.target().thin(), facts);
         List<Schedule.Slot> slots = plan.domains().stream()
                 .filter(domain -> domain.steps().stream().anyMatch(step -> step instanceof ConvertImage))
                 .map(domain -> slot(domain.name(), times.offline(domain)))

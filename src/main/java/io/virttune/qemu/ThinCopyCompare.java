@@ -17,22 +17,37 @@ import java.util.Optional;
  * mapping do not both prove zero, and all of it where the pool's mapping cannot be read (package-info).
  */
 public final class ThinCopyCompare {
+    /**
+     * Windows compared at once. One {@code qemu-img compare} reads its two sides in turn, one
+     * request at a time, where the copy kept 16 requests in flight (docs/benchmarks.md, "The verify's
+     * windows at once").
+     */
+    static final int PROCESSES = 4;
+
     private final ThinMappings mappings;
     private final QemuImgCompare compare;
+    private final WindowCompares windowCompares;
+    private final long bytesPerSecond;
 
     /** Compares through {@code runner}, recording the pool's snapshot while it holds it in {@code holds}. */
     public ThinCopyCompare(ProcessRunner runner, MetadataSnapshotHolds holds) {
-        this(new ThinMappings(runner, holds), new QemuImgCompare(runner));
+        this(new ThinMappings(runner, holds), new QemuImgCompare(runner), new WindowCompares(PROCESSES), 0);
     }
 
-    private ThinCopyCompare(ThinMappings mappings, QemuImgCompare compare) {
+    private ThinCopyCompare(
+            ThinMappings mappings, QemuImgCompare compare, WindowCompares windowCompares, long bytesPerSecond) {
         this.mappings = mappings;
         this.compare = compare;
+        this.windowCompares = windowCompares;
+        this.bytesPerSecond = bytesPerSecond;
     }
 
-    /** This compare with its reads of the source at most {@code bytesPerSecond} (0: no cap). */
+    /**
+     * This compare with its reads of the source at most {@code bytesPerSecond} (0: no cap), in all:
+     * the windows compared at once share the cap.
+     */
     public ThinCopyCompare capped(long bytesPerSecond) {
-        return new ThinCopyCompare(mappings, compare.capped(bytesPerSecond));
+        return new ThinCopyCompare(mappings, compare, windowCompares, bytesPerSecond);
     }
 
     /**
@@ -54,30 +69,29 @@ public final class ThinCopyCompare {
         try {
             provisioned = mappings.of(volume, pool);
         } catch (VirtTuneException e) {
-            Comparison whole =
-                    compare.compare(source, format, volume.devicePath(), progress.part(0, deviceBytes, deviceBytes));
+            Comparison whole = compare.capped(bytesPerSecond)
+                    .compare(source, format, volume.devicePath(), progress.part(0, deviceBytes, deviceBytes));
             return new Comparison(
                     whole.identical(),
                     whole.detail() + " (read in full: " + e.getMessage() + ")",
                     Optional.of(e.getMessage()));
         }
         List<Extent> windows = VerifyWindows.of(sourceMap, provisioned, imageBytes, deviceBytes);
-        long toRead = windows.stream().mapToLong(Extent::length).sum();
-        long read = 0;
-        for (Extent window : windows) {
-            long sourceBytes = Math.min(window.end(), imageBytes) - window.start();
-            Comparison result = compare.compareRange(
-                    source,
-                    format,
-                    volume.devicePath(),
-                    window.start(),
-                    sourceBytes,
-                    window.length(),
-                    progress.part(read, window.length(), toRead));
-            if (!result.identical()) {
-                return result;
-            }
-            read += window.length();
+        long read = windows.stream().mapToLong(Extent::length).sum();
+        QemuImgCompare each = compare.capped(share(windowCompares.atOnce(windows.size())));
+        WindowsProgress done = new WindowsProgress(progress, read);
+        Optional<Comparison> difference = windowCompares.firstDifference(
+                windows,
+                window -> each.compareRange(
+                        source,
+                        format,
+                        volume.devicePath(),
+                        window.start(),
+                        Math.min(window.end(), imageBytes) - window.start(),
+                        window.length(),
+                        done.of(window)));
+        if (difference.isPresent()) {
+            return difference.get();
         }
         return new Comparison(
                 true,
@@ -86,5 +100,10 @@ public final class ThinCopyCompare {
                         + Bytes.format(deviceBytes - read)
                         + " read as zeros in the source's map and are chunks thin pool "
                         + pool + " never provisioned for " + volume);
+    }
+
+    /** Each of {@code processes} compares' part of the cap: together they read no faster than it allows. */
+    private long share(int processes) {
+        return bytesPerSecond == 0 ? 0 : Math.max(1, bytesPerSecond / processes);
     }
 }

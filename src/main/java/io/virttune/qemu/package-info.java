@@ -55,8 +55,12 @@
  * meanwhile fails the copy rather than change the source under it.
  *
  * <p>The ranges are compared through the raw driver's {@code offset} and {@code size} over each
- * side, one {@code qemu-img compare} per window, so the bandwidth cap's throttle over the source
- * applies unchanged. A window that would begin past the image's end begins at its last sector, so
+ * side, one {@code qemu-img compare} per window, up to four at once ({@link WindowCompares}): one
+ * compare reads its two sides in turn, a request at a time, and four overlap their reads as the
+ * copy's requests in flight did. The answer is the one that comparing the windows in order would
+ * give: the first window by offset that differs, every window before it compared to its end. The
+ * bandwidth cap's throttle over the source lives in each process, so the compares running at once
+ * share the cap, each its part. A window that would begin past the image's end begins at its last sector, so
  * that each has some of the source to compare with and the rest of the LV window is checked for
  * zeros. Each process opens the image again, so windows closer than 64 MiB are joined and at most
  * 16 kept, the closest joined first; reading the zeros between costs less than a process.

@@ -57,17 +57,21 @@ final class PlanPagePredictions {
     }
 
     private static void live(StringBuilder html, Schedule schedule) {
-        html.append("<h2>Live moves</h2>\n<p>Guests that keep running, each disk copied while the guest runs at ")
-                .append(Bytes.format(schedule.copyBytesPerSecond()))
-                .append("/s or its cap (what the guest writes meanwhile, which the copy copies again, not counted),"
-                        + " then paused for each switch.</p>\n<div class=\"wide\"><table id=\"live\">\n"
-                        + "<tr><th>guest</th><th>data</th><th>copy (predicted)</th><th>pause (predicted)</th>"
-                        + "<th>the pause rests on</th></tr>\n");
+        html.append("<h2>Live moves</h2>\n<p>Guests that keep running, each disk copied while the guest runs, as"
+                + " its mirror writes it (each disk's basis, under Guests; what the guest writes meanwhile,"
+                + " which the copy copies again, not counted), then paused for each switch.</p>\n"
+                + "<div class=\"wide\"><table id=\"live\">\n"
+                + "<tr><th>guest</th><th>data</th><th>mirror writes</th><th>copy (predicted)</th>"
+                + "<th>pause (predicted)</th><th>the pause rests on</th></tr>\n");
         for (Schedule.LiveGuest guest : schedule.live()) {
             html.append("<tr><td>")
                     .append(Html.escape(guest.domain()))
                     .append("</td><td>")
                     .append(Bytes.format(guest.dataBytes()))
+                    .append("</td><td>")
+                    .append(Bytes.format(guest.disks().stream()
+                            .mapToLong(Schedule.DiskTime::writtenBytes)
+                            .sum()))
                     .append("</td><td>")
                     .append(Durations.format(guest.copySeconds()))
                     .append("</td><td>")

@@ -87,32 +87,34 @@ final class ScheduleText {
     private static List<String> live(Schedule schedule, int width) {
         List<String> lines = new ArrayList<>(WrappedText.lines(
                 "Live: ",
-                "guests that keep running, each disk copied while the guest runs at "
-                        + Bytes.format(schedule.copyBytesPerSecond()) + "/s (" + schedule.rateBasis()
-                        + "; measured with a verify, which a live copy has not, and not counting what the guest"
-                        + " writes meanwhile, which the copy copies again), then paused for each switch",
+                "guests that keep running, each disk copied while the guest runs, as its mirror writes it (each"
+                        + " disk's basis; the copy rate " + Bytes.format(schedule.copyBytesPerSecond()) + "/s, "
+                        + schedule.rateBasis() + "; not counting what the guest writes meanwhile, which the copy"
+                        + " copies again), then paused for each switch",
                 width));
-        boolean capped = schedule.live().stream()
-                .flatMap(guest -> guest.disks().stream())
-                .anyMatch(Schedule.DiskTime::capped);
-        TextTable table = table(capped, "DOMAIN / DISK", "DATA", "COPY (PREDICTED)", "PAUSE (PREDICTED)", "BASIS");
+        TextTable table =
+                table(true, "DOMAIN / DISK", "DATA", "MIRROR WRITES", "COPY (PREDICTED)", "PAUSE (PREDICTED)", "BASIS");
         Map<String, List<String>> pauses = new LinkedHashMap<>();
         for (Schedule.LiveGuest guest : schedule.live()) {
             row(
                     table,
-                    capped,
+                    true,
                     "",
                     guest.domain(),
                     Bytes.format(guest.dataBytes()),
+                    Bytes.format(guest.disks().stream()
+                            .mapToLong(Schedule.DiskTime::writtenBytes)
+                            .sum()),
                     Durations.format(guest.copySeconds()),
                     pause(guest));
             guest.disks()
                     .forEach(disk -> row(
                             table,
-                            capped,
+                            true,
                             disk.basis(),
                             "  " + disk.disk(),
                             Bytes.format(disk.dataBytes()),
+                            Bytes.format(disk.writtenBytes()),
                             Durations.format(disk.seconds()),
                             ""));
             pauses.computeIfAbsent(guest.pauseBasis(), basis -> new ArrayList<>())

@@ -107,7 +107,12 @@ class CopyVerificationTest {
     void aCorruptedEarlierCopyInAThinLvIsFoundInItsWindows() {
         sparseSourceInRecordedPool();
         // The second window, the pool's chunk at 100 MiB: a byte the interrupted run's copy left unlike the source.
-        runner.succeed("Images are identical.\n").reply(1, fixture("compare-window-mismatch.stdout"), "");
+        runner.answer(ScriptedProcessRunner.command("qemu-img", "compare"), argv -> "Images are identical.\n");
+        runner.answer(
+                ScriptedProcessRunner.command("qemu-img", "compare")
+                        .and(argv -> argv.stream().anyMatch(word -> word.contains(",offset=104857600,"))),
+                1,
+                argv -> fixture("compare-window-mismatch.stdout"));
 
         VirtTuneException e =
                 assertThrows(VirtTuneException.class, () -> copies.verify(verify(THIN), host, comparer()));

@@ -167,8 +167,9 @@ class LiveApplyTest {
                 .findFirst()
                 .orElseThrow()
                 .detail();
+        // The job's 4 bytes, as the scripted job reports it ready: what the mirror wrote, a later plan's pace.
         java.util.regex.Matcher seconds = java.util.regex.Pattern.compile(
-                        "copied live and switched in (\\d+\\.\\d{3}) s")
+                        "copied live 4 bytes and switched in (\\d+\\.\\d{3}) s, capped at " + CAP + " bytes/s")
                 .matcher(detail);
         assertTrue(seconds.matches(), detail);
         // The pause beside its prediction: none predicted (no paused compare), as long as the journal says.

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.plan.DomainOutcome;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJson;
+import io.virttune.plan.Schedule;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Golden;
 import java.io.IOException;
@@ -119,15 +120,16 @@ class PlanCommandTest {
         String html = Files.readString(page);
         assertTrue(
                 html.contains("This host: 8 guest(s) down 2h49m in all, 247.4 GiB copied; 3 guest(s) moved live, their"
-                        + " copies 35m01s, 102.5 GiB copied."),
+                        + " copies 1h29m, 102.5 GiB copied."),
                 html);
         assertTrue(
-                html.contains("<tr><td>mail01</td><td>44 GiB</td><td>15m02s</td><td>unknown</td><td>each switch:"),
+                html.contains(
+                        "<tr><td>mail01</td><td>44 GiB</td><td>120 GiB</td><td>41m00s</td><td>unknown</td><td>each switch:"),
                 html);
         assertTrue(html.contains("win2019-sql: stage [domain shut off], window 1, down 1h32m (predicted)"), html);
         assertTrue(html.contains("<td>1h06m (the copy and its verify each at the 50 MiB/s cap)</td>"), html);
         assertTrue(
-                html.contains("mail01: migrate [domain running], live: copies 15m02s, pause unknown (predicted)"),
+                html.contains("mail01: migrate [domain running], live: copies 41m00s, pause unknown (predicted)"),
                 html);
     }
 
@@ -168,6 +170,55 @@ class PlanCommandTest {
                             "2026-12-0" + i + "T22:10:00Z",
                             io.virttune.apply.journal.CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0))));
         }
+    }
+
+    @Test
+    void aLiveCopyIsPredictedByThisHostsEarlierLiveCopiesElseItsZerosAtThePoolsCalibratedWrites() {
+        keepCalibration("vg_fast", "tpool", 3);
+
+        Schedule.DiskTime calibrated = mail01sCopy();
+
+        // 44 GiB of data at 120 MiB/s (the calibration's write and read, one after the other) and
+        // 76 GiB of zeros at its 200 MiB/s writes: 375.5 + 389.1 s, then 2 s.
+        assertEquals(767, calibrated.seconds(), calibrated.basis());
+        assertTrue(
+                calibrated
+                        .basis()
+                        .contains("its data at 120 MiB/s, its zeros at 200 MiB/s, the write pace of the calibration of"
+                                + " vg_fast/tpool at "),
+                calibrated.basis());
+        // 100 GiB written by an earlier mirror in 800 s: 128 MiB/s, preferred to the calibration.
+        new io.virttune.apply.journal.StateDirectory(temp)
+                .save(io.virttune.apply.journal.DomainJournal.start(
+                                "old", "uuid-old", "2026-12-05T22:00:00Z", "f", "d", null, List.of(), List.of())
+                        .with(new io.virttune.apply.journal.JournalEntry(
+                                2,
+                                "copy-live",
+                                io.virttune.apply.journal.JournalEntry.StepState.DONE,
+                                "2026-12-05T22:20:00Z",
+                                io.virttune.apply.journal.CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0))));
+
+        Schedule.DiskTime journaled = mail01sCopy();
+
+        assertEquals(960, journaled.seconds(), "120 GiB at 128 MiB/s, the switch in that pace: " + journaled.basis());
+        assertTrue(
+                journaled
+                        .basis()
+                        .contains("at 128 MiB/s, the pace of the one earlier live copy on this host, at"
+                                + " 2026-12-05T22:20:00Z"),
+                journaled.basis());
+    }
+
+    /** mail01's disk, 44 GiB of data in 120 GiB, as a live plan with a window predicts its copy from the state directory. */
+    private Schedule.DiskTime mail01sCopy() {
+        Cli cli = Cli.run(with("--live", "--window", "30m", "--state-dir", temp.toString(), "--json"));
+        assertEquals(0, cli.exitCode(), cli.err());
+        return PlanJson.read(cli.out(), "stdout").schedule().live().stream()
+                .filter(guest -> guest.domain().equals("mail01"))
+                .findFirst()
+                .orElseThrow()
+                .disks()
+                .get(0);
     }
 
     /** A calibration of {@code vg}/{@code pool} (null: linear) kept {@code days} ago: write 200 MiB/s, read 300. */

@@ -40,12 +40,16 @@ class BackgroundTest {
     }
 
     @Test
-    void releaseHandsOverAValueAndDropsAFailure() {
+    void releaseHandsOverAValueAndDropsAFailureAnErrorIncluded() {
         List<String> released = new ArrayList<>();
 
         Background.start("test", () -> "opened").release(released::add);
         Background.<String>start("test", () -> {
                     throw VirtTuneException.failed("cannot connect");
+                })
+                .release(released::add);
+        Background.<String>start("test", () -> {
+                    throw new NoClassDefFoundError("Could not initialize class com.sun.jna.Native");
                 })
                 .release(released::add);
 

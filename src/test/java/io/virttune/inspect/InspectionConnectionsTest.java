@@ -5,6 +5,8 @@ import static io.virttune.inspect.TestHost.fileDisk;
 import static io.virttune.inspect.TestHost.qcow2;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
@@ -100,6 +102,25 @@ class InspectionConnectionsTest {
         assertEquals(List.of(), facts.emulators());
         assertEquals(List.of(REQUEST), agent.asked());
         assertEquals(2, opener.closed);
+    }
+
+    /**
+     * A client library that fails to load (a JNA class whose initialisation failed once, then on every
+     * host) fails the inspection with that error, which the closing connection must not throw again
+     * onto itself: Java then throws "Self-suppression not permitted" instead.
+     */
+    @Test
+    void anOpeningThatFailsWithAnErrorFailsTheInspectionWithThatError() {
+        NoClassDefFoundError unloadable = new NoClassDefFoundError("Could not initialize class com.sun.jna.Native");
+        LibvirtOpener opener = (uri, readOnly) -> {
+            throw unloadable;
+        };
+
+        assertSame(
+                unloadable,
+                assertThrows(
+                        NoClassDefFoundError.class,
+                        () -> HostInspector.read(opener, URI, host, DomainSelection.all(), true)));
     }
 
     /** Opens fake connections to {@link #libvirt} and counts them; refuses read-write ones if told to. */

@@ -3,6 +3,7 @@ package io.virttune.plan;
 import static io.virttune.plan.PlanFacts.domainXml;
 import static io.virttune.plan.PlanFacts.qcow2Disk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
@@ -15,10 +16,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A guest moved live is predicted by what its block copy mirrors: the data of its image's whole chain. */
+/** A guest moved live is predicted by what its block copy's mirror writes: its whole virtual disk, its chain's data among it. */
 class LivePredictionTest {
     private static final long MIB = 1L << 20;
     private static final PlanPolicy THIN = PlanPolicy.defaults(PlanTarget.thin("vg_guests", "pool0", null));
@@ -38,8 +40,23 @@ class LivePredictionTest {
     }
 
     private static Plan live(HostFacts facts, boolean verifyPaused) {
-        return new MigrationPlanner(THIN.withLive(new PlanPolicy.Live(false, verifyPaused)))
+        return live(THIN, facts, verifyPaused);
+    }
+
+    private static Plan live(PlanPolicy policy, HostFacts facts, boolean verifyPaused) {
+        return new MigrationPlanner(policy.withLive(new PlanPolicy.Live(false, verifyPaused)))
                 .plan(facts, Instant.parse("2026-12-06T20:00:00Z"));
+    }
+
+    /** The sparse disk's one live copy, planned by {@code policy}, predicted at 100 MiB/s and {@code mirror}. */
+    private static Schedule.DiskTime sparseCopy(PlanPolicy policy, MirrorPace mirror) {
+        HostFacts facts = runningOnASparseDisk();
+        return new Scheduler(CopyRate.given(100 * MIB), mirror, Duration.ZERO)
+                .schedule(live(policy, facts, false), facts)
+                .live()
+                .get(0)
+                .disks()
+                .get(0);
     }
 
     @Test
@@ -52,11 +69,82 @@ class LivePredictionTest {
         Schedule.LiveGuest db = schedule.live().get(0);
         assertEquals(6_041_600, db.dataBytes(), "the chain's, not the top's 1314816 bytes");
         assertEquals("vda", db.disks().get(0).disk());
-        assertEquals(1, db.copySeconds(), "5.8 MiB at 10 MiB/s, rounded up");
+        assertEquals(105, db.copySeconds(), "its 1 GiB virtual disk mirrored at 10 MiB/s, 103 s, then 2 s");
         assertEquals(0, db.pauseSeconds(), "nothing of the pause is predicted without a paused compare");
         assertTrue(db.pauseBasis().endsWith("not measured on this host): unknown"), db.pauseBasis());
-        assertEquals(new Schedule.HostTotals(0, 0, 0, 1, 1, 6_041_600), schedule.host());
+        assertEquals(new Schedule.HostTotals(0, 0, 0, 1, 105, 6_041_600), schedule.host());
         assertTrue(schedule.windows().isEmpty(), "a live guest goes down in no window");
+    }
+
+    /** A running guest on an 8 GiB qcow2 holding 1 GiB, as live-move.sh's image (docs/benchmarks.md). */
+    private static HostFacts runningOnASparseDisk() {
+        return new PlanFacts()
+                .domain(
+                        domainXml("web", "", qcow2Disk("/img/web.qcow2", "vda", "virtio")),
+                        DomainState.RUNNING,
+                        Map.of("vda", PlanFacts.qcow2("/img/web.qcow2", 8, 1)))
+                .build();
+    }
+
+    @Test
+    void aLiveCopyIsPredictedByTheWholeVirtualDiskItsMirrorWrites() {
+        HostFacts facts = runningOnASparseDisk();
+
+        Schedule schedule = new Scheduler(CopyRate.given(100 * MIB), Duration.ZERO).schedule(live(facts, false), facts);
+
+        Schedule.DiskTime vda = schedule.live().get(0).disks().get(0);
+        assertEquals(1L << 30, vda.dataBytes(), "the image's data");
+        assertEquals(8L << 30, vda.writtenBytes(), "QEMU's full mirror writes the zeros too");
+        // 8192 MiB at 100 MiB/s, 82 s, then the readiness poll and the zeros given back before the pause.
+        assertEquals(84, vda.seconds(), vda.basis());
+        assertTrue(
+                vda.basis()
+                        .startsWith(
+                                "the whole 8 GiB virtual disk: QEMU's mirror writes its zeros too" + " (docs/live.md)"),
+                vda.basis());
+    }
+
+    @Test
+    void aCalibrationOfThePoolTimesTheZerosAtItsWritesTheDataStaysAtTheCopyRate() {
+        Schedule.DiskTime vda =
+                sparseCopy(THIN, MirrorPace.calibratedWrites(50 * MIB, "the write pace of the calibration of vg/pool"));
+
+        // 1024 MiB at 100 MiB/s and 7168 MiB at 50 MiB/s: 10.24 + 143.36 s, then 2 s.
+        assertEquals(156, vda.seconds(), vda.basis());
+        assertFalse(vda.capped());
+        assertTrue(
+                vda.basis().contains("its data at 100 MiB/s, its zeros at 50 MiB/s, the write pace of the calibration"),
+                vda.basis());
+    }
+
+    @Test
+    void thisHostsEarlierLiveCopiesTimeTheWholeMirrorAtTheirPace() {
+        Schedule.DiskTime vda =
+                sparseCopy(THIN, MirrorPace.earlierLiveCopies(40 * MIB, "the pace of the one earlier live copy"));
+
+        assertEquals(205, vda.seconds(), "8192 MiB at 40 MiB/s, readiness and give-back in that pace: " + vda.basis());
+        assertTrue(vda.basis().contains("at 40 MiB/s, the pace of the one earlier live copy"), vda.basis());
+    }
+
+    @Test
+    void aCapLowerThanThePaceTimesTheWholeMirrorAtTheCap() {
+        Schedule.DiskTime capped = sparseCopy(THIN.withBandwidth(64 * MIB), MirrorPace.UNMEASURED);
+        Schedule.DiskTime faster = sparseCopy(THIN.withBandwidth(200 * MIB), MirrorPace.UNMEASURED);
+
+        assertEquals(130, capped.seconds(), "8192 MiB at its 64 MiB/s cap, 128 s, then 2 s: " + capped.basis());
+        assertTrue(capped.capped());
+        assertTrue(capped.basis().contains("at its 64 MiB/s cap"), capped.basis());
+        assertEquals(84, faster.seconds(), "a cap above the rate does not decide: " + faster.basis());
+        assertFalse(faster.capped());
+        assertTrue(faster.basis().contains("its data and zeros at 100 MiB/s"), faster.basis());
+    }
+
+    @Test
+    void aLinearLvHasNoZeroChunksToGiveBackBeforeThePause() {
+        Schedule.DiskTime vda = sparseCopy(PlanPolicy.defaults(PlanTarget.linear("vg_fast")), MirrorPace.UNMEASURED);
+
+        assertEquals(83, vda.seconds(), "8192 MiB at 100 MiB/s, 82 s, then its readiness: " + vda.basis());
+        assertTrue(vda.basis().endsWith("then 1 s for its readiness seen"), vda.basis());
     }
 
     @Test

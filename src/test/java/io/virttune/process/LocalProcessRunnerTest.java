@@ -177,9 +177,16 @@ class LocalProcessRunnerTest {
     @Test
     void aChildIsAskedToStopWhenItsJvmIsTerminated() throws Exception {
         Path stopped = temp.resolve("stopped");
-        Process jvm = RunnerInChildJvm.start(
-                List.of("sh", "-c", "trap 'echo TERM > " + stopped + "; exit 143' TERM; while :; do sleep 0.05; done"));
+        Path trapped = temp.resolve("trapped");
+        Process jvm = RunnerInChildJvm.start(List.of(
+                "sh",
+                "-c",
+                "trap 'echo TERM > " + stopped + "; exit 143' TERM; touch " + trapped
+                        + "; while :; do sleep 0.05; done"));
         long child = childPid(jvm);
+        // Its pid is known once it is started, before sh has set its trap: a SIGTERM then ends it as a SIGKILL would.
+        awaitFile(trapped);
+        assertTrue(Files.exists(trapped), "sh " + child + " never set its trap");
 
         jvm.destroy();
         assertTrue(jvm.waitFor(60, TimeUnit.SECONDS));

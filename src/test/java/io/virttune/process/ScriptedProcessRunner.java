@@ -65,6 +65,13 @@ public final class ScriptedProcessRunner implements ProcessRunner {
         return this;
     }
 
+    /** As {@link #answer}, ending every command {@code command} matches with {@code exitCode} and the stdout computed. */
+    public ScriptedProcessRunner answer(
+            Predicate<List<String>> command, int exitCode, Function<List<String>, String> stdout) {
+        answers.add(command, argv -> new ProcessResult(argv, exitCode, stdout.apply(argv), ""));
+        return this;
+    }
+
     /** As {@link #answer}, failing every command {@code command} matches with {@code exitCode} and {@code stderr}. */
     public ScriptedProcessRunner answerFailure(Predicate<List<String>> command, int exitCode, String stderr) {
         answers.add(command, argv -> new ProcessResult(argv, exitCode, "", stderr));
@@ -123,7 +130,9 @@ public final class ScriptedProcessRunner implements ProcessRunner {
         return answer(argv, stdoutLines, Optional.empty());
     }
 
-    private ProcessResult answer(List<String> argv, Consumer<String> stdoutLines, Optional<Duration> limit) {
+    /** One command at a time, as code under test may run several at once (a verify's windows). */
+    private synchronized ProcessResult answer(
+            List<String> argv, Consumer<String> stdoutLines, Optional<Duration> limit) {
         if (argv.size() > 1 && argv.get(1).equals("-G")) {
             sshConfigurationQueries.add(List.copyOf(argv));
             return new ProcessResult(argv, 0, sshConfiguration, "");

@@ -13,20 +13,32 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The pace this host's earlier offline copies went at, read from their journals.
+ * The pace this host's earlier copies went at, offline or live, read from their journals.
  *
- * @param bytesPerSecond the median pace of the copies counted, verify included
+ * @param bytesPerSecond the median pace of the copies counted: offline verify included, live what
+ *     the mirror wrote over the copy and its switch
  * @param copies how many copies were counted
  * @param latest when the latest of them ended, as the journal wrote it
  */
 public record CopyPaces(long bytesPerSecond, int copies, String latest) {
     private static final String KIND = Step.kindOf(ConvertImage.class);
     private static final String LIVE_KIND = Step.kindOf(CopyLive.class);
-    private static final Pattern LIVE_DETAIL = Pattern.compile("copied live and switched in (\\d+\\.\\d+) s");
+    /** A journal written before live copies recorded their bytes says none: it has a time and no pace. */
+    private static final Pattern LIVE_DETAIL = Pattern.compile(
+            "copied live(?: (\\d+) bytes)? and switched in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
+
     private static final Pattern DETAIL =
             Pattern.compile("copied and verified (\\d+) bytes in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
     /** Smaller copies time mostly qemu-img's start, not the device. */
     private static final long SMALLEST = 64L << 20;
+
+    /** Where the pace comes from, as plan prints it: {@code what} says which copies ("copy", "live copy"). */
+    public String basis(String what) {
+        return copies == 1
+                ? "the pace of the one earlier " + what + " on this host, at " + latest
+                : "the median of " + copies + " earlier " + what.replace("copy", "copies")
+                        + " on this host, the latest at " + latest;
+    }
 
     /** What a copy's DONE entry says of it, for {@link #of} to read back. */
     public static String detail(long bytes, long nanos, long capBytesPerSecond) {
@@ -34,28 +46,32 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
                 + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
     }
 
-    /** What a live copy's DONE entry says of it: the block copy and the switch, for {@link #liveSeconds} to read back. */
-    public static String liveDetail(long nanos) {
-        return String.format(Locale.ROOT, "copied live and switched in %.3f s", nanos / 1e9);
+    /**
+     * What a live copy's DONE entry says of it: the bytes its mirror wrote, the block copy and the
+     * switch, for {@link #liveSeconds} and {@link #live} to read back.
+     */
+    public static String liveDetail(long bytes, long nanos, long capBytesPerSecond) {
+        return String.format(Locale.ROOT, "copied live %d bytes and switched in %.3f s", bytes, nanos / 1e9)
+                + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
     }
 
     /** The time {@code journal}'s offline copies took, each with its verify, capped or not; none when it records none. */
     public static OptionalDouble seconds(DomainJournal journal) {
-        return sum(journal, KIND, DETAIL, 2);
+        return sum(journal, KIND, DETAIL);
     }
 
     /** The time {@code journal}'s live copies took, each with its switch; none when it records none. */
     public static OptionalDouble liveSeconds(DomainJournal journal) {
-        return sum(journal, LIVE_KIND, LIVE_DETAIL, 1);
+        return sum(journal, LIVE_KIND, LIVE_DETAIL);
     }
 
-    /** The seconds (group {@code seconds} of {@code detail}) of the DONE entries of {@code kind} it reads. */
-    private static OptionalDouble sum(DomainJournal journal, String kind, Pattern detail, int seconds) {
+    /** The seconds (group 2 of {@code detail}) of the DONE entries of {@code kind} it reads. */
+    private static OptionalDouble sum(DomainJournal journal, String kind, Pattern detail) {
         List<Double> each = journal.entries().stream()
                 .filter(entry -> entry.state() == StepState.DONE && kind.equals(entry.kind()))
                 .map(entry -> detail.matcher(entry.detail() == null ? "" : entry.detail()))
                 .filter(Matcher::matches)
-                .map(matcher -> Double.parseDouble(matcher.group(seconds)))
+                .map(matcher -> Double.parseDouble(matcher.group(2)))
                 .toList();
         return each.isEmpty()
                 ? OptionalDouble.empty()
@@ -63,15 +79,25 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
                         each.stream().mapToDouble(Double::doubleValue).sum());
     }
 
-    /** The pace of the uncapped copies of at least 64 MiB these journals record; none when there are none. */
+    /** The pace of the uncapped offline copies of at least 64 MiB these journals record; none when there are none. */
     public static Optional<CopyPaces> of(List<DomainJournal> journals) {
+        return paces(journals, KIND, DETAIL);
+    }
+
+    /** The pace of the uncapped live copies of at least 64 MiB these journals record; none when there are none. */
+    public static Optional<CopyPaces> live(List<DomainJournal> journals) {
+        return paces(journals, LIVE_KIND, LIVE_DETAIL);
+    }
+
+    /** The median pace of {@code kind}'s DONE entries, {@code detail}'s groups: 1 the bytes, 2 the seconds, 3 a cap. */
+    private static Optional<CopyPaces> paces(List<DomainJournal> journals, String kind, Pattern detail) {
         record Copy(long bytesPerSecond, String at) {}
         List<Copy> copies = journals.stream()
                 .flatMap(journal -> journal.entries().stream())
-                .filter(entry -> entry.state() == StepState.DONE && KIND.equals(entry.kind()))
+                .filter(entry -> entry.state() == StepState.DONE && kind.equals(entry.kind()))
                 .flatMap(entry -> {
-                    Matcher matcher = DETAIL.matcher(entry.detail() == null ? "" : entry.detail());
-                    if (!matcher.matches() || matcher.group(3) != null) {
+                    Matcher matcher = detail.matcher(entry.detail() == null ? "" : entry.detail());
+                    if (!matcher.matches() || matcher.group(1) == null || matcher.group(3) != null) {
                         return java.util.stream.Stream.empty();
                     }
                     long bytes = Long.parseLong(matcher.group(1));

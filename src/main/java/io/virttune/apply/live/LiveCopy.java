@@ -39,6 +39,8 @@ public final class LiveCopy {
     private final CreateVolume volume;
     private final PersistentOnLv persistent;
     private final LiveCopyFailure failure;
+    /** What this run's mirrors wrote, each copy to where it was last seen: what a live copy's pace is of. */
+    private long mirroredBytes;
 
     /** A copy onto the LV that {@code volume} creates. */
     public LiveCopy(
@@ -58,6 +60,11 @@ public final class LiveCopy {
         this.persistent =
                 new PersistentOnLv(ports.guests().definitions(), ports.run().mode(), domain, log);
         this.failure = new LiveCopyFailure(ports.lvm().reads(), domain);
+    }
+
+    /** What the mirrors of {@link #run} wrote, a copy made again counted again; 0 when it made none. */
+    public long mirroredBytes() {
+        return mirroredBytes;
     }
 
     /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
@@ -191,7 +198,11 @@ public final class LiveCopy {
     private CopyWait awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
         CopyTimings timings = timings();
         ProgressMeter meter = progress.live(step.disk(), step.device());
-        Consumer<BlockJobProgress> shown = job -> meter.bytes(job.cur(), job.end());
+        long[] written = {0};
+        Consumer<BlockJobProgress> shown = job -> {
+            written[0] = job.cur();
+            meter.bytes(job.cur(), job.end());
+        };
         try {
             // A synchronous copy gets closer with every byte it copies: only a background one can be outpaced.
             CopyWait waited = synchronous
@@ -203,6 +214,7 @@ public final class LiveCopy {
             } else {
                 meter.stopShort();
             }
+            mirroredBytes += written[0];
             return waited;
         } catch (VirtTuneException e) {
             throw failure.explain(jobs, step, e);

@@ -18,12 +18,40 @@ class CopyPacesTest {
 
     /** A journal of {@code name} whose copies ended at {@code at} with these details, in order. */
     static DomainJournal copied(String name, String at, String... details) {
+        return journaled("convert-image", name, at, details);
+    }
+
+    /** A journal of {@code name} whose steps of {@code kind} ended at {@code at} with these details, in order. */
+    private static DomainJournal journaled(String kind, String name, String at, String... details) {
         DomainJournal journal = DomainJournal.start(name, "uuid-" + name, at, "f", "d", null, List.of(), List.of());
         for (int i = 0; i < details.length; i++) {
-            journal = journal.with(new JournalEntry(i, "convert-image", StepState.STARTED, at, ""))
-                    .with(new JournalEntry(i, "convert-image", StepState.DONE, at, details[i]));
+            journal = journal.with(new JournalEntry(i, kind, StepState.STARTED, at, ""))
+                    .with(new JournalEntry(i, kind, StepState.DONE, at, details[i]));
         }
         return journal;
+    }
+
+    @Test
+    void liveCopiesHaveTheirOwnPaceOfWhatTheirMirrorsWroteAndAnOlderEntryOnlyItsTime() {
+        List<DomainJournal> journals = List.of(
+                journaled(
+                        "copy-live",
+                        "web",
+                        "2026-12-05T22:00:00Z",
+                        CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0),
+                        CopyPaces.liveDetail(8192 * MIB, 80 * SECOND, 64 * MIB),
+                        "copied live and switched in 12.500 s"),
+                copied("db", "2026-12-06T22:00:00Z", CopyPaces.detail(1000 * MIB, 10 * SECOND, 0)));
+
+        assertEquals(
+                Optional.of(new CopyPaces(51 * MIB + MIB / 5, 1, "2026-12-05T22:00:00Z")),
+                CopyPaces.live(journals),
+                "8 GiB in 160 s; the capped copy shows its cap, the older entry says no bytes");
+        assertEquals(100 * MIB, CopyPaces.of(journals).orElseThrow().bytesPerSecond(), "offline copies apart");
+        assertEquals(252.5, CopyPaces.liveSeconds(journals.get(0)).orElseThrow(), 1e-9, "every live copy's time");
+        assertEquals(
+                "the pace of the one earlier live copy on this host, at 2026-12-05T22:00:00Z",
+                CopyPaces.live(journals).orElseThrow().basis("live copy"));
     }
 
     @Test
