@@ -4,6 +4,8 @@ import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.ImageFacts;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.recipe.ZeroSkippingMirror;
 import io.virttune.text.Bytes;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,19 +24,39 @@ final class CopyTimes {
     private final long rate;
     private final MirrorPace mirror;
     private final boolean thin;
+    private final Optional<String> writesZerosBecause;
     private final HostFacts facts;
 
     /**
      * @param rate the pace of a copy and its verify together, in bytes a second
      * @param mirror the pace a live copy's mirror writes at, where it was measured
-     * @param thin whether the copies go into thin LVs, whose zero chunks apply gives back after a live copy
-     * @param facts the host's facts, for the data of the images copied live (their steps do not say it)
+     * @param target where the copies go: into thin LVs, apply gives a live copy's zero chunks back
+     * @param facts the host's facts: the data of the images copied live (their steps do not say it),
+     *     the pool's zeroing and the stack's versions
      */
-    CopyTimes(long rate, MirrorPace mirror, boolean thin, HostFacts facts) {
+    CopyTimes(long rate, MirrorPace mirror, PlanTarget target, HostFacts facts) {
         this.rate = rate;
         this.mirror = mirror;
-        this.thin = thin;
+        this.thin = target.thin();
+        this.writesZerosBecause = writesZerosBecause(target, facts);
         this.facts = facts;
+    }
+
+    /** Why a live copy's mirror must write the zeros too on this host; empty where it may skip them. */
+    private static Optional<String> writesZerosBecause(PlanTarget target, HostFacts facts) {
+        if (!target.thin()) {
+            return Optional.of("a linear LV holds what its extents held before");
+        }
+        Optional<Boolean> zeroing = target.newPool() != null
+                ? Optional.of(target.newPool().zeroing())
+                : facts.lvm()
+                        .flatMap(report -> report.logicalVolume(target.vg(), target.thinPool()))
+                        .flatMap(LogicalVolume::zeroing);
+        return ZeroSkippingMirror.whyNot(
+                target.vg() + "/" + target.thinPool(),
+                zeroing,
+                facts.identity().libvirtVersion(),
+                facts.identity().hypervisorVersion());
     }
 
     /**
@@ -103,8 +125,11 @@ final class CopyTimes {
                         data,
                         written,
                         (long) Math.ceil(capped ? (double) written / cap : atPace) + after,
-                        "the whole " + Bytes.format(written) + " virtual disk: QEMU's mirror writes its zeros too"
-                                + " (docs/live.md), "
+                        (writesZerosBecause.isPresent()
+                                        ? "the whole " + Bytes.format(written) + " virtual disk: QEMU's mirror writes"
+                                                + " its zeros too (docs/live.md), "
+                                        : "its " + Bytes.format(written) + " of data: the mirror is told the new thin"
+                                                + " LV reads as zeros, ")
                                 + (capped ? "at its " + capOf(cap) + " cap" : mirror.describe(rate))
                                 + (after == 0 ? "" : "; then " + after + " s for its readiness seen")
                                 + (after > READINESS_SECONDS ? " and its zero chunks given back before the pause" : ""),
@@ -115,12 +140,14 @@ final class CopyTimes {
     }
 
     /**
-     * What a live copy of {@code image} writes to its LV: QEMU's full mirror (7.2 to 10.0, with
-     * libvirt 9.0 and 11) writes the whole virtual disk, zeros included (docs/live.md). A stack whose
-     * mirror skips a zeroed target's zeros would write the data alone: decided here, for every copy.
+     * What a live copy of {@code image} writes to its LV: QEMU's full mirror writes the whole virtual
+     * disk, zeros included (docs/live.md), unless it may be told a fresh thin LV reads as zeros
+     * ({@link ZeroSkippingMirror}, the rule apply passes the flag by); then the data alone.
      */
-    static long mirrorWrites(ImageFacts image) {
-        return Math.max(image.virtualSizeBytes(), image.allocatedBytes());
+    long mirrorWrites(ImageFacts image) {
+        return writesZerosBecause.isPresent()
+                ? Math.max(image.virtualSizeBytes(), image.allocatedBytes())
+                : image.allocatedBytes();
     }
 
     private static String capOf(long cap) {

@@ -45,8 +45,7 @@ public final class Scheduler {
      * gets one of its own. Live moves keep their guests running and are predicted, not scheduled.
      */
     public Schedule schedule(Plan plan, HostFacts facts) {
-        CopyTimes times =
-                new CopyTimes(copyBytesPerSecond, mirror, plan.target().thin(), facts);
+        CopyTimes times = new CopyTimes(copyBytesPerSecond, mirror, plan.target(), facts);
         List<Schedule.Slot> slots = plan.domains().stream()
                 .filter(domain -> domain.steps().stream().anyMatch(step -> step instanceof ConvertImage))
                 .map(domain -> slot(domain.name(), times.offline(domain)))

@@ -147,6 +147,43 @@ class LivePredictionTest {
         assertTrue(vda.basis().endsWith("then 1 s for its readiness seen"), vda.basis());
     }
 
+    /** The sparse disk's live copy into pool {@code zpool}, which zeroes new chunks or not, on a stack of these versions. */
+    private static Schedule.DiskTime intoAPoolOnAStack(boolean zeroing, String libvirt, String qemu) {
+        PlanFacts built = new PlanFacts()
+                .libvirt(libvirt)
+                .hypervisor(qemu)
+                .domain(
+                        domainXml("web", "", qcow2Disk("/img/web.qcow2", "vda", "virtio")),
+                        DomainState.RUNNING,
+                        Map.of("vda", PlanFacts.qcow2("/img/web.qcow2", 8, 1)));
+        HostFacts facts = (zeroing
+                        ? built.thinPool("vg_guests", "zpool", 16L << 30, 64 * 1024)
+                        : built.thinPoolWithoutZeroing("vg_guests", "zpool", 16L << 30, 64 * 1024))
+                .build();
+        PlanPolicy policy = PlanPolicy.defaults(PlanTarget.thin("vg_guests", "zpool", null));
+        return new Scheduler(CopyRate.given(100 * MIB), MirrorPace.UNMEASURED, Duration.ZERO)
+                .schedule(live(policy, facts, false), facts)
+                .live()
+                .get(0)
+                .disks()
+                .get(0);
+    }
+
+    @Test
+    void whereTheStackMaySkipAFreshThinLvsZerosTheMirrorIsPredictedByTheDataAlone() {
+        Schedule.DiskTime skipping = intoAPoolOnAStack(true, "12.8.0", "QEMU 11.1.2");
+        Schedule.DiskTime debian13 = intoAPoolOnAStack(true, "11.3.0", "QEMU 10.0.7");
+        Schedule.DiskTime noZeroing = intoAPoolOnAStack(false, "12.8.0", "QEMU 11.1.2");
+
+        assertEquals(1L << 30, skipping.writtenBytes(), skipping.basis());
+        assertEquals(12, skipping.seconds(), "1024 MiB at 100 MiB/s, then its readiness: " + skipping.basis());
+        assertTrue(
+                skipping.basis().startsWith("its 1 GiB of data: the mirror is told the new thin LV reads as zeros"),
+                skipping.basis());
+        assertEquals(8L << 30, debian13.writtenBytes(), "libvirt 11 has no zeroed target: " + debian13.basis());
+        assertEquals(8L << 30, noZeroing.writtenBytes(), "a -Zn pool's chunks keep old bytes: " + noZeroing.basis());
+    }
+
     @Test
     void aPausedCompareIsThePredictedPartOfThePause() throws IOException {
         HostFacts facts = runningOnAChain();

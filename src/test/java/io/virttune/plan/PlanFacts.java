@@ -92,16 +92,27 @@ final class PlanFacts {
 
     /** Adds an empty thin pool to the host's LVM report, with zeroing on and 64 MiB of metadata. */
     PlanFacts thinPool(String vg, String name, long sizeBytes, long chunkBytes) {
-        return thinPool(vg, name, sizeBytes, chunkBytes, "twi-aotz--", OptionalDouble.of(0));
+        return thinPool(vg, name, sizeBytes, chunkBytes, "twi-aotz--", OptionalDouble.of(0), true);
+    }
+
+    /** Adds an empty thin pool made with {@code --zero n}: its new chunks keep what they held. */
+    PlanFacts thinPoolWithoutZeroing(String vg, String name, long sizeBytes, long chunkBytes) {
+        return thinPool(vg, name, sizeBytes, chunkBytes, "twi-aotz--", OptionalDouble.of(0), false);
     }
 
     /** Adds an inactive thin pool, as lvs prints one: with no data or metadata usage. */
     PlanFacts inactiveThinPool(String vg, String name, long sizeBytes, long chunkBytes) {
-        return thinPool(vg, name, sizeBytes, chunkBytes, "twi---tz--", OptionalDouble.empty());
+        return thinPool(vg, name, sizeBytes, chunkBytes, "twi---tz--", OptionalDouble.empty(), true);
     }
 
     private PlanFacts thinPool(
-            String vg, String name, long sizeBytes, long chunkBytes, String attributes, OptionalDouble usage) {
+            String vg,
+            String name,
+            long sizeBytes,
+            long chunkBytes,
+            String attributes,
+            OptionalDouble usage,
+            boolean zeroing) {
         LvmReport report = lvm.orElseThrow();
         List<LogicalVolume> volumes = new ArrayList<>(report.logicalVolumes());
         volumes.add(new LogicalVolume(
@@ -113,7 +124,7 @@ final class PlanFacts {
                 OptionalLong.empty(),
                 Optional.empty(),
                 chunkBytes,
-                Optional.of(true),
+                Optional.of(zeroing),
                 usage,
                 usage,
                 64L << 20,

@@ -3,7 +3,7 @@ package io.virttune.apply.live;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.plan.CreateVolume;
-import io.virttune.recipe.StackVersion;
+import io.virttune.recipe.ZeroSkippingMirror;
 import java.util.Optional;
 
 /**
@@ -41,19 +41,13 @@ record ZeroedTarget(boolean zeroed, String why) {
         if (interrupted || !journal.ownVolumes().contains(volume.volume().toString())) {
             return no(volume.devicePath() + " may hold an earlier copy's bytes: this apply did not just create it");
         }
-        Optional<Boolean> zeroing = pool.filter(LogicalVolume::isThinPool).flatMap(LogicalVolume::zeroing);
-        if (zeroing.isEmpty()) {
-            return no("LVM does not say whether thin pool " + volume.pool() + " zeroes new chunks");
-        }
-        if (!zeroing.get()) {
-            return no("thin pool " + volume.pool() + " does not zero new chunks (-Zn): a chunk the copy writes"
-                    + " in part keeps old bytes in the rest");
-        }
-        if (!StackVersion.libvirt(libvirtVersion).filter(v -> v.atLeast(12, 2)).isPresent()) {
-            return no("libvirt " + libvirtVersion + " has no VIR_DOMAIN_BLOCK_COPY_TARGET_ZEROED (12.2)");
-        }
-        if (!StackVersion.qemu(hypervisorVersion).filter(v -> v.atLeast(10, 1)).isPresent()) {
-            return no(hypervisorVersion + " has no blockdev-mirror target-is-zero (QEMU 10.1)");
+        Optional<String> whyNot = ZeroSkippingMirror.whyNot(
+                volume.pool().toString(),
+                pool.filter(LogicalVolume::isThinPool).flatMap(LogicalVolume::zeroing),
+                libvirtVersion,
+                hypervisorVersion);
+        if (whyNot.isPresent()) {
+            return no(whyNot.get());
         }
         return new ZeroedTarget(
                 true,
