@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Usage: scripts/bench/live-move.sh [--suite bookworm|trixie]
 # Benchmark: a running guest's disk moved live by virt-tune, beside the same disk moved offline, in
 # one lab run (scripts/lab run --libvirtd). The disk is conversion.sh's: an 8 GiB qcow2 with 1 GiB
 # of data in 16 runs, a fresh copy of it for each case, on SATA in the lab's test guest (TCG).
+# Usage: scripts/bench/live-move.sh [--suite bookworm|trixie|forky] [--zero n|y] [--idle-only]
 # Each case is virt-tune plan then virt-tune apply --execute into a fresh thin LV of one thin pool
-# (4 MiB chunks, zeroing off), timed from apply's start to its end:
+# (4 MiB chunks, zeroing off unless --zero y), timed from apply's start to its end, in a lab of the
+# suite (bookworm by default). In a pool that zeroes new chunks apply tells the mirror that its
+# fresh thin LV reads as zeros, which a stack that can skip them does (forky; docs/live.md):
 #   offline:   the guest shut off (qemu-img convert, then the define);
 #   live first, live idle: the guest running, doing nothing (block copy, then the pivot), twice;
 #   live busy: the guest running fio, 4k random writes at queue depth 8 on that disk, for the
@@ -12,14 +14,18 @@
 #              are measured alone before (RUNTIME seconds) and over the move. Background copying
 #              never converges under these writes: apply copies again with synchronous writes
 #              once the copy has gone 2 minutes without getting closer (busy_copied_again=1).
+#              --idle-only leaves it out (its figures then read "none"): on a loaded machine it
+#              takes ten times the others.
 # apply pauses the guest for each pivot (QEMU 7.2 can abort at a pivot under guest writes,
 # docs/live.md): the pause, as apply reports it, is in the summary too, with its parts.
-# The thin LV's allocation is read after the idle live move, the qcow2's data from qemu-img map.
+# The thin LV's allocation is read after the idle live move, and each second during it (its peak),
+# the qcow2's data from qemu-img map.
 # Predicted, actual and floor, side by side for each live case's copy and pause, and the copy's
 # prediction off by how much (predicted / actual - 1):
 #   predicted: plan's schedule (--window 24h, no --copy-rate), schedule.live[].copySeconds and
 #              pauseSeconds (0: the plan predicts no part of the pause, "unknown"). The copy is what
-#              the mirror writes, the whole virtual disk. A first idle live move (live first, before
+#              the mirror writes, the whole virtual disk (its data only with --zero y where the
+#              mirror skips zeros, forky). A first idle live move (live first, before
 #              the idle one) is this host's first: its data at the pace of the offline case's copy
 #              (its journal), its zeros at the calibration's writes (virt-tune calibrate of the pool,
 #              run first); the idle and busy cases at the pace of the earlier live copies (their
@@ -29,8 +35,8 @@
 #   floor:     the copy: qemu-img convert of the same image into a fresh thin LV, nothing else
 #              running, no verify; the pause: its parts every pause has (suspend, pivot, resume),
 #              read from apply's pause line, in the same move.
-# Last line: live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
-#   image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
+# Last line: suite=... zero=... live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
+#   thin_peak_bytes_idle=... image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
 #   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=... copy_floor_s=...
 #   live_first_s=... first_copy_predicted_s=... first_copy_s=... first_copy_off=...
 #   first_copy_basis="..." idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_ms=...
@@ -47,6 +53,8 @@ RUNTIME=${RUNTIME:-15}
 inside() {
   work=$1
   source_image=$2
+  zero=$3
+  busy=$4
   t0=$SECONDS
   step() { echo "live-move: [$((SECONDS - t0)) s] $*" >&2; }
   write_iops() { sed -n '/^{/,$p' | jq '.jobs[0].write.iops | round'; } # fio may print a line before its JSON
@@ -93,6 +101,24 @@ inside() {
     printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted "$1" pauseSeconds | sed 's/^0$/unknown/; s/^[0-9]*$/& s/')" \
       "$(took "$1" .pause.tookMillis) ms" "$(pause_floor_ms "$1") ms" >&2
   }
+  sample_allocation() { # LV-PREFIX FILE: each second, the bytes the pool provisioned for LVs named LV-PREFIX*
+    while :; do
+      lvm lvs --noheadings --units b --nosuffix -o lv_name,lv_size,data_percent "$VG" 2>/dev/null |
+        awk -v p="$1" 'index($1, p) == 1 && $3 != "" { printf "%.0f\n", $2 * $3 / 100 }'
+      sleep 1
+    done >>"$2"
+  }
+  busy_fields() { # the busy case's part of the last line, "none" when it was left out
+    if [[ $busy == n ]]; then
+      echo "busy_copy_predicted_s=none busy_copy_s=none busy_copy_off=none busy_copy_basis=none" \
+        "busy_pause_predicted_s=none busy_pause_ms=none busy_pause_floor_ms=none"
+      return
+    fi
+    echo "busy_copy_predicted_s=$(predicted vt-busy copySeconds) busy_copy_s=$(took vt-busy .tookSeconds)" \
+      "busy_copy_off=$(off_by vt-busy) busy_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-busy.plan")\"" \
+      "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
+      "busy_pause_floor_ms=$(pause_floor_ms vt-busy)"
+  }
   lv_of() { # DOMAIN: the LV its disk is on now
     lab_virsh dumpxml "$1" | grep -o "source dev='/dev/$VG/[^']*'" | sed "s|.*/||; s|'||"
   }
@@ -106,7 +132,7 @@ inside() {
   }
 
   # The plans' paces come from this run's journals and calibration only.
-  rm -rf "$work/state"
+  rm -rf "$work/state" "$work"/vt-*.{plan,json,apply} "$work/idle.allocation"
   lvm pvcreate -q /dev/ubda >/dev/null
   lvm vgcreate -q -s 4M "$VG" /dev/ubda >/dev/null
   # The images' filesystem holds the busy guest's qcow2 as it grows: random 4k writes over its
@@ -114,7 +140,7 @@ inside() {
   lvm lvcreate -q -Zn -Wn -L 14G -n images "$VG" >/dev/null
   mkfs.ext4 -q "/dev/$VG/images"
   mkdir -p /run/images && mount "/dev/$VG/images" /run/images
-  lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero n -n "$POOL" "$VG" >/dev/null
+  lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero "$zero" -n "$POOL" "$VG" >/dev/null
   step "calibrate: the pool's direct-I/O write and read, kept where the plans read it"
   "$project/scripts/virt-tune" calibrate --thin-pool "$VG/$POOL" --execute --state-dir "$work/state" >&2
 
@@ -145,39 +171,49 @@ inside() {
   step "live, idle: the guest running, doing nothing"
   define vt-idle
   guest_boot vt-idle
+  # Sampled beside the move (an lvs each second, which holds LVM's lock a moment): the peak shows
+  # whether the mirror wrote the zeros, which the reclaim gives back before the allocation below.
+  sample_allocation vt-idle- "$work/idle.allocation" &
+  sampler=$!
   live_idle_s=$(move vt-idle --live "${scheduled[@]}")
+  kill "$sampler"
+  peak=$(sort -n "$work/idle.allocation" | tail -1)
   thin=$(allocated "$(lv_of vt-idle)")
   idle_pause_ms=$(pivot_pause_ms vt-idle)
-  step "live, idle: ${live_idle_s} s, thin LV allocated $thin bytes, paused $idle_pause_ms ms for the pivot"
+  step "live, idle: ${live_idle_s} s, thin LV allocated $thin bytes (at most $peak during the move), paused $idle_pause_ms ms for the pivot"
   retire vt-idle
 
-  step "live, busy: the guest writing 4k random at QD8 on the disk"
-  define vt-busy
-  guest_boot vt-busy
-  before=$(guest_output vt-busy "$(guest_run vt-busy "fio $FIO_WRITES --runtime=$RUNTIME")" | write_iops)
-  step "live, busy: $before write IOPS before the move ($RUNTIME s)"
-  writer=$(guest_run vt-busy "fio $FIO_WRITES --runtime=86400 --output=/tmp/during.json")
-  # Background copying never converged under these writes (at 90% after 35 s, still short of ready
-  # 25 min later): each new 4k write dirties another part of the 8 GiB faster than the mirror
-  # copies it back. apply sees the copy stall and copies again with synchronous writes, which
-  # write the guest's writes to both sides, so the copy only has to catch up once.
-  live_busy_s=$(move vt-busy --live "${scheduled[@]}")
-  copied_again=$(grep -c "copying again with synchronous writes" "$work/vt-busy.apply" || true)
-  # fio ends its run on SIGINT and writes its report.
-  guest_run vt-busy "kill -INT \$(pidof fio)" >/dev/null
-  guest_output vt-busy "$writer" >/dev/null
-  guest_output vt-busy "$(guest_run vt-busy "cat /tmp/during.json")" >"$work/during.json"
-  during=$(write_iops <"$work/during.json")
-  pause_ms=$(pivot_pause_ms vt-busy)
-  step "live, busy: ${live_busy_s} s, $during write IOPS during the move, paused $pause_ms ms for the pivot"
-  retire vt-busy
+  live_busy_s=none before=none during=none pause_ms=none copied_again=none
+  if [[ $busy == y ]]; then
+    step "live, busy: the guest writing 4k random at QD8 on the disk"
+    define vt-busy
+    guest_boot vt-busy
+    before=$(guest_output vt-busy "$(guest_run vt-busy "fio $FIO_WRITES --runtime=$RUNTIME")" | write_iops)
+    step "live, busy: $before write IOPS before the move ($RUNTIME s)"
+    writer=$(guest_run vt-busy "fio $FIO_WRITES --runtime=86400 --output=/tmp/during.json")
+    # Background copying never converged under these writes (at 90% after 35 s, still short of ready
+    # 25 min later): each new 4k write dirties another part of the 8 GiB faster than the mirror
+    # copies it back. apply sees the copy stall and copies again with synchronous writes, which
+    # write the guest's writes to both sides, so the copy only has to catch up once.
+    live_busy_s=$(move vt-busy --live "${scheduled[@]}")
+    copied_again=$(grep -c "copying again with synchronous writes" "$work/vt-busy.apply" || true)
+    # fio ends its run on SIGINT and writes its report.
+    guest_run vt-busy "kill -INT \$(pidof fio)" >/dev/null
+    guest_output vt-busy "$writer" >/dev/null
+    guest_output vt-busy "$(guest_run vt-busy "cat /tmp/during.json")" >"$work/during.json"
+    during=$(write_iops <"$work/during.json")
+    pause_ms=$(pivot_pause_ms vt-busy)
+    step "live, busy: ${live_busy_s} s, $during write IOPS during the move, paused $pause_ms ms for the pivot"
+    retire vt-busy
+  fi
 
   image_allocated=$(qemu-img map --output=json "$source_image" | jq '[.[] | select(.data) | .length] | add')
   printf '%-10s %-6s %10s %10s %10s %8s\n' CASE PART PREDICTED ACTUAL FLOOR OFF >&2
   side_by_side vt-first
   side_by_side vt-idle
-  side_by_side vt-busy
-  echo "live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
+  [[ $busy == n ]] || side_by_side vt-busy
+  echo "suite=${VTLAB_SUITE:-bookworm} zero=$zero live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
+    "thin_peak_bytes_idle=$peak" \
     "image_allocated_bytes=$image_allocated guest_write_iops_before=$before guest_write_iops_during=$during" \
     "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms busy_copied_again=$copied_again" \
     "copy_floor_s=$copy_floor_s live_first_s=$live_first_s" \
@@ -186,11 +222,7 @@ inside() {
     "idle_copy_predicted_s=$(predicted vt-idle copySeconds) idle_copy_s=$(took vt-idle .tookSeconds)" \
     "idle_copy_off=$(off_by vt-idle) idle_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-idle.plan")\"" \
     "idle_pause_predicted_s=$(predicted vt-idle pauseSeconds) idle_pause_ms=$(took vt-idle .pause.tookMillis)" \
-    "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" \
-    "busy_copy_predicted_s=$(predicted vt-busy copySeconds) busy_copy_s=$(took vt-busy .tookSeconds)" \
-    "busy_copy_off=$(off_by vt-busy) busy_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-busy.plan")\"" \
-    "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
-    "busy_pause_floor_ms=$(pause_floor_ms vt-busy)"
+    "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" "$(busy_fields)"
 }
 
 # shellcheck source=../lib/common.sh
@@ -198,13 +230,19 @@ source "$project/scripts/lib/common.sh"
 # shellcheck source=../lib/lab-guest.sh
 source "$project/scripts/lib/lab-guest.sh"
 if [[ ${1:-} == --inside ]]; then
-  inside "$2" "$3"
+  inside "$2" "$3" "$4" "$5"
   exit
 fi
-suite=bookworm
-if [[ ${1:-} == --suite ]]; then
-  suite=${2:?--suite needs bookworm or trixie}
-fi
+suite=bookworm zero=n busy=y
+while (($#)); do
+  case $1 in
+    --suite) suite=${2:?--suite needs bookworm, trixie or forky}; shift 2 ;;
+    --zero) zero=${2:?--zero needs n or y}; shift 2 ;;
+    --idle-only) busy=n; shift ;;
+    *) die "unknown option '$1' (--suite SUITE, --zero n|y, --idle-only)" ;;
+  esac
+done
+[[ $zero == [ny] ]] || die "--zero needs n or y, not '$zero'"
 ensure_packages "${TEST_PACKAGES[@]}" jq
 "$project/scripts/guest/build.sh" >/dev/null
 ensure_jar
@@ -212,9 +250,9 @@ work=$project/build/bench-live
 mkdir -p "$work"
 chmod 0755 "$work"
 ensure_bench_image "$work/source.qcow2"
-log "moving inside the lab, Debian $suite (output is shown when the lab stops)"
+log "moving inside the lab, Debian $suite, pool zeroing $zero (output is shown when the lab stops)"
 # The lab replays the command's stdout, then its stderr: stdout is printed after both, so that the
 # figures are the last line.
 "$project/scripts/lab" run --suite "$suite" --disk pv0:28G --libvirtd --qemu-as-root --timeout 3600 \
-  --env "RUNTIME=$RUNTIME" -- "$here/live-move.sh" --inside "$work" "$work/source.qcow2" > "$work/lab-$suite.stdout"
+  --env "RUNTIME=$RUNTIME" -- "$here/live-move.sh" --inside "$work" "$work/source.qcow2" "$zero" "$busy" >"$work/lab-$suite.stdout"
 cat "$work/lab-$suite.stdout"
