@@ -243,10 +243,20 @@ public final class LiveCopy {
         try {
             // Read before the pause: every libvirt call in it is pause time.
             String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
-            ThinReclaim reclaim = new ThinReclaim(
-                    ports.lvm(), ports.copies().qemuImg(), ports.run(), timings(), log, step, sourceFormat, volume);
+            // A mirror that never wrote the LV's zeros leaves none to give back: its map and pool go unread.
+            Optional<ThinReclaim> reclaim = givingBackInPause
+                    ? Optional.of(new ThinReclaim(
+                            ports.lvm(),
+                            ports.copies().qemuImg(),
+                            ports.run(),
+                            timings(),
+                            log,
+                            step,
+                            sourceFormat,
+                            volume))
+                    : Optional.empty();
             if (givingBackEarly) {
-                reclaim.beforePause(journal.current(), journal::save);
+                reclaim.orElseThrow().beforePause(journal.current(), journal::save);
             }
             PivotPause pause = new PivotPause(jobs, ports.guests().blockJobs(), ports.run(), log);
             switched = pause.around(journal.current(), journal::save, parts -> {
@@ -255,10 +265,10 @@ public final class LiveCopy {
                 jobs.setSpeed(step.disk(), 0);
                 parts.ended("uncap");
                 // Given back before the compare, so that the compare verifies the discards too.
-                if (!givingBackInPause) {
+                if (reclaim.isEmpty()) {
                     log.println("  the mirror never wrote " + step.device()
                             + "'s zeros: none to give back with the guest paused");
-                } else if (!reclaim.inPause(copy, parts)) {
+                } else if (!reclaim.get().inPause(copy, parts)) {
                     return false;
                 }
                 if (step.verifyPaused()) {
