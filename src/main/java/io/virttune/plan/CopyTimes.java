@@ -44,16 +44,13 @@ final class CopyTimes {
 
     /** Why a live copy's mirror must write the zeros too on this host; empty where it may skip them. */
     private static Optional<String> writesZerosBecause(PlanTarget target, HostFacts facts) {
-        if (!target.thin()) {
-            return Optional.of("a linear LV holds what its extents held before");
-        }
         Optional<Boolean> zeroing = target.newPool() != null
                 ? Optional.of(target.newPool().zeroing())
                 : facts.lvm()
                         .flatMap(report -> report.logicalVolume(target.vg(), target.thinPool()))
                         .flatMap(LogicalVolume::zeroing);
         return ZeroSkippingMirror.whyNot(
-                target.vg() + "/" + target.thinPool(),
+                target.thin() ? target.vg() + "/" + target.thinPool() : null,
                 zeroing,
                 facts.identity().libvirtVersion(),
                 facts.identity().hypervisorVersion());

@@ -16,12 +16,15 @@ public final class ZeroSkippingMirror {
     private ZeroSkippingMirror() {}
 
     /**
-     * Why a mirror into a fresh thin LV of {@code pool}, which zeroes new chunks as {@code zeroing}
-     * says, on a stack of these libvirt and hypervisor versions, must write the zeros too; empty
-     * where it may skip them.
+     * Why a mirror into a fresh LV, thin in {@code pool} (null for a linear LV), which zeroes new
+     * chunks as {@code zeroing} says, on a stack of these libvirt and hypervisor versions, must write
+     * the zeros too; empty where it may skip them.
      */
     public static Optional<String> whyNot(
             String pool, Optional<Boolean> zeroing, String libvirtVersion, String hypervisorVersion) {
+        if (pool == null) {
+            return Optional.of("a linear LV holds what its extents held before");
+        }
         if (zeroing.isEmpty()) {
             return Optional.of("LVM does not say whether thin pool " + pool + " zeroes new chunks");
         }

@@ -35,14 +35,13 @@ record ZeroedTarget(boolean zeroed, String why) {
             Optional<LogicalVolume> pool,
             String libvirtVersion,
             String hypervisorVersion) {
-        if (!volume.thin()) {
-            return no("a linear LV holds what its extents held before");
-        }
-        if (interrupted || !journal.ownVolumes().contains(volume.volume().toString())) {
+        if (volume.thin()
+                && (interrupted
+                        || !journal.ownVolumes().contains(volume.volume().toString()))) {
             return no(volume.devicePath() + " may hold an earlier copy's bytes: this apply did not just create it");
         }
         Optional<String> whyNot = ZeroSkippingMirror.whyNot(
-                volume.pool().toString(),
+                volume.thin() ? volume.pool().toString() : null,
                 pool.filter(LogicalVolume::isThinPool).flatMap(LogicalVolume::zeroing),
                 libvirtVersion,
                 hypervisorVersion);
