@@ -50,7 +50,11 @@ class LivePredictionTest {
 
     /** The sparse disk's one live copy, planned by {@code policy}, predicted at 100 MiB/s and {@code mirror}. */
     private static Schedule.DiskTime sparseCopy(PlanPolicy policy, MirrorPace mirror) {
-        HostFacts facts = runningOnASparseDisk();
+        return liveCopy(runningOnASparseDisk(), policy, mirror);
+    }
+
+    /** The one live copy on the host of {@code facts}, planned by {@code policy}, predicted at 100 MiB/s and {@code mirror}. */
+    private static Schedule.DiskTime liveCopy(HostFacts facts, PlanPolicy policy, MirrorPace mirror) {
         return new Scheduler(CopyRate.given(100 * MIB), mirror, Duration.ZERO)
                 .schedule(live(policy, facts, false), facts)
                 .live()
@@ -78,12 +82,15 @@ class LivePredictionTest {
 
     /** A running guest on an 8 GiB qcow2 holding 1 GiB, as live-move.sh's image (docs/benchmarks.md). */
     private static HostFacts runningOnASparseDisk() {
-        return new PlanFacts()
-                .domain(
-                        domainXml("web", "", qcow2Disk("/img/web.qcow2", "vda", "virtio")),
-                        DomainState.RUNNING,
-                        Map.of("vda", PlanFacts.qcow2("/img/web.qcow2", 8, 1)))
-                .build();
+        return runningOnASparseDisk(new PlanFacts()).build();
+    }
+
+    /** {@code host} with that guest running on it. */
+    private static PlanFacts runningOnASparseDisk(PlanFacts host) {
+        return host.domain(
+                domainXml("web", "", qcow2Disk("/img/web.qcow2", "vda", "virtio")),
+                DomainState.RUNNING,
+                Map.of("vda", PlanFacts.qcow2("/img/web.qcow2", 8, 1)));
     }
 
     @Test
@@ -149,24 +156,12 @@ class LivePredictionTest {
 
     /** The sparse disk's live copy into pool {@code zpool}, which zeroes new chunks or not, on a stack of these versions. */
     private static Schedule.DiskTime intoAPoolOnAStack(boolean zeroing, String libvirt, String qemu) {
-        PlanFacts built = new PlanFacts()
-                .libvirt(libvirt)
-                .hypervisor(qemu)
-                .domain(
-                        domainXml("web", "", qcow2Disk("/img/web.qcow2", "vda", "virtio")),
-                        DomainState.RUNNING,
-                        Map.of("vda", PlanFacts.qcow2("/img/web.qcow2", 8, 1)));
+        PlanFacts host = runningOnASparseDisk(new PlanFacts().libvirt(libvirt).hypervisor(qemu));
         HostFacts facts = (zeroing
-                        ? built.thinPool("vg_guests", "zpool", 16L << 30, 64 * 1024)
-                        : built.thinPoolWithoutZeroing("vg_guests", "zpool", 16L << 30, 64 * 1024))
+                        ? host.thinPool("vg_guests", "zpool", 16L << 30, 64 * 1024)
+                        : host.thinPoolWithoutZeroing("vg_guests", "zpool", 16L << 30, 64 * 1024))
                 .build();
-        PlanPolicy policy = PlanPolicy.defaults(PlanTarget.thin("vg_guests", "zpool", null));
-        return new Scheduler(CopyRate.given(100 * MIB), MirrorPace.UNMEASURED, Duration.ZERO)
-                .schedule(live(policy, facts, false), facts)
-                .live()
-                .get(0)
-                .disks()
-                .get(0);
+        return liveCopy(facts, PlanPolicy.defaults(PlanTarget.thin("vg_guests", "zpool", null)), MirrorPace.UNMEASURED);
     }
 
     @Test
