@@ -4,41 +4,27 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunMode;
 import io.virttune.lvm.VolumeName;
-import io.virttune.process.RunningChildren;
+import io.virttune.process.CleanupOnSignal;
 import java.io.PrintWriter;
-import java.time.Duration;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * An LV that lives only as long as the work on it: removed when closed, and by a shutdown hook
  * when a SIGTERM or SIGINT stops virt-tune first (a SIGKILL leaves it, tagged for the next run).
  */
 final class TemporaryVolume implements AutoCloseable {
-    /** How long the commands still using the LV get to stop, on a signal, before it is removed. */
-    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
-
     private final LvmPorts lvm;
     private final RunMode mode;
     private final PrintWriter log;
     private final VolumeName name;
-    private final AtomicBoolean removed = new AtomicBoolean();
-    private final Thread onSignal;
+    private final CleanupOnSignal removal;
 
     private TemporaryVolume(LvmPorts lvm, RunMode mode, VolumeName name, PrintWriter log) {
         this.lvm = lvm;
         this.mode = mode;
         this.log = log;
         this.name = name;
-        this.onSignal = new Thread(
-                () -> {
-                    // The commands writing it keep it open, and lvm refuses to remove an open LV.
-                    RunningChildren.stopAll(STOP_GRACE);
-                    remove();
-                },
-                "remove-" + name.lv());
-        if (mode.changesHost()) {
-            Runtime.getRuntime().addShutdownHook(onSignal);
-        }
+        // The commands writing it keep it open, and lvm refuses to remove an open LV: they stop first.
+        this.removal = CleanupOnSignal.register("remove-" + name.lv(), this::remove);
     }
 
     /**
@@ -50,7 +36,7 @@ final class TemporaryVolume implements AutoCloseable {
         try {
             create.run();
         } catch (RuntimeException failed) {
-            volume.unhook();
+            volume.removal.cancel();
             throw failed;
         }
         return volume;
@@ -58,25 +44,12 @@ final class TemporaryVolume implements AutoCloseable {
 
     @Override
     public void close() {
-        unhook();
-        remove();
+        removal.close();
     }
 
-    private void unhook() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(onSignal);
-        } catch (IllegalStateException shuttingDown) {
-            // The hook is running or about to: it removes the LV itself.
-        }
-    }
-
-    /**
-     * Removes the LV once; a dry run's was never created, and its log said it would be removed.
-     * Synchronized: on a signal the work's own close and the hook both come here, and the hook must
-     * not return (and the JVM halt) while the other is still removing the LV.
-     */
-    private synchronized void remove() {
-        if (removed.compareAndSet(false, true) && mode.changesHost()) {
+    /** Removes the LV; a dry run's was never created, and its log said it would be removed. */
+    private void remove() {
+        if (mode.changesHost()) {
             try {
                 lvm.actions().remove(name.vg(), name.lv());
             } catch (VirtTuneException failed) {

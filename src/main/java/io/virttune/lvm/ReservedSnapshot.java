@@ -1,8 +1,7 @@
 package io.virttune.lvm;
 
 import io.virttune.VirtTuneException;
-import io.virttune.process.RunningChildren;
-import java.time.Duration;
+import io.virttune.process.CleanupOnSignal;
 
 /**
  * A thin pool's metadata snapshot this virt-tune reserved: recorded as its hold from the reserve
@@ -10,72 +9,48 @@ import java.time.Duration;
  * first (a SIGKILL leaves it, and its record, for the next reserve).
  */
 final class ReservedSnapshot implements AutoCloseable {
-    /** How long the dump reading the snapshot gets to stop, on a signal, before the release. */
-    private static final Duration STOP_GRACE = Duration.ofSeconds(5);
-
     private final DeviceMapper dm;
     private final String tpool;
     private final MetadataSnapshotHolds holds;
     private final MetadataSnapshotHolds.Hold hold;
-    private final Thread onSignal;
-    private boolean released;
+    private final CleanupOnSignal release;
 
-    private ReservedSnapshot(DeviceMapper dm, String tpool, MetadataSnapshotHolds holds) {
+    private ReservedSnapshot(
+            DeviceMapper dm, String tpool, MetadataSnapshotHolds holds, MetadataSnapshotHolds.Hold hold) {
         this.dm = dm;
         this.tpool = tpool;
         this.holds = holds;
-        this.hold = new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), dm.heldMetadataRoot(tpool));
-        this.onSignal = new Thread(
-                () -> {
-                    RunningChildren.stopAll(STOP_GRACE);
-                    try {
-                        release();
-                    } catch (VirtTuneException failed) {
-                        System.err.println(failed.getMessage());
-                    }
-                },
-                "release-" + tpool);
+        this.hold = hold;
+        // The dump reading the snapshot is stopped first on a signal, then the release.
+        this.release = CleanupOnSignal.register("release-" + tpool, this::releaseAndForget);
     }
 
     /** Reserves {@code tpool}'s snapshot (the pool must hold none), and records the hold. */
     static ReservedSnapshot reserve(DeviceMapper dm, String tpool, MetadataSnapshotHolds holds) {
         dm.message(tpool, "reserve_metadata_snap");
-        ReservedSnapshot reserved;
+        MetadataSnapshotHolds.Hold hold;
         try {
-            reserved = new ReservedSnapshot(dm, tpool, holds);
-            holds.record(tpool, reserved.hold);
+            hold = new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), dm.heldMetadataRoot(tpool));
+            holds.record(tpool, hold);
         } catch (VirtTuneException e) {
             release(dm, tpool);
             throw e;
         }
-        Runtime.getRuntime().addShutdownHook(reserved.onSignal);
-        return reserved;
+        return new ReservedSnapshot(dm, tpool, holds, hold);
     }
 
     /** What a SIGTERM or SIGINT runs: the dump stopped, then the release. */
     Thread onSignal() {
-        return onSignal;
+        return release.onSignal();
     }
 
+    /** Releases the snapshot, unless a signal's hook did, and forgets the record. */
     @Override
     public void close() {
-        try {
-            Runtime.getRuntime().removeShutdownHook(onSignal);
-        } catch (IllegalStateException shuttingDown) {
-            // The hook is running or about to: it releases the snapshot itself, once, through release().
-        }
-        release();
+        release.close();
     }
 
-    /**
-     * Releases once, then forgets the record. Synchronized: on a signal the work's own close and the
-     * hook both come here, and the hook must not return (and the JVM halt) while the other releases.
-     */
-    private synchronized void release() {
-        if (released) {
-            return;
-        }
-        released = true;
+    private void releaseAndForget() {
         release(dm, tpool);
         holds.forget(tpool, hold);
     }
