@@ -443,22 +443,7 @@ class LiveApplyLabIT {
 
     /** The 256 MiB thin pool the guest's disk moves into, of {@code chunk} chunks, zeroing them as {@code zero} says. */
     private static void createThinPool(String chunk, String zero) {
-        Lab.sh(
-                "lvm",
-                "lvcreate",
-                "-q",
-                "-y",
-                "--type",
-                "thin-pool",
-                "-L",
-                "256M",
-                "-c",
-                chunk,
-                "--zero",
-                zero,
-                "-n",
-                "pool",
-                VG);
+        Lab.thinPool(VG, "pool", "256M", chunk, zero);
     }
 
     /** What the guest's 128 MiB thin LV holds of its pool now, in bytes, from lvs's data_percent. */

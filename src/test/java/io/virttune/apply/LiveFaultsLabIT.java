@@ -398,22 +398,7 @@ class LiveFaultsLabIT {
      * sha256 of the tenant's 32 MiB.
      */
     private String poolWithAFiller(boolean errorWhenFull) {
-        Lab.sh(
-                "lvm",
-                "lvcreate",
-                "-q",
-                "-y",
-                "--type",
-                "thin-pool",
-                "-L",
-                "192M",
-                "-c",
-                "4M",
-                "--zero",
-                "n",
-                "-n",
-                POOL,
-                VG);
+        Lab.thinPool(VG, POOL, "192M", "4M", "n");
         if (errorWhenFull) {
             // lvcreate refuses --errorwhenfull for a thin pool; lvchange sets it (and refuses to set the default, n).
             Lab.sh("lvm", "lvchange", "-q", "--errorwhenfull", "y", VG + "/" + POOL);

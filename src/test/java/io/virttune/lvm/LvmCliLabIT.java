@@ -130,24 +130,7 @@ class LvmCliLabIT {
 
     @Test
     void aThinLvOfAPoolThatIgnoresDiscardsTakesNoneThroughBlkdiscardOrInThisProcess() {
-        Lab.sh(
-                "lvm",
-                "lvcreate",
-                "-q",
-                "-y",
-                "--type",
-                "thin-pool",
-                "-L",
-                "256M",
-                "-c",
-                "4M",
-                "--zero",
-                "n",
-                "--discards",
-                "ignore",
-                "-n",
-                "deaf",
-                VG);
+        Lab.thinPool(VG, "deaf", "256M", "4M", "n", "--discards", "ignore");
         lvm.createThin(VG, "deaf", "unheard", 64 * MIB);
 
         assertEquals(false, lvm.takesDiscards(VG, "unheard"));

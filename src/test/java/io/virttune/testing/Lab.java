@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -108,6 +109,18 @@ public final class Lab {
         String sum = sh("sha256sum", raw.toString()).substring(0, 64);
         sh("rm", "-f", raw.toString());
         return sum;
+    }
+
+    /**
+     * Creates thin pool {@code vg}/{@code name} of {@code size} with {@code chunk} chunks, zeroing new
+     * ones as {@code zero} ("y" or "n") says, with lvcreate's {@code options} besides.
+     */
+    public static void thinPool(String vg, String name, String size, String chunk, String zero, String... options) {
+        List<String> argv = new ArrayList<>(
+                List.of("lvm", "lvcreate", "-q", "-y", "--type", "thin-pool", "-L", size, "-c", chunk, "--zero", zero));
+        argv.addAll(List.of(options));
+        argv.addAll(List.of("-n", name, vg));
+        sh(argv.toArray(String[]::new));
     }
 
     /** Runs a command of the test's own set-up inside the lab, failing the test if it fails. */
