@@ -19,7 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.Supplier;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -77,8 +77,36 @@ public final class ScheduleOptions {
         if (!given()) {
             return plan;
         }
+        Measured measured = measured(plan);
         return plan.withSchedule(
-                new Scheduler(rate(plan, bandwidth), mirror(plan), windowOrNone()).schedule(plan, facts));
+                new Scheduler(rate(plan, bandwidth, measured), mirror(measured), windowOrNone()).schedule(plan, facts));
+    }
+
+    /** What this host's state directory holds for a plan: its journals and its target's calibration. */
+    private record Measured(List<DomainJournal> journals, Optional<Calibration> calibration) {}
+
+    /**
+     * The journals and the calibration, each read once, where they are this host's (a local qemu
+     * connection, or a --state-dir given) and no --copy-rate decides; ones this user may not read
+     * count as none.
+     */
+    private Measured measured(Plan plan) {
+        if (copyRate != null || !readsState(plan.uri())) {
+            return new Measured(List.of(), Optional.empty());
+        }
+        StateDirectory state = new StateDirectory(journals());
+        PlanTarget target = plan.target();
+        return new Measured(
+                readOrNone(state::journals, List.of()),
+                readOrNone(() -> state.calibration(target.vg(), target.thinPool()), Optional.empty()));
+    }
+
+    private static <T> T readOrNone(Supplier<T> read, T none) {
+        try {
+            return read.get();
+        } catch (VirtTuneException unreadable) {
+            return none;
+        }
     }
 
     /**
@@ -86,19 +114,20 @@ public final class ScheduleOptions {
      * their mirrors wrote, zeros included, over their time), else the calibration's writes of the
      * plan's VG or pool for the zeros; none beside the operator's --copy-rate, which is every copy's.
      */
-    private MirrorPace mirror(Plan plan) {
+    private MirrorPace mirror(Measured kept) {
         if (copyRate != null) {
             return MirrorPace.UNMEASURED;
         }
-        Optional<CopyPaces> earlier = journaled(plan.uri(), CopyPaces::live);
+        Optional<CopyPaces> earlier = CopyPaces.live(kept.journals());
         if (earlier.isPresent()) {
             return MirrorPace.earlierLiveCopies(
                     earlier.get().bytesPerSecond(), earlier.get().basis("live copy"));
         }
-        return calibration(plan.uri(), plan.target())
-                .map(measured -> MirrorPace.calibratedWrites(
-                        measured.writeBytesPerSecond(),
-                        "the write pace of the calibration of " + measured.target() + " at " + measured.measuredAt()))
+        return kept.calibration()
+                .map(calibration -> MirrorPace.calibratedWrites(
+                        calibration.writeBytesPerSecond(),
+                        "the write pace of the calibration of " + calibration.target() + " at "
+                                + calibration.measuredAt()))
                 .orElse(MirrorPace.UNMEASURED);
     }
 
@@ -107,17 +136,17 @@ public final class ScheduleOptions {
      * thing, source reads and all), the calibration of the plan's VG or pool (its writes and reads
      * alone), the --bandwidth cap, else the stated default, which says what was not measured.
      */
-    private CopyRate rate(Plan plan, long bandwidth) {
+    private CopyRate rate(Plan plan, long bandwidth, Measured kept) {
         if (copyRate != null) {
             return CopyRate.given(copyRate);
         }
-        Optional<CopyPaces> earlier = journaled(plan.uri(), CopyPaces::of);
+        Optional<CopyPaces> earlier = CopyPaces.of(kept.journals());
         if (earlier.isPresent()) {
             return CopyRate.earlierCopies(
                     earlier.get().bytesPerSecond(), earlier.get().basis("copy"));
         }
         PlanTarget target = plan.target();
-        Optional<Calibration> calibration = calibration(plan.uri(), target);
+        Optional<Calibration> calibration = kept.calibration();
         if (calibration.isPresent()) {
             Calibration measured = calibration.get();
             Instant now = Instant.parse(plan.createdAt());
@@ -151,18 +180,6 @@ public final class ScheduleOptions {
         return stateDir != null || LibvirtUris.isLocalQemu(uri);
     }
 
-    /** What calibrate kept for the plan's VG or pool, read where earlier copies are; none when unreadable. */
-    private Optional<Calibration> calibration(String uri, PlanTarget target) {
-        if (!readsState(uri)) {
-            return Optional.empty();
-        }
-        try {
-            return new StateDirectory(journals()).calibration(target.vg(), target.thinPool());
-        } catch (VirtTuneException unreadable) {
-            return Optional.empty();
-        }
-    }
-
     /**
      * The schedule of each host of a fleet, if one was asked for: each host's own windows, the
      * hosts copying at once, each copy at {@code --copy-rate}, else at {@code bandwidth} (the plan's
@@ -185,22 +202,6 @@ public final class ScheduleOptions {
         }
         return Optional.of(new Scheduler(
                 copyRate != null ? CopyRate.given(copyRate) : CopyRate.bandwidth(bandwidth), windowOrNone()));
-    }
-
-    /**
-     * The pace of this host's earlier copies, as {@code paces} reads them (offline or live): journals
-     * are read where they are this host's (a local qemu connection, or a --state-dir given); ones this
-     * user may not read count as none.
-     */
-    private Optional<CopyPaces> journaled(String uri, Function<List<DomainJournal>, Optional<CopyPaces>> paces) {
-        if (!readsState(uri)) {
-            return Optional.empty();
-        }
-        try {
-            return paces.apply(new StateDirectory(journals()).journals());
-        } catch (VirtTuneException unreadable) {
-            return Optional.empty();
-        }
     }
 
     private Path journals() {
