@@ -5,6 +5,7 @@ import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.CopyPaces;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.journal.SwitchPauses;
 import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.plan.CopyRate;
@@ -13,6 +14,7 @@ import io.virttune.plan.Plan;
 import io.virttune.plan.PlanTarget;
 import io.virttune.plan.Schedule;
 import io.virttune.plan.Scheduler;
+import io.virttune.plan.SwitchPause;
 import io.virttune.text.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,7 +81,8 @@ public final class ScheduleOptions {
         }
         Measured measured = measured(plan);
         return plan.withSchedule(
-                new Scheduler(rate(plan, bandwidth, measured), mirror(measured), windowOrNone()).schedule(plan, facts));
+                new Scheduler(rate(plan, bandwidth, measured), mirror(measured), switchPause(measured), windowOrNone())
+                        .schedule(plan, facts));
     }
 
     /** What this host's state directory holds for a plan: its journals and its target's calibration. */
@@ -129,6 +132,13 @@ public final class ScheduleOptions {
                         "the write pace of the calibration of " + calibration.target() + " at "
                                 + calibration.measuredAt()))
                 .orElse(MirrorPace.UNMEASURED);
+    }
+
+    /** What each live switch pauses its guest for: the median of this host's earlier switches, if any. */
+    private static SwitchPause switchPause(Measured kept) {
+        return SwitchPauses.of(kept.journals())
+                .map(earlier -> new SwitchPause(earlier.millis(), earlier.basis()))
+                .orElse(SwitchPause.UNMEASURED);
     }
 
     /**

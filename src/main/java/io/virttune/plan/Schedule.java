@@ -98,8 +98,10 @@ public record Schedule(
     /**
      * A guest moved while it runs: its disks copied one after another, then a pause for each switch.
      *
-     * @param pauseSeconds the part of its pauses that can be predicted ({@code --verify-paused}'s
-     *     compares); 0 when none can, and the pause is then unknown
+     * @param pauseSeconds the part of its pauses {@code --verify-paused}'s compares take, from the
+     *     data they read; 0 without them
+     * @param switchMillis the rest of its pauses, each switch's, from this host's earlier switches;
+     *     0 when none was journaled, and that part is then unknown
      * @param pauseBasis what the pause rests on, and what of it is not known
      */
     public record LiveGuest(
@@ -107,6 +109,7 @@ public record Schedule(
             long dataBytes,
             long copySeconds,
             long pauseSeconds,
+            long switchMillis,
             String pauseBasis,
             List<DiskTime> disks) {
         public LiveGuest {

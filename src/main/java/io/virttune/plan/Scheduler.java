@@ -14,28 +14,32 @@ import java.util.List;
 public final class Scheduler {
     private static final String SWITCH = "each switch: the catch-up of what the guest wrote since its copy was last in"
             + " sync, which its writes decide (not known here; given up after 10s, the guest resumed on its source),"
-            + " then the pivot (62 to 334 ms in the lab, docs/benchmarks.md; not measured on this host): unknown";
+            + " then the pivot (62 to 334 ms in the lab, docs/benchmarks.md; no earlier switch journaled on this host):"
+            + " unknown";
 
     private final CopyRate rate;
     private final MirrorPace mirror;
+    private final SwitchPause switchPause;
     private final long copyBytesPerSecond;
     private final Duration window;
 
     /**
      * @param rate the rate a copy and its verify run at on this host, and where it comes from
      * @param mirror the pace a live copy's mirror writes at on this host, where it was measured
+     * @param switchPause what each live switch pauses its guest for on this host, where it was measured
      * @param window each window's length; {@link Duration#ZERO} for predictions only
      */
-    public Scheduler(CopyRate rate, MirrorPace mirror, Duration window) {
+    public Scheduler(CopyRate rate, MirrorPace mirror, SwitchPause switchPause, Duration window) {
         this.rate = rate;
         this.mirror = mirror;
+        this.switchPause = switchPause;
         this.copyBytesPerSecond = rate.bytesPerSecond();
         this.window = window;
     }
 
     /** A scheduler whose live copies' mirrors are predicted at {@code rate} too: nothing else was measured. */
     public Scheduler(CopyRate rate, Duration window) {
-        this(rate, MirrorPace.UNMEASURED, window);
+        this(rate, MirrorPace.UNMEASURED, SwitchPause.UNMEASURED, window);
     }
 
     /**
@@ -110,9 +114,9 @@ public final class Scheduler {
 
     /**
      * A live guest's copies and its pauses. The pause is a switch per disk: a catch-up of what the
-     * guest wrote since its copy was last in sync, which depends on its writes (not known here), then
-     * the pivot, never measured on this host; only {@code --verify-paused}'s compare, a read of the
-     * disk's data, can be predicted, at the rate a verify goes.
+     * guest wrote since its copy was last in sync, the pivot and the switch's own work, predicted by
+     * this host's earlier switches where it has some; and {@code --verify-paused}'s compare, a read
+     * of the disk's data, at the rate a verify goes.
      */
     private Schedule.LiveGuest liveGuest(DomainPlan domain, List<Schedule.DiskTime> disks) {
         List<CopyLive> copies = domain.steps().stream()
@@ -123,16 +127,20 @@ public final class Scheduler {
         for (int i = 0; i < copies.size(); i++) {
             compared += copies.get(i).verifyPaused() ? disks.get(i).dataBytes() : 0;
         }
-        String basis = SWITCH;
+        String basis = switchPause.measured()
+                ? "each switch " + switchPause.millis() + " ms, " + switchPause.basis()
+                        + " (its catch-up, pivot and the switch's own work; a paused compare apart)"
+                : SWITCH;
         if (compared > 0) {
             basis = "the paused compare of " + Bytes.format(compared) + " at " + Bytes.format(copyBytesPerSecond)
-                    + "/s, the pace of a copy and its verify (the compare reads each side once); and " + SWITCH;
+                    + "/s, the pace of a copy and its verify (the compare reads each side once); and " + basis;
         }
         return new Schedule.LiveGuest(
                 domain.name(),
                 disks.stream().mapToLong(Schedule.DiskTime::dataBytes).sum(),
                 disks.stream().mapToLong(Schedule.DiskTime::seconds).sum(),
                 (long) Math.ceil((double) compared / copyBytesPerSecond),
+                switchPause.millis() * copies.size(),
                 basis,
                 disks);
     }

@@ -25,7 +25,7 @@ public final class PredictedBesideTakenTable {
                 Durations.format(domain.tookSeconds()),
                 String.format(Locale.ROOT, "%.2f", domain.ratio()),
                 domain.pause()
-                        .map(pause -> ScheduleText.pause(pause.predictedSeconds()))
+                        .map(pause -> ScheduleText.pause(pause.predictedSeconds(), pause.predictedSwitchMillis()))
                         .orElse("-"),
                 domain.pause().map(pause -> pause.tookMillis() + " ms").orElse("-")));
         out.println();

@@ -44,6 +44,7 @@ public final class ResultsJsonReport {
                                 .pause()
                                 .ifPresent(pause -> copies.putObject("pause")
                                         .put("predictedSeconds", pause.predictedSeconds())
+                                        .put("predictedSwitchMillis", pause.predictedSwitchMillis())
                                         .put("tookMillis", pause.tookMillis()));
                     });
         }

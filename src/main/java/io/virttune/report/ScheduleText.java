@@ -146,14 +146,18 @@ final class ScheduleText {
         }
     }
 
-    /** The predicted part of a live guest's pause, and that the rest is not known. */
+    /** A live guest's predicted pause: its paused compares' and its switches', each where known. */
     static String pause(Schedule.LiveGuest guest) {
-        return pause(guest.pauseSeconds());
+        return pause(guest.pauseSeconds(), guest.switchMillis());
     }
 
-    /** A pause of which {@code predictedSeconds} are predicted, and the rest not known. */
-    static String pause(long predictedSeconds) {
-        return predictedSeconds > 0 ? Durations.format(predictedSeconds) + " + unknown" : "unknown";
+    /**
+     * A pause of {@code compareSeconds} of paused compares and {@code switchMillis} of switches, the
+     * latter "unknown" when 0 (no earlier switch journaled).
+     */
+    static String pause(long compareSeconds, long switchMillis) {
+        String switches = switchMillis > 0 ? switchMillis + " ms" : "unknown";
+        return compareSeconds > 0 ? Durations.format(compareSeconds) + " + " + switches : switches;
     }
 
     private static String host(Schedule schedule) {

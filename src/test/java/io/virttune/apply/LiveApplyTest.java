@@ -155,7 +155,7 @@ class LiveApplyTest {
                 null,
                 0,
                 List.of(),
-                List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, "unknown", List.of())),
+                List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, 0, "unknown", List.of())),
                 new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB)));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
@@ -179,12 +179,13 @@ class LiveApplyTest {
                         true,
                         1,
                         Double.parseDouble(seconds.group(1)),
-                        java.util.Optional.of(new PredictedBesideTaken.Pause(0, 0)))),
+                        java.util.Optional.of(new PredictedBesideTaken.Pause(0, 0, 0)))),
                 PredictedBesideTaken.of(plan, List.of("g1"), host.state));
         assertTrue(
                 host.state.journal(uuid()).orElseThrow().entries().stream()
                         .anyMatch(entry -> entry.kind().equals(PivotPause.KIND)
-                                && entry.detail().equals("resumed after 0 ms")),
+                                && entry.detail().startsWith("resumed after 0 ms (suspend 0, ")
+                                && entry.detail().endsWith(", resume 0 ms)")),
                 host.state.journal(uuid()).orElseThrow().entries().toString());
     }
 

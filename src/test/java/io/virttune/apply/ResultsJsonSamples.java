@@ -67,7 +67,7 @@ public final class ResultsJsonSamples {
                         null,
                         0,
                         List.of(),
-                        List.of(new Schedule.LiveGuest("g1", 32L << 20, 1, 0, "unknown", List.of())),
+                        List.of(new Schedule.LiveGuest("g1", 32L << 20, 1, 0, 0, "unknown", List.of())),
                         new Schedule.HostTotals(0, 0, 0, 1, 1, 32L << 20)));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128L << 20, LIVE_UUID, "Lv-A"))
                 .replyOk();

@@ -209,16 +209,45 @@ class PlanCommandTest {
                 journaled.basis());
     }
 
-    /** mail01's disk, 44 GiB of data in 120 GiB, as a live plan with a window predicts its copy from the state directory. */
-    private Schedule.DiskTime mail01sCopy() {
+    @Test
+    void aLiveGuestsSwitchIsPredictedByThisHostsEarlierSwitchesTheirPausedComparesLeftOut() {
+        Schedule.LiveGuest unknown = mail01Live();
+        assertEquals(0, unknown.switchMillis(), unknown.pauseBasis());
+        new io.virttune.apply.journal.StateDirectory(temp)
+                .save(io.virttune.apply.journal.DomainJournal.start(
+                                "old", "uuid-old", "2026-12-05T22:00:00Z", "f", "d", null, List.of(), List.of())
+                        .with(new io.virttune.apply.journal.JournalEntry(
+                                -1,
+                                io.virttune.apply.journal.PivotPauses.KIND,
+                                io.virttune.apply.journal.JournalEntry.StepState.DONE,
+                                "2026-12-05T22:20:00Z",
+                                io.virttune.apply.journal.PivotPauses.resumedAfter(
+                                        1190,
+                                        "suspend 50, uncap 66, catch-up 26, compare 510, pivot 494, resume 44 ms"))));
+
+        Schedule.LiveGuest journaled = mail01Live();
+
+        assertEquals(680, journaled.switchMillis(), journaled.pauseBasis());
+        assertTrue(
+                journaled
+                        .pauseBasis()
+                        .startsWith("each switch 680 ms, the one earlier switch on this host, at 2026-12-05T22:20:00Z"),
+                journaled.pauseBasis());
+    }
+
+    /** mail01 as a live plan with a window predicts it from the state directory. */
+    private Schedule.LiveGuest mail01Live() {
         Cli cli = Cli.run(with("--live", "--window", "30m", "--state-dir", temp.toString(), "--json"));
         assertEquals(0, cli.exitCode(), cli.err());
         return PlanJson.read(cli.out(), "stdout").schedule().live().stream()
                 .filter(guest -> guest.domain().equals("mail01"))
                 .findFirst()
-                .orElseThrow()
-                .disks()
-                .get(0);
+                .orElseThrow();
+    }
+
+    /** mail01's disk, 44 GiB of data in 120 GiB, as a live plan with a window predicts its copy from the state directory. */
+    private Schedule.DiskTime mail01sCopy() {
+        return mail01Live().disks().get(0);
     }
 
     /** A calibration of {@code vg}/{@code pool} (null: linear) kept {@code days} ago: write 200 MiB/s, read 300. */

@@ -55,7 +55,7 @@ class LivePredictionTest {
 
     /** The one live copy on the host of {@code facts}, planned by {@code policy}, predicted at 100 MiB/s and {@code mirror}. */
     private static Schedule.DiskTime liveCopy(HostFacts facts, PlanPolicy policy, MirrorPace mirror) {
-        return new Scheduler(CopyRate.given(100 * MIB), mirror, Duration.ZERO)
+        return new Scheduler(CopyRate.given(100 * MIB), mirror, SwitchPause.UNMEASURED, Duration.ZERO)
                 .schedule(live(policy, facts, false), facts)
                 .live()
                 .get(0)
@@ -75,7 +75,8 @@ class LivePredictionTest {
         assertEquals("vda", db.disks().get(0).disk());
         assertEquals(105, db.copySeconds(), "its 1 GiB virtual disk mirrored at 10 MiB/s, 103 s, then 2 s");
         assertEquals(0, db.pauseSeconds(), "nothing of the pause is predicted without a paused compare");
-        assertTrue(db.pauseBasis().endsWith("not measured on this host): unknown"), db.pauseBasis());
+        assertEquals(0, db.switchMillis(), "nor its switches without an earlier one journaled");
+        assertTrue(db.pauseBasis().endsWith("no earlier switch journaled on this host): unknown"), db.pauseBasis());
         assertEquals(new Schedule.HostTotals(0, 0, 0, 1, 105, 6_041_600), schedule.host());
         assertTrue(schedule.windows().isEmpty(), "a live guest goes down in no window");
     }
@@ -188,5 +189,25 @@ class LivePredictionTest {
         Schedule.LiveGuest db = schedule.live().get(0);
         assertEquals(6, db.pauseSeconds(), "5.8 MiB compared at 1 MiB/s");
         assertTrue(db.pauseBasis().startsWith("the paused compare of 5.8 MiB at 1 MiB/s"), db.pauseBasis());
+    }
+
+    @Test
+    void thisHostsEarlierSwitchesPredictEachSwitchBesideThePausedCompare() throws IOException {
+        HostFacts facts = runningOnAChain();
+        SwitchPause earlier = new SwitchPause(
+                390, "the median of 3 earlier switches on this host, the latest at 2026-12-06T23:00:00Z");
+
+        Schedule schedule = new Scheduler(CopyRate.given(MIB), MirrorPace.UNMEASURED, earlier, Duration.ZERO)
+                .schedule(live(facts, true), facts);
+
+        Schedule.LiveGuest db = schedule.live().get(0);
+        assertEquals(6, db.pauseSeconds(), "5.8 MiB compared at 1 MiB/s");
+        assertEquals(390, db.switchMillis(), "its one disk's switch");
+        assertEquals(
+                "the paused compare of 5.8 MiB at 1 MiB/s, the pace of a copy and its verify (the compare reads each"
+                        + " side once); and each switch 390 ms, the median of 3 earlier switches on this host, the"
+                        + " latest at 2026-12-06T23:00:00Z (its catch-up, pivot and the switch's own work; a paused"
+                        + " compare apart)",
+                db.pauseBasis());
     }
 }

@@ -27,11 +27,12 @@ public record PredictedBesideTaken(
     /**
      * A live guest's pauses for its switches.
      *
-     * @param predictedSeconds the part of them the plan predicts ({@code --verify-paused}'s compares);
-     *     the rest, each switch's catch-up and pivot, is unknown to the plan
+     * @param predictedSeconds the part of them {@code --verify-paused}'s compares take, as the plan predicts it
+     * @param predictedSwitchMillis the rest, each switch's, as the plan predicts it from the host's
+     *     earlier switches; 0 when it had none, and that part was unknown to it
      * @param tookMillis how long the guest was paused, all its pauses together, as its journal says
      */
-    public record Pause(long predictedSeconds, long tookMillis) {}
+    public record Pause(long predictedSeconds, long predictedSwitchMillis, long tookMillis) {}
 
     /** A guest with no pause to show beside its prediction. */
     public PredictedBesideTaken(String domain, boolean live, long predictedSeconds, double tookSeconds) {
@@ -79,6 +80,8 @@ public record PredictedBesideTaken(
 
     private static Optional<Pause> pause(Schedule.LiveGuest guest, DomainJournal journal) {
         OptionalLong paused = PivotPauses.millis(journal);
-        return paused.isPresent() ? Optional.of(new Pause(guest.pauseSeconds(), paused.getAsLong())) : Optional.empty();
+        return paused.isPresent()
+                ? Optional.of(new Pause(guest.pauseSeconds(), guest.switchMillis(), paused.getAsLong()))
+                : Optional.empty();
     }
 }

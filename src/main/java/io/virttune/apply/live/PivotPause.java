@@ -154,7 +154,7 @@ public final class PivotPause {
             resumeThroughNewConnection(paused.domain(), lost);
         }
         parts.ended("resume");
-        save.accept(paused.with(entry(PivotPauses.resumedAfter(parts.millis()))));
+        save.accept(paused.with(entry(PivotPauses.resumedAfter(parts.millis(), parts.toString()))));
     }
 
     /**
