@@ -100,7 +100,7 @@ public class StateDirectory {
     }
 
     public Optional<DomainJournal> journal(String uuid) {
-        return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class);
+        return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class, "the journal");
     }
 
     /** Every domain's journal here, in the order of their directories; none when there is no state yet. */
@@ -193,7 +193,7 @@ public class StateDirectory {
 
     /** The journal of a thin pool virt-tune created (or is creating), if any. */
     public Optional<PoolJournal> poolJournal(String vg, String name) {
-        return read(poolFile(vg, name), PoolJournal.class);
+        return read(poolFile(vg, name), PoolJournal.class, "the pool's journal");
     }
 
     /** Every pool journal, for a rollback to find the pools its domain needed. */
@@ -205,7 +205,7 @@ public class StateDirectory {
         try (Stream<Path> files = Files.list(pools)) {
             return files.filter(file -> file.getFileName().toString().endsWith(".json"))
                     .sorted()
-                    .map(file -> read(file, PoolJournal.class))
+                    .map(file -> read(file, PoolJournal.class, "the pool's journal"))
                     .flatMap(Optional::stream)
                     .toList();
         } catch (IOException e) {
@@ -225,7 +225,7 @@ public class StateDirectory {
 
     /** The latest calibration of {@code vg}, or of its thin pool {@code thinPool} (null: linear), if one was kept. */
     public Optional<Calibration> calibration(String vg, String thinPool) {
-        return read(calibrationFile(vg, thinPool), Calibration.class);
+        return read(calibrationFile(vg, thinPool), Calibration.class, "the calibration");
     }
 
     /** Keeps {@code calibration}, in place of the earlier one of the same VG or pool. */
@@ -249,14 +249,15 @@ public class StateDirectory {
         return root.resolve("pools").resolve(vg + "%" + name + ".json");
     }
 
-    private static <T> Optional<T> read(Path file, Class<T> type) {
+    /** {@code file} read as {@code type}, none if it is not there; {@code what} names it in a failure. */
+    private static <T> Optional<T> read(Path file, Class<T> type, String what) {
         if (!Files.exists(file)) {
             return Optional.empty();
         }
         try {
             return Optional.of(MAPPER.readValue(Files.readString(file), type));
         } catch (IOException e) {
-            throw IoErrors.failed("read the journal", file, e);
+            throw IoErrors.failed("read " + what, file, e);
         }
     }
 

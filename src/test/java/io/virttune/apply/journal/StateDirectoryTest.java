@@ -1,8 +1,10 @@
 package io.virttune.apply.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.JournalEntry.StepState;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +16,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** The state directory keeps journals, backups and calibrations, and says which one it could not read. */
 class StateDirectoryTest {
     @TempDir
     Path temp;
@@ -101,5 +104,18 @@ class StateDirectoryTest {
         assertEquals("<domain>first</domain>", Files.readString(first));
         assertEquals("<domain>second</domain>", Files.readString(second));
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(first.getParent())));
+    }
+
+    @Test
+    void anUnreadableCalibrationIsNamedAsOneNotAsAJournal() throws IOException {
+        StateDirectory state = new StateDirectory(temp);
+        Path file = state.calibrationFile("vg_guests", "pool0");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "{ not json");
+
+        VirtTuneException failure =
+                assertThrows(VirtTuneException.class, () -> state.calibration("vg_guests", "pool0"));
+
+        assertTrue(failure.getMessage().startsWith("cannot read the calibration " + file + ": "), failure.getMessage());
     }
 }
