@@ -156,7 +156,7 @@ class LiveApplyTest {
                 0,
                 List.of(),
                 List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, "unknown", List.of())),
-                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB)));
+                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB, 32 * MIB)));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
 

@@ -76,7 +76,10 @@ class LivePredictionTest {
         assertEquals(105, db.copySeconds(), "its 1 GiB virtual disk mirrored at 10 MiB/s, 103 s, then 2 s");
         assertEquals(0, db.pauseSeconds(), "nothing of the pause is predicted without a paused compare");
         assertTrue(db.pauseBasis().endsWith("not measured on this host): unknown"), db.pauseBasis());
-        assertEquals(new Schedule.HostTotals(0, 0, 0, 1, 105, 6_041_600), schedule.host());
+        assertEquals(
+                new Schedule.HostTotals(0, 0, 0, 1, 105, 6_041_600, 1L << 30),
+                schedule.host(),
+                "the host's live copies write what their mirrors write, the whole virtual disk");
         assertTrue(schedule.windows().isEmpty(), "a live guest goes down in no window");
     }
 
