@@ -5,7 +5,11 @@ import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.CopyPaces;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.journal.StateFiles;
 import io.virttune.apply.journal.SwitchPauses;
+import io.virttune.bench.StoredRuns;
+import io.virttune.fleet.FleetPlanner;
+import io.virttune.host.RootedFileSystem;
 import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.LibvirtUris;
 import io.virttune.plan.CopyRate;
@@ -57,8 +61,8 @@ public final class ScheduleOptions {
             names = "--state-dir",
             paramLabel = "DIR",
             description = "where this host's earlier applies journaled their copies and calibrate kept its"
-                    + " measurements (default: /var/lib/virt-tune, read for a local qemu connection): the default"
-                    + " --copy-rate and the pace of a live copy's mirror come from them")
+                    + " measurements (default: /var/lib/virt-tune, read for a local qemu connection, and on each"
+                    + " host of a fleet): the default --copy-rate and the pace of a live copy's mirror come from them")
     Path stateDir;
 
     /** Whether a schedule was asked for. */
@@ -71,37 +75,48 @@ public final class ScheduleOptions {
      * the plan's cap per copy (0: none).
      */
     Plan scheduled(Plan plan, HostFacts facts, long bandwidth) {
-        if (stateDir != null && (window == null || copyRate != null)) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--state-dir is read for the copy rate of --window, when no --copy-rate is given");
-        }
+        requireStateDirRead();
         if (!given()) {
             return plan;
         }
-        Measured measured = measured(plan);
+        boolean kept = copyRate == null && readsState(plan.uri());
+        return scheduled(
+                plan,
+                facts,
+                bandwidth,
+                kept ? measured(new StateFiles(new RootedFileSystem(journals()), ""), plan) : Measured.NOTHING);
+    }
+
+    private Plan scheduled(Plan plan, HostFacts facts, long bandwidth, Measured measured) {
         return plan.withSchedule(
                 new Scheduler(rate(plan, bandwidth, measured), mirror(measured), switchPause(measured), windowOrNone())
                         .schedule(plan, facts));
     }
 
-    /** What this host's state directory holds for a plan: its journals and its target's calibration. */
-    private record Measured(List<DomainJournal> journals, Optional<Calibration> calibration) {}
+    private void requireStateDirRead() {
+        if (stateDir != null && (window == null || copyRate != null)) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--state-dir is read for the copy rate of --window, when no --copy-rate is given");
+        }
+    }
 
     /**
-     * The journals and the calibration, each read once, where they are this host's (a local qemu
-     * connection, or a --state-dir given) and no --copy-rate decides; ones this user may not read
-     * count as none.
+     * What a host's state directory holds for a plan: its journals and its target's calibration.
+     *
+     * @param where the directory as read; empty when it was not read
      */
-    private Measured measured(Plan plan) {
-        if (copyRate != null || !readsState(plan.uri())) {
-            return new Measured(List.of(), Optional.empty());
-        }
-        StateDirectory state = new StateDirectory(journals());
+    private record Measured(List<DomainJournal> journals, Optional<Calibration> calibration, Optional<String> where) {
+        static final Measured NOTHING = new Measured(List.of(), Optional.empty(), Optional.empty());
+    }
+
+    /** The journals and the calibration, each read once; ones this user may not read count as none. */
+    private static Measured measured(StateFiles state, Plan plan) {
         PlanTarget target = plan.target();
         return new Measured(
                 readOrNone(state::journals, List.of()),
-                readOrNone(() -> state.calibration(target.vg(), target.thinPool()), Optional.empty()));
+                readOrNone(() -> state.calibration(target.vg(), target.thinPool()), Optional.empty()),
+                Optional.of(state.describe()));
     }
 
     private static <T> T readOrNone(Supplier<T> read, T none) {
@@ -176,11 +191,11 @@ public final class ScheduleOptions {
         }
         String where = target.thin() ? "--thin-pool " + target.pool() : "--vg " + target.vg();
         String measure = "virt-tune calibrate " + where + " --execute measures one";
-        if (!readsState(plan.uri())) {
+        if (kept.where().isEmpty()) {
             return CopyRate.statedDefault("this host's journals and calibrations were not read (not a local qemu"
                     + " connection: --state-dir DIR reads them; " + measure + "), no --copy-rate");
         }
-        return CopyRate.statedDefault("no copy journaled in " + journals() + ", no calibration of "
+        return CopyRate.statedDefault("no copy journaled in " + kept.where().get() + ", no calibration of "
                 + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg()) + " kept there (" + measure
                 + "), no --copy-rate");
     }
@@ -192,26 +207,23 @@ public final class ScheduleOptions {
 
     /**
      * The schedule of each host of a fleet, if one was asked for: each host's own windows, the
-     * hosts copying at once, each copy at {@code --copy-rate}, else at {@code bandwidth} (the plan's
-     * cap per copy): the pace of each host's earlier copies is journaled on that host, not here.
+     * hosts copying at once, each predicted as its plan alone would be, by the journals and the
+     * calibrations in its own state directory ({@code --state-dir}, a path on each host), read
+     * through its door; {@code bandwidth} is the plan's cap per copy.
      */
-    Optional<Scheduler> forEachHost(long bandwidth) {
-        if (stateDir != null) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--state-dir is one host's journals: with --host or --hosts, give --copy-rate SIZE");
-        }
+    Optional<FleetPlanner.Scheduling> forEachHost(long bandwidth) {
+        requireStateDirRead();
         if (!given()) {
             return Optional.empty();
         }
-        if (copyRate == null && bandwidth == 0) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--window over a fleet needs a copy rate to predict downtimes by: --copy-rate SIZE or --bandwidth"
-                            + " SIZE (each host's earlier copies are journaled on that host, not read from here)");
-        }
-        return Optional.of(new Scheduler(
-                copyRate != null ? CopyRate.given(copyRate) : CopyRate.bandwidth(bandwidth), windowOrNone()));
+        Path each = journals();
+        StoredRuns.requireAbsolute(each);
+        String root = each.toString().substring(1);
+        return Optional.of((plan, facts, files) -> scheduled(
+                plan,
+                facts,
+                bandwidth,
+                copyRate == null ? measured(new StateFiles(files, root), plan) : Measured.NOTHING));
     }
 
     private Path journals() {

@@ -125,7 +125,9 @@ public record Schedule(
      * @param downDataBytes what their copies read and write
      * @param guestsLive how many guests move while they run
      * @param liveCopySeconds their copies together, one after another
-     * @param liveDataBytes what those copies read and write
+     * @param liveDataBytes the allocated data of their images, which the mirrors read
+     * @param liveWrittenBytes what their mirrors write into the LVs, zeros included where they write
+     *     them: the sum of their disks' {@link DiskTime#writtenBytes}, what their copies are predicted by
      */
     public record HostTotals(
             int guestsDown,
@@ -133,7 +135,8 @@ public record Schedule(
             long downDataBytes,
             int guestsLive,
             long liveCopySeconds,
-            long liveDataBytes) {}
+            long liveDataBytes,
+            long liveWrittenBytes) {}
 
     /** Window {@code number}, if the schedule has one. */
     public Optional<Window> window(int number) {

@@ -66,7 +66,11 @@ public final class Scheduler {
                 windows.stream().mapToLong(Schedule.Window::dataBytes).sum(),
                 live.size(),
                 live.stream().mapToLong(Schedule.LiveGuest::copySeconds).sum(),
-                live.stream().mapToLong(Schedule.LiveGuest::dataBytes).sum());
+                live.stream().mapToLong(Schedule.LiveGuest::dataBytes).sum(),
+                live.stream()
+                        .flatMap(guest -> guest.disks().stream())
+                        .mapToLong(Schedule.DiskTime::writtenBytes)
+                        .sum());
         return new Schedule(
                 copyBytesPerSecond,
                 rate.basis(),

@@ -130,17 +130,19 @@ public final class QemuImgCompare {
      * source is read shared ({@code -U}); the target, a block copy's mirror, with its locking off:
      * QEMU 10 keeps a mirror target's "consistent read" to itself until the job completes, which
      * {@code -U} still asks for ("Failed to get "consistent read" lock", found in Debian 13's lab).
+     * {@code percent} is how much of the longer of the two it has read, as {@link #compare}'s.
      */
-    public Comparison compareInUse(String sourcePath, String sourceFormat, String targetPath) {
+    public Comparison compareInUse(String sourcePath, String sourceFormat, String targetPath, DoubleConsumer percent) {
         return run(
                 List.of(
                         "qemu-img",
                         "compare",
+                        "-p",
                         "-U",
                         "--image-opts",
                         "driver=" + sourceFormat + ",file.filename=" + escaped(QemuPaths.safe(sourcePath)),
                         "driver=raw,file.filename=" + escaped(QemuPaths.safe(targetPath)) + ",file.locking=off"),
-                percent -> {});
+                percent);
     }
 
     /** A value in QEMU's option syntax, where a comma is written twice. */

@@ -24,7 +24,7 @@ final class PlanPagePredictions {
                                 ? ""
                                 : "; " + host.guestsLive() + " guest(s) moved live, their copies "
                                         + Durations.format(host.liveCopySeconds()) + ", "
-                                        + Bytes.format(host.liveDataBytes()) + " copied")
+                                        + ScheduleText.mirrorsWriting(host))
                 .append(". Guests down to move, one after another, each copy and its verify at ")
                 .append(Bytes.format(schedule.copyBytesPerSecond()))
                 .append("/s (")

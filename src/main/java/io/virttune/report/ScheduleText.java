@@ -171,7 +171,13 @@ final class ScheduleText {
             return down;
         }
         return down + "; " + host.guestsLive() + " guest(s) moved live, their copies "
-                + Durations.format(host.liveCopySeconds()) + " one after another, " + Bytes.format(host.liveDataBytes())
-                + " copied, each pause as above";
+                + Durations.format(host.liveCopySeconds()) + " one after another, " + mirrorsWriting(host)
+                + ", each pause as above";
+    }
+
+    /** What a host's live copies write, which their times are predicted by, beside the data they read. */
+    static String mirrorsWriting(Schedule.HostTotals host) {
+        return "their mirrors writing " + Bytes.format(host.liveWrittenBytes()) + " ("
+                + Bytes.format(host.liveDataBytes()) + " of data)";
     }
 }

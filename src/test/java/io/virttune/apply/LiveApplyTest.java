@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
@@ -32,6 +34,7 @@ import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.text.ProgressMeters;
 import io.virttune.text.ProgressStyle;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -156,7 +159,7 @@ class LiveApplyTest {
                 0,
                 List.of(),
                 List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, 0, "unknown", List.of())),
-                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB)));
+                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB, 32 * MIB)));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
 
@@ -614,6 +617,7 @@ class LiveApplyTest {
                         .contains(List.of(
                                 "qemu-img",
                                 "compare",
+                                "-p",
                                 "-U",
                                 "--image-opts",
                                 "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE,
@@ -624,6 +628,32 @@ class LiveApplyTest {
                 output.contains("compared " + ScriptedBlockJobs.IMAGE + " with " + LV + " in 0 ms, the guest paused:"
                         + " identical"),
                 output);
+    }
+
+    @Test
+    void aPausedCompareShowsItsProgressAsAnOfflineVerifyDoesOverTheWholeLv() throws Exception {
+        Plan plan = host.planLive(CAP, VERIFIED, "g1");
+        replyUntilTheCopy();
+        host.runner.succeed(ApplyHarness.IDENTICAL);
+        host.progress = ProgressStyle.EVENTS;
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        ObjectMapper json = new ObjectMapper();
+        List<JsonNode> verify = new ArrayList<>();
+        for (String line : host.output.toString().lines().toList()) {
+            if (line.startsWith("{")
+                    && json.readTree(line).path("phase").asText().equals("verify")) {
+                verify.add(json.readTree(line));
+            }
+        }
+        assertFalse(verify.isEmpty(), "the paused compare's progress: " + host.output);
+        JsonNode last = verify.get(verify.size() - 1);
+        assertEquals(LV, last.path("target").asText(), last.toString());
+        assertEquals("done", last.path("state").asText(), last.toString());
+        assertEquals(128 * MIB, last.path("bytes_total").asLong(), "the whole LV, which qemu-img reads: " + last);
+        assertEquals(128 * MIB, last.path("bytes_done").asLong(), last.toString());
     }
 
     @Test
@@ -820,6 +850,7 @@ class LiveApplyTest {
                                 " ",
                                 "qemu-img",
                                 "compare",
+                                "-p",
                                 "-U",
                                 "--image-opts",
                                 "driver=qcow2,file.filename=" + ScriptedBlockJobs.IMAGE,

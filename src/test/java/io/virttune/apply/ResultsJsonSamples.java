@@ -68,7 +68,7 @@ public final class ResultsJsonSamples {
                         0,
                         List.of(),
                         List.of(new Schedule.LiveGuest("g1", 32L << 20, 1, 0, 0, "unknown", List.of())),
-                        new Schedule.HostTotals(0, 0, 0, 1, 1, 32L << 20)));
+                        new Schedule.HostTotals(0, 0, 0, 1, 1, 32L << 20, 32L << 20)));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128L << 20, LIVE_UUID, "Lv-A"))
                 .replyOk();
         List<DomainResult> applied = expect(Result.DONE, host.apply(plan, true, false), host);

@@ -7,11 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.journal.CopyPaces;
+import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.fleet.FleetPlan;
 import io.virttune.fleet.FleetPlanJson;
 import io.virttune.plan.PlanJson;
 import io.virttune.testing.Cli;
 import io.virttune.testing.RecordedFleet;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -116,22 +122,84 @@ class FleetPlanOverSshTest {
     }
 
     @Test
-    void aWindowPlanOverAFleetNeedsARateFromHereAsEachHostsJournalsAreThere(@TempDir Path dir) throws Exception {
-        Cli run = RecordedFleet.fourHosts(dir)
+    void withoutACopyRateEachHostIsPredictedByWhatItKeepsAsItsPlanAloneIs(@TempDir Path dir) throws Exception {
+        // hv-a journaled three offline copies and a live one; hv-b kept only a calibration of vg_fast.
+        Path journaled = recording(dir.resolve("hv-a"));
+        StateDirectory hvA = new StateDirectory(journaled.resolve("host/var/lib/virt-tune"));
+        for (int i = 1; i <= 3; i++) {
+            hvA.save(journal("old" + i, "convert-image", CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0)));
+        }
+        hvA.save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0)));
+        Path calibrated = recording(dir.resolve("hv-b"));
+        new StateDirectory(calibrated.resolve("host/var/lib/virt-tune"))
+                .save(new Calibration(
+                        "vg_fast",
+                        null,
+                        "/dev/vg_fast/virt-tune-calibration-7",
+                        1L << 30,
+                        200L << 20,
+                        1L << 30,
+                        300L << 20,
+                        "2026-12-01T21:00:00Z"));
+        Path hosts = Files.writeString(
+                dir.resolve("inventory.ini"),
+                String.join("\n", "[kvm]", "hv-a", "hv-b", "", "[kvm:vars]", "virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
+        Path fleetPlan = dir.resolve("fleet-plan.json");
+
+        Cli run = new RecordedFleet(dir.resolve("ssh"))
+                .serving("hv-a", journaled)
+                .serving("hv-b", calibrated)
                 .run(
                         "plan",
                         "--all",
                         "--hosts",
-                        RecordedFleet.fourHostInventory(dir).toString(),
+                        hosts.toString(),
                         "--vg",
                         "vg_fast",
+                        "--live",
                         "--window",
-                        "4h");
+                        "1h",
+                        "--out",
+                        fleetPlan.toString());
+
+        assertEquals(0, run.exitCode(), run.transcript());
+        JsonNode document = JSON.readTree(Files.readString(fleetPlan));
+        List<Path> kept = List.of(journaled, calibrated);
+        for (int host = 0; host < 2; host++) {
+            Path state = kept.get(host).resolve("host/var/lib/virt-tune");
+            Cli alone = planAlone("--live", "--window", "1h", "--state-dir", state.toString());
+            assertEquals(0, alone.exitCode(), alone.transcript());
+            JsonNode expected = withoutAge(JSON.readTree(alone.out()).get("schedule"));
+            JsonNode section = withoutAge(document.at("/hosts/" + host + "/plan/schedule"));
+            // Where the state was read differs (here a directory, there the host's); not what it predicts.
+            assertEquals(
+                    expected.toString().replace(state.toString(), "/var/lib/virt-tune on hv-" + "ab".charAt(host)),
+                    section.toString(),
+                    "host " + host);
+        }
+        assertEquals(
+                "earlier-copies",
+                document.at("/hosts/0/plan/schedule/rateSource").asText());
+        assertEquals(
+                "calibration", document.at("/hosts/1/plan/schedule/rateSource").asText());
+    }
+
+    @Test
+    void aFleetsStateDirectoryIsAPathOnEachHost() {
+        Cli run = Cli.run(
+                "plan",
+                "--all",
+                "--host",
+                "hv-a",
+                "--vg",
+                "vg_fast",
+                "--window",
+                "1h",
+                "--state-dir",
+                "relative/state");
 
         assertEquals(2, run.exitCode(), run.transcript());
-        assertTrue(
-                run.err().contains("--window over a fleet needs a copy rate to predict downtimes by: --copy-rate SIZE"),
-                run.transcript());
+        assertTrue(run.err().contains("names a directory on each host: give an absolute path"), run.transcript());
     }
 
     @Test
@@ -162,6 +230,35 @@ class FleetPlanOverSshTest {
         ObjectNode copy = plan.deepCopy();
         copy.remove(List.of("createdAt", "hostname"));
         return copy;
+    }
+
+    /** A schedule without the calibration's age, which is counted to the moment each plan was made. */
+    private static JsonNode withoutAge(JsonNode schedule) {
+        ObjectNode copy = schedule.deepCopy();
+        if (copy.get("calibration") instanceof ObjectNode calibration) {
+            calibration.remove("ageSeconds");
+        }
+        return copy;
+    }
+
+    /** A recording of the example host in {@code directory}, its state directory empty, to keep a host's own state in. */
+    private static Path recording(Path directory) throws IOException {
+        Path example = Path.of("examples/hv01").toAbsolutePath();
+        Files.createDirectories(directory.resolve("host"));
+        Files.createSymbolicLink(directory.resolve("lvm"), example.resolve("lvm"));
+        for (String tree : List.of("proc", "sys")) {
+            Files.createSymbolicLink(
+                    directory.resolve("host").resolve(tree),
+                    example.resolve("host").resolve(tree));
+        }
+        return directory;
+    }
+
+    /** A finished apply of {@code domain} whose one step, of {@code kind}, journaled {@code detail}. */
+    private static DomainJournal journal(String domain, String kind, String detail) {
+        return DomainJournal.start(
+                        domain, "uuid-" + domain, "2026-12-03T22:00:00Z", "f", "d", null, List.of(), List.of())
+                .with(new JournalEntry(2, kind, JournalEntry.StepState.DONE, "2026-12-03T22:10:00Z", detail));
     }
 
     /** The example host planned alone, as each fleet host is, with {@code options} and --json. */

@@ -120,7 +120,7 @@ class PlanCommandTest {
         String html = Files.readString(page);
         assertTrue(
                 html.contains("This host: 8 guest(s) down 2h49m in all, 247.4 GiB copied; 3 guest(s) moved live, their"
-                        + " copies 1h29m, 102.5 GiB copied."),
+                        + " copies 1h29m, their mirrors writing 260 GiB (102.5 GiB of data)."),
                 html);
         assertTrue(
                 html.contains(

@@ -272,6 +272,28 @@ class FleetLabIT {
                 "the image holds what it held before the move");
     }
 
+    @Test
+    @Order(7)
+    void aWindowPlanPredictsEachHostByWhatItKeptAsItsOwnPlanDoes() throws IOException {
+        Cli planned = Cli.run(hostArgs("plan", GUEST, "--vg", VG, "--window", "1h", "--parallel", "3", "--json"));
+
+        assertEquals(0, planned.exitCode(), planned.transcript());
+        for (JsonNode section : JSON.readTree(planned.out()).path("hosts")) {
+            String name = section.path("name").asText();
+            // The host's own plan, run there, reads its state directory as a local qemu connection's.
+            JsonNode alone = JSON.readTree(LabFleet.ssh(
+                            name,
+                            "virt-tune plan " + GUEST + " --connect qemu:///system --vg " + VG + " --window 1h --json"))
+                    .path("schedule");
+            assertEquals(
+                    alone.toString(),
+                    section.at("/plan/schedule")
+                            .toString()
+                            .replace("/var/lib/virt-tune on " + name, "/var/lib/virt-tune"),
+                    name + "'s schedule, predicted by what it journaled or calibrated, read over its door");
+        }
+    }
+
     /** The hosts whose guest is benched: all but the one cut off. */
     private static List<Host> benchedHosts() {
         return HOSTS.values().stream().filter(host -> !host.name().equals(CUT)).toList();

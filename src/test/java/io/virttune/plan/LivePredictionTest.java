@@ -77,7 +77,10 @@ class LivePredictionTest {
         assertEquals(0, db.pauseSeconds(), "nothing of the pause is predicted without a paused compare");
         assertEquals(0, db.switchMillis(), "nor its switches without an earlier one journaled");
         assertTrue(db.pauseBasis().endsWith("no earlier switch journaled on this host): unknown"), db.pauseBasis());
-        assertEquals(new Schedule.HostTotals(0, 0, 0, 1, 105, 6_041_600), schedule.host());
+        assertEquals(
+                new Schedule.HostTotals(0, 0, 0, 1, 105, 6_041_600, 1L << 30),
+                schedule.host(),
+                "the host's live copies write what their mirrors write, the whole virtual disk");
         assertTrue(schedule.windows().isEmpty(), "a live guest goes down in no window");
     }
 

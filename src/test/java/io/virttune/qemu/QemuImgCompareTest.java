@@ -103,15 +103,18 @@ class QemuImgCompareTest {
 
     @Test
     void imagesARunningQemuHoldsAreComparedWithoutTakingTheirLocks() {
-        runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
+        runner.succeed(Fixtures.read(getClass(), "compare-progress-identical.stdout"));
+        List<Double> read = new ArrayList<>();
 
         assertEquals(
                 new Comparison(true, "Images are identical."),
-                qemuImg.compareInUse("/var/lib/libvirt/images/g1.qcow2", "qcow2", "/dev/vg/g1-sda"));
+                qemuImg.compareInUse("/var/lib/libvirt/images/g1.qcow2", "qcow2", "/dev/vg/g1-sda", read::add));
+        assertEquals(List.of(0.0, 50.0, 100.0), read, "its progress, as an offline verify's");
         assertEquals(
                 List.of(List.of(
                         "qemu-img",
                         "compare",
+                        "-p",
                         "-U",
                         "--image-opts",
                         "driver=qcow2,file.filename=/var/lib/libvirt/images/g1.qcow2",
@@ -123,10 +126,10 @@ class QemuImgCompareTest {
     void aCommaInAPathInUseIsWrittenTwiceInQemusOptionSyntax() {
         runner.succeed(Fixtures.read(getClass(), "compare-identical.stdout"));
 
-        qemuImg.compareInUse("images/a,b.qcow2", "qcow2", "/dev/vg/g1-sda");
+        qemuImg.compareInUse("images/a,b.qcow2", "qcow2", "/dev/vg/g1-sda", p -> {});
         assertEquals(
                 "driver=qcow2,file.filename=./images/a,,b.qcow2",
-                runner.commands().get(0).get(4));
+                runner.commands().get(0).get(5));
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.virttune.IoErrors;
 import io.virttune.VirtTuneException;
 import io.virttune.files.DurableFiles;
+import io.virttune.host.RootedFileSystem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -105,19 +106,12 @@ public class StateDirectory {
 
     /** Every domain's journal here, in the order of their directories; none when there is no state yet. */
     public List<DomainJournal> journals() {
-        Path domains = root.resolve("domains");
-        if (!Files.isDirectory(domains)) {
-            return List.of();
-        }
-        try (Stream<Path> directories = Files.list(domains)) {
-            return directories
-                    .sorted()
-                    .map(dir -> journal(dir.getFileName().toString()))
-                    .flatMap(Optional::stream)
-                    .toList();
-        } catch (IOException e) {
-            throw IoErrors.failed("read", domains, e);
-        }
+        return kept().journals();
+    }
+
+    /** What this directory keeps for plan's predictions, read as a host's state is read. */
+    private StateFiles kept() {
+        return new StateFiles(new RootedFileSystem(root), "");
     }
 
     /**
@@ -225,7 +219,7 @@ public class StateDirectory {
 
     /** The latest calibration of {@code vg}, or of its thin pool {@code thinPool} (null: linear), if one was kept. */
     public Optional<Calibration> calibration(String vg, String thinPool) {
-        return read(calibrationFile(vg, thinPool), Calibration.class, "the calibration");
+        return kept().calibration(vg, thinPool);
     }
 
     /** Keeps {@code calibration}, in place of the earlier one of the same VG or pool. */
@@ -241,7 +235,7 @@ public class StateDirectory {
 
     /** Where the calibration of {@code vg}, or of its thin pool {@code thinPool} (null: linear), is kept. */
     public Path calibrationFile(String vg, String thinPool) {
-        return root.resolve("calibrations").resolve((thinPool == null ? vg : vg + "%" + thinPool) + ".json");
+        return root.resolve(StateFiles.calibrationFile(vg, thinPool));
     }
 
     private Path poolFile(String vg, String name) {

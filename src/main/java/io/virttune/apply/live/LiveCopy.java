@@ -272,8 +272,8 @@ public final class LiveCopy {
                     return false;
                 }
                 if (step.verifyPaused()) {
-                    new PausedCompare(jobs, ports.copies().comparer(), timings(), ports.run(), log)
-                            .verify(copy, step, sourceFormat, parts);
+                    new PausedCompare(jobs, ports.copies().comparer(), timings(), ports.run(), log, progress)
+                            .verify(copy, step, sourceFormat, volume.sizeBytes(), parts);
                 }
                 copy.switchOnto(step.device());
                 parts.ended("pivot");

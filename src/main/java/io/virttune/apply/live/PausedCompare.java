@@ -8,6 +8,8 @@ import io.virttune.blockjob.BlockJobs;
 import io.virttune.plan.CopyLive;
 import io.virttune.qemu.Comparison;
 import io.virttune.qemu.QemuImgCompare;
+import io.virttune.text.ProgressMeter;
+import io.virttune.text.ProgressMeters;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,24 +31,38 @@ final class PausedCompare {
     private final CopyTimings timings;
     private final RunPorts run;
     private final PrintWriter log;
+    private final ProgressMeters progress;
 
-    PausedCompare(BlockJobs jobs, QemuImgCompare comparer, CopyTimings timings, RunPorts run, PrintWriter log) {
+    PausedCompare(
+            BlockJobs jobs,
+            QemuImgCompare comparer,
+            CopyTimings timings,
+            RunPorts run,
+            PrintWriter log,
+            ProgressMeters progress) {
         this.jobs = jobs;
         this.comparer = comparer;
         this.timings = timings;
         this.run = run;
         this.log = log;
+        this.progress = progress;
     }
 
     /**
-     * Compares the source, read as {@code sourceFormat}, and the LV of {@code step}, whose copy is
-     * {@code copy}; the guest must be paused for {@code parts}.
+     * Compares the source, read as {@code sourceFormat}, and the LV of {@code step}, of {@code
+     * lvBytes}, whose copy is {@code copy}; the guest must be paused for {@code parts}. Its progress
+     * is shown as an offline copy's verify: the guest waits on it.
      */
-    void verify(BlockCopy copy, CopyLive step, String sourceFormat, PauseParts parts) {
+    void verify(BlockCopy copy, CopyLive step, String sourceFormat, long lvBytes, PauseParts parts) {
         copy.awaitCaughtUp(CATCH_UP, timings.pausedPoll());
         parts.ended("catch-up");
         Instant start = run.clock().instant();
-        Comparison comparison = comparer.compareInUse(step.source(), sourceFormat, step.device());
+        ProgressMeter meter = progress.verify(step.device());
+        // qemu-img reads the longer of the two to its end: the LV, which holds the whole disk (LiveChecks).
+        Comparison comparison = Comparison.metered(
+                meter,
+                () -> comparer.compareInUse(
+                        step.source(), sourceFormat, step.device(), meter.part(0, lvBytes, lvBytes)));
         long millis = Duration.between(start, run.clock().instant()).toMillis();
         parts.ended("compare");
         if (comparison.identical()) {
@@ -59,6 +75,7 @@ final class PausedCompare {
                                             + ", the guest paused"));
             return;
         }
+        meter.failed();
         copy.abort();
         throw VirtTuneException.failed(
                 "disk " + step.disk() + " of '" + jobs.domain() + "': with the guest paused and its"

@@ -1,0 +1,65 @@
+package io.virttune.apply.journal;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.virttune.VirtTuneException;
+import io.virttune.host.HostFileSystem;
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a host's state directory keeps for plan to predict by (its domains' journals and its
+ * calibrations), read through that host's files: this machine's, or a fleet host's over its door,
+ * so that each host is predicted by what it measured itself.
+ */
+public final class StateFiles {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final HostFileSystem files;
+    private final String root;
+
+    /** {@code root}: the state directory below the root of {@code files}, "" when it is that root. */
+    public StateFiles(HostFileSystem files, String root) {
+        this.files = files;
+        this.root = root;
+    }
+
+    /** The state directory as an operator would name it ("/var/lib/virt-tune on hv02"). */
+    public String describe() {
+        return files.describe(root);
+    }
+
+    /** Every domain's journal, in the order of their directories; none when there is no state yet. */
+    public List<DomainJournal> journals() {
+        return files.list(below("domains")).stream()
+                .map(uuid -> read(below("domains/" + uuid + "/journal.json"), DomainJournal.class, "the journal"))
+                .flatMap(Optional::stream)
+                .toList();
+    }
+
+    /** The latest calibration of {@code vg}, or of its thin pool {@code thinPool} (null: linear), if one was kept. */
+    public Optional<Calibration> calibration(String vg, String thinPool) {
+        return read(below(calibrationFile(vg, thinPool)), Calibration.class, "the calibration");
+    }
+
+    /** Where a calibration is kept below the state directory. */
+    static String calibrationFile(String vg, String thinPool) {
+        // LVM names never hold '%': the file name cannot be read as another VG/pool pair.
+        return "calibrations/" + (thinPool == null ? vg : vg + "%" + thinPool) + ".json";
+    }
+
+    private String below(String path) {
+        return root.isEmpty() ? path : root + "/" + path;
+    }
+
+    /** {@code path} read as {@code type}, none if it is not there; {@code what} names it in a failure. */
+    private <T> Optional<T> read(String path, Class<T> type, String what) {
+        Optional<String> json = files.read(path);
+        try {
+            return json.isEmpty() ? Optional.empty() : Optional.of(MAPPER.readValue(json.get(), type));
+        } catch (IOException e) {
+            throw VirtTuneException.failed(
+                    "cannot read " + what + " " + files.describe(path) + ": " + e.getMessage(), e);
+        }
+    }
+}
