@@ -3,8 +3,10 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunPorts;
+import io.virttune.apply.undo.CalibrationCleanup;
 import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.LogicalVolume;
@@ -30,11 +32,13 @@ public final class VgCalibration {
 
     private final LvmPorts lvm;
     private final RunPorts run;
+    private final CalibrationCleanup leftovers;
     private final PrintWriter out;
 
-    public VgCalibration(LvmPorts lvm, RunPorts run, PrintWriter out) {
-        this.lvm = lvm;
-        this.run = run;
+    public VgCalibration(ApplyPorts ports, PrintWriter out) {
+        this.lvm = ports.lvm();
+        this.run = ports.run();
+        this.leftovers = new CalibrationCleanup(ports, out);
         this.out = out;
     }
 
@@ -103,24 +107,19 @@ public final class VgCalibration {
     }
 
     /**
-     * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup): tagged as
-     * virt-tune's calibration, named after a virt-tune no longer running. One still running is
-     * measuring this VG now, and two at once would measure each other: refused.
+     * Removes the temporary LVs killed calibrations left in {@code vg} by cleanup's rule (a SIGKILL
+     * runs no cleanup; one that rule keeps stays, said why). One still running is measuring this VG
+     * now, and two at once would measure each other: refused.
      */
     private void removeLeftovers(LvmReport report, String vg) {
         for (CalibrationVolume left : CalibrationVolume.in(report)) {
-            if (!left.volume().vg().equals(vg)) {
-                continue;
-            }
-            if (left.runsHere()) {
+            if (left.volume().vg().equals(vg) && left.runsHere()) {
                 throw VirtTuneException.refused("another virt-tune calibrate (pid " + left.pid() + ") is measuring "
                         + vg + " now, on " + left.volume() + ": wait for it to end, or remove that LV if no such"
                         + " process is virt-tune");
             }
-            out.println(run.mode().says("Removing ", "Would remove ") + left.volume()
-                    + ", left by a calibration that was killed");
-            lvm.actions().remove(vg, left.volume().lv());
         }
+        leftovers.in(vg);
     }
 
     /** Refuses a calibration the VG's free extents, or the pool's free data, cannot hold. */

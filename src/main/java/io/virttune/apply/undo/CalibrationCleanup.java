@@ -21,11 +21,13 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup), host-wide: only
- * one with virt-tune's calibration tags, whose virt-tune no longer runs on this host, that custody
- * lets go and nothing has open; any other is kept and said why.
+ * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup), host-wide for
+ * cleanup or one VG's before calibrate measures it: only one with virt-tune's calibration tags,
+ * whose virt-tune no longer runs on this host, that custody lets go and nothing has open; any other
+ * is kept and said why. The one rule both commands remove such an LV by.
  */
 public final class CalibrationCleanup {
     /** What the result table calls these LVs: they belong to no domain. */
@@ -47,8 +49,18 @@ public final class CalibrationCleanup {
 
     /** Removes (or, in a dry run, says it would remove) what it may; empty when no calibration left an LV. */
     public Optional<DomainResult> run() {
+        return run(volume -> true);
+    }
+
+    /** As {@link #run()}, of the calibration LVs in volume group {@code vg} alone. */
+    public Optional<DomainResult> in(String vg) {
+        return run(volume -> volume.volume().vg().equals(vg));
+    }
+
+    private Optional<DomainResult> run(Predicate<CalibrationVolume> offered) {
         LvmReport report = lvm.reads().report();
-        List<CalibrationVolume> left = CalibrationVolume.in(report);
+        List<CalibrationVolume> left =
+                CalibrationVolume.in(report).stream().filter(offered).toList();
         if (left.isEmpty()) {
             return Optional.empty();
         }
@@ -61,7 +73,7 @@ public final class CalibrationCleanup {
 
     private DomainResult removeAll(LvmReport report, List<CalibrationVolume> left) {
         int removed = 0;
-        try (DomainDefinitions defined = definitions.apply(out)) {
+        try (DomainDefinitions defined = open(left)) {
             // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
             DefinedStores stores = CustodyReads.stores(images, defined, "", report);
             for (CalibrationVolume volume : left) {
@@ -84,6 +96,20 @@ public final class CalibrationCleanup {
                 mode.finished(),
                 removed + " calibration LV(s)" + mode.says(" removed", " would be removed")
                         + (kept == 0 ? "" : ", " + kept + " kept"));
+    }
+
+    /** The domains' definitions; where libvirt does not answer, every LV is kept: one it names would be. */
+    private DomainDefinitions open(List<CalibrationVolume> left) {
+        try {
+            return definitions.apply(out);
+        } catch (VirtTuneException e) {
+            for (CalibrationVolume volume : left) {
+                out.println("keep " + volume.volume() + ": [custody: in-use] cannot be checked, the domains'"
+                        + " definitions could not be read (" + e.getMessage() + "), and an LV a definition names"
+                        + " must stay; once libvirt answers, virt-tune cleanup --execute removes it");
+            }
+            throw e;
+        }
     }
 
     /** Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, or it is open. */
