@@ -14,6 +14,7 @@ import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.lvm.VolumeName;
+import io.virttune.process.ProcessTable;
 import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -69,7 +70,7 @@ public final class VgCalibration {
         long size = Sizes.roundUp(target.sizeBytes(), vg.extentSizeBytes());
         requireRoom(report, vg, target.thinPool(), size);
         VolumeName volume =
-                CalibrationVolume.of(vg.name(), ProcessHandle.current().pid()).volume();
+                CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
                 + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool())
                 + ", to write and read with direct I/O (each pass at most " + PASS_LIMIT.toSeconds() + " s), then"
@@ -113,8 +114,9 @@ public final class VgCalibration {
      */
     private void removeLeftovers(LvmReport report, String vg) {
         for (CalibrationVolume left : CalibrationVolume.in(report)) {
-            if (left.volume().vg().equals(vg) && left.runsHere()) {
-                throw VirtTuneException.refused("another virt-tune calibrate (pid " + left.pid() + ") is measuring "
+            if (left.volume().vg().equals(vg) && ProcessTable.here().runs(left.maker())) {
+                throw VirtTuneException.refused("another virt-tune calibrate ("
+                        + left.maker().describe() + ") is measuring "
                         + vg + " now, on " + left.volume() + ": wait for it to end, or remove that LV if no such"
                         + " process is virt-tune");
             }

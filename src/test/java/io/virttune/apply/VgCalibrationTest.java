@@ -12,6 +12,8 @@ import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.undo.CalibrationCleanup;
 import io.virttune.host.LocalHostDoor;
+import io.virttune.process.ProcessIdentity;
+import io.virttune.process.ProcessTable;
 import io.virttune.process.ScriptedProcessRunner;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -32,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class VgCalibrationTest {
     private static final long MIB = 1L << 20;
     private static final long GIB = 1L << 30;
-    private static final String PID = Long.toString(ProcessHandle.current().pid());
-    private static final String LV = "virt-tune-calibration-" + PID;
+    private static final ProcessIdentity SELF = ProcessTable.current();
+    private static final String LV = "virt-tune-calibration-" + SELF.token();
     private static final String DEVICE = "/dev/vg_vms/" + LV;
     /** GNU dd's statistics for 1 GiB written in 5.12 s, 200 MiB/s. */
     private static final String WRITTEN =
@@ -269,8 +271,8 @@ class VgCalibrationTest {
                 List.of("lvm", "lvremove", "--yes", "vg_vms/" + left), changes().get(0));
         assertTrue(
                 log.toString()
-                        .contains("remove vg_vms/" + left + ", left by a calibration whose virt-tune (pid 2147483647)"
-                                + " no longer runs"),
+                        .contains("remove vg_vms/" + left + ", left by a calibration whose virt-tune (pid 2147483647,"
+                                + " recorded without its start time: judged by its pid alone) no longer runs"),
                 log.toString());
         assertEquals(List.of(), lvs);
     }
@@ -329,7 +331,7 @@ class VgCalibrationTest {
         VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, GIB));
 
         assertEquals(ExitCode.REFUSED, e.exitCode());
-        assertTrue(e.getMessage().startsWith("another virt-tune calibrate (pid " + PID + ")"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("another virt-tune calibrate (" + SELF.describe() + ")"), e.getMessage());
         assertEquals(List.of(), changes());
     }
 

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.process.LocalProcessRunner;
+import io.virttune.process.ProcessIdentity;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import java.nio.file.Files;
@@ -363,8 +364,7 @@ class LvmCliLabIT {
         assertTrue(
                 inspect.out().contains("\"ruleId\" : \"lvm.calibration-leftover\"")
                         && inspect.out()
-                                .contains("made by virt-tune pid " + first.substring(first.lastIndexOf('-') + 1)
-                                        + ", which no longer runs"),
+                                .contains("made by virt-tune (" + maker(first).describe() + "), which no longer runs"),
                 inspect.transcript());
         Cli dryRun = Cli.run("-c", "qemu:///system", "cleanup", "--all", "--state-dir", state.toString());
         assertTrue(dryRun.out().contains("would remove " + VG + "/" + first), dryRun.transcript());
@@ -381,9 +381,16 @@ class LvmCliLabIT {
 
         assertEquals(0, next.exitCode(), next.err());
         assertTrue(
-                next.out().contains("Removing " + VG + "/" + left + ", left by a calibration that was killed"),
+                next.out()
+                        .contains("remove " + VG + "/" + left + ", left by a calibration whose virt-tune ("
+                                + maker(left).describe() + ") no longer runs"),
                 next.out());
         assertEquals(List.of(), calibrationLvs());
+    }
+
+    /** The virt-tune calibrate a calibration LV's name records: its pid and start time. */
+    private static ProcessIdentity maker(String lv) {
+        return ProcessIdentity.parse(lv.substring("virt-tune-calibration-".length()));
     }
 
     /** The LV a calibrate killed with SIGKILL while its dd writes leaves: SIGKILL runs no hook. */

@@ -16,6 +16,7 @@ import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.process.ProcessTable;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
@@ -85,7 +86,8 @@ public final class CalibrationCleanup {
                 // A dd the killed calibrate left running would go on writing into the extents' next owner.
                 lvm.writers().requireNone(volume.volume().devicePath(), ROW);
                 out.println(mode.says("remove ", "would remove ") + volume.volume()
-                        + ", left by a calibration whose virt-tune (pid " + volume.pid() + ") no longer runs");
+                        + ", left by a calibration whose virt-tune ("
+                        + volume.maker().describe() + ") no longer runs");
                 lvm.actions().remove(volume.volume().vg(), volume.volume().lv());
                 removed++;
             }
@@ -114,9 +116,10 @@ public final class CalibrationCleanup {
 
     /** Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, or it is open. */
     private Optional<String> whyKept(CalibrationVolume volume, DefinedStores stores) {
-        if (volume.runsHere()) {
-            return Optional.of("its virt-tune calibrate (pid " + volume.pid() + ") runs on this host and removes it"
-                    + " when it ends (rule: a running calibration's LV is its own)");
+        if (ProcessTable.here().runs(volume.maker())) {
+            return Optional.of(
+                    "its virt-tune calibrate (" + volume.maker().describe() + ") runs on this host and removes it"
+                            + " when it ends (rule: a running calibration's LV is its own)");
         }
         Optional<VolumeIdentity> identity =
                 lvm.reads().identity(volume.volume().vg(), volume.volume().lv());
