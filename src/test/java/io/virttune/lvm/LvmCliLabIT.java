@@ -13,6 +13,7 @@ import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessIdentity;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
+import io.virttune.testing.LabGuest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -352,6 +353,7 @@ class LvmCliLabIT {
     @Test
     void aCalibrationStoppedBySigtermRemovesItsLvAndOneKilledLeavesItForInspectCleanupAndTheNextToRemove()
             throws Exception {
+        // ... and one a domain's definition names is kept by calibrate and by cleanup alike, until undefined.
         Path state = Files.createTempDirectory("vt-calibration");
 
         Process stopped = calibrateInItsOwnProcess(state);
@@ -377,6 +379,27 @@ class LvmCliLabIT {
         assertEquals(List.of(), calibrationLvs(), "cleanup --execute removes what a killed calibrate left");
 
         String left = killedCalibration(state);
+        LabGuest attached = LabGuest.defineWithDisks(
+                "vt-calibration-attached",
+                state,
+                "    <disk type='block' device='disk'><driver name='qemu' type='raw'/><source dev='/dev/" + VG + "/"
+                        + left + "'/><target dev='vdb' bus='virtio'/></disk>\n",
+                "checksum");
+        try {
+            Cli calibrate =
+                    Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
+            assertEquals(0, calibrate.exitCode(), calibrate.transcript());
+            assertTrue(
+                    calibrate.out().contains("keep " + VG + "/" + left + ": [custody: in-use]"),
+                    calibrate.transcript());
+            assertEquals(List.of(left), calibrationLvs(), "calibrate removed an LV a domain's definition names");
+            Cli kept = Cli.run(
+                    "-c", "qemu:///system", "cleanup", "--all", "--execute", "--yes", "--state-dir", state.toString());
+            assertTrue(kept.out().contains("keep " + VG + "/" + left + ": [custody: in-use]"), kept.transcript());
+            assertEquals(List.of(left), calibrationLvs(), "cleanup removed an LV a domain's definition names");
+        } finally {
+            attached.undefine();
+        }
         Cli next = Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
 
         assertEquals(0, next.exitCode(), next.err());
