@@ -3,8 +3,10 @@ package io.virttune.apply;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunPorts;
+import io.virttune.apply.undo.CalibrationCleanup;
 import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.LogicalVolume;
@@ -12,6 +14,7 @@ import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.lvm.VolumeName;
+import io.virttune.process.ProcessTable;
 import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -30,11 +33,13 @@ public final class VgCalibration {
 
     private final LvmPorts lvm;
     private final RunPorts run;
+    private final CalibrationCleanup leftovers;
     private final PrintWriter out;
 
-    public VgCalibration(LvmPorts lvm, RunPorts run, PrintWriter out) {
-        this.lvm = lvm;
-        this.run = run;
+    public VgCalibration(ApplyPorts ports, PrintWriter out) {
+        this.lvm = ports.lvm();
+        this.run = ports.run();
+        this.leftovers = new CalibrationCleanup(ports, out);
         this.out = out;
     }
 
@@ -65,7 +70,7 @@ public final class VgCalibration {
         long size = Sizes.roundUp(target.sizeBytes(), vg.extentSizeBytes());
         requireRoom(report, vg, target.thinPool(), size);
         VolumeName volume =
-                CalibrationVolume.of(vg.name(), ProcessHandle.current().pid()).volume();
+                CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
                 + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool())
                 + ", to write and read with direct I/O (each pass at most " + PASS_LIMIT.toSeconds() + " s), then"
@@ -103,24 +108,20 @@ public final class VgCalibration {
     }
 
     /**
-     * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup): tagged as
-     * virt-tune's calibration, named after a virt-tune no longer running. One still running is
-     * measuring this VG now, and two at once would measure each other: refused.
+     * Removes the temporary LVs killed calibrations left in {@code vg} by cleanup's rule (a SIGKILL
+     * runs no cleanup; one that rule keeps stays, said why). One still running is measuring this VG
+     * now, and two at once would measure each other: refused.
      */
     private void removeLeftovers(LvmReport report, String vg) {
         for (CalibrationVolume left : CalibrationVolume.in(report)) {
-            if (!left.volume().vg().equals(vg)) {
-                continue;
-            }
-            if (left.runsHere()) {
-                throw VirtTuneException.refused("another virt-tune calibrate (pid " + left.pid() + ") is measuring "
+            if (left.volume().vg().equals(vg) && ProcessTable.here().runs(left.maker())) {
+                throw VirtTuneException.refused("another virt-tune calibrate ("
+                        + left.maker().describe() + ") is measuring "
                         + vg + " now, on " + left.volume() + ": wait for it to end, or remove that LV if no such"
                         + " process is virt-tune");
             }
-            out.println(run.mode().says("Removing ", "Would remove ") + left.volume()
-                    + ", left by a calibration that was killed");
-            lvm.actions().remove(vg, left.volume().lv());
         }
+        leftovers.in(vg);
     }
 
     /** Refuses a calibration the VG's free extents, or the pool's free data, cannot hold. */

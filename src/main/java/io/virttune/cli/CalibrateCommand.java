@@ -70,7 +70,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         if (!state.execute) {
             out.println("Dry run: nothing is changed. Add --execute to calibrate.");
         }
-        Optional<Calibration> calibration = new VgCalibration(ports.lvm(), ports.run(), out).measure(measured);
+        Optional<Calibration> calibration = new VgCalibration(ports, out).measure(measured);
         PrintWriter printer = spec.commandLine().getOut();
         if (json) {
             printer.print(CalibrationReport.json(state.execute, calibration));

@@ -2,6 +2,8 @@ package io.virttune.inspect;
 
 import io.virttune.host.HostSettings;
 import io.virttune.lvm.LvmReport;
+import io.virttune.process.ProcessIdentity;
+import io.virttune.process.ProcessTable;
 import java.util.Optional;
 
 /**
@@ -20,10 +22,10 @@ public interface HostFactsSource {
     }
 
     /**
-     * Whether process {@code pid} runs on the host, or empty when this source cannot tell (a
-     * snapshot records no processes).
+     * Whether the recorded process runs on the host ({@link ProcessTable} judges), or empty when
+     * this source cannot tell (a snapshot records no processes).
      */
-    default Optional<Boolean> runs(long pid) {
+    default Optional<Boolean> runs(ProcessIdentity process) {
         return Optional.empty();
     }
 

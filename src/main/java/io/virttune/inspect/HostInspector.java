@@ -131,7 +131,7 @@ public final class HostInspector {
         return CalibrationVolume.in(lvm).stream()
                 .map(volume -> new CalibrationLeftover(
                         volume,
-                        attempt("process " + volume.pid(), () -> host.runs(volume.pid()), problems)
+                        attempt("process " + volume.maker().pid(), () -> host.runs(volume.maker()), problems)
                                 .flatMap(runs -> runs)))
                 .toList();
     }

@@ -7,7 +7,9 @@ import io.virttune.host.HostSettings;
 import io.virttune.host.LocalHostDoor;
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.LvmReport;
+import io.virttune.process.ProcessIdentity;
 import io.virttune.process.ProcessRunner;
+import io.virttune.process.ProcessTable;
 import io.virttune.qemu.ImageChain;
 import io.virttune.qemu.ImageInfo;
 import io.virttune.qemu.QemuImg;
@@ -40,8 +42,9 @@ public final class LiveHost implements HostFactsSource {
     }
 
     @Override
-    public Optional<Boolean> runs(long pid) {
-        return Optional.of(door.files().exists("proc/" + pid));
+    public Optional<Boolean> runs(ProcessIdentity process) {
+        // Judged on the host the door reaches: its /proc, its pids and its boot's clock.
+        return Optional.of(new ProcessTable(pid -> door.files().read("proc/" + pid + "/stat")).runs(process));
     }
 
     @Override

@@ -1,31 +1,28 @@
 package io.virttune.lvm;
 
+import io.virttune.process.ProcessIdentity;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * A calibration's temporary LV, told by its tag and by its name, which carries the pid of the
- * virt-tune calibrate that made it: what calibrate, inspect and cleanup find a killed run's by.
+ * A calibration's temporary LV, told by its tag and by its name, which carries the pid and start
+ * time of the virt-tune calibrate that made it: what calibrate, inspect and cleanup find a killed
+ * run's by.
  */
-public record CalibrationVolume(VolumeName volume, long pid) {
+public record CalibrationVolume(VolumeName volume, ProcessIdentity maker) {
     /** The owner in the LV's tags, as {@code apply.guards.VolumeOwnership} builds them. */
     public static final String OWNER = "calibration";
     /** The owner's tag: {@code lvs @virt-tune-calibration} lists them. */
     public static final String TAG = "virt-tune-" + OWNER;
 
     private static final String PREFIX = "virt-tune-calibration-";
-    private static final Pattern NAME = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)");
+    private static final Pattern NAME = Pattern.compile(Pattern.quote(PREFIX) + "(" + ProcessIdentity.TOKEN + ")");
 
-    /** The LV a calibration of {@code vg} by the virt-tune of {@code pid} makes. */
-    public static CalibrationVolume of(String vg, long pid) {
-        return new CalibrationVolume(new VolumeName(vg, PREFIX + pid), pid);
-    }
-
-    /** Whether the virt-tune that made it still runs on this machine: its calibration is going on. */
-    public boolean runsHere() {
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    /** The LV a calibration of {@code vg} by the virt-tune {@code maker} makes. */
+    public static CalibrationVolume of(String vg, ProcessIdentity maker) {
+        return new CalibrationVolume(new VolumeName(vg, PREFIX + maker.token()), maker);
     }
 
     /** Every calibration LV in {@code report}, a running calibration's as well as a killed one's. */
@@ -35,7 +32,7 @@ public record CalibrationVolume(VolumeName volume, long pid) {
                 .flatMap(lv -> {
                     Matcher name = NAME.matcher(lv.name());
                     return name.matches()
-                            ? Stream.of(new CalibrationVolume(lv.volumeName(), Long.parseLong(name.group(1))))
+                            ? Stream.of(new CalibrationVolume(lv.volumeName(), ProcessIdentity.parse(name.group(1))))
                             : Stream.empty();
                 })
                 .toList();

@@ -2,6 +2,7 @@ package io.virttune.lvm;
 
 import io.virttune.IoErrors;
 import io.virttune.files.DurableFiles;
+import io.virttune.process.ProcessIdentity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,13 +19,17 @@ import java.util.regex.Pattern;
  */
 public final class MetadataSnapshotHolds {
     /** One reserve: the virt-tune that made it, and the metadata root the pool's status then said held. */
-    public record Hold(long pid, String root) {
+    public record Hold(ProcessIdentity holder, String root) {
         String text() {
-            return "pid=" + pid + "\nroot=" + root + "\n";
+            String started = holder.startTicks().isPresent()
+                    ? "started=" + holder.startTicks().getAsLong() + "\n"
+                    : "";
+            return "pid=" + holder.pid() + "\n" + started + "root=" + root + "\n";
         }
     }
 
-    private static final Pattern RECORD = Pattern.compile("pid=([0-9]+)\nroot=(\\S+)\n");
+    /** A record written before start times were kept has no started line. */
+    private static final Pattern RECORD = Pattern.compile("pid=([0-9]+)\n(?:started=([0-9]+)\n)?root=(\\S+)\n");
 
     private final Path directory;
 
@@ -71,9 +76,14 @@ public final class MetadataSnapshotHolds {
         }
         Matcher fields = RECORD.matcher(text);
         // A record cut short proves nothing: the snapshot is then left to whoever holds it.
-        return fields.matches()
-                ? Optional.of(new Hold(Long.parseLong(fields.group(1)), fields.group(2)))
-                : Optional.empty();
+        return fields.matches() ? Optional.of(new Hold(holder(fields), fields.group(3))) : Optional.empty();
+    }
+
+    private static ProcessIdentity holder(Matcher fields) {
+        long pid = Long.parseLong(fields.group(1));
+        return fields.group(2) == null
+                ? ProcessIdentity.pidOnly(pid)
+                : ProcessIdentity.of(pid, Long.parseLong(fields.group(2)));
     }
 
     /** Removes {@code tpool}'s record once its snapshot is released, unless another reserve wrote it since. */

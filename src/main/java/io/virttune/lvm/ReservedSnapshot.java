@@ -2,6 +2,7 @@ package io.virttune.lvm;
 
 import io.virttune.VirtTuneException;
 import io.virttune.process.CleanupOnSignal;
+import io.virttune.process.ProcessTable;
 
 /**
  * A thin pool's metadata snapshot this virt-tune reserved: recorded as its hold from the reserve
@@ -30,7 +31,7 @@ final class ReservedSnapshot implements AutoCloseable {
         dm.message(tpool, "reserve_metadata_snap");
         MetadataSnapshotHolds.Hold hold;
         try {
-            hold = new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), dm.heldMetadataRoot(tpool));
+            hold = new MetadataSnapshotHolds.Hold(ProcessTable.current(), dm.heldMetadataRoot(tpool));
             holds.record(tpool, hold);
         } catch (VirtTuneException e) {
             release(dm, tpool);

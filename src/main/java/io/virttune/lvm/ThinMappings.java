@@ -2,6 +2,7 @@ package io.virttune.lvm;
 
 import io.virttune.VirtTuneException;
 import io.virttune.process.ProcessRunner;
+import io.virttune.process.ProcessTable;
 import java.util.List;
 import java.util.Optional;
 
@@ -90,18 +91,15 @@ public final class ThinMappings {
 
     private boolean releasedKilledHold(String tpool) {
         Optional<MetadataSnapshotHolds.Hold> recorded = holds.of(tpool);
-        if (recorded.isEmpty()
-                || ProcessHandle.of(recorded.get().pid())
-                        .map(ProcessHandle::isAlive)
-                        .orElse(false)) {
+        if (recorded.isEmpty() || ProcessTable.here().runs(recorded.get().holder())) {
             return false;
         }
         String held = dm.heldMetadataRoot(tpool);
         if (!held.equals(recorded.get().root())) {
             return false;
         }
-        System.err.println("Releasing the metadata snapshot of " + tpool + " (root " + held + "): virt-tune pid "
-                + recorded.get().pid() + " reserved it and no longer runs");
+        System.err.println("Releasing the metadata snapshot of " + tpool + " (root " + held + "): virt-tune ("
+                + recorded.get().holder().describe() + ") reserved it and no longer runs");
         ReservedSnapshot.release(dm, tpool);
         holds.forget(tpool, recorded.get());
         return true;

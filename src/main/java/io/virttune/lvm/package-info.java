@@ -44,10 +44,11 @@
  * other's snapshot is left alone. A SIGKILL between the reserve and the release would leave it held
  * for good (every later verify of the pool then reads in full), so each reserve is recorded in the
  * state directory ({@link MetadataSnapshotHolds}, {@code pools/metadata-snapshots/POOL-tpool},
- * written durably): the pid and the held metadata root the pool's {@code dmsetup status} gives
+ * written durably): the pid, its start time and the held metadata root the pool's {@code dmsetup status} gives
  * right after the reserve (the field after the data usage; {@code -} when none is held). A reserve
  * that finds the snapshot held releases it first only when the record proves it that virt-tune's:
- * its pid no longer runs and the held root is the recorded one; it says so on stderr. The record
+ * that process no longer runs ({@link io.virttune.process.ProcessTable}: the same pid and start
+ * time; a record without a start time by its pid alone) and the held root is the recorded one; it says so on stderr. The record
  * goes after the release; a SIGTERM or SIGINT releases through a shutdown hook ({@link
  * ReservedSnapshot}), once the dump is stopped. A dry run records nothing, as it reserves nothing. Every name is checked against what the kernel holds, not LVM's
  * naming alone: the thin LV's table names the pool's {@code -tpool} device (and no external origin,

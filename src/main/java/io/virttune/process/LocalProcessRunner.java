@@ -73,7 +73,7 @@ public final class LocalProcessRunner implements ProcessRunner {
         builder.environment().put("LC_ALL", "C");
         Process process;
         try {
-            process = builder.start();
+            process = RunningChildren.start(builder::start, argv, runsToItsEnd, runsToItsEnd || limit.isPresent());
         } catch (IOException e) {
             return new ProcessResult(
                     argv,
@@ -81,7 +81,6 @@ public final class LocalProcessRunner implements ProcessRunner {
                     "",
                     e.getMessage() + " (virt-tune starts every command through setpriv or setsid, from util-linux)");
         }
-        RunningChildren.started(process, argv, runsToItsEnd, runsToItsEnd || limit.isPresent());
         try (Deadline deadline = limit.map(after -> Deadline.of(process, after)).orElseGet(Deadline::none)) {
             CompletableFuture<String> stderr = CompletableFuture.supplyAsync(
                     () -> {

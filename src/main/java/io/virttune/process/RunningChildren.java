@@ -1,5 +1,6 @@
 package io.virttune.process;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,8 @@ public final class RunningChildren {
     static final Duration RUN_TO_END_GRACE = Duration.ofSeconds(60);
 
     private static final Map<Process, Child> RUNNING = new ConcurrentHashMap<>();
+    /** Held from a command's start to its registration, and by a stop while it reads who runs. */
+    private static final Object STARTING = new Object();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(SHUTDOWN_GRACE), "stop-child-processes"));
@@ -34,8 +37,23 @@ public final class RunningChildren {
      */
     public record Child(long pid, List<String> argv, boolean runsToItsEnd, boolean leadsItsGroup) {}
 
-    static void started(Process process, List<String> argv, boolean runsToItsEnd, boolean leadsItsGroup) {
-        RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd, leadsItsGroup));
+    /** Starts a command, the way {@code starter} does. */
+    @FunctionalInterface
+    interface Starter {
+        Process start() throws IOException;
+    }
+
+    /**
+     * Starts a command and registers it as one step: a stop that came between the two would miss
+     * it, and a child that dies with virt-tune would then get SIGKILL without the SIGTERM first.
+     */
+    static Process start(Starter starter, List<String> argv, boolean runsToItsEnd, boolean leadsItsGroup)
+            throws IOException {
+        synchronized (STARTING) {
+            Process process = starter.start();
+            RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd, leadsItsGroup));
+            return process;
+        }
     }
 
     static void ended(Process process) {
@@ -55,7 +73,10 @@ public final class RunningChildren {
      * is not signalled: it is waited for, up to {@link #RUN_TO_END_GRACE}, and left running after.
      */
     public static void stopAll(Duration grace) {
-        Map<Process, Child> running = Map.copyOf(RUNNING);
+        Map<Process, Child> running;
+        synchronized (STARTING) {
+            running = Map.copyOf(RUNNING);
+        }
         Map<Boolean, List<Process>> byEnd = running.keySet().stream()
                 .collect(Collectors.partitioningBy(
                         process -> running.get(process).runsToItsEnd()));

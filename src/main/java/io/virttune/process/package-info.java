@@ -8,8 +8,10 @@
  * rollback is handling. So each command runs under {@code setpriv --pdeathsig KILL} (util-linux),
  * which makes the kernel kill it when the thread that started it dies, as every thread does when
  * the JVM is killed (SIGKILL, the OOM killer), which no shutdown hook sees; on SIGTERM or SIGINT
- * the {@link RunningChildren} hook stops it first, more gently. The starting thread waits for the
- * command, so it cannot die before it but with the JVM.
+ * the {@link RunningChildren} hook stops it first, more gently. A command is started and
+ * registered as one step, which the hook waits for: one starting as the stop comes still gets its
+ * SIGTERM first. The starting thread waits for the command, so it cannot die before it but with
+ * the JVM.
  *
  * <p>A command given a limit ({@link ProcessRunner#run(java.util.List, java.time.Duration)}) runs
  * in a process group of its own ({@code setsid}), so that the limit kills it with what it started

@@ -23,6 +23,8 @@ import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomain;
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.ThinDiscards;
+import io.virttune.process.ProcessIdentity;
+import io.virttune.process.ProcessTable;
 import io.virttune.process.ScriptedProcessRunner;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -169,7 +171,9 @@ class CleanupTest {
         assertTrue(
                 out.toString()
                         .contains("remove vg0/virt-tune-calibration-" + DEAD
-                                + ", left by a calibration whose virt-tune (pid " + DEAD + ") no longer runs"),
+                                + ", left by a calibration whose virt-tune (pid " + DEAD
+                                + ", recorded without its start time:"
+                                + " judged by its pid alone) no longer runs"),
                 out.toString());
         assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
         assertEquals("1 calibration LV(s) removed", result.detail());
@@ -188,7 +192,7 @@ class CleanupTest {
 
     @Test
     void theLvOfACalibrationStillRunningIsKeptNamingItsPidAndTheRule() {
-        String running = Long.toString(ProcessHandle.current().pid());
+        String running = ProcessTable.current().token();
         calibrations.add(calibration(running));
 
         DomainResult result = calibrationCleanup(true).orElseThrow();
@@ -197,11 +201,41 @@ class CleanupTest {
         assertTrue(
                 out.toString()
                         .contains("keep vg0/virt-tune-calibration-" + running + ": its virt-tune calibrate"
-                                + " (pid " + running
+                                + " (" + ProcessTable.current().describe()
                                 + ") runs on this host and removes it when it ends (rule: a running"
                                 + " calibration's LV is its own)"),
                 out.toString());
         assertEquals("0 calibration LV(s) removed, 1 kept", result.detail());
+    }
+
+    @Test
+    void theLvOfAKilledCalibrationWhosePidAnotherProcessGotSinceIsRemoved() {
+        ProcessIdentity self = ProcessTable.current();
+        String killed = self.pid() + "-" + (self.startTicks().getAsLong() - 1);
+        calibrations.add(calibration(killed));
+        runner.answer(command("lvm", "lvremove"), argv -> {
+            calibrations.clear();
+            return "";
+        });
+
+        calibrationCleanup(true).orElseThrow();
+
+        assertEquals(List.of(List.of("lvm", "lvremove", "--yes", "vg0/virt-tune-calibration-" + killed)), removals());
+    }
+
+    @Test
+    void theLvOfACalibrationRecordedWithoutAStartTimeIsJudgedByItsPidAndSaysSo() {
+        String running = Long.toString(ProcessHandle.current().pid());
+        calibrations.add(calibration(running));
+
+        calibrationCleanup(true).orElseThrow();
+
+        assertEquals(List.of(), removals());
+        assertTrue(
+                out.toString()
+                        .contains("(pid " + running + ", recorded without its start time: judged by its pid alone)"
+                                + " runs on this host"),
+                out.toString());
     }
 
     @Test

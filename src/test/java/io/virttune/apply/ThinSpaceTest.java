@@ -69,10 +69,7 @@ class ThinSpaceTest extends Site1Test {
     @Test
     void theCheckBeforeACopyCountsWhatTheCopiesRunningNowWillWrite() {
         ThinSpace space = space();
-        host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
-        host.image(SPARSE, 8 * GIB, 8 * MIB);
-        io.virttune.plan.ConvertImage copy =
-                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
+        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
         host.data(SPARSE, oneWriteEvery4MiB());
         ThinSpace.Reservation first = space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
         // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
@@ -94,10 +91,7 @@ class ThinSpaceTest extends Site1Test {
 
     @Test
     void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
-        host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
-        host.image(SPARSE, 8 * GIB, 8 * MIB);
-        io.virttune.plan.ConvertImage copy =
-                new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
+        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
         // A run killed mid-copy left its room behind: its process is gone, so that room is free.
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
@@ -124,6 +118,34 @@ class ThinSpaceTest extends Site1Test {
                     List.of(".lock"),
                     left.map(file -> file.getFileName().toString()).toList());
         }
+    }
+
+    @Test
+    void theRoomOfAKilledRunWhosePidAnotherProcessGotSinceIsFreed() throws Exception {
+        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
+        // The killed run had this JVM's pid, but started earlier: the pid was given again since.
+        io.virttune.process.ProcessIdentity self = io.virttune.process.ProcessTable.current();
+        java.nio.file.Path room =
+                java.nio.file.Files.createDirectories(host.state.root().resolve("pools/room/vg%tpool"));
+        java.nio.file.Path killed = room.resolve(self.pid() + "-0.json");
+        java.nio.file.Files.writeString(
+                killed,
+                "{\"pid\": " + self.pid() + ", \"startTicks\": "
+                        + (self.startTicks().getAsLong() - 1)
+                        + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
+                        + ", \"metadataBytes\": 0}");
+        host.data(SPARSE, oneWriteEvery4MiB());
+
+        space().reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse").close();
+
+        assertFalse(java.nio.file.Files.exists(killed), "the killed run's room is freed");
+    }
+
+    /** The sparse 8 GiB image's copy into a thin LV of a 10 GiB pool with 4 MiB chunks. */
+    private io.virttune.plan.ConvertImage sparseCopyIntoATenGibPool() {
+        host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 4 * MIB, "Pool-1", List.of()));
+        host.image(SPARSE, 8 * GIB, 8 * MIB);
+        return new io.virttune.plan.ConvertImage(SPARSE, "qcow2", "/dev/vg/a", true, 8 * GIB, 8 * MIB, 0);
     }
 
     /** A 100 GiB pool of 64 KiB chunks with 8 MiB of metadata, as lvs reports it with {@code attributes}. */

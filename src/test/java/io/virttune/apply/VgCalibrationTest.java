@@ -10,10 +10,16 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.undo.CalibrationCleanup;
 import io.virttune.host.LocalHostDoor;
+import io.virttune.process.ProcessIdentity;
+import io.virttune.process.ProcessTable;
 import io.virttune.process.ScriptedProcessRunner;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class VgCalibrationTest {
     private static final long MIB = 1L << 20;
     private static final long GIB = 1L << 30;
-    private static final String PID = Long.toString(ProcessHandle.current().pid());
-    private static final String LV = "virt-tune-calibration-" + PID;
+    private static final ProcessIdentity SELF = ProcessTable.current();
+    private static final String LV = "virt-tune-calibration-" + SELF.token();
     private static final String DEVICE = "/dev/vg_vms/" + LV;
     /** GNU dd's statistics for 1 GiB written in 5.12 s, 200 MiB/s. */
     private static final String WRITTEN =
@@ -73,7 +79,8 @@ class VgCalibrationTest {
         return "{\"vg_name\":\"vg_vms\", \"lv_name\":\"" + name + "\", \"lv_size\":\"" + size + "\", \"segtype\":\""
                 + segment + "\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"auto\", \"pool_lv\":\"\","
                 + " \"chunk_size\":\"65536\", \"zero\":\"\", \"data_percent\":\"" + dataPercent + "\","
-                + " \"metadata_percent\":\"\", \"lv_metadata_size\":\"\", \"lv_tags\":\"" + tags + "\"}";
+                + " \"metadata_percent\":\"\", \"lv_metadata_size\":\"\", \"lv_uuid\":\"uuid-" + name + "\","
+                + " \"lv_tags\":\"" + tags + "\"}";
     }
 
     /** lvcreate's reply: the calibration's LV is there from then on. */
@@ -88,10 +95,32 @@ class VgCalibrationTest {
     }
 
     private Optional<Calibration> measure(boolean execute, String thinPool, long size) {
-        ApplyPorts ports =
-                ApplyPorts.forHost(new LocalHostDoor(host, "qemu:///system", true), state, execute, printed::add);
-        return new VgCalibration(ports.lvm(), ports.run(), new PrintWriter(log, true))
+        return new VgCalibration(ports(execute), new PrintWriter(log, true))
                 .measure(new VgCalibration.Target("vg_vms", thinPool, size));
+    }
+
+    /** The host's ports, its libvirt the test driver's node {@link #libvirt} (no domain unless a test defines one). */
+    private ApplyPorts ports(boolean execute) {
+        return ApplyPorts.forHost(
+                new LocalHostDoor(host, libvirt == null ? node("") : libvirt, true), state, execute, printed::add);
+    }
+
+    /** The libvirt URI a test chose; null for a node with no domain. */
+    private String libvirt;
+
+    @TempDir
+    Path nodes;
+
+    /** A libvirt test driver node of {@code domains}, written to a file of its own. */
+    private String node(String domains) {
+        try {
+            Path file = Files.createTempFile(
+                    Files.createDirectories(state.resolve("..").resolve("nodes")), "node", ".xml");
+            return "test://"
+                    + Files.writeString(file, "<node>" + domains + "</node>").toAbsolutePath();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private List<List<String>> changes() {
@@ -240,8 +269,59 @@ class VgCalibrationTest {
 
         assertEquals(
                 List.of("lvm", "lvremove", "--yes", "vg_vms/" + left), changes().get(0));
-        assertTrue(log.toString().contains("Removing vg_vms/" + left + ", left by a calibration that was killed"));
+        assertTrue(
+                log.toString()
+                        .contains("remove vg_vms/" + left + ", left by a calibration whose virt-tune (pid 2147483647,"
+                                + " recorded without its start time: judged by its pid alone) no longer runs"),
+                log.toString());
         assertEquals(List.of(), lvs);
+    }
+
+    @Test
+    void aKilledCalibrationsVolumeADomainNamesIsKeptByCalibrateThenByCleanup() {
+        String left = "virt-tune-calibration-2147483647";
+        withLvm(50 * GIB, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+        // An operator attached the leftover to a guest by hand: its bytes may be that guest's now.
+        libvirt = node("<domain type='test'><name>web02</name><memory unit='MiB'>64</memory>"
+                + "<os><type arch='x86_64'>hvm</type></os><devices><disk type='block' device='disk'>"
+                + "<driver name='qemu' type='raw'/><source dev='/dev/vg_vms/" + left + "'/><target dev='vdb'/>"
+                + "</disk></devices></domain>");
+        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        removed(LV);
+
+        measure(true, null, GIB);
+        assertNamedLvStays(left);
+        assertTrue(log.toString().contains("keep vg_vms/" + left + ": [custody: in-use]"), log.toString());
+
+        new CalibrationCleanup(ports(true), new PrintWriter(log, true)).run();
+        assertNamedLvStays(left);
+    }
+
+    @Test
+    void aKilledCalibrationsVolumeIsKeptWhenTheDomainsDefinitionsCannotBeRead() {
+        String left = "virt-tune-calibration-2147483647";
+        withLvm(50 * GIB, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+        libvirt = "test://" + state.resolve("no-such-node.xml");
+        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        removed(LV);
+
+        measure(true, null, GIB);
+
+        assertNamedLvStays(left);
+        assertTrue(
+                log.toString()
+                        .contains("keep vg_vms/" + left + ": [custody: in-use] cannot be checked, the domains'"
+                                + " definitions could not be read ("),
+                log.toString());
+        assertTrue(log.toString().contains("virt-tune cleanup --execute removes it"), log.toString());
+    }
+
+    /** The oracle: an LV a domain's definition names is never removed, by whichever command. */
+    private void assertNamedLvStays(String name) {
+        assertTrue(lvs.stream().anyMatch(row -> row.contains("\"lv_name\":\"" + name + "\"")), lvs.toString());
+        assertTrue(
+                host.commands().stream().noneMatch(argv -> argv.contains("vg_vms/" + name)),
+                host.commands().toString());
     }
 
     @Test
@@ -251,7 +331,7 @@ class VgCalibrationTest {
         VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, null, GIB));
 
         assertEquals(ExitCode.REFUSED, e.exitCode());
-        assertTrue(e.getMessage().startsWith("another virt-tune calibrate (pid " + PID + ")"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("another virt-tune calibrate (" + SELF.describe() + ")"), e.getMessage());
         assertEquals(List.of(), changes());
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
 import io.virttune.host.SshHostDoor;
+import io.virttune.process.ProcessIdentity;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.process.SshProcessRunner;
 import java.io.IOException;
@@ -60,13 +61,20 @@ class LiveHostDoorTest {
 
     @Test
     void whetherAProcessRunsIsAskedOfTheHostTheDoorReaches() {
-        ScriptedProcessRunner local = new ScriptedProcessRunner().succeed("").fail(1, "");
+        String stat = "4242 (virt-tune) S 1 4242 4242 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 777 0 0\n";
+        ScriptedProcessRunner local = new ScriptedProcessRunner()
+                .succeed(stat)
+                .succeed(stat)
+                .fail(1, "cat: /proc/4243/stat: No such file or directory");
 
-        assertEquals(Optional.of(true), overSsh(local).runs(4242));
-        assertEquals(Optional.of(false), overSsh(local).runs(4243));
+        assertEquals(Optional.of(true), overSsh(local).runs(ProcessIdentity.of(4242, 777)));
+        // The host gave pid 4242 to another process since: its start time is not the record's.
+        assertEquals(Optional.of(false), overSsh(local).runs(ProcessIdentity.of(4242, 776)));
+        assertEquals(Optional.of(false), overSsh(local).runs(ProcessIdentity.of(4243, 777)));
 
         assertEquals(
-                List.of("LC_ALL=C test -e /proc/4243"), local.commands().get(1).subList(SSH.size(), SSH.size() + 1));
+                List.of("LC_ALL=C cat -- /proc/4243/stat"),
+                local.commands().get(2).subList(SSH.size(), SSH.size() + 1));
     }
 
     /** The replies to {@code test -e} and {@code qemu-img info} of the recorded sparse image. */

@@ -3,6 +3,7 @@ package io.virttune.inspect;
 import io.virttune.VirtTuneException;
 import io.virttune.host.HostSettings;
 import io.virttune.lvm.LvmReport;
+import io.virttune.process.ProcessIdentity;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -35,8 +36,8 @@ public final class RecordedHost implements HostFactsSource {
     }
 
     @Override
-    public Optional<Boolean> runs(long pid) {
-        return Optional.ofNullable(running).map(pids -> pids.contains(pid));
+    public Optional<Boolean> runs(ProcessIdentity process) {
+        return Optional.ofNullable(running).map(pids -> pids.contains(process.pid()));
     }
 
     public RecordedHost image(ImageFacts image) {

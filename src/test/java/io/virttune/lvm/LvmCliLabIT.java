@@ -10,8 +10,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.process.LocalProcessRunner;
+import io.virttune.process.ProcessIdentity;
 import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
+import io.virttune.testing.LabGuest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -351,6 +353,7 @@ class LvmCliLabIT {
     @Test
     void aCalibrationStoppedBySigtermRemovesItsLvAndOneKilledLeavesItForInspectCleanupAndTheNextToRemove()
             throws Exception {
+        // ... and one a domain's definition names is kept by calibrate and by cleanup alike, until undefined.
         Path state = Files.createTempDirectory("vt-calibration");
 
         Process stopped = calibrateInItsOwnProcess(state);
@@ -363,8 +366,7 @@ class LvmCliLabIT {
         assertTrue(
                 inspect.out().contains("\"ruleId\" : \"lvm.calibration-leftover\"")
                         && inspect.out()
-                                .contains("made by virt-tune pid " + first.substring(first.lastIndexOf('-') + 1)
-                                        + ", which no longer runs"),
+                                .contains("made by virt-tune (" + maker(first).describe() + "), which no longer runs"),
                 inspect.transcript());
         Cli dryRun = Cli.run("-c", "qemu:///system", "cleanup", "--all", "--state-dir", state.toString());
         assertTrue(dryRun.out().contains("would remove " + VG + "/" + first), dryRun.transcript());
@@ -377,13 +379,41 @@ class LvmCliLabIT {
         assertEquals(List.of(), calibrationLvs(), "cleanup --execute removes what a killed calibrate left");
 
         String left = killedCalibration(state);
+        LabGuest attached = LabGuest.defineWithDisks(
+                "vt-calibration-attached",
+                state,
+                "    <disk type='block' device='disk'><driver name='qemu' type='raw'/><source dev='/dev/" + VG + "/"
+                        + left + "'/><target dev='vdb' bus='virtio'/></disk>\n",
+                "checksum");
+        try {
+            Cli calibrate =
+                    Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
+            assertEquals(0, calibrate.exitCode(), calibrate.transcript());
+            assertTrue(
+                    calibrate.out().contains("keep " + VG + "/" + left + ": [custody: in-use]"),
+                    calibrate.transcript());
+            assertEquals(List.of(left), calibrationLvs(), "calibrate removed an LV a domain's definition names");
+            Cli kept = Cli.run(
+                    "-c", "qemu:///system", "cleanup", "--all", "--execute", "--yes", "--state-dir", state.toString());
+            assertTrue(kept.out().contains("keep " + VG + "/" + left + ": [custody: in-use]"), kept.transcript());
+            assertEquals(List.of(left), calibrationLvs(), "cleanup removed an LV a domain's definition names");
+        } finally {
+            attached.undefine();
+        }
         Cli next = Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
 
         assertEquals(0, next.exitCode(), next.err());
         assertTrue(
-                next.out().contains("Removing " + VG + "/" + left + ", left by a calibration that was killed"),
+                next.out()
+                        .contains("remove " + VG + "/" + left + ", left by a calibration whose virt-tune ("
+                                + maker(left).describe() + ") no longer runs"),
                 next.out());
         assertEquals(List.of(), calibrationLvs());
+    }
+
+    /** The virt-tune calibrate a calibration LV's name records: its pid and start time. */
+    private static ProcessIdentity maker(String lv) {
+        return ProcessIdentity.parse(lv.substring("virt-tune-calibration-".length()));
     }
 
     /** The LV a calibrate killed with SIGKILL while its dd writes leaves: SIGKILL runs no hook. */

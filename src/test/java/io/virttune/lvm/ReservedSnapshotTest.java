@@ -3,6 +3,7 @@ package io.virttune.lvm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.virttune.Fixtures;
+import io.virttune.process.ProcessTable;
 import io.virttune.process.ScriptedProcessRunner;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,10 +28,7 @@ class ReservedSnapshotTest {
                 .answer(ScriptedProcessRunner.command("dmsetup", "message"), argv -> "");
         MetadataSnapshotHolds holds = MetadataSnapshotHolds.in(state);
         ReservedSnapshot reserved = ReservedSnapshot.reserve(new DeviceMapper(runner), TPOOL, holds);
-        assertEquals(
-                Optional.of(
-                        new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), "33")),
-                holds.of(TPOOL));
+        assertEquals(Optional.of(new MetadataSnapshotHolds.Hold(ProcessTable.current(), "33")), holds.of(TPOOL));
 
         reserved.onSignal().run();
         reserved.close();

@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
 import io.virttune.VirtTuneException;
+import io.virttune.process.ProcessIdentity;
+import io.virttune.process.ProcessTable;
 import io.virttune.process.ScriptedProcessRunner;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +39,7 @@ class ThinMappingsTest {
 
     private static final List<String> POOL_STATUS = List.of("dmsetup", "status", "vg_guests-pool--0-tpool");
     /** Far above any pid_max (at most 2^22): no process has it. */
-    private static final long DEAD = 2147483647L;
+    private static final ProcessIdentity DEAD = ProcessIdentity.of(2147483647L, 1);
 
     @TempDir
     Path state;
@@ -93,16 +96,25 @@ class ThinMappingsTest {
 
         new ThinMappings(runner, holds).of(THIN, POOL);
 
-        assertEquals(
-                List.of(Optional.of(
-                        new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), "33"))),
-                duringTheDump);
+        assertEquals(List.of(Optional.of(new MetadataSnapshotHolds.Hold(ProcessTable.current(), "33"))), duringTheDump);
         assertEquals(Optional.empty(), holds.of(TPOOL));
     }
 
     @Test
     void aSnapshotAKilledVirtTuneHeldAtTheRootItRecordedIsReleasedAndTheChunksRead() {
-        holds.record(TPOOL, new MetadataSnapshotHolds.Hold(DEAD, "33"));
+        assertReleasesTheKilledHold(DEAD);
+    }
+
+    @Test
+    void aSnapshotHeldByAKilledVirtTuneWhosePidAnotherProcessGotSinceIsReleased() {
+        ProcessIdentity self = ProcessTable.current();
+        assertReleasesTheKilledHold(
+                ProcessIdentity.of(self.pid(), self.startTicks().getAsLong() - 1));
+    }
+
+    /** A hold {@code killed} recorded at root 33, the root the pool holds: released, then the chunks read. */
+    private void assertReleasesTheKilledHold(ProcessIdentity killed) {
+        holds.record(TPOOL, new MetadataSnapshotHolds.Hold(killed, "33"));
         poolStatus = "status-tpool-held.stdout";
         devices(fixture("status-thin.stdout"));
         runner.fail(1, fixture("reserve-held.stderr"))
@@ -126,8 +138,8 @@ class ThinMappingsTest {
                 List.of(RESERVE, POOL_STATUS, RELEASE, RESERVE, POOL_STATUS, DUMP, RELEASE),
                 runner.commands().subList(5, 12));
         assertEquals(
-                "Releasing the metadata snapshot of vg_guests-pool--0-tpool (root 33): virt-tune pid " + DEAD
-                        + " reserved it and no longer runs\n",
+                "Releasing the metadata snapshot of vg_guests-pool--0-tpool (root 33): virt-tune (" + killed.describe()
+                        + ") reserved it and no longer runs\n",
                 err.toString(StandardCharsets.UTF_8));
         assertEquals(Optional.empty(), holds.of(TPOOL));
     }
@@ -140,8 +152,17 @@ class ThinMappingsTest {
 
     @Test
     void aSnapshotARunningVirtTuneHoldsIsLeftAlone() {
-        holds.record(
-                TPOOL, new MetadataSnapshotHolds.Hold(ProcessHandle.current().pid(), "33"));
+        holds.record(TPOOL, new MetadataSnapshotHolds.Hold(ProcessTable.current(), "33"));
+        assertLeftHeld();
+    }
+
+    @Test
+    void aHoldRecordedWithoutAStartTimeIsReadAsItsPidAloneAndARunningOneIsLeftAlone() throws Exception {
+        long self = ProcessHandle.current().pid();
+        Path records = Files.createDirectories(state.resolve("pools").resolve("metadata-snapshots"));
+        Files.writeString(records.resolve(TPOOL), "pid=" + self + "\nroot=33\n");
+
+        assertEquals(Optional.of(new MetadataSnapshotHolds.Hold(ProcessIdentity.pidOnly(self), "33")), holds.of(TPOOL));
         assertLeftHeld();
     }
 

@@ -17,6 +17,7 @@ import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.LocalProcessRunner;
 import io.virttune.process.ProcessRunner;
+import io.virttune.process.ProcessTable;
 import io.virttune.testing.Lab;
 import io.virttune.text.ProgressMeters;
 import io.virttune.text.RecordedProgress;
@@ -218,7 +219,10 @@ class ConversionLabIT {
         String root = status.strip().split("\\s+")[6];
         MetadataSnapshotHolds holds =
                 MetadataSnapshotHolds.in(Files.createTempDirectory(Path.of("target", "lab-it"), "state"));
-        holds.record(tpool, new MetadataSnapshotHolds.Hold(killed.pid(), root));
+        holds.record(
+                tpool,
+                new MetadataSnapshotHolds.Hold(
+                        ProcessTable.here().find(killed.pid()).orElseThrow(), root));
         ThinCopyCompare recorded = new ThinCopyCompare(runner, holds);
 
         Comparison whileItRuns = thinCompare(recorded, lv, "left");

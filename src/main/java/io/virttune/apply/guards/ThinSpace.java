@@ -128,10 +128,7 @@ public final class ThinSpace {
             if (lacking.isPresent()) {
                 throw VirtTuneException.refused("Refusing to " + what + ": " + lacking.get());
             }
-            entries.put(
-                    mine,
-                    new PoolRoomLedger.Entry(
-                            ProcessHandle.current().pid(), domain, what, need.dataBytes(), need.metadataBytes()));
+            entries.put(mine, PoolRoomLedger.Entry.ofThisProcess(domain, what, need.dataBytes(), need.metadataBytes()));
             return null;
         });
         return new Reservation() {

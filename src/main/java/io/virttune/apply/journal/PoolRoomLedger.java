@@ -3,6 +3,8 @@ package io.virttune.apply.journal;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.virttune.IoErrors;
 import io.virttune.files.DurableFiles;
+import io.virttune.process.ProcessIdentity;
+import io.virttune.process.ProcessTable;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -27,8 +29,24 @@ public class PoolRoomLedger {
     /** One JVM's threads queue here: a file lock is the process's, not the thread's. */
     private static final Map<Path, Object> IN_PROCESS = new HashMap<>();
 
-    /** One copy's room, as its file holds it. */
-    public record Entry(long pid, String domain, String what, long dataBytes, long metadataBytes) {}
+    /**
+     * One copy's room, as its file holds it.
+     *
+     * @param startTicks the process's start time ({@link ProcessIdentity}); null in a file written
+     *     before start times were kept
+     */
+    public record Entry(long pid, Long startTicks, String domain, String what, long dataBytes, long metadataBytes) {
+        /** This virt-tune's entry. */
+        public static Entry ofThisProcess(String domain, String what, long dataBytes, long metadataBytes) {
+            ProcessIdentity self = ProcessTable.current();
+            return new Entry(self.pid(), self.startTicks().getAsLong(), domain, what, dataBytes, metadataBytes);
+        }
+
+        /** The process that holds the room. */
+        public ProcessIdentity holder() {
+            return startTicks == null ? ProcessIdentity.pidOnly(pid) : ProcessIdentity.of(pid, startTicks);
+        }
+    }
 
     private final Path root;
 
@@ -105,7 +123,7 @@ public class PoolRoomLedger {
         }
         for (Path file : files) {
             Entry entry = JSON.readValue(Files.readString(file), Entry.class);
-            if (ProcessHandle.of(entry.pid()).filter(ProcessHandle::isAlive).isPresent()) {
+            if (ProcessTable.here().runs(entry.holder())) {
                 entries.put(keyOf(file), entry);
             } else {
                 Files.deleteIfExists(file);

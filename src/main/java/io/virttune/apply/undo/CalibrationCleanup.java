@@ -16,16 +16,19 @@ import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.process.ProcessTable;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
- * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup), host-wide: only
- * one with virt-tune's calibration tags, whose virt-tune no longer runs on this host, that custody
- * lets go and nothing has open; any other is kept and said why.
+ * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup), host-wide for
+ * cleanup or one VG's before calibrate measures it: only one with virt-tune's calibration tags,
+ * whose virt-tune no longer runs on this host, that custody lets go and nothing has open; any other
+ * is kept and said why. The one rule both commands remove such an LV by.
  */
 public final class CalibrationCleanup {
     /** What the result table calls these LVs: they belong to no domain. */
@@ -47,8 +50,18 @@ public final class CalibrationCleanup {
 
     /** Removes (or, in a dry run, says it would remove) what it may; empty when no calibration left an LV. */
     public Optional<DomainResult> run() {
+        return run(volume -> true);
+    }
+
+    /** As {@link #run()}, of the calibration LVs in volume group {@code vg} alone. */
+    public Optional<DomainResult> in(String vg) {
+        return run(volume -> volume.volume().vg().equals(vg));
+    }
+
+    private Optional<DomainResult> run(Predicate<CalibrationVolume> offered) {
         LvmReport report = lvm.reads().report();
-        List<CalibrationVolume> left = CalibrationVolume.in(report);
+        List<CalibrationVolume> left =
+                CalibrationVolume.in(report).stream().filter(offered).toList();
         if (left.isEmpty()) {
             return Optional.empty();
         }
@@ -61,7 +74,7 @@ public final class CalibrationCleanup {
 
     private DomainResult removeAll(LvmReport report, List<CalibrationVolume> left) {
         int removed = 0;
-        try (DomainDefinitions defined = definitions.apply(out)) {
+        try (DomainDefinitions defined = open(left)) {
             // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
             DefinedStores stores = CustodyReads.stores(images, defined, "", report);
             for (CalibrationVolume volume : left) {
@@ -73,7 +86,8 @@ public final class CalibrationCleanup {
                 // A dd the killed calibrate left running would go on writing into the extents' next owner.
                 lvm.writers().requireNone(volume.volume().devicePath(), ROW);
                 out.println(mode.says("remove ", "would remove ") + volume.volume()
-                        + ", left by a calibration whose virt-tune (pid " + volume.pid() + ") no longer runs");
+                        + ", left by a calibration whose virt-tune ("
+                        + volume.maker().describe() + ") no longer runs");
                 lvm.actions().remove(volume.volume().vg(), volume.volume().lv());
                 removed++;
             }
@@ -86,11 +100,26 @@ public final class CalibrationCleanup {
                         + (kept == 0 ? "" : ", " + kept + " kept"));
     }
 
+    /** The domains' definitions; where libvirt does not answer, every LV is kept: one it names would be. */
+    private DomainDefinitions open(List<CalibrationVolume> left) {
+        try {
+            return definitions.apply(out);
+        } catch (VirtTuneException e) {
+            for (CalibrationVolume volume : left) {
+                out.println("keep " + volume.volume() + ": [custody: in-use] cannot be checked, the domains'"
+                        + " definitions could not be read (" + e.getMessage() + "), and an LV a definition names"
+                        + " must stay; once libvirt answers, virt-tune cleanup --execute removes it");
+            }
+            throw e;
+        }
+    }
+
     /** Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, or it is open. */
     private Optional<String> whyKept(CalibrationVolume volume, DefinedStores stores) {
-        if (volume.runsHere()) {
-            return Optional.of("its virt-tune calibrate (pid " + volume.pid() + ") runs on this host and removes it"
-                    + " when it ends (rule: a running calibration's LV is its own)");
+        if (ProcessTable.here().runs(volume.maker())) {
+            return Optional.of(
+                    "its virt-tune calibrate (" + volume.maker().describe() + ") runs on this host and removes it"
+                            + " when it ends (rule: a running calibration's LV is its own)");
         }
         Optional<VolumeIdentity> identity =
                 lvm.reads().identity(volume.volume().vg(), volume.volume().lv());

@@ -21,7 +21,8 @@ final class CalibrationLeftoverRule implements Rule {
 
     private static Finding finding(CalibrationLeftover left) {
         CalibrationVolume volume = left.volume();
-        String made = "tagged " + CalibrationVolume.TAG + ", made by virt-tune pid " + volume.pid();
+        String made = "tagged " + CalibrationVolume.TAG + ", made by virt-tune ("
+                + volume.maker().describe() + ")";
         if (left.runs().orElse(false)) {
             return Finding.host(
                     "lvm.calibration-volume",

@@ -101,11 +101,13 @@ class LvmRulesTest {
                 "LV vg_fast/virt-tune-calibration-4242 was left by a calibration that did not finish",
                 findings.get(0).summary());
         assertEquals(
-                "tagged virt-tune-calibration, made by virt-tune pid 4242, which no longer runs",
+                "tagged virt-tune-calibration, made by virt-tune (pid 4242, recorded without its start time: judged by its"
+                        + " pid alone), which no longer runs",
                 findings.get(0).evidence());
         assertTrue(findings.get(0).fix().startsWith("virt-tune cleanup --execute on the host removes it"));
         assertEquals(
-                "tagged virt-tune-calibration, made by virt-tune pid 7, which runs",
+                "tagged virt-tune-calibration, made by virt-tune (pid 7, recorded without its start time: judged by its"
+                        + " pid alone), which runs",
                 findings.get(1).evidence());
     }
 
@@ -116,7 +118,9 @@ class LvmRulesTest {
                 .facts();
 
         assertEquals(
-                List.of("tagged virt-tune-calibration, made by virt-tune pid 4242, whether it runs is not known here"),
+                List.of(
+                        "tagged virt-tune-calibration, made by virt-tune (pid 4242, recorded without its start time: judged"
+                                + " by its pid alone), whether it runs is not known here"),
                 new CalibrationLeftoverRule()
                         .check(facts).stream().map(Finding::evidence).toList());
     }
