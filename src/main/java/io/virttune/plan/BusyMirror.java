@@ -86,7 +86,11 @@ final class BusyMirror {
                         ? "it outpaces the background copy, which apply gives up after about "
                                 + Math.round(copy.backgroundSeconds())
                                 + " s and copies again with synchronous writes"
-                        : "the background copy catches up in about " + Math.round(copy.backgroundSeconds()) + " s")
+                        : copy.backgroundSeconds() >= MOST_SECONDS
+                                ? "the background copy is not ready within the " + MOST_SECONDS / 3600
+                                        + " h apply waits for it"
+                                : "the background copy catches up in about " + Math.round(copy.backgroundSeconds())
+                                        + " s")
                 + ", " + Bytes.format(copy.writtenBytes()) + " written in all";
     }
 }

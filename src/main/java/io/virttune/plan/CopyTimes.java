@@ -128,7 +128,7 @@ final class CopyTimes {
                         ? "; the guest's writes not sampled (" + writes.whyNot(domain.name())
                                 + "): what it writes meanwhile, which the mirror copies again, is not counted"
                         : "; the guest wrote nothing over the " + sampled.get().sampledMillis() + " ms plan sampled it";
-                if (sampled.isPresent() && sampled.get().writesPerSecond() > 0) {
+                if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
                     // The copy made again after a background one is given up is never told the LV reads as zeros.
                     BusyMirror.Copy busy = BusyMirror.copy(
                             written,
