@@ -11,7 +11,10 @@ import java.util.function.ToLongFunction;
  * Whether a background block copy still gets closer to ready fast enough, or a writing guest
  * outpaces it: judged from how fast its bytes left shrink beside how fast it copies.
  */
-final class Convergence {
+public final class Convergence {
+    /** The window apply follows a background copy by unless {@code apply --converge-within} says otherwise. */
+    public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(30);
+
     /**
      * A background copy is given up once, at the pace of the last span, it would take longer to be
      * ready than this many copies made afresh at the rate it copies: a copy with synchronous writes
@@ -37,7 +40,7 @@ final class Convergence {
      * @param window the longest a copy may go on without a new fewest bytes left; its pace is
      *     judged over the last third of it
      */
-    Convergence(Duration window) {
+    public Convergence(Duration window) {
         this.windowNanos = window.toNanos();
         this.spanNanos = Math.max(1, windowNanos / 3);
     }
@@ -46,7 +49,7 @@ final class Convergence {
      * Takes {@code progress} read at {@code nanos} (System.nanoTime); says why the copy is given up,
      * or empty while it still gets closer fast enough.
      */
-    Optional<String> judge(BlockJobProgress progress, long nanos) {
+    public Optional<String> judge(BlockJobProgress progress, long nanos) {
         if (progress.end() <= 0) {
             // QEMU has not counted the work yet: "0 left" would be a fewest no copy could beat.
             return Optional.empty();

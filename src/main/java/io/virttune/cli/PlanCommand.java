@@ -108,7 +108,10 @@ public final class PlanCommand implements Callable<Integer> {
         }
         HostFacts facts = facts(selection.selection(!fromXml.isEmpty()));
         Plan plan = schedule.scheduled(
-                new MigrationPlanner(policy).plan(facts, Instant.now()), facts, policy.bandwidthBytesPerSecond());
+                new MigrationPlanner(policy).plan(facts, Instant.now()),
+                facts,
+                policy.bandwidthBytesPerSecond(),
+                fromXml.isEmpty() && connection.hostFacts == null);
         boolean unreadable = !facts.problems().isEmpty()
                 || plan.domains().stream()
                         .anyMatch(d -> d.outcome() == DomainOutcome.STOPPED && d.fingerprint() == null);

@@ -10,9 +10,14 @@ import io.virttune.apply.journal.SwitchPauses;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetPlanner;
 import io.virttune.host.RootedFileSystem;
+import io.virttune.inspect.GuestWriteSampler;
 import io.virttune.inspect.HostFacts;
+import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtUris;
+import io.virttune.plan.CopyLive;
 import io.virttune.plan.CopyRate;
+import io.virttune.plan.DomainPlan;
+import io.virttune.plan.GuestWrites;
 import io.virttune.plan.MirrorPace;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanTarget;
@@ -23,7 +28,9 @@ import io.virttune.text.Durations;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine.ITypeConverter;
@@ -65,6 +72,20 @@ public final class ScheduleOptions {
                     + " host of a fleet): the default --copy-rate and the pace of a live copy's mirror come from them")
     Path stateDir;
 
+    @Option(
+            names = "--write-sample",
+            paramLabel = "DURATION",
+            converter = SampleConverter.class,
+            description = "before predicting the live copies, read each running guest's disk writes twice DURATION"
+                    + " apart, every guest over the same wait (default: 2s; at most 60s; 0 turns it off): what a"
+                    + " guest writes, the mirror copies again")
+    Duration writeSample;
+
+    /** Long enough for a steady writer's rate, short beside the minutes a plan of live moves predicts. */
+    private static final Duration DEFAULT_SAMPLE = Duration.ofSeconds(2);
+
+    private static final Duration LONGEST_SAMPLE = Duration.ofSeconds(60);
+
     /** Whether a schedule was asked for. */
     boolean given() {
         return copyRate != null || window != null;
@@ -72,11 +93,17 @@ public final class ScheduleOptions {
 
     /**
      * {@code plan}, made from {@code facts}, with the schedule asked for, if any; {@code bandwidth} is
-     * the plan's cap per copy (0: none).
+     * the plan's cap per copy (0: none); {@code liveHost} when the facts were read from the host now,
+     * not from files or a recording: only then are its running guests' writes sampled.
      */
-    Plan scheduled(Plan plan, HostFacts facts, long bandwidth) {
+    Plan scheduled(Plan plan, HostFacts facts, long bandwidth, boolean liveHost) {
         requireStateDirRead();
         if (!given()) {
+            if (writeSample != null) {
+                throw new ParameterException(
+                        spec.commandLine(),
+                        "--write-sample is read for the live copies' predictions: give --window or --copy-rate");
+            }
             return plan;
         }
         boolean kept = copyRate == null && readsState(plan.uri());
@@ -84,13 +111,14 @@ public final class ScheduleOptions {
                 plan,
                 facts,
                 bandwidth,
-                kept ? measured(new StateFiles(new RootedFileSystem(journals()), ""), plan) : Measured.NOTHING);
+                kept ? measured(new StateFiles(new RootedFileSystem(journals()), ""), plan) : Measured.NOTHING,
+                guestWrites(plan, liveHost));
     }
 
-    private Plan scheduled(Plan plan, HostFacts facts, long bandwidth, Measured measured) {
+    private Plan scheduled(Plan plan, HostFacts facts, long bandwidth, Measured measured, GuestWrites writes) {
         return plan.withSchedule(
                 new Scheduler(rate(plan, bandwidth, measured), mirror(measured), switchPause(measured), windowOrNone())
-                        .schedule(plan, facts));
+                        .schedule(plan, facts, writes));
     }
 
     private void requireStateDirRead() {
@@ -98,6 +126,49 @@ public final class ScheduleOptions {
             throw new ParameterException(
                     spec.commandLine(),
                     "--state-dir is read for the copy rate of --window, when no --copy-rate is given");
+        }
+    }
+
+    /**
+     * The writes of the guests {@code plan} moves live, over one wait for all of them; none where
+     * the sample is off or there is no running guest of the qemu driver to read (the test driver's
+     * counters are invented).
+     */
+    private GuestWrites guestWrites(Plan plan, boolean liveHost) {
+        Map<String, List<String>> disks = new LinkedHashMap<>();
+        for (DomainPlan domain : plan.domains()) {
+            List<String> copied = domain.steps().stream()
+                    .filter(step -> step instanceof CopyLive)
+                    .map(step -> ((CopyLive) step).disk())
+                    .toList();
+            if (!copied.isEmpty()) {
+                disks.put(domain.name(), copied);
+            }
+        }
+        if (disks.isEmpty()) {
+            return GuestWrites.none("no live copy");
+        }
+        Duration interval = writeSample == null ? DEFAULT_SAMPLE : writeSample;
+        if (interval.isZero()) {
+            return GuestWrites.none("--write-sample 0");
+        }
+        if (!liveHost || !LibvirtUris.daemon(plan.uri()).startsWith("qemu://")) {
+            return GuestWrites.none("planned from files or a recording, not from a running qemu host");
+        }
+        try (LibvirtJavaConnection live = LibvirtJavaConnection.openReadOnly(plan.uri())) {
+            return new GuestWriteSampler(live::diskWrites, System::nanoTime, ScheduleOptions::sleep)
+                    .sample(disks, interval);
+        } catch (VirtTuneException unreachable) {
+            return GuestWrites.none("libvirt could not be reached: " + unreachable.getMessage());
+        }
+    }
+
+    private static void sleep(Duration wait) {
+        try {
+            Thread.sleep(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw VirtTuneException.failed("interrupted while sampling the guests' writes", e);
         }
     }
 
@@ -213,6 +284,10 @@ public final class ScheduleOptions {
      */
     Optional<FleetPlanner.Scheduling> forEachHost(long bandwidth) {
         requireStateDirRead();
+        if (writeSample != null) {
+            throw new ParameterException(
+                    spec.commandLine(), "--write-sample samples this host's guests: not those of --host or --hosts");
+        }
         if (!given()) {
             return Optional.empty();
         }
@@ -223,7 +298,8 @@ public final class ScheduleOptions {
                 plan,
                 facts,
                 bandwidth,
-                copyRate == null ? measured(new StateFiles(files, root), plan) : Measured.NOTHING));
+                copyRate == null ? measured(new StateFiles(files, root), plan) : Measured.NOTHING,
+                GuestWrites.none("a fleet's guests are not sampled")));
     }
 
     private Path journals() {
@@ -232,6 +308,23 @@ public final class ScheduleOptions {
 
     private Duration windowOrNone() {
         return window == null ? Duration.ZERO : window;
+    }
+
+    /** A sample's interval: 0 (off), or a duration of at most a minute, as 2s or 1m. */
+    static final class SampleConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String text) {
+            if (text.trim().equals("0")) {
+                return Duration.ZERO;
+            }
+            Duration sample = Durations.parse(text)
+                    .orElseThrow(() -> new TypeConversionException(
+                            "'" + text + "' is not a duration (examples: 2s, 10s; 0 turns the sample off)"));
+            if (sample.compareTo(LONGEST_SAMPLE) > 0) {
+                throw new TypeConversionException("'" + text + "' is longer than the 60s a sample may wait");
+            }
+            return sample;
+        }
     }
 
     /** A duration as 4h, 1h30m, 90m or 45s. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
+import org.libvirt.DomainBlockStats;
 import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
 
@@ -176,6 +177,14 @@ public final class LibvirtJavaConnection implements LibvirtSession {
         return call(
                 "read the size of disk " + target + " of domain '" + domain + "'",
                 () -> lookup(domain).blockInfo(target).getCapacity());
+    }
+
+    @Override
+    public DiskWrites diskWrites(String domain, String target) {
+        DomainBlockStats stats = call(
+                "read the writes of disk " + target + " of domain '" + domain + "'",
+                () -> lookup(domain).blockStats(target));
+        return new DiskWrites(stats.wr_req, stats.wr_bytes);
     }
 
     @Override

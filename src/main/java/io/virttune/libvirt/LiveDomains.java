@@ -23,6 +23,9 @@ public interface LiveDomains extends AutoCloseable {
     /** The size of one of a running domain's disks, by its target, as its guest sees it (virDomainGetBlockInfo's capacity). */
     long diskCapacityBytes(String domain, String target);
 
+    /** The write counters of one of a running domain's disks, by its target (virDomainBlockStats). */
+    DiskWrites diskWrites(String domain, String target);
+
     /**
      * Sends one QMP command to the guest agent and returns its raw JSON reply, or fails with
      * libvirt's message (agent not connected, command refused by the agent, timeout).

@@ -26,6 +26,7 @@ final class CopyTimes {
     private final boolean thin;
     private final Optional<String> writesZerosBecause;
     private final HostFacts facts;
+    private final GuestWrites writes;
 
     /**
      * @param rate the pace of a copy and its verify together, in bytes a second
@@ -33,13 +34,15 @@ final class CopyTimes {
      * @param target where the copies go: into thin LVs, apply gives a live copy's zero chunks back
      * @param facts the host's facts: the data of the images copied live (their steps do not say it),
      *     the pool's zeroing and the stack's versions
+     * @param writes the running guests' writes as plan sampled them: what their mirrors copy again
      */
-    CopyTimes(long rate, MirrorPace mirror, PlanTarget target, HostFacts facts) {
+    CopyTimes(long rate, MirrorPace mirror, PlanTarget target, HostFacts facts, GuestWrites writes) {
         this.rate = rate;
         this.mirror = mirror;
         this.thin = target.thin();
         this.writesZerosBecause = writesZerosBecause(target, facts);
         this.facts = facts;
+        this.writes = writes;
     }
 
     /** Why a live copy's mirror must write the zeros too on this host; empty where it may skip them. */
@@ -85,7 +88,8 @@ final class CopyTimes {
                         bytes,
                         (long) Math.ceil(Math.max(atRate, atCaps)),
                         basis,
-                        atCaps > atRate));
+                        atCaps > atRate,
+                        null));
             }
         }
         return times;
@@ -104,7 +108,8 @@ final class CopyTimes {
                 String disk = diskOf(domain, copy.source());
                 Optional<ImageFacts> image = imageOf(domain.name(), copy.source());
                 if (image.isEmpty()) {
-                    times.add(new Schedule.DiskTime(disk, 0, 0, 0, "unknown: its image's data was not read", false));
+                    times.add(new Schedule.DiskTime(
+                            disk, 0, 0, 0, "unknown: its image's data was not read", false, null));
                     continue;
                 }
                 long written = mirrorWrites(image.get());
@@ -117,20 +122,39 @@ final class CopyTimes {
                 long after = mirror.earlierBytesPerSecond() > 0
                         ? 0
                         : READINESS_SECONDS + (thin && zeros > 0 ? GIVE_BACK_SECONDS : 0);
+                Optional<GuestWriteRate> sampled = writes.rate(domain.name(), copy.disk());
+                double seconds = capped ? (double) written / cap : atPace;
+                String guest = sampled.isEmpty()
+                        ? "; the guest's writes not sampled (" + writes.whyNot(domain.name())
+                                + "): what it writes meanwhile, which the mirror copies again, is not counted"
+                        : "; the guest wrote nothing over the " + sampled.get().sampledMillis() + " ms plan sampled it";
+                if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
+                    // The copy made again after a background one is given up is never told the LV reads as zeros.
+                    BusyMirror.Copy busy = BusyMirror.copy(
+                            written,
+                            written / seconds,
+                            sampled.get(),
+                            Math.max(image.get().virtualSizeBytes(), image.get().allocatedBytes()));
+                    written = busy.writtenBytes();
+                    seconds = busy.seconds();
+                    guest = "; " + BusyMirror.describe(sampled.get(), busy);
+                }
                 times.add(new Schedule.DiskTime(
                         disk,
                         data,
                         written,
-                        (long) Math.ceil(capped ? (double) written / cap : atPace) + after,
+                        (long) Math.ceil(seconds) + after,
                         (writesZerosBecause.isPresent()
-                                        ? "the whole " + Bytes.format(written) + " virtual disk: QEMU's mirror writes"
-                                                + " its zeros too (docs/live.md), "
-                                        : "its " + Bytes.format(written) + " of data: the mirror is told the new thin"
+                                        ? "the whole " + Bytes.format(mirrorWrites(image.get()))
+                                                + " virtual disk: QEMU's mirror writes its zeros too (docs/live.md), "
+                                        : "its " + Bytes.format(data) + " of data: the mirror is told the new thin"
                                                 + " LV reads as zeros, ")
                                 + (capped ? "at its " + capOf(cap) + " cap" : mirror.describe(rate))
+                                + guest
                                 + (after == 0 ? "" : "; then " + after + " s for its readiness seen")
                                 + (after > READINESS_SECONDS ? " and its zero chunks given back before the pause" : ""),
-                        capped));
+                        capped,
+                        sampled.orElse(null)));
             }
         }
         return times;

@@ -91,9 +91,17 @@ public record Schedule(
      * @param seconds the predicted time
      * @param basis the rate it is predicted at and why that one
      * @param capped whether its caps ({@code --bandwidth}), not the copy rate, decide its time
+     * @param guestWrites a live copy's guest's writes as plan sampled them, which its mirror copies
+     *     again; null offline, or where they were not sampled
      */
     public record DiskTime(
-            String disk, long dataBytes, long writtenBytes, long seconds, String basis, boolean capped) {}
+            String disk,
+            long dataBytes,
+            long writtenBytes,
+            long seconds,
+            String basis,
+            boolean capped,
+            GuestWriteRate guestWrites) {}
 
     /**
      * A guest moved while it runs: its disks copied one after another, then a pause for each switch.

@@ -49,7 +49,12 @@ public final class Scheduler {
      * gets one of its own. Live moves keep their guests running and are predicted, not scheduled.
      */
     public Schedule schedule(Plan plan, HostFacts facts) {
-        CopyTimes times = new CopyTimes(copyBytesPerSecond, mirror, plan.target(), facts);
+        return schedule(plan, facts, GuestWrites.none("no sample taken for this plan"));
+    }
+
+    /** As {@link #schedule(Plan, HostFacts)}, each live copy's mirror also copying again what its guest {@code writes}. */
+    public Schedule schedule(Plan plan, HostFacts facts, GuestWrites writes) {
+        CopyTimes times = new CopyTimes(copyBytesPerSecond, mirror, plan.target(), facts, writes);
         List<Schedule.Slot> slots = plan.domains().stream()
                 .filter(domain -> domain.steps().stream().anyMatch(step -> step instanceof ConvertImage))
                 .map(domain -> slot(domain.name(), times.offline(domain)))

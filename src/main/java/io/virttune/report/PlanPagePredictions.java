@@ -1,9 +1,11 @@
 package io.virttune.report;
 
+import io.virttune.plan.GuestWriteRate;
 import io.virttune.plan.Schedule;
 import io.virttune.text.Bytes;
 import io.virttune.text.Durations;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /** A plan page's predictions: the windows, the live moves, the host's night and each disk's time with its basis. */
@@ -58,16 +60,19 @@ final class PlanPagePredictions {
 
     private static void live(StringBuilder html, Schedule schedule) {
         html.append("<h2>Live moves</h2>\n<p>Guests that keep running, each disk copied while the guest runs, as"
-                + " its mirror writes it (each disk's basis, under Guests; what the guest writes meanwhile,"
-                + " which the copy copies again, not counted), then paused for each switch.</p>\n"
+                + " its mirror writes it, what the guest writes meanwhile copied again where plan sampled it"
+                + " (each disk's basis, under Guests), then paused for each switch.</p>\n"
                 + "<div class=\"wide\"><table id=\"live\">\n"
-                + "<tr><th>guest</th><th>data</th><th>mirror writes</th><th>copy (predicted)</th>"
+                + "<tr><th>guest</th><th>data</th><th>guest writes (sampled)</th><th>mirror writes</th>"
+                + "<th>copy (predicted)</th>"
                 + "<th>pause (predicted)</th><th>the pause rests on</th></tr>\n");
         for (Schedule.LiveGuest guest : schedule.live()) {
             html.append("<tr><td>")
                     .append(Html.escape(guest.domain()))
                     .append("</td><td>")
                     .append(Bytes.format(guest.dataBytes()))
+                    .append("</td><td>")
+                    .append(sampledWrites(guest))
                     .append("</td><td>")
                     .append(Bytes.format(guest.disks().stream()
                             .mapToLong(Schedule.DiskTime::writtenBytes)
@@ -81,6 +86,22 @@ final class PlanPagePredictions {
                     .append("</td></tr>\n");
         }
         html.append("</table></div>\n");
+    }
+
+    /** The guest's sampled writes to its copied disks together; "not sampled" where none was. */
+    private static String sampledWrites(Schedule.LiveGuest guest) {
+        List<GuestWriteRate> rates = guest.disks().stream()
+                .map(Schedule.DiskTime::guestWrites)
+                .filter(Objects::nonNull)
+                .toList();
+        if (rates.isEmpty()) {
+            return "not sampled";
+        }
+        return Math.round(rates.stream()
+                        .mapToDouble(GuestWriteRate::writesPerSecond)
+                        .sum()) + "/s, "
+                + Bytes.format(
+                        rates.stream().mapToLong(GuestWriteRate::bytesPerSecond).sum()) + "/s";
     }
 
     /** What a guest's heading says of its move: its window and downtime, or its live copy and pause; empty if neither. */

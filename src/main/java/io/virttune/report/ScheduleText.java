@@ -89,8 +89,9 @@ final class ScheduleText {
                 "Live: ",
                 "guests that keep running, each disk copied while the guest runs, as its mirror writes it (each"
                         + " disk's basis; the copy rate " + Bytes.format(schedule.copyBytesPerSecond()) + "/s, "
-                        + schedule.rateBasis() + "; not counting what the guest writes meanwhile, which the copy"
-                        + " copies again), then paused for each switch",
+                        + schedule.rateBasis()
+                        + "; what the guest writes meanwhile, which the copy copies again, counted"
+                        + " where plan sampled it), then paused for each switch",
                 width));
         TextTable table =
                 table(true, "DOMAIN / DISK", "DATA", "MIRROR WRITES", "COPY (PREDICTED)", "PAUSE (PREDICTED)", "BASIS");

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.virttune.VirtTuneException;
+import io.virttune.libvirt.DiskWrites;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LiveDomains;
 import java.io.IOException;
@@ -159,6 +160,11 @@ final class RecordedGuest implements LiveDomains {
     @Override
     public String liveXml(String domain) {
         return liveXml;
+    }
+
+    @Override
+    public DiskWrites diskWrites(String domain, String target) {
+        throw new AssertionError("bench reads no disk's writes");
     }
 
     @Override

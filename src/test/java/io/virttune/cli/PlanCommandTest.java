@@ -124,13 +124,28 @@ class PlanCommandTest {
                 html);
         assertTrue(
                 html.contains(
-                        "<tr><td>mail01</td><td>44 GiB</td><td>120 GiB</td><td>41m00s</td><td>unknown</td><td>each switch:"),
+                        "<tr><td>mail01</td><td>44 GiB</td><td>not sampled</td><td>120 GiB</td><td>41m00s</td><td>unknown</td>"
+                                + "<td>each switch:"),
                 html);
         assertTrue(html.contains("win2019-sql: stage [domain shut off], window 1, down 1h32m (predicted)"), html);
         assertTrue(html.contains("<td>1h06m (the copy and its verify each at the 50 MiB/s cap)</td>"), html);
         assertTrue(
                 html.contains("mail01: migrate [domain running], live: copies 41m00s, pause unknown (predicted)"),
                 html);
+    }
+
+    @Test
+    void aWriteSampleIsForTheLiveCopiesPredictionsBoundedAndOffWithZero() {
+        Cli alone = Cli.run(with("--live", "--write-sample", "2s"));
+        Cli tooLong = Cli.run(with("--live", "--copy-rate", "100M", "--write-sample", "90s"));
+        Cli off = Cli.run(with("--live", "--copy-rate", "100M", "--write-sample", "0"));
+
+        assertEquals(2, alone.exitCode());
+        assertTrue(alone.err().contains("--write-sample is read for the live copies' predictions"), alone.err());
+        assertEquals(2, tooLong.exitCode());
+        assertTrue(tooLong.err().contains("'90s' is longer than the 60s a sample may wait"), tooLong.err());
+        assertEquals(0, off.exitCode(), off.err());
+        assertTrue(off.out().contains("the guest's writes not sampled (--write-sample 0)"), off.out());
     }
 
     @Test

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
 import io.virttune.agent.GuestAgentLink;
+import io.virttune.libvirt.DiskWrites;
 import io.virttune.libvirt.DomainInventory;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.EmulatorCapabilities;
@@ -219,6 +220,11 @@ class InspectionConnectionsTest {
         @Override
         public DomainState state(String domain) {
             throw new AssertionError("inspect reads each domain's state with its record");
+        }
+
+        @Override
+        public DiskWrites diskWrites(String domain, String target) {
+            throw new AssertionError("inspect reads no disk's writes");
         }
 
         @Override

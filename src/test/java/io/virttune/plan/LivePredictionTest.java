@@ -150,6 +150,74 @@ class LivePredictionTest {
         assertTrue(faster.basis().contains("its data and zeros at 100 MiB/s"), faster.basis());
     }
 
+    /** The sparse disk's live copy at 100 MiB/s into the thin pool, its guest's writes as {@code writes} says. */
+    private static Schedule.DiskTime sampled(GuestWrites writes) {
+        HostFacts facts = runningOnASparseDisk();
+        return new Scheduler(CopyRate.given(100 * MIB), Duration.ZERO)
+                .schedule(live(THIN, facts, false), facts, writes)
+                .live()
+                .get(0)
+                .disks()
+                .get(0);
+    }
+
+    private static GuestWrites writing(double writesPerSecond) {
+        return new GuestWrites(
+                Map.of(
+                        "web",
+                        Map.of("vda", new GuestWriteRate(writesPerSecond, Math.round(writesPerSecond * 4096), 2000))),
+                Map.of(),
+                "not asked");
+    }
+
+    @Test
+    void aGuestWritingMeanwhileMakesTheMirrorCopyAgainWhatItDirties() {
+        // 800 random 4 KiB writes a second dirty 800 granules of 64 KiB: 50 MiB/s against a 100 MiB/s
+        // mirror, which catches up in (8192 / 50) ln(100 / 50) = 113.6 s, having written 11357 MiB;
+        // stepped a second at a time, as apply reads the copy, within 1% of that.
+        Schedule.DiskTime busy = sampled(writing(800));
+
+        assertEquals(114 + 2, busy.seconds(), 1, busy.basis());
+        assertEquals(11_357, busy.writtenBytes() / MIB, 114, busy.basis());
+        assertEquals(800, busy.guestWrites().writesPerSecond());
+        assertTrue(
+                busy.basis()
+                        .contains("the guest wrote 800 times a second (3.1 MiB/s) over the 2.0 s plan sampled it, each"
+                                + " write dirtying a 64 KiB granule the mirror copies again (50 MiB/s): the background"
+                                + " copy catches up in about 11"),
+                busy.basis());
+    }
+
+    @Test
+    void aGuestThatOutpacesTheBackgroundCopyIsCopiedAgainWithSynchronousWrites() {
+        // 2000 writes a second dirty 125 MiB/s against a 100 MiB/s mirror: it never catches up, and its
+        // bytes left fall towards 1638 MiB ever slower; apply's rule gives it up once it would be ready
+        // later than two fresh copies, at 2731 MiB left (117 s in), after 10 s of pace and 5 s more
+        // at most. The copy made again writes the whole 8 GiB: 82 s.
+        Schedule.DiskTime busy = sampled(writing(2000));
+
+        assertTrue(busy.seconds() >= 117 + 82 + 2 && busy.seconds() <= 117 + 15 + 82 + 2, busy.basis());
+        long background = busy.writtenBytes() - (8L << 30);
+        assertEquals((busy.seconds() - 82 - 2) * 100, background / MIB, 100, busy.basis());
+        assertTrue(
+                busy.basis().contains("it outpaces the background copy, which apply gives up after about"),
+                busy.basis());
+        assertTrue(busy.basis().contains("and copies again with synchronous writes"), busy.basis());
+    }
+
+    @Test
+    void aGuestNotSampledOrWritingNothingIsPredictedAsAnIdleOneAndTheBasisSaysWhy() {
+        Schedule.DiskTime stopped = sampled(new GuestWrites(Map.of(), Map.of("web", "libvirt failed: no stats"), ""));
+        Schedule.DiskTime quiet = sampled(writing(0));
+
+        assertEquals(84, stopped.seconds(), stopped.basis());
+        assertEquals(8L << 30, stopped.writtenBytes());
+        assertTrue(
+                stopped.basis().contains("the guest's writes not sampled (libvirt failed: no stats)"), stopped.basis());
+        assertEquals(84, quiet.seconds(), quiet.basis());
+        assertTrue(quiet.basis().contains("the guest wrote nothing over the 2000 ms plan sampled it"), quiet.basis());
+    }
+
     @Test
     void aLinearLvHasNoZeroChunksToGiveBackBeforeThePause() {
         Schedule.DiskTime vda = sparseCopy(PlanPolicy.defaults(PlanTarget.linear("vg_fast")), MirrorPace.UNMEASURED);

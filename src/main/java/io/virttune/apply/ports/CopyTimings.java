@@ -1,5 +1,6 @@
 package io.virttune.apply.ports;
 
+import io.virttune.blockjob.Convergence;
 import java.time.Duration;
 
 /**
@@ -16,7 +17,7 @@ import java.time.Duration;
  */
 public record CopyTimings(Duration poll, Duration readyTimeout, Duration convergenceWindow) {
     static final CopyTimings DEFAULTS =
-            new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Duration.ofSeconds(30));
+            new CopyTimings(Duration.ofSeconds(1), Duration.ofHours(24), Convergence.DEFAULT_WINDOW);
     private static final Duration PAUSED_POLL = Duration.ofMillis(50);
 
     /** Between two reads of a copy the guest is paused for, at most 50 ms: every poll then is pause time. */

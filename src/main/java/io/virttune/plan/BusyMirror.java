@@ -1,0 +1,96 @@
+package io.virttune.plan;
+
+import io.virttune.blockjob.BlockJobProgress;
+import io.virttune.blockjob.Convergence;
+import io.virttune.text.Bytes;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a live copy's mirror writes, and how long it takes, while its guest writes at a sampled
+ * rate: each guest write dirties a granule of the mirror's bitmap that, once copied, is copied
+ * again; a copy the guest outpaces is given up by apply's own rule ({@link Convergence}) and made
+ * again with synchronous writes, from nothing, the guest's writes then reaching both sides.
+ */
+final class BusyMirror {
+    /**
+     * The mirror's dirty-bitmap granularity: virt-tune passes none, libvirt then none, and QEMU takes
+     * the target's cluster size between 4 KiB and 64 KiB, 64 KiB where it has none (a raw LV).
+     */
+    static final long GRANULE_BYTES = 64 << 10;
+    /** Apply reads a copy's progress once a second: the simulation steps as apply sees the copy. */
+    private static final long STEP_NANOS = 1_000_000_000L;
+    /** As long as apply waits for a copy to be ready: a copy not ready by then fails the domain. */
+    private static final long MOST_SECONDS = 24 * 3600;
+
+    /**
+     * What a copy wrote and for how long.
+     *
+     * @param copiedAgain whether apply gives the background copy up and copies again with synchronous writes
+     * @param backgroundSeconds how long the background copy went, until ready or given up
+     */
+    record Copy(long writtenBytes, double seconds, boolean copiedAgain, double backgroundSeconds) {}
+
+    private BusyMirror() {}
+
+    /**
+     * The copy of {@code work} bytes at {@code pace} bytes a second while the guest writes at {@code
+     * writes}; given up, the synchronous copy writes {@code againBytes} at that pace.
+     */
+    static Copy copy(long work, double pace, GuestWriteRate writes, long againBytes) {
+        double dirtying = dirtyingBytesPerSecond(writes);
+        Convergence rule = new Convergence(Convergence.DEFAULT_WINDOW);
+        double left = work;
+        double copied = 0;
+        for (long second = 1; second <= MOST_SECONDS; second++) {
+            // Random writes land in what is copied and clean in its share of the disk; elsewhere the
+            // bitmap is dirty already, and the write costs the mirror nothing more.
+            double dirtied = dirtying * (work - left) / work;
+            if (left + dirtied <= pace) {
+                double last = left / (pace - dirtied);
+                return new Copy(Math.round(copied + left), second - 1 + last, false, second - 1 + last);
+            }
+            copied += pace;
+            left += dirtied - pace;
+            Optional<String> givenUp = rule.judge(
+                    new BlockJobProgress(Math.round(copied), Math.round(copied + left)), second * STEP_NANOS);
+            if (givenUp.isPresent()) {
+                return new Copy(Math.round(copied) + againBytes, second + againBytes / pace, true, second);
+            }
+        }
+        return new Copy(Math.round(copied), MOST_SECONDS, false, MOST_SECONDS);
+    }
+
+    /** What the guest's writes dirty a second: at least a granule each, more for a write larger than one. */
+    static double dirtyingBytesPerSecond(GuestWriteRate writes) {
+        if (writes.writesPerSecond() == 0) {
+            return 0;
+        }
+        double bytesPerWrite = writes.bytesPerSecond() / writes.writesPerSecond();
+        return writes.writesPerSecond() * GRANULE_BYTES * Math.max(1, Math.ceil(bytesPerWrite / GRANULE_BYTES));
+    }
+
+    /** The copy's basis in words, the sampled rate first. */
+    static String describe(GuestWriteRate writes, Copy copy) {
+        String sampled = String.format(
+                Locale.ROOT,
+                "the guest wrote %.0f times a second (%s/s) over the %.1f s plan sampled it, each write dirtying a %s"
+                        + " granule the mirror copies again (%s/s): ",
+                writes.writesPerSecond(),
+                Bytes.format(writes.bytesPerSecond()),
+                writes.sampledMillis() / 1000.0,
+                Bytes.format(GRANULE_BYTES),
+                Bytes.format(Math.round(dirtyingBytesPerSecond(writes))));
+        return sampled
+                + (copy.copiedAgain()
+                        ? "it outpaces the background copy, which apply gives up after about "
+                                + Math.round(copy.backgroundSeconds())
+                                + " s and copies again with synchronous writes"
+                        : copy.backgroundSeconds() >= MOST_SECONDS
+                                ? "the background copy is not ready within the " + MOST_SECONDS / 3600
+                                        + " h apply waits for it"
+                                : "the background copy catches up in about " + Math.round(copy.backgroundSeconds())
+                                        + " s")
+                + ", " + Bytes.format(copy.writtenBytes()) + " written in all";
+    }
+}
