@@ -246,13 +246,13 @@ done
 ensure_packages "${TEST_PACKAGES[@]}" jq
 "$project/scripts/guest/build.sh" >/dev/null
 ensure_jar
-work=$project/build/bench-live
+work=$project/build/bench-live/$suite # one per suite: two suites can be measured at once
 mkdir -p "$work"
-chmod 0755 "$work"
-ensure_bench_image "$work/source.qcow2"
+chmod 0755 "$project/build/bench-live" "$work"
+ensure_bench_image "$project/build/bench-live/source.qcow2"
 log "moving inside the lab, Debian $suite, pool zeroing $zero (output is shown when the lab stops)"
 # The lab replays the command's stdout, then its stderr: stdout is printed after both, so that the
 # figures are the last line.
 "$project/scripts/lab" run --suite "$suite" --disk pv0:28G --libvirtd --qemu-as-root --timeout 3600 \
-  --env "RUNTIME=$RUNTIME" -- "$here/live-move.sh" --inside "$work" "$work/source.qcow2" "$zero" "$busy" >"$work/lab-$suite.stdout"
+  --env "RUNTIME=$RUNTIME" -- "$here/live-move.sh" --inside "$work" "$project/build/bench-live/source.qcow2" "$zero" "$busy" >"$work/lab-$suite.stdout"
 cat "$work/lab-$suite.stdout"
