@@ -32,27 +32,37 @@ phase "shellcheck of the scripts"
 mapfile -t scripts < <(grep -rlE '^#!/usr/bin/env bash|^#!/bin/bash|^# shellcheck shell=bash' scripts .ci
   grep -rlE '^#!/bin/sh' src/deb)
 shellcheck -x "${scripts[@]}"
-phase "the Ansible collection: ansible-test sanity, module and playbook tests, its tarball"
-"$root/scripts/check-collection.sh" >/dev/null
 phase "the Debian package: build, lintian, install, check, remove"
 "$root/scripts/check-package.sh"
 corpus=$(ensure_libvirt_corpus)
 "$root/scripts/libvirtd.sh"
-phase "running unit and integration tests"
-timed "unit and integration tests" mvn -B verify -Dvirttune.corpus.libvirt="$corpus"
-
-# The lab: a real device-mapper kernel (User-Mode Linux) for what the host's kernel cannot do.
-phase "lab selftest"
-timed "lab selftest" "$root/scripts/lab" selftest
-phase "the lab's guest and roots"
 rm -rf target/failsafe-reports/lab-* target/fault-matrix.log target/lab-*.log
-"$root/scripts/guest/build.sh"
-# Debian 13's root for its lab, built once (about a minute) before any lab starts: apt's and
-# mmdebstrap's work then does not run beside the labs, and a failure shows first.
-"$root/scripts/lab.d/root" trixie >/dev/null
-# Debian testing's root (libvirt 12.8, QEMU 11.1): the one stack whose mirror can skip the zeros of a
-# fresh thin LV (docs/lab.md, "A third: Debian testing (forky)").
-"$root/scripts/lab.d/root" forky >/dev/null
+# The Ansible collection's checks, and the lab's guest, selftest and the roots of its other suites,
+# run beside the unit and integration tests, which keep one CPU of two busy (surefire and failsafe
+# run one test at a time); a failure of either shows once both have ended. The lab is a real
+# device-mapper kernel (User-Mode Linux) for what the host's kernel cannot do.
+phase "the Ansible collection's checks, the lab's guest, selftest and roots (target/beside-tests.log), beside the unit and integration tests"
+(
+  log "the Ansible collection: ansible-test sanity, module and playbook tests, its tarball"
+  timed "the Ansible collection" "$root/scripts/check-collection.sh" >/dev/null
+  "$root/scripts/guest/build.sh"
+  timed "lab selftest" "$root/scripts/lab" selftest
+  # Debian 13's root for its lab, built once (about a minute) before any lab starts: apt's and
+  # mmdebstrap's work then does not run beside the labs, and a failure shows first.
+  "$root/scripts/lab.d/root" trixie >/dev/null
+  # Debian testing's root (libvirt 12.8, QEMU 11.1): the one stack whose mirror can skip the zeros of a
+  # fresh thin LV (docs/lab.md, "A third: Debian testing (forky)").
+  "$root/scripts/lab.d/root" forky >/dev/null
+) >target/beside-tests.log 2>&1 &
+beside=$!
+phase "running unit and integration tests"
+verify_rc=0
+timed "unit and integration tests" mvn -B verify -Dvirttune.corpus.libvirt="$corpus" || verify_rc=$?
+beside_rc=0
+timed "what ran beside them, after their end" wait "$beside" || beside_rc=$?
+cat target/beside-tests.log >&2
+((beside_rc == 0)) || die "the collection's checks or the lab's guest, selftest or roots failed (exit $beside_rc, above)"
+((verify_rc == 0)) || die "the unit or integration tests failed (exit $verify_rc, above)"
 # libvirt 11's own test domain XML, for the plan corpus check against Debian 13's QEMU driver.
 trixie_corpus=$(ensure_libvirt_corpus trixie)
 # The limit leaves room for slow machines: on some, a TCG guest takes 140 s to boot in the lab, on
