@@ -8,37 +8,61 @@ root=$(project_root)
 cd "$root"
 
 ensure_packages "${TEST_PACKAGES[@]}"
+# Each phase's start and each lab's length in seconds, in the log: where the time goes (docs/lab.md,
+# timings), on this machine and on CI's.
+phase() {
+  log "[$SECONDS s] $*"
+}
+timed() { # NAME COMMAND...: runs COMMAND, then logs how long NAME took
+  local name=$1 start=$SECONDS rc=0
+  shift
+  "$@" || rc=$?
+  log "[$SECONDS s] $name: $((SECONDS - start)) s$( ((rc == 0)) || echo ", exit $rc")"
+  return "$rc"
+}
+logged() { # FILE COMMAND...: runs COMMAND with its output in FILE
+  local file=$1
+  shift
+  "$@" >"$file" 2>&1
+}
 # Which kernel the lab boots here, and why, first: it depends on the CPU (docs/lab.md).
 "$root/scripts/lab" kernel
-log "shellcheck of the scripts"
+phase "shellcheck of the scripts"
 # The Debian package's launcher and maintainer script are sh, as /usr/bin/virt-tune and postrm run.
 mapfile -t scripts < <(grep -rlE '^#!/usr/bin/env bash|^#!/bin/bash|^# shellcheck shell=bash' scripts .ci
   grep -rlE '^#!/bin/sh' src/deb)
 shellcheck -x "${scripts[@]}"
-log "the Ansible collection: ansible-test sanity, module and playbook tests, its tarball"
-"$root/scripts/check-collection.sh" >/dev/null
-log "the Debian package: build, lintian, install, check, remove"
+phase "the Debian package: build, lintian, install, check, remove"
 "$root/scripts/check-package.sh"
 corpus=$(ensure_libvirt_corpus)
 "$root/scripts/libvirtd.sh"
-log "running unit and integration tests"
-mvn -B verify -Dvirttune.corpus.libvirt="$corpus"
-
-# The lab: a real device-mapper kernel (User-Mode Linux) for what the host's kernel cannot do.
-log "lab selftest"
-"$root/scripts/lab" selftest
-# Two labs at once, one per CPU, of about the same length (docs/lab.md, timings): the apply fault
-# matrix and LiveFaultsLabIT in one; every other lab class in the other. Each has all
-# the lab's disks (Lab.RUN), its own libvirtd, failsafe summary and log.
-log "lab tests (*LabIT) inside two labs at once"
 rm -rf target/failsafe-reports/lab-* target/fault-matrix.log target/lab-*.log
-"$root/scripts/guest/build.sh"
-# Debian 13's root for its lab, built once (about a minute) before any lab starts: apt's and
-# mmdebstrap's work then does not run beside the labs, and a failure shows first.
-"$root/scripts/lab.d/root" trixie >/dev/null
-# Debian testing's root (libvirt 12.8, QEMU 11.1): the one stack whose mirror can skip the zeros of a
-# fresh thin LV (docs/lab.md, "A third: Debian testing (forky)").
-"$root/scripts/lab.d/root" forky >/dev/null
+# The Ansible collection's checks, and the lab's guest, selftest and the roots of its other suites,
+# run beside the unit and integration tests, which keep one CPU of two busy (surefire and failsafe
+# run one test at a time); a failure of either shows once both have ended. The lab is a real
+# device-mapper kernel (User-Mode Linux) for what the host's kernel cannot do.
+phase "the Ansible collection's checks, the lab's guest, selftest and roots (target/beside-tests.log), beside the unit and integration tests"
+(
+  log "the Ansible collection: ansible-test sanity, module and playbook tests, its tarball"
+  timed "the Ansible collection" "$root/scripts/check-collection.sh" >/dev/null
+  "$root/scripts/guest/build.sh"
+  timed "lab selftest" "$root/scripts/lab" selftest
+  # Debian 13's root for its lab, built once (about a minute) before any lab starts: apt's and
+  # mmdebstrap's work then does not run beside the labs, and a failure shows first.
+  "$root/scripts/lab.d/root" trixie >/dev/null
+  # Debian testing's root (libvirt 12.8, QEMU 11.1): the one stack whose mirror can skip the zeros of a
+  # fresh thin LV (docs/lab.md, "A third: Debian testing (forky)").
+  "$root/scripts/lab.d/root" forky >/dev/null
+) >target/beside-tests.log 2>&1 &
+beside=$!
+phase "running unit and integration tests"
+verify_rc=0
+timed "unit and integration tests" mvn -B verify -Dvirttune.corpus.libvirt="$corpus" || verify_rc=$?
+beside_rc=0
+timed "what ran beside them, after their end" wait "$beside" || beside_rc=$?
+cat target/beside-tests.log >&2
+((beside_rc == 0)) || die "the collection's checks or the lab's guest, selftest or roots failed (exit $beside_rc, above)"
+((verify_rc == 0)) || die "the unit or integration tests failed (exit $verify_rc, above)"
 # libvirt 11's own test domain XML, for the plan corpus check against Debian 13's QEMU driver.
 trixie_corpus=$(ensure_libvirt_corpus trixie)
 # The limit leaves room for slow machines: on some, a TCG guest takes 140 s to boot in the lab, on
@@ -48,11 +72,11 @@ lab_tests() { # NAME SUITE TESTS DISK...: the lab test classes TESTS in one lab 
   shift 3
   [[ $suite == trixie ]] && suite_corpus=$trixie_corpus
   for disk in "$@"; do disks+=(--disk "$disk"); done
-  "$root/scripts/lab" run --suite "$suite" "${disks[@]}" --libvirtd --timeout 3000 -- \
+  timed "lab $name" logged "target/lab-$name.log" "$root/scripts/lab" run --suite "$suite" "${disks[@]}" --libvirtd --timeout 3000 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" -Dvirttune.corpus.libvirt="$suite_corpus" \
-      -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" -Dlab.reports="target/failsafe-reports/lab-$name" \
-      >"target/lab-$name.log" 2>&1
+      -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" -Dlab.reports="target/failsafe-reports/lab-$name"
 }
+# Each lab has all the lab's disks (Lab.RUN), its own libvirtd, failsafe summary and log.
 lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G pv8:2G)
 # Debian 13's lab (libvirt 11, QEMU 10, Java 21) runs the classes whose outcome the suite's
 # libvirt, QEMU or LVM decide (docs/lab.md, "Two suites"), and what only libvirt 10+ has
@@ -69,7 +93,7 @@ zeroed_test='LiveApplyLabIT#aThinLvInAZeroingPool*'
 # fault matrix and the live faults, then Debian 13's lab; every other Debian 12 class, then the
 # fleet (three networked lab hosts, FleetLabIT on this machine inside their namespace), then the
 # collection's playbook on three fresh ones (PlaybookLabIT), then Debian testing's lab.
-log "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's other classes, the fleet, the playbook and Debian testing's"
+phase "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's other classes, the fleet, the playbook and Debian testing's"
 (
   rc=0
   lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" || rc=$?
@@ -81,15 +105,15 @@ first_chain=$!
   rc=0
   lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT,!'"$zeroed_test" \
     "${lab_disks[@]}" || rc=$?
-  "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
+  timed "lab fleet" logged target/lab-fleet.log "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
       -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml -Dlab.reports=target/failsafe-reports/lab-fleet \
-      >target/lab-fleet.log 2>&1 || rc=$?
+      || rc=$?
   # The collection's playbook from this machine over SSH, on a fleet of its own: fresh hosts.
-  "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
+  timed "lab playbook" logged target/lab-playbook.log "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=PlaybookLabIT \
       -Dlab.summary=target/failsafe-reports/failsafe-summary-playbook.xml -Dlab.reports=target/failsafe-reports/lab-playbook \
-      >target/lab-playbook.log 2>&1 || rc=$?
+      || rc=$?
   lab_tests forky forky "$zeroed_test" "${lab_disks[@]}" || rc=$?
   exit "$rc"
 ) &
@@ -111,6 +135,7 @@ done
 if [[ -f target/fault-matrix.log ]]; then
   grep -E '^(fault matrix|  FAILED)' target/fault-matrix.log || true
 fi
+phase "the end"
 if ((lab_rc != 0)); then
   echo "error: lab tests failed (exit $lab_rc)" >&2
   exit "$lab_rc"
