@@ -2,10 +2,12 @@
 # Benchmark: a running guest's disk moved live by virt-tune, beside the same disk moved offline, in
 # one lab run (scripts/lab run --libvirtd). The disk is conversion.sh's: an 8 GiB qcow2 with 1 GiB
 # of data in 16 runs, a fresh copy of it for each case, on SATA in the lab's test guest (TCG).
-# Usage: scripts/bench/live-move.sh [--suite bookworm|trixie|forky] [--zero n|y] [--idle-only]
+# Usage: scripts/bench/live-move.sh [--suite bookworm|trixie|forky] [--target thin|linear] [--zero n|y] [--idle-only]
 # Each case is virt-tune plan then virt-tune apply --execute into a fresh thin LV of one thin pool
 # (4 MiB chunks, zeroing off unless --zero y), timed from apply's start to its end, in a lab of the
-# suite (bookworm by default). In a pool that zeroes new chunks apply tells the mirror that its
+# suite (bookworm by default); with --target linear into a fresh linear LV of the VG instead (plan
+# --vg; no pool, no reclaim, so that the pause holds only what every pause has; --zero unused and
+# the thin figures "none"). In a pool that zeroes new chunks apply tells the mirror that its
 # fresh thin LV reads as zeros, which a stack that can skip them does (forky; docs/live.md):
 #   offline:   the guest shut off (qemu-img convert, then the define);
 #   live first, live idle: the guest running, doing nothing (block copy, then the pivot), twice;
@@ -35,7 +37,7 @@
 #   floor:     the copy: qemu-img convert of the same image into a fresh thin LV, nothing else
 #              running, no verify; the pause: its parts every pause has (suspend, pivot, resume),
 #              read from apply's pause line, in the same move.
-# Last line: suite=... zero=... live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
+# Last line: suite=... target=... zero=... live_idle_s=... live_busy_s=... offline_s=... thin_allocated_bytes=...
 #   thin_peak_bytes_idle=... image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
 #   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=... copy_floor_s=...
 #   live_first_s=... first_copy_predicted_s=... first_copy_s=... first_copy_off=...
@@ -55,11 +57,13 @@ inside() {
   source_image=$2
   zero=$3
   busy=$4
+  target=$5
   t0=$SECONDS
   step() { echo "live-move: [$((SECONDS - t0)) s] $*" >&2; }
   write_iops() { sed -n '/^{/,$p' | jq '.jobs[0].write.iops | round'; } # fio may print a line before its JSON
-  allocated() { # LV: bytes the thin pool provisioned for it
-    lvm lvs --noheadings --units b --nosuffix -o lv_size,data_percent "$VG/$1" | awk '{ printf "%.0f", $1 * $2 / 100 }'
+  allocated() { # LV: bytes the thin pool provisioned for it, "none" for a linear LV
+    lvm lvs --noheadings --units b --nosuffix -o lv_size,data_percent "$VG/$1" |
+      awk '$2 == "" { printf "none"; next } { printf "%.0f", $1 * $2 / 100 }'
   }
   define() { # DOMAIN: a fresh copy of the source image, the test guest on it
     cp --sparse=always "$source_image" "/run/images/$1.qcow2"
@@ -68,7 +72,7 @@ inside() {
   move() { # DOMAIN PLAN-OPTION...: plans and applies; prints apply's seconds
     local domain=$1 start
     shift
-    "$project/scripts/virt-tune" plan "$domain" --thin-pool "$VG/$POOL" --no-hugepages "$@" --out "$work/$domain.plan" >&2
+    "$project/scripts/virt-tune" plan "$domain" "${into[@]}" --no-hugepages "$@" --out "$work/$domain.plan" >&2
     start=$(date +%s.%N)
     # Its results (with each copy and pause beside their prediction) on stdout, its progress on stderr.
     if ! "$project/scripts/virt-tune" apply "$work/$domain.plan" --execute --json --state-dir "$work/state" \
@@ -140,20 +144,26 @@ inside() {
   lvm lvcreate -q -Zn -Wn -L 14G -n images "$VG" >/dev/null
   mkfs.ext4 -q "/dev/$VG/images"
   mkdir -p /run/images && mount "/dev/$VG/images" /run/images
-  lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero "$zero" -n "$POOL" "$VG" >/dev/null
-  step "calibrate: the pool's direct-I/O write and read, kept where the plans read it"
-  "$project/scripts/virt-tune" calibrate --thin-pool "$VG/$POOL" --execute --state-dir "$work/state" >&2
+  # Where plan, calibrate and the floor put their LVs: the thin pool, or the VG's free space.
+  into=(--vg "$VG") fresh_lv=(-L 8G) target_is_zero=()
+  if [[ $target == thin ]]; then
+    lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero "$zero" -n "$POOL" "$VG" >/dev/null
+    into=(--thin-pool "$VG/$POOL") fresh_lv=(--type thin -V 8G --thinpool "$VG/$POOL") target_is_zero=(--target-is-zero)
+  fi
+  step "calibrate: the $target target's direct-I/O write and read, kept where the plans read it"
+  "$project/scripts/virt-tune" calibrate "${into[@]}" --execute --state-dir "$work/state" >&2
 
   step "offline: the guest shut off"
   define vt-offline
   offline_s=$(move vt-offline)
-  step "offline: ${offline_s} s, thin LV allocated $(allocated "$(lv_of vt-offline)") bytes"
+  step "offline: ${offline_s} s, LV allocated $(allocated "$(lv_of vt-offline)") bytes"
   retire vt-offline
 
-  step "floor: qemu-img convert of the image into a fresh thin LV, no verify"
-  lvm lvcreate -q --type thin -V 8G --thinpool "$VG/$POOL" -n floor "$VG" >/dev/null
+  # A linear LV may hold old data: the floor writes its zeros too, as apply's copy does.
+  step "floor: qemu-img convert of the image into a fresh $target LV, no verify"
+  lvm lvcreate -q "${fresh_lv[@]}" -n floor "$VG" >/dev/null
   start=$(date +%s.%N)
-  qemu-img convert -n --target-is-zero -f qcow2 -O raw -t none "$source_image" "/dev/$VG/floor"
+  qemu-img convert -n "${target_is_zero[@]}" -f qcow2 -O raw -t none "$source_image" "/dev/$VG/floor"
   copy_floor_s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
   lvm lvremove -q --yes "$VG/floor" >/dev/null
   step "floor: ${copy_floor_s} s"
@@ -178,9 +188,10 @@ inside() {
   live_idle_s=$(move vt-idle --live "${scheduled[@]}")
   kill "$sampler"
   peak=$(sort -n "$work/idle.allocation" | tail -1)
+  peak=${peak:-none} # a linear LV has no allocation to sample
   thin=$(allocated "$(lv_of vt-idle)")
   idle_pause_ms=$(pivot_pause_ms vt-idle)
-  step "live, idle: ${live_idle_s} s, thin LV allocated $thin bytes (at most $peak during the move), paused $idle_pause_ms ms for the pivot"
+  step "live, idle: ${live_idle_s} s, LV allocated $thin bytes (at most $peak during the move), paused $idle_pause_ms ms for the pivot"
   retire vt-idle
 
   live_busy_s=none before=none during=none pause_ms=none copied_again=none
@@ -212,7 +223,7 @@ inside() {
   side_by_side vt-first
   side_by_side vt-idle
   [[ $busy == n ]] || side_by_side vt-busy
-  echo "suite=${VTLAB_SUITE:-bookworm} zero=$zero live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
+  echo "suite=${VTLAB_SUITE:-bookworm} target=$target zero=$zero live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
     "thin_peak_bytes_idle=$peak" \
     "image_allocated_bytes=$image_allocated guest_write_iops_before=$before guest_write_iops_during=$during" \
     "pivot_pause_ms_idle=$idle_pause_ms pivot_pause_ms_busy=$pause_ms busy_copied_again=$copied_again" \
@@ -230,19 +241,21 @@ source "$project/scripts/lib/common.sh"
 # shellcheck source=../lib/lab-guest.sh
 source "$project/scripts/lib/lab-guest.sh"
 if [[ ${1:-} == --inside ]]; then
-  inside "$2" "$3" "$4" "$5"
+  inside "$2" "$3" "$4" "$5" "$6"
   exit
 fi
-suite=bookworm zero=n busy=y
+suite=bookworm target=thin zero=n busy=y
 while (($#)); do
   case $1 in
     --suite) suite=${2:?--suite needs bookworm, trixie or forky}; shift 2 ;;
+    --target) target=${2:?--target needs thin or linear}; shift 2 ;;
     --zero) zero=${2:?--zero needs n or y}; shift 2 ;;
     --idle-only) busy=n; shift ;;
-    *) die "unknown option '$1' (--suite SUITE, --zero n|y, --idle-only)" ;;
+    *) die "unknown option '$1' (--suite SUITE, --target thin|linear, --zero n|y, --idle-only)" ;;
   esac
 done
 [[ $zero == [ny] ]] || die "--zero needs n or y, not '$zero'"
+[[ $target == thin || $target == linear ]] || die "--target needs thin or linear, not '$target'"
 ensure_packages "${TEST_PACKAGES[@]}" jq
 "$project/scripts/guest/build.sh" >/dev/null
 ensure_jar
@@ -250,9 +263,10 @@ work=$project/build/bench-live/$suite # one per suite: two suites can be measure
 mkdir -p "$work"
 chmod 0755 "$project/build/bench-live" "$work"
 ensure_bench_image "$project/build/bench-live/source.qcow2"
-log "moving inside the lab, Debian $suite, pool zeroing $zero (output is shown when the lab stops)"
+log "moving inside the lab, Debian $suite, into a $target LV, pool zeroing $zero (output is shown when the lab stops)"
 # The lab replays the command's stdout, then its stderr: stdout is printed after both, so that the
 # figures are the last line.
 "$project/scripts/lab" run --suite "$suite" --disk pv0:28G --libvirtd --qemu-as-root --timeout 3600 \
-  --env "RUNTIME=$RUNTIME" -- "$here/live-move.sh" --inside "$work" "$project/build/bench-live/source.qcow2" "$zero" "$busy" >"$work/lab-$suite.stdout"
-cat "$work/lab-$suite.stdout"
+  --env "RUNTIME=$RUNTIME" -- "$here/live-move.sh" --inside "$work" "$project/build/bench-live/source.qcow2" "$zero" \
+  "$busy" "$target" >"$work/lab-$suite-$target.stdout"
+cat "$work/lab-$suite-$target.stdout"
