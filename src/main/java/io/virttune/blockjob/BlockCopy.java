@@ -140,20 +140,27 @@ public final class BlockCopy {
      * definition names now, which libvirt may or may not have rewritten.
      */
     public Optional<String> pivot(String device) {
-        switchOnto(device);
+        requireReady();
+        switchOnto();
         return checkSwitched(device);
     }
 
-    /**
-     * The switch alone, refused when the copy is not ready: what a guest paused for its pivot waits
-     * on. {@link #checkSwitched} then reads what it did, the guest resumed or not.
-     */
-    public void switchOnto(String device) {
-        MirrorState before = state();
-        if (before != MirrorState.READY) {
+    /** Refuses a copy that is not ready: a pivot now would switch the guest onto an incomplete copy. */
+    public void requireReady() {
+        MirrorState now = state();
+        if (now != MirrorState.READY) {
             throw VirtTuneException.refused(where() + ": the block copy is not ready ("
-                    + before.name().toLowerCase() + "); a pivot now would switch the guest onto an incomplete copy");
+                    + now.name().toLowerCase() + "); a pivot now would switch the guest onto an incomplete copy");
         }
+    }
+
+    /**
+     * The switch alone, after {@link #requireReady}: what a guest paused for its pivot waits on, one
+     * libvirt call. libvirt itself refuses the pivot of a copy it does not hold ready ("not ready for
+     * pivot yet"), so the readiness read before the pause is not read again in it. {@link
+     * #checkSwitched} then reads what it did, the guest resumed or not.
+     */
+    public void switchOnto() {
         jobs.abort(disk, true);
     }
 

@@ -225,6 +225,7 @@ final class ScriptedBlockJobs implements BlockJobs {
     @Override
     public void abort(String disk, boolean pivot) {
         calls.add("abort " + disk + " pivot=" + pivot);
+        requireLibvirtd((pivot ? "pivot" : "abort") + " the block job of disk '" + disk + "' of");
         if (pivot && pivotFailure != null) {
             RuntimeException failure = pivotFailure;
             pivotFailure = null;

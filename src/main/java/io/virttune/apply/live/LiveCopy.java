@@ -259,11 +259,14 @@ public final class LiveCopy {
                 reclaim.orElseThrow().beforePause(journal.current(), journal::save);
             }
             PivotPause pause = new PivotPause(jobs, ports.guests().blockJobs(), ports.run(), log);
-            switched = pause.around(journal.current(), journal::save, parts -> {
-                // Every catch-up in the pause runs at the device's pace, not the cap's: the guest waits on
-                // it (one call, before the first; the job ends with the pivot).
+            Runnable beforeSuspend = () -> {
+                copy.requireReady();
+                // Every catch-up from the suspend on runs at the device's pace, not the cap's: the guest
+                // waits on it. Lifted the moment before the suspend, it holds no call in the pause (the
+                // job ends with the pivot).
                 jobs.setSpeed(step.disk(), 0);
-                parts.ended("uncap");
+            };
+            switched = pause.around(journal.current(), journal::save, beforeSuspend, parts -> {
                 // Given back before the compare, so that the compare verifies the discards too.
                 if (reclaim.isEmpty()) {
                     log.println("  the mirror never wrote " + step.device()
@@ -275,7 +278,7 @@ public final class LiveCopy {
                     new PausedCompare(jobs, ports.copies().comparer(), timings(), ports.run(), log, progress)
                             .verify(copy, step, sourceFormat, volume.sizeBytes(), parts);
                 }
-                copy.switchOnto(step.device());
+                copy.switchOnto();
                 parts.ended("pivot");
                 return true;
             });

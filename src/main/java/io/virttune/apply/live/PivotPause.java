@@ -53,11 +53,14 @@ public final class PivotPause {
      * Runs {@code pivot} with the guest paused, journaled through {@code save} before the pause and
      * after the resume; a guest that is paused already is left as it is.
      *
+     * @param beforeSuspend what the pivot needs that need not see the guest still, run once the guest
+     *     may be switched, before the suspend: every call in the pause is pause time
      * @param pivot true when it switched the guest, false when it found it must not (and did not);
      *     it marks the end of each of its parts in the pause it is given
      * @return what {@code pivot} returned
      */
-    boolean around(DomainJournal journal, Consumer<DomainJournal> save, Predicate<PauseParts> pivot) {
+    boolean around(
+            DomainJournal journal, Consumer<DomainJournal> save, Runnable beforeSuspend, Predicate<PauseParts> pivot) {
         Optional<PauseReason> pausedBefore = jobs.pausedFor();
         if (pausedBefore.isPresent()) {
             PauseReason reason = pausedBefore.get();
@@ -71,8 +74,10 @@ public final class PivotPause {
             }
             log.println("  the guest is paused " + reason.words() + ", not by virt-tune: switching it while paused,"
                     + " leaving it paused");
+            beforeSuspend.run();
             return pivot.test(new PauseParts(run.clock()));
         }
+        beforeSuspend.run();
         DomainJournal paused = journal.with(entry(PAUSED));
         save.accept(paused);
         PauseParts parts = new PauseParts(run.clock());

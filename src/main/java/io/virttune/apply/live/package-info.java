@@ -44,9 +44,10 @@
  * guest paused by someone else stays paused.
  *
  * <p>What the pause holds ({@link PauseParts}, each part timed in apply's pause line): the suspend,
- * the copy uncapped for the catch-up, a thin LV's check and discards below (the catch-up, the
- * source's map, the discards again, the new zeros within their budget), the paused compare if
- * planned, the switch (the copy's readiness read, then the pivot), the resume. Nothing else: the
+ * a thin LV's check and discards below (the catch-up, the source's map, the discards again, the new
+ * zeros within their budget), the paused compare if planned, the switch (one libvirt call), the
+ * resume. The copy's readiness is read and its cap lifted right before the suspend, so that every
+ * catch-up from then on runs at the device's pace and neither call is pause time. Nothing else: the
  * definitions that show the switch made are read after the resume, since once the pivot returned
  * the guest runs on whatever it switched to, paused or not, and a failed read-back fails the move
  * the same way either side of the resume. The resume's journal entry says how long the guest was
