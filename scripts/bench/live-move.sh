@@ -259,7 +259,7 @@ done
 ensure_packages "${TEST_PACKAGES[@]}" jq
 "$project/scripts/guest/build.sh" >/dev/null
 ensure_jar
-work=$project/build/bench-live/$suite # one per suite: two suites can be measured at once
+work=$project/build/bench-live/$suite-$target # one per suite and target: two can be measured at once
 mkdir -p "$work"
 chmod 0755 "$project/build/bench-live" "$work"
 ensure_bench_image "$project/build/bench-live/source.qcow2"
