@@ -10,10 +10,14 @@ import java.util.regex.Pattern;
  * record written before start times were kept has none.
  */
 public record ProcessIdentity(long pid, OptionalLong startTicks) {
-    /** How {@link #token()} spells one: the pid, then a dash and the start time when known. */
-    public static final String TOKEN = "[0-9]+(?:-[0-9]+)?";
+    /**
+     * How {@link #token()} spells one: the pid, then a dash and the start time when known. The digits
+     * are bounded (a pid is at most 2^22, ticks fit in 18 digits for millennia): a longer run in an
+     * LV's name, by someone else's hand, is not one and could not be read as a number.
+     */
+    public static final String TOKEN = "[0-9]{1,10}(?:-[0-9]{1,18})?";
 
-    private static final Pattern PARTS = Pattern.compile("([0-9]+)(?:-([0-9]+))?");
+    private static final Pattern PARTS = Pattern.compile("([0-9]{1,10})(?:-([0-9]{1,18}))?");
 
     /** The process {@code pid} that started {@code startTicks} after boot. */
     public static ProcessIdentity of(long pid, long startTicks) {
