@@ -8,6 +8,7 @@ import io.virttune.testing.Cli;
 import io.virttune.testing.Lab;
 import io.virttune.testing.LabGuest;
 import io.virttune.testing.ProcessGroups;
+import io.virttune.testing.StoppedApply;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -214,7 +215,8 @@ class ApplyLabIT {
                 "--out",
                 plan.toString());
         assertEquals(0, planned.exitCode(), planned.transcript());
-        killWhenOutputShows(plan, "back up the current definition");
+        // After its copies and their verify, before the definition is backed up: the backup step's start.
+        killWhenJournalHolds(plan, "backup-definition");
         String lv = "/dev/" + VG + "/vt-e2e-thinre-sda";
         // 150 MiB in: zeros in the source, and no chunk the copy provisioned.
         long stray = 150L << 20;
@@ -253,7 +255,8 @@ class ApplyLabIT {
         String sourcesBefore = sources();
         Path plan = plan(vm.name());
 
-        killWhenOutputShows(plan, "2/10 set read-ahead");
+        // After the LVs are created, before their read-ahead is set: the second step's start.
+        killWhenJournalHolds(plan, "set-read-ahead");
         Cli rollback = Cli.run("rollback", vm.name(), "--state-dir=" + state, "--execute");
         assertEquals(0, rollback.exitCode(), rollback.out() + rollback.err());
         assertFalse(Lab.sh("lvm", "lvs", VG).contains("vt-e2e-undo"), Lab.sh("lvm", "lvs", VG));
@@ -513,6 +516,19 @@ class ApplyLabIT {
     }
 
     /** Runs apply as its own process group and kills all of it (qemu-img too) with SIGKILL. */
+    /**
+     * Runs apply, stopped (SIGSTOP) right after its first journal write that holds {@code text}, then
+     * SIGKILLs it there: a boundary that a reader of its output, starved on a loaded machine, could
+     * see only after apply had gone past it.
+     */
+    private void killWhenJournalHolds(Path plan, String text) {
+        StoppedApply apply = StoppedApply.startUntilJournalHolds(
+                work, state, text, "apply", plan.toString(), "--state-dir=" + state, "--execute");
+        assertTrue(apply.awaitStopped(), () -> "apply ended before it journaled " + text + ":\n" + apply.awaitEnd());
+        apply.signal("KILL");
+        apply.awaitEnd();
+    }
+
     private void killWhenOutputShows(Path plan, String marker) throws Exception {
         Process[] process = new Process[1];
         runApplyUntil(plan, marker, () -> ProcessGroups.signal(process[0].pid(), "KILL"), process);
