@@ -44,8 +44,10 @@ final class BusyMirror {
         double copied = 0;
         for (long second = 1; second <= MOST_SECONDS; second++) {
             // Random writes land in what is copied and clean in its share of the disk; elsewhere the
-            // bitmap is dirty already, and the write costs the mirror nothing more.
-            double dirtied = dirtying * (work - left) / work;
+            // bitmap is dirty already, and the write costs the mirror nothing more. No more than is
+            // clean can be dirtied again, however fast the guest writes.
+            double clean = work - left;
+            double dirtied = Math.min(clean, dirtying * clean / work);
             if (left + dirtied <= pace) {
                 double last = left / (pace - dirtied);
                 return new Copy(Math.round(copied + left), second - 1 + last, false, second - 1 + last);
