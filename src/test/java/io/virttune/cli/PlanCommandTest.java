@@ -238,7 +238,8 @@ class PlanCommandTest {
                                 "2026-12-05T22:20:00Z",
                                 io.virttune.apply.journal.PivotPauses.resumedAfter(
                                         1190,
-                                        "suspend 50, uncap 66, catch-up 26, compare 510, pivot 494, resume 44 ms"))));
+                                        "suspend 50, uncap 66, catch-up 26, compare 510, pivot 494, resume 44 ms",
+                                        true))));
 
         Schedule.LiveGuest journaled = mail01Live();
 

@@ -14,8 +14,11 @@ public final class PivotPauses {
     /** The kind of the entries a pause for a pivot writes: paused, then resumed. */
     public static final String KIND = "PivotPause";
 
+    /** What a resume's detail ends with when the guest went back to its source, not switched. */
+    private static final String NOT_SWITCHED = ", not switched";
     /** Older journals wrote the length alone; since, the parts follow it in brackets. */
-    private static final Pattern RESUMED_AFTER = Pattern.compile("resumed after (\\d+) ms(?: \\((.*)\\))?");
+    private static final Pattern RESUMED_AFTER =
+            Pattern.compile("resumed after (\\d+) ms(?: \\((.*)\\))?(" + Pattern.quote(NOT_SWITCHED) + ")?");
     /** The paused compare's part of a pause, as {@code --verify-paused} times it. */
     private static final Pattern COMPARE = Pattern.compile("(?:^|, )compare (\\d+)(?:,| ms$)");
 
@@ -27,8 +30,10 @@ public final class PivotPauses {
      * @param millis from the suspend's call to the resume's return
      * @param compareMillis the part of it a paused compare took; 0 without one (or in an older journal)
      * @param at when the resume was journaled
+     * @param switched whether the guest was switched onto its copy; false where the pivot failed or
+     *     was found unsafe (the guest resumed on its source), and in an older journal
      */
-    public record Pause(long millis, long compareMillis, String at) {
+    public record Pause(long millis, long compareMillis, String at, boolean switched) {
         /** The pause less its paused compare: the catch-up, the pivot and what the switch itself does. */
         public long switchMillis() {
             return millis - compareMillis;
@@ -37,10 +42,11 @@ public final class PivotPauses {
 
     /**
      * The detail of the entry a resume writes: the guest paused {@code millis} ms for its pivot,
-     * {@code parts} where they went ({@code suspend 12, pivot 40, resume 9 ms}).
+     * {@code parts} where they went ({@code suspend 12, pivot 40, resume 9 ms}), {@code switched}
+     * whether the guest runs on its copy since.
      */
-    public static String resumedAfter(long millis, String parts) {
-        return "resumed after " + millis + " ms (" + parts + ")";
+    public static String resumedAfter(long millis, String parts, boolean switched) {
+        return "resumed after " + millis + " ms (" + parts + ")" + (switched ? "" : NOT_SWITCHED);
     }
 
     /** Each pause {@code journal} timed, in order; a resume after a stopped run times none. */
@@ -58,7 +64,10 @@ public final class PivotPauses {
         }
         Matcher compare = COMPARE.matcher(matcher.group(2) == null ? "" : matcher.group(2));
         return Optional.of(new Pause(
-                Long.parseLong(matcher.group(1)), compare.find() ? Long.parseLong(compare.group(1)) : 0, entry.at()));
+                Long.parseLong(matcher.group(1)),
+                compare.find() ? Long.parseLong(compare.group(1)) : 0,
+                entry.at(),
+                matcher.group(2) != null && matcher.group(3) == null));
     }
 
     /**

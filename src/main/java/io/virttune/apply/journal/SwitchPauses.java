@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * What this host's earlier live switches paused their guests for, read from their journals: the
  * catch-up, the pivot and the switch's own work, each paused compare left out (plan predicts that
- * from the data it reads).
+ * from the data it reads); pauses that switched nothing are not counted.
  *
  * @param millis the median of those pauses
  * @param switches how many were counted
@@ -26,6 +26,9 @@ public record SwitchPauses(long millis, int switches, String latest) {
     public static Optional<SwitchPauses> of(List<DomainJournal> journals) {
         List<PivotPauses.Pause> pauses = journals.stream()
                 .flatMap(journal -> PivotPauses.each(journal).stream())
+                // A pause that switched nothing (a pivot failed or found unsafe, up to 10 s of
+                // catch-up given up) predicts no switch; an older journal's may hold a compare.
+                .filter(PivotPauses.Pause::switched)
                 .sorted(Comparator.comparingLong(PivotPauses.Pause::switchMillis))
                 .toList();
         if (pauses.isEmpty()) {

@@ -102,7 +102,7 @@ public final class PivotPause {
         }
         PAUSED_NOW.remove(journal.domain());
         if (held.getAndSet(false)) {
-            resume(paused, save, false, parts);
+            resume(paused, save, false, parts, switched);
         } else {
             save.accept(paused.with(entry(RESUMED)));
         }
@@ -137,7 +137,7 @@ public final class PivotPause {
             RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save, PauseParts parts) {
         try {
             // QEMU may have ended with the pivot: then there is no guest to resume.
-            resume(paused, save, true, parts);
+            resume(paused, save, true, parts, false);
         } catch (RuntimeException resume) {
             failure.addSuppressed(resume);
             log.println("  the guest could not be resumed after the failed pivot (" + resume.getMessage() + "); apply"
@@ -148,9 +148,10 @@ public final class PivotPause {
     /**
      * Resumes the guest ({@code ifPaused}: only if it is still paused), through a new connection
      * when libvirtd restarted under this one, and journals it with how long the pause of {@code
-     * parts} took, the resume its last part.
+     * parts} took, the resume its last part, and whether it {@code switched} the guest.
      */
-    private void resume(DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused, PauseParts parts) {
+    private void resume(
+            DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused, PauseParts parts, boolean switched) {
         try {
             if (!ifPaused || jobs.pausedFor().isPresent()) {
                 jobs.resume();
@@ -159,7 +160,7 @@ public final class PivotPause {
             resumeThroughNewConnection(paused.domain(), lost);
         }
         parts.ended("resume");
-        save.accept(paused.with(entry(PivotPauses.resumedAfter(parts.millis(), parts.toString()))));
+        save.accept(paused.with(entry(PivotPauses.resumedAfter(parts.millis(), parts.toString(), switched))));
     }
 
     /**
