@@ -185,13 +185,16 @@ ensure_sshd() {
 # of 64 MiB spread across it, each starting 13 MiB into a 512 MiB stride, so that no run is
 # aligned to a thin pool's chunk.
 ensure_bench_image() {
-  local image=$1 k args=()
+  local image=$1 k args=() partial
   [[ -f $image ]] && return 0
   log "writing the 8 GiB image with 1 GiB of data in 16 runs"
-  qemu-img create -q -f qcow2 "$image.partial" 8G
+  # A name of its own: two benchmarks started at once each write theirs, and the rename is atomic.
+  partial=$(mktemp "$image.partial.XXXXXX")
+  chmod 0644 "$partial"
+  qemu-img create -q -f qcow2 "$partial" 8G
   for ((k = 0; k < 16; k++)); do
     args+=(-c "write -P $((k + 1)) $((k * 512 + 13))M 64M")
   done
-  qemu-io "${args[@]}" "$image.partial" >/dev/null
-  mv "$image.partial" "$image"
+  qemu-io "${args[@]}" "$partial" >/dev/null
+  mv "$partial" "$image"
 }
