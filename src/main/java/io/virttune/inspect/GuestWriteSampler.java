@@ -2,8 +2,6 @@ package io.virttune.inspect;
 
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DiskWrites;
-import io.virttune.plan.GuestWriteRate;
-import io.virttune.plan.GuestWrites;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

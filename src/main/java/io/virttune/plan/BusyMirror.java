@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import io.virttune.blockjob.BlockJobProgress;
 import io.virttune.blockjob.Convergence;
+import io.virttune.inspect.GuestWriteRate;
 import io.virttune.text.Bytes;
 import java.util.Locale;
 import java.util.Optional;

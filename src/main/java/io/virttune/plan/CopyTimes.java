@@ -2,6 +2,8 @@ package io.virttune.plan;
 
 import io.virttune.inspect.DiskFacts;
 import io.virttune.inspect.DomainFacts;
+import io.virttune.inspect.GuestWriteRate;
+import io.virttune.inspect.GuestWrites;
 import io.virttune.inspect.HostFacts;
 import io.virttune.inspect.ImageFacts;
 import io.virttune.lvm.LogicalVolume;

@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import io.virttune.inspect.GuestWriteRate;
 import java.util.List;
 import java.util.Optional;
 

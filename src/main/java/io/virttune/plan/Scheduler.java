@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import io.virttune.inspect.GuestWrites;
 import io.virttune.inspect.HostFacts;
 import io.virttune.text.Bytes;
 import java.time.Duration;

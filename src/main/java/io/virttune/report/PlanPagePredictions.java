@@ -1,6 +1,6 @@
 package io.virttune.report;
 
-import io.virttune.plan.GuestWriteRate;
+import io.virttune.inspect.GuestWriteRate;
 import io.virttune.plan.Schedule;
 import io.virttune.text.Bytes;
 import io.virttune.text.Durations;

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.DiskWrites;
-import io.virttune.plan.GuestWriteRate;
-import io.virttune.plan.GuestWrites;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.inspect.GuestWriteRate;
 import org.junit.jupiter.api.Test;
 
 /** A busy guest's live copy as the mirror copies it: what its writes dirty never exceeds what was copied. */

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
 import io.virttune.inspect.FakeLibvirt;
+import io.virttune.inspect.GuestWriteRate;
+import io.virttune.inspect.GuestWrites;
 import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.DomainState;
 import io.virttune.process.ScriptedProcessRunner;

@@ -1,4 +1,4 @@
-package io.virttune.plan;
+package io.virttune.inspect;
 
 /**
  * How fast a running guest wrote to one disk when plan sampled it: its write requests and bytes

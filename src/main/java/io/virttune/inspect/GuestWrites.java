@@ -1,4 +1,4 @@
-package io.virttune.plan;
+package io.virttune.inspect;
 
 import java.util.Map;
 import java.util.Optional;
@@ -24,12 +24,12 @@ public record GuestWrites(
     }
 
     /** The rate of disk {@code target} of {@code domain}, if it was sampled. */
-    Optional<GuestWriteRate> rate(String domain, String target) {
+    public Optional<GuestWriteRate> rate(String domain, String target) {
         return Optional.ofNullable(rates.getOrDefault(domain, Map.of()).get(target));
     }
 
     /** Why {@code domain}'s disks were not sampled. */
-    String whyNot(String domain) {
+    public String whyNot(String domain) {
         return unsampled.getOrDefault(domain, whyNone);
     }
 }
