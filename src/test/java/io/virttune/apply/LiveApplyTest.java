@@ -210,6 +210,23 @@ class LiveApplyTest {
         assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
     }
 
+    @Test
+    void aCopyThatLeavesReadyWhileTheGuestIsPausedIsNotSwitchedOntoAndTheGuestResumesOnItsSource() {
+        // Readiness is read before the suspend; a job that fails in between is libvirt's to refuse.
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.whenPaused = () -> jobs.job = ScriptedBlockJobs.Job.COPYING;
+
+        DomainResult failed = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.FAILED, failed.result(), failed.detail() + host.output);
+        assertTrue(failed.detail().contains("not ready for pivot yet"), failed.detail());
+        assertEquals(DomainState.RUNNING, host.libvirt.find("g1").orElseThrow().state());
+        assertTrue(host.libvirt.liveXml("g1").orElseThrow().contains(ScriptedBlockJobs.IMAGE), "still on its source");
+        assertTrue(host.libvirt.inactiveXml("g1").contains(ScriptedBlockJobs.IMAGE), "and defined on it");
+        assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()));
+    }
+
     /** What QEMU 7.2 did in the lab when the pivot was made under guest writes without the pause. */
     @Test
     void qemuEndingAtThePivotFailsTheDomainSayingItsSourceHoldsItsWritesAndResumeCopiesAgain() {

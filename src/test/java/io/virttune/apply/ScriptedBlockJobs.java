@@ -55,6 +55,8 @@ final class ScriptedBlockJobs implements BlockJobs {
     boolean pivotFailureStopsGuest;
     /** Run when the job gets ready: what someone else does to the domain then. */
     Runnable whenReady = () -> {};
+    /** Run when the guest is paused: what QEMU's job does meanwhile (e.g. fails and leaves ready). */
+    Runnable whenPaused = () -> {};
     /** Run after a pivot: what someone else does to the domain then. */
     Runnable afterPivot = () -> {};
 
@@ -235,6 +237,11 @@ final class ScriptedBlockJobs implements BlockJobs {
             }
             throw failure;
         }
+        if (pivot && job != Job.READY) {
+            // As libvirt refuses it (qemuDomainBlockPivot): QEMU completes only a job that is ready.
+            throw VirtTuneException.failed("cannot pivot the block copy of disk '" + disk + "' of domain 'g1':"
+                    + " Requested operation is not valid: disk '" + disk + "' not ready for pivot yet");
+        }
         job = Job.NONE;
         if (pivot) {
             libvirt.rewrite(
@@ -270,6 +277,7 @@ final class ScriptedBlockJobs implements BlockJobs {
         calls.add("pause");
         libvirt.state("g1", io.virttune.libvirt.DomainState.PAUSED);
         libvirtdLost |= libvirtdLostAtPause;
+        whenPaused.run();
     }
 
     @Override
