@@ -24,8 +24,10 @@
 # the qcow2's data from qemu-img map.
 # Predicted, actual and floor, side by side for each live case's copy and pause, and the copy's
 # prediction off by how much (predicted / actual - 1):
-#   predicted: plan's schedule (--window 24h, no --copy-rate), schedule.live[].copySeconds and
-#              pauseSeconds (0: the plan predicts no part of the pause, "unknown"). The copy is what
+#   predicted: plan's schedule (--window 24h, no --copy-rate), schedule.live[].copySeconds, and
+#              its pause: pauseSeconds (a paused compare's) and switchMillis (each switch at the
+#              median of this host's earlier switches, their journals; 0 before any: "unknown").
+#              The copy is what
 #              the mirror writes, the whole virtual disk (its data only with --zero y where the
 #              mirror skips zeros, forky). A first idle live move (live first, before
 #              the idle one) is this host's first: its data at the pace of the offline case's copy
@@ -41,9 +43,9 @@
 #   thin_peak_bytes_idle=... image_allocated_bytes=... guest_write_iops_before=... guest_write_iops_during=...
 #   pivot_pause_ms_idle=... pivot_pause_ms_busy=... busy_copied_again=... copy_floor_s=...
 #   live_first_s=... first_copy_predicted_s=... first_copy_s=... first_copy_off=...
-#   first_copy_basis="..." idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_ms=...
+#   first_copy_basis="..." idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_predicted_ms=... idle_pause_ms=...
 #   idle_copy_off=... idle_copy_basis="..." idle_pause_floor_ms=... busy_copy_predicted_s=...
-#   busy_copy_s=... busy_copy_off=... busy_copy_basis="..." busy_pause_predicted_s=...
+#   busy_copy_s=... busy_copy_off=... busy_copy_basis="..." busy_pause_predicted_s=... busy_pause_predicted_ms=...
 #   busy_pause_ms=... busy_pause_floor_ms=...
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -99,10 +101,16 @@ inside() {
   off_by() { # DOMAIN: its copy's prediction beside what it took, in percent
     awk -v p="$(predicted "$1" copySeconds)" -v a="$(took "$1" .tookSeconds)" 'BEGIN { printf "%+.0f%%", (p / a - 1) * 100 }'
   }
+  predicted_pause() { # DOMAIN: its pause as its plan predicts it, as plan prints it: "4s + 535 ms", "535 ms", "unknown"
+    local compare switches
+    compare=$(predicted "$1" pauseSeconds)
+    switches=$(predicted "$1" switchMillis | sed 's/^0$/unknown/; s/^[0-9]*$/& ms/')
+    if [[ $compare == 0 || $compare == none ]]; then echo "$switches"; else echo "${compare}s + $switches"; fi
+  }
   side_by_side() { # DOMAIN: its copy and pause, predicted, actual, floor; the copy's prediction off by
     printf '%-10s %-6s %10s %10s %10s %8s\n' "$1" copy "$(predicted "$1" copySeconds) s" "$(took "$1" .tookSeconds) s" \
       "$copy_floor_s s" "$(off_by "$1")" >&2
-    printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted "$1" pauseSeconds | sed 's/^0$/unknown/; s/^[0-9]*$/& s/')" \
+    printf '%-10s %-6s %10s %10s %10s\n' "$1" pause "$(predicted_pause "$1")" \
       "$(took "$1" .pause.tookMillis) ms" "$(pause_floor_ms "$1") ms" >&2
   }
   sample_allocation() { # LV-PREFIX FILE: each second, the bytes the pool provisioned for LVs named LV-PREFIX*
@@ -115,12 +123,13 @@ inside() {
   busy_fields() { # the busy case's part of the last line, "none" when it was left out
     if [[ $busy == n ]]; then
       echo "busy_copy_predicted_s=none busy_copy_s=none busy_copy_off=none busy_copy_basis=none" \
-        "busy_pause_predicted_s=none busy_pause_ms=none busy_pause_floor_ms=none"
+        "busy_pause_predicted_s=none busy_pause_predicted_ms=none busy_pause_ms=none busy_pause_floor_ms=none"
       return
     fi
     echo "busy_copy_predicted_s=$(predicted vt-busy copySeconds) busy_copy_s=$(took vt-busy .tookSeconds)" \
       "busy_copy_off=$(off_by vt-busy) busy_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-busy.plan")\"" \
-      "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
+      "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_predicted_ms=$(predicted vt-busy switchMillis)" \
+      "busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
       "busy_pause_floor_ms=$(pause_floor_ms vt-busy)"
   }
   lv_of() { # DOMAIN: the LV its disk is on now
@@ -232,7 +241,8 @@ inside() {
     "first_copy_off=$(off_by vt-first) first_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-first.plan")\"" \
     "idle_copy_predicted_s=$(predicted vt-idle copySeconds) idle_copy_s=$(took vt-idle .tookSeconds)" \
     "idle_copy_off=$(off_by vt-idle) idle_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-idle.plan")\"" \
-    "idle_pause_predicted_s=$(predicted vt-idle pauseSeconds) idle_pause_ms=$(took vt-idle .pause.tookMillis)" \
+    "idle_pause_predicted_s=$(predicted vt-idle pauseSeconds) idle_pause_predicted_ms=$(predicted vt-idle switchMillis)" \
+    "idle_pause_ms=$(took vt-idle .pause.tookMillis)" \
     "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" "$(busy_fields)"
 }
 
