@@ -43,17 +43,47 @@ public final class RunningChildren {
         Process start() throws IOException;
     }
 
+    /** Why a command was not started: virt-tune is stopping. */
+    static final class NotStarted extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotStarted() {
+            super("not started: virt-tune is stopping (SIGTERM or SIGINT)");
+        }
+    }
+
     /**
      * Starts a command and registers it as one step: a stop that came between the two would miss
      * it, and a child that dies with virt-tune would then get SIGKILL without the SIGTERM first.
+     * Once the JVM is exiting none is started but one that runs to its end (a cleanup's lvm): work
+     * whose command the stop ended may go on to its next one, which the stop would not reach and
+     * the JVM's end would kill half-done.
      */
     static Process start(Starter starter, List<String> argv, boolean runsToItsEnd, boolean leadsItsGroup)
-            throws IOException {
+            throws IOException, NotStarted {
         synchronized (STARTING) {
+            if (!runsToItsEnd && exiting()) {
+                throw new NotStarted();
+            }
             Process process = starter.start();
             RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd, leadsItsGroup));
             return process;
         }
+    }
+
+    /**
+     * Whether the JVM is running its shutdown hooks, or about to: from then on it refuses new
+     * hooks, as documented; the stop's hooks start only after that, so no stop precedes it.
+     */
+    private static boolean exiting() {
+        Thread probe = new Thread(() -> {});
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+        } catch (IllegalStateException shuttingDown) {
+            return true;
+        }
+        Runtime.getRuntime().removeShutdownHook(probe);
+        return false;
     }
 
     static void ended(Process process) {
