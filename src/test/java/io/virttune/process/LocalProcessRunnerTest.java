@@ -197,12 +197,14 @@ class LocalProcessRunnerTest {
 
     /**
      * Work whose command a SIGTERM stopped goes on to its next command while the JVM exits and its
-     * cleanups run: that command must not start, as the JVM's end would kill it half-done.
+     * cleanups run: that command must not start, as the JVM's end would kill it half-done; the
+     * cleanup's own commands (a snapshot's release through dmsetup) do.
      */
     @Test
-    void noCommandStartsOnceVirtTuneIsStopping() throws Exception {
+    void noCommandButACleanupsStartsOnceVirtTuneIsStopping() throws Exception {
         Path trapped = temp.resolve("trapped");
         Path secondRan = temp.resolve("second-ran");
+        Path cleanupRan = temp.resolve("cleanup-ran");
         Process jvm = RestarterInChildJvm.start(List.of(
                 "sh",
                 "-c",
@@ -210,7 +212,10 @@ class LocalProcessRunnerTest {
                 "--then",
                 "sh",
                 "-c",
-                "touch " + secondRan));
+                "touch " + secondRan,
+                "--cleanup",
+                "touch",
+                cleanupRan.toString()));
         awaitFile(trapped);
         assertTrue(Files.exists(trapped), "the first command never started");
 
@@ -221,6 +226,7 @@ class LocalProcessRunnerTest {
 
         assertTrue(!Files.exists(secondRan), "a command started after virt-tune was told to stop: " + output);
         assertTrue(output.contains("second: 143 not started: virt-tune is stopping"), output);
+        assertTrue(Files.exists(cleanupRan), "the cleanup's command was not started: " + output);
     }
 
     /**

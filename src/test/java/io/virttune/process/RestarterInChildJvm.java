@@ -5,21 +5,25 @@ import java.util.List;
 
 /**
  * A JVM that runs one command through {@link LocalProcessRunner} and, when it ends, a second
- * one, as work whose step failed goes on to its next command; a cleanup hooked to a signal keeps
- * the JVM exiting for a second, as an LV's removal does, so a test can see whether the second
- * command starts while virt-tune is stopping.
+ * one, as work whose step failed goes on to its next command; a cleanup hooked to a signal waits
+ * a second, as an LV's removal takes, then runs a third: a test sees which start while virt-tune
+ * is stopping.
  */
 public final class RestarterInChildJvm {
     private RestarterInChildJvm() {}
 
-    /** {@code args}: the first command's words, {@code --then}, the second command's words. */
+    /** {@code args}: the first command's words, {@code --then}, the second's, {@code --cleanup}, the cleanup's. */
     public static void main(String[] args) {
         List<String> words = List.of(args);
         int then = words.indexOf("--then");
-        CleanupOnSignal.register("slow-cleanup", () -> pause(Duration.ofSeconds(1)));
+        int cleanup = words.indexOf("--cleanup");
         LocalProcessRunner runner = new LocalProcessRunner();
+        CleanupOnSignal.register("slow-cleanup", () -> {
+            pause(Duration.ofSeconds(1));
+            runner.run(words.subList(cleanup + 1, words.size()));
+        });
         runner.run(words.subList(0, then));
-        ProcessResult second = runner.run(words.subList(then + 1, words.size()));
+        ProcessResult second = runner.run(words.subList(then + 1, cleanup));
         System.out.println(
                 "second: " + second.exitCode() + " " + second.stderr().strip());
         System.out.flush();
