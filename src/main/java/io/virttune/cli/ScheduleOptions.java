@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.CopyPaces;
@@ -156,19 +157,15 @@ public final class ScheduleOptions {
             return GuestWrites.none("planned from files or a recording, not from a running qemu host");
         }
         try (LibvirtJavaConnection live = LibvirtJavaConnection.openReadOnly(plan.uri())) {
-            return new GuestWriteSampler(live::diskWrites, System::nanoTime, ScheduleOptions::sleep)
+            return new GuestWriteSampler(
+                            live::diskWrites,
+                            System::nanoTime,
+                            wait -> Sleep.of(
+                                    wait,
+                                    e -> VirtTuneException.failed("interrupted while sampling the guests' writes", e)))
                     .sample(disks, interval);
         } catch (VirtTuneException unreachable) {
             return GuestWrites.none("libvirt could not be reached: " + unreachable.getMessage());
-        }
-    }
-
-    private static void sleep(Duration wait) {
-        try {
-            Thread.sleep(wait.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw VirtTuneException.failed("interrupted while sampling the guests' writes", e);
         }
     }
 

@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import static io.virttune.plan.PlanFacts.domainXml;
 import static io.virttune.plan.PlanFacts.qcow2Disk;
+import static io.virttune.plan.Schedulers.UNSAMPLED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,7 +59,7 @@ class LivePredictionTest {
     /** The one live copy on the host of {@code facts}, planned by {@code policy}, predicted at 100 MiB/s and {@code mirror}. */
     private static Schedule.DiskTime liveCopy(HostFacts facts, PlanPolicy policy, MirrorPace mirror) {
         return new Scheduler(CopyRate.given(100 * MIB), mirror, SwitchPause.UNMEASURED, Duration.ZERO)
-                .schedule(live(policy, facts, false), facts)
+                .schedule(live(policy, facts, false), facts, UNSAMPLED)
                 .live()
                 .get(0)
                 .disks()
@@ -69,7 +70,8 @@ class LivePredictionTest {
     void aLiveCopyIsPredictedByItsWholeChainsDataNotItsTopsAlone() throws IOException {
         HostFacts facts = runningOnAChain();
 
-        Schedule schedule = new Scheduler(CopyRate.given(10 * MIB), Duration.ZERO).schedule(live(facts, false), facts);
+        Schedule schedule = Schedulers.atRate(CopyRate.given(10 * MIB), Duration.ZERO)
+                .schedule(live(facts, false), facts, UNSAMPLED);
 
         // actual-size of top, mid and base: 1314816 + 2363392 + 2363392 bytes.
         Schedule.LiveGuest db = schedule.live().get(0);
@@ -103,7 +105,8 @@ class LivePredictionTest {
     void aLiveCopyIsPredictedByTheWholeVirtualDiskItsMirrorWrites() {
         HostFacts facts = runningOnASparseDisk();
 
-        Schedule schedule = new Scheduler(CopyRate.given(100 * MIB), Duration.ZERO).schedule(live(facts, false), facts);
+        Schedule schedule = Schedulers.atRate(CopyRate.given(100 * MIB), Duration.ZERO)
+                .schedule(live(facts, false), facts, UNSAMPLED);
 
         Schedule.DiskTime vda = schedule.live().get(0).disks().get(0);
         assertEquals(1L << 30, vda.dataBytes(), "the image's data");
@@ -155,7 +158,7 @@ class LivePredictionTest {
     /** The sparse disk's live copy at 100 MiB/s into the thin pool, its guest's writes as {@code writes} says. */
     private static Schedule.DiskTime sampled(GuestWrites writes) {
         HostFacts facts = runningOnASparseDisk();
-        return new Scheduler(CopyRate.given(100 * MIB), Duration.ZERO)
+        return Schedulers.atRate(CopyRate.given(100 * MIB), Duration.ZERO)
                 .schedule(live(THIN, facts, false), facts, writes)
                 .live()
                 .get(0)
@@ -257,7 +260,8 @@ class LivePredictionTest {
     void aPausedCompareIsThePredictedPartOfThePause() throws IOException {
         HostFacts facts = runningOnAChain();
 
-        Schedule schedule = new Scheduler(CopyRate.given(MIB), Duration.ZERO).schedule(live(facts, true), facts);
+        Schedule schedule =
+                Schedulers.atRate(CopyRate.given(MIB), Duration.ZERO).schedule(live(facts, true), facts, UNSAMPLED);
 
         Schedule.LiveGuest db = schedule.live().get(0);
         assertEquals(6, db.pauseSeconds(), "5.8 MiB compared at 1 MiB/s");
@@ -271,7 +275,7 @@ class LivePredictionTest {
                 390, "the median of 3 earlier switches on this host, the latest at 2026-12-06T23:00:00Z");
 
         Schedule schedule = new Scheduler(CopyRate.given(MIB), MirrorPace.UNMEASURED, earlier, Duration.ZERO)
-                .schedule(live(facts, true), facts);
+                .schedule(live(facts, true), facts, UNSAMPLED);
 
         Schedule.LiveGuest db = schedule.live().get(0);
         assertEquals(6, db.pauseSeconds(), "5.8 MiB compared at 1 MiB/s");
