@@ -14,14 +14,29 @@ import java.util.Optional;
  */
 public final class StateFiles {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** What it reads, below the state directory. */
+    private static final List<String> FILES = List.of("domains/*/journal.json", "calibrations/*.json");
+    /** What it lists: a domain's directory too, so that one this user may not list is not taken for empty. */
+    private static final List<String> DIRECTORIES = List.of("domains", "domains/*", "calibrations");
 
     private final HostFileSystem files;
     private final String root;
 
-    /** {@code root}: the state directory below the root of {@code files}, "" when it is that root. */
+    /**
+     * {@code root}: the state directory below the root of {@code files}, "" when it is that root. A
+     * remote host's state is read in one command, however many domains it journaled.
+     */
     public StateFiles(HostFileSystem files, String root) {
-        this.files = files;
         this.root = root;
+        this.files = files.prefetched(globs(FILES), globs(DIRECTORIES));
+    }
+
+    /** {@code globs} below the state directory, whose own name matches only itself. */
+    private List<String> globs(List<String> globs) {
+        String literal = root.replaceAll("[\\\\*?\\[\\]{}]", "\\\\$0");
+        return globs.stream()
+                .map(glob -> literal.isEmpty() ? glob : literal + "/" + glob)
+                .toList();
     }
 
     /** The state directory as an operator would name it ("/var/lib/virt-tune on hv02"). */
