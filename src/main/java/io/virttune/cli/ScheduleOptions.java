@@ -33,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -173,25 +172,35 @@ public final class ScheduleOptions {
      * What a host's state directory holds for a plan: its journals and its target's calibration.
      *
      * @param where the directory as read; empty when it was not read
+     * @param unread why it could not be read, for the basis to say; empty when it was
      */
-    private record Measured(List<DomainJournal> journals, Optional<Calibration> calibration, Optional<String> where) {
-        static final Measured NOTHING = new Measured(List.of(), Optional.empty(), Optional.empty());
+    private record Measured(
+            List<DomainJournal> journals,
+            Optional<Calibration> calibration,
+            Optional<String> where,
+            Optional<String> unread) {
+        static final Measured NOTHING = new Measured(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
-    /** The journals and the calibration, each read once; ones this user may not read count as none. */
+    /**
+     * The journals and the calibration, each read once. A state that cannot be read (a file this
+     * user may not read, a torn journal, the door failing) predicts nothing, as a host with no history
+     * would be predicted, and the basis says so and why: it is not a host where nothing was journaled.
+     */
     private static Measured measured(StateFiles state, Plan plan) {
         PlanTarget target = plan.target();
-        return new Measured(
-                readOrNone(state::journals, List.of()),
-                readOrNone(() -> state.calibration(target.vg(), target.thinPool()), Optional.empty()),
-                Optional.of(state.describe()));
-    }
-
-    private static <T> T readOrNone(Supplier<T> read, T none) {
+        Optional<String> where = Optional.of(state.describe());
         try {
-            return read.get();
+            return new Measured(
+                    state.journals(), state.calibration(target.vg(), target.thinPool()), where, Optional.empty());
         } catch (VirtTuneException unreadable) {
-            return none;
+            return new Measured(
+                    List.of(),
+                    Optional.empty(),
+                    where,
+                    Optional.of("the state in " + where.get()
+                            + " could not be read, so this host is predicted as with no history: "
+                            + unreadable.getMessage().replaceAll("\\s*\\n\\s*", " ")));
         }
     }
 
@@ -255,10 +264,14 @@ public final class ScheduleOptions {
                             measured.ageAt(now).getSeconds()));
         }
         if (bandwidth > 0) {
-            return CopyRate.bandwidth(bandwidth);
+            CopyRate cap = CopyRate.bandwidth(bandwidth);
+            return kept.unread().map(cap::noting).orElse(cap);
         }
         String where = target.thin() ? "--thin-pool " + target.pool() : "--vg " + target.vg();
         String measure = "virt-tune calibrate " + where + " --execute measures one";
+        if (kept.unread().isPresent()) {
+            return CopyRate.statedDefault(kept.unread().get() + "; no --copy-rate");
+        }
         if (kept.where().isEmpty()) {
             return CopyRate.statedDefault("this host's journals and calibrations were not read (not a local qemu"
                     + " connection: --state-dir DIR reads them; " + measure + "), no --copy-rate");
