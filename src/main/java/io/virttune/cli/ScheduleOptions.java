@@ -5,6 +5,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.CopyPaces;
 import io.virttune.apply.journal.DomainJournal;
+import io.virttune.apply.journal.PivotPauses;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.journal.StateFiles;
 import io.virttune.apply.journal.SwitchPauses;
@@ -116,9 +117,12 @@ public final class ScheduleOptions {
     }
 
     private Plan scheduled(Plan plan, HostFacts facts, long bandwidth, Measured measured, GuestWrites writes) {
-        return plan.withSchedule(
-                new Scheduler(rate(plan, bandwidth, measured), mirror(measured), switchPause(measured), windowOrNone())
-                        .schedule(plan, facts, writes));
+        return plan.withSchedule(new Scheduler(
+                        rate(plan, bandwidth, measured),
+                        mirror(measured),
+                        switchPause(measured, plan.target().thin()),
+                        windowOrNone())
+                .schedule(plan, facts, writes));
     }
 
     private void requireStateDirRead() {
@@ -226,9 +230,12 @@ public final class ScheduleOptions {
                 .orElse(MirrorPace.UNMEASURED);
     }
 
-    /** What each live switch pauses its guest for: the median of this host's earlier switches, if any. */
-    private static SwitchPause switchPause(Measured kept) {
-        return SwitchPauses.of(kept.journals())
+    /**
+     * What each live switch pauses its guest for: the median of this host's earlier switches onto
+     * the plan's kind of LV ({@code thin} or linear), if any.
+     */
+    private static SwitchPause switchPause(Measured kept, boolean thin) {
+        return SwitchPauses.of(kept.journals(), PivotPauses.Target.of(thin))
                 .map(earlier -> new SwitchPause(earlier.millis(), earlier.basis()))
                 .orElse(SwitchPause.UNMEASURED);
     }

@@ -3,6 +3,9 @@ package io.virttune.apply;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.PivotPauses;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.libvirt.DomainState;
 import io.virttune.libvirt.LibvirtJavaConnection;
@@ -221,6 +224,20 @@ class LiveApplyLabIT {
                         || line.contains("identical"))
                 .forEach(line -> System.out.println("live thin: " + line.strip()));
         System.out.println("live thin: thin LV allocated " + allocated + " bytes of 128 MiB");
+        // The resume names the thin LV: a later plan predicts switches into thin LVs by this one alone.
+        List<String> resumes = new StateDirectory(work.resolve("state"))
+                .journals().stream()
+                        .flatMap(journal -> journal.entries().stream())
+                        .filter(entry -> entry.kind().equals(PivotPauses.KIND)
+                                && entry.detail().startsWith("resumed after"))
+                        .map(JournalEntry::detail)
+                        .toList();
+        resumes.forEach(line -> System.out.println("live thin: journal: " + line));
+        assertTrue(
+                !resumes.isEmpty()
+                        && resumes.stream()
+                                .allMatch(line -> line.matches("resumed after \\d+ ms into a thin LV \\(.*\\)")),
+                resumes.toString());
     }
 
     /**

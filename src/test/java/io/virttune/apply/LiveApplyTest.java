@@ -188,7 +188,7 @@ class LiveApplyTest {
         assertTrue(
                 host.state.journal(uuid()).orElseThrow().entries().stream()
                         .anyMatch(entry -> entry.kind().equals(PivotPause.KIND)
-                                && entry.detail().startsWith("resumed after 0 ms (suspend 0, ")
+                                && entry.detail().startsWith("resumed after 0 ms into a linear LV (suspend 0, ")
                                 && entry.detail().endsWith(", resume 0 ms)")),
                 host.state.journal(uuid()).orElseThrow().entries().toString());
     }
@@ -876,6 +876,14 @@ class LiveApplyTest {
                                 "driver=raw,file.filename=" + LV + ",file.locking=off")),
                 "the compare verifies the discards: " + commands);
         assertEquals(List.of("copy", "pause", "abort sda pivot=true", "resume"), calls());
+        // A later plan predicts switches into thin LVs by this one alone: its map and discards are pause.
+        assertEquals(
+                List.of(java.util.Optional.of(io.virttune.apply.journal.PivotPauses.Target.THIN)),
+                io.virttune.apply.journal.PivotPauses.each(
+                                host.state.journal(uuid()).orElseThrow())
+                        .stream()
+                        .map(io.virttune.apply.journal.PivotPauses.Pause::into)
+                        .toList());
         // The catch-up in the pause, before the map is read again, runs at the device's pace, not the cap's.
         assertTrue(
                 !jobs.speedsReadPaused.isEmpty()

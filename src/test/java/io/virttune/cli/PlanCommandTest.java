@@ -231,15 +231,17 @@ class PlanCommandTest {
         new io.virttune.apply.journal.StateDirectory(temp)
                 .save(io.virttune.apply.journal.DomainJournal.start(
                                 "old", "uuid-old", "2026-12-05T22:00:00Z", "f", "d", null, List.of(), List.of())
-                        .with(new io.virttune.apply.journal.JournalEntry(
-                                -1,
-                                io.virttune.apply.journal.PivotPauses.KIND,
-                                io.virttune.apply.journal.JournalEntry.StepState.DONE,
+                        .with(resumed(
                                 "2026-12-05T22:20:00Z",
-                                io.virttune.apply.journal.PivotPauses.resumedAfter(
-                                        1190,
-                                        "suspend 50, uncap 66, catch-up 26, compare 510, pivot 494, resume 44 ms",
-                                        true))));
+                                1190,
+                                io.virttune.apply.journal.PivotPauses.Target.THIN,
+                                "suspend 50, uncap 66, catch-up 26, compare 510, pivot 494, resume 44 ms"))
+                        // A switch into a linear LV predicts none into the plan's thin pool.
+                        .with(resumed(
+                                "2026-12-05T22:40:00Z",
+                                250,
+                                io.virttune.apply.journal.PivotPauses.Target.LINEAR,
+                                "suspend 20, pivot 210, resume 20 ms")));
 
         Schedule.LiveGuest journaled = mail01Live();
 
@@ -247,8 +249,20 @@ class PlanCommandTest {
         assertTrue(
                 journaled
                         .pauseBasis()
-                        .startsWith("each switch 680 ms, the one earlier switch on this host, at 2026-12-05T22:20:00Z"),
+                        .startsWith("each switch 680 ms, the one earlier switch into a thin LV on this host, at"
+                                + " 2026-12-05T22:20:00Z"),
                 journaled.pauseBasis());
+    }
+
+    /** The journal entry of a resume at {@code at} after a switch of {@code millis} ms {@code into} its LV. */
+    private static io.virttune.apply.journal.JournalEntry resumed(
+            String at, long millis, io.virttune.apply.journal.PivotPauses.Target into, String parts) {
+        return new io.virttune.apply.journal.JournalEntry(
+                -1,
+                io.virttune.apply.journal.PivotPauses.KIND,
+                io.virttune.apply.journal.JournalEntry.StepState.DONE,
+                at,
+                io.virttune.apply.journal.PivotPauses.resumedAfter(millis, into, parts, true));
     }
 
     /** mail01 as a live plan with a window predicts it from the state directory. */

@@ -2,6 +2,7 @@ package io.virttune.apply.live;
 
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.journal.PivotPauses;
 import io.virttune.apply.journal.RunningJournal;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.CopyTimings;
@@ -266,22 +267,23 @@ public final class LiveCopy {
                 // job ends with the pivot).
                 jobs.setSpeed(step.disk(), 0);
             };
-            switched = pause.around(journal.current(), journal::save, beforeSuspend, parts -> {
-                // Given back before the compare, so that the compare verifies the discards too.
-                if (reclaim.isEmpty()) {
-                    log.println("  the mirror never wrote " + step.device()
-                            + "'s zeros: none to give back with the guest paused");
-                } else if (!reclaim.get().inPause(copy, parts)) {
-                    return false;
-                }
-                if (step.verifyPaused()) {
-                    new PausedCompare(jobs, ports.copies().comparer(), timings(), ports.run(), log, progress)
-                            .verify(copy, step, sourceFormat, volume.sizeBytes(), parts);
-                }
-                copy.switchOnto();
-                parts.ended("pivot");
-                return true;
-            });
+            switched = pause.around(
+                    journal.current(), journal::save, PivotPauses.Target.of(volume.thin()), beforeSuspend, parts -> {
+                        // Given back before the compare, so that the compare verifies the discards too.
+                        if (reclaim.isEmpty()) {
+                            log.println("  the mirror never wrote " + step.device()
+                                    + "'s zeros: none to give back with the guest paused");
+                        } else if (!reclaim.get().inPause(copy, parts)) {
+                            return false;
+                        }
+                        if (step.verifyPaused()) {
+                            new PausedCompare(jobs, ports.copies().comparer(), timings(), ports.run(), log, progress)
+                                    .verify(copy, step, sourceFormat, volume.sizeBytes(), parts);
+                        }
+                        copy.switchOnto();
+                        parts.ended("pivot");
+                        return true;
+                    });
             if (switched) {
                 // Read once the guest runs again: the switch is made, and reading it back holds no guest.
                 copy.checkSwitched(step.device());

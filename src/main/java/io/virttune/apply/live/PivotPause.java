@@ -51,7 +51,8 @@ public final class PivotPause {
 
     /**
      * Runs {@code pivot} with the guest paused, journaled through {@code save} before the pause and
-     * after the resume; a guest that is paused already is left as it is.
+     * after the resume, with what it pauses the guest to switch {@code into}; a guest that is paused
+     * already is left as it is.
      *
      * @param beforeSuspend what the pivot needs that need not see the guest still, run once the guest
      *     may be switched, before the suspend: every call in the pause is pause time
@@ -60,7 +61,11 @@ public final class PivotPause {
      * @return what {@code pivot} returned
      */
     boolean around(
-            DomainJournal journal, Consumer<DomainJournal> save, Runnable beforeSuspend, Predicate<PauseParts> pivot) {
+            DomainJournal journal,
+            Consumer<DomainJournal> save,
+            PivotPauses.Target into,
+            Runnable beforeSuspend,
+            Predicate<PauseParts> pivot) {
         Optional<PauseReason> pausedBefore = jobs.pausedFor();
         if (pausedBefore.isPresent()) {
             PauseReason reason = pausedBefore.get();
@@ -96,13 +101,13 @@ public final class PivotPause {
         } catch (RuntimeException failure) {
             PAUSED_NOW.remove(journal.domain());
             if (held.getAndSet(false)) {
-                resumeAfter(failure, paused, save, parts);
+                resumeAfter(failure, paused, save, into, parts);
             }
             throw failure;
         }
         PAUSED_NOW.remove(journal.domain());
         if (held.getAndSet(false)) {
-            resume(paused, save, false, parts, switched);
+            resume(paused, save, false, into, parts, switched);
         } else {
             save.accept(paused.with(entry(RESUMED)));
         }
@@ -134,10 +139,14 @@ public final class PivotPause {
 
     /** After a failed pivot: the guest resumed if it is still there; a failure to is kept with the pivot's. */
     private void resumeAfter(
-            RuntimeException failure, DomainJournal paused, Consumer<DomainJournal> save, PauseParts parts) {
+            RuntimeException failure,
+            DomainJournal paused,
+            Consumer<DomainJournal> save,
+            PivotPauses.Target into,
+            PauseParts parts) {
         try {
             // QEMU may have ended with the pivot: then there is no guest to resume.
-            resume(paused, save, true, parts, false);
+            resume(paused, save, true, into, parts, false);
         } catch (RuntimeException resume) {
             failure.addSuppressed(resume);
             log.println("  the guest could not be resumed after the failed pivot (" + resume.getMessage() + "); apply"
@@ -148,10 +157,16 @@ public final class PivotPause {
     /**
      * Resumes the guest ({@code ifPaused}: only if it is still paused), through a new connection
      * when libvirtd restarted under this one, and journals it with how long the pause of {@code
-     * parts} took, the resume its last part, and whether it {@code switched} the guest.
+     * parts} took, the resume its last part, and whether it {@code switched} the guest {@code into}
+     * its LV.
      */
     private void resume(
-            DomainJournal paused, Consumer<DomainJournal> save, boolean ifPaused, PauseParts parts, boolean switched) {
+            DomainJournal paused,
+            Consumer<DomainJournal> save,
+            boolean ifPaused,
+            PivotPauses.Target into,
+            PauseParts parts,
+            boolean switched) {
         try {
             if (!ifPaused || jobs.pausedFor().isPresent()) {
                 jobs.resume();
@@ -160,7 +175,7 @@ public final class PivotPause {
             resumeThroughNewConnection(paused.domain(), lost);
         }
         parts.ended("resume");
-        save.accept(paused.with(entry(PivotPauses.resumedAfter(parts.millis(), parts.toString(), switched))));
+        save.accept(paused.with(entry(PivotPauses.resumedAfter(parts.millis(), into, parts.toString(), switched))));
     }
 
     /**

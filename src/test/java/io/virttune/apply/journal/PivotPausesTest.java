@@ -22,7 +22,8 @@ class PivotPausesTest {
                 OptionalLong.of(1553),
                 PivotPauses.millis(journal(
                         "paused by virt-tune for a pivot",
-                        PivotPauses.resumedAfter(311, "suspend 20, catch-up 30, pivot 240, resume 21 ms", true),
+                        PivotPauses.resumedAfter(
+                                311, PivotPauses.Target.THIN, "suspend 20, catch-up 30, pivot 240, resume 21 ms", true),
                         "paused by virt-tune for a pivot",
                         "resumed after 1242 ms")));
     }
@@ -32,9 +33,16 @@ class PivotPausesTest {
         List<PivotPauses.Pause> each = PivotPauses.each(journal(
                 "paused by virt-tune for a pivot",
                 PivotPauses.resumedAfter(
-                        1190, "suspend 50, uncap 66, catch-up 26, compare 510, pivot 494, resume 42 ms", true),
+                        1190,
+                        PivotPauses.Target.THIN,
+                        "suspend 50, uncap 66, catch-up 26, compare 510, pivot 494, resume 42 ms",
+                        true),
                 "paused by virt-tune for a pivot",
-                PivotPauses.resumedAfter(400, "suspend 50, uncap 66, catch-up 26, pivot 216, resume 42 ms", true)));
+                PivotPauses.resumedAfter(
+                        400,
+                        PivotPauses.Target.THIN,
+                        "suspend 50, uncap 66, catch-up 26, pivot 216, resume 42 ms",
+                        true)));
 
         assertEquals(
                 List.of(680L, 400L),
@@ -48,7 +56,10 @@ class PivotPausesTest {
     void aPartNamedLikeTheCompareIsNotTakenForIt() {
         // "compare" must be a whole part's name: the thin round's parts end in other words.
         List<PivotPauses.Pause> each = PivotPauses.each(journal(PivotPauses.resumedAfter(
-                900, "suspend 50, catch-up 26, map 300, discards again 200, pivot 280, resume 44 ms", true)));
+                900,
+                PivotPauses.Target.THIN,
+                "suspend 50, catch-up 26, map 300, discards again 200, pivot 280, resume 44 ms",
+                true)));
 
         assertEquals(900, each.get(0).switchMillis());
     }
