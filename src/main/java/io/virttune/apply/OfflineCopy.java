@@ -11,6 +11,7 @@ import io.virttune.plan.CreateVolume;
 import io.virttune.plan.DiskSteps;
 import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.LvConversion;
+import io.virttune.text.Bytes;
 import io.virttune.text.Pace;
 import java.util.Optional;
 
@@ -53,10 +54,22 @@ final class OfflineCopy {
                                 + " by reading it in full, as the pool's mapping could not be read: "
                                 + String.join(" ", why.strip().split("\\s*\n\\s*"))));
         long took = System.nanoTime() - started;
+        long written = writtenBytes(convert, copied);
         run.log()
-                .println("  copied and verified " + Pace.of(convert.allocatedBytes(), took)
-                        + " (a pace for plan --copy-rate)");
-        return CopyPaces.detail(convert.allocatedBytes(), took, speed);
+                .println("  copied and verified " + Pace.of(written, took) + " ("
+                        + (written == convert.allocatedBytes()
+                                ? ""
+                                : Bytes.format(convert.allocatedBytes()) + " of data, the LV's zeros written too; ")
+                        + "a pace for plan --copy-rate)");
+        return CopyPaces.detail(convert.allocatedBytes(), written, took, speed);
+    }
+
+    /** What the copy wrote and its verify read back: a thin LV rewritten in full its data first, then all of it. */
+    private long writtenBytes(ConvertImage convert, LvConversion.Verified copied) {
+        DiskSteps steps = new DiskSteps(run.domain());
+        return copied.outcome() == LvConversion.Outcome.REWROTE_IN_FULL
+                ? convert.allocatedBytes() + steps.creationOf(convert).sizeBytes()
+                : steps.writtenBy(convert);
     }
 
     /** Copies and verifies {@code convert}; returns how. */

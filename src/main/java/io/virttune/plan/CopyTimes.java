@@ -75,18 +75,22 @@ final class CopyTimes {
                         .mapToLong(other -> ((VerifyCopy) other).bandwidthBytesPerSecond())
                         .findFirst()
                         .orElse(0);
-                long bytes = copy.allocatedBytes();
+                long bytes = new DiskSteps(domain).writtenBy(copy);
                 double atRate = (double) bytes / rate;
                 double atCaps = at(bytes, copy.bandwidthBytesPerSecond()) + at(bytes, verifyCap);
-                String basis = atCaps <= atRate
-                        ? "the copy and its verify at " + Bytes.format(rate) + "/s"
-                        : copy.bandwidthBytesPerSecond() == verifyCap
-                                ? "the copy and its verify each at the " + Bytes.format(verifyCap) + "/s cap"
-                                : "the copy at its cap, " + capOf(copy.bandwidthBytesPerSecond()) + ", its verify at"
-                                        + " its cap, " + capOf(verifyCap);
+                String written = bytes == copy.allocatedBytes()
+                        ? ""
+                        : "the whole " + Bytes.format(bytes) + " linear LV written, its zeros too, and verified: ";
+                String basis = written
+                        + (atCaps <= atRate
+                                ? "the copy and its verify at " + Bytes.format(rate) + "/s"
+                                : copy.bandwidthBytesPerSecond() == verifyCap
+                                        ? "the copy and its verify each at the " + Bytes.format(verifyCap) + "/s cap"
+                                        : "the copy at its cap, " + capOf(copy.bandwidthBytesPerSecond())
+                                                + ", its verify at" + " its cap, " + capOf(verifyCap));
                 times.add(new Schedule.DiskTime(
                         diskOf(domain, copy.source()),
-                        bytes,
+                        copy.allocatedBytes(),
                         bytes,
                         (long) Math.ceil(Math.max(atRate, atCaps)),
                         basis,

@@ -15,6 +15,17 @@ public record DiskSteps(DomainPlan domain) {
         return creationOf(convert.target());
     }
 
+    /**
+     * What the offline {@code convert} writes to its LV, and its verify reads back: a fresh thin LV
+     * its data; a linear LV all of it, qemu-img writing the image's zeros and the zeroing the rest.
+     * Apply journals a copy's pace as these bytes over its time, and plan predicts a copy by them.
+     */
+    public long writtenBy(ConvertImage convert) {
+        return convert.targetIsZero()
+                ? convert.allocatedBytes()
+                : creationOf(convert).sizeBytes();
+    }
+
     /** The creation of the LV at {@code devicePath}. */
     public CreateVolume creationOf(String devicePath) {
         return domain.steps().stream()

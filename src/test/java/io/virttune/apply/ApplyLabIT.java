@@ -120,8 +120,13 @@ class ApplyLabIT {
                 applied.out()
                         .matches(
                                 "(?s).*copied and verified [0-9.]+ [KMG]?i?B in (under 1s|\\d+s(, [0-9.]+ [KMG]?i?B/s)?)"
-                                        + " \\(a pace for plan --copy-rate\\).*"),
+                                        + " \\(([0-9.]+ [KMG]?i?B of data, the LV's zeros written too; )?a pace for plan"
+                                        + " --copy-rate\\).*"),
                 "each real copy ends with its pace: " + applied.out());
+        applied.out()
+                .lines()
+                .filter(line -> line.contains("copied and verified"))
+                .forEach(line -> System.out.println("offline: " + line.strip()));
         String migrated = definition(vm.name());
         assertTrue(migrated.contains("<source dev='/dev/" + VG + "/vt-e2e-main-sda'/>"), migrated);
         assertTrue(migrated.contains("<target dev='vdb' bus='virtio'/>"), migrated);

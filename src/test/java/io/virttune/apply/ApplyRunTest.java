@@ -51,14 +51,18 @@ class ApplyRunTest extends Site1Test {
         assertTrue(
                 host.output
                         .toString()
-                        .contains("  copied and verified 2 GiB in under 1s (a pace for plan --copy-rate)\n"),
+                        .contains(
+                                "  copied and verified 8 GiB in under 1s (2 GiB of data, the LV's zeros written too; a pace"
+                                        + " for plan --copy-rate)\n"),
                 host.output.toString());
         assertTrue(
                 host.state.journal(UUID).orElseThrow().entries().stream()
                         .anyMatch(entry -> entry.kind().equals("convert-image")
                                 && entry.state() == JournalEntry.StepState.DONE
-                                && entry.detail().startsWith("copied and verified 2147483648 bytes in ")),
-                "the journal keeps the pace for the next plan's --window");
+                                && entry.detail()
+                                        .startsWith("copied and verified 2147483648 bytes of data (8589934592 bytes"
+                                                + " written) in ")),
+                "the journal keeps the pace of the whole linear LV written for the next plan's --window");
         ApplyHarness dry = ApplyHarness.withSite1(temp.resolve("dry"));
         dry.apply(dry.plan("site1"), false, false);
         assertFalse(dry.output.toString().contains("copied and verified"), dry.output.toString());

@@ -282,7 +282,10 @@ class FleetPlanOverSshTest {
         Path recording = recording(directory);
         StateDirectory state = new StateDirectory(recording.resolve("host/var/lib/virt-tune"));
         for (int i = 1; i <= 3; i++) {
-            state.save(journal("old" + i, "convert-image", CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0)));
+            state.save(journal(
+                    "old" + i,
+                    "convert-image",
+                    CopyPaces.detail(i * 1000L << 20, i * 1000L << 20, 10_000_000_000L, 0)));
         }
         return recording;
     }

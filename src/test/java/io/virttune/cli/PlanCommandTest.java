@@ -183,7 +183,8 @@ class PlanCommandTest {
                             "convert-image",
                             io.virttune.apply.journal.JournalEntry.StepState.DONE,
                             "2026-12-0" + i + "T22:10:00Z",
-                            io.virttune.apply.journal.CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0))));
+                            io.virttune.apply.journal.CopyPaces.detail(
+                                    i * 1000L << 20, i * 1000L << 20, 10_000_000_000L, 0))));
         }
     }
 
@@ -203,15 +204,10 @@ class PlanCommandTest {
                                 + " vg_fast/tpool at "),
                 calibrated.basis());
         // 100 GiB written by an earlier mirror in 800 s: 128 MiB/s, preferred to the calibration.
-        new io.virttune.apply.journal.StateDirectory(temp)
-                .save(io.virttune.apply.journal.DomainJournal.start(
-                                "old", "uuid-old", "2026-12-05T22:00:00Z", "f", "d", null, List.of(), List.of())
-                        .with(new io.virttune.apply.journal.JournalEntry(
-                                2,
-                                "copy-live",
-                                io.virttune.apply.journal.JournalEntry.StepState.DONE,
-                                "2026-12-05T22:20:00Z",
-                                io.virttune.apply.journal.CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0))));
+        journalOneStep(
+                "copy-live",
+                "2026-12-05T22:20:00Z",
+                io.virttune.apply.journal.CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0));
 
         Schedule.DiskTime journaled = mail01sCopy();
 
@@ -222,6 +218,22 @@ class PlanCommandTest {
                         .contains("at 128 MiB/s, the pace of the one earlier live copy on this host, at"
                                 + " 2026-12-05T22:20:00Z"),
                 journaled.basis());
+    }
+
+    @Test
+    void aFirstLiveCopyIsPredictedAtThePaceOfWhatAnEarlierOfflineCopyIntoALinearLvWrote() {
+        // 1 GiB of data copied into an 8 GiB linear LV in 80 s: the zeros written and verified too.
+        journalOneStep(
+                "convert-image",
+                "2026-12-05T22:10:00Z",
+                io.virttune.apply.journal.CopyPaces.detail(1L << 30, 8L << 30, 80_000_000_000L, 0));
+
+        Schedule.DiskTime copy = mail01sCopy();
+
+        // Its mirror's 120 GiB at 8 GiB in 80 s, 102.4 MiB/s (to the byte below): a shade over 1200 s,
+        // then 2 s; not 9602 s at 1 GiB in 80 s.
+        assertEquals(1203, copy.seconds(), copy.basis());
+        assertTrue(copy.basis().contains("its data and zeros at 102.4 MiB/s"), copy.basis());
     }
 
     @Test
@@ -252,6 +264,15 @@ class PlanCommandTest {
                         .startsWith("each switch 680 ms, the one earlier switch into a thin LV on this host, at"
                                 + " 2026-12-05T22:20:00Z"),
                 journaled.pauseBasis());
+    }
+
+    /** A journal in the state directory whose one step, of {@code kind}, ended at {@code at} saying {@code detail}. */
+    private void journalOneStep(String kind, String at, String detail) {
+        new io.virttune.apply.journal.StateDirectory(temp)
+                .save(io.virttune.apply.journal.DomainJournal.start(
+                                "old", "uuid-old", "2026-12-05T22:00:00Z", "f", "d", null, List.of(), List.of())
+                        .with(new io.virttune.apply.journal.JournalEntry(
+                                2, kind, io.virttune.apply.journal.JournalEntry.StepState.DONE, at, detail)));
     }
 
     /** The journal entry of a resume at {@code at} after a switch of {@code millis} ms {@code into} its LV. */

@@ -65,6 +65,38 @@ class SchedulerTest {
     }
 
     @Test
+    void aCopyIntoALinearLvIsPredictedByTheWholeLvItWritesAndVerifies() {
+        // qemu-img writes the image's zeros into a linear LV, the zeroing the rest; the verify reads it all.
+        DomainPlan linear = DomainPlans.named("linear")
+                .withSteps(List.of(
+                        new CreateVolume("vg", "x", 8L << 30, null),
+                        new ConvertImage("/img/x", "qcow2", "/dev/vg/x", false, 8L << 30, 1L << 30, 0),
+                        new VerifyCopy("/img/x", "qcow2", "/dev/vg/x", 0)));
+
+        Schedule.DiskTime copy = Schedulers.atRate(CopyRate.given(RATE), Duration.ZERO)
+                .schedule(DomainPlans.plan(linear), NO_FACTS, UNSAMPLED)
+                .windows()
+                .get(0)
+                .domains()
+                .get(0)
+                .disks()
+                .get(0);
+
+        assertEquals(
+                new Schedule.DiskTime(
+                        "/img/x",
+                        1L << 30,
+                        8L << 30,
+                        82,
+                        "the whole 8 GiB linear LV written, its zeros too, and verified: the copy and its verify at"
+                                + " 100 MiB/s",
+                        false,
+                        null),
+                copy,
+                "8 GiB at 100 MiB/s, not its 1 GiB of data");
+    }
+
+    @Test
     void withoutAWindowEveryGuestIsInTheFirstAndOnlyTheOnesThatGoDownAreScheduled() {
         DomainPlan live = DomainPlans.named("live")
                 .withSteps(List.of(new CopyLive("vda", "/img/live", "/dev/vg/live", 0, false, false)));

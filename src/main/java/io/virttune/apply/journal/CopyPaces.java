@@ -9,40 +9,67 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The pace this host's earlier copies went at, offline or live, read from their journals.
+ * The pace this host's earlier copies went at, offline or live, read from their journals: the bytes
+ * each wrote over its time, so that a plan predicts each copy by what it writes.
  *
- * @param bytesPerSecond the median pace of the copies counted: offline verify included, live what
- *     the mirror wrote over the copy and its switch
+ * @param bytesPerSecond the median pace of the copies counted: offline what each wrote and verified
+ *     (the whole LV for a linear one, whose zeros are written too; the data for a fresh thin one),
+ *     live what the mirror wrote over the copy and its switch
  * @param copies how many copies were counted
  * @param latest when the latest of them ended, as the journal wrote it
+ * @param written false where the copies counted were journaled before an offline copy named what it
+ *     wrote: each is then its data over its time, low for a linear LV
  */
-public record CopyPaces(long bytesPerSecond, int copies, String latest) {
+public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean written) {
     private static final String KIND = Step.kindOf(ConvertImage.class);
     private static final String LIVE_KIND = Step.kindOf(CopyLive.class);
     /** A journal written before live copies recorded their bytes says none: it has a time and no pace. */
     private static final Pattern LIVE_DETAIL = Pattern.compile(
             "copied live(?: (\\d+) bytes)? and switched in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
 
-    private static final Pattern DETAIL =
-            Pattern.compile("copied and verified (\\d+) bytes in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
+    /** A journal written before offline copies recorded what they wrote names their data alone. */
+    private static final Pattern DETAIL = Pattern.compile("copied and verified (\\d+) bytes(?: of data \\((\\d+) bytes"
+            + " written\\))? in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
     /** Smaller copies time mostly qemu-img's start, not the device. */
     private static final long SMALLEST = 64L << 20;
 
+    /**
+     * One copy's DONE entry read back.
+     *
+     * @param bytes what it wrote; empty in a live copy's entry from before they said it
+     * @param written whether the entry says what it wrote; an older offline one names its data alone
+     */
+    private record Copied(OptionalLong bytes, boolean written, double seconds, boolean capped, String at) {}
+
     /** Where the pace comes from, as plan prints it: {@code what} says which copies ("copy", "live copy"). */
     public String basis(String what) {
+        String where = written
+                ? " on this host"
+                : " on this host (journaled before apply named what they wrote: their data over their time, low"
+                        + " where a linear LV's zeros were written too)";
         return copies == 1
-                ? "the pace of the one earlier " + what + " on this host, at " + latest
-                : "the median of " + copies + " earlier " + what.replace("copy", "copies")
-                        + " on this host, the latest at " + latest;
+                ? "the pace of the one earlier " + what + where + ", at " + latest
+                : "the median of " + copies + " earlier " + what.replace("copy", "copies") + where + ", the latest at "
+                        + latest;
     }
 
-    /** What a copy's DONE entry says of it, for {@link #of} to read back. */
-    public static String detail(long bytes, long nanos, long capBytesPerSecond) {
-        return String.format(Locale.ROOT, "copied and verified %d bytes in %.3f s", bytes, nanos / 1e9)
+    /**
+     * What a copy's DONE entry says of it, for {@link #of} to read back: the {@code bytes} of data it
+     * copied, the {@code writtenBytes} it wrote and verified to do so, in {@code nanos}, under a cap.
+     */
+    public static String detail(long bytes, long writtenBytes, long nanos, long capBytesPerSecond) {
+        return String.format(
+                        Locale.ROOT,
+                        "copied and verified %d bytes of data (%d bytes written) in %.3f s",
+                        bytes,
+                        writtenBytes,
+                        nanos / 1e9)
                 + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
     }
 
@@ -57,62 +84,96 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
 
     /** The time {@code journal}'s offline copies took, each with its verify, capped or not; none when it records none. */
     public static OptionalDouble seconds(DomainJournal journal) {
-        return sum(journal, KIND, DETAIL);
+        return sum(copied(List.of(journal), KIND, CopyPaces::offline));
     }
 
     /** The time {@code journal}'s live copies took, each with its switch; none when it records none. */
     public static OptionalDouble liveSeconds(DomainJournal journal) {
-        return sum(journal, LIVE_KIND, LIVE_DETAIL);
+        return sum(copied(List.of(journal), LIVE_KIND, CopyPaces::live));
     }
 
-    /** The seconds (group 2 of {@code detail}) of the DONE entries of {@code kind} it reads. */
-    private static OptionalDouble sum(DomainJournal journal, String kind, Pattern detail) {
-        List<Double> each = journal.entries().stream()
-                .filter(entry -> entry.state() == StepState.DONE && kind.equals(entry.kind()))
-                .map(entry -> detail.matcher(entry.detail() == null ? "" : entry.detail()))
-                .filter(Matcher::matches)
-                .map(matcher -> Double.parseDouble(matcher.group(2)))
-                .toList();
+    private static OptionalDouble sum(List<Copied> each) {
         return each.isEmpty()
                 ? OptionalDouble.empty()
-                : OptionalDouble.of(
-                        each.stream().mapToDouble(Double::doubleValue).sum());
+                : OptionalDouble.of(each.stream().mapToDouble(Copied::seconds).sum());
     }
 
-    /** The pace of the uncapped offline copies of at least 64 MiB these journals record; none when there are none. */
+    /**
+     * The pace of the uncapped offline copies of at least 64 MiB these journals record; none when
+     * there are none. Entries from before a copy named what it wrote are counted only while none
+     * does: read as their data over their time, they put a linear LV's copy far below its pace.
+     */
     public static Optional<CopyPaces> of(List<DomainJournal> journals) {
-        return paces(journals, KIND, DETAIL);
+        return paces(copied(journals, KIND, CopyPaces::offline));
     }
 
     /** The pace of the uncapped live copies of at least 64 MiB these journals record; none when there are none. */
     public static Optional<CopyPaces> live(List<DomainJournal> journals) {
-        return paces(journals, LIVE_KIND, LIVE_DETAIL);
+        return paces(copied(journals, LIVE_KIND, CopyPaces::live));
     }
 
-    /** The median pace of {@code kind}'s DONE entries, {@code detail}'s groups: 1 the bytes, 2 the seconds, 3 a cap. */
-    private static Optional<CopyPaces> paces(List<DomainJournal> journals, String kind, Pattern detail) {
-        record Copy(long bytesPerSecond, String at) {}
-        List<Copy> copies = journals.stream()
+    /** The DONE entries of {@code kind} in {@code journals} that {@code read} reads. */
+    private static List<Copied> copied(
+            List<DomainJournal> journals, String kind, Function<JournalEntry, Optional<Copied>> read) {
+        return journals.stream()
                 .flatMap(journal -> journal.entries().stream())
                 .filter(entry -> entry.state() == StepState.DONE && kind.equals(entry.kind()))
-                .flatMap(entry -> {
-                    Matcher matcher = detail.matcher(entry.detail() == null ? "" : entry.detail());
-                    if (!matcher.matches() || matcher.group(1) == null || matcher.group(3) != null) {
-                        return java.util.stream.Stream.empty();
-                    }
-                    long bytes = Long.parseLong(matcher.group(1));
-                    double seconds = Double.parseDouble(matcher.group(2));
-                    return bytes < SMALLEST || seconds <= 0
-                            ? java.util.stream.Stream.empty()
-                            : java.util.stream.Stream.of(new Copy((long) (bytes / seconds), entry.at()));
-                })
-                .sorted(Comparator.comparingLong(Copy::bytesPerSecond))
+                .flatMap(entry -> read.apply(entry).stream())
                 .toList();
-        if (copies.isEmpty()) {
+    }
+
+    private static Optional<Copied> offline(JournalEntry entry) {
+        Matcher matcher = DETAIL.matcher(detailOf(entry));
+        if (!matcher.matches()) {
+            return Optional.empty();
+        }
+        String written = matcher.group(2);
+        return Optional.of(new Copied(
+                OptionalLong.of(Long.parseLong(written == null ? matcher.group(1) : written)),
+                written != null,
+                Double.parseDouble(matcher.group(3)),
+                matcher.group(4) != null,
+                entry.at()));
+    }
+
+    private static Optional<Copied> live(JournalEntry entry) {
+        Matcher matcher = LIVE_DETAIL.matcher(detailOf(entry));
+        if (!matcher.matches()) {
+            return Optional.empty();
+        }
+        // What a mirror copied is what it wrote, zeros included.
+        return Optional.of(new Copied(
+                matcher.group(1) == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(matcher.group(1))),
+                true,
+                Double.parseDouble(matcher.group(2)),
+                matcher.group(3) != null,
+                entry.at()));
+    }
+
+    private static String detailOf(JournalEntry entry) {
+        return entry.detail() == null ? "" : entry.detail();
+    }
+
+    /** The median pace of the uncapped copies of at least 64 MiB among {@code each}, of those that say what they wrote if any do. */
+    private static Optional<CopyPaces> paces(List<Copied> each) {
+        record Pace(long bytesPerSecond, String at) {}
+        List<Copied> counted = each.stream()
+                .filter(copy -> copy.bytes().isPresent()
+                        && !copy.capped()
+                        && copy.bytes().getAsLong() >= SMALLEST
+                        && copy.seconds() > 0)
+                .toList();
+        boolean written = counted.stream().anyMatch(Copied::written);
+        List<Pace> paces = counted.stream()
+                .filter(copy -> copy.written() == written)
+                .map(copy -> new Pace((long) (copy.bytes().getAsLong() / copy.seconds()), copy.at()))
+                .sorted(Comparator.comparingLong(Pace::bytesPerSecond))
+                .toList();
+        if (paces.isEmpty()) {
             return Optional.empty();
         }
         String latest =
-                copies.stream().map(Copy::at).max(Comparator.naturalOrder()).orElseThrow();
-        return Optional.of(new CopyPaces(copies.get(copies.size() / 2).bytesPerSecond(), copies.size(), latest));
+                paces.stream().map(Pace::at).max(Comparator.naturalOrder()).orElseThrow();
+        return Optional.of(new CopyPaces(paces.get(paces.size() / 2).bytesPerSecond(), paces.size(), latest, written));
     }
 }

@@ -10,8 +10,9 @@
  *
  * <h2>The pace of earlier copies ({@link CopyPaces})</h2>
  *
- * <p>Each offline copy's DONE entry says how many bytes of data it copied and verified, in how long,
- * and under which cap. The median pace of this host's uncapped copies of at least 64 MiB is the rate
+ * <p>Each offline copy's DONE entry says how many bytes of data it copied, how many it wrote and
+ * verified to do so (a linear LV's whole size), in how long, and under which cap. The median pace,
+ * of bytes written over time, of this host's uncapped copies of at least 64 MiB is the rate
  * {@code plan --window} predicts downtime by when the operator gives none: capped copies show the
  * cap, not the device, and small ones mostly the start of qemu-img.
  */

@@ -41,10 +41,10 @@ class CopyPacesTest {
                         CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0),
                         CopyPaces.liveDetail(8192 * MIB, 80 * SECOND, 64 * MIB),
                         "copied live and switched in 12.500 s"),
-                copied("db", "2026-12-06T22:00:00Z", CopyPaces.detail(1000 * MIB, 10 * SECOND, 0)));
+                copied("db", "2026-12-06T22:00:00Z", CopyPaces.detail(1000 * MIB, 1000 * MIB, 10 * SECOND, 0)));
 
         assertEquals(
-                Optional.of(new CopyPaces(51 * MIB + MIB / 5, 1, "2026-12-05T22:00:00Z")),
+                Optional.of(new CopyPaces(51 * MIB + MIB / 5, 1, "2026-12-05T22:00:00Z", true)),
                 CopyPaces.live(journals),
                 "8 GiB in 160 s; the capped copy shows its cap, the older entry says no bytes");
         assertEquals(100 * MIB, CopyPaces.of(journals).orElseThrow().bytesPerSecond(), "offline copies apart");
@@ -60,22 +60,62 @@ class CopyPacesTest {
                 copied(
                         "a",
                         "2026-12-01T22:00:00Z",
-                        CopyPaces.detail(1000 * MIB, 10 * SECOND, 0),
-                        CopyPaces.detail(2000 * MIB, 10 * SECOND, 0)),
+                        CopyPaces.detail(1000 * MIB, 1000 * MIB, 10 * SECOND, 0),
+                        CopyPaces.detail(2000 * MIB, 2000 * MIB, 10 * SECOND, 0)),
                 copied(
                         "b",
                         "2026-12-02T23:00:00Z",
-                        CopyPaces.detail(3000 * MIB, 10 * SECOND, 0),
-                        CopyPaces.detail(8000 * MIB, 10 * SECOND, 50 * MIB),
-                        CopyPaces.detail(10 * MIB, SECOND / 100, 0),
+                        CopyPaces.detail(3000 * MIB, 3000 * MIB, 10 * SECOND, 0),
+                        CopyPaces.detail(8000 * MIB, 8000 * MIB, 10 * SECOND, 50 * MIB),
+                        CopyPaces.detail(10 * MIB, 10 * MIB, SECOND / 100, 0),
                         "found in place on resume"));
 
         Optional<CopyPaces> paces = CopyPaces.of(journals);
 
         assertEquals(
-                Optional.of(new CopyPaces(200 * MIB, 3, "2026-12-02T23:00:00Z")),
+                Optional.of(new CopyPaces(200 * MIB, 3, "2026-12-02T23:00:00Z", true)),
                 paces,
                 "100, 200 and 300 MiB/s; the capped copy shows its cap and the 10 MiB one qemu-img's start");
+    }
+
+    @Test
+    void aCopyIntoALinearLvIsAPaceOfTheWholeLvItWroteAndVerifiedNotOfItsData() {
+        // 1 GiB of data in an 8 GiB linear LV: qemu-img wrote the zeros too, the verify read it all, in 80 s.
+        List<DomainJournal> journals =
+                List.of(copied("db", "2026-12-06T22:00:00Z", CopyPaces.detail(1024 * MIB, 8192 * MIB, 80 * SECOND, 0)));
+
+        assertEquals(
+                Optional.of(new CopyPaces(102 * MIB + 2 * MIB / 5, 1, "2026-12-06T22:00:00Z", true)),
+                CopyPaces.of(journals),
+                "8 GiB in 80 s, not 1 GiB");
+        assertEquals(80.0, CopyPaces.seconds(journals.get(0)).orElseThrow(), 1e-9, "its time as apply took it");
+    }
+
+    @Test
+    void anEntryFromBeforeCopiesNamedWhatTheyWroteIsItsDataOverItsTimeUntilOneNamesIt() {
+        DomainJournal older = copied(
+                "web",
+                "2026-12-01T22:00:00Z",
+                "copied and verified 1073741824 bytes in 80.000 s",
+                "copied and verified 2147483648 bytes in 20.000 s");
+
+        CopyPaces before = CopyPaces.of(List.of(older)).orElseThrow();
+
+        assertEquals(
+                new CopyPaces(102 * MIB + 2 * MIB / 5, 2, "2026-12-01T22:00:00Z", false),
+                before,
+                "12.8 and 102.4 MiB/s: the median of two is the second");
+        assertEquals(
+                "the median of 2 earlier copies on this host (journaled before apply named what they wrote: their data"
+                        + " over their time, low where a linear LV's zeros were written too), the latest at"
+                        + " 2026-12-01T22:00:00Z",
+                before.basis("copy"));
+        DomainJournal newer =
+                copied("db", "2026-12-02T22:00:00Z", CopyPaces.detail(1024 * MIB, 8192 * MIB, 64 * SECOND, 0));
+        assertEquals(
+                Optional.of(new CopyPaces(128 * MIB, 1, "2026-12-02T22:00:00Z", true)),
+                CopyPaces.of(List.of(older, newer)),
+                "once a copy names what it wrote, the older ones are not counted");
     }
 
     @Test
@@ -83,7 +123,7 @@ class CopyPacesTest {
         assertEquals(Optional.empty(), CopyPaces.of(List.of(copied("a", "2026-12-01T22:00:00Z"))));
         StateDirectory state = new StateDirectory(temp);
         assertEquals(List.of(), state.journals(), "no state yet");
-        state.save(copied("a", "2026-12-01T22:00:00Z", CopyPaces.detail(1000 * MIB, 10 * SECOND, 0)));
+        state.save(copied("a", "2026-12-01T22:00:00Z", CopyPaces.detail(1000 * MIB, 1000 * MIB, 10 * SECOND, 0)));
 
         assertEquals(100 * MIB, CopyPaces.of(state.journals()).orElseThrow().bytesPerSecond());
     }
