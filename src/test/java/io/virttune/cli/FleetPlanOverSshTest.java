@@ -129,7 +129,7 @@ class FleetPlanOverSshTest {
         for (int i = 1; i <= 3; i++) {
             hvA.save(journal("old" + i, "convert-image", CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0)));
         }
-        hvA.save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0)));
+        hvA.save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0)));
         Path calibrated = recording(dir.resolve("hv-b"));
         new StateDirectory(calibrated.resolve("host/var/lib/virt-tune"))
                 .save(new Calibration(
@@ -140,6 +140,8 @@ class FleetPlanOverSshTest {
                         200L << 20,
                         1L << 30,
                         300L << 20,
+                        0,
+                        0,
                         "2026-12-01T21:00:00Z"));
         Path hosts = Files.writeString(
                 dir.resolve("inventory.ini"),

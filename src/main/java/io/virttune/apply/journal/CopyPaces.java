@@ -23,12 +23,16 @@ import java.util.regex.Pattern;
 public record CopyPaces(long bytesPerSecond, int copies, String latest) {
     private static final String KIND = Step.kindOf(ConvertImage.class);
     private static final String LIVE_KIND = Step.kindOf(CopyLive.class);
-    /** A journal written before live copies recorded their bytes says none: it has a time and no pace. */
-    private static final Pattern LIVE_DETAIL = Pattern.compile(
-            "copied live(?: (\\d+) bytes)? and switched in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
+    /**
+     * A journal written before live copies recorded their bytes says none: it has a time and no pace;
+     * one written before they recorded their synchronous copies says none of those.
+     */
+    private static final Pattern LIVE_DETAIL = Pattern.compile("copied live(?: (?<bytes>\\d+) bytes)? and switched in"
+            + " (?<seconds>\\d+\\.\\d+) s(?:, (?<syncBytes>\\d+) bytes of them with synchronous writes in"
+            + " (?<syncSeconds>\\d+\\.\\d+) s)?(?<capped>, capped at \\d+ bytes/s)?");
 
-    private static final Pattern DETAIL =
-            Pattern.compile("copied and verified (\\d+) bytes in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
+    private static final Pattern DETAIL = Pattern.compile(
+            "copied and verified (?<bytes>\\d+) bytes in (?<seconds>\\d+\\.\\d+) s(?<capped>, capped at \\d+ bytes/s)?");
     /** Smaller copies time mostly qemu-img's start, not the device. */
     private static final long SMALLEST = 64L << 20;
 
@@ -48,10 +52,19 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
 
     /**
      * What a live copy's DONE entry says of it: the bytes its mirror wrote, the block copy and the
-     * switch, for {@link #liveSeconds} and {@link #live} to read back.
+     * switch, and of them what a copy with synchronous writes wrote and for how long (none: 0 bytes),
+     * for {@link #liveSeconds}, {@link #live} and {@link #synchronous} to read back.
      */
-    public static String liveDetail(long bytes, long nanos, long capBytesPerSecond) {
+    public static String liveDetail(
+            long bytes, long nanos, long synchronousBytes, long synchronousNanos, long capBytesPerSecond) {
         return String.format(Locale.ROOT, "copied live %d bytes and switched in %.3f s", bytes, nanos / 1e9)
+                + (synchronousBytes > 0
+                        ? String.format(
+                                Locale.ROOT,
+                                ", %d bytes of them with synchronous writes in %.3f s",
+                                synchronousBytes,
+                                synchronousNanos / 1e9)
+                        : "")
                 + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
     }
 
@@ -65,13 +78,13 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
         return sum(journal, LIVE_KIND, LIVE_DETAIL);
     }
 
-    /** The seconds (group 2 of {@code detail}) of the DONE entries of {@code kind} it reads. */
+    /** The seconds (group {@code seconds} of {@code detail}) of the DONE entries of {@code kind} it reads. */
     private static OptionalDouble sum(DomainJournal journal, String kind, Pattern detail) {
         List<Double> each = journal.entries().stream()
                 .filter(entry -> entry.state() == StepState.DONE && kind.equals(entry.kind()))
                 .map(entry -> detail.matcher(entry.detail() == null ? "" : entry.detail()))
                 .filter(Matcher::matches)
-                .map(matcher -> Double.parseDouble(matcher.group(2)))
+                .map(matcher -> Double.parseDouble(matcher.group("seconds")))
                 .toList();
         return each.isEmpty()
                 ? OptionalDouble.empty()
@@ -81,27 +94,37 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest) {
 
     /** The pace of the uncapped offline copies of at least 64 MiB these journals record; none when there are none. */
     public static Optional<CopyPaces> of(List<DomainJournal> journals) {
-        return paces(journals, KIND, DETAIL);
+        return paces(journals, KIND, DETAIL, "bytes", "seconds");
     }
 
     /** The pace of the uncapped live copies of at least 64 MiB these journals record; none when there are none. */
     public static Optional<CopyPaces> live(List<DomainJournal> journals) {
-        return paces(journals, LIVE_KIND, LIVE_DETAIL);
+        return paces(journals, LIVE_KIND, LIVE_DETAIL, "bytes", "seconds");
     }
 
-    /** The median pace of {@code kind}'s DONE entries, {@code detail}'s groups: 1 the bytes, 2 the seconds, 3 a cap. */
-    private static Optional<CopyPaces> paces(List<DomainJournal> journals, String kind, Pattern detail) {
+    /**
+     * The pace of the uncapped copies with synchronous writes of at least 64 MiB these journals'
+     * live copies record (made so, or made again once a guest outpaced its background copy); none
+     * when there are none.
+     */
+    public static Optional<CopyPaces> synchronous(List<DomainJournal> journals) {
+        return paces(journals, LIVE_KIND, LIVE_DETAIL, "syncBytes", "syncSeconds");
+    }
+
+    /** The median pace of {@code kind}'s DONE entries, by {@code detail}'s groups of the bytes, the seconds and a cap. */
+    private static Optional<CopyPaces> paces(
+            List<DomainJournal> journals, String kind, Pattern detail, String bytesGroup, String secondsGroup) {
         record Copy(long bytesPerSecond, String at) {}
         List<Copy> copies = journals.stream()
                 .flatMap(journal -> journal.entries().stream())
                 .filter(entry -> entry.state() == StepState.DONE && kind.equals(entry.kind()))
                 .flatMap(entry -> {
                     Matcher matcher = detail.matcher(entry.detail() == null ? "" : entry.detail());
-                    if (!matcher.matches() || matcher.group(1) == null || matcher.group(3) != null) {
+                    if (!matcher.matches() || matcher.group(bytesGroup) == null || matcher.group("capped") != null) {
                         return java.util.stream.Stream.empty();
                     }
-                    long bytes = Long.parseLong(matcher.group(1));
-                    double seconds = Double.parseDouble(matcher.group(2));
+                    long bytes = Long.parseLong(matcher.group(bytesGroup));
+                    double seconds = Double.parseDouble(matcher.group(secondsGroup));
                     return bytes < SMALLEST || seconds <= 0
                             ? java.util.stream.Stream.empty()
                             : java.util.stream.Stream.of(new Copy((long) (bytes / seconds), entry.at()));
