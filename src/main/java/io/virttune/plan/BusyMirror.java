@@ -44,12 +44,7 @@ final class BusyMirror {
      * @param granules the dirtied 64 KiB granules copied again
      * @param synchronous the copy made again with synchronous writes
      */
-    record Paces(double firstPass, double granules, double synchronous) {
-        /** One pace for all three: nothing told them apart. */
-        static Paces one(double pace) {
-            return new Paces(pace, pace, pace);
-        }
-    }
+    record Paces(double firstPass, double granules, double synchronous) {}
 
     /**
      * The copy of {@code work} bytes at {@code paces} while the guest writes at {@code writes}; given

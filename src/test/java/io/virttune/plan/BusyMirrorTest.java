@@ -17,7 +17,8 @@ class BusyMirrorTest {
         // copied at 100 MiB/s.
         GuestWriteRate writes = new GuestWriteRate(65_536, 256 * MIB, 2_000);
 
-        BusyMirror.Copy copy = BusyMirror.copy(1024 * MIB, BusyMirror.Paces.one(100.0 * MIB), writes, 1024 * MIB);
+        BusyMirror.Copy copy = BusyMirror.copy(
+                1024 * MIB, new BusyMirror.Paces(100.0 * MIB, 100.0 * MIB, 100.0 * MIB), writes, 1024 * MIB);
 
         assertTrue(copy.copiedAgain(), copy.toString());
         assertTrue(copy.writtenBytes() >= 1024 * MIB, "the background copy, then the disk again: " + copy);

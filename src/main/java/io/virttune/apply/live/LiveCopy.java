@@ -41,9 +41,9 @@ public final class LiveCopy {
     private final LiveCopyFailure failure;
     /** What this run's mirrors wrote, each copy to where it was last seen: what a live copy's pace is of. */
     private long mirroredBytes;
-    /** Of those, what its copies with synchronous writes wrote, and the nanoseconds they took until ready. */
+    /** Of those, what its copies with synchronous writes wrote: the pace of a copy made again is of these. */
     private long synchronousBytes;
-
+    /** How long those copies took until ready. */
     private long synchronousNanos;
 
     /** A copy onto the LV that {@code volume} creates. */
