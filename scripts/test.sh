@@ -25,6 +25,25 @@ logged() { # FILE COMMAND...: runs COMMAND with its output in FILE
   shift
   "$@" >"$file" 2>&1
 }
+# A Ctrl-C or a SIGTERM stops what runs in the background too, which a script's background jobs
+# would outlive (they ignore SIGINT): each lab through its own trap, which stops its kernels and
+# frees its devices, waited for before this script ends.
+background=()
+tree() { # PID: PID and every process under it, parents first
+  local child
+  echo "$1"
+  for child in $(pgrep -P "$1"); do tree "$child"; done
+}
+stop_background() { # EXIT_CODE
+  trap - INT TERM
+  local pids=() pid
+  for pid in "${background[@]}"; do mapfile -t -O "${#pids[@]}" pids < <(tree "$pid"); done
+  ((${#pids[@]} == 0)) || kill -TERM "${pids[@]}" 2>/dev/null || true
+  wait || true
+  exit "$1"
+}
+trap 'stop_background 130' INT
+trap 'stop_background 143' TERM
 # Which kernel the lab boots here, and why, first: it depends on the CPU (docs/lab.md).
 "$root/scripts/lab" kernel
 phase "shellcheck of the scripts"
@@ -55,6 +74,7 @@ phase "the Ansible collection's checks, the lab's guest, selftest and roots (tar
   "$root/scripts/lab.d/root" forky >/dev/null
 ) >target/beside-tests.log 2>&1 &
 beside=$!
+background+=("$beside")
 phase "running unit and integration tests"
 verify_rc=0
 timed "unit and integration tests" mvn -B verify -Dvirttune.corpus.libvirt="$corpus" || verify_rc=$?
@@ -101,6 +121,7 @@ phase "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's ot
   exit "$rc"
 ) &
 first_chain=$!
+background+=("$first_chain")
 (
   rc=0
   lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT,!'"$zeroed_test" \
@@ -118,6 +139,7 @@ first_chain=$!
   exit "$rc"
 ) &
 second_chain=$!
+background+=("$second_chain")
 lab_rc=0
 wait "$first_chain" || lab_rc=$?
 wait "$second_chain" || lab_rc=$?

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import io.virttune.libvirt.LiveDomains;
 import java.nio.charset.StandardCharsets;
@@ -68,7 +69,9 @@ public final class GuestAgent {
                 throw VirtTuneException.failed(path + " in domain '" + domain + "' still runs after "
                         + timeout.toSeconds() + " s (guest pid " + pid + "); it was left running");
             }
-            pause();
+            Sleep.of(
+                    pollInterval,
+                    e -> VirtTuneException.failed("interrupted while waiting for domain '" + domain + "'", e));
         }
     }
 
@@ -101,14 +104,5 @@ public final class GuestAgent {
         return base64.isMissingNode()
                 ? ""
                 : new String(Base64.getDecoder().decode(base64.asText()), StandardCharsets.UTF_8);
-    }
-
-    private void pause() {
-        try {
-            Thread.sleep(pollInterval.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw VirtTuneException.failed("interrupted while waiting for domain '" + domain + "'", e);
-        }
     }
 }

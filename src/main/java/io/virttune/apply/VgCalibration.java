@@ -64,18 +64,19 @@ public final class VgCalibration {
                     + " device's pace by: give at least " + Bytes.format(SMALLEST));
         }
         LvmReport report = lvm.reads().report();
-        VolumeGroup vg = report.volumeGroup(target.vg())
-                .orElseThrow(() -> VirtTuneException.refused("no volume group '" + target.vg() + "' on this host:"
-                        + " nothing to calibrate (vgs lists the volume groups; name one with --vg)"));
+        VolumeGroup vg = volumeGroup(report, target.vg());
         if (!lvm.reads().writable(vg.name())) {
             throw VirtTuneException.refused("volume group " + vg.name() + " is read-only: a calibration creates and"
                     + " writes a temporary LV in it (vgchange --permission rw " + vg.name()
                     + " makes it writable, if it should be); nothing was measured");
         }
-        removeLeftovers(report, vg.name());
+        if (removeLeftovers(report, vg.name())) {
+            // What the removed LVs held is free now, and may be the very room this calibration needs.
+            report = lvm.reads().report();
+        }
         // Whole granules: the scattered pass's offsets wrap at the LV's end, and a granule cut there would fail.
         long size = Sizes.roundUp(target.sizeBytes(), Math.max(vg.extentSizeBytes(), DirectIo.GRANULE_BYTES));
-        requireRoom(report, vg, target.thinPool(), size);
+        requireRoom(report, volumeGroup(report, vg.name()), target.thinPool(), size);
         VolumeName volume =
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
@@ -126,9 +127,9 @@ public final class VgCalibration {
     /**
      * Removes the temporary LVs killed calibrations left in {@code vg} by cleanup's rule (a SIGKILL
      * runs no cleanup; one that rule keeps stays, said why). One still running is measuring this VG
-     * now, and two at once would measure each other: refused.
+     * now, and two at once would measure each other: refused. True when it removed one.
      */
-    private void removeLeftovers(LvmReport report, String vg) {
+    private boolean removeLeftovers(LvmReport report, String vg) {
         for (CalibrationVolume left : CalibrationVolume.in(report)) {
             if (left.volume().vg().equals(vg) && ProcessTable.here().runs(left.maker())) {
                 throw VirtTuneException.refused("another virt-tune calibrate ("
@@ -137,7 +138,13 @@ public final class VgCalibration {
                         + " process is virt-tune");
             }
         }
-        leftovers.in(vg);
+        return leftovers.in(vg);
+    }
+
+    private static VolumeGroup volumeGroup(LvmReport report, String name) {
+        return report.volumeGroup(name)
+                .orElseThrow(() -> VirtTuneException.refused("no volume group '" + name + "' on this host:"
+                        + " nothing to calibrate (vgs lists the volume groups; name one with --vg)"));
     }
 
     /** Refuses a calibration the VG's free extents, or the pool's free data, cannot hold. */

@@ -1,5 +1,6 @@
 package io.virttune.bench;
 
+import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,14 +24,8 @@ public final class ProfileRuns {
     public interface Pause {
         void sleep(Duration duration);
 
-        Pause THREAD_SLEEP = duration -> {
-            try {
-                Thread.sleep(duration.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw VirtTuneException.failed("interrupted between two bench profiles", e);
-            }
-        };
+        Pause THREAD_SLEEP = duration ->
+                Sleep.of(duration, e -> VirtTuneException.failed("interrupted between two bench profiles", e));
     }
 
     private final FioJobFile jobFile;

@@ -1,5 +1,6 @@
 package io.virttune.blockjob;
 
+import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import java.time.Duration;
 import java.util.Optional;
@@ -131,7 +132,10 @@ public final class BlockCopy {
         if (System.nanoTime() - deadline > 0) {
             throw VirtTuneException.failed(where() + ": " + late.get());
         }
-        sleep(poll);
+        Sleep.of(
+                poll,
+                e -> VirtTuneException.failed(
+                        where() + ": interrupted while waiting for the block copy; the job was" + " left running", e));
     }
 
     /**
@@ -198,15 +202,5 @@ public final class BlockCopy {
                 .replace("<", "&lt;")
                 .replace("'", "&apos;")
                 .replace("\"", "&quot;");
-    }
-
-    private void sleep(Duration poll) {
-        try {
-            Thread.sleep(poll.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw VirtTuneException.failed(
-                    where() + ": interrupted while waiting for the block copy; the job was" + " left running", e);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.virttune.cli;
 
+import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.CopyPaces;
@@ -33,7 +34,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Supplier;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -161,19 +161,15 @@ public final class ScheduleOptions {
             return GuestWrites.none("planned from files or a recording, not from a running qemu host");
         }
         try (LibvirtJavaConnection live = LibvirtJavaConnection.openReadOnly(plan.uri())) {
-            return new GuestWriteSampler(live::diskWrites, System::nanoTime, ScheduleOptions::sleep)
+            return new GuestWriteSampler(
+                            live::diskWrites,
+                            System::nanoTime,
+                            wait -> Sleep.of(
+                                    wait,
+                                    e -> VirtTuneException.failed("interrupted while sampling the guests' writes", e)))
                     .sample(disks, interval);
         } catch (VirtTuneException unreachable) {
             return GuestWrites.none("libvirt could not be reached: " + unreachable.getMessage());
-        }
-    }
-
-    private static void sleep(Duration wait) {
-        try {
-            Thread.sleep(wait.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw VirtTuneException.failed("interrupted while sampling the guests' writes", e);
         }
     }
 
@@ -181,25 +177,35 @@ public final class ScheduleOptions {
      * What a host's state directory holds for a plan: its journals and its target's calibration.
      *
      * @param where the directory as read; empty when it was not read
+     * @param unread why it could not be read, for the basis to say; empty when it was
      */
-    private record Measured(List<DomainJournal> journals, Optional<Calibration> calibration, Optional<String> where) {
-        static final Measured NOTHING = new Measured(List.of(), Optional.empty(), Optional.empty());
+    private record Measured(
+            List<DomainJournal> journals,
+            Optional<Calibration> calibration,
+            Optional<String> where,
+            Optional<String> unread) {
+        static final Measured NOTHING = new Measured(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
-    /** The journals and the calibration, each read once; ones this user may not read count as none. */
+    /**
+     * The journals and the calibration, each read once. A state that cannot be read (a file this
+     * user may not read, a torn journal, the door failing) predicts nothing, as a host with no history
+     * would be predicted, and the basis says so and why: it is not a host where nothing was journaled.
+     */
     private static Measured measured(StateFiles state, Plan plan) {
         PlanTarget target = plan.target();
-        return new Measured(
-                readOrNone(state::journals, List.of()),
-                readOrNone(() -> state.calibration(target.vg(), target.thinPool()), Optional.empty()),
-                Optional.of(state.describe()));
-    }
-
-    private static <T> T readOrNone(Supplier<T> read, T none) {
+        Optional<String> where = Optional.of(state.describe());
         try {
-            return read.get();
+            return new Measured(
+                    state.journals(), state.calibration(target.vg(), target.thinPool()), where, Optional.empty());
         } catch (VirtTuneException unreadable) {
-            return none;
+            return new Measured(
+                    List.of(),
+                    Optional.empty(),
+                    where,
+                    Optional.of("the state in " + where.get()
+                            + " could not be read, so this host is predicted as with no history: "
+                            + unreadable.getMessage().replaceAll("\\s*\\n\\s*", " ")));
         }
     }
 
@@ -242,17 +248,20 @@ public final class ScheduleOptions {
                         .orElseGet(() -> BusyPaces.Pace.derivedGranules("the calibration of " + calibration.target()
                                 + " at " + calibration.measuredAt() + " was made before calibrate measured scattered"
                                 + " writes (" + measure + ")")))
-                .orElseGet(() -> BusyPaces.Pace.derivedGranules(kept.where()
-                        .map(dir -> "no calibration of "
-                                + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg()) + " kept in "
-                                + dir + " (" + measure + ")")
-                        .orElse("this host's calibrations were not read (" + measure + ")")));
+                .orElseGet(() -> BusyPaces.Pace.derivedGranules(kept.unread()
+                                .orElseGet(() -> kept.where()
+                                        .map(dir -> "no calibration of "
+                                                + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg())
+                                                + " kept in " + dir)
+                                        .orElse("this host's calibrations were not read"))
+                        + " (" + measure + ")"));
         BusyPaces.Pace synchronous = CopyPaces.synchronous(kept.journals())
                 .map(earlier ->
                         BusyPaces.Pace.earlierSynchronous(earlier.bytesPerSecond(), earlier.basis("synchronous copy")))
-                .orElseGet(() -> BusyPaces.Pace.atGranules(kept.where()
-                        .map(dir -> "no copy with synchronous writes journaled in " + dir)
-                        .orElse("this host's journals were not read")));
+                .orElseGet(() -> BusyPaces.Pace.atGranules(kept.unread()
+                        .orElseGet(() -> kept.where()
+                                .map(dir -> "no copy with synchronous writes journaled in " + dir)
+                                .orElse("this host's journals were not read"))));
         return new BusyPaces(granules, synchronous);
     }
 
@@ -294,10 +303,14 @@ public final class ScheduleOptions {
                             measured.ageAt(now).getSeconds()));
         }
         if (bandwidth > 0) {
-            return CopyRate.bandwidth(bandwidth);
+            CopyRate cap = CopyRate.bandwidth(bandwidth);
+            return kept.unread().map(cap::noting).orElse(cap);
         }
         String where = target.thin() ? "--thin-pool " + target.pool() : "--vg " + target.vg();
         String measure = "virt-tune calibrate " + where + " --execute measures one";
+        if (kept.unread().isPresent()) {
+            return CopyRate.statedDefault(kept.unread().get() + "; no --copy-rate");
+        }
         if (kept.where().isEmpty()) {
             return CopyRate.statedDefault("this host's journals and calibrations were not read (not a local qemu"
                     + " connection: --state-dir DIR reads them; " + measure + "), no --copy-rate");

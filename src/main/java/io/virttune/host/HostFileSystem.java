@@ -20,4 +20,13 @@ public interface HostFileSystem {
 
     /** The file as an operator would name it in a message ("/proc/meminfo on hv02"). */
     String describe(String relativePath);
+
+    /**
+     * These files with the files and the directories that match these globs (below the root, a
+     * backslash quoting the character after it) read ahead in one command where each read is a
+     * remote command; this one itself where each read is cheap.
+     */
+    default HostFileSystem prefetched(List<String> fileGlobs, List<String> directoryGlobs) {
+        return this;
+    }
 }

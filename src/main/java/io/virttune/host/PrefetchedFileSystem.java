@@ -16,7 +16,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * A remote host's /proc and /sys as the probes read them, fetched in one command.
+ * A remote host's files that match a few globs, fetched in one command: its /proc and /sys as the
+ * probes read them, or the globs a reader names through {@link #prefetched}.
  */
 public final class PrefetchedFileSystem implements HostFileSystem {
     /** The files the probes read, as globs below the root; a path matching one but absent does not exist. */
@@ -39,37 +40,42 @@ public final class PrefetchedFileSystem implements HostFileSystem {
             "sys/kernel/mm/hugepages",
             "sys/devices/system/node",
             "sys/devices/system/node/node*/hugepages");
-    /**
-     * Prints "F PATH BASE64" per file and "D PATH BASE64-OF-LS" per directory, "F PATH !" or "D PATH !"
-     * for one it cannot read; fails at once without base64, so that every read is then made alone.
-     */
-    private static final String SNAPSHOT = "command -v base64 >/dev/null || exit 1\n"
-            + "for f in " + absolute(FILES) + "; do\n"
-            + "  [ -f \"$f\" ] || continue\n"
-            + "  if c=$(base64 -w0 < \"$f\" 2>/dev/null); then printf 'F %s %s\\n' \"$f\" \"$c\"; else printf 'F %s !\\n' \"$f\"; fi\n"
-            + "done\n"
-            + "for d in " + absolute(DIRECTORIES) + "; do\n"
-            + "  [ -d \"$d\" ] || continue\n"
-            + "  if l=$(ls -1A -- \"$d\" 2>/dev/null); then printf 'D %s %s\\n' \"$d\" \"$(printf '%s' \"$l\" | base64 -w0)\";"
-            + " else printf 'D %s !\\n' \"$d\"; fi\n"
-            + "done\n"
-            + "true\n";
 
     private static final String UNREADABLE = "!";
 
     private final ProcessRunner runner;
+    private final String host;
     private final RemoteFileSystem oneByOne;
-    private final List<PathMatcher> files = matchers(FILES);
-    private final List<PathMatcher> directories = matchers(DIRECTORIES);
+    private final List<String> fileGlobs;
+    private final List<String> directoryGlobs;
+    private final List<PathMatcher> files;
+    private final List<PathMatcher> directories;
     /** Empty until taken; then the snapshot, or empty inside when it failed. */
     private Optional<Snapshot> snapshot;
 
     /** The files' contents, the directories' entries, and the paths of either it could not read. */
     private record Snapshot(Map<String, String> files, Map<String, List<String>> directories, Set<String> unreadable) {}
 
+    /** The host's /proc and /sys as the probes read them. */
     public PrefetchedFileSystem(ProcessRunner runner, String host) {
+        this(runner, host, FILES, DIRECTORIES);
+    }
+
+    private PrefetchedFileSystem(
+            ProcessRunner runner, String host, List<String> fileGlobs, List<String> directoryGlobs) {
         this.runner = runner;
+        this.host = host;
         this.oneByOne = new RemoteFileSystem(runner, host);
+        this.fileGlobs = fileGlobs;
+        this.directoryGlobs = directoryGlobs;
+        this.files = matchers(fileGlobs);
+        this.directories = matchers(directoryGlobs);
+    }
+
+    /** A snapshot of its own for these globs, taken at the first read it covers. */
+    @Override
+    public HostFileSystem prefetched(List<String> fileGlobs, List<String> directoryGlobs) {
+        return new PrefetchedFileSystem(runner, host, fileGlobs, directoryGlobs);
     }
 
     @Override
@@ -88,8 +94,9 @@ public final class PrefetchedFileSystem implements HostFileSystem {
 
     @Override
     public boolean exists(String relativePath) {
-        Optional<Snapshot> taken =
-                covers(files, relativePath) || covers(directories, relativePath) ? snapshot() : Optional.empty();
+        Optional<Snapshot> taken = covers(files, relativePath) || covers(directories, relativePath)
+                ? snapshot().filter(snapshot -> sawInto(snapshot, relativePath))
+                : Optional.empty();
         return taken.map(snapshot -> snapshot.files().containsKey(relativePath)
                         || snapshot.directories().containsKey(relativePath)
                         || snapshot.unreadable().contains(relativePath))
@@ -99,8 +106,20 @@ public final class PrefetchedFileSystem implements HostFileSystem {
     /** The snapshot, when {@code globs} cover the path and the snapshot could read it; else empty: read it alone. */
     private Optional<Snapshot> readable(List<PathMatcher> globs, String relativePath) {
         return covers(globs, relativePath)
-                ? snapshot().filter(taken -> !taken.unreadable().contains(relativePath))
+                ? snapshot()
+                        .filter(taken -> sawInto(taken, relativePath)
+                                && !taken.unreadable().contains(relativePath))
                 : Optional.empty();
+    }
+
+    /**
+     * Whether the snapshot could see whether the path is there: not when it could not list the
+     * path's directory, since a glob does not see into one this user may not read (the path is
+     * then asked for alone, which says why it cannot be read).
+     */
+    private static boolean sawInto(Snapshot taken, String relativePath) {
+        Path parent = Path.of(relativePath).getParent();
+        return parent == null || !taken.unreadable().contains(parent.toString());
     }
 
     @Override
@@ -110,7 +129,7 @@ public final class PrefetchedFileSystem implements HostFileSystem {
 
     private synchronized Optional<Snapshot> snapshot() {
         if (snapshot == null) {
-            ProcessResult answer = runner.run(List.of("sh", "-c", SNAPSHOT));
+            ProcessResult answer = runner.run(List.of("sh", "-c", script(fileGlobs, directoryGlobs)));
             snapshot = answer.succeeded() ? Optional.of(parse(answer.stdout())) : Optional.empty();
         }
         return snapshot;
@@ -121,17 +140,19 @@ public final class PrefetchedFileSystem implements HostFileSystem {
         Map<String, List<String>> directories = new HashMap<>();
         Set<String> unreadable = new HashSet<>();
         for (String line : output.split("\n")) {
-            String[] fields = line.split(" ", 3);
-            if (fields.length < 2 || !fields[1].startsWith("/")) {
+            // The path between the kind and the value may hold spaces; the kind and the value never do.
+            int kind = line.indexOf(' ');
+            int value = line.lastIndexOf(' ');
+            if (kind < 0 || value <= kind + 1 || line.charAt(kind + 1) != '/') {
                 continue;
             }
-            String path = fields[1].substring(1);
-            String encoded = fields.length == 3 ? fields[2] : "";
+            String path = line.substring(kind + 2, value);
+            String encoded = line.substring(value + 1);
             if (encoded.equals(UNREADABLE)) {
                 unreadable.add(path);
-            } else if (fields[0].equals("F")) {
+            } else if (line.startsWith("F ")) {
                 files.put(path, decode(encoded));
-            } else if (fields[0].equals("D")) {
+            } else if (line.startsWith("D ")) {
                 directories.put(
                         path,
                         Arrays.stream(decode(encoded).split("\n"))
@@ -158,7 +179,39 @@ public final class PrefetchedFileSystem implements HostFileSystem {
                 .toList();
     }
 
-    private static String absolute(List<String> globs) {
-        return String.join(" ", globs.stream().map(glob -> "/" + glob).toList());
+    /**
+     * Prints "F PATH BASE64" per file and "D PATH BASE64-OF-LS" per directory, "F PATH !" or "D PATH !"
+     * for one it cannot read; fails at once without base64, so that every read is then made alone.
+     */
+    private static String script(List<String> fileGlobs, List<String> directoryGlobs) {
+        return "command -v base64 >/dev/null || exit 1\n"
+                + "for f in " + words(fileGlobs) + "; do\n"
+                + "  [ -f \"$f\" ] || continue\n"
+                + "  if c=$(base64 -w0 < \"$f\" 2>/dev/null); then printf 'F %s %s\\n' \"$f\" \"$c\"; else printf 'F %s !\\n' \"$f\"; fi\n"
+                + "done\n"
+                + "for d in " + words(directoryGlobs) + "; do\n"
+                + "  [ -d \"$d\" ] || continue\n"
+                + "  if l=$(ls -1A -- \"$d\" 2>/dev/null); then printf 'D %s %s\\n' \"$d\" \"$(printf '%s' \"$l\" | base64 -w0)\";"
+                + " else printf 'D %s !\\n' \"$d\"; fi\n"
+                + "done\n"
+                + "true\n";
+    }
+
+    /**
+     * The globs as words of sh, each from the root: quoted but for its {@code *}, so that a path with
+     * a space or a quote (a --state-dir) is the one named; a glob's backslash quotes the character after it.
+     */
+    private static String words(List<String> globs) {
+        return String.join(" ", globs.stream().map(PrefetchedFileSystem::word).toList());
+    }
+
+    private static String word(String glob) {
+        StringBuilder word = new StringBuilder("'/");
+        for (int i = 0; i < glob.length(); i++) {
+            boolean escaped = glob.charAt(i) == '\\' && i + 1 < glob.length();
+            char c = glob.charAt(escaped ? ++i : i);
+            word.append(c == '*' && !escaped ? "'*'" : c == '\'' ? "'\\''" : String.valueOf(c));
+        }
+        return word.append("'").toString();
     }
 }

@@ -46,6 +46,11 @@ public record CopyRate(long bytesPerSecond, String source, String basis, Schedul
         return new CopyRate(cap, "bandwidth", "the --bandwidth cap, the fastest a copy goes", null);
     }
 
+    /** This rate, its basis followed by {@code note}: what else the operator is to judge it by. */
+    public CopyRate noting(String note) {
+        return new CopyRate(bytesPerSecond, source, basis + "; " + note, calibration);
+    }
+
     /** {@link #DEFAULT_BYTES_PER_SECOND}, with {@code unmeasured}: what was not measured and how to measure it. */
     public static CopyRate statedDefault(String unmeasured) {
         return new CopyRate(

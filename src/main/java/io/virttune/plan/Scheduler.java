@@ -41,22 +41,13 @@ public final class Scheduler {
         this.window = window;
     }
 
-    /** A scheduler whose live copies' mirrors are predicted at {@code rate} too: nothing else was measured. */
-    public Scheduler(CopyRate rate, Duration window) {
-        this(rate, MirrorPace.UNMEASURED, BusyPaces.UNMEASURED, SwitchPause.UNMEASURED, window);
-    }
-
     /**
      * The schedule of {@code plan}'s moves, {@code facts} the host's it was planned from. The guests
      * that go down to move (offline copies): the longest first, each into the first window with room
      * left, a new window opened when none has (first fit decreasing); a guest longer than a window
-     * gets one of its own. Live moves keep their guests running and are predicted, not scheduled.
+     * gets one of its own. Live moves keep their guests running and are predicted, not scheduled:
+     * each live copy's mirror also copies again what its guest {@code writes}.
      */
-    public Schedule schedule(Plan plan, HostFacts facts) {
-        return schedule(plan, facts, GuestWrites.none("no sample taken for this plan"));
-    }
-
-    /** As {@link #schedule(Plan, HostFacts)}, each live copy's mirror also copying again what its guest {@code writes}. */
     public Schedule schedule(Plan plan, HostFacts facts, GuestWrites writes) {
         CopyTimes times = new CopyTimes(copyBytesPerSecond, mirror, busy, plan.target(), facts, writes);
         List<Schedule.Slot> slots = plan.domains().stream()

@@ -71,6 +71,6 @@ public final class CleanupOnSignal implements AutoCloseable {
             return;
         }
         done = true;
-        cleanup.run();
+        RunningChildren.asCleanup(cleanup);
     }
 }

@@ -80,6 +80,8 @@ public final class LocalProcessRunner implements ProcessRunner {
                     ProcessResult.NOT_FOUND,
                     "",
                     e.getMessage() + " (virt-tune starts every command through setpriv or setsid, from util-linux)");
+        } catch (RunningChildren.NotStarted stopping) {
+            return new ProcessResult(argv, ProcessResult.STOPPED, "", stopping.getMessage());
         }
         try (Deadline deadline = limit.map(after -> Deadline.of(process, after)).orElseGet(Deadline::none)) {
             CompletableFuture<String> stderr = CompletableFuture.supplyAsync(

@@ -9,6 +9,12 @@ public record ProcessResult(List<String> argv, int exitCode, String stdout, Stri
     /** The exit code a shell uses for a command that does not exist; the runner uses it too. */
     public static final int NOT_FOUND = 127;
 
+    /**
+     * The exit code of a command a SIGTERM ended (128 + 15), and the runner's for one it did not
+     * start because virt-tune is stopping.
+     */
+    public static final int STOPPED = 143;
+
     public ProcessResult {
         argv = List.copyOf(argv);
     }

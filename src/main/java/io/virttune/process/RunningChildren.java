@@ -23,6 +23,8 @@ public final class RunningChildren {
     private static final Map<Process, Child> RUNNING = new ConcurrentHashMap<>();
     /** Held from a command's start to its registration, and by a stop while it reads who runs. */
     private static final Object STARTING = new Object();
+    /** Whether this thread runs a cleanup now, whose commands start while the JVM exits. */
+    private static final ThreadLocal<Boolean> CLEANING_UP = ThreadLocal.withInitial(() -> false);
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(SHUTDOWN_GRACE), "stop-child-processes"));
@@ -43,16 +45,61 @@ public final class RunningChildren {
         Process start() throws IOException;
     }
 
+    /** Why a command was not started: virt-tune is stopping. */
+    static final class NotStarted extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        NotStarted() {
+            super("not started: virt-tune is stopping (SIGTERM or SIGINT)");
+        }
+    }
+
     /**
      * Starts a command and registers it as one step: a stop that came between the two would miss
      * it, and a child that dies with virt-tune would then get SIGKILL without the SIGTERM first.
+     * Once the JVM is exiting only a cleanup's commands start ({@link #asCleanup}): work whose
+     * command the stop ended may go on to its next one, which the stop would not reach and the
+     * JVM's end would kill half-done.
      */
     static Process start(Starter starter, List<String> argv, boolean runsToItsEnd, boolean leadsItsGroup)
-            throws IOException {
+            throws IOException, NotStarted {
         synchronized (STARTING) {
+            if (!CLEANING_UP.get() && exiting()) {
+                throw new NotStarted();
+            }
             Process process = starter.start();
             RUNNING.put(process, new Child(process.pid(), List.copyOf(argv), runsToItsEnd, leadsItsGroup));
             return process;
+        }
+    }
+
+    /**
+     * Whether the JVM is running its shutdown hooks, or about to: from then on it refuses new
+     * hooks, as documented; the stop's hooks start only after that, so no stop precedes it.
+     */
+    private static boolean exiting() {
+        Thread probe = new Thread(() -> {});
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+        } catch (IllegalStateException shuttingDown) {
+            return true;
+        }
+        Runtime.getRuntime().removeShutdownHook(probe);
+        return false;
+    }
+
+    /**
+     * Runs {@code cleanup} on this thread with the commands it starts let start while the JVM exits
+     * (an LV's removal, a metadata snapshot's release), whichever thread runs it: the signal's hook
+     * or the work's own close as the stop unwinds it.
+     */
+    static void asCleanup(Runnable cleanup) {
+        boolean outer = CLEANING_UP.get();
+        CLEANING_UP.set(true);
+        try {
+            cleanup.run();
+        } finally {
+            CLEANING_UP.set(outer);
         }
     }
 

@@ -10,7 +10,8 @@
  * the JVM is killed (SIGKILL, the OOM killer), which no shutdown hook sees; on SIGTERM or SIGINT
  * the {@link RunningChildren} hook stops it first, more gently. A command is started and
  * registered as one step, which the hook waits for: one starting as the stop comes still gets its
- * SIGTERM first. The starting thread waits for the command, so it cannot die before it but with
+ * SIGTERM first; once the JVM is exiting only a cleanup's commands start ({@link CleanupOnSignal}),
+ * as no other would be stopped gently. The starting thread waits for the command, so it cannot die before it but with
  * the JVM.
  *
  * <p>A command given a limit ({@link ProcessRunner#run(java.util.List, java.time.Duration)}) runs

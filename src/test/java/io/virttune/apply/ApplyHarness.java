@@ -33,7 +33,7 @@ import io.virttune.plan.MigrationPlanner;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanPolicy;
 import io.virttune.plan.PlanTarget;
-import io.virttune.plan.Scheduler;
+import io.virttune.plan.Schedulers;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.qemu.AllocationMap.Extent;
 import io.virttune.recipe.DiskClassifier;
@@ -469,7 +469,8 @@ final class ApplyHarness {
                 Optional.empty(),
                 List.of(),
                 List.of());
-        return plan.withSchedule(new Scheduler(CopyRate.given(100L << 20), Duration.ZERO).schedule(plan, noLiveGuest));
+        return plan.withSchedule(Schedulers.atRate(CopyRate.given(100L << 20), Duration.ZERO)
+                .schedule(plan, noLiveGuest, Schedulers.UNSAMPLED));
     }
 
     /** A plan into thin LVs of a new 20 GiB pool of the VG, with 64 KiB chunks, zeroing on. */

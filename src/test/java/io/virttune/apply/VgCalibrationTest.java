@@ -24,6 +24,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,10 +57,13 @@ class VgCalibrationTest {
     private final StringWriter log = new StringWriter();
     private final List<String> printed = new ArrayList<>();
     private String permissions = "writeable";
+    /** The VG's free bytes as vgs reports them now: lvcreate and lvremove of a linear LV change them. */
+    private long vgFree;
     /** The VG's LVs as lvs reports them now: lvcreate and lvremove change them. */
     private final List<String> lvs = new ArrayList<>();
 
-    private VgCalibrationTest withLvm(long vgFree, String... lvRows) {
+    private VgCalibrationTest withLvm(long free, String... lvRows) {
+        vgFree = free;
         lvs.addAll(List.of(lvRows));
         host.answer(
                         argv -> command("lvm", "vgs").test(argv) && !argv.contains("vg_permissions"),
@@ -87,15 +92,37 @@ class VgCalibrationTest {
                 + " \"lv_tags\":\"" + tags + "\"}";
     }
 
-    /** lvcreate's reply: the calibration's LV is there from then on. */
+    /** lvcreate's reply: the calibration's 1 GiB linear LV is there from then on, in the VG's free space. */
     private ScriptedProcessRunner created() {
-        return host.succeed(
-                "", () -> lvs.add(lvRow(LV, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration")));
+        return host.succeed("", () -> {
+            lvs.add(lvRow(LV, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+            vgFree -= GIB;
+        });
     }
 
-    /** lvremove's reply: the LV {@code name} is gone from then on. */
+    /** lvremove's reply: the LV {@code name} is gone from then on, a linear one's extents free again. */
     private ScriptedProcessRunner removed(String name) {
-        return host.succeed("", () -> lvs.removeIf(row -> row.contains("\"lv_name\":\"" + name + "\"")));
+        return host.succeed("", () -> {
+            for (String row : List.copyOf(lvs)) {
+                if (row.contains("\"lv_name\":\"" + name + "\"")) {
+                    lvs.remove(row);
+                    vgFree += row.contains("\"segtype\":\"linear\"") ? sizeOf(row) : 0;
+                }
+            }
+        });
+    }
+
+    private static long sizeOf(String lvRow) {
+        Matcher size = Pattern.compile("\"lv_size\":\"(\\d+)\"").matcher(lvRow);
+        assertTrue(size.find(), lvRow);
+        return Long.parseLong(size.group(1));
+    }
+
+    /** How many times the host's whole LVM report was read (vgs, lvs and pvs each time). */
+    private long reportsRead() {
+        return host.commands().stream()
+                .filter(argv -> command("lvm", "vgs").test(argv) && !argv.contains("vg_permissions"))
+                .count();
     }
 
     private Optional<Calibration> measure(boolean execute, String thinPool, long size) {
@@ -319,6 +346,34 @@ class VgCalibrationTest {
     }
 
     @Test
+    void theSpaceAKilledCalibrationsVolumeHeldIsMeasuredOnceItIsRemoved() {
+        String left = "virt-tune-calibration-2147483647";
+        withLvm(0, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+        removed(left);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
+        removed(LV);
+
+        Calibration measured = measure(true, null, GIB).orElseThrow();
+
+        assertEquals(200 * MIB, measured.writeBytesPerSecond());
+        assertEquals(
+                List.of("lvm", "lvremove", "--yes", "vg_vms/" + left), changes().get(0));
+        assertEquals(3, reportsRead(), "read again once the leftover was removed: " + host.commands());
+        assertEquals(List.of(), lvs);
+    }
+
+    @Test
+    void theReportIsNotReadAgainWhenNoCalibrationLeftAVolume() {
+        withLvm(50 * GIB);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
+        removed(LV);
+
+        measure(true, null, GIB).orElseThrow();
+
+        assertEquals(2, reportsRead(), "calibrate's and the leftovers' search: " + host.commands());
+    }
+
+    @Test
     void aKilledCalibrationsVolumeADomainNamesIsKeptByCalibrateThenByCleanup() {
         String left = "virt-tune-calibration-2147483647";
         withLvm(50 * GIB, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
@@ -333,6 +388,7 @@ class VgCalibrationTest {
         measure(true, null, GIB);
         assertNamedLvStays(left);
         assertTrue(log.toString().contains("keep vg_vms/" + left + ": [custody: in-use]"), log.toString());
+        assertEquals(2, reportsRead(), "nothing removed, nothing to read again: " + host.commands());
 
         new CalibrationCleanup(ports(true), new PrintWriter(log, true)).run();
         assertNamedLvStays(left);

@@ -88,25 +88,10 @@ class FleetPlanOverSshTest {
 
     @Test
     void aWindowPlanOverAFleetGivesEachHostItsOwnWindowsAsItWouldGetThemAlone(@TempDir Path dir) throws Exception {
-        Path hosts = Files.writeString(
-                dir.resolve("inventory.ini"),
-                String.join("\n", "[kvm]", "hv-a", "hv-b", "", "[kvm:vars]", "virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
+        Path hosts = twoHosts(dir);
         Path fleetPlan = dir.resolve("fleet-plan.json");
 
-        Cli run = new RecordedFleet(dir.resolve("ssh"))
-                .run(
-                        "plan",
-                        "--all",
-                        "--hosts",
-                        hosts.toString(),
-                        "--vg",
-                        "vg_fast",
-                        "--copy-rate",
-                        "100M",
-                        "--window",
-                        "1h",
-                        "--out",
-                        fleetPlan.toString());
+        Cli run = new RecordedFleet(dir.resolve("ssh")).run(windowPlan(hosts, fleetPlan, "--copy-rate", "100M"));
 
         assertEquals(0, run.exitCode(), run.transcript());
         assertTrue(run.out().contains("=== hv-b ===\nPlan for "), run.transcript());
@@ -124,12 +109,9 @@ class FleetPlanOverSshTest {
     @Test
     void withoutACopyRateEachHostIsPredictedByWhatItKeepsAsItsPlanAloneIs(@TempDir Path dir) throws Exception {
         // hv-a journaled three offline copies and a live one; hv-b kept only a calibration of vg_fast.
-        Path journaled = recording(dir.resolve("hv-a"));
-        StateDirectory hvA = new StateDirectory(journaled.resolve("host/var/lib/virt-tune"));
-        for (int i = 1; i <= 3; i++) {
-            hvA.save(journal("old" + i, "convert-image", CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0)));
-        }
-        hvA.save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0)));
+        Path journaled = threeCopiesJournaled(dir.resolve("hv-a"));
+        new StateDirectory(journaled.resolve("host/var/lib/virt-tune"))
+                .save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0)));
         Path calibrated = recording(dir.resolve("hv-b"));
         new StateDirectory(calibrated.resolve("host/var/lib/virt-tune"))
                 .save(new Calibration(
@@ -143,26 +125,13 @@ class FleetPlanOverSshTest {
                         0,
                         0,
                         "2026-12-01T21:00:00Z"));
-        Path hosts = Files.writeString(
-                dir.resolve("inventory.ini"),
-                String.join("\n", "[kvm]", "hv-a", "hv-b", "", "[kvm:vars]", "virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
+        Path hosts = twoHosts(dir);
         Path fleetPlan = dir.resolve("fleet-plan.json");
 
         Cli run = new RecordedFleet(dir.resolve("ssh"))
                 .serving("hv-a", journaled)
                 .serving("hv-b", calibrated)
-                .run(
-                        "plan",
-                        "--all",
-                        "--hosts",
-                        hosts.toString(),
-                        "--vg",
-                        "vg_fast",
-                        "--live",
-                        "--window",
-                        "1h",
-                        "--out",
-                        fleetPlan.toString());
+                .run(windowPlan(hosts, fleetPlan, "--live"));
 
         assertEquals(0, run.exitCode(), run.transcript());
         JsonNode document = JSON.readTree(Files.readString(fleetPlan));
@@ -189,6 +158,40 @@ class FleetPlanOverSshTest {
                 document.at("/hosts/0/plan/schedule/rateSource").asText());
         assertEquals(
                 "calibration", document.at("/hosts/1/plan/schedule/rateSource").asText());
+    }
+
+    /**
+     * hv-a journaled earlier copies, but one of its journals is corrupt: its plan says so, naming the
+     * file and why, and predicts hv-a as hv-b, which keeps nothing, instead of saying nothing was
+     * journaled there.
+     */
+    @Test
+    void aHostWhoseStateCannotBeReadSaysWhyAndIsPredictedAsWithNoHistory(@TempDir Path dir) throws Exception {
+        Path journaled = threeCopiesJournaled(dir.resolve("hv-a"));
+        Path state = journaled.resolve("host/var/lib/virt-tune");
+        Files.writeString(
+                Files.createDirectories(state.resolve("domains/uuid-torn")).resolve("journal.json"),
+                "{\"domain\": \"we");
+        Path hosts = twoHosts(dir);
+        Path fleetPlan = dir.resolve("fleet-plan.json");
+
+        Cli run =
+                new RecordedFleet(dir.resolve("ssh")).serving("hv-a", journaled).run(windowPlan(hosts, fleetPlan));
+
+        assertEquals(0, run.exitCode(), run.transcript());
+        JsonNode document = JSON.readTree(Files.readString(fleetPlan));
+        JsonNode unread = document.at("/hosts/0/plan/schedule");
+        String why = "the state in /var/lib/virt-tune on hv-a could not be read, so this host is predicted as with no"
+                + " history: cannot read the journal /var/lib/virt-tune/domains/uuid-torn/journal.json on hv-a: ";
+        assertTrue(unread.path("rateBasis").asText().contains(why), unread.toString());
+        assertTrue(unread.path("rateBasis").asText().contains("Unexpected end-of-input"), unread.toString());
+        assertFalse(unread.path("rateBasis").asText().contains("no copy journaled"), unread.toString());
+        assertTrue(run.out().contains(why), run.out());
+        assertEquals("default", unread.path("rateSource").asText());
+        JsonNode nothingKept = document.at("/hosts/1/plan/schedule");
+        assertEquals(nothingKept.path("copyBytesPerSecond"), unread.path("copyBytesPerSecond"));
+        assertEquals(nothingKept.path("windows"), unread.path("windows"));
+        assertEquals(nothingKept.path("host"), unread.path("host"));
     }
 
     @Test
@@ -259,6 +262,31 @@ class FleetPlanOverSshTest {
                     example.resolve("host").resolve(tree));
         }
         return directory;
+    }
+
+    /** plan of every guest of {@code hosts}'s hosts with {@code options}, in windows of 1h, into {@code out}. */
+    private static String[] windowPlan(Path hosts, Path out, String... options) {
+        List<String> argv = new ArrayList<>(List.of("plan", "--all", "--hosts", hosts.toString(), "--vg", "vg_fast"));
+        argv.addAll(List.of(options));
+        argv.addAll(List.of("--window", "1h", "--out", out.toString()));
+        return argv.toArray(String[]::new);
+    }
+
+    /** An inventory in {@code dir} of hv-a and hv-b, each planned with the example's recorded libvirt. */
+    private static Path twoHosts(Path dir) throws IOException {
+        return Files.writeString(
+                dir.resolve("inventory.ini"),
+                String.join("\n", "[kvm]", "hv-a", "hv-b", "", "[kvm:vars]", "virt_tune_uri=" + Cli.EXAMPLE_URI, ""));
+    }
+
+    /** A {@link #recording} whose state directory journaled three offline copies, at 100, 200 and 300 MiB/s. */
+    private static Path threeCopiesJournaled(Path directory) throws IOException {
+        Path recording = recording(directory);
+        StateDirectory state = new StateDirectory(recording.resolve("host/var/lib/virt-tune"));
+        for (int i = 1; i <= 3; i++) {
+            state.save(journal("old" + i, "convert-image", CopyPaces.detail(i * 1000L << 20, 10_000_000_000L, 0)));
+        }
+        return recording;
     }
 
     /** A finished apply of {@code domain} whose one step, of {@code kind}, journaled {@code detail}. */

@@ -426,6 +426,39 @@ class PlanCommandTest {
         assertEquals(2, Cli.run(with("--window", "soon", "--copy-rate", "1G")).exitCode());
     }
 
+    /** A calibration is kept, but a journal beside it is torn: neither predicts, and the basis says why. */
+    @Test
+    void aStateDirectoryThatCannotBeReadIsNamedWithWhyAndPredictsNothing() throws IOException {
+        keepCalibration("vg_fast", "tpool", 1);
+        Path torn = Files.createDirectories(temp.resolve("domains/uuid-torn")).resolve("journal.json");
+        Files.writeString(torn, "[");
+
+        Plan plan = PlanJson.read(
+                Cli.run(with("--window", "4h", "--state-dir", temp.toString(), "--json"))
+                        .out(),
+                "stdout");
+
+        assertEquals("default", plan.schedule().rateSource());
+        assertTrue(
+                plan.schedule()
+                        .rateBasis()
+                        .contains("measured nowhere: the state in " + temp + " could not be read, so this host is"
+                                + " predicted as with no history: cannot read the journal " + torn + ": "),
+                plan.schedule().rateBasis());
+        Plan capped = PlanJson.read(
+                Cli.run(with("--window", "4h", "--bandwidth", "80M", "--state-dir", temp.toString(), "--json"))
+                        .out(),
+                "stdout");
+        assertEquals("bandwidth", capped.schedule().rateSource());
+        assertTrue(
+                capped.schedule()
+                        .rateBasis()
+                        .startsWith("the --bandwidth cap, the fastest a copy goes; the state in " + temp
+                                + " could not be read, so this host is predicted as with no history: cannot read the"
+                                + " journal " + torn + ": "),
+                capped.schedule().rateBasis());
+    }
+
     @Test
     void synchronousWritesWithoutLiveIsAUsageError() {
         Cli cli = Cli.run(with("--synchronous-writes"));

@@ -2,23 +2,21 @@ package io.virttune.host;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.VirtTuneException;
+import io.virttune.process.CountingProcessRunner;
 import io.virttune.process.FakeSsh;
 import io.virttune.process.LocalProcessRunner;
-import io.virttune.process.ProcessResult;
-import io.virttune.process.ProcessRunner;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.process.SshProcessRunner;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,17 +25,17 @@ class PrefetchedFileSystemTest {
     /** The fake ssh "host" is this machine: the probe through one snapshot equals the probe reading file by file. */
     @Test
     void theProbeReadsTheHostsProcAndSysInOneCommand(@TempDir Path dir) throws IOException {
-        Counting ssh = new Counting(new SshProcessRunner(
+        CountingProcessRunner ssh = new CountingProcessRunner(new SshProcessRunner(
                 FakeSsh.install(dir).toString(), "hv02", List.of(), dir, new LocalProcessRunner()));
 
         HostSettings prefetched = new HostProbe(new PrefetchedFileSystem(ssh, "hv02")).probe();
-        int commands = ssh.commands.size();
+        int commands = ssh.commands().size();
         HostSettings oneByOne = new HostProbe(new RemoteFileSystem(ssh, "hv02")).probe();
 
-        assertEquals(1, commands, ssh.commands.toString());
+        assertEquals(1, commands, ssh.commands().toString());
         assertTrue(
-                ssh.commands.size() > 10,
-                "read file by file, the same probe takes " + ssh.commands.size() + " commands");
+                ssh.commands().size() > 10,
+                "read file by file, the same probe takes " + ssh.commands().size() + " commands");
         assertEquals(oneByOne.kernelCommandLine(), prefetched.kernelCommandLine());
         assertEquals(oneByOne.memTotalKiB(), prefetched.memTotalKiB());
         assertEquals(oneByOne.blockDevices(), prefetched.blockDevices());
@@ -79,6 +77,28 @@ class PrefetchedFileSystemTest {
                 ssh.commands().subList(2, 5));
     }
 
+    /** As a user other than root sees virt-tune's state: each domain's directory is root's alone. */
+    @Test
+    void aFileInADirectoryTheSnapshotCouldNotListIsReadAloneAndSaysWhy() {
+        ScriptedProcessRunner ssh = new ScriptedProcessRunner()
+                .succeed("F /state/domains/u2/journal.json " + base64("{}") + "\nD /state/domains "
+                        + base64("u1\nu2\n") + "\nD /state/domains/u1 !\nD /state/domains/u2 "
+                        + base64("journal.json\n") + "\n")
+                .fail(1, "cat: /state/domains/u1/journal.json: Permission denied\n");
+        HostFileSystem files = new PrefetchedFileSystem(ssh, "hv02")
+                .prefetched(List.of("state/domains/*/journal.json"), List.of("state/domains", "state/domains/*"));
+
+        assertEquals(List.of("u1", "u2"), files.list("state/domains"));
+        assertEquals(Optional.of("{}"), files.read("state/domains/u2/journal.json"));
+        assertEquals(Optional.empty(), files.read("state/domains/u3/journal.json"), "a directory it listed: absent");
+        VirtTuneException failure =
+                assertThrows(VirtTuneException.class, () -> files.read("state/domains/u1/journal.json"));
+
+        assertTrue(failure.getMessage().contains("/state/domains/u1/journal.json on hv02"), failure.getMessage());
+        assertTrue(failure.getMessage().endsWith("Permission denied"), failure.getMessage());
+        assertEquals(2, ssh.commands().size(), ssh.commands().toString());
+    }
+
     @Test
     void aSnapshotThatFailsLeavesEveryReadToBeMadeAlone() {
         // The snapshot exits 1 at once on a host without base64.
@@ -89,33 +109,5 @@ class PrefetchedFileSystemTest {
 
     private static String base64(String text) {
         return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** A runner that remembers each command it passes on. */
-    private static final class Counting implements ProcessRunner {
-        final List<List<String>> commands = new ArrayList<>();
-        private final ProcessRunner inner;
-
-        Counting(ProcessRunner inner) {
-            this.inner = inner;
-        }
-
-        @Override
-        public ProcessResult run(List<String> argv, Duration limit) {
-            commands.add(argv);
-            return inner.run(argv, limit);
-        }
-
-        @Override
-        public ProcessResult run(List<String> argv, Consumer<String> stdoutLines) {
-            commands.add(argv);
-            return inner.run(argv, stdoutLines);
-        }
-
-        @Override
-        public ProcessResult feed(List<String> argv, String input, Consumer<String> stderrLines) {
-            commands.add(argv);
-            return inner.feed(argv, input, stderrLines);
-        }
     }
 }

@@ -403,15 +403,22 @@ class LvmCliLabIT {
         } finally {
             attached.undefine();
         }
-        Cli next = Cli.run("calibrate", "--vg", VG, "--size", "128M", "--execute", "--state-dir", state.toString());
+        // The leftover's 2 GiB are all the VG has free: the next calibrate measures on them once it removed it.
+        Lab.sh("lvm", "lvcreate", "-q", "-y", "-l", "100%FREE", "-n", "filler", VG);
+        try {
+            Cli next = Cli.run("calibrate", "--vg", VG, "--size", "2G", "--execute", "--state-dir", state.toString());
 
-        assertEquals(0, next.exitCode(), next.err());
-        assertTrue(
-                next.out()
-                        .contains("remove " + VG + "/" + left + ", left by a calibration whose virt-tune ("
-                                + maker(left).describe() + ") no longer runs"),
-                next.out());
-        assertEquals(List.of(), calibrationLvs());
+            assertEquals(0, next.exitCode(), next.transcript());
+            assertTrue(
+                    next.out()
+                            .contains("remove " + VG + "/" + left + ", left by a calibration whose virt-tune ("
+                                    + maker(left).describe() + ") no longer runs"),
+                    next.out());
+            assertTrue(next.transcript().contains("Creating " + VG + "/virt-tune-calibration-"), next.transcript());
+            assertEquals(List.of(), calibrationLvs());
+        } finally {
+            lvm.remove(VG, "filler");
+        }
     }
 
     /** The virt-tune calibrate a calibration LV's name records: its pid and start time. */

@@ -2,6 +2,7 @@ package io.virttune.plan;
 
 import static io.virttune.plan.PlanFacts.domainXml;
 import static io.virttune.plan.PlanFacts.qcow2Disk;
+import static io.virttune.plan.Schedulers.UNSAMPLED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -59,7 +60,7 @@ class LivePredictionTest {
     private static Schedule.DiskTime liveCopy(HostFacts facts, PlanPolicy policy, MirrorPace mirror) {
         return new Scheduler(
                         CopyRate.given(100 * MIB), mirror, BusyPaces.UNMEASURED, SwitchPause.UNMEASURED, Duration.ZERO)
-                .schedule(live(policy, facts, false), facts)
+                .schedule(live(policy, facts, false), facts, UNSAMPLED)
                 .live()
                 .get(0)
                 .disks()
@@ -70,7 +71,8 @@ class LivePredictionTest {
     void aLiveCopyIsPredictedByItsWholeChainsDataNotItsTopsAlone() throws IOException {
         HostFacts facts = runningOnAChain();
 
-        Schedule schedule = new Scheduler(CopyRate.given(10 * MIB), Duration.ZERO).schedule(live(facts, false), facts);
+        Schedule schedule = Schedulers.atRate(CopyRate.given(10 * MIB), Duration.ZERO)
+                .schedule(live(facts, false), facts, UNSAMPLED);
 
         // actual-size of top, mid and base: 1314816 + 2363392 + 2363392 bytes.
         Schedule.LiveGuest db = schedule.live().get(0);
@@ -104,7 +106,8 @@ class LivePredictionTest {
     void aLiveCopyIsPredictedByTheWholeVirtualDiskItsMirrorWrites() {
         HostFacts facts = runningOnASparseDisk();
 
-        Schedule schedule = new Scheduler(CopyRate.given(100 * MIB), Duration.ZERO).schedule(live(facts, false), facts);
+        Schedule schedule = Schedulers.atRate(CopyRate.given(100 * MIB), Duration.ZERO)
+                .schedule(live(facts, false), facts, UNSAMPLED);
 
         Schedule.DiskTime vda = schedule.live().get(0).disks().get(0);
         assertEquals(1L << 30, vda.dataBytes(), "the image's data");
@@ -297,7 +300,8 @@ class LivePredictionTest {
     void aPausedCompareIsThePredictedPartOfThePause() throws IOException {
         HostFacts facts = runningOnAChain();
 
-        Schedule schedule = new Scheduler(CopyRate.given(MIB), Duration.ZERO).schedule(live(facts, true), facts);
+        Schedule schedule =
+                Schedulers.atRate(CopyRate.given(MIB), Duration.ZERO).schedule(live(facts, true), facts, UNSAMPLED);
 
         Schedule.LiveGuest db = schedule.live().get(0);
         assertEquals(6, db.pauseSeconds(), "5.8 MiB compared at 1 MiB/s");
@@ -312,7 +316,7 @@ class LivePredictionTest {
 
         Schedule schedule = new Scheduler(
                         CopyRate.given(MIB), MirrorPace.UNMEASURED, BusyPaces.UNMEASURED, earlier, Duration.ZERO)
-                .schedule(live(facts, true), facts);
+                .schedule(live(facts, true), facts, UNSAMPLED);
 
         Schedule.LiveGuest db = schedule.live().get(0);
         assertEquals(6, db.pauseSeconds(), "5.8 MiB compared at 1 MiB/s");

@@ -1,5 +1,6 @@
 package io.virttune.plan;
 
+import static io.virttune.plan.Schedulers.UNSAMPLED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -38,7 +39,8 @@ class SchedulerTest {
                 offline("d", 2000, 1000),
                 offline("e", 2000));
 
-        Schedule schedule = new Scheduler(CopyRate.given(RATE), Duration.ofSeconds(100)).schedule(plan, NO_FACTS);
+        Schedule schedule =
+                Schedulers.atRate(CopyRate.given(RATE), Duration.ofSeconds(100)).schedule(plan, NO_FACTS, UNSAMPLED);
 
         assertEquals(2, schedule.windows().size());
         assertEquals(List.of("a", "c"), names(schedule.windows().get(0)));
@@ -56,8 +58,8 @@ class SchedulerTest {
                         new ConvertImage("/img/x", "qcow2", "/dev/vg/x", true, 1 << 30, 500 * MIB, 50 * MIB),
                         new VerifyCopy("/img/x", "qcow2", "/dev/vg/x", 50 * MIB)));
 
-        Schedule schedule =
-                new Scheduler(CopyRate.given(RATE), Duration.ZERO).schedule(DomainPlans.plan(capped), NO_FACTS);
+        Schedule schedule = Schedulers.atRate(CopyRate.given(RATE), Duration.ZERO)
+                .schedule(DomainPlans.plan(capped), NO_FACTS, UNSAMPLED);
 
         assertEquals(20, schedule.windows().get(0).domains().get(0).seconds(), "500 MiB at 50 MiB/s, twice");
     }
@@ -68,8 +70,8 @@ class SchedulerTest {
                 .withSteps(List.of(new CopyLive("vda", "/img/live", "/dev/vg/live", 0, false, false)));
         DomainPlan retuned = DomainPlans.named("retuned");
 
-        Schedule schedule = new Scheduler(CopyRate.given(RATE), Duration.ZERO)
-                .schedule(DomainPlans.plan(offline("a", 100), live, retuned, offline("b", 300)), NO_FACTS);
+        Schedule schedule = Schedulers.atRate(CopyRate.given(RATE), Duration.ZERO)
+                .schedule(DomainPlans.plan(offline("a", 100), live, retuned, offline("b", 300)), NO_FACTS, UNSAMPLED);
 
         assertEquals(1, schedule.windows().size());
         assertEquals(List.of("b", "a"), names(schedule.windows().get(0)));
@@ -78,8 +80,8 @@ class SchedulerTest {
 
     @Test
     void aGuestLongerThanAWindowHasOneToItself() {
-        Schedule schedule = new Scheduler(CopyRate.given(RATE), Duration.ofSeconds(60))
-                .schedule(DomainPlans.plan(offline("huge", 12000), offline("small", 1000)), NO_FACTS);
+        Schedule schedule = Schedulers.atRate(CopyRate.given(RATE), Duration.ofSeconds(60))
+                .schedule(DomainPlans.plan(offline("huge", 12000), offline("small", 1000)), NO_FACTS, UNSAMPLED);
 
         assertEquals(List.of("huge"), names(schedule.windows().get(0)));
         assertEquals(120, schedule.windows().get(0).seconds());
@@ -88,6 +90,6 @@ class SchedulerTest {
 
     @Test
     void aRateIsPositive() {
-        assertThrows(IllegalArgumentException.class, () -> new Scheduler(CopyRate.given(0), Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> Schedulers.atRate(CopyRate.given(0), Duration.ZERO));
     }
 }

@@ -196,6 +196,40 @@ class LocalProcessRunnerTest {
     }
 
     /**
+     * Work whose command a SIGTERM stopped goes on to its next command while the JVM exits and its
+     * cleanups run: that command must not start, as the JVM's end would kill it half-done; the
+     * cleanup's own commands (a snapshot's release through dmsetup) do.
+     */
+    @Test
+    void noCommandButACleanupsStartsOnceVirtTuneIsStopping() throws Exception {
+        Path trapped = temp.resolve("trapped");
+        Path secondRan = temp.resolve("second-ran");
+        Path cleanupRan = temp.resolve("cleanup-ran");
+        Process jvm = RestarterInChildJvm.start(List.of(
+                "sh",
+                "-c",
+                "trap 'exit 143' TERM; touch " + trapped + "; while :; do sleep 0.05; done",
+                "--then",
+                "sh",
+                "-c",
+                "touch " + secondRan,
+                "--cleanup",
+                "touch",
+                cleanupRan.toString()));
+        awaitFile(trapped);
+        assertTrue(Files.exists(trapped), "the first command never started");
+
+        // Through its handle: Process.destroy() would close the pipe its last words come on.
+        jvm.toHandle().destroy();
+        String output = new String(jvm.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(jvm.waitFor(60, TimeUnit.SECONDS));
+
+        assertTrue(!Files.exists(secondRan), "a command started after virt-tune was told to stop: " + output);
+        assertTrue(output.contains("second: 143 not started: virt-tune is stopping"), output);
+        assertTrue(Files.exists(cleanupRan), "the cleanup's command was not started: " + output);
+    }
+
+    /**
      * An lvm interrupted while it (de)activates a thin pool can leave the pool's metadata LV active
      * on its own, and LVM then refuses the pool: a Ctrl-C (SIGINT to the terminal's foreground
      * process group) must not reach it, and virt-tune stopping lets it end.

@@ -26,6 +26,11 @@ public final class RunnerInChildJvm {
 
     /** Starts this class in a new JVM with the project's compiled classes. */
     static Process start(List<String> command) throws java.io.IOException {
+        return start(RunnerInChildJvm.class, command);
+    }
+
+    /** Starts {@code main}'s main method in a new JVM with the project's compiled classes. */
+    static Process start(Class<?> main, List<String> command) throws java.io.IOException {
         String classpath = java.nio.file.Path.of("target", "classes").toAbsolutePath()
                 + java.io.File.pathSeparator
                 + java.nio.file.Path.of("target", "test-classes").toAbsolutePath();
@@ -34,7 +39,7 @@ public final class RunnerInChildJvm {
                         .toString(),
                 "-cp",
                 classpath,
-                RunnerInChildJvm.class.getName()));
+                main.getName()));
         argv.addAll(command);
         return new ProcessBuilder(argv).redirectErrorStream(true).start();
     }

@@ -37,6 +37,8 @@ class RunningChildrenTest {
                         false);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
+            } catch (RunningChildren.NotStarted e) {
+                throw new IllegalStateException(e);
             }
         });
         starting.start();

@@ -15,7 +15,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /** virt-tune's state on a host (default /var/lib/virt-tune): each domain's journal and backups, keyed by UUID. */
 public class StateDirectory {
@@ -101,7 +100,7 @@ public class StateDirectory {
     }
 
     public Optional<DomainJournal> journal(String uuid) {
-        return read(root.resolve("domains").resolve(uuid).resolve("journal.json"), DomainJournal.class, "the journal");
+        return StateFile.JOURNAL.read(files(), StateFiles.journalFile(uuid));
     }
 
     /** Every domain's journal here, in the order of their directories; none when there is no state yet. */
@@ -111,7 +110,12 @@ public class StateDirectory {
 
     /** What this directory keeps for plan's predictions, read as a host's state is read. */
     private StateFiles kept() {
-        return new StateFiles(new RootedFileSystem(root), "");
+        return new StateFiles(files(), "");
+    }
+
+    /** This directory's files, named from it. */
+    private RootedFileSystem files() {
+        return new RootedFileSystem(root);
     }
 
     /**
@@ -187,28 +191,21 @@ public class StateDirectory {
 
     /** The journal of a thin pool virt-tune created (or is creating), if any. */
     public Optional<PoolJournal> poolJournal(String vg, String name) {
-        return read(poolFile(vg, name), PoolJournal.class, "the pool's journal");
+        return StateFile.POOL_JOURNAL.read(files(), poolFile(vg, name));
     }
 
     /** Every pool journal, for a rollback to find the pools its domain needed. */
     public List<PoolJournal> poolJournals() {
-        Path pools = root.resolve("pools");
-        if (!Files.isDirectory(pools)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.list(pools)) {
-            return files.filter(file -> file.getFileName().toString().endsWith(".json"))
-                    .sorted()
-                    .map(file -> read(file, PoolJournal.class, "the pool's journal"))
-                    .flatMap(Optional::stream)
-                    .toList();
-        } catch (IOException e) {
-            throw IoErrors.failed("read", pools, e);
-        }
+        RootedFileSystem files = files();
+        return files.list("pools").stream()
+                .filter(file -> file.endsWith(".json"))
+                .map(file -> StateFile.POOL_JOURNAL.read(files, "pools/" + file))
+                .flatMap(Optional::stream)
+                .toList();
     }
 
     public void save(PoolJournal journal) {
-        Path file = poolFile(journal.vg(), journal.name());
+        Path file = root.resolve(poolFile(journal.vg(), journal.name()));
         try {
             Files.createDirectories(file.getParent());
         } catch (IOException e) {
@@ -238,21 +235,10 @@ public class StateDirectory {
         return root.resolve(StateFiles.calibrationFile(vg, thinPool));
     }
 
-    private Path poolFile(String vg, String name) {
+    /** Where the journal of the pool {@code vg}/{@code name} is kept below the state directory. */
+    private static String poolFile(String vg, String name) {
         // LVM names never hold '%': the file name cannot be read as another VG/LV pair.
-        return root.resolve("pools").resolve(vg + "%" + name + ".json");
-    }
-
-    /** {@code file} read as {@code type}, none if it is not there; {@code what} names it in a failure. */
-    private static <T> Optional<T> read(Path file, Class<T> type, String what) {
-        if (!Files.exists(file)) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(MAPPER.readValue(Files.readString(file), type));
-        } catch (IOException e) {
-            throw IoErrors.failed("read " + what, file, e);
-        }
+        return "pools/" + vg + "%" + name + ".json";
     }
 
     /** Keeps a copy of a definition before it is replaced; every backup is kept, named by time. */

@@ -1,9 +1,6 @@
 package io.virttune.apply.journal;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.virttune.VirtTuneException;
 import io.virttune.host.HostFileSystem;
-import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -13,15 +10,29 @@ import java.util.Optional;
  * so that each host is predicted by what it measured itself.
  */
 public final class StateFiles {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** What it reads, below the state directory. */
+    private static final List<String> FILES = List.of("domains/*/journal.json", "calibrations/*.json");
+    /** What it lists: a domain's directory too, so that one this user may not list is not taken for empty. */
+    private static final List<String> DIRECTORIES = List.of("domains", "domains/*", "calibrations");
 
     private final HostFileSystem files;
     private final String root;
 
-    /** {@code root}: the state directory below the root of {@code files}, "" when it is that root. */
+    /**
+     * {@code root}: the state directory below the root of {@code files}, "" when it is that root. A
+     * remote host's state is read in one command, however many domains it journaled.
+     */
     public StateFiles(HostFileSystem files, String root) {
-        this.files = files;
         this.root = root;
+        this.files = files.prefetched(globs(FILES), globs(DIRECTORIES));
+    }
+
+    /** {@code globs} below the state directory, whose own name matches only itself. */
+    private List<String> globs(List<String> globs) {
+        String literal = root.replaceAll("[\\\\*?\\[\\]{}]", "\\\\$0");
+        return globs.stream()
+                .map(glob -> literal.isEmpty() ? glob : literal + "/" + glob)
+                .toList();
     }
 
     /** The state directory as an operator would name it ("/var/lib/virt-tune on hv02"). */
@@ -32,14 +43,19 @@ public final class StateFiles {
     /** Every domain's journal, in the order of their directories; none when there is no state yet. */
     public List<DomainJournal> journals() {
         return files.list(below("domains")).stream()
-                .map(uuid -> read(below("domains/" + uuid + "/journal.json"), DomainJournal.class, "the journal"))
+                .map(uuid -> StateFile.JOURNAL.read(files, below(journalFile(uuid))))
                 .flatMap(Optional::stream)
                 .toList();
     }
 
     /** The latest calibration of {@code vg}, or of its thin pool {@code thinPool} (null: linear), if one was kept. */
     public Optional<Calibration> calibration(String vg, String thinPool) {
-        return read(below(calibrationFile(vg, thinPool)), Calibration.class, "the calibration");
+        return StateFile.CALIBRATION.read(files, below(calibrationFile(vg, thinPool)));
+    }
+
+    /** Where a domain's journal is kept below the state directory. */
+    static String journalFile(String uuid) {
+        return "domains/" + uuid + "/journal.json";
     }
 
     /** Where a calibration is kept below the state directory. */
@@ -50,16 +66,5 @@ public final class StateFiles {
 
     private String below(String path) {
         return root.isEmpty() ? path : root + "/" + path;
-    }
-
-    /** {@code path} read as {@code type}, none if it is not there; {@code what} names it in a failure. */
-    private <T> Optional<T> read(String path, Class<T> type, String what) {
-        Optional<String> json = files.read(path);
-        try {
-            return json.isEmpty() ? Optional.empty() : Optional.of(MAPPER.readValue(json.get(), type));
-        } catch (IOException e) {
-            throw VirtTuneException.failed(
-                    "cannot read " + what + " " + files.describe(path) + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.virttune.apply.live;
 
+import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.JournalEntry;
@@ -9,7 +10,6 @@ import io.virttune.apply.ports.RunPorts;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.PauseReason;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -185,17 +185,10 @@ public final class PivotPause {
                     down.addSuppressed(lost);
                     throw down;
                 }
-                sleep(reconnect.timings().poll());
+                Sleep.of(
+                        reconnect.timings().poll(),
+                        e -> new IllegalStateException("interrupted while libvirtd restarted", e));
             }
-        }
-    }
-
-    private static void sleep(Duration poll) {
-        try {
-            Thread.sleep(poll.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while libvirtd restarted", e);
         }
     }
 

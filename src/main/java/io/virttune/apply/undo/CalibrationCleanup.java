@@ -50,29 +50,33 @@ public final class CalibrationCleanup {
 
     /** Removes (or, in a dry run, says it would remove) what it may; empty when no calibration left an LV. */
     public Optional<DomainResult> run() {
-        return run(volume -> true);
+        return sweep(volume -> true).map(Sweep::result);
     }
 
-    /** As {@link #run()}, of the calibration LVs in volume group {@code vg} alone. */
-    public Optional<DomainResult> in(String vg) {
-        return run(volume -> volume.volume().vg().equals(vg));
+    /**
+     * As {@link #run()}, of the calibration LVs in volume group {@code vg} alone; true when it removed
+     * one (a dry run removes none), and so freed space an LVM report read before does not show.
+     */
+    public boolean in(String vg) {
+        return sweep(volume -> volume.volume().vg().equals(vg))
+                .filter(sweep -> sweep.removed() > 0 && mode.changesHost())
+                .isPresent();
     }
 
-    private Optional<DomainResult> run(Predicate<CalibrationVolume> offered) {
+    /** What a sweep did: how many LVs it removed, stopped or not, and its row for the result table. */
+    private record Sweep(int removed, DomainResult result) {}
+
+    private Optional<Sweep> sweep(Predicate<CalibrationVolume> offered) {
         LvmReport report = lvm.reads().report();
         List<CalibrationVolume> left =
                 CalibrationVolume.in(report).stream().filter(offered).toList();
         if (left.isEmpty()) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(removeAll(report, left));
-        } catch (VirtTuneException e) {
-            return Optional.of(DomainResult.stopped(ROW, e, e.getMessage()));
-        }
+        return Optional.of(removeAll(report, left));
     }
 
-    private DomainResult removeAll(LvmReport report, List<CalibrationVolume> left) {
+    private Sweep removeAll(LvmReport report, List<CalibrationVolume> left) {
         int removed = 0;
         try (DomainDefinitions defined = open(left)) {
             // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
@@ -91,13 +95,18 @@ public final class CalibrationCleanup {
                 lvm.actions().remove(volume.volume().vg(), volume.volume().lv());
                 removed++;
             }
+        } catch (VirtTuneException e) {
+            // The LVs removed before the stop are gone all the same.
+            return new Sweep(removed, DomainResult.stopped(ROW, e, e.getMessage()));
         }
         int kept = left.size() - removed;
-        return new DomainResult(
-                ROW,
-                mode.finished(),
-                removed + " calibration LV(s)" + mode.says(" removed", " would be removed")
-                        + (kept == 0 ? "" : ", " + kept + " kept"));
+        return new Sweep(
+                removed,
+                new DomainResult(
+                        ROW,
+                        mode.finished(),
+                        removed + " calibration LV(s)" + mode.says(" removed", " would be removed")
+                                + (kept == 0 ? "" : ", " + kept + " kept")));
     }
 
     /** The domains' definitions; where libvirt does not answer, every LV is kept: one it names would be. */

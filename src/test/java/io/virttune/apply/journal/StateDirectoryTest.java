@@ -118,4 +118,30 @@ class StateDirectoryTest {
 
         assertTrue(failure.getMessage().startsWith("cannot read the calibration " + file + ": "), failure.getMessage());
     }
+
+    @Test
+    void aCorruptJournalIsNamedAsAJournalWhetherReadAloneOrWithTheOthers() throws IOException {
+        Path file = Files.createDirectories(temp.resolve("domains/uuid-9")).resolve("journal.json");
+        Files.writeString(file, "{ not json");
+        StateDirectory state = new StateDirectory(temp);
+
+        VirtTuneException alone = assertThrows(VirtTuneException.class, () -> state.journal("uuid-9"));
+        VirtTuneException all = assertThrows(VirtTuneException.class, state::journals);
+
+        assertTrue(alone.getMessage().startsWith("cannot read the journal " + file + ": "), alone.getMessage());
+        assertEquals(alone.getMessage(), all.getMessage());
+    }
+
+    @Test
+    void aCorruptPoolJournalIsNamedAsOne() throws IOException {
+        Path file = Files.createDirectories(temp.resolve("pools")).resolve("vg_guests%pool0.json");
+        Files.writeString(file, "[");
+        StateDirectory state = new StateDirectory(temp);
+
+        VirtTuneException alone = assertThrows(VirtTuneException.class, () -> state.poolJournal("vg_guests", "pool0"));
+        VirtTuneException all = assertThrows(VirtTuneException.class, state::poolJournals);
+
+        assertTrue(alone.getMessage().startsWith("cannot read the pool's journal " + file + ": "), alone.getMessage());
+        assertEquals(alone.getMessage(), all.getMessage());
+    }
 }
