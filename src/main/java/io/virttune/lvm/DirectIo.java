@@ -64,7 +64,7 @@ public final class DirectIo {
      * bench prints its time only once every request is done.
      */
     public record Scattered(String device, long requests, ProcessResult result) {
-        /** What it wrote and in how long; refused when it did not end (its time bound stopped it). */
+        /** What it wrote and in how long; refused when it printed no time (its time bound stopped it). */
         public Pass pass() {
             return result.stdout()
                     .lines()
@@ -75,8 +75,11 @@ public final class DirectIo {
                     .findFirst()
                     .orElseThrow(() -> VirtTuneException.failed("qemu-img bench's " + requests
                             + " scattered writes of 64 KiB to " + device
-                            + " did not end in their time bound (exit code "
-                            + result.exitCode() + "): a device this slow at scattered writes is not measured; "
+                            + (result.exitCode() == TIMED_OUT
+                                    ? " were stopped by their time bound: a device this slow at scattered writes is not"
+                                            + " measured"
+                                    : " printed no time to measure them by")
+                            + "; it printed: "
                             + (result.stdout() + result.stderr()).strip().replace('\n', ' ')));
         }
     }
