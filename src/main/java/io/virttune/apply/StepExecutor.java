@@ -170,9 +170,13 @@ final class StepExecutor implements Step.Visitor<Void> {
         }
         if (ports.run().mode().changesHost()) {
             // What apply puts beside the plan's prediction of the copy (PredictedBesideTaken), and the
-            // pace a later plan predicts live copies by (CopyPaces.live).
+            // paces a later plan predicts live copies and their synchronous copies by (CopyPaces).
             doneDetail = CopyPaces.liveDetail(
-                    live.mirroredBytes(), System.nanoTime() - started, copy.bandwidthBytesPerSecond());
+                    live.mirroredBytes(),
+                    System.nanoTime() - started,
+                    live.synchronousBytes(),
+                    live.synchronousNanos(),
+                    copy.bandwidthBytesPerSecond());
         }
         return null;
     }

@@ -17,6 +17,7 @@ import io.virttune.inspect.GuestWrites;
 import io.virttune.inspect.HostFacts;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtUris;
+import io.virttune.plan.BusyPaces;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CopyRate;
 import io.virttune.plan.DomainPlan;
@@ -120,6 +121,7 @@ public final class ScheduleOptions {
         return plan.withSchedule(new Scheduler(
                         rate(plan, bandwidth, measured),
                         mirror(measured),
+                        busyPaces(plan, measured),
                         switchPause(measured, plan.target().thin()),
                         windowOrNone())
                 .schedule(plan, facts, writes));
@@ -228,6 +230,40 @@ public final class ScheduleOptions {
                         "the write pace of the calibration of " + calibration.target() + " at "
                                 + calibration.measuredAt()))
                 .orElse(MirrorPace.UNMEASURED);
+    }
+
+    /**
+     * The paces a busy guest's copy goes at after its first pass: its scattered granules at the
+     * calibration's scattered writes, else at a stated share of the first pass's pace; a copy made
+     * again at the median pace of this host's journaled synchronous copies, else at the granules'.
+     */
+    private static BusyPaces busyPaces(Plan plan, Measured kept) {
+        PlanTarget target = plan.target();
+        String where = target.thin() ? "--thin-pool " + target.pool() : "--vg " + target.vg();
+        String measure = "virt-tune calibrate " + where + " --execute measures one";
+        BusyPaces.Pace granules = kept.calibration()
+                .map(calibration -> calibration
+                        .scatteredBasis()
+                        .map(basis ->
+                                BusyPaces.Pace.calibratedGranules(calibration.scatteredWriteBytesPerSecond(), basis))
+                        .orElseGet(() -> BusyPaces.Pace.derivedGranules("the calibration of " + calibration.target()
+                                + " at " + calibration.measuredAt() + " was made before calibrate measured scattered"
+                                + " writes (" + measure + ")")))
+                .orElseGet(() -> BusyPaces.Pace.derivedGranules(kept.unread()
+                                .orElseGet(() -> kept.where()
+                                        .map(dir -> "no calibration of "
+                                                + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg())
+                                                + " kept in " + dir)
+                                        .orElse("this host's calibrations were not read"))
+                        + " (" + measure + ")"));
+        BusyPaces.Pace synchronous = CopyPaces.synchronous(kept.journals())
+                .map(earlier ->
+                        BusyPaces.Pace.earlierSynchronous(earlier.bytesPerSecond(), earlier.basis("synchronous copy")))
+                .orElseGet(() -> BusyPaces.Pace.atGranules(kept.unread()
+                        .orElseGet(() -> kept.where()
+                                .map(dir -> "no copy with synchronous writes journaled in " + dir)
+                                .orElse("this host's journals were not read"))));
+        return new BusyPaces(granules, synchronous);
     }
 
     /**

@@ -25,6 +25,7 @@ final class CopyTimes {
 
     private final long rate;
     private final MirrorPace mirror;
+    private final BusyPaces busy;
     private final boolean thin;
     private final Optional<String> writesZerosBecause;
     private final HostFacts facts;
@@ -33,14 +34,16 @@ final class CopyTimes {
     /**
      * @param rate the pace of a copy and its verify together, in bytes a second
      * @param mirror the pace a live copy's mirror writes at, where it was measured
+     * @param busy the paces a busy guest's copy goes at after its first pass, where they were measured
      * @param target where the copies go: into thin LVs, apply gives a live copy's zero chunks back
      * @param facts the host's facts: the data of the images copied live (their steps do not say it),
      *     the pool's zeroing and the stack's versions
      * @param writes the running guests' writes as plan sampled them: what their mirrors copy again
      */
-    CopyTimes(long rate, MirrorPace mirror, PlanTarget target, HostFacts facts, GuestWrites writes) {
+    CopyTimes(long rate, MirrorPace mirror, BusyPaces busy, PlanTarget target, HostFacts facts, GuestWrites writes) {
         this.rate = rate;
         this.mirror = mirror;
+        this.busy = busy;
         this.thin = target.thin();
         this.writesZerosBecause = writesZerosBecause(target, facts);
         this.facts = facts;
@@ -136,14 +139,15 @@ final class CopyTimes {
                         : "; the guest wrote nothing over the " + sampled.get().sampledMillis() + " ms plan sampled it";
                 if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
                     // The copy made again after a background one is given up is never told the LV reads as zeros.
-                    BusyMirror.Copy busy = BusyMirror.copy(
+                    BusyMirror.Paces paces = busy.of(written / seconds);
+                    BusyMirror.Copy copied = BusyMirror.copy(
                             written,
-                            written / seconds,
+                            paces,
                             sampled.get(),
                             Math.max(image.get().virtualSizeBytes(), image.get().allocatedBytes()));
-                    written = busy.writtenBytes();
-                    seconds = busy.seconds();
-                    guest = "; " + BusyMirror.describe(sampled.get(), busy);
+                    written = copied.writtenBytes();
+                    seconds = copied.seconds();
+                    guest = "; " + BusyMirror.describe(sampled.get(), copied) + "; " + busy.describe(paces);
                 }
                 times.add(new Schedule.DiskTime(
                         disk,

@@ -20,6 +20,7 @@ public final class Scheduler {
 
     private final CopyRate rate;
     private final MirrorPace mirror;
+    private final BusyPaces busy;
     private final SwitchPause switchPause;
     private final long copyBytesPerSecond;
     private final Duration window;
@@ -27,12 +28,14 @@ public final class Scheduler {
     /**
      * @param rate the rate a copy and its verify run at on this host, and where it comes from
      * @param mirror the pace a live copy's mirror writes at on this host, where it was measured
+     * @param busy the paces a busy guest's live copy goes at after its first pass, where they were measured
      * @param switchPause what each live switch pauses its guest for on this host, where it was measured
      * @param window each window's length; {@link Duration#ZERO} for predictions only
      */
-    public Scheduler(CopyRate rate, MirrorPace mirror, SwitchPause switchPause, Duration window) {
+    public Scheduler(CopyRate rate, MirrorPace mirror, BusyPaces busy, SwitchPause switchPause, Duration window) {
         this.rate = rate;
         this.mirror = mirror;
+        this.busy = busy;
         this.switchPause = switchPause;
         this.copyBytesPerSecond = rate.bytesPerSecond();
         this.window = window;
@@ -46,7 +49,7 @@ public final class Scheduler {
      * each live copy's mirror also copies again what its guest {@code writes}.
      */
     public Schedule schedule(Plan plan, HostFacts facts, GuestWrites writes) {
-        CopyTimes times = new CopyTimes(copyBytesPerSecond, mirror, plan.target(), facts, writes);
+        CopyTimes times = new CopyTimes(copyBytesPerSecond, mirror, busy, plan.target(), facts, writes);
         List<Schedule.Slot> slots = plan.domains().stream()
                 .filter(domain -> domain.steps().stream().anyMatch(step -> step instanceof ConvertImage))
                 .map(domain -> slot(domain.name(), times.offline(domain)))
@@ -73,6 +76,7 @@ public final class Scheduler {
                 rate.basis(),
                 rate.source(),
                 rate.calibration(),
+                busy,
                 window.getSeconds(),
                 windows,
                 live,

@@ -31,12 +31,18 @@ public final class CalibrationReport {
                         "read",
                         Bytes.format(calibration.readBytes()),
                         time(calibration.readBytes(), calibration.readBytesPerSecond()),
-                        Bytes.format(calibration.readBytesPerSecond()) + "/s");
+                        Bytes.format(calibration.readBytesPerSecond()) + "/s")
+                .row(
+                        "scattered 64 KiB writes",
+                        Bytes.format(calibration.scatteredWrittenBytes()),
+                        time(calibration.scatteredWrittenBytes(), calibration.scatteredWriteBytesPerSecond()),
+                        Bytes.format(calibration.scatteredWriteBytesPerSecond()) + "/s");
         out.println("Calibration of " + calibration.target() + " on " + calibration.device() + ", direct I/O:");
         passes.render("  ").forEach(out::println);
         out.println(
                 "A copy and its verify (one write, one read back): " + Bytes.format(calibration.copyBytesPerSecond())
-                        + "/s; plan --window predicts by it until this host has journaled copies of its own.");
+                        + "/s; plan --window predicts by it until this host has journaled copies of its own, and a busy"
+                        + " guest's live copy's dirtied granules at the scattered writes' pace.");
         out.println("Kept in " + kept + ".");
     }
 
@@ -61,6 +67,8 @@ public final class CalibrationReport {
                 .put("writeBytesPerSecond", calibration.writeBytesPerSecond())
                 .put("readBytes", calibration.readBytes())
                 .put("readBytesPerSecond", calibration.readBytesPerSecond())
+                .put("scatteredWrittenBytes", calibration.scatteredWrittenBytes())
+                .put("scatteredWriteBytesPerSecond", calibration.scatteredWriteBytesPerSecond())
                 .put("copyBytesPerSecond", calibration.copyBytesPerSecond())
                 .put("measuredAt", calibration.measuredAt());
     }

@@ -157,6 +157,7 @@ class LiveApplyTest {
                 "--copy-rate",
                 "copy-rate",
                 null,
+                null,
                 0,
                 List.of(),
                 List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, 0, "unknown", List.of())),

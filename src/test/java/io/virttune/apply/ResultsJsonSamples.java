@@ -65,6 +65,7 @@ public final class ResultsJsonSamples {
                         "--copy-rate",
                         "copy-rate",
                         null,
+                        null,
                         0,
                         List.of(),
                         List.of(new Schedule.LiveGuest("g1", 32L << 20, 1, 0, 0, "unknown", List.of())),

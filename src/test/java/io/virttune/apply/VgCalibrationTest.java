@@ -46,6 +46,10 @@ class VgCalibrationTest {
     private static final String READ =
             "128+0 records in\n128+0 records out\n536870912 bytes (537 MB, 512 MiB) copied, 1.28 s, 419 MB/s\n";
 
+    /** qemu-img bench's 2048 scattered writes of 64 KiB (128 MiB) over the 1 GiB LV in 5.12 s: 25 MiB/s. */
+    private static final String SCATTERED = "Sending 2048 write requests, 65536 bytes each, 16 in parallel (starting at"
+            + " offset 0, step size 663552000)\nRun completed in 5.120 seconds.\n";
+
     @TempDir
     Path state;
 
@@ -159,15 +163,15 @@ class VgCalibrationTest {
     }
 
     @Test
-    void writesThenReadsATaggedLinearVolumeRemovesItAndKeepsTheRates() {
+    void writesThenReadsThenScattersWritesOverATaggedLinearVolumeRemovesItAndKeepsTheRates() {
         withLvm(50 * GIB);
-        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
         removed(LV);
 
         Calibration measured = measure(true, null, GIB).orElseThrow();
 
         List<List<String>> changes = changes();
-        assertEquals(4, changes.size(), changes.toString());
+        assertEquals(5, changes.size(), changes.toString());
         assertEquals(
                 List.of("lvm", "lvcreate", "--yes", "--addtag", "virt-tune", "--addtag", "virt-tune-calibration"),
                 changes.get(0).subList(0, 7),
@@ -175,10 +179,42 @@ class VgCalibrationTest {
         assertTrue(changes.get(0).contains(LV), changes.get(0).toString());
         assertEquals(boundedDd("if=/dev/zero", "of=" + DEVICE, "oflag=direct", "conv=fdatasync"), changes.get(1));
         assertEquals(boundedDd("if=" + DEVICE, "of=/dev/null", "iflag=direct"), changes.get(2));
-        assertEquals(List.of("lvm", "lvremove", "--yes", "vg_vms/" + LV), changes.get(3));
+        // 16384 granules in the 1 GiB LV: each request 10125 granules past the last (0.618 of them, odd:
+        // no factor shared with 16384), 2048 of them (128 MiB).
+        assertEquals(
+                List.of(
+                        "env",
+                        "LC_ALL=C",
+                        "timeout",
+                        "--signal=INT",
+                        "60",
+                        "setpriv",
+                        "--pdeathsig",
+                        "KILL",
+                        "--",
+                        "qemu-img",
+                        "bench",
+                        "-w",
+                        "-f",
+                        "raw",
+                        "-t",
+                        "none",
+                        "-d",
+                        "16",
+                        "-s",
+                        "65536",
+                        "-S",
+                        Long.toString(10125L * 65536),
+                        "-c",
+                        "2048",
+                        DEVICE),
+                changes.get(3));
+        assertEquals(List.of("lvm", "lvremove", "--yes", "vg_vms/" + LV), changes.get(4));
         assertEquals(200 * MIB, measured.writeBytesPerSecond());
         assertEquals(400 * MIB, measured.readBytesPerSecond());
         assertEquals(512 * MIB, measured.readBytes());
+        assertEquals(128 * MIB, measured.scatteredWrittenBytes());
+        assertEquals(25 * MIB, measured.scatteredWriteBytesPerSecond());
         assertEquals(Optional.of(measured), new StateDirectory(state).calibration("vg_vms", null));
         assertEquals(List.of(), lvs);
     }
@@ -190,10 +226,11 @@ class VgCalibrationTest {
         assertEquals(Optional.empty(), measure(false, null, GIB));
 
         assertEquals(List.of(), changes());
-        assertEquals(3, printed.size(), printed.toString());
+        assertEquals(4, printed.size(), printed.toString());
         assertTrue(printed.get(0).startsWith("$ lvm lvcreate --yes --addtag virt-tune"), printed.toString());
         assertTrue(printed.get(1).contains(" dd if=/dev/zero of=" + DEVICE + " oflag=direct"), printed.toString());
         assertTrue(printed.get(2).contains(" dd if=" + DEVICE + " of=/dev/null iflag=direct"), printed.toString());
+        assertTrue(printed.get(3).contains(" qemu-img bench -w -f raw -t none -d 16 -s 65536"), printed.toString());
         assertTrue(log.toString().startsWith("Would create vg_vms/" + LV + ", 1 GiB linear"), log.toString());
         assertTrue(log.toString().contains("then remove it"), log.toString());
         assertEquals(Optional.empty(), new StateDirectory(state).calibration("vg_vms", null));
@@ -217,7 +254,11 @@ class VgCalibrationTest {
     @Test
     void aVolumeThatCannotBeRemovedIsSaidWithWhatToDo() {
         withLvm(50 * GIB);
-        created().reply(0, "", WRITTEN).reply(0, "", READ).fail(5, "Logical volume vg_vms/" + LV + " in use.");
+        created()
+                .reply(0, "", WRITTEN)
+                .reply(0, "", READ)
+                .reply(0, SCATTERED, "")
+                .fail(5, "Logical volume vg_vms/" + LV + " in use.");
 
         measure(true, null, GIB).orElseThrow();
 
@@ -289,7 +330,7 @@ class VgCalibrationTest {
         String left = "virt-tune-calibration-2147483647";
         withLvm(50 * GIB, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
         removed(left);
-        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
         removed(LV);
 
         measure(true, null, GIB);
@@ -309,7 +350,7 @@ class VgCalibrationTest {
         String left = "virt-tune-calibration-2147483647";
         withLvm(0, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
         removed(left);
-        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
         removed(LV);
 
         Calibration measured = measure(true, null, GIB).orElseThrow();
@@ -324,7 +365,7 @@ class VgCalibrationTest {
     @Test
     void theReportIsNotReadAgainWhenNoCalibrationLeftAVolume() {
         withLvm(50 * GIB);
-        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
         removed(LV);
 
         measure(true, null, GIB).orElseThrow();
@@ -341,7 +382,7 @@ class VgCalibrationTest {
                 + "<os><type arch='x86_64'>hvm</type></os><devices><disk type='block' device='disk'>"
                 + "<driver name='qemu' type='raw'/><source dev='/dev/vg_vms/" + left + "'/><target dev='vdb'/>"
                 + "</disk></devices></domain>");
-        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
         removed(LV);
 
         measure(true, null, GIB);
@@ -358,7 +399,7 @@ class VgCalibrationTest {
         String left = "virt-tune-calibration-2147483647";
         withLvm(50 * GIB, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
         libvirt = "test://" + state.resolve("no-such-node.xml");
-        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
         removed(LV);
 
         measure(true, null, GIB);

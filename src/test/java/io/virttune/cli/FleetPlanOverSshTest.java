@@ -111,7 +111,7 @@ class FleetPlanOverSshTest {
         // hv-a journaled three offline copies and a live one; hv-b kept only a calibration of vg_fast.
         Path journaled = threeCopiesJournaled(dir.resolve("hv-a"));
         new StateDirectory(journaled.resolve("host/var/lib/virt-tune"))
-                .save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0)));
+                .save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0)));
         Path calibrated = recording(dir.resolve("hv-b"));
         new StateDirectory(calibrated.resolve("host/var/lib/virt-tune"))
                 .save(new Calibration(
@@ -122,6 +122,8 @@ class FleetPlanOverSshTest {
                         200L << 20,
                         1L << 30,
                         300L << 20,
+                        0,
+                        0,
                         "2026-12-01T21:00:00Z"));
         Path hosts = twoHosts(dir);
         Path fleetPlan = dir.resolve("fleet-plan.json");

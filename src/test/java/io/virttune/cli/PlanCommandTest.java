@@ -204,10 +204,7 @@ class PlanCommandTest {
                                 + " vg_fast/tpool at "),
                 calibrated.basis());
         // 100 GiB written by an earlier mirror in 800 s: 128 MiB/s, preferred to the calibration.
-        journalOneStep(
-                "copy-live",
-                "2026-12-05T22:20:00Z",
-                io.virttune.apply.journal.CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0));
+        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0));
 
         Schedule.DiskTime journaled = mail01sCopy();
 
@@ -303,6 +300,11 @@ class PlanCommandTest {
 
     /** A calibration of {@code vg}/{@code pool} (null: linear) kept {@code days} ago: write 200 MiB/s, read 300. */
     private void keepCalibration(String vg, String pool, int days) {
+        keepCalibration(vg, pool, days, 0);
+    }
+
+    /** As {@link #keepCalibration(String, String, int)}, its scattered writes at {@code scattered} bytes a second (0: none). */
+    private void keepCalibration(String vg, String pool, int days, long scattered) {
         new io.virttune.apply.journal.StateDirectory(temp)
                 .save(new io.virttune.apply.journal.Calibration(
                         vg,
@@ -312,10 +314,75 @@ class PlanCommandTest {
                         200L << 20,
                         1L << 30,
                         300L << 20,
+                        scattered > 0 ? 128L << 20 : 0,
+                        scattered,
                         java.time.Instant.now()
                                 .minus(java.time.Duration.ofDays(days))
                                 .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
                                 .toString()));
+    }
+
+    @Test
+    void aBusyCopysPacesAfterItsFirstPassNameTheirSourcesInTheJson() {
+        Schedule nothing = liveSchedule();
+        assertEquals(
+                "derived",
+                nothing.busyPaces().granules().source(),
+                nothing.busyPaces().granules().basis());
+        assertTrue(
+                nothing.busyPaces()
+                        .granules()
+                        .basis()
+                        .endsWith("no calibration of thin pool vg_fast/tpool kept in " + temp
+                                + " (virt-tune calibrate --thin-pool vg_fast/tpool --execute measures one)"),
+                nothing.busyPaces().granules().basis());
+        assertEquals("granules", nothing.busyPaces().synchronous().source());
+        assertTrue(
+                nothing.busyPaces()
+                        .synchronous()
+                        .basis()
+                        .endsWith("no copy with synchronous writes journaled in " + temp),
+                nothing.busyPaces().synchronous().basis());
+
+        keepCalibration("vg_fast", "tpool", 1);
+        Schedule older = liveSchedule();
+        assertEquals("derived", older.busyPaces().granules().source());
+        assertTrue(
+                older.busyPaces().granules().basis().contains("was made before calibrate measured scattered writes"),
+                older.busyPaces().granules().basis());
+
+        keepCalibration("vg_fast", "tpool", 1, 25L << 20);
+        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
+                9L << 30, 500_000_000_000L, 8L << 30, 256_000_000_000L, 0));
+        Schedule measured = liveSchedule();
+
+        assertEquals(25L << 20, measured.busyPaces().granules().bytesPerSecond());
+        assertEquals("calibration", measured.busyPaces().granules().source());
+        assertTrue(
+                measured.busyPaces()
+                        .granules()
+                        .basis()
+                        .startsWith("the scattered 64 KiB writes of the calibration of vg_fast/tpool at "),
+                measured.busyPaces().granules().basis());
+        assertEquals(
+                new io.virttune.plan.BusyPaces.Pace(
+                        32L << 20,
+                        "earlier-synchronous-copies",
+                        "the pace of the one earlier synchronous copy on this host, at 2026-12-05T22:20:00Z"),
+                measured.busyPaces().synchronous(),
+                "8 GiB with synchronous writes in 256 s");
+    }
+
+    /** An earlier apply's live copy, ended at 2026-12-05T22:20:00Z, as its journal's DONE entry says it: {@code detail}. */
+    private void journalLiveCopy(String detail) {
+        journalOneStep("copy-live", "2026-12-05T22:20:00Z", detail);
+    }
+
+    /** The schedule of the example host's guests planned live into vg_fast/tpool, predicted from the state directory. */
+    private Schedule liveSchedule() {
+        Cli cli = Cli.run(with("--live", "--window", "30m", "--state-dir", temp.toString(), "--json"));
+        assertEquals(0, cli.exitCode(), cli.err());
+        return PlanJson.read(cli.out(), "stdout").schedule();
     }
 
     @Test

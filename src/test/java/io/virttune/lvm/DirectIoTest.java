@@ -63,4 +63,36 @@ class DirectIoTest {
 
         assertTrue(e.getMessage().startsWith("dd's read of /dev/vg/lv reported nothing moved"), e.getMessage());
     }
+
+    @Test
+    void aScatteredPassIsTimedByQemuImgBenchAndOneStoppedByItsTimeBoundMeasuresNothing() {
+        ScriptedProcessRunner runner = new ScriptedProcessRunner()
+                .reply(
+                        0,
+                        "Sending 2048 write requests, 65536 bytes each, 16 in parallel (starting at offset 0, step"
+                                + " size 663552000)\nRun completed in 5.120 seconds.\n",
+                        "")
+                .reply(124, "Sending 2048 write requests, 65536 bytes each, 16 in parallel\n", "");
+        DirectIo io = new DirectIo(runner);
+
+        assertEquals(
+                new DirectIo.Pass(128L << 20, 5.12),
+                io.scatteredWrite("/dev/vg/lv", 1L << 30, 128L << 20, MINUTE).pass());
+        VirtTuneException e = assertThrows(
+                VirtTuneException.class,
+                () -> io.scatteredWrite("/dev/vg/lv", 1L << 30, 128L << 20, MINUTE)
+                        .pass());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("qemu-img bench's 2048 scattered writes of 64 KiB to /dev/vg/lv were stopped by"
+                                + " their time bound"),
+                e.getMessage());
+    }
+
+    @Test
+    void theScatteredStrideSharesNoFactorWithTheGranules() {
+        assertEquals(10125, DirectIo.stride(16384), "0.618 of 16384 granules, odd already");
+        assertEquals(619, DirectIo.stride(1000), "618 and 2 share 2; 619 is prime");
+        assertEquals(1, DirectIo.stride(1), "one granule: each request on it");
+    }
 }

@@ -1,5 +1,7 @@
 package io.virttune.plan;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.inspect.GuestWriteRate;
@@ -15,10 +17,43 @@ class BusyMirrorTest {
         // copied at 100 MiB/s.
         GuestWriteRate writes = new GuestWriteRate(65_536, 256 * MIB, 2_000);
 
-        BusyMirror.Copy copy = BusyMirror.copy(1024 * MIB, 100.0 * MIB, writes, 1024 * MIB);
+        BusyMirror.Copy copy = BusyMirror.copy(
+                1024 * MIB, new BusyMirror.Paces(100.0 * MIB, 100.0 * MIB, 100.0 * MIB), writes, 1024 * MIB);
 
         assertTrue(copy.copiedAgain(), copy.toString());
         assertTrue(copy.writtenBytes() >= 1024 * MIB, "the background copy, then the disk again: " + copy);
         assertTrue(copy.seconds() > copy.backgroundSeconds() && Double.isFinite(copy.seconds()), copy.toString());
+    }
+
+    @Test
+    void theFirstPassTheDirtiedGranulesAndTheCopyAgainEachGoAtTheirOwnPace() {
+        // 256 writes of 4 KiB a second: 16 MiB/s of 64 KiB granules dirtied, on a 200 MiB disk whose
+        // first pass goes at 100 MiB/s and whose scattered granules at 40 MiB/s. By hand, in MiB:
+        // second 1: nothing copied is clean, nothing dirtied; the first pass copies 100.
+        // second 2: 100 clean, dirtied at 16 * 100/200 = 8 a second; the first pass ends at 1 s with 8
+        //   dirty, which at 40 - 8 would take 0.25 s more: not ready within the second; 200 copied, 8 left.
+        // second 3: 192 clean, dirtied at 16 * 192/200 = 15.36; 8 / (40 - 15.36) = 0.3247 s: ready at
+        //   2.3247 s, 200 + 40 * 0.3247 = 212.99 written. (One pace of 100 would have it ready at 2.09 s.)
+        GuestWriteRate writes = new GuestWriteRate(256, MIB, 2_000);
+
+        BusyMirror.Copy copy = BusyMirror.copy(
+                200 * MIB, new BusyMirror.Paces(100.0 * MIB, 40.0 * MIB, 10.0 * MIB), writes, 200 * MIB);
+
+        assertFalse(copy.copiedAgain(), copy.toString());
+        double again = 8 / (40 - 15.36);
+        assertEquals(2 + again, copy.seconds(), 1e-6, copy.toString());
+        assertEquals(Math.round((200 + 40 * again) * MIB), copy.writtenBytes(), 1, copy.toString());
+    }
+
+    @Test
+    void aCopyGivenUpIsMadeAgainAtTheSynchronousPace() {
+        GuestWriteRate writes = new GuestWriteRate(65_536, 256 * MIB, 2_000);
+
+        BusyMirror.Copy copy = BusyMirror.copy(
+                1024 * MIB, new BusyMirror.Paces(100.0 * MIB, 40.0 * MIB, 10.0 * MIB), writes, 1024 * MIB);
+
+        assertTrue(copy.copiedAgain(), copy.toString());
+        // The whole 1 GiB again at 10 MiB/s, after the background copy was given up.
+        assertEquals(copy.backgroundSeconds() + 102.4, copy.seconds(), 1e-6, copy.toString());
     }
 }

@@ -58,7 +58,8 @@ class LivePredictionTest {
 
     /** The one live copy on the host of {@code facts}, planned by {@code policy}, predicted at 100 MiB/s and {@code mirror}. */
     private static Schedule.DiskTime liveCopy(HostFacts facts, PlanPolicy policy, MirrorPace mirror) {
-        return new Scheduler(CopyRate.given(100 * MIB), mirror, SwitchPause.UNMEASURED, Duration.ZERO)
+        return new Scheduler(
+                        CopyRate.given(100 * MIB), mirror, BusyPaces.UNMEASURED, SwitchPause.UNMEASURED, Duration.ZERO)
                 .schedule(live(policy, facts, false), facts, UNSAMPLED)
                 .live()
                 .get(0)
@@ -155,10 +156,21 @@ class LivePredictionTest {
         assertTrue(faster.basis().contains("its data and zeros at 100 MiB/s"), faster.basis());
     }
 
-    /** The sparse disk's live copy at 100 MiB/s into the thin pool, its guest's writes as {@code writes} says. */
+    /** Every pace of a busy copy measured at 100 MiB/s, as the first pass's: one pace for all. */
+    private static final BusyPaces ONE_PACE = new BusyPaces(
+            BusyPaces.Pace.calibratedGranules(100 * MIB, "as calibrated"),
+            BusyPaces.Pace.earlierSynchronous(100 * MIB, "as journaled"));
+
+    /** The sparse disk's live copy at 100 MiB/s into the thin pool, each of its paces 100 MiB/s too. */
     private static Schedule.DiskTime sampled(GuestWrites writes) {
+        return sampled(writes, ONE_PACE);
+    }
+
+    /** The sparse disk's live copy at 100 MiB/s into the thin pool, its guest's writes as {@code writes} says. */
+    private static Schedule.DiskTime sampled(GuestWrites writes, BusyPaces busy) {
         HostFacts facts = runningOnASparseDisk();
-        return Schedulers.atRate(CopyRate.given(100 * MIB), Duration.ZERO)
+        return new Scheduler(
+                        CopyRate.given(100 * MIB), MirrorPace.UNMEASURED, busy, SwitchPause.UNMEASURED, Duration.ZERO)
                 .schedule(live(THIN, facts, false), facts, writes)
                 .live()
                 .get(0)
@@ -208,6 +220,34 @@ class LivePredictionTest {
                 busy.basis().contains("it outpaces the background copy, which apply gives up after about"),
                 busy.basis());
         assertTrue(busy.basis().contains("and copies again with synchronous writes"), busy.basis());
+    }
+
+    @Test
+    void aBusyCopysBasisNamesWhereEachOfItsPacesComesFrom() {
+        BusyPaces calibrated = new BusyPaces(
+                BusyPaces.Pace.calibratedGranules(25 * MIB, "the scattered writes of the calibration of vg/pool"),
+                BusyPaces.Pace.earlierSynchronous(30 * MIB, "the one earlier synchronous copy on this host"));
+
+        Schedule.DiskTime measured = sampled(writing(800), calibrated);
+        Schedule.DiskTime derived = sampled(writing(800), BusyPaces.UNMEASURED);
+
+        // 50 MiB/s of granules dirtied outpaces 25 MiB/s of granules copied: given up, 8 GiB again at 30 MiB/s.
+        assertTrue(
+                measured.basis()
+                        .contains("; the granules copied again at 25 MiB/s, the scattered writes of the calibration of"
+                                + " vg/pool; a copy made again at 30 MiB/s, the one earlier synchronous copy on this"
+                                + " host"),
+                measured.basis());
+        assertTrue(measured.basis().contains("copies again with synchronous writes"), measured.basis());
+        assertTrue(measured.seconds() > 8192 / 30, measured.basis());
+        assertTrue(
+                derived.basis()
+                        .contains(
+                                "; the granules copied again at 48.5 MiB/s, 48% of the first pass's pace, the share the"
+                                        + " lab's scattered granule copies went at (25.7 of 53 MB/s, docs/benchmarks.md): no"
+                                        + " scattered-write pace measured; a copy made again at 48.5 MiB/s, the scattered"
+                                        + " granules' pace: no synchronous copy journaled"),
+                derived.basis());
     }
 
     @Test
@@ -274,7 +314,8 @@ class LivePredictionTest {
         SwitchPause earlier = new SwitchPause(
                 390, "the median of 3 earlier switches on this host, the latest at 2026-12-06T23:00:00Z");
 
-        Schedule schedule = new Scheduler(CopyRate.given(MIB), MirrorPace.UNMEASURED, earlier, Duration.ZERO)
+        Schedule schedule = new Scheduler(
+                        CopyRate.given(MIB), MirrorPace.UNMEASURED, BusyPaces.UNMEASURED, earlier, Duration.ZERO)
                 .schedule(live(facts, true), facts, UNSAMPLED);
 
         Schedule.LiveGuest db = schedule.live().get(0);

@@ -12,6 +12,6 @@ public final class Schedulers {
 
     /** A scheduler that knows {@code rate} alone: live copies' mirrors predicted at it, no switch measured. */
     public static Scheduler atRate(CopyRate rate, Duration window) {
-        return new Scheduler(rate, MirrorPace.UNMEASURED, SwitchPause.UNMEASURED, window);
+        return new Scheduler(rate, MirrorPace.UNMEASURED, BusyPaces.UNMEASURED, SwitchPause.UNMEASURED, window);
     }
 }

@@ -126,6 +126,8 @@ class JsonSchemaDocsTest {
                 200L << 20,
                 1L << 30,
                 300L << 20,
+                128L << 20,
+                25L << 20,
                 "2026-12-01T22:00:00Z");
         new StateDirectory(calibrated).save(calibration);
         run(

@@ -5,10 +5,12 @@ import io.virttune.text.Bytes;
 import io.virttune.text.Durations;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * What {@code virt-tune calibrate} measured on a VG (or a thin pool in it): a bounded direct-I/O
- * write and read of a temporary LV, kept with its date for plan to predict a host's first night by.
+ * write and read of a temporary LV, and scattered 64 KiB writes over it, kept with its date for plan
+ * to predict a host's first night and a busy guest's live copy by.
  *
  * @param vg the volume group measured
  * @param thinPool the thin pool the temporary LV was thin in; null for a linear one
@@ -17,6 +19,8 @@ import java.time.Instant;
  * @param writeBytesPerSecond its pace, with direct I/O
  * @param readBytes what the read moved
  * @param readBytesPerSecond its pace, with direct I/O
+ * @param scatteredWrittenBytes what the scattered 64 KiB writes moved; 0 in a calibration made before them
+ * @param scatteredWriteBytesPerSecond their pace, with direct I/O; 0 in a calibration made before them
  * @param measuredAt when the measurement ended, UTC
  */
 public record Calibration(
@@ -27,6 +31,8 @@ public record Calibration(
         long writeBytesPerSecond,
         long readBytes,
         long readBytesPerSecond,
+        long scatteredWrittenBytes,
+        long scatteredWriteBytesPerSecond,
         String measuredAt) {
 
     public Calibration {
@@ -44,6 +50,17 @@ public record Calibration(
     @JsonIgnore
     public long copyBytesPerSecond() {
         return Math.max(1, (long) (1 / (1.0 / writeBytesPerSecond + 1.0 / readBytesPerSecond)));
+    }
+
+    /**
+     * Where the pace of scattered 64 KiB writes comes from, as plan prints it; empty where this
+     * calibration was made before calibrate measured them.
+     */
+    @JsonIgnore
+    public Optional<String> scatteredBasis() {
+        return scatteredWriteBytesPerSecond > 0
+                ? Optional.of("the scattered 64 KiB writes of the calibration of " + target() + " at " + measuredAt)
+                : Optional.empty();
     }
 
     /** Where it was measured, as lvm names it: {@code vg} or {@code vg/pool}. */

@@ -29,9 +29,13 @@ import java.util.regex.Pattern;
 public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean written) {
     private static final String KIND = Step.kindOf(ConvertImage.class);
     private static final String LIVE_KIND = Step.kindOf(CopyLive.class);
-    /** A journal written before live copies recorded their bytes says none: it has a time and no pace. */
-    private static final Pattern LIVE_DETAIL = Pattern.compile(
-            "copied live(?: (\\d+) bytes)? and switched in (\\d+\\.\\d+) s(, capped at (\\d+) bytes/s)?");
+    /**
+     * A journal written before live copies recorded their bytes says none: it has a time and no pace;
+     * one written before they recorded their synchronous copies says none of those.
+     */
+    private static final Pattern LIVE_DETAIL = Pattern.compile("copied live(?: (?<bytes>\\d+) bytes)? and switched in"
+            + " (?<seconds>\\d+\\.\\d+) s(?:, (?<syncBytes>\\d+) bytes of them with synchronous writes in"
+            + " (?<syncSeconds>\\d+\\.\\d+) s)?(?<capped>, capped at \\d+ bytes/s)?");
 
     /** A journal written before offline copies recorded what they wrote names their data alone. */
     private static final Pattern DETAIL = Pattern.compile("copied and verified (\\d+) bytes(?: of data \\((\\d+) bytes"
@@ -75,10 +79,19 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
 
     /**
      * What a live copy's DONE entry says of it: the bytes its mirror wrote, the block copy and the
-     * switch, for {@link #liveSeconds} and {@link #live} to read back.
+     * switch, and of them what a copy with synchronous writes wrote and for how long (none: 0 bytes),
+     * for {@link #liveSeconds}, {@link #live} and {@link #synchronous} to read back.
      */
-    public static String liveDetail(long bytes, long nanos, long capBytesPerSecond) {
+    public static String liveDetail(
+            long bytes, long nanos, long synchronousBytes, long synchronousNanos, long capBytesPerSecond) {
         return String.format(Locale.ROOT, "copied live %d bytes and switched in %.3f s", bytes, nanos / 1e9)
+                + (synchronousBytes > 0
+                        ? String.format(
+                                Locale.ROOT,
+                                ", %d bytes of them with synchronous writes in %.3f s",
+                                synchronousBytes,
+                                synchronousNanos / 1e9)
+                        : "")
                 + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
     }
 
@@ -112,6 +125,15 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
         return paces(copied(journals, LIVE_KIND, CopyPaces::live));
     }
 
+    /**
+     * The pace of the uncapped copies with synchronous writes of at least 64 MiB these journals'
+     * live copies record (made so, or made again once a guest outpaced its background copy); none
+     * when there are none.
+     */
+    public static Optional<CopyPaces> synchronous(List<DomainJournal> journals) {
+        return paces(copied(journals, LIVE_KIND, entry -> live(entry, "syncBytes", "syncSeconds")));
+    }
+
     /** The DONE entries of {@code kind} in {@code journals} that {@code read} reads. */
     private static List<Copied> copied(
             List<DomainJournal> journals, String kind, Function<JournalEntry, Optional<Copied>> read) {
@@ -137,16 +159,22 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
     }
 
     private static Optional<Copied> live(JournalEntry entry) {
+        return live(entry, "bytes", "seconds");
+    }
+
+    /** A live copy's entry read by its groups {@code bytesGroup} and {@code secondsGroup}: the whole copy, or its synchronous part. */
+    private static Optional<Copied> live(JournalEntry entry, String bytesGroup, String secondsGroup) {
         Matcher matcher = LIVE_DETAIL.matcher(detailOf(entry));
-        if (!matcher.matches()) {
+        if (!matcher.matches() || matcher.group(secondsGroup) == null) {
             return Optional.empty();
         }
+        String bytes = matcher.group(bytesGroup);
         // What a mirror copied is what it wrote, zeros included.
         return Optional.of(new Copied(
-                matcher.group(1) == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(matcher.group(1))),
+                bytes == null ? OptionalLong.empty() : OptionalLong.of(Long.parseLong(bytes)),
                 true,
-                Double.parseDouble(matcher.group(2)),
-                matcher.group(3) != null,
+                Double.parseDouble(matcher.group(secondsGroup)),
+                matcher.group("capped") != null,
                 entry.at()));
     }
 

@@ -42,6 +42,10 @@ public final class LiveCopy {
     private final LiveCopyFailure failure;
     /** What this run's mirrors wrote, each copy to where it was last seen: what a live copy's pace is of. */
     private long mirroredBytes;
+    /** Of those, what its copies with synchronous writes wrote: the pace of a copy made again is of these. */
+    private long synchronousBytes;
+    /** How long those copies took until ready. */
+    private long synchronousNanos;
 
     /** A copy onto the LV that {@code volume} creates. */
     public LiveCopy(
@@ -66,6 +70,16 @@ public final class LiveCopy {
     /** What the mirrors of {@link #run} wrote, a copy made again counted again; 0 when it made none. */
     public long mirroredBytes() {
         return mirroredBytes;
+    }
+
+    /** What the copies of {@link #run} made with synchronous writes wrote; 0 when it made none. */
+    public long synchronousBytes() {
+        return synchronousBytes;
+    }
+
+    /** How long those copies took until ready, switch apart: the pace a later plan predicts them at. */
+    public long synchronousNanos() {
+        return synchronousNanos;
     }
 
     /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
@@ -204,6 +218,7 @@ public final class LiveCopy {
             written[0] = job.cur();
             meter.bytes(job.cur(), job.end());
         };
+        long started = System.nanoTime();
         try {
             // A synchronous copy gets closer with every byte it copies: only a background one can be outpaced.
             CopyWait waited = synchronous
@@ -216,6 +231,10 @@ public final class LiveCopy {
                 meter.stopShort();
             }
             mirroredBytes += written[0];
+            if (synchronous) {
+                synchronousBytes += written[0];
+                synchronousNanos += System.nanoTime() - started;
+            }
             return waited;
         } catch (VirtTuneException e) {
             throw failure.explain(jobs, step, e);

@@ -21,7 +21,7 @@ class CalibrationTest {
 
     private static Calibration of(long write, long read, String pool) {
         return new Calibration(
-                "vg_vms", pool, "/dev/vg_vms/virt-tune-calibration-7", 1L << 30, write, 1L << 30, read, AT);
+                "vg_vms", pool, "/dev/vg_vms/virt-tune-calibration-7", 1L << 30, write, 1L << 30, read, 0, 0, AT);
     }
 
     @Test
@@ -52,6 +52,38 @@ class CalibrationTest {
                 calibration.basisAt(Instant.parse("2026-12-01T23:30:00Z")).contains(", 1h30m ago"),
                 calibration.basisAt(Instant.parse("2026-12-01T23:30:00Z")));
         assertTrue(calibration.basisAt(Instant.parse("2026-12-03T00:00:00Z")).contains(", 1 day ago"));
+    }
+
+    @Test
+    void itsScatteredWritesPaceIsKeptWithItAndAnOlderFileWithoutThemIsStillRead() throws Exception {
+        StateDirectory directory = new StateDirectory(state);
+        Calibration scattered = new Calibration(
+                "vg_vms",
+                "pool",
+                "/dev/vg_vms/virt-tune-calibration-7",
+                1L << 30,
+                200 * MIB,
+                1L << 30,
+                300 * MIB,
+                128 * MIB,
+                25 * MIB,
+                AT);
+
+        directory.save(scattered);
+
+        assertEquals(Optional.of(scattered), directory.calibration("vg_vms", "pool"));
+        assertEquals(
+                Optional.of("the scattered 64 KiB writes of the calibration of vg_vms/pool at " + AT),
+                directory.calibration("vg_vms", "pool").orElseThrow().scatteredBasis());
+        // As calibrate wrote it before it measured scattered writes.
+        java.nio.file.Files.writeString(
+                directory.calibrationFile("vg_vms", null),
+                "{\"vg\":\"vg_vms\",\"thinPool\":null,\"device\":\"/dev/vg_vms/virt-tune-calibration-7\","
+                        + "\"writtenBytes\":1073741824,\"writeBytesPerSecond\":209715200,\"readBytes\":1073741824,"
+                        + "\"readBytesPerSecond\":314572800,\"measuredAt\":\"" + AT + "\"}");
+        Calibration older = directory.calibration("vg_vms", null).orElseThrow();
+        assertEquals(of(200 * MIB, 300 * MIB, null), older);
+        assertEquals(Optional.empty(), older.scatteredBasis(), "no scattered pace: plan derives one and says so");
     }
 
     @Test

@@ -38,8 +38,8 @@ class CopyPacesTest {
                         "copy-live",
                         "web",
                         "2026-12-05T22:00:00Z",
-                        CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0),
-                        CopyPaces.liveDetail(8192 * MIB, 80 * SECOND, 64 * MIB),
+                        CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0, 0, 0),
+                        CopyPaces.liveDetail(8192 * MIB, 80 * SECOND, 0, 0, 64 * MIB),
                         "copied live and switched in 12.500 s"),
                 copied("db", "2026-12-06T22:00:00Z", CopyPaces.detail(1000 * MIB, 1000 * MIB, 10 * SECOND, 0)));
 
@@ -52,6 +52,30 @@ class CopyPacesTest {
         assertEquals(
                 "the pace of the one earlier live copy on this host, at 2026-12-05T22:00:00Z",
                 CopyPaces.live(journals).orElseThrow().basis("live copy"));
+    }
+
+    @Test
+    void copiesWithSynchronousWritesHaveTheirOwnPaceAndEntriesWithoutThemHaveNone() {
+        List<DomainJournal> journals = List.of(journaled(
+                "copy-live",
+                "busy",
+                "2026-12-07T10:00:00Z",
+                // 9 GiB in all, 8 GiB of it copied again with synchronous writes in 273 s: 30 MiB/s.
+                CopyPaces.liveDetail(9216 * MIB, 500 * SECOND, 8192 * MIB, 273 * SECOND, 0),
+                CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0, 0, 0),
+                CopyPaces.liveDetail(9216 * MIB, 400 * SECOND, 8192 * MIB, 100 * SECOND, 64 * MIB),
+                "copied live 8589934592 bytes and switched in 120.000 s"));
+
+        assertEquals(
+                Optional.of(new CopyPaces(30 * MIB + 7_681, 1, "2026-12-07T10:00:00Z", true)),
+                CopyPaces.synchronous(journals),
+                "the capped one shows its cap; the others copied nothing synchronously");
+        assertEquals(
+                "copied live 9663676416 bytes and switched in 500.000 s, 8589934592 bytes of them with synchronous"
+                        + " writes in 273.000 s",
+                CopyPaces.liveDetail(9216 * MIB, 500 * SECOND, 8192 * MIB, 273 * SECOND, 0));
+        assertEquals(3, CopyPaces.live(journals).orElseThrow().copies(), "every uncapped live copy's pace, as before");
+        assertEquals(1180, CopyPaces.liveSeconds(journals.get(0)).orElseThrow(), 1e-9, "their time, as before");
     }
 
     @Test

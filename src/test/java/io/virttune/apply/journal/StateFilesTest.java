@@ -30,7 +30,16 @@ class StateFilesTest {
         StateDirectory kept = new StateDirectory(root);
         IntStream.rangeClosed(1, DOMAINS).forEach(i -> kept.save(journal("web" + i)));
         Calibration calibration = new Calibration(
-                "vg_fast", null, "/dev/vg_fast/c", 1L << 30, 200L << 20, 1L << 30, 300L << 20, "2026-12-01T21:00:00Z");
+                "vg_fast",
+                null,
+                "/dev/vg_fast/c",
+                1L << 30,
+                200L << 20,
+                1L << 30,
+                300L << 20,
+                0,
+                0,
+                "2026-12-01T21:00:00Z");
         kept.save(calibration);
         CountingProcessRunner ssh = new CountingProcessRunner(new SshProcessRunner(
                 FakeSsh.install(dir).toString(), "hv02", List.of(), dir, new LocalProcessRunner()));

@@ -1,0 +1,77 @@
+package io.virttune.plan;
+
+import io.virttune.text.Bytes;
+import java.util.Locale;
+
+/**
+ * The paces a busy guest's live copy goes at after its first pass, each with where it comes from:
+ * the dirtied granules copied again, scattered over the disk, and the copy made again with
+ * synchronous writes once the guest outpaces the background one.
+ *
+ * @param granules the pace of the scattered 64 KiB granules the mirror copies again
+ * @param synchronous the pace of a copy made again with synchronous writes
+ */
+public record BusyPaces(Pace granules, Pace synchronous) {
+    /**
+     * The share of the first pass's pace the lab's scattered granule copies went at, 25.7 of 53 MB/s
+     * (docs/benchmarks.md, "A busy guest's writes sampled at plan time"): what a host that measured
+     * no scattered writes is predicted by.
+     */
+    static final double GRANULE_SHARE = 25.7 / 53;
+
+    /** Nothing measured: the granules at the lab's share of each first pass, the copy again at their pace. */
+    public static final BusyPaces UNMEASURED = new BusyPaces(
+            Pace.derivedGranules("no scattered-write pace measured"), Pace.atGranules("no synchronous copy journaled"));
+
+    /**
+     * One pace and its basis.
+     *
+     * @param bytesPerSecond the pace; 0 where it is derived from each copy's own first pass
+     * @param source for a script: the granules' {@code calibration} or {@code derived}, the
+     *     synchronous copy's {@code earlier-synchronous-copies} or {@code granules}
+     * @param basis where it comes from, in words
+     */
+    public record Pace(long bytesPerSecond, String source, String basis) {
+        /** The scattered 64 KiB writes {@code virt-tune calibrate} measured on the plan's VG or pool. */
+        public static Pace calibratedGranules(long bytesPerSecond, String basis) {
+            return new Pace(bytesPerSecond, "calibration", basis);
+        }
+
+        /** The granules at {@link #GRANULE_SHARE} of each copy's first pass; {@code unmeasured} says why. */
+        public static Pace derivedGranules(String unmeasured) {
+            return new Pace(
+                    0,
+                    "derived",
+                    String.format(
+                                    Locale.ROOT,
+                                    "%.0f%% of the first pass's pace, the share the lab's scattered granule copies went at"
+                                            + " (25.7 of 53 MB/s, docs/benchmarks.md): ",
+                                    GRANULE_SHARE * 100)
+                            + unmeasured);
+        }
+
+        /** The median pace of this host's earlier copies made with synchronous writes, as their journals record them. */
+        public static Pace earlierSynchronous(long bytesPerSecond, String basis) {
+            return new Pace(bytesPerSecond, "earlier-synchronous-copies", basis);
+        }
+
+        /** A synchronous copy at the granules' pace, the slower of the two a copy sees; {@code unmeasured} says why. */
+        public static Pace atGranules(String unmeasured) {
+            return new Pace(0, "granules", "the scattered granules' pace: " + unmeasured);
+        }
+    }
+
+    /** The three paces of a copy whose first pass goes at {@code firstPass} bytes a second. */
+    BusyMirror.Paces of(double firstPass) {
+        double scattered = granules.bytesPerSecond() > 0 ? granules.bytesPerSecond() : firstPass * GRANULE_SHARE;
+        double again = synchronous.bytesPerSecond() > 0 ? synchronous.bytesPerSecond() : scattered;
+        return new BusyMirror.Paces(firstPass, scattered, again);
+    }
+
+    /** The paces after the first pass, as a copy's basis says them. */
+    String describe(BusyMirror.Paces paces) {
+        return "the granules copied again at " + Bytes.format(Math.round(paces.granules())) + "/s, "
+                + granules.basis() + "; a copy made again at " + Bytes.format(Math.round(paces.synchronous()))
+                + "/s, " + synchronous.basis();
+    }
+}
