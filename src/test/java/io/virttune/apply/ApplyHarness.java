@@ -580,6 +580,7 @@ final class ApplyHarness {
                 new ApplyPorts.Host(
                         runner,
                         discards(),
+                        false,
                         () -> libvirt,
                         host,
                         staleWriters(),

@@ -82,6 +82,25 @@ class Qcow2MapIT {
     }
 
     @Test
+    void thePauseReadsAPlainImageInThisProcessAndLeavesTheRestToQemuImgSayingWhy() throws Exception {
+        Path plain = create("plain.qcow2");
+        run("qemu-io", "-c", "write -P 0xab 64k 64k", plain.toString());
+        Path top = dir.resolve("top.qcow2");
+        run("qemu-img", "create", "-q", "-f", "qcow2", "-b", plain.toString(), "-F", "qcow2", top.toString());
+        PausedMaps maps = PausedMaps.inThisProcess(new QemuImg(runner));
+
+        PausedMaps.PausedMap read = maps.read(plain.toString(), "qcow2");
+        PausedMaps.PausedMap left = maps.read(top.toString(), "qcow2");
+
+        assertEquals("read in this process from its qcow2 tables", read.how());
+        assertEquals(List.of(new Extent(64 << 10, 64 << 10)), read.map().dataExtents());
+        assertEquals("qemu-img map (not read in this process: it has a backing file)", left.how());
+        assertEquals(qemuImgMap(top), left.map());
+        assertEquals(
+                "qemu-img map (a raw image)", maps.read(plain.toString(), "raw").how());
+    }
+
+    @Test
     void leavesABackingFileToQemuImg() throws Exception {
         Path base = create("base.qcow2", "-o", "cluster_size=65536");
         Path top = dir.resolve("top.qcow2");
