@@ -581,6 +581,7 @@ final class ApplyHarness {
                 new ApplyPorts.Host(
                         runner,
                         discards(),
+                        false,
                         () -> libvirt,
                         host,
                         staleWriters(),

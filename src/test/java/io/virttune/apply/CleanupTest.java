@@ -349,6 +349,7 @@ class CleanupTest {
                 new ApplyPorts.Host(
                         runner,
                         ThinDiscards.through(new LvmCli(runner)),
+                        false,
                         () -> definitions,
                         new LiveHost(runner, true),
                         new StaleWriters(),

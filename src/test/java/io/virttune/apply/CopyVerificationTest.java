@@ -16,6 +16,7 @@ import io.virttune.plan.VerifyCopy;
 import io.virttune.process.ScriptedProcessRunner;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
+import io.virttune.qemu.PausedMaps;
 import io.virttune.qemu.QemuImg;
 import io.virttune.qemu.QemuImgCompare;
 import io.virttune.qemu.ThinCopyCompare;
@@ -210,6 +211,7 @@ class CopyVerificationTest {
                 new BlockZeroing(runner),
                 new QemuImgCompare(runner),
                 new QemuImg(runner),
+                PausedMaps.through(new QemuImg(runner), "a test"),
                 new ThinCopyCompare(runner, MetadataSnapshotHolds.none()));
         return new EarlierCopyCompare(
                 ports, target -> target.equals(THIN.devicePath()) ? THIN : LINEAR, create -> notThisMoves);

@@ -893,7 +893,8 @@ class LiveApplyTest {
         assertTrue(
                 host.output
                         .toString()
-                        .contains(roundBeforeThePause("95 MiB", 0) + "\n" + LINE + pausedRound("95 MiB", "0 B", 0)
+                        .contains(roundBeforeThePause("95 MiB", 0) + "\n" + LINE + PAUSED_MAP + "\n" + LINE
+                                + pausedRound("95 MiB", "0 B", 0)
                                 + "\n"),
                 host.output.toString());
     }
@@ -999,7 +1000,7 @@ class LiveApplyTest {
         assertTrue(
                 host.output
                         .toString()
-                        .contains(roundBeforeThePause("16.0 GiB", 1000) + "\n" + LINE
+                        .contains(roundBeforeThePause("16.0 GiB", 1000) + "\n" + LINE + PAUSED_MAP + "\n" + LINE
                                 + pausedRound("16.0 GiB", "0 B", 1000) + "\n"),
                 host.output.toString());
         // Where the pause went, part by part, and how long it was, journaled with the resume.
@@ -1363,6 +1364,10 @@ class LiveApplyTest {
     }
 
     /** apply's words for the round before the pause, the guest running. */
+    /** The harness's images are not this process's files: the pause reads their map with qemu-img. */
+    private static final String PAUSED_MAP =
+            "the map of " + ScriptedBlockJobs.IMAGE + " in the pause: qemu-img map (the images are another host's)";
+
     private static String roundBeforeThePause(String given, long millis) {
         return "gave " + given + " of zero chunks of " + LV + " back to thin pool vg/pool in " + millis
                 + " ms before the" + " pause, the guest running";

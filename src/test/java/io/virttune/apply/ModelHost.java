@@ -351,6 +351,7 @@ final class ModelHost implements ProcessRunner {
                 new ApplyPorts.Host(
                         this,
                         ThinDiscards.through(new LvmCli(this)),
+                        false,
                         () -> libvirt,
                         facts,
                         noStaleWriters(),

@@ -268,6 +268,7 @@ public final class LiveCopy {
                     ? Optional.of(new ThinReclaim(
                             ports.lvm(),
                             ports.copies().qemuImg(),
+                            ports.copies().pausedMaps(),
                             ports.run(),
                             timings(),
                             log,

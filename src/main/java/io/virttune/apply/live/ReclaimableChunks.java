@@ -61,7 +61,7 @@ record ReclaimableChunks(Optional<ChunkRanges> zeros, Optional<String> nothing) 
     }
 
     /** The whole chunks of {@code chunkBytes} where the source reads as zeros now. */
-    static ChunkRanges zeroChunks(QemuImg qemuImg, CopyLive step, String sourceFormat, long chunkBytes) {
+    private static ChunkRanges zeroChunks(QemuImg qemuImg, CopyLive step, String sourceFormat, long chunkBytes) {
         return ChunkRanges.zerosOf(qemuImg.sharedMap(step.source(), sourceFormat), chunkBytes);
     }
 }

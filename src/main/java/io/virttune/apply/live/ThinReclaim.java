@@ -11,6 +11,8 @@ import io.virttune.lvm.ThinDiscards;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.qemu.AllocationMap.Extent;
+import io.virttune.qemu.PausedMaps;
+import io.virttune.qemu.PausedMaps.PausedMap;
 import io.virttune.qemu.QemuImg;
 import io.virttune.text.Bytes;
 import java.io.PrintWriter;
@@ -51,7 +53,7 @@ public final class ThinReclaim {
     static final String GIVEN_BACK_BEFORE_PIVOT = "GivenBackBeforePivot";
 
     private final ThinDiscards discards;
-    private final QemuImg qemuImg;
+    private final PausedMaps pausedMaps;
     private final RunPorts run;
     private final CopyTimings timings;
     private final PrintWriter log;
@@ -67,13 +69,15 @@ public final class ThinReclaim {
 
     /**
      * The reclaim for {@code step}'s LV, created as {@code volume}, its source read as
-     * {@code sourceFormat} (the live definition's), with what it may give back read now, before the
-     * guest is paused ({@link ReclaimableChunks#read}); {@code timings} say how often the catch-up
-     * in the pause is looked at.
+     * {@code sourceFormat} (the live definition's), with what it may give back read now with
+     * {@code qemuImg}, before the guest is paused ({@link ReclaimableChunks#read}), and read again
+     * with {@code pausedMaps} in the pause; {@code timings} say how often the catch-up in the pause
+     * is looked at.
      */
     ThinReclaim(
             LvmPorts lvm,
             QemuImg qemuImg,
+            PausedMaps pausedMaps,
             RunPorts run,
             CopyTimings timings,
             PrintWriter log,
@@ -81,7 +85,7 @@ public final class ThinReclaim {
             String sourceFormat,
             CreateVolume volume) {
         this.discards = lvm.discards();
-        this.qemuImg = qemuImg;
+        this.pausedMaps = pausedMaps;
         this.run = run;
         this.timings = timings;
         this.log = log;
@@ -150,9 +154,10 @@ public final class ThinReclaim {
         Instant start = run.clock().instant();
         copy.awaitCaughtUp(PausedCompare.CATCH_UP, timings.pausedPoll());
         parts.ended("catch-up");
-        ChunkRanges zeros = ReclaimableChunks.zeroChunks(
-                qemuImg, step, sourceFormat, zerosBefore.get().chunkBytes());
+        PausedMap map = pausedMaps.read(step.source(), sourceFormat);
+        ChunkRanges zeros = ChunkRanges.zerosOf(map.map(), zerosBefore.get().chunkBytes());
         parts.ended("map");
+        log.println("  the map of " + step.source() + " in the pause: " + map.how());
         ChunkRanges before = new ChunkRanges(zeros.chunkBytes(), givenBackBefore);
         ChunkRanges written = before.minus(zeros);
         if (!written.isEmpty()) {

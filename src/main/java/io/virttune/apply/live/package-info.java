@@ -78,7 +78,9 @@
  * ({@code -Zn}; seen in the lab).
  *
  * <p>With the guest paused and the copy caught up (nothing dirty, nothing in flight), from the map
- * read then, which a stop makes the truth (it flushes the source's metadata): the mirror keeps the
+ * read then, which a stop makes the truth (it flushes the source's metadata), in apply's own process
+ * from a plain qcow2's tables, not a process's start of pause ({@link
+ * io.virttune.qemu.PausedMaps}): the mirror keeps the
  * LV equal to the source wherever it copied, and a discard only ever turns a chunk into zeros, so
  * the LV can differ from the source only in chunks given back before the pause. If one of them holds
  * data in the source now, the LV is not switched onto ({@link ThinReclaim#inPause} is false: the guest is

@@ -15,6 +15,7 @@ import io.virttune.lvm.ThinDiscards;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
+import io.virttune.qemu.PausedMaps;
 import io.virttune.qemu.QemuImg;
 import io.virttune.qemu.QemuImgCompare;
 import io.virttune.qemu.ThinCopyCompare;
@@ -45,6 +46,7 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                         door.commands(),
                         // In this process where the LVs are this machine's: no process a range, each pause time.
                         door.isThisMachine() ? new IoctlDiscards() : ThinDiscards.through(new LvmCli(door.commands())),
+                        door.isThisMachine(),
                         () -> LibvirtJavaDefinitions.open(door.libvirtUri()),
                         new LiveHost(door),
                         new StaleWriters(),
@@ -64,11 +66,13 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
 
     /**
      * What a host offers apply, real: how its commands run, how its thin LVs' chunks are discarded,
-     * its libvirt, its images and its state.
+     * whether its image files are this process's to read ({@code imagesHere}: the host is this
+     * machine), its libvirt, its images and its state.
      */
     public record Host(
             ProcessRunner runner,
             ThinDiscards discards,
+            boolean imagesHere,
             Supplier<DomainDefinitions> libvirt,
             HostFactsSource images,
             StaleWriters writers,
@@ -98,6 +102,11 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
         BlockJobsSource blockJobs = execute
                 ? host.blockJobs()
                 : host.blockJobs().viewedThrough(jobs -> new PrintingBlockJobs(jobs, dryRunLog));
+        QemuImg qemuImg = new QemuImg(runner);
+        // In the pause every millisecond is the guest's: no qemu-img process where this one can read the image.
+        PausedMaps pausedMaps = host.imagesHere()
+                ? PausedMaps.inThisProcess(qemuImg)
+                : PausedMaps.through(qemuImg, "the images are another host's");
         return new ApplyPorts(
                 new GuestPorts(definitions, blockJobs),
                 new LvmPorts(
@@ -111,7 +120,8 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                         new LvConversion(runner, snapshots),
                         new BlockZeroing(runner),
                         new QemuImgCompare(runner),
-                        new QemuImg(runner),
+                        qemuImg,
+                        pausedMaps,
                         new ThinCopyCompare(runner, snapshots)),
                 new RunPorts(state, host.clock(), execute ? RunMode.EXECUTE : RunMode.DRY_RUN));
     }
