@@ -82,8 +82,13 @@ record Qcow2Header(
         long virtualSize = header.getLong(24);
         long l1Size = Integer.toUnsignedLong(header.getInt(36));
         long l1Offset = header.getLong(40);
+        // The most an L1 table of its largest size maps: a larger size would overflow what follows.
+        long largest = MAX_L1_ENTRIES * (clusterSize / Long.BYTES) * clusterSize;
+        if (virtualSize < 0 || virtualSize > largest) {
+            throw new Unsupported("a virtual size of " + virtualSize + " bytes");
+        }
         long needed = ceilDiv(ceilDiv(virtualSize, clusterSize), clusterSize / Long.BYTES);
-        if (virtualSize < 0 || l1Size > MAX_L1_ENTRIES || l1Size < needed) {
+        if (l1Size > MAX_L1_ENTRIES || l1Size < needed) {
             throw new Unsupported("an L1 table of " + l1Size + " entries for " + virtualSize + " bytes");
         }
         requireInside(l1Offset, l1Size * Long.BYTES, clusterSize, fileSize, "the L1 table");
@@ -141,12 +146,12 @@ record Qcow2Header(
 
     /** Whether {@code offset} starts a cluster that lies wholly inside the file. */
     boolean clusterInside(long offset) {
-        return offset > 0 && offset % clusterSize() == 0 && offset + clusterSize() <= fileSize;
+        return offset > 0 && offset % clusterSize() == 0 && offset <= fileSize - clusterSize();
     }
 
     private static void requireInside(long offset, long length, long clusterSize, long fileSize, String what)
             throws Unsupported {
-        if (offset <= 0 || offset % clusterSize != 0 || offset + length > fileSize) {
+        if (offset <= 0 || offset % clusterSize != 0 || offset > fileSize || length > fileSize - offset) {
             throw new Unsupported(what + " at file offset " + offset + " (file of " + fileSize + " bytes)");
         }
     }

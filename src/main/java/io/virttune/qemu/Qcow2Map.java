@@ -49,7 +49,7 @@ public final class Qcow2Map {
             Regions regions = new Regions(header.virtualSize(), header.clusterSize());
             long[] l1 = header.l1(file);
             long clusters = header.clusters();
-            List<long[]> dataHostRanges = new ArrayList<>();
+            boolean anyData = false;
             for (int l1Index = 0; (long) l1Index * header.l2Entries() < clusters; l1Index++) {
                 if ((l1[l1Index] & L1_RESERVED) != 0) {
                     throw new Unsupported("L1 entry " + l1Index + " has reserved bits set");
@@ -63,11 +63,16 @@ public final class Qcow2Map {
                 }
                 long[] l2 = header.clusterEntries(file, l2Offset, "an L2 table");
                 for (int i = 0; i < count; i++) {
-                    regions.add(first + i, 1, kindOf(header, l2[i], first + i, dataHostRanges));
+                    Kind kind = kindOf(header, l2[i], first + i);
+                    anyData |= kind == Kind.DATA;
+                    regions.add(first + i, 1, kind);
                 }
             }
-            if (!dataHostRanges.isEmpty() && MetadataPreallocation.detected(image, file, header)) {
-                requireNoHoleUnder(image, header.fileSize(), dataHostRanges);
+            // qemu then asks the file whether each data cluster lies in a hole of it, and reports zeros
+            // there: reading every hole of a large file would cost the pause more than qemu-img does.
+            if (anyData && MetadataPreallocation.detected(image, file, header)) {
+                throw new Unsupported("it looks preallocated with metadata to qemu, which then reports as zeros"
+                        + " the data clusters that lie in holes of the file");
             }
             return regions.map();
         } catch (IOException e) {
@@ -75,11 +80,8 @@ public final class Qcow2Map {
         }
     }
 
-    /**
-     * The kind of {@code cluster}, from its L2 entry, as qemu's block driver reads it; a standard data
-     * cluster's range of the file added to {@code data}.
-     */
-    private static Kind kindOf(Qcow2Header header, long entry, long cluster, List<long[]> data) throws Unsupported {
+    /** The kind of {@code cluster}, from its L2 entry, as qemu's block driver reads it. */
+    private static Kind kindOf(Qcow2Header header, long entry, long cluster) throws Unsupported {
         if ((entry & COMPRESSED) != 0) {
             return Kind.DATA;
         }
@@ -91,6 +93,10 @@ public final class Qcow2Map {
             if (header.version() < 3) {
                 // qemu fails to read a version 2 image with a zero flag.
                 throw new Unsupported("the version 2 image's cluster " + cluster + " has the zero flag");
+            }
+            if (offset % header.clusterSize() != 0) {
+                // qemu takes such a table for corrupt.
+                throw new Unsupported("the zero cluster " + cluster + " is kept at file offset " + offset);
             }
             return Kind.ZERO;
         }
@@ -104,30 +110,7 @@ public final class Qcow2Map {
         if (!header.clusterInside(offset)) {
             throw new Unsupported("cluster " + cluster + " at file offset " + offset);
         }
-        int last = data.size() - 1;
-        if (last >= 0 && data.get(last)[1] == offset) {
-            data.get(last)[1] = offset + header.clusterSize();
-        } else {
-            data.add(new long[] {offset, offset + header.clusterSize()});
-        }
         return Kind.DATA;
-    }
-
-    /**
-     * Where qemu takes the image for one preallocated with metadata, it asks the file whether each
-     * data cluster lies in a hole of it, and reports zeros there; this reader does not, so an image
-     * where one does is left to qemu-img.
-     */
-    private static void requireNoHoleUnder(Path image, long fileSize, List<long[]> dataHostRanges)
-            throws Unsupported, IOException {
-        long[] holes = SparseFiles.holes(image, fileSize);
-        for (long[] range : dataHostRanges) {
-            if (SparseFiles.overlaps(holes, range[0], range[1])) {
-                throw new Unsupported("it looks preallocated with metadata to qemu, and data clusters at file"
-                        + " offsets " + range[0] + "-" + range[1] + " lie in part in a hole of the file, which"
-                        + " qemu reports as zeros");
-            }
-        }
     }
 
     /** What a guest cluster reads as, in qemu-img map's words. */

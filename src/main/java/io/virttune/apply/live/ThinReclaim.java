@@ -96,6 +96,9 @@ public final class ThinReclaim {
                 ReclaimableChunks.read(lvm.reads(), qemuImg, run.mode(), step, sourceFormat, volume);
         this.zerosBefore = reclaimable.zeros();
         this.nothing = reclaimable.nothing();
+        if (zerosBefore.isPresent()) {
+            pausedMaps.prepare();
+        }
     }
 
     /** Whether {@code journal} says that chunks of {@code device} were given back before its pivot. */
