@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A qcow2 image's allocation read in this process from its header, L1 and L2 tables (QEMU's
@@ -29,6 +30,9 @@ public final class Qcow2Map {
     /** A standard cluster descriptor's reserved bits, 1-8 and 56-61. */
     private static final long L2_RESERVED = 0x3f000000000001feL;
 
+    /** One lseek a run: 4096 of them take a few milliseconds. */
+    private static final int MOST_RUNS_ASKED = 4096;
+
     private Qcow2Map() {}
 
     /** Why an image is left to qemu-img: a feature this reader does not read, or tables it does not trust. */
@@ -49,7 +53,7 @@ public final class Qcow2Map {
             Regions regions = new Regions(header.virtualSize(), header.clusterSize());
             long[] l1 = header.l1(file);
             long clusters = header.clusters();
-            boolean anyData = false;
+            List<long[]> dataHostRanges = new ArrayList<>();
             for (int l1Index = 0; (long) l1Index * header.l2Entries() < clusters; l1Index++) {
                 if ((l1[l1Index] & L1_RESERVED) != 0) {
                     throw new Unsupported("L1 entry " + l1Index + " has reserved bits set");
@@ -63,16 +67,11 @@ public final class Qcow2Map {
                 }
                 long[] l2 = header.clusterEntries(file, l2Offset, "an L2 table");
                 for (int i = 0; i < count; i++) {
-                    Kind kind = kindOf(header, l2[i], first + i);
-                    anyData |= kind == Kind.DATA;
-                    regions.add(first + i, 1, kind);
+                    regions.add(first + i, 1, kindOf(header, l2[i], first + i, dataHostRanges));
                 }
             }
-            // qemu then asks the file whether each data cluster lies in a hole of it, and reports zeros
-            // there: reading every hole of a large file would cost the pause more than qemu-img does.
-            if (anyData && MetadataPreallocation.detected(image, file, header)) {
-                throw new Unsupported("it looks preallocated with metadata to qemu, which then reports as zeros"
-                        + " the data clusters that lie in holes of the file");
+            if (!dataHostRanges.isEmpty() && MetadataPreallocation.detected(image, file, header)) {
+                requireNoHoleUnder(image, dataHostRanges);
             }
             return regions.map();
         } catch (IOException e) {
@@ -80,8 +79,11 @@ public final class Qcow2Map {
         }
     }
 
-    /** The kind of {@code cluster}, from its L2 entry, as qemu's block driver reads it. */
-    private static Kind kindOf(Qcow2Header header, long entry, long cluster) throws Unsupported {
+    /**
+     * The kind of {@code cluster}, from its L2 entry, as qemu's block driver reads it; a standard data
+     * cluster's range of the file added to {@code data}, joined to the one before where they touch.
+     */
+    private static Kind kindOf(Qcow2Header header, long entry, long cluster, List<long[]> data) throws Unsupported {
         if ((entry & COMPRESSED) != 0) {
             return Kind.DATA;
         }
@@ -110,7 +112,32 @@ public final class Qcow2Map {
         if (!header.clusterInside(offset)) {
             throw new Unsupported("cluster " + cluster + " at file offset " + offset);
         }
+        int last = data.size() - 1;
+        if (last >= 0 && data.get(last)[1] == offset) {
+            data.get(last)[1] = offset + header.clusterSize();
+        } else {
+            data.add(new long[] {offset, offset + header.clusterSize()});
+        }
         return Kind.DATA;
+    }
+
+    /**
+     * Where qemu takes the image for one preallocated with metadata, it asks the file whether each
+     * data cluster lies in a hole of it, and reports zeros there; this reader does not, so an image
+     * where one does is left to qemu-img. The file is asked once a run of data clusters, at most
+     * {@link #MOST_RUNS_ASKED} runs, so that the pause pays for no more.
+     */
+    private static void requireNoHoleUnder(Path image, List<long[]> dataHostRanges) throws Unsupported, IOException {
+        if (dataHostRanges.size() > MOST_RUNS_ASKED) {
+            throw new Unsupported("it looks preallocated with metadata to qemu, and its data clusters lie in "
+                    + dataHostRanges.size() + " runs of the file, too many to ask the file about in the pause");
+        }
+        Optional<long[]> overHole = SparseFiles.firstWithAHole(image, dataHostRanges);
+        if (overHole.isPresent()) {
+            throw new Unsupported("it looks preallocated with metadata to qemu, and data clusters at file"
+                    + " offsets " + overHole.get()[0] + "-" + overHole.get()[1] + " lie in part in a hole of the"
+                    + " file, which qemu reports as zeros");
+        }
     }
 
     /** What a guest cluster reads as, in qemu-img map's words. */
