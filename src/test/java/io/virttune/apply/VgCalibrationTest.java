@@ -362,6 +362,24 @@ class VgCalibrationTest {
         assertEquals(List.of(), lvs);
     }
 
+    /** A leftover lvm would not remove stays, and calibrate says why, where it went on without a word. */
+    @Test
+    void aKilledCalibrationsVolumeThatCannotBeRemovedIsSaidWithWhy() {
+        String left = "virt-tune-calibration-2147483647";
+        withLvm(50 * GIB, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+        host.fail(5, "  Logical volume vg_vms/" + left + " contains a filesystem in use.");
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
+        removed(LV);
+
+        measure(true, null, GIB).orElseThrow();
+
+        assertTrue(
+                log.toString().contains("keep vg_vms/" + left + ": removing it failed (")
+                        && log.toString().contains("contains a filesystem in use"),
+                log.toString());
+        assertEquals(2, reportsRead(), "nothing removed, nothing to read again: " + host.commands());
+    }
+
     @Test
     void theReportIsNotReadAgainWhenNoCalibrationLeftAVolume() {
         withLvm(50 * GIB);

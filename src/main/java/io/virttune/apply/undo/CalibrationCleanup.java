@@ -78,10 +78,12 @@ public final class CalibrationCleanup {
 
     private Sweep removeAll(LvmReport report, List<CalibrationVolume> left) {
         int removed = 0;
+        int tried = 0;
         try (DomainDefinitions defined = open(left)) {
             // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
             DefinedStores stores = CustodyReads.stores(images, defined, "", report);
             for (CalibrationVolume volume : left) {
+                tried++;
                 Optional<String> why = whyKept(volume, stores);
                 if (why.isPresent()) {
                     out.println("keep " + volume.volume() + ": " + why.get());
@@ -96,6 +98,12 @@ public final class CalibrationCleanup {
                 removed++;
             }
         } catch (VirtTuneException e) {
+            // Said here too: calibrate goes on to measure, and its output would otherwise end at "remove".
+            if (tried > 0) {
+                out.println("keep " + left.get(tried - 1).volume() + ": removing it failed (" + e.getMessage() + ")");
+                left.subList(tried, left.size())
+                        .forEach(volume -> out.println("keep " + volume.volume() + ": not tried after that"));
+            }
             // The LVs removed before the stop are gone all the same.
             return new Sweep(removed, DomainResult.stopped(ROW, e, e.getMessage()));
         }
