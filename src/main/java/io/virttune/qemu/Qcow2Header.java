@@ -146,14 +146,19 @@ record Qcow2Header(
 
     /** Whether {@code offset} starts a cluster that lies wholly inside the file. */
     boolean clusterInside(long offset) {
-        return offset > 0 && offset % clusterSize() == 0 && offset <= fileSize - clusterSize();
+        return inside(offset, clusterSize(), clusterSize(), fileSize);
     }
 
     private static void requireInside(long offset, long length, long clusterSize, long fileSize, String what)
             throws Unsupported {
-        if (offset <= 0 || offset % clusterSize != 0 || offset > fileSize || length > fileSize - offset) {
+        if (!inside(offset, length, clusterSize, fileSize)) {
             throw new Unsupported(what + " at file offset " + offset + " (file of " + fileSize + " bytes)");
         }
+    }
+
+    /** Whether {@code length} bytes at {@code offset}, a cluster boundary past the header, lie wholly inside the file. */
+    private static boolean inside(long offset, long length, long clusterSize, long fileSize) {
+        return offset > 0 && offset % clusterSize == 0 && offset <= fileSize && length <= fileSize - offset;
     }
 
     private static ByteBuffer readAt(FileChannel file, long offset, long length, String what)

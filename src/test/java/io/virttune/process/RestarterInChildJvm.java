@@ -1,5 +1,6 @@
 package io.virttune.process;
 
+import io.virttune.Sleep;
 import java.time.Duration;
 import java.util.List;
 
@@ -19,7 +20,7 @@ public final class RestarterInChildJvm {
         int cleanup = words.indexOf("--cleanup");
         LocalProcessRunner runner = new LocalProcessRunner();
         CleanupOnSignal.register("slow-cleanup", () -> {
-            pause(Duration.ofSeconds(1));
+            Sleep.of(Duration.ofSeconds(1), IllegalStateException::new);
             runner.run(words.subList(cleanup + 1, words.size()));
         });
         runner.run(words.subList(0, then));
@@ -27,14 +28,6 @@ public final class RestarterInChildJvm {
         System.out.println(
                 "second: " + second.exitCode() + " " + second.stderr().strip());
         System.out.flush();
-    }
-
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     /** Starts this class in a new JVM with the project's compiled classes. */

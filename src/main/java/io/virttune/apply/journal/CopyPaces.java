@@ -102,7 +102,7 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
 
     /** The time {@code journal}'s live copies took, each with its switch; none when it records none. */
     public static OptionalDouble liveSeconds(DomainJournal journal) {
-        return sum(copied(List.of(journal), LIVE_KIND, CopyPaces::live));
+        return sum(copied(List.of(journal), LIVE_KIND, CopyPaces::wholeLive));
     }
 
     private static OptionalDouble sum(List<Copied> each) {
@@ -122,7 +122,7 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
 
     /** The pace of the uncapped live copies of at least 64 MiB these journals record; none when there are none. */
     public static Optional<CopyPaces> live(List<DomainJournal> journals) {
-        return paces(copied(journals, LIVE_KIND, CopyPaces::live));
+        return paces(copied(journals, LIVE_KIND, CopyPaces::wholeLive));
     }
 
     /**
@@ -158,7 +158,8 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
                 entry.at()));
     }
 
-    private static Optional<Copied> live(JournalEntry entry) {
+    /** A live copy's entry read as the whole copy, its synchronous part included. */
+    private static Optional<Copied> wholeLive(JournalEntry entry) {
         return live(entry, "bytes", "seconds");
     }
 
