@@ -85,19 +85,18 @@ cat target/beside-tests.log >&2
 ((verify_rc == 0)) || die "the unit or integration tests failed (exit $verify_rc, above)"
 # libvirt 11's own test domain XML, for the plan corpus check against Debian 13's QEMU driver.
 trixie_corpus=$(ensure_libvirt_corpus trixie)
+# Each lab has all the lab's disks (Lab.RUN), its own libvirtd, failsafe summary and log.
+lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G pv8:2G)
 # The limit leaves room for slow machines: on some, a TCG guest takes 140 s to boot in the lab, on
 # others 30 s (docs/lab.md, timings).
-lab_tests() { # NAME SUITE TESTS DISK...: the lab test classes TESTS in one lab of SUITE with those disks, logged to target/lab-NAME.log
+lab_tests() { # NAME SUITE TESTS: the lab test classes TESTS in one lab of SUITE, logged to target/lab-NAME.log
   local name=$1 suite=$2 tests=$3 disks=() suite_corpus=$corpus
-  shift 3
   [[ $suite == trixie ]] && suite_corpus=$trixie_corpus
-  for disk in "$@"; do disks+=(--disk "$disk"); done
+  for disk in "${lab_disks[@]}"; do disks+=(--disk "$disk"); done
   timed "lab $name" logged "target/lab-$name.log" "$root/scripts/lab" run --suite "$suite" "${disks[@]}" --libvirtd --timeout 3000 -- \
     mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$tests" -Dvirttune.corpus.libvirt="$suite_corpus" \
       -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" -Dlab.reports="target/failsafe-reports/lab-$name"
 }
-# Each lab has all the lab's disks (Lab.RUN), its own libvirtd, failsafe summary and log.
-lab_disks=(pv0:8G pv1:8G pv2:8G pv3:12G pv4:2G pv5:2G pv6:2G pv7:1G pv8:2G)
 # Debian 13's lab (libvirt 11, QEMU 10, Java 21) runs the classes whose outcome the suite's
 # libvirt, QEMU or LVM decide (docs/lab.md, "Two suites"), and what only libvirt 10+ has
 # (IothreadQueuesLabIT); and the plan corpus check with libvirt 11's own test XML against its QEMU
@@ -109,40 +108,45 @@ trixie_tests+=',LiveApplyLabIT#aRunningGuest*+aThinLvStays*'
 # one stack that has it. On Debian 12 and 13 the flag's refusal is ZeroedTargetTest's, and the
 # mirror writing the zeros aThinLvStays*'s.
 zeroed_test='LiveApplyLabIT#aThinLvInAZeroingPool*'
-# Two chains side by side, one per CPU, of about the same length (docs/lab.md, timings): the
-# fault matrix and the live faults, then Debian 13's lab; every other Debian 12 class, then the
-# fleet (three networked lab hosts, FleetLabIT on this machine inside their namespace), then the
-# collection's playbook on three fresh ones (PlaybookLabIT), then Debian testing's lab.
-phase "lab tests: Debian 12's fault labs then Debian 13's, beside Debian 12's other classes, the fleet, the playbook and Debian testing's"
-(
-  rc=0
-  lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' "${lab_disks[@]}" || rc=$?
-  lab_tests trixie trixie "$trixie_tests" "${lab_disks[@]}" || rc=$?
-  exit "$rc"
-) &
-first_chain=$!
-background+=("$first_chain")
-(
-  rc=0
+fleet_tests() { # NAME CLASS: the lab test class CLASS on this machine among three fresh networked lab hosts, logged to target/lab-NAME.log
+  local name=$1 class=$2
+  timed "lab $name" logged "target/lab-$name.log" "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
+    mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test="$class" \
+      -Dlab.summary="target/failsafe-reports/failsafe-summary-$name.xml" -Dlab.reports="target/failsafe-reports/lab-$name"
+}
+# Three chains side by side, of about the same length (docs/lab.md, timings): a lab keeps about
+# half a CPU busy (its guests' TCG, its kernel's system calls) and waits the rest of its time on
+# timers, polls and its guests, so two labs on two CPUs left 40-50% of them idle. Each chain runs
+# its labs one after the other and fails if one did. Each fleet has its own network namespace, so
+# the two fleets may overlap.
+fault_labs_then_fleet() { # Debian 12's fault matrix and live faults, then the fleet (FleetLabIT)
+  local rc=0
+  lab_tests apply bookworm 'FaultMatrixLabIT,LiveFaultsLabIT' || rc=$?
+  fleet_tests fleet FleetLabIT || rc=$?
+  return "$rc"
+}
+other_classes_then_forky() { # every other Debian 12 class, then Debian testing's lab
+  local rc=0
   lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT,!'"$zeroed_test" \
-    "${lab_disks[@]}" || rc=$?
-  timed "lab fleet" logged target/lab-fleet.log "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
-    mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=FleetLabIT \
-      -Dlab.summary=target/failsafe-reports/failsafe-summary-fleet.xml -Dlab.reports=target/failsafe-reports/lab-fleet \
-      || rc=$?
-  # The collection's playbook from this machine over SSH, on a fleet of its own: fresh hosts.
-  timed "lab playbook" logged target/lab-playbook.log "$root/scripts/lab" fleet --hosts 3 --timeout 1200 -- \
-    mvn -o -B -q failsafe:integration-test failsafe:verify -Dit.test=PlaybookLabIT \
-      -Dlab.summary=target/failsafe-reports/failsafe-summary-playbook.xml -Dlab.reports=target/failsafe-reports/lab-playbook \
-      || rc=$?
-  lab_tests forky forky "$zeroed_test" "${lab_disks[@]}" || rc=$?
-  exit "$rc"
-) &
-second_chain=$!
-background+=("$second_chain")
+    || rc=$?
+  lab_tests forky forky "$zeroed_test" || rc=$?
+  return "$rc"
+}
+trixie_then_playbook() { # Debian 13's lab, then the collection's playbook over SSH on fresh hosts (PlaybookLabIT)
+  local rc=0
+  lab_tests trixie trixie "$trixie_tests" || rc=$?
+  fleet_tests playbook PlaybookLabIT || rc=$?
+  return "$rc"
+}
+phase "lab tests in three chains: Debian 12's fault labs then the fleet; its other classes then Debian testing's; Debian 13's then the playbook"
+chains=()
+for each in fault_labs_then_fleet other_classes_then_forky trixie_then_playbook; do
+  "$each" &
+  chains+=("$!")
+  background+=("$!")
+done
 lab_rc=0
-wait "$first_chain" || lab_rc=$?
-wait "$second_chain" || lab_rc=$?
+for pid in "${chains[@]}"; do wait "$pid" || lab_rc=$?; done
 for name in apply others trixie forky fleet playbook; do
   echo "---- lab: $name (target/lab-$name.log) ----"
   cat "target/lab-$name.log"
