@@ -18,6 +18,7 @@ import io.virttune.process.ProcessTable;
 import io.virttune.text.Bytes;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -70,13 +71,18 @@ public final class VgCalibration {
                     + " writes a temporary LV in it (vgchange --permission rw " + vg.name()
                     + " makes it writable, if it should be); nothing was measured");
         }
-        if (removeLeftovers(report, vg.name())) {
-            // What the removed LVs held is free now, and may be the very room this calibration needs.
+        List<VolumeName> removed = removeLeftovers(report, vg.name());
+        // What the removed LVs held is free now, and may be the very room this calibration needs; in a
+        // dry run they are still there, and their room is counted as the run would find it.
+        long freedBytes = 0;
+        if (!removed.isEmpty() && run.mode().changesHost()) {
             report = lvm.reads().report();
+        } else {
+            freedBytes = heldFor(report, removed, target.thinPool());
         }
         // Whole granules: the scattered pass's offsets wrap at the LV's end, and a granule cut there would fail.
         long size = Sizes.roundUp(target.sizeBytes(), Math.max(vg.extentSizeBytes(), DirectIo.GRANULE_BYTES));
-        requireRoom(report, volumeGroup(report, vg.name()), target.thinPool(), size);
+        requireRoom(report, volumeGroup(report, vg.name()), target.thinPool(), size, freedBytes);
         VolumeName volume =
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
@@ -127,9 +133,10 @@ public final class VgCalibration {
     /**
      * Removes the temporary LVs killed calibrations left in {@code vg} by cleanup's rule (a SIGKILL
      * runs no cleanup; one that rule keeps stays, said why). One still running is measuring this VG
-     * now, and two at once would measure each other: refused. True when it removed one.
+     * now, and two at once would measure each other: refused. Returns those it removed (in a dry
+     * run, would remove).
      */
-    private boolean removeLeftovers(LvmReport report, String vg) {
+    private List<VolumeName> removeLeftovers(LvmReport report, String vg) {
         for (CalibrationVolume left : CalibrationVolume.in(report)) {
             if (left.volume().vg().equals(vg) && ProcessTable.here().runs(left.maker())) {
                 throw VirtTuneException.refused("another virt-tune calibrate ("
@@ -147,10 +154,31 @@ public final class VgCalibration {
                         + " nothing to calibrate (vgs lists the volume groups; name one with --vg)"));
     }
 
-    /** Refuses a calibration the VG's free extents, or the pool's free data, cannot hold. */
-    private static void requireRoom(LvmReport report, VolumeGroup vg, String thinPool, long size) {
+    /**
+     * The room {@code removed} hold that a calibration in {@code thinPool} (null: linear) gets back once
+     * they are gone: a linear LV's extents, or a thin LV's data in that pool (counted down, as the
+     * pool's own free data is).
+     */
+    private static long heldFor(LvmReport report, List<VolumeName> removed, String thinPool) {
+        return removed.stream()
+                .flatMap(name -> report.logicalVolume(name.vg(), name.lv()).stream())
+                .filter(volume -> thinPool == null
+                        ? !volume.isThin()
+                        : volume.isThin() && volume.poolName().equals(Optional.of(thinPool)))
+                .mapToLong(volume -> thinPool == null
+                        ? volume.sizeBytes()
+                        : (long) Math.floor(
+                                volume.sizeBytes() * volume.dataPercent().orElse(0) / 100))
+                .sum();
+    }
+
+    /**
+     * Refuses a calibration the VG's free extents, or the pool's free data, cannot hold, with the
+     * {@code freedBytes} a dry run's removals would give back.
+     */
+    private static void requireRoom(LvmReport report, VolumeGroup vg, String thinPool, long size, long freedBytes) {
         if (thinPool == null) {
-            if (vg.freeBytes() < size) {
+            if (vg.freeBytes() + freedBytes < size) {
                 throw VirtTuneException.refused("volume group " + vg.name() + " has " + Bytes.format(vg.freeBytes())
                         + " free, and a calibration writes " + Bytes.format(size) + " to a temporary LV in it: free"
                         + " some space, or pass a smaller --size (at least " + Bytes.format(SMALLEST)
@@ -162,7 +190,7 @@ public final class VgCalibration {
                 .filter(LogicalVolume::isThinPool)
                 .orElseThrow(() -> VirtTuneException.refused("no thin pool " + vg.name() + "/" + thinPool
                         + " on this host (lvs " + vg.name() + " lists its LVs); nothing was measured"));
-        if (pool.freeDataBytes() < size) {
+        if (pool.freeDataBytes() + freedBytes < size) {
             throw VirtTuneException.refused("thin pool " + pool.volumeName() + " has "
                     + Bytes.format(pool.freeDataBytes()) + " of data free, and a calibration writes "
                     + Bytes.format(size) + " to a temporary thin LV in it: a full pool stops every thin LV in it;"

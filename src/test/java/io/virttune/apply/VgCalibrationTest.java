@@ -362,6 +362,48 @@ class VgCalibrationTest {
         assertEquals(List.of(), lvs);
     }
 
+    /** A dry run reads the room a killed calibration's LV holds as the run would, once it removed it. */
+    @Test
+    void aDryRunCountsTheRoomAKilledCalibrationsVolumeWouldGiveBack() {
+        String left = "virt-tune-calibration-2147483647";
+        withLvm(0, lvRow(left, "linear", Long.toString(GIB), "", "virt-tune,virt-tune-calibration"));
+
+        assertEquals(Optional.empty(), measure(false, null, GIB));
+
+        assertEquals(List.of(), changes());
+        assertTrue(log.toString().contains("would remove vg_vms/" + left + ", left by a calibration"), log.toString());
+        assertTrue(log.toString().contains("Would create vg_vms/" + LV + ", 1 GiB linear"), log.toString());
+    }
+
+    /** In a thin pool, what the killed calibration's thin LV holds of the pool's data, not its size. */
+    @Test
+    void aDryRunCountsTheDataAKilledCalibrationsThinVolumeHoldsInThePool() {
+        String left = "virt-tune-calibration-2147483647";
+        // The pool's 2 GiB 75% used (512 MiB free), 768 MiB of it the leftover's: 1.25 GiB free once it is gone.
+        String thin = lvRow(left, "thin", Long.toString(GIB), "75.00", "virt-tune,virt-tune-calibration")
+                .replace("\"pool_lv\":\"\"", "\"pool_lv\":\"pool\"");
+        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(2 * GIB), "75.00", ""), thin);
+
+        assertEquals(Optional.empty(), measure(false, "pool", GIB));
+
+        assertTrue(log.toString().contains("would remove vg_vms/" + left), log.toString());
+        assertTrue(log.toString().contains("Would create vg_vms/" + LV + ", 1 GiB thin in pool"), log.toString());
+    }
+
+    /** What the leftover holds is counted, not more: a calibration it would still not make room for is refused. */
+    @Test
+    void aDryRunStillRefusesACalibrationTheLeftoversRoomDoesNotMakeRoomFor() {
+        String left = "virt-tune-calibration-2147483647";
+        String thin = lvRow(left, "thin", Long.toString(GIB), "25.00", "virt-tune,virt-tune-calibration")
+                .replace("\"pool_lv\":\"\"", "\"pool_lv\":\"pool\"");
+        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(2 * GIB), "75.00", ""), thin);
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(false, "pool", GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertTrue(e.getMessage().startsWith("thin pool vg_vms/pool has 511.9 MiB of data free"), e.getMessage());
+    }
+
     /** A leftover lvm would not remove stays, and calibrate says why, where it went on without a word. */
     @Test
     void aKilledCalibrationsVolumeThatCannotBeRemovedIsSaidWithWhy() {

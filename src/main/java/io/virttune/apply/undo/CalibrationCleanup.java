@@ -16,8 +16,10 @@ import io.virttune.libvirt.DomainDefinitions;
 import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.VolumeIdentity;
+import io.virttune.lvm.VolumeName;
 import io.virttune.process.ProcessTable;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -54,17 +56,17 @@ public final class CalibrationCleanup {
     }
 
     /**
-     * As {@link #run()}, of the calibration LVs in volume group {@code vg} alone; true when it removed
-     * one (a dry run removes none), and so freed space an LVM report read before does not show.
+     * As {@link #run()}, of the calibration LVs in volume group {@code vg} alone: the LVs it removed
+     * (in a dry run, would remove), whose room an LVM report read before still shows as used.
      */
-    public boolean in(String vg) {
+    public List<VolumeName> in(String vg) {
         return sweep(volume -> volume.volume().vg().equals(vg))
-                .filter(sweep -> sweep.removed() > 0 && mode.changesHost())
-                .isPresent();
+                .map(Sweep::removed)
+                .orElse(List.of());
     }
 
-    /** What a sweep did: how many LVs it removed, stopped or not, and its row for the result table. */
-    private record Sweep(int removed, DomainResult result) {}
+    /** What a sweep did: the LVs it removed (or would), stopped or not, and its row for the result table. */
+    private record Sweep(List<VolumeName> removed, DomainResult result) {}
 
     private Optional<Sweep> sweep(Predicate<CalibrationVolume> offered) {
         LvmReport report = lvm.reads().report();
@@ -77,7 +79,7 @@ public final class CalibrationCleanup {
     }
 
     private Sweep removeAll(LvmReport report, List<CalibrationVolume> left) {
-        int removed = 0;
+        List<VolumeName> removed = new ArrayList<>();
         int tried = 0;
         try (DomainDefinitions defined = open(left)) {
             // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
@@ -95,7 +97,7 @@ public final class CalibrationCleanup {
                         + ", left by a calibration whose virt-tune ("
                         + volume.maker().describe() + ") no longer runs");
                 lvm.actions().remove(volume.volume().vg(), volume.volume().lv());
-                removed++;
+                removed.add(volume.volume());
             }
         } catch (VirtTuneException e) {
             // Said here too: calibrate goes on to measure, and its output would otherwise end at "remove".
@@ -107,13 +109,13 @@ public final class CalibrationCleanup {
             // The LVs removed before the stop are gone all the same.
             return new Sweep(removed, DomainResult.stopped(ROW, e, e.getMessage()));
         }
-        int kept = left.size() - removed;
+        int kept = left.size() - removed.size();
         return new Sweep(
                 removed,
                 new DomainResult(
                         ROW,
                         mode.finished(),
-                        removed + " calibration LV(s)" + mode.says(" removed", " would be removed")
+                        removed.size() + " calibration LV(s)" + mode.says(" removed", " would be removed")
                                 + (kept == 0 ? "" : ", " + kept + " kept")));
     }
 
