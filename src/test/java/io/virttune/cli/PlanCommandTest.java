@@ -204,7 +204,8 @@ class PlanCommandTest {
                                 + " vg_fast/tpool at "),
                 calibrated.basis());
         // 100 GiB written by an earlier mirror in 800 s: 128 MiB/s, preferred to the calibration.
-        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0));
+        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
+                100L << 30, 800_000_000_000L, 0, 0, 0, java.util.Optional.empty()));
 
         Schedule.DiskTime journaled = mail01sCopy();
 
@@ -353,7 +354,7 @@ class PlanCommandTest {
 
         keepCalibration("vg_fast", "tpool", 1, 25L << 20);
         journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
-                9L << 30, 500_000_000_000L, 8L << 30, 256_000_000_000L, 0));
+                9L << 30, 500_000_000_000L, 8L << 30, 256_000_000_000L, 0, java.util.Optional.empty()));
         Schedule measured = liveSchedule();
 
         assertEquals(25L << 20, measured.busyPaces().granules().bytesPerSecond());
