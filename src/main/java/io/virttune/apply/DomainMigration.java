@@ -197,7 +197,18 @@ final class DomainMigration {
         try (SourceHolds held = new SourceHolds(ports.images().holds(), sources, domain.name())) {
             held.take();
             StepExecutor steps = new StepExecutor(new StepExecutor.Context(
-                    ports, domain, journal, pools, space, bandwidth, definitions, lvm.get(), held, log, progress));
+                    ports,
+                    domain,
+                    plan.schedule(),
+                    journal,
+                    pools,
+                    space,
+                    bandwidth,
+                    definitions,
+                    lvm.get(),
+                    held,
+                    log,
+                    progress));
             for (int i = first; i < domain.steps().size(); i++) {
                 if (!journal.current().isDone(i)) {
                     steps.run(i, domain.steps().get(i));

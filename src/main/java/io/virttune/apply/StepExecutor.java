@@ -5,6 +5,7 @@ import io.virttune.apply.guards.PoolReports;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.CopyPaces;
 import io.virttune.apply.journal.JournalEntry.StepState;
+import io.virttune.apply.journal.WritesDuringCopy;
 import io.virttune.apply.live.HostBandwidth;
 import io.virttune.apply.live.LiveCopy;
 import io.virttune.apply.ports.ApplyPorts;
@@ -20,22 +21,30 @@ import io.virttune.plan.DefineDomain;
 import io.virttune.plan.DiskSteps;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.RemoveVolume;
+import io.virttune.plan.Schedule;
 import io.virttune.plan.SetReadAhead;
 import io.virttune.plan.Step;
 import io.virttune.plan.VerifyCopy;
 import io.virttune.plan.ZeroVolume;
 import io.virttune.text.ProgressMeters;
 import java.io.PrintWriter;
+import java.util.OptionalDouble;
 
 /**
  * Runs one domain's steps, each journaled as started before it runs and done (or failed) after:
  * one method per kind of step, so that a new kind does not compile until it is handled here.
  */
 final class StepExecutor implements Step.Visitor<Void> {
-    /** What the steps of one domain's run share: the host, the journal and the run's own state. */
+    /**
+     * What the steps of one domain's run share: the host, the journal and the run's own state.
+     *
+     * @param schedule the plan's predictions, null in a plan without them: the guest's writes plan
+     *     sampled, which a live copy's entry puts beside those it read
+     */
     record Context(
             ApplyPorts ports,
             DomainPlan domain,
+            Schedule schedule,
             MigrationJournal journal,
             ThinPools pools,
             ThinSpace space,
@@ -170,13 +179,21 @@ final class StepExecutor implements Step.Visitor<Void> {
         }
         if (ports.run().mode().changesHost()) {
             // What apply puts beside the plan's prediction of the copy (PredictedBesideTaken), and the
-            // paces a later plan predicts live copies and their synchronous copies by (CopyPaces).
+            // paces a later plan predicts live copies and their synchronous copies by (CopyPaces), and
+            // how a busy guest's writes during its copy compare with plan's sample (WritesDuringCopies).
+            OptionalDouble sampled = run.schedule() == null
+                    ? OptionalDouble.empty()
+                    : run.schedule()
+                            .sampledWrites(run.domain().name(), copy.disk())
+                            .map(rate -> OptionalDouble.of(rate.writesPerSecond()))
+                            .orElse(OptionalDouble.empty());
             doneDetail = CopyPaces.liveDetail(
                     live.mirroredBytes(),
                     System.nanoTime() - started,
                     live.synchronousBytes(),
                     live.synchronousNanos(),
-                    copy.bandwidthBytesPerSecond());
+                    copy.bandwidthBytesPerSecond(),
+                    live.guestWrites().map(during -> new WritesDuringCopy(during.writesPerSecond(), sampled)));
         }
         return null;
     }

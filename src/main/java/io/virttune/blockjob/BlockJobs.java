@@ -1,5 +1,6 @@
 package io.virttune.blockjob;
 
+import io.virttune.libvirt.DiskWrites;
 import java.util.Optional;
 
 /**
@@ -30,6 +31,9 @@ public interface BlockJobs {
 
     /** virDomainGetBlockInfo's capacity: the size of {@code disk} as the guest sees it now, in bytes. */
     long capacityBytes(String disk);
+
+    /** virDomainBlockStats' write counters of {@code disk}: what its guest wrote since its QEMU started. */
+    DiskWrites writes(String disk);
 
     /** virDomainIsActive: whether the domain runs (paused or not); a copy ends when its guest stops. */
     boolean running();

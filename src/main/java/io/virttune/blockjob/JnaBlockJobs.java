@@ -6,6 +6,7 @@ import com.sun.jna.ptr.IntByReference;
 import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
 import io.virttune.blockjob.BlockCopySettings.TypedParameter;
+import io.virttune.libvirt.DiskWrites;
 import io.virttune.libvirt.LibvirtCalls;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtVersions;
@@ -13,6 +14,7 @@ import io.virttune.libvirt.NativeHandles;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
+import org.libvirt.DomainBlockStats;
 import org.libvirt.LibvirtException;
 
 /**
@@ -139,6 +141,19 @@ public final class JnaBlockJobs implements BlockJobs {
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the size of disk " + disk + " of domain '" + domain + "': " + LibvirtCalls.message(e),
+                    e);
+        }
+    }
+
+    @Override
+    public DiskWrites writes(String disk) {
+        try {
+            DomainBlockStats stats = handle.blockStats(disk);
+            return new DiskWrites(stats.wr_req, stats.wr_bytes);
+        } catch (LibvirtException e) {
+            throw VirtTuneException.failed(
+                    "cannot read the writes of disk " + disk + " of domain '" + domain + "': "
+                            + LibvirtCalls.message(e),
                     e);
         }
     }

@@ -9,6 +9,7 @@ import io.virttune.apply.journal.PivotPauses;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.journal.StateFiles;
 import io.virttune.apply.journal.SwitchPauses;
+import io.virttune.apply.journal.WritesDuringCopies;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetPlanner;
 import io.virttune.host.RootedFileSystem;
@@ -235,7 +236,9 @@ public final class ScheduleOptions {
     /**
      * The paces a busy guest's copy goes at after its first pass: its scattered granules at the
      * calibration's scattered writes, else at a stated share of the first pass's pace; a copy made
-     * again at the median pace of this host's journaled synchronous copies, else at the granules'.
+     * again at the median pace of this host's journaled synchronous copies, else at the granules';
+     * and its guest's writes meanwhile at its sampled rate times the median ratio of this host's
+     * journaled busy copies, else at its sampled rate.
      */
     private static BusyPaces busyPaces(Plan plan, Measured kept) {
         PlanTarget target = plan.target();
@@ -263,7 +266,14 @@ public final class ScheduleOptions {
                         .orElseGet(() -> kept.where()
                                 .map(dir -> "no copy with synchronous writes journaled in " + dir)
                                 .orElse("this host's journals were not read"))));
-        return new BusyPaces(granules, synchronous);
+        BusyPaces.WritesFactor during = WritesDuringCopies.of(kept.journals())
+                .map(earlier -> BusyPaces.WritesFactor.earlierLiveCopies(earlier.ratio(), earlier.basis()))
+                .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.unread()
+                        .orElseGet(() -> kept.where()
+                                .map(dir ->
+                                        "no busy live copy journaled in " + dir + " with its guest's writes during it")
+                                .orElse("this host's journals were not read"))));
+        return new BusyPaces(granules, synchronous, during);
     }
 
     /**

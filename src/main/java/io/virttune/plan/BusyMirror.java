@@ -100,18 +100,29 @@ final class BusyMirror {
         return writes.writesPerSecond() * GRANULE_BYTES * Math.max(1, Math.ceil(bytesPerWrite / GRANULE_BYTES));
     }
 
-    /** The copy's basis in words, the sampled rate first. */
-    static String describe(GuestWriteRate writes, Copy copy) {
-        String sampled = String.format(
+    /**
+     * The copy's basis in words, the sampled rate first, then, where it differs, the rate during the
+     * copy {@code writes} that it was predicted by.
+     */
+    static String describe(GuestWriteRate sampled, GuestWriteRate writes, Copy copy) {
+        String during = writes.equals(sampled)
+                ? ""
+                : String.format(
+                        Locale.ROOT,
+                        ", %.0f during its copy (%s/s)",
+                        writes.writesPerSecond(),
+                        Bytes.format(writes.bytesPerSecond()));
+        String rates = String.format(
                 Locale.ROOT,
-                "the guest wrote %.0f times a second (%s/s) over the %.1f s plan sampled it, each write dirtying a %s"
-                        + " granule the mirror copies again (%s/s): ",
-                writes.writesPerSecond(),
-                Bytes.format(writes.bytesPerSecond()),
-                writes.sampledMillis() / 1000.0,
+                "the guest wrote %.0f times a second (%s/s) over the %.1f s plan sampled it%s, each write dirtying a"
+                        + " %s granule the mirror copies again (%s/s): ",
+                sampled.writesPerSecond(),
+                Bytes.format(sampled.bytesPerSecond()),
+                sampled.sampledMillis() / 1000.0,
+                during,
                 Bytes.format(GRANULE_BYTES),
                 Bytes.format(Math.round(dirtyingBytesPerSecond(writes))));
-        return sampled
+        return rates
                 + (copy.copiedAgain()
                         ? "it outpaces the background copy, which apply gives up after about "
                                 + Math.round(copy.backgroundSeconds())

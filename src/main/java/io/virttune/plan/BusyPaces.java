@@ -1,17 +1,21 @@
 package io.virttune.plan;
 
+import io.virttune.inspect.GuestWriteRate;
 import io.virttune.text.Bytes;
 import java.util.Locale;
 
 /**
  * The paces a busy guest's live copy goes at after its first pass, each with where it comes from:
  * the dirtied granules copied again, scattered over the disk, and the copy made again with
- * synchronous writes once the guest outpaces the background one.
+ * synchronous writes once the guest outpaces the background one; and how fast the guest writes
+ * meanwhile beside what plan sampled, the mirror's load slowing it.
  *
  * @param granules the pace of the scattered 64 KiB granules the mirror copies again
  * @param synchronous the pace of a copy made again with synchronous writes
+ * @param writesDuringCopy the guest's writes during its copy over its sampled rate; null in a plan
+ *     written before it
  */
-public record BusyPaces(Pace granules, Pace synchronous) {
+public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuringCopy) {
     /**
      * The share of the first pass's pace the lab's scattered granule copies went at, 25.7 of 53 MB/s
      * (docs/benchmarks.md, "A busy guest's writes sampled at plan time"): what a host that measured
@@ -19,9 +23,43 @@ public record BusyPaces(Pace granules, Pace synchronous) {
      */
     static final double GRANULE_SHARE = 25.7 / 53;
 
-    /** Nothing measured: the granules at the lab's share of each first pass, the copy again at their pace. */
+    /**
+     * Nothing measured: the granules at the lab's share of each first pass, the copy again at their
+     * pace, the guest writing as sampled.
+     */
     public static final BusyPaces UNMEASURED = new BusyPaces(
-            Pace.derivedGranules("no scattered-write pace measured"), Pace.atGranules("no synchronous copy journaled"));
+            Pace.derivedGranules("no scattered-write pace measured"),
+            Pace.atGranules("no synchronous copy journaled"),
+            WritesFactor.sampled("no busy live copy journaled"));
+
+    /**
+     * How fast a busy guest is predicted to write during its copy, as a share of what plan sampled.
+     *
+     * @param factor its writes during the copy over its sampled rate
+     * @param source for a script: {@code earlier-live-copies} (the median of this host's journaled
+     *     busy copies) or {@code sampled} (none journaled: the sampled rate, a factor of 1)
+     * @param basis where it comes from, in words
+     */
+    public record WritesFactor(double factor, String source, String basis) {
+        /** The median ratio of this host's journaled busy live copies, {@code basis} saying it. */
+        public static WritesFactor earlierLiveCopies(double factor, String basis) {
+            return new WritesFactor(factor, "earlier-live-copies", basis);
+        }
+
+        /** The sampled rate as it is; {@code unmeasured} says why. */
+        public static WritesFactor sampled(String unmeasured) {
+            return new WritesFactor(1, "sampled", "as sampled, " + unmeasured);
+        }
+    }
+
+    /** The writes a guest sampled at {@code sampled} is predicted to make during its copy. */
+    GuestWriteRate duringCopy(GuestWriteRate sampled) {
+        double factor = writesDuringCopy.factor();
+        return new GuestWriteRate(
+                sampled.writesPerSecond() * factor,
+                Math.round(sampled.bytesPerSecond() * factor),
+                sampled.sampledMillis());
+    }
 
     /**
      * One pace and its basis.
@@ -68,10 +106,10 @@ public record BusyPaces(Pace granules, Pace synchronous) {
         return new BusyMirror.Paces(firstPass, scattered, again);
     }
 
-    /** The paces after the first pass, as a copy's basis says them. */
+    /** The paces after the first pass and the guest's writes during the copy, as a copy's basis says them. */
     String describe(BusyMirror.Paces paces) {
         return "the granules copied again at " + Bytes.format(Math.round(paces.granules())) + "/s, "
                 + granules.basis() + "; a copy made again at " + Bytes.format(Math.round(paces.synchronous()))
-                + "/s, " + synchronous.basis();
+                + "/s, " + synchronous.basis() + "; the guest's writes during its copy: " + writesDuringCopy.basis();
     }
 }

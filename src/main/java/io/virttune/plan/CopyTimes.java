@@ -140,14 +140,15 @@ final class CopyTimes {
                 if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
                     // The copy made again after a background one is given up is never told the LV reads as zeros.
                     BusyMirror.Paces paces = busy.of(written / seconds);
+                    GuestWriteRate during = busy.duringCopy(sampled.get());
                     BusyMirror.Copy copied = BusyMirror.copy(
                             written,
                             paces,
-                            sampled.get(),
+                            during,
                             Math.max(image.get().virtualSizeBytes(), image.get().allocatedBytes()));
                     written = copied.writtenBytes();
                     seconds = copied.seconds();
-                    guest = "; " + BusyMirror.describe(sampled.get(), copied) + "; " + busy.describe(paces);
+                    guest = "; " + BusyMirror.describe(sampled.get(), during, copied) + "; " + busy.describe(paces);
                 }
                 times.add(new Schedule.DiskTime(
                         disk,

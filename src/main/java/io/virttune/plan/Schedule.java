@@ -155,6 +155,16 @@ public record Schedule(
         return windows.stream().filter(w -> w.number() == number).findFirst();
     }
 
+    /** The writes plan sampled of disk {@code disk} of {@code domain}, if it moves live and was sampled. */
+    public Optional<GuestWriteRate> sampledWrites(String domain, String disk) {
+        return live.stream()
+                .filter(guest -> guest.domain().equals(domain))
+                .flatMap(guest -> guest.disks().stream())
+                .filter(time -> time.disk().equals(disk) && time.guestWrites() != null)
+                .map(DiskTime::guestWrites)
+                .findFirst();
+    }
+
     /** The slot of {@code domain}, if it goes down to move. */
     public Optional<Slot> slot(String domain) {
         return windows.stream()

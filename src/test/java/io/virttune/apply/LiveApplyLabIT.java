@@ -72,8 +72,22 @@ class LiveApplyLabIT {
                 30);
 
         Path plan = work.resolve("plan.json");
+        // With a window, plan samples the guest's writes, which the copy's journal entry puts beside its own.
         Cli planned = Cli.run(
-                "plan", GUEST, "--vg", VG, "--live", "--bandwidth", "2M", "--verify-paused", "--out", plan.toString());
+                "plan",
+                GUEST,
+                "--vg",
+                VG,
+                "--live",
+                "--bandwidth",
+                "2M",
+                "--verify-paused",
+                "--window",
+                "1h",
+                "--state-dir",
+                work.resolve("state").toString(),
+                "--out",
+                plan.toString());
         assertEquals(0, planned.exitCode(), planned.out() + planned.err());
         assertTrue(
                 planned.out().contains("sda: the running guest keeps io_uring on its new LV until its next cold boot"),
@@ -125,6 +139,23 @@ class LiveApplyLabIT {
                         persistent.io().orElseThrow()));
         writer.verifyInGuest();
         assertTrue(fio.contains("write: IOPS="), fio);
+        // What the guest wrote during the copy, read from its disk's counters, beside plan's sample:
+        // the ratio a later plan predicts busy guests' writes by.
+        List<String> copies = new StateDirectory(work.resolve("state"))
+                .journals().stream()
+                        .flatMap(journal -> journal.entries().stream())
+                        .filter(entry ->
+                                entry.kind().equals("copy-live") && entry.state() == JournalEntry.StepState.DONE)
+                        .map(JournalEntry::detail)
+                        .toList();
+        copies.forEach(line -> System.out.println("live apply: journal: " + line));
+        assertTrue(
+                copies.size() == 1
+                        && copies.get(0)
+                                .matches(
+                                        ".*, the guest writing [1-9]\\d* times a second during it \\([1-9]\\d* sampled by"
+                                                + " plan\\)"),
+                copies.toString());
         System.out.println("live apply: guest writes " + writesAtStart + " at the start, " + writesAtEnd
                 + " at the end; " + writer.writeGaps(writesAtStart));
         applied.out()

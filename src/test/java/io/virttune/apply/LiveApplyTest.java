@@ -195,6 +195,57 @@ class LiveApplyTest {
     }
 
     @Test
+    void aLiveMoveJournalsWhatItsGuestWroteDuringTheCopyBesideWhatPlanSampled() {
+        Plan planned = host.planLive(CAP, CAPPED, "g1");
+        Plan plan = planned.withSchedule(new Schedule(
+                CAP,
+                "--copy-rate",
+                "copy-rate",
+                null,
+                null,
+                0,
+                List.of(),
+                List.of(new Schedule.LiveGuest(
+                        "g1",
+                        32 * MIB,
+                        1,
+                        0,
+                        0,
+                        "unknown",
+                        List.of(new Schedule.DiskTime(
+                                "sda",
+                                32 * MIB,
+                                32 * MIB,
+                                1,
+                                "as sampled",
+                                false,
+                                new io.virttune.inspect.GuestWriteRate(1308, 1308 * 4096, 2500))))),
+                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB, 32 * MIB)));
+        host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
+                .replyOk();
+        // The counters when the mirror starts, then when it is ready: a billion writes in between.
+        jobs.writes.add(new io.virttune.libvirt.DiskWrites(7_000, 7_000 * 4096L));
+        jobs.writes.add(new io.virttune.libvirt.DiskWrites(1_000_007_000, 1_000_007_000 * 4096L));
+        long before = System.nanoTime();
+
+        host.apply(plan, true, false);
+
+        double seconds = (System.nanoTime() - before) / 1e9;
+        String detail = host.state.journal(uuid()).orElseThrow().entries().stream()
+                .filter(entry -> entry.kind().equals("copy-live") && entry.state() == JournalEntry.StepState.DONE)
+                .findFirst()
+                .orElseThrow()
+                .detail();
+        java.util.regex.Matcher writes = java.util.regex.Pattern.compile(
+                        "copied live 4 bytes and switched in \\d+\\.\\d{3} s, capped at " + CAP
+                                + " bytes/s, the guest writing (\\d+) times a second during it \\(1308 sampled by plan\\)")
+                .matcher(detail);
+        assertTrue(writes.matches(), detail);
+        // Timed between its two reads, within the apply: at least the billion writes over the whole apply.
+        assertTrue(Long.parseLong(writes.group(1)) >= 1e9 / seconds, detail + " within " + seconds + " s");
+    }
+
+    @Test
     void aPivotLibvirtRefusesResumesTheGuestOnItsSourceAndKeepsLibvirtsWords() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");
         replyUntilTheCopy();

@@ -94,6 +94,12 @@ final class ModelBlockJobs implements BlockJobs {
     }
 
     @Override
+    public io.virttune.libvirt.DiskWrites writes(String disk) {
+        throw VirtTuneException.failed("cannot read the writes of disk " + disk + " of domain '" + domain
+                + "': the model counts no guest writes");
+    }
+
+    @Override
     public Optional<PauseReason> pausedFor() {
         return host.libvirt.find(domain).orElseThrow().state() == DomainState.PAUSED
                 ? Optional.of(PauseReason.USER)

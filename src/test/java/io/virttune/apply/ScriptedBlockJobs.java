@@ -99,6 +99,11 @@ final class ScriptedBlockJobs implements BlockJobs {
      * the last repeating: the 128 MiB image's, unless a test grows it (virsh blockresize).
      */
     final java.util.Deque<Long> capacities = new java.util.ArrayDeque<>(List.of(128 * MIB));
+    /**
+     * The disk's write counters at each read of them (virDomainBlockStats), the last repeating; none
+     * scripted, libvirt fails to say them.
+     */
+    final java.util.Deque<io.virttune.libvirt.DiskWrites> writes = new java.util.ArrayDeque<>();
     /** The connection's libvirt and hypervisor: Debian 12's, unless a test says otherwise. */
     String libvirtVersion = "9.0.0";
 
@@ -264,6 +269,15 @@ final class ScriptedBlockJobs implements BlockJobs {
     public long capacityBytes(String disk) {
         requireLibvirtd("read the size of disk " + disk + " of");
         return capacities.size() > 1 ? capacities.poll() : capacities.peek();
+    }
+
+    @Override
+    public io.virttune.libvirt.DiskWrites writes(String disk) {
+        requireLibvirtd("read the writes of disk " + disk + " of");
+        if (writes.isEmpty()) {
+            throw VirtTuneException.failed("cannot read the writes of disk " + disk + " of domain 'g1': no stats");
+        }
+        return writes.size() > 1 ? writes.poll() : writes.peek();
     }
 
     @Override

@@ -350,6 +350,11 @@ class BlockCopyTest {
         }
 
         @Override
+        public io.virttune.libvirt.DiskWrites writes(String disk) {
+            throw new AssertionError("a block copy never reads its guest's writes");
+        }
+
+        @Override
         public Optional<PauseReason> pausedFor() {
             return Optional.empty();
         }

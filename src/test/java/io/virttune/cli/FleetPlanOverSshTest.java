@@ -111,7 +111,10 @@ class FleetPlanOverSshTest {
         // hv-a journaled three offline copies and a live one; hv-b kept only a calibration of vg_fast.
         Path journaled = threeCopiesJournaled(dir.resolve("hv-a"));
         new StateDirectory(journaled.resolve("host/var/lib/virt-tune"))
-                .save(journal("live", "copy-live", CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0)));
+                .save(journal(
+                        "live",
+                        "copy-live",
+                        CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0, java.util.Optional.empty())));
         Path calibrated = recording(dir.resolve("hv-b"));
         new StateDirectory(calibrated.resolve("host/var/lib/virt-tune"))
                 .save(new Calibration(

@@ -204,7 +204,8 @@ class PlanCommandTest {
                                 + " vg_fast/tpool at "),
                 calibrated.basis());
         // 100 GiB written by an earlier mirror in 800 s: 128 MiB/s, preferred to the calibration.
-        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(100L << 30, 800_000_000_000L, 0, 0, 0));
+        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
+                100L << 30, 800_000_000_000L, 0, 0, 0, java.util.Optional.empty()));
 
         Schedule.DiskTime journaled = mail01sCopy();
 
@@ -353,7 +354,7 @@ class PlanCommandTest {
 
         keepCalibration("vg_fast", "tpool", 1, 25L << 20);
         journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
-                9L << 30, 500_000_000_000L, 8L << 30, 256_000_000_000L, 0));
+                9L << 30, 500_000_000_000L, 8L << 30, 256_000_000_000L, 0, java.util.Optional.empty()));
         Schedule measured = liveSchedule();
 
         assertEquals(25L << 20, measured.busyPaces().granules().bytesPerSecond());
@@ -371,6 +372,47 @@ class PlanCommandTest {
                         "the pace of the one earlier synchronous copy on this host, at 2026-12-05T22:20:00Z"),
                 measured.busyPaces().synchronous(),
                 "8 GiB with synchronous writes in 256 s");
+    }
+
+    @Test
+    void aBusyGuestsWritesDuringItsCopyAreLearnedFromThisHostsJournaledBusyCopies() {
+        assertEquals(
+                new io.virttune.plan.BusyPaces.WritesFactor(
+                        1,
+                        "sampled",
+                        "as sampled, no busy live copy journaled in " + temp + " with its guest's writes during it"),
+                liveSchedule().busyPaces().writesDuringCopy());
+
+        io.virttune.apply.journal.DomainJournal journal = io.virttune.apply.journal.DomainJournal.start(
+                "old", "uuid-old", "2026-12-05T22:00:00Z", "f", "d", null, List.of(), List.of());
+        // Sampled 1308, 903 and 453 writes a second, then 473, 594 and 411 during their copies; a guest
+        // sampled at 3 is idle, its 9 during no ratio of a busy one.
+        double[][] wrote = {{473, 1308}, {594, 903}, {411, 453}, {9, 3}};
+        for (int i = 0; i < wrote.length; i++) {
+            journal = journal.with(new io.virttune.apply.journal.JournalEntry(
+                    i,
+                    "copy-live",
+                    io.virttune.apply.journal.JournalEntry.StepState.DONE,
+                    "2026-12-05T22:20:00Z",
+                    io.virttune.apply.journal.CopyPaces.liveDetail(
+                            8L << 30,
+                            137_000_000_000L,
+                            0,
+                            0,
+                            0,
+                            java.util.Optional.of(new io.virttune.apply.journal.WritesDuringCopy(
+                                    wrote[i][0], java.util.OptionalDouble.of(wrote[i][1]))))));
+        }
+        new io.virttune.apply.journal.StateDirectory(temp).save(journal);
+
+        io.virttune.plan.BusyPaces.WritesFactor learned =
+                liveSchedule().busyPaces().writesDuringCopy();
+
+        assertEquals("earlier-live-copies", learned.source());
+        assertEquals(594.0 / 903, learned.factor(), 1e-9, "the middle of 0.36, 0.66 and 0.91");
+        assertEquals(
+                "this host's guests wrote 0.66x their sampled rate during their live copies, the median of 3",
+                learned.basis());
     }
 
     /** An earlier apply's live copy, ended at 2026-12-05T22:20:00Z, as its journal's DONE entry says it: {@code detail}. */

@@ -159,7 +159,8 @@ class LivePredictionTest {
     /** Every pace of a busy copy measured at 100 MiB/s, as the first pass's: one pace for all. */
     private static final BusyPaces ONE_PACE = new BusyPaces(
             BusyPaces.Pace.calibratedGranules(100 * MIB, "as calibrated"),
-            BusyPaces.Pace.earlierSynchronous(100 * MIB, "as journaled"));
+            BusyPaces.Pace.earlierSynchronous(100 * MIB, "as journaled"),
+            BusyPaces.WritesFactor.sampled("none journaled"));
 
     /** The sparse disk's live copy at 100 MiB/s into the thin pool, each of its paces 100 MiB/s too. */
     private static Schedule.DiskTime sampled(GuestWrites writes) {
@@ -206,6 +207,36 @@ class LivePredictionTest {
     }
 
     @Test
+    void aGuestIsPredictedToWriteDuringItsCopyAtTheShareThisHostsBusyCopiesShowed() {
+        // Half the sampled 800 writes a second during the copy, as this host's busy copies wrote: 25 MiB/s
+        // of granules dirtied against the 100 MiB/s mirror, which catches up in (8192 / 25) ln(100 / 75)
+        // = 94.3 s, having written 9427 MiB; the sampled rate itself, 113.6 s and 11357 MiB (above).
+        BusyPaces halved = new BusyPaces(
+                ONE_PACE.granules(),
+                ONE_PACE.synchronous(),
+                BusyPaces.WritesFactor.earlierLiveCopies(
+                        0.5,
+                        "this host's guests wrote 0.50x their sampled rate during their live copies, the median of 3"));
+
+        Schedule.DiskTime busy = sampled(writing(800), halved);
+
+        assertEquals(95 + 2, busy.seconds(), 1, busy.basis());
+        assertEquals(9_427, busy.writtenBytes() / MIB, 94, busy.basis());
+        assertEquals(800, busy.guestWrites().writesPerSecond(), "what plan sampled, as sampled");
+        assertTrue(
+                busy.basis()
+                        .contains("the guest wrote 800 times a second (3.1 MiB/s) over the 2.0 s plan sampled it, 400"
+                                + " during its copy (1.6 MiB/s), each write dirtying a 64 KiB granule the mirror copies"
+                                + " again (25 MiB/s): the background copy catches up in about 9"),
+                busy.basis());
+        assertTrue(
+                busy.basis()
+                        .contains("; the guest's writes during its copy: this host's guests wrote 0.50x their sampled"
+                                + " rate during their live copies, the median of 3; then 2 s"),
+                busy.basis());
+    }
+
+    @Test
     void aGuestThatOutpacesTheBackgroundCopyIsCopiedAgainWithSynchronousWrites() {
         // 2000 writes a second dirty 125 MiB/s against a 100 MiB/s mirror: it never catches up, and its
         // bytes left fall towards 1638 MiB ever slower; apply's rule gives it up once it would be ready
@@ -226,7 +257,8 @@ class LivePredictionTest {
     void aBusyCopysBasisNamesWhereEachOfItsPacesComesFrom() {
         BusyPaces calibrated = new BusyPaces(
                 BusyPaces.Pace.calibratedGranules(25 * MIB, "the scattered writes of the calibration of vg/pool"),
-                BusyPaces.Pace.earlierSynchronous(30 * MIB, "the one earlier synchronous copy on this host"));
+                BusyPaces.Pace.earlierSynchronous(30 * MIB, "the one earlier synchronous copy on this host"),
+                BusyPaces.WritesFactor.sampled("none journaled"));
 
         Schedule.DiskTime measured = sampled(writing(800), calibrated);
         Schedule.DiskTime derived = sampled(writing(800), BusyPaces.UNMEASURED);

@@ -31,11 +31,13 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
     private static final String LIVE_KIND = Step.kindOf(CopyLive.class);
     /**
      * A journal written before live copies recorded their bytes says none: it has a time and no pace;
-     * one written before they recorded their synchronous copies says none of those.
+     * one written before they recorded their synchronous copies says none of those, nor one written
+     * before they recorded their guest's writes those.
      */
     private static final Pattern LIVE_DETAIL = Pattern.compile("copied live(?: (?<bytes>\\d+) bytes)? and switched in"
             + " (?<seconds>\\d+\\.\\d+) s(?:, (?<syncBytes>\\d+) bytes of them with synchronous writes in"
-            + " (?<syncSeconds>\\d+\\.\\d+) s)?(?<capped>, capped at \\d+ bytes/s)?");
+            + " (?<syncSeconds>\\d+\\.\\d+) s)?(?<capped>, capped at \\d+ bytes/s)?(?:, the guest writing"
+            + " (?<during>\\d+) times a second during it(?: \\((?<sampled>\\d+) sampled by plan\\))?)?");
 
     /** A journal written before offline copies recorded what they wrote names their data alone. */
     private static final Pattern DETAIL = Pattern.compile("copied and verified (\\d+) bytes(?: of data \\((\\d+) bytes"
@@ -80,10 +82,16 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
     /**
      * What a live copy's DONE entry says of it: the bytes its mirror wrote, the block copy and the
      * switch, and of them what a copy with synchronous writes wrote and for how long (none: 0 bytes),
-     * for {@link #liveSeconds}, {@link #live} and {@link #synchronous} to read back.
+     * and what its guest wrote meanwhile where its counters were read, for {@link #liveSeconds},
+     * {@link #live}, {@link #synchronous} and {@link #guestWrites} to read back.
      */
     public static String liveDetail(
-            long bytes, long nanos, long synchronousBytes, long synchronousNanos, long capBytesPerSecond) {
+            long bytes,
+            long nanos,
+            long synchronousBytes,
+            long synchronousNanos,
+            long capBytesPerSecond,
+            Optional<WritesDuringCopy> guestWrites) {
         return String.format(Locale.ROOT, "copied live %d bytes and switched in %.3f s", bytes, nanos / 1e9)
                 + (synchronousBytes > 0
                         ? String.format(
@@ -92,7 +100,23 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
                                 synchronousBytes,
                                 synchronousNanos / 1e9)
                         : "")
-                + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "");
+                + (capBytesPerSecond > 0 ? ", capped at " + capBytesPerSecond + " bytes/s" : "")
+                + guestWrites.map(WritesDuringCopy::detail).orElse("");
+    }
+
+    /** What the guests wrote during the live copies these journals record, where the copies read it. */
+    static List<WritesDuringCopy> guestWrites(List<DomainJournal> journals) {
+        return journals.stream()
+                .flatMap(journal -> journal.entries().stream())
+                .filter(entry -> entry.state() == StepState.DONE && LIVE_KIND.equals(entry.kind()))
+                .map(entry -> LIVE_DETAIL.matcher(detailOf(entry)))
+                .filter(matcher -> matcher.matches() && matcher.group("during") != null)
+                .map(matcher -> new WritesDuringCopy(
+                        Double.parseDouble(matcher.group("during")),
+                        matcher.group("sampled") == null
+                                ? OptionalDouble.empty()
+                                : OptionalDouble.of(Double.parseDouble(matcher.group("sampled")))))
+                .toList();
     }
 
     /** The time {@code journal}'s offline copies took, each with its verify, capped or not; none when it records none. */

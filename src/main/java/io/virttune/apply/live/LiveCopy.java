@@ -12,6 +12,7 @@ import io.virttune.blockjob.BlockJobProgress;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.CopyWait;
 import io.virttune.blockjob.MirrorState;
+import io.virttune.inspect.GuestWriteRate;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.text.ProgressMeter;
@@ -46,6 +47,8 @@ public final class LiveCopy {
     private long synchronousBytes;
     /** How long those copies took until ready. */
     private long synchronousNanos;
+    /** The guest's writes while its disk was copied, where its counters were read; none before a copy starts. */
+    private Optional<CopyWrites> writes = Optional.empty();
 
     /** A copy onto the LV that {@code volume} creates. */
     public LiveCopy(
@@ -82,6 +85,14 @@ public final class LiveCopy {
         return synchronousNanos;
     }
 
+    /**
+     * What the guest wrote from the start of {@link #run}'s first mirror until the one it switched
+     * onto was ready; empty where its counters could not be read, or no mirror was seen from its start.
+     */
+    public Optional<GuestWriteRate> guestWrites() {
+        return writes.flatMap(CopyWrites::during);
+    }
+
     /** Runs {@code step}; {@code interrupted} when a run before this one started it (its job may be there). */
     public void run(CopyLive step, boolean interrupted) {
         ports.guests().blockJobs().with(domain, jobs -> {
@@ -92,6 +103,7 @@ public final class LiveCopy {
 
     private void copy(BlockJobs jobs, CopyLive step, boolean interrupted) {
         BlockCopy copy = new BlockCopy(jobs, step.disk());
+        writes = Optional.of(new CopyWrites(jobs, step.disk()));
         String live = jobs.liveXml();
         Optional<String> source = MirrorState.sourceOf(live, domain, step.disk());
         MirrorState state = MirrorState.of(live, domain, step.disk());
@@ -174,6 +186,7 @@ public final class LiveCopy {
             boolean synchronous,
             boolean givingBackEarly,
             boolean targetZeroed) {
+        writes.orElseThrow().mirrorStarting();
         // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
         // host's cap is shared with the copies other domains run at once, until this one pivots.
         HostBandwidth.Lease share = bandwidth.start(
@@ -263,6 +276,7 @@ public final class LiveCopy {
         try {
             // Read before the pause: every libvirt call in it is pause time.
             String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
+            writes.orElseThrow().mirrorReady();
             // A mirror that never wrote the LV's zeros leaves none to give back: its map and pool go unread.
             Optional<ThinReclaim> reclaim = givingBackInPause
                     ? Optional.of(new ThinReclaim(

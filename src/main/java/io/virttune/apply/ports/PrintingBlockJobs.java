@@ -4,6 +4,7 @@ import io.virttune.blockjob.BlockCopySettings;
 import io.virttune.blockjob.BlockJobProgress;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.PauseReason;
+import io.virttune.libvirt.DiskWrites;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.HashMap;
@@ -86,6 +87,11 @@ final class PrintingBlockJobs implements BlockJobs {
     @Override
     public long capacityBytes(String disk) {
         return real.capacityBytes(disk);
+    }
+
+    @Override
+    public DiskWrites writes(String disk) {
+        return real.writes(disk);
     }
 
     @Override

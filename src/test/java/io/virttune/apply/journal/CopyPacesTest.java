@@ -6,6 +6,7 @@ import io.virttune.apply.journal.JournalEntry.StepState;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,8 +39,8 @@ class CopyPacesTest {
                         "copy-live",
                         "web",
                         "2026-12-05T22:00:00Z",
-                        CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0, 0, 0),
-                        CopyPaces.liveDetail(8192 * MIB, 80 * SECOND, 0, 0, 64 * MIB),
+                        CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0, 0, 0, Optional.empty()),
+                        CopyPaces.liveDetail(8192 * MIB, 80 * SECOND, 0, 0, 64 * MIB, Optional.empty()),
                         "copied live and switched in 12.500 s"),
                 copied("db", "2026-12-06T22:00:00Z", CopyPaces.detail(1000 * MIB, 1000 * MIB, 10 * SECOND, 0)));
 
@@ -61,9 +62,9 @@ class CopyPacesTest {
                 "busy",
                 "2026-12-07T10:00:00Z",
                 // 9 GiB in all, 8 GiB of it copied again with synchronous writes in 273 s: 30 MiB/s.
-                CopyPaces.liveDetail(9216 * MIB, 500 * SECOND, 8192 * MIB, 273 * SECOND, 0),
-                CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0, 0, 0),
-                CopyPaces.liveDetail(9216 * MIB, 400 * SECOND, 8192 * MIB, 100 * SECOND, 64 * MIB),
+                CopyPaces.liveDetail(9216 * MIB, 500 * SECOND, 8192 * MIB, 273 * SECOND, 0, Optional.empty()),
+                CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0, 0, 0, Optional.empty()),
+                CopyPaces.liveDetail(9216 * MIB, 400 * SECOND, 8192 * MIB, 100 * SECOND, 64 * MIB, Optional.empty()),
                 "copied live 8589934592 bytes and switched in 120.000 s"));
 
         assertEquals(
@@ -73,9 +74,43 @@ class CopyPacesTest {
         assertEquals(
                 "copied live 9663676416 bytes and switched in 500.000 s, 8589934592 bytes of them with synchronous"
                         + " writes in 273.000 s",
-                CopyPaces.liveDetail(9216 * MIB, 500 * SECOND, 8192 * MIB, 273 * SECOND, 0));
+                CopyPaces.liveDetail(9216 * MIB, 500 * SECOND, 8192 * MIB, 273 * SECOND, 0, Optional.empty()));
         assertEquals(3, CopyPaces.live(journals).orElseThrow().copies(), "every uncapped live copy's pace, as before");
         assertEquals(1180, CopyPaces.liveSeconds(journals.get(0)).orElseThrow(), 1e-9, "their time, as before");
+    }
+
+    @Test
+    void aLiveCopysGuestWritesAreReadBackAndAnOlderEntryHasNone() {
+        String both = CopyPaces.liveDetail(
+                11_150 * MIB, 137 * SECOND, 0, 0, 0, Optional.of(new WritesDuringCopy(473.4, OptionalDouble.of(1308))));
+        String unsampled = CopyPaces.liveDetail(
+                8192 * MIB, 160 * SECOND, 0, 0, 64 * MIB, Optional.of(new WritesDuringCopy(0, OptionalDouble.empty())));
+        String unread = CopyPaces.liveDetail(8192 * MIB, 160 * SECOND, 0, 0, 0, Optional.empty());
+        List<DomainJournal> journals = List.of(journaled(
+                "copy-live",
+                "busy",
+                "2026-12-07T10:00:00Z",
+                both,
+                unsampled,
+                unread,
+                "copied live 8589934592 bytes and switched in 120.000 s"));
+
+        assertEquals(
+                "copied live 11691622400 bytes and switched in 137.000 s, the guest writing 473 times a second during"
+                        + " it (1308 sampled by plan)",
+                both);
+        assertEquals(
+                "copied live 8589934592 bytes and switched in 160.000 s, capped at 67108864 bytes/s, the guest writing"
+                        + " 0 times a second during it",
+                unsampled);
+        assertEquals(
+                List.of(
+                        new WritesDuringCopy(473, OptionalDouble.of(1308)),
+                        new WritesDuringCopy(0, OptionalDouble.empty())),
+                CopyPaces.guestWrites(journals),
+                "a copy whose counters were not read says nothing, not zero");
+        assertEquals(3, CopyPaces.live(journals).orElseThrow().copies(), "the paces read as before, the capped apart");
+        assertEquals(577, CopyPaces.liveSeconds(journals.get(0)).orElseThrow(), 1e-9, "every copy's time, as before");
     }
 
     @Test

@@ -1,0 +1,48 @@
+package io.virttune.apply.journal;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * How fast this host's busy guests wrote during their live copies beside what plan sampled them
+ * writing before: a mirror's load slows its guest (the lab's ran at 0.4 to 0.65 of their sampled
+ * rate), and plan, which starts no mirror, predicts a busy copy by what this host showed.
+ *
+ * @param ratio the median of each copy's rate during it over its sampled rate (of an even count, the upper
+ *     middle one)
+ * @param copies how many copies were counted
+ */
+public record WritesDuringCopies(double ratio, int copies) {
+    /**
+     * Fewer writes a second than this when sampled are an idle guest's noise: a ratio of them says
+     * nothing of a busy one.
+     */
+    static final double SAMPLED_FLOOR = 10;
+
+    /**
+     * The median ratio of the live copies these journals record with both rates, their sampled one
+     * at least {@link #SAMPLED_FLOOR}; none when there are none.
+     */
+    public static Optional<WritesDuringCopies> of(List<DomainJournal> journals) {
+        List<Double> ratios = CopyPaces.guestWrites(journals).stream()
+                .filter(writes -> writes.sampledPerSecond().orElse(0) >= SAMPLED_FLOOR)
+                .map(writes -> writes.perSecond() / writes.sampledPerSecond().getAsDouble())
+                .sorted()
+                .toList();
+        if (ratios.isEmpty()) {
+            return Optional.empty();
+        }
+        // The upper of two middles, as the paces' medians take it.
+        return Optional.of(new WritesDuringCopies(ratios.get(ratios.size() / 2), ratios.size()));
+    }
+
+    /** Where the ratio comes from, as plan prints it. */
+    public String basis() {
+        return String.format(
+                Locale.ROOT,
+                "this host's guests wrote %.2fx their sampled rate during their live copies, %s",
+                ratio,
+                copies == 1 ? "the one busy copy journaled" : "the median of " + copies);
+    }
+}
