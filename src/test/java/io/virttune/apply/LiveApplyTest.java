@@ -151,17 +151,7 @@ class LiveApplyTest {
 
     @Test
     void aLiveMoveJournalsItsCopysTimeWhichApplyPutsBesideThePlansPrediction() {
-        Plan planned = host.planLive(CAP, CAPPED, "g1");
-        Plan plan = planned.withSchedule(new Schedule(
-                CAP,
-                "--copy-rate",
-                "copy-rate",
-                null,
-                null,
-                0,
-                List.of(),
-                List.of(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, 0, "unknown", List.of())),
-                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB, 32 * MIB)));
+        Plan plan = scheduled(new Schedule.LiveGuest("g1", 32 * MIB, 1, 0, 0, "unknown", List.of()));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
 
@@ -196,31 +186,21 @@ class LiveApplyTest {
 
     @Test
     void aLiveMoveJournalsWhatItsGuestWroteDuringTheCopyBesideWhatPlanSampled() {
-        Plan planned = host.planLive(CAP, CAPPED, "g1");
-        Plan plan = planned.withSchedule(new Schedule(
-                CAP,
-                "--copy-rate",
-                "copy-rate",
-                null,
-                null,
+        Plan plan = scheduled(new Schedule.LiveGuest(
+                "g1",
+                32 * MIB,
+                1,
                 0,
-                List.of(),
-                List.of(new Schedule.LiveGuest(
-                        "g1",
+                0,
+                "unknown",
+                List.of(new Schedule.DiskTime(
+                        "sda",
+                        32 * MIB,
                         32 * MIB,
                         1,
-                        0,
-                        0,
-                        "unknown",
-                        List.of(new Schedule.DiskTime(
-                                "sda",
-                                32 * MIB,
-                                32 * MIB,
-                                1,
-                                "as sampled",
-                                false,
-                                new io.virttune.inspect.GuestWriteRate(1308, 1308 * 4096, 2500))))),
-                new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB, 32 * MIB)));
+                        "as sampled",
+                        false,
+                        new io.virttune.inspect.GuestWriteRate(1308, 1308 * 4096, 2500)))));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
         // The counters when the mirror starts, then when it is ready: a billion writes in between.
@@ -243,6 +223,21 @@ class LiveApplyTest {
         assertTrue(writes.matches(), detail);
         // Timed between its two reads, within the apply: at least the billion writes over the whole apply.
         assertTrue(Long.parseLong(writes.group(1)) >= 1e9 / seconds, detail + " within " + seconds + " s");
+    }
+
+    /** g1's live plan at {@link #CAP}, with a schedule that predicts its copy as {@code guest}. */
+    private Plan scheduled(Schedule.LiveGuest guest) {
+        return host.planLive(CAP, CAPPED, "g1")
+                .withSchedule(new Schedule(
+                        CAP,
+                        "--copy-rate",
+                        "copy-rate",
+                        null,
+                        null,
+                        0,
+                        List.of(),
+                        List.of(guest),
+                        new Schedule.HostTotals(0, 0, 0, 1, 1, 32 * MIB, 32 * MIB)));
     }
 
     @Test

@@ -380,9 +380,7 @@ class VgCalibrationTest {
     void aDryRunCountsTheDataAKilledCalibrationsThinVolumeHoldsInThePool() {
         String left = "virt-tune-calibration-2147483647";
         // The pool's 2 GiB 75% used (512 MiB free), 768 MiB of it the leftover's: 1.25 GiB free once it is gone.
-        String thin = lvRow(left, "thin", Long.toString(GIB), "75.00", "virt-tune,virt-tune-calibration")
-                .replace("\"pool_lv\":\"\"", "\"pool_lv\":\"pool\"");
-        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(2 * GIB), "75.00", ""), thin);
+        withPoolAndLeftover(left, "75.00");
 
         assertEquals(Optional.empty(), measure(false, "pool", GIB));
 
@@ -394,14 +392,19 @@ class VgCalibrationTest {
     @Test
     void aDryRunStillRefusesACalibrationTheLeftoversRoomDoesNotMakeRoomFor() {
         String left = "virt-tune-calibration-2147483647";
-        String thin = lvRow(left, "thin", Long.toString(GIB), "25.00", "virt-tune,virt-tune-calibration")
-                .replace("\"pool_lv\":\"\"", "\"pool_lv\":\"pool\"");
-        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(2 * GIB), "75.00", ""), thin);
+        withPoolAndLeftover(left, "25.00");
 
         VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(false, "pool", GIB));
 
         assertEquals(ExitCode.REFUSED, e.exitCode());
         assertTrue(e.getMessage().startsWith("thin pool vg_vms/pool has 511.9 MiB of data free"), e.getMessage());
+    }
+
+    /** A 2 GiB thin pool 75% used, and in it a killed calibration's 1 GiB thin LV {@code left}, {@code percent} used. */
+    private void withPoolAndLeftover(String left, String percent) {
+        String thin = lvRow(left, "thin", Long.toString(GIB), percent, "virt-tune,virt-tune-calibration")
+                .replace("\"pool_lv\":\"\"", "\"pool_lv\":\"pool\"");
+        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(2 * GIB), "75.00", ""), thin);
     }
 
     /** A leftover lvm would not remove stays, and calibrate says why, where it went on without a word. */
