@@ -9,8 +9,8 @@ import java.util.Optional;
  * writing before: a mirror's load slows its guest (the lab's ran at 0.4 to 0.65 of their sampled
  * rate), and plan, which starts no mirror, predicts a busy copy by what this host showed.
  *
- * @param ratio the median of each copy's rate during it over its sampled rate (of an even count, the upper
- *     middle one)
+ * @param ratio the median of each copy's rate during it over its sampled rate, at most 1 (of an even
+ *     count, the upper middle one)
  * @param copies how many copies were counted
  */
 public record WritesDuringCopies(double ratio, int copies) {
@@ -27,7 +27,10 @@ public record WritesDuringCopies(double ratio, int copies) {
     public static Optional<WritesDuringCopies> of(List<DomainJournal> journals) {
         List<Double> ratios = CopyPaces.guestWrites(journals).stream()
                 .filter(writes -> writes.sampledPerSecond().orElse(0) >= SAMPLED_FLOOR)
-                .map(writes -> writes.perSecond() / writes.sampledPerSecond().getAsDouble())
+                // A mirror's load does not speed a guest up: one that wrote faster during its copy than
+                // sampled was sampled before its load (a job starting), and counts as not slowed.
+                .map(writes -> Math.min(
+                        1, writes.perSecond() / writes.sampledPerSecond().getAsDouble()))
                 .sorted()
                 .toList();
         if (ratios.isEmpty()) {

@@ -65,4 +65,15 @@ class WritesDuringCopiesTest {
                 "sampled below 10 writes a second, as journaled (whole writes): idle guests");
         assertEquals(Optional.empty(), WritesDuringCopies.of(List.of()));
     }
+
+    @Test
+    void aCopyWhoseGuestWroteFasterThanSampledCountsAsUnslowed() {
+        // Sampled as its load was starting (22 a second), 258 during the copy: the sample missed the
+        // load; the mirror did not speed the guest up twelvefold.
+        WritesDuringCopies learned = WritesDuringCopies.of(
+                        List.of(copiedLive("web", wrote(258, 22), wrote(258, 22), wrote(473, 1308))))
+                .orElseThrow();
+
+        assertEquals(1.0, learned.ratio(), 1e-9);
+    }
 }
