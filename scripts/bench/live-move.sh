@@ -17,7 +17,9 @@
 #              never converges under these writes: apply copies again with synchronous writes
 #              once the copy has gone 2 minutes without getting closer (busy_copied_again=1).
 #              --idle-only leaves it out (its figures then read "none"): on a loaded machine it
-#              takes ten times the others.
+#              takes ten times the others;
+#   live busy again: the same on a fresh copy, predicted with the first busy move's journal, which
+#              says how fast its guest wrote during the copy beside plan's sample before it.
 # apply pauses the guest for each pivot (QEMU 7.2 can abort at a pivot under guest writes,
 # docs/live.md): the pause, as apply reports it, is in the summary too, with its parts.
 # The thin LV's allocation is read after the idle live move, and each second during it (its peak),
@@ -46,7 +48,8 @@
 #   first_copy_basis="..." idle_copy_predicted_s=... idle_copy_s=... idle_pause_predicted_s=... idle_pause_predicted_ms=... idle_pause_ms=...
 #   idle_copy_off=... idle_copy_basis="..." idle_pause_floor_ms=... busy_copy_predicted_s=...
 #   busy_copy_s=... busy_copy_off=... busy_copy_basis="..." busy_pause_predicted_s=... busy_pause_predicted_ms=...
-#   busy_pause_ms=... busy_pause_floor_ms=...
+#   busy_pause_ms=... busy_pause_floor_ms=... live_busy_again_s=... guest_write_iops_before_again=...
+#   guest_write_iops_during_again=... busy_again_copy_predicted_s=... (the busy_ figures of the second)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 project=$(cd "$here/../.." && pwd)
@@ -120,17 +123,40 @@ inside() {
       sleep 1
     done >>"$2"
   }
-  busy_fields() { # the busy case's part of the last line, "none" when it was left out
+  busy_fields() { # PREFIX DOMAIN: a busy case's part of the last line, "none" when it was left out
+    local prefix=$1 domain=$2
     if [[ $busy == n ]]; then
-      echo "busy_copy_predicted_s=none busy_copy_s=none busy_copy_off=none busy_copy_basis=none" \
-        "busy_pause_predicted_s=none busy_pause_predicted_ms=none busy_pause_ms=none busy_pause_floor_ms=none"
+      echo "${prefix}_copy_predicted_s=none ${prefix}_copy_s=none ${prefix}_copy_off=none ${prefix}_copy_basis=none" \
+        "${prefix}_pause_predicted_s=none ${prefix}_pause_predicted_ms=none ${prefix}_pause_ms=none ${prefix}_pause_floor_ms=none"
       return
     fi
-    echo "busy_copy_predicted_s=$(predicted vt-busy copySeconds) busy_copy_s=$(took vt-busy .tookSeconds)" \
-      "busy_copy_off=$(off_by vt-busy) busy_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-busy.plan")\"" \
-      "busy_pause_predicted_s=$(predicted vt-busy pauseSeconds) busy_pause_predicted_ms=$(predicted vt-busy switchMillis)" \
-      "busy_pause_ms=$(took vt-busy .pause.tookMillis)" \
-      "busy_pause_floor_ms=$(pause_floor_ms vt-busy)"
+    echo "${prefix}_copy_predicted_s=$(predicted "$domain" copySeconds) ${prefix}_copy_s=$(took "$domain" .tookSeconds)" \
+      "${prefix}_copy_off=$(off_by "$domain") ${prefix}_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/$domain.plan")\"" \
+      "${prefix}_pause_predicted_s=$(predicted "$domain" pauseSeconds) ${prefix}_pause_predicted_ms=$(predicted "$domain" switchMillis)" \
+      "${prefix}_pause_ms=$(took "$domain" .pause.tookMillis)" \
+      "${prefix}_pause_floor_ms=$(pause_floor_ms "$domain")"
+  }
+  busy_move() { # DOMAIN: the guest writing for the whole move; sets live_busy_s, before, during, pause_ms, copied_again
+    local domain=$1 writer
+    define "$domain"
+    guest_boot "$domain"
+    before=$(guest_output "$domain" "$(guest_run "$domain" "fio $FIO_WRITES --runtime=$RUNTIME")" | write_iops)
+    step "$domain: $before write IOPS before the move ($RUNTIME s)"
+    writer=$(guest_run "$domain" "fio $FIO_WRITES --runtime=86400 --output=/tmp/during.json")
+    # Background copying never converged under these writes (at 90% after 35 s, still short of ready
+    # 25 min later): each new 4k write dirties another part of the 8 GiB faster than the mirror
+    # copies it back. apply sees the copy stall and copies again with synchronous writes, which
+    # write the guest's writes to both sides, so the copy only has to catch up once.
+    live_busy_s=$(move "$domain" --live "${scheduled[@]}")
+    copied_again=$(grep -c "copying again with synchronous writes" "$work/$domain.apply" || true)
+    # fio ends its run on SIGINT and writes its report.
+    guest_run "$domain" "kill -INT \$(pidof fio)" >/dev/null
+    guest_output "$domain" "$writer" >/dev/null
+    guest_output "$domain" "$(guest_run "$domain" "cat /tmp/during.json")" >"$work/$domain.during.json"
+    during=$(write_iops <"$work/$domain.during.json")
+    pause_ms=$(pivot_pause_ms "$domain")
+    step "$domain: ${live_busy_s} s, $during write IOPS during the move, paused $pause_ms ms for the pivot"
+    retire "$domain"
   }
   lv_of() { # DOMAIN: the LV its disk is on now
     lab_virsh dumpxml "$1" | grep -o "source dev='/dev/$VG/[^']*'" | sed "s|.*/||; s|'||"
@@ -204,34 +230,24 @@ inside() {
   retire vt-idle
 
   live_busy_s=none before=none during=none pause_ms=none copied_again=none
+  busy_again_s=none before_again=none during_again=none
   if [[ $busy == y ]]; then
     step "live, busy: the guest writing 4k random at QD8 on the disk"
-    define vt-busy
-    guest_boot vt-busy
-    before=$(guest_output vt-busy "$(guest_run vt-busy "fio $FIO_WRITES --runtime=$RUNTIME")" | write_iops)
-    step "live, busy: $before write IOPS before the move ($RUNTIME s)"
-    writer=$(guest_run vt-busy "fio $FIO_WRITES --runtime=86400 --output=/tmp/during.json")
-    # Background copying never converged under these writes (at 90% after 35 s, still short of ready
-    # 25 min later): each new 4k write dirties another part of the 8 GiB faster than the mirror
-    # copies it back. apply sees the copy stall and copies again with synchronous writes, which
-    # write the guest's writes to both sides, so the copy only has to catch up once.
-    live_busy_s=$(move vt-busy --live "${scheduled[@]}")
-    copied_again=$(grep -c "copying again with synchronous writes" "$work/vt-busy.apply" || true)
-    # fio ends its run on SIGINT and writes its report.
-    guest_run vt-busy "kill -INT \$(pidof fio)" >/dev/null
-    guest_output vt-busy "$writer" >/dev/null
-    guest_output vt-busy "$(guest_run vt-busy "cat /tmp/during.json")" >"$work/during.json"
-    during=$(write_iops <"$work/during.json")
-    pause_ms=$(pivot_pause_ms vt-busy)
-    step "live, busy: ${live_busy_s} s, $during write IOPS during the move, paused $pause_ms ms for the pivot"
-    retire vt-busy
+    busy_move vt-busy
+    # The second busy move is predicted from the first's journal: how much slower its guest wrote
+    # under the mirror than plan sampled it before (docs/plan.md), which plan starts no mirror to see.
+    step "live, busy again: the same, predicted from the first busy move's journal"
+    first=("$live_busy_s" "$before" "$during" "$pause_ms" "$copied_again")
+    busy_move vt-busy2
+    busy_again_s=$live_busy_s before_again=$before during_again=$during
+    read -r live_busy_s before during pause_ms copied_again <<<"${first[*]}"
   fi
 
   image_allocated=$(qemu-img map --output=json "$source_image" | jq '[.[] | select(.data) | .length] | add')
   printf '%-10s %-6s %10s %10s %10s %8s\n' CASE PART PREDICTED ACTUAL FLOOR OFF >&2
   side_by_side vt-first
   side_by_side vt-idle
-  [[ $busy == n ]] || side_by_side vt-busy
+  [[ $busy == n ]] || { side_by_side vt-busy; side_by_side vt-busy2; }
   echo "suite=${VTLAB_SUITE:-bookworm} target=$target zero=$zero live_idle_s=$live_idle_s live_busy_s=$live_busy_s offline_s=$offline_s thin_allocated_bytes=$thin" \
     "thin_peak_bytes_idle=$peak" \
     "image_allocated_bytes=$image_allocated guest_write_iops_before=$before guest_write_iops_during=$during" \
@@ -243,7 +259,9 @@ inside() {
     "idle_copy_off=$(off_by vt-idle) idle_copy_basis=\"$(jq -r '.schedule.live[0].disks[0].basis' "$work/vt-idle.plan")\"" \
     "idle_pause_predicted_s=$(predicted vt-idle pauseSeconds) idle_pause_predicted_ms=$(predicted vt-idle switchMillis)" \
     "idle_pause_ms=$(took vt-idle .pause.tookMillis)" \
-    "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" "$(busy_fields)"
+    "idle_pause_floor_ms=$(pause_floor_ms vt-idle)" "$(busy_fields busy vt-busy)" \
+    "live_busy_again_s=$busy_again_s guest_write_iops_before_again=$before_again guest_write_iops_during_again=$during_again" \
+    "$(busy_fields busy_again vt-busy2)"
 }
 
 # shellcheck source=../lib/common.sh
