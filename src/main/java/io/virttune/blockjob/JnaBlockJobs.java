@@ -7,10 +7,12 @@ import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
 import io.virttune.blockjob.BlockCopySettings.TypedParameter;
 import io.virttune.libvirt.DiskWrites;
+import io.virttune.libvirt.HeldDomains;
 import io.virttune.libvirt.LibvirtCalls;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtVersions;
 import io.virttune.libvirt.NativeHandles;
+import java.lang.ref.Reference;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
@@ -19,7 +21,8 @@ import org.libvirt.LibvirtException;
 
 /**
  * {@link BlockJobs} through JNA on the virDomainPtr of a libvirt-java {@link Domain}, which it
- * keeps referenced: libvirt-java frees the pointer when the Domain is collected.
+ * keeps referenced and holds through each call ({@link HeldDomains}): libvirt-java frees the pointer
+ * when the Domain is collected.
  */
 public final class JnaBlockJobs implements BlockJobs {
     private final Domain handle;
@@ -72,6 +75,8 @@ public final class JnaBlockJobs implements BlockJobs {
             throw VirtTuneException.failed(
                     "cannot read " + what + " of the connection to domain '" + domain + "': " + LibvirtCalls.message(e),
                     e);
+        } finally {
+            Reference.reachabilityFence(handle);
         }
     }
 
@@ -127,7 +132,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public boolean running() {
         try {
-            return handle.isActive() == 1;
+            return HeldDomains.call(handle, Domain::isActive) == 1;
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot tell whether domain '" + domain + "' runs: " + LibvirtCalls.message(e), e);
@@ -137,7 +142,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public long capacityBytes(String disk) {
         try {
-            return handle.blockInfo(disk).getCapacity();
+            return HeldDomains.call(handle, held -> held.blockInfo(disk).getCapacity());
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the size of disk " + disk + " of domain '" + domain + "': " + LibvirtCalls.message(e),
@@ -148,7 +153,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public DiskWrites writes(String disk) {
         try {
-            DomainBlockStats stats = handle.blockStats(disk);
+            DomainBlockStats stats = HeldDomains.call(handle, held -> held.blockStats(disk));
             return new DiskWrites(stats.wr_req, stats.wr_bytes);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
@@ -162,7 +167,9 @@ public final class JnaBlockJobs implements BlockJobs {
     public Optional<PauseReason> pausedFor() {
         IntByReference state = new IntByReference();
         IntByReference reason = new IntByReference();
-        if (libvirt.virDomainGetState(pointer, state, reason, 0) < 0) {
+        int read = libvirt.virDomainGetState(pointer, state, reason, 0);
+        Reference.reachabilityFence(handle);
+        if (read < 0) {
             throw VirtTuneException.failed(
                     "cannot read the state of domain '" + domain + "': " + libvirt.virGetLastErrorMessage());
         }
@@ -173,22 +180,27 @@ public final class JnaBlockJobs implements BlockJobs {
 
     @Override
     public void pause() {
-        act(handle::suspend, "pause");
+        act(
+                held -> {
+                    held.suspend();
+                    return null;
+                },
+                "pause");
     }
 
     @Override
     public void resume() {
-        act(handle::resume, "resume");
+        act(
+                held -> {
+                    held.resume();
+                    return null;
+                },
+                "resume");
     }
 
-    /** A libvirt-java call that changes the domain's run state. */
-    private interface StateChange {
-        void run() throws LibvirtException;
-    }
-
-    private void act(StateChange change, String verb) {
+    private void act(HeldDomains.DomainCall<Void> change, String verb) {
         try {
-            change.run();
+            HeldDomains.call(handle, change);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot " + verb + " domain '" + domain + "': " + LibvirtCalls.message(e), e);
@@ -207,7 +219,7 @@ public final class JnaBlockJobs implements BlockJobs {
 
     private String xml(int flags, String which) {
         try {
-            return handle.getXMLDesc(flags);
+            return HeldDomains.call(handle, held -> held.getXMLDesc(flags));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the " + which + " definition of domain '" + domain + "': " + LibvirtCalls.message(e),
@@ -215,7 +227,9 @@ public final class JnaBlockJobs implements BlockJobs {
         }
     }
 
+    /** {@code result} of a call through {@link #pointer}, made while {@link #handle} was held: it ends here. */
     private int check(int result, String what, String disk) {
+        Reference.reachabilityFence(handle);
         if (result < 0) {
             throw VirtTuneException.failed("cannot " + what + " disk '" + disk + "' of domain '" + domain + "': "
                     + libvirt.virGetLastErrorMessage());

@@ -112,13 +112,16 @@ public final class LibvirtJavaConnection implements LibvirtSession {
     private ReadDomain readDomain(Lookup lookup) {
         String name = lookup.label();
         try {
-            Domain domain = lookup.call().call();
-            name = domain.getName();
-            DomainState state = LibvirtCalls.state(domain.getInfo().state);
-            return new ReadDomain(
-                    Optional.of(new DomainRecord(
-                            name, domain.getUUIDString(), state, domain.getXMLDesc(LibvirtCalls.XML_INACTIVE))),
-                    Optional.empty());
+            return HeldDomains.call(lookup.call().call(), domain -> {
+                DomainState state = LibvirtCalls.state(domain.getInfo().state);
+                return new ReadDomain(
+                        Optional.of(new DomainRecord(
+                                domain.getName(),
+                                domain.getUUIDString(),
+                                state,
+                                domain.getXMLDesc(LibvirtCalls.XML_INACTIVE))),
+                        Optional.empty());
+            });
         } catch (LibvirtException e) {
             // A domain undefined between listing and lookup is not an error worth reporting.
             return new ReadDomain(
@@ -145,7 +148,7 @@ public final class LibvirtJavaConnection implements LibvirtSession {
         List<String> names = new ArrayList<>();
         for (int id : call("list running domains", connect::listDomains)) {
             try {
-                names.add(connect.domainLookupByID(id).getName());
+                names.add(HeldDomains.call(connect.domainLookupByID(id), Domain::getName));
             } catch (LibvirtException e) {
                 // One that stopped between the listing and the lookup runs no more: not one to name.
                 if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
@@ -161,29 +164,28 @@ public final class LibvirtJavaConnection implements LibvirtSession {
     @Override
     public DomainState state(String domain) {
         return LibvirtCalls.state(call(
-                "read the state of domain '" + domain + "'",
-                () -> lookup(domain).getInfo().state));
+                "read the state of domain '" + domain + "'", () -> onDomain(domain, found -> found.getInfo().state)));
     }
 
     @Override
     public String liveXml(String domain) {
         return call(
                 "read the live definition of domain '" + domain + "'",
-                () -> lookup(domain).getXMLDesc(0));
+                () -> onDomain(domain, found -> found.getXMLDesc(0)));
     }
 
     @Override
     public long diskCapacityBytes(String domain, String target) {
         return call(
                 "read the size of disk " + target + " of domain '" + domain + "'",
-                () -> lookup(domain).blockInfo(target).getCapacity());
+                () -> onDomain(domain, found -> found.blockInfo(target).getCapacity()));
     }
 
     @Override
     public DiskWrites diskWrites(String domain, String target) {
         DomainBlockStats stats = call(
                 "read the writes of disk " + target + " of domain '" + domain + "'",
-                () -> lookup(domain).blockStats(target));
+                () -> onDomain(domain, found -> found.blockStats(target)));
         return new DiskWrites(stats.wr_req, stats.wr_bytes);
     }
 
@@ -191,7 +193,7 @@ public final class LibvirtJavaConnection implements LibvirtSession {
     public String qemuAgentCommand(String domain, String json, int timeoutSeconds) {
         Domain found = call("look up domain '" + domain + "'", () -> lookup(domain));
         try {
-            return found.qemuAgentCommand(json, timeoutSeconds, 0);
+            return HeldDomains.call(found, held -> held.qemuAgentCommand(json, timeoutSeconds, 0));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed("guest agent of domain '" + domain + "': " + LibvirtCalls.message(e), e);
         }
@@ -203,6 +205,11 @@ public final class LibvirtJavaConnection implements LibvirtSession {
      */
     public Domain domainHandle(String domain) {
         return call("look up domain '" + domain + "'", () -> lookup(domain));
+    }
+
+    /** {@code call} on the domain named {@code domain}, held while it runs ({@link HeldDomains}). */
+    private <T> T onDomain(String domain, HeldDomains.DomainCall<T> call) throws LibvirtException {
+        return HeldDomains.call(lookup(domain), call);
     }
 
     private Domain lookup(String domain) throws LibvirtException {

@@ -48,9 +48,9 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
     }
 
     /** What {@code reading} reads of the domain {@code name}; empty when there is no such domain. */
-    private <T> Optional<T> read(String name, String what, DomainRead<T> reading) {
+    private <T> Optional<T> read(String name, String what, HeldDomains.DomainCall<Optional<T>> reading) {
         try {
-            return reading.read(connect.domainLookupByName(name));
+            return HeldDomains.call(connect.domainLookupByName(name), reading);
         } catch (LibvirtException e) {
             if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
                 return Optional.empty();
@@ -60,24 +60,20 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
         }
     }
 
-    /** A read of one domain through libvirt-java, which throws its checked exception. */
-    private interface DomainRead<T> {
-        Optional<T> read(Domain domain) throws LibvirtException;
-    }
-
     @Override
     public List<String> allDefinitions() {
         List<String> definitions = new ArrayList<>();
         try {
             for (int id : connect.listDomains()) {
-                Domain running = connect.domainLookupByID(id);
-                definitions.add(running.getXMLDesc(0));
-                if (running.isPersistent() == 1) {
-                    definitions.add(running.getXMLDesc(LibvirtCalls.XML_INACTIVE));
-                }
+                definitions.addAll(HeldDomains.call(
+                        connect.domainLookupByID(id),
+                        running -> running.isPersistent() == 1
+                                ? List.of(running.getXMLDesc(0), running.getXMLDesc(LibvirtCalls.XML_INACTIVE))
+                                : List.of(running.getXMLDesc(0))));
             }
             for (String name : connect.listDefinedDomains()) {
-                definitions.add(connect.domainLookupByName(name).getXMLDesc(LibvirtCalls.XML_INACTIVE));
+                definitions.add(HeldDomains.call(
+                        connect.domainLookupByName(name), defined -> defined.getXMLDesc(LibvirtCalls.XML_INACTIVE)));
             }
         } catch (LibvirtException e) {
             // A domain that started, stopped or vanished between the listing and the read: ask again.
@@ -104,7 +100,7 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
     @Override
     public boolean autostart(String name) {
         try {
-            return connect.domainLookupByName(name).getAutostart();
+            return HeldDomains.call(connect.domainLookupByName(name), Domain::getAutostart);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the autostart of '" + name + "' on " + uri + ": " + LibvirtCalls.message(e), e);
@@ -114,7 +110,10 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
     @Override
     public void autostart(String name, boolean on) {
         try {
-            connect.domainLookupByName(name).setAutostart(on);
+            HeldDomains.call(connect.domainLookupByName(name), domain -> {
+                domain.setAutostart(on);
+                return null;
+            });
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot turn the autostart of '" + name + "' " + (on ? "on" : "off") + " on " + uri + ": "

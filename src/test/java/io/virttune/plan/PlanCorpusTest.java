@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.inspect.DomainFiles;
+import io.virttune.libvirt.HeldDomains;
 import io.virttune.testing.Corpus;
 import io.virttune.xml.SafeXml;
 import io.virttune.xml.XmlEquivalence;
@@ -160,6 +161,9 @@ class PlanCorpusTest {
     }
 
     private static void undefine(Domain domain) throws LibvirtException {
-        domain.undefine();
+        HeldDomains.call(domain, defined -> {
+            defined.undefine();
+            return null;
+        });
     }
 }

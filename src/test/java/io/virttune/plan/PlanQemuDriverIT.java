@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.virttune.inspect.DomainFiles;
+import io.virttune.libvirt.HeldDomains;
 import io.virttune.testing.Corpus;
 import io.virttune.xml.SafeXml;
 import io.virttune.xml.XmlText;
@@ -114,8 +115,10 @@ class PlanQemuDriverIT {
                 return e.getError().getMessage();
             }
             try {
-                domain.undefine(KEEP_NVRAM);
-                return null;
+                return HeldDomains.call(domain, defined -> {
+                    defined.undefine(KEEP_NVRAM);
+                    return null;
+                });
             } catch (LibvirtException e) {
                 throw new IllegalStateException(
                         "a scratch domain stays defined on " + URI + "; undefine it by hand: "
