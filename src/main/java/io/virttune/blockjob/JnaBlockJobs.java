@@ -7,7 +7,7 @@ import com.sun.jna.ptr.PointerByReference;
 import io.virttune.VirtTuneException;
 import io.virttune.blockjob.BlockCopySettings.TypedParameter;
 import io.virttune.libvirt.DiskWrites;
-import io.virttune.libvirt.HeldDomains;
+import io.virttune.libvirt.Held;
 import io.virttune.libvirt.LibvirtCalls;
 import io.virttune.libvirt.LibvirtJavaConnection;
 import io.virttune.libvirt.LibvirtVersions;
@@ -21,7 +21,7 @@ import org.libvirt.LibvirtException;
 
 /**
  * {@link BlockJobs} through JNA on the virDomainPtr of a libvirt-java {@link Domain}, which it
- * keeps referenced and holds through each call ({@link HeldDomains}): libvirt-java frees the pointer
+ * keeps referenced and holds through each call ({@link Held}): libvirt-java frees the pointer
  * when the Domain is collected.
  */
 public final class JnaBlockJobs implements BlockJobs {
@@ -132,7 +132,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public boolean running() {
         try {
-            return HeldDomains.call(handle, Domain::isActive) == 1;
+            return Held.call(handle, Domain::isActive) == 1;
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot tell whether domain '" + domain + "' runs: " + LibvirtCalls.message(e), e);
@@ -142,7 +142,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public long capacityBytes(String disk) {
         try {
-            return HeldDomains.call(handle, held -> held.blockInfo(disk).getCapacity());
+            return Held.call(handle, held -> held.blockInfo(disk).getCapacity());
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the size of disk " + disk + " of domain '" + domain + "': " + LibvirtCalls.message(e),
@@ -153,7 +153,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public DiskWrites writes(String disk) {
         try {
-            DomainBlockStats stats = HeldDomains.call(handle, held -> held.blockStats(disk));
+            DomainBlockStats stats = Held.call(handle, held -> held.blockStats(disk));
             return new DiskWrites(stats.wr_req, stats.wr_bytes);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
@@ -198,9 +198,9 @@ public final class JnaBlockJobs implements BlockJobs {
                 "resume");
     }
 
-    private void act(HeldDomains.DomainCall<Void> change, String verb) {
+    private void act(Held.Call<Domain, Void> change, String verb) {
         try {
-            HeldDomains.call(handle, change);
+            Held.call(handle, change);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot " + verb + " domain '" + domain + "': " + LibvirtCalls.message(e), e);
@@ -219,7 +219,7 @@ public final class JnaBlockJobs implements BlockJobs {
 
     private String xml(int flags, String which) {
         try {
-            return HeldDomains.call(handle, held -> held.getXMLDesc(flags));
+            return Held.call(handle, held -> held.getXMLDesc(flags));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the " + which + " definition of domain '" + domain + "': " + LibvirtCalls.message(e),

@@ -6,6 +6,7 @@ import org.libvirt.Connect;
 import org.libvirt.DomainInfo;
 import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
+import org.libvirt.StorageVol;
 import org.libvirt.jna.Libvirt;
 
 /** What both libvirt-java adapters share: turning libvirt's states and errors into virt-tune's. */
@@ -52,9 +53,9 @@ public final class LibvirtCalls {
     /** The path of a pool's volume; empty when libvirt knows no such pool or volume. */
     static Optional<String> volumePath(Connect connect, String uri, String pool, String volume) {
         try {
-            return Optional.of(connect.storagePoolLookupByName(pool)
-                    .storageVolLookupByName(volume)
-                    .getPath());
+            return Optional.of(Held.call(
+                    connect.storagePoolLookupByName(pool),
+                    found -> Held.call(found.storageVolLookupByName(volume), StorageVol::getPath)));
         } catch (LibvirtException e) {
             ErrorNumber code = e.getError() == null ? null : e.getError().getCode();
             if (code == ErrorNumber.VIR_ERR_NO_STORAGE_POOL || code == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {

@@ -112,7 +112,7 @@ public final class LibvirtJavaConnection implements LibvirtSession {
     private ReadDomain readDomain(Lookup lookup) {
         String name = lookup.label();
         try {
-            return HeldDomains.call(lookup.call().call(), domain -> {
+            return Held.call(lookup.call().call(), domain -> {
                 DomainState state = LibvirtCalls.state(domain.getInfo().state);
                 return new ReadDomain(
                         Optional.of(new DomainRecord(
@@ -148,7 +148,7 @@ public final class LibvirtJavaConnection implements LibvirtSession {
         List<String> names = new ArrayList<>();
         for (int id : call("list running domains", connect::listDomains)) {
             try {
-                names.add(HeldDomains.call(connect.domainLookupByID(id), Domain::getName));
+                names.add(Held.call(connect.domainLookupByID(id), Domain::getName));
             } catch (LibvirtException e) {
                 // One that stopped between the listing and the lookup runs no more: not one to name.
                 if (e.getError().getCode() != ErrorNumber.VIR_ERR_NO_DOMAIN) {
@@ -193,7 +193,7 @@ public final class LibvirtJavaConnection implements LibvirtSession {
     public String qemuAgentCommand(String domain, String json, int timeoutSeconds) {
         Domain found = call("look up domain '" + domain + "'", () -> lookup(domain));
         try {
-            return HeldDomains.call(found, held -> held.qemuAgentCommand(json, timeoutSeconds, 0));
+            return Held.call(found, held -> held.qemuAgentCommand(json, timeoutSeconds, 0));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed("guest agent of domain '" + domain + "': " + LibvirtCalls.message(e), e);
         }
@@ -207,9 +207,9 @@ public final class LibvirtJavaConnection implements LibvirtSession {
         return call("look up domain '" + domain + "'", () -> lookup(domain));
     }
 
-    /** {@code call} on the domain named {@code domain}, held while it runs ({@link HeldDomains}). */
-    private <T> T onDomain(String domain, HeldDomains.DomainCall<T> call) throws LibvirtException {
-        return HeldDomains.call(lookup(domain), call);
+    /** {@code call} on the domain named {@code domain}, held while it runs ({@link Held}). */
+    private <T> T onDomain(String domain, Held.Call<Domain, T> call) throws LibvirtException {
+        return Held.call(lookup(domain), call);
     }
 
     private Domain lookup(String domain) throws LibvirtException {

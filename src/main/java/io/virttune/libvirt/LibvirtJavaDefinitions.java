@@ -48,9 +48,9 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
     }
 
     /** What {@code reading} reads of the domain {@code name}; empty when there is no such domain. */
-    private <T> Optional<T> read(String name, String what, HeldDomains.DomainCall<Optional<T>> reading) {
+    private <T> Optional<T> read(String name, String what, Held.Call<Domain, Optional<T>> reading) {
         try {
-            return HeldDomains.call(connect.domainLookupByName(name), reading);
+            return Held.call(connect.domainLookupByName(name), reading);
         } catch (LibvirtException e) {
             if (e.getError() != null && e.getError().getCode() == ErrorNumber.VIR_ERR_NO_DOMAIN) {
                 return Optional.empty();
@@ -65,14 +65,14 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
         List<String> definitions = new ArrayList<>();
         try {
             for (int id : connect.listDomains()) {
-                definitions.addAll(HeldDomains.call(
+                definitions.addAll(Held.call(
                         connect.domainLookupByID(id),
                         running -> running.isPersistent() == 1
                                 ? List.of(running.getXMLDesc(0), running.getXMLDesc(LibvirtCalls.XML_INACTIVE))
                                 : List.of(running.getXMLDesc(0))));
             }
             for (String name : connect.listDefinedDomains()) {
-                definitions.add(HeldDomains.call(
+                definitions.add(Held.call(
                         connect.domainLookupByName(name), defined -> defined.getXMLDesc(LibvirtCalls.XML_INACTIVE)));
             }
         } catch (LibvirtException e) {
@@ -100,7 +100,7 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
     @Override
     public boolean autostart(String name) {
         try {
-            return HeldDomains.call(connect.domainLookupByName(name), Domain::getAutostart);
+            return Held.call(connect.domainLookupByName(name), Domain::getAutostart);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the autostart of '" + name + "' on " + uri + ": " + LibvirtCalls.message(e), e);
@@ -110,7 +110,7 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
     @Override
     public void autostart(String name, boolean on) {
         try {
-            HeldDomains.call(connect.domainLookupByName(name), domain -> {
+            Held.call(connect.domainLookupByName(name), domain -> {
                 domain.setAutostart(on);
                 return null;
             });

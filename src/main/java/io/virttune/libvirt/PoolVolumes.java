@@ -7,7 +7,6 @@ import java.util.Optional;
 import org.jdom2.Element;
 import org.libvirt.Connect;
 import org.libvirt.LibvirtException;
-import org.libvirt.StoragePool;
 
 /**
  * The volumes of a host's active storage pools by path, listed once: two libvirt calls a volume
@@ -36,11 +35,13 @@ final class PoolVolumes {
 
     private static void addPool(Connect connect, String name, Map<String, StorageVolumeFacts> byPath) {
         try {
-            StoragePool pool = connect.storagePoolLookupByName(name);
-            for (String volume : pool.listVolumes()) {
-                facts(name, pool.storageVolLookupByName(volume).getXMLDesc(0))
-                        .ifPresent(facts -> byPath.putIfAbsent(facts.path(), facts));
-            }
+            Held.call(connect.storagePoolLookupByName(name), pool -> {
+                for (String volume : pool.listVolumes()) {
+                    facts(name, Held.call(pool.storageVolLookupByName(volume), held -> held.getXMLDesc(0)))
+                            .ifPresent(facts -> byPath.putIfAbsent(facts.path(), facts));
+                }
+                return null;
+            });
         } catch (LibvirtException e) {
             // A pool stopped or a volume deleted since the listing: its images are looked up by path.
         }

@@ -6,7 +6,7 @@ import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
-import org.libvirt.StorageVol;
+import org.libvirt.StoragePool;
 import org.libvirt.StorageVolInfo;
 
 /** A connection's storage volumes found by path, the pools' volumes listed once at the first lookup. */
@@ -35,11 +35,12 @@ final class VolumesByPath {
 
     private Optional<StorageVolumeFacts> lookUp(String path) {
         try {
-            StorageVol volume = connect.storageVolLookupByPath(path);
-            StorageVolInfo info = volume.getInfo();
-            String pool = volume.storagePoolLookupByVolume().getName();
-            return Optional.of(new StorageVolumeFacts(
-                    path, pool, volume.getName(), volume.getXMLDesc(0), info.capacity, info.allocation));
+            return Held.call(connect.storageVolLookupByPath(path), volume -> {
+                StorageVolInfo info = volume.getInfo();
+                String pool = Held.call(volume.storagePoolLookupByVolume(), StoragePool::getName);
+                return Optional.of(new StorageVolumeFacts(
+                        path, pool, volume.getName(), volume.getXMLDesc(0), info.capacity, info.allocation));
+            });
         } catch (LibvirtException e) {
             if (e.getError().getCode() == ErrorNumber.VIR_ERR_NO_STORAGE_VOL) {
                 return Optional.empty();

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.inspect.DomainFiles;
-import io.virttune.libvirt.HeldDomains;
+import io.virttune.libvirt.Held;
 import io.virttune.testing.Corpus;
 import io.virttune.xml.SafeXml;
 import io.virttune.xml.XmlEquivalence;
@@ -161,7 +161,7 @@ class PlanCorpusTest {
     }
 
     private static void undefine(Domain domain) throws LibvirtException {
-        HeldDomains.call(domain, defined -> {
+        Held.call(domain, defined -> {
             defined.undefine();
             return null;
         });

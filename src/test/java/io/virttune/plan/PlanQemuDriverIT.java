@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.virttune.inspect.DomainFiles;
-import io.virttune.libvirt.HeldDomains;
+import io.virttune.libvirt.Held;
 import io.virttune.testing.Corpus;
 import io.virttune.xml.SafeXml;
 import io.virttune.xml.XmlText;
@@ -115,7 +115,7 @@ class PlanQemuDriverIT {
                 return e.getError().getMessage();
             }
             try {
-                return HeldDomains.call(domain, defined -> {
+                return Held.call(domain, defined -> {
                     defined.undefine(KEEP_NVRAM);
                     return null;
                 });
