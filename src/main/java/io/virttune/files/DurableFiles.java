@@ -1,8 +1,8 @@
 package io.virttune.files;
 
 import io.virttune.IoErrors;
+import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,8 +17,23 @@ import java.nio.file.StandardOpenOption;
 public final class DurableFiles {
     private DurableFiles() {}
 
-    /** Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in"). */
+    /**
+     * Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in").
+     * An interrupt does not cut it: a journal entry a thread owes is written all the same, and the
+     * interrupt is set again for the code above (an interruptible channel would close at once).
+     */
     public static void write(Path file, String content, String what) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            writeWhole(file, content, what);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static void writeWhole(Path file, String content, String what) {
         // Its own name per process and thread: two writers of one file (two commands, two jobs) never
         // write into each other's temporary file, and the last rename wins whole.
         Path temporary = file.resolveSibling("." + file.getFileName() + "."
@@ -27,13 +42,11 @@ public final class DurableFiles {
             Path directory = file.toAbsolutePath().getParent();
             // A file of that name is a killed write's leftover: no living writer has this pid and thread.
             Files.deleteIfExists(temporary);
-            try (FileChannel channel =
-                    FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
-                while (bytes.hasRemaining()) {
-                    channel.write(bytes);
-                }
-                channel.force(true);
+            Files.createFile(temporary);
+            // A stream, not a channel: an interrupt arriving during the write cannot close it.
+            try (FileOutputStream out = new FileOutputStream(temporary.toFile())) {
+                out.write(content.getBytes(StandardCharsets.UTF_8));
+                out.getFD().sync();
             }
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             try (FileChannel directoryChannel = FileChannel.open(directory, StandardOpenOption.READ)) {

@@ -49,4 +49,24 @@ class DurableFilesTest {
             assertEquals(List.of(file), left.toList(), "no temporary file is left behind");
         }
     }
+
+    /**
+     * A thread interrupted before it journals (a job cut short, a wait given up) still writes the
+     * journal whole, and keeps its interrupt for the code above: an interruptible channel closed at
+     * once, and the journal missed the step.
+     */
+    @Test
+    void anInterruptedWriterStillWritesTheFileAndKeepsItsInterrupt() throws Exception {
+        Path file = temp.resolve("journal.json");
+        boolean interruptKept;
+        Thread.currentThread().interrupt();
+        try {
+            DurableFiles.write(file, "{\"entries\": []}");
+        } finally {
+            interruptKept = Thread.interrupted();
+        }
+
+        assertTrue(interruptKept, "the interrupt is the caller's to act on");
+        assertEquals("{\"entries\": []}", Files.readString(file));
+    }
 }
