@@ -1503,6 +1503,37 @@ class LiveApplyTest {
         assertFalse(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal says it was resumed");
     }
 
+    /**
+     * Interrupted while it waits for libvirtd to answer again, apply says its guest waits paused and
+     * what resumes it, as every other interrupted wait says what it leaves; the journal keeps the
+     * pause for that resume.
+     */
+    @Test
+    void interruptedWhileLibvirtdRestartsInThePivotPauseTheDomainFailsSayingTheGuestWaitsPaused() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.libvirtdLostAtPause = true;
+        jobs.connectionsUntilLibvirtdBack = 3;
+        jobs.whenPaused = () -> Thread.currentThread().interrupt();
+
+        DomainResult result;
+        try {
+            result = host.apply(plan, true, false).get(0);
+        } finally {
+            Thread.interrupted();
+        }
+
+        assertEquals(DomainResult.Result.FAILED, result.result(), result.detail() + host.output);
+        assertTrue(
+                host.output
+                        .toString()
+                        .contains("the guest could not be resumed after the failed pivot (interrupted while waiting for"
+                                + " libvirtd to answer again, the guest 'g1' paused); apply --resume or rollback"
+                                + " resumes it"),
+                host.output.toString());
+        assertTrue(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal keeps the pause");
+    }
+
     /** The calls, a copy's settings left out, and the lifting of the cap before the pause (which its own test checks). */
     private List<String> calls() {
         return jobs.calls.stream()

@@ -202,7 +202,10 @@ public final class PivotPause {
                 }
                 Sleep.of(
                         reconnect.timings().poll(),
-                        e -> new IllegalStateException("interrupted while libvirtd restarted", e));
+                        e -> VirtTuneException.failed(
+                                "interrupted while waiting for libvirtd to answer again, the guest '" + domain
+                                        + "' paused",
+                                e));
             }
         }
     }
