@@ -157,11 +157,7 @@ class LiveApplyTest {
 
         host.apply(plan, true, false);
 
-        String detail = host.state.journal(uuid()).orElseThrow().entries().stream()
-                .filter(entry -> entry.kind().equals("copy-live") && entry.state() == JournalEntry.StepState.DONE)
-                .findFirst()
-                .orElseThrow()
-                .detail();
+        String detail = liveCopyDone();
         // The job's 4 bytes, as the scripted job reports it ready: what the mirror wrote, a later plan's pace.
         java.util.regex.Matcher seconds = java.util.regex.Pattern.compile(
                         "copied live 4 bytes and switched in (\\d+\\.\\d{3}) s, capped at " + CAP + " bytes/s")
@@ -211,11 +207,7 @@ class LiveApplyTest {
         host.apply(plan, true, false);
 
         double seconds = (System.nanoTime() - before) / 1e9;
-        String detail = host.state.journal(uuid()).orElseThrow().entries().stream()
-                .filter(entry -> entry.kind().equals("copy-live") && entry.state() == JournalEntry.StepState.DONE)
-                .findFirst()
-                .orElseThrow()
-                .detail();
+        String detail = liveCopyDone();
         java.util.regex.Matcher writes = java.util.regex.Pattern.compile(
                         "copied live 4 bytes and switched in \\d+\\.\\d{3} s, capped at " + CAP
                                 + " bytes/s, the guest writing (\\d+) times a second during it \\(1308 sampled by plan\\)")
@@ -223,6 +215,15 @@ class LiveApplyTest {
         assertTrue(writes.matches(), detail);
         // Timed between its two reads, within the apply: at least the billion writes over the whole apply.
         assertTrue(Long.parseLong(writes.group(1)) >= 1e9 / seconds, detail + " within " + seconds + " s");
+    }
+
+    /** The detail of g1's journaled live copy, once done: what a later plan reads its paces from. */
+    private String liveCopyDone() {
+        return host.state.journal(uuid()).orElseThrow().entries().stream()
+                .filter(entry -> entry.kind().equals("copy-live") && entry.state() == JournalEntry.StepState.DONE)
+                .findFirst()
+                .orElseThrow()
+                .detail();
     }
 
     /** g1's live plan at {@link #CAP}, with a schedule that predicts its copy as {@code guest}. */
@@ -1485,10 +1486,7 @@ class LiveApplyTest {
 
     @Test
     void libvirtdRestartedInThePivotPauseHasTheGuestResumedThroughANewConnectionOnceItAnswers() {
-        Plan plan = host.planLive(CAP, CAPPED, "g1");
-        replyUntilTheCopy();
-        jobs.libvirtdLostAtPause = true;
-        jobs.connectionsUntilLibvirtdBack = 3;
+        Plan plan = libvirtdLostAtThePause();
 
         DomainResult result = host.apply(plan, true, false).get(0);
 
@@ -1510,10 +1508,7 @@ class LiveApplyTest {
      */
     @Test
     void interruptedWhileLibvirtdRestartsInThePivotPauseTheDomainFailsSayingTheGuestWaitsPaused() {
-        Plan plan = host.planLive(CAP, CAPPED, "g1");
-        replyUntilTheCopy();
-        jobs.libvirtdLostAtPause = true;
-        jobs.connectionsUntilLibvirtdBack = 3;
+        Plan plan = libvirtdLostAtThePause();
         jobs.whenPaused = () -> Thread.currentThread().interrupt();
 
         DomainResult result;
@@ -1532,6 +1527,15 @@ class LiveApplyTest {
                                 + " resumes it"),
                 host.output.toString());
         assertTrue(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal keeps the pause");
+    }
+
+    /** g1's live plan, its copy scripted until the pause, where libvirtd goes and answers a fourth connection. */
+    private Plan libvirtdLostAtThePause() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        replyUntilTheCopy();
+        jobs.libvirtdLostAtPause = true;
+        jobs.connectionsUntilLibvirtdBack = 3;
+        return plan;
     }
 
     /** The calls, a copy's settings left out, and the lifting of the cap before the pause (which its own test checks). */
