@@ -9,7 +9,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.libvirt.Connect;
 import org.libvirt.LibvirtException;
-import org.libvirt.StorageVol;
+import org.libvirt.StoragePool;
 
 /** The pools' volumes, listed once, against libvirt's own lookup by path (its test driver). */
 class PoolVolumesTest {
@@ -25,14 +25,16 @@ class PoolVolumesTest {
 
             assertEquals(3, listed.size(), listed.keySet().toString());
             for (String path : listed.keySet()) {
-                StorageVol volume = connect.storageVolLookupByPath(path);
-                StorageVolumeFacts expected = new StorageVolumeFacts(
-                        path,
-                        volume.storagePoolLookupByVolume().getName(),
-                        volume.getName(),
-                        volume.getXMLDesc(0),
-                        volume.getInfo().capacity,
-                        volume.getInfo().allocation);
+                // Held through the calls, as the code under test holds them (Held).
+                StorageVolumeFacts expected = Held.call(
+                        connect.storageVolLookupByPath(path),
+                        volume -> new StorageVolumeFacts(
+                                path,
+                                Held.call(volume.storagePoolLookupByVolume(), StoragePool::getName),
+                                volume.getName(),
+                                volume.getXMLDesc(0),
+                                volume.getInfo().capacity,
+                                volume.getInfo().allocation));
                 assertEquals(expected, listed.get(path));
             }
         } finally {
