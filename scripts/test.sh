@@ -40,6 +40,17 @@ stop_background() { # EXIT_CODE
   for pid in "${background[@]}"; do mapfile -t -O "${#pids[@]}" pids < <(tree "$pid"); done
   ((${#pids[@]} == 0)) || kill -TERM "${pids[@]}" 2>/dev/null || true
   wait || true
+  # `wait` reaps this script's children only; a lab is a chain's child, ended with its chain's
+  # subshell, and still stopping its kernels: wait for every process signalled (bounded, in case
+  # one hangs in its trap).
+  local waited=0
+  for pid in "${pids[@]}"; do
+    while kill -0 "$pid" 2>/dev/null && ((waited < 300)); do
+      sleep 1
+      waited=$((waited + 1))
+    done
+  done
+  ((waited < 300)) || echo "error: processes of the test run still stopping after 300 s: ${pids[*]}" >&2
   exit "$1"
 }
 trap 'stop_background 130' INT
@@ -80,6 +91,7 @@ verify_rc=0
 timed "unit and integration tests" mvn -B verify -Dvirttune.corpus.libvirt="$corpus" || verify_rc=$?
 beside_rc=0
 timed "what ran beside them, after their end" wait "$beside" || beside_rc=$?
+background=() # waited for: its pid may be another process's by now
 cat target/beside-tests.log >&2
 ((beside_rc == 0)) || die "the collection's checks or the lab's guest, selftest or roots failed (exit $beside_rc, above)"
 ((verify_rc == 0)) || die "the unit or integration tests failed (exit $verify_rc, above)"
