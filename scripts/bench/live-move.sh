@@ -74,6 +74,15 @@ inside() {
     cp --sparse=always "$source_image" "/run/images/$1.qcow2"
     guest_define "$1" "/run/images/$1.qcow2"
   }
+  # The lab's disks are files in the host's page cache: an 8 GiB mirror leaves gigabytes of it to
+  # write back, which throttled the next case's copy (an idle copy at 60% of the first's pace a
+  # minute later). Each case (and the busy guest's writes alone before its move) starts with the lab's disks written through (ubd's flush fsyncs its
+  # host file) and the lab's caches dropped; how long that took says what the last case left.
+  settle() {
+    local start=$SECONDS
+    sync && echo 3 >/proc/sys/vm/drop_caches
+    step "settled: the lab's disks written through in $((SECONDS - start)) s"
+  }
   move() { # DOMAIN PLAN-OPTION...: plans and applies; prints apply's seconds
     local domain=$1 start
     shift
@@ -140,6 +149,7 @@ inside() {
     local domain=$1 writer
     define "$domain"
     guest_boot "$domain"
+    settle
     before=$(guest_output "$domain" "$(guest_run "$domain" "fio $FIO_WRITES --runtime=$RUNTIME")" | write_iops)
     step "$domain: $before write IOPS before the move ($RUNTIME s)"
     writer=$(guest_run "$domain" "fio $FIO_WRITES --runtime=86400 --output=/tmp/during.json")
@@ -193,6 +203,7 @@ inside() {
 
   step "offline: the guest shut off"
   define vt-offline
+  settle
   offline_s=$(move vt-offline)
   step "offline: ${offline_s} s, LV allocated $(allocated "$(lv_of vt-offline)") bytes"
   retire vt-offline
@@ -200,6 +211,7 @@ inside() {
   # A linear LV may hold old data: the floor writes its zeros too, as apply's copy does.
   step "floor: qemu-img convert of the image into a fresh $target LV, no verify"
   lvm lvcreate -q "${fresh_lv[@]}" -n floor "$VG" >/dev/null
+  settle
   start=$(date +%s.%N)
   qemu-img convert -n "${target_is_zero[@]}" -f qcow2 -O raw -t none "$source_image" "/dev/$VG/floor"
   copy_floor_s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
@@ -212,6 +224,7 @@ inside() {
   step "live, first: the guest running, doing nothing, this host's first live move"
   define vt-first
   guest_boot vt-first
+  settle
   live_first_s=$(move vt-first --live "${scheduled[@]}")
   step "live, first: ${live_first_s} s"
   retire vt-first
@@ -219,6 +232,7 @@ inside() {
   step "live, idle: the guest running, doing nothing"
   define vt-idle
   guest_boot vt-idle
+  settle
   # Sampled beside the move (an lvs each second, which holds LVM's lock a moment): the peak shows
   # whether the mirror wrote the zeros, which the reclaim gives back before the allocation below.
   sample_allocation vt-idle- "$work/idle.allocation" &
