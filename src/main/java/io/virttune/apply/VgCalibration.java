@@ -20,6 +20,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Measures how fast a VG (or a thin pool in it) writes and reads, on a temporary LV of its own:
@@ -74,15 +75,15 @@ public final class VgCalibration {
         List<VolumeName> removed = removeLeftovers(report, vg.name());
         // What the removed LVs held is free now, and may be the very room this calibration needs; in a
         // dry run they are still there, and their room is counted as the run would find it.
-        long freedBytes = 0;
+        List<LogicalVolume> freeing = List.of();
         if (!removed.isEmpty() && run.mode().changesHost()) {
             report = lvm.reads().report();
         } else {
-            freedBytes = heldFor(report, removed, target.thinPool());
+            freeing = freeingRoom(report, removed, target.thinPool());
         }
         // Whole granules: the scattered pass's offsets wrap at the LV's end, and a granule cut there would fail.
         long size = Sizes.roundUp(target.sizeBytes(), Math.max(vg.extentSizeBytes(), DirectIo.GRANULE_BYTES));
-        requireRoom(report, volumeGroup(report, vg.name()), target.thinPool(), size, freedBytes);
+        requireRoom(report, volumeGroup(report, vg.name()), target.thinPool(), size, freeing);
         VolumeName volume =
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
@@ -155,34 +156,58 @@ public final class VgCalibration {
     }
 
     /**
-     * The room {@code removed} hold that a calibration in {@code thinPool} (null: linear) gets back once
-     * they are gone: a linear LV's extents, or a thin LV's data in that pool (counted down, as the
-     * pool's own free data is).
+     * Of the leftovers {@code removed}, those whose room a calibration in {@code thinPool} (null:
+     * linear) gets back once they are gone: linear LVs free the VG's extents, thin LVs that pool's data.
      */
-    private static long heldFor(LvmReport report, List<VolumeName> removed, String thinPool) {
+    private static List<LogicalVolume> freeingRoom(LvmReport report, List<VolumeName> removed, String thinPool) {
         return removed.stream()
                 .flatMap(name -> report.logicalVolume(name.vg(), name.lv()).stream())
                 .filter(volume -> thinPool == null
                         ? !volume.isThin()
                         : volume.isThin() && volume.poolName().equals(Optional.of(thinPool)))
-                .mapToLong(volume -> thinPool == null
-                        ? volume.sizeBytes()
-                        : (long) Math.floor(
-                                volume.sizeBytes() * volume.dataPercent().orElse(0) / 100))
+                .toList();
+    }
+
+    /**
+     * The bytes that removing {@code leftovers} frees: a linear LV's extents, a thin LV's data in its
+     * pool (counted down, as the pool's own free data is).
+     */
+    private static long freedBy(List<LogicalVolume> leftovers) {
+        return leftovers.stream()
+                .mapToLong(volume -> volume.isThin()
+                        ? (long) Math.floor(
+                                volume.sizeBytes() * volume.dataPercent().orElse(0) / 100)
+                        : volume.sizeBytes())
                 .sum();
     }
 
     /**
-     * Refuses a calibration the VG's free extents, or the pool's free data, cannot hold, with the
-     * {@code freedBytes} a dry run's removals would give back.
+     * What removing {@code leftovers} adds to the free room a refusal names, for it to name all the
+     * room it counted; nothing when they free none.
      */
-    private static void requireRoom(LvmReport report, VolumeGroup vg, String thinPool, long size, long freedBytes) {
+    private static String andFreedBy(List<LogicalVolume> leftovers) {
+        long freed = freedBy(leftovers);
+        if (freed == 0) {
+            return "";
+        }
+        String names =
+                leftovers.stream().map(volume -> volume.volumeName().toString()).collect(Collectors.joining(", "));
+        return " and " + Bytes.format(freed) + " more once the leftover calibration "
+                + (leftovers.size() == 1 ? "LV " + names + " is" : "LVs " + names + " are") + " removed";
+    }
+
+    /**
+     * Refuses a calibration the VG's free extents, or the pool's free data, cannot hold, with the room
+     * a dry run's removal of {@code leftovers} would give back.
+     */
+    private static void requireRoom(
+            LvmReport report, VolumeGroup vg, String thinPool, long size, List<LogicalVolume> leftovers) {
         if (thinPool == null) {
-            if (vg.freeBytes() + freedBytes < size) {
+            if (vg.freeBytes() + freedBy(leftovers) < size) {
                 throw VirtTuneException.refused("volume group " + vg.name() + " has " + Bytes.format(vg.freeBytes())
-                        + " free, and a calibration writes " + Bytes.format(size) + " to a temporary LV in it: free"
-                        + " some space, or pass a smaller --size (at least " + Bytes.format(SMALLEST)
-                        + "); nothing was measured");
+                        + " free" + andFreedBy(leftovers) + ", and a calibration writes " + Bytes.format(size)
+                        + " to a temporary LV in it: free some space, or pass a smaller --size (at least "
+                        + Bytes.format(SMALLEST) + "); nothing was measured");
             }
             return;
         }
@@ -190,10 +215,11 @@ public final class VgCalibration {
                 .filter(LogicalVolume::isThinPool)
                 .orElseThrow(() -> VirtTuneException.refused("no thin pool " + vg.name() + "/" + thinPool
                         + " on this host (lvs " + vg.name() + " lists its LVs); nothing was measured"));
-        if (pool.freeDataBytes() + freedBytes < size) {
+        if (pool.freeDataBytes() + freedBy(leftovers) < size) {
             throw VirtTuneException.refused("thin pool " + pool.volumeName() + " has "
-                    + Bytes.format(pool.freeDataBytes()) + " of data free, and a calibration writes "
-                    + Bytes.format(size) + " to a temporary thin LV in it: a full pool stops every thin LV in it;"
+                    + Bytes.format(pool.freeDataBytes()) + " of data free" + andFreedBy(leftovers)
+                    + ", and a calibration writes " + Bytes.format(size)
+                    + " to a temporary thin LV in it: a full pool stops every thin LV in it;"
                     + " pass a smaller --size (at least " + Bytes.format(SMALLEST) + ") or extend the pool;"
                     + " nothing was measured");
         }

@@ -1523,8 +1523,8 @@ class LiveApplyTest {
                 host.output
                         .toString()
                         .contains("the guest could not be resumed after the failed pivot (interrupted while waiting for"
-                                + " libvirtd to answer again, the guest 'g1' paused); apply --resume or rollback"
-                                + " resumes it"),
+                                + " libvirtd to answer again; the guest 'g1' is left paused: apply --resume or"
+                                + " rollback resumes it)"),
                 host.output.toString());
         assertTrue(PivotPause.pending(host.state.journal(uuid()).orElseThrow()), "the journal keeps the pause");
     }

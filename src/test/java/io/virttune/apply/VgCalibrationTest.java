@@ -388,7 +388,10 @@ class VgCalibrationTest {
         assertTrue(log.toString().contains("Would create vg_vms/" + LV + ", 1 GiB thin in pool"), log.toString());
     }
 
-    /** What the leftover holds is counted, not more: a calibration it would still not make room for is refused. */
+    /**
+     * What the leftover holds is counted, not more: a calibration it would still not make room for is
+     * refused, naming the pool's free data and the leftover's apart, both of which it counted.
+     */
     @Test
     void aDryRunStillRefusesACalibrationTheLeftoversRoomDoesNotMakeRoomFor() {
         String left = "virt-tune-calibration-2147483647";
@@ -397,7 +400,29 @@ class VgCalibrationTest {
         VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(false, "pool", GIB));
 
         assertEquals(ExitCode.REFUSED, e.exitCode());
-        assertTrue(e.getMessage().startsWith("thin pool vg_vms/pool has 511.9 MiB of data free"), e.getMessage());
+        assertEquals(
+                "thin pool vg_vms/pool has 511.9 MiB of data free and 256 MiB more once the leftover calibration LV"
+                        + " vg_vms/" + left + " is removed, and a calibration writes 1 GiB to a temporary thin LV in"
+                        + " it: a full pool stops every thin LV in it; pass a smaller --size (at least 64 MiB) or"
+                        + " extend the pool; nothing was measured",
+                e.getMessage());
+    }
+
+    /** A linear leftover too small to make room: the refusal names the VG's free extents and the leftover's apart. */
+    @Test
+    void aDryRunRefusesACalibrationALinearLeftoverDoesNotMakeRoomForNamingBothRooms() {
+        String left = "virt-tune-calibration-2147483647";
+        withLvm(256 * MIB, lvRow(left, "linear", Long.toString(512 * MIB), "", "virt-tune,virt-tune-calibration"));
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(false, null, GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertEquals(
+                "volume group vg_vms has 256 MiB free and 512 MiB more once the leftover calibration LV vg_vms/"
+                        + left + " is removed, and a calibration writes 1 GiB to a temporary LV in it: free some"
+                        + " space, or pass a smaller --size (at least 64 MiB); nothing was measured",
+                e.getMessage());
+        assertEquals(List.of(), changes());
     }
 
     /** A 2 GiB thin pool 75% used, and in it a killed calibration's 1 GiB thin LV {@code left}, {@code percent} used. */

@@ -200,12 +200,15 @@ public final class PivotPause {
                     down.addSuppressed(lost);
                     throw down;
                 }
-                Sleep.of(
-                        reconnect.timings().poll(),
-                        e -> VirtTuneException.failed(
-                                "interrupted while waiting for libvirtd to answer again, the guest '" + domain
-                                        + "' paused",
-                                e));
+                Sleep.of(reconnect.timings().poll(), e -> {
+                    VirtTuneException interrupted = VirtTuneException.failed(
+                            "interrupted while waiting for libvirtd to answer again; the guest '" + domain
+                                    + "' is left paused: apply --resume or rollback resumes it",
+                            e);
+                    // Kept as the last attempt's failure keeps it: the libvirt error that started the wait.
+                    interrupted.addSuppressed(lost);
+                    return interrupted;
+                });
             }
         }
     }
