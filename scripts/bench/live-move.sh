@@ -4,7 +4,7 @@
 # of data in 16 runs, a fresh copy of it for each case, on SATA in the lab's test guest (TCG).
 # Usage: scripts/bench/live-move.sh [--suite bookworm|trixie|forky] [--target thin|linear] [--zero n|y] [--idle-only]
 # Each case is virt-tune plan then virt-tune apply --execute into a fresh thin LV of one thin pool
-# (4 MiB chunks, zeroing off unless --zero y), timed from apply's start to its end, in a lab of the
+# (4 MiB chunks and zeroing off; with --zero y, 64 KiB chunks zeroed, the recipe's pair), timed from apply's start to its end, in a lab of the
 # suite (bookworm by default); with --target linear into a fresh linear LV of the VG instead (plan
 # --vg; no pool, no reclaim, so that the pause holds only what every pause has; --zero unused and
 # the thin figures "none"). In a pool that zeroes new chunks apply tells the mirror that its
@@ -195,7 +195,12 @@ inside() {
   # Where plan, calibrate and the floor put their LVs: the thin pool, or the VG's free space.
   into=(--vg "$VG") fresh_lv=(-L 8G) target_is_zero=()
   if [[ $target == thin ]]; then
-    lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize 4M --zero "$zero" -n "$POOL" "$VG" >/dev/null
+    # The recipe's chunks (Recipe.THIN_CHUNK_BYTES and THIN_CHUNK_ZEROED_BYTES): a zeroing pool zero-fills
+    # a whole chunk at each first write into it, which with 4 MiB chunks made each of a busy guest's
+    # 4k random writes into a fresh LV cost a 4 MiB write (LVM warns so at lvcreate).
+    local chunk=4M
+    [[ $zero == n ]] || chunk=64K
+    lvm lvcreate -q --yes --type thin-pool -L 10G --chunksize "$chunk" --zero "$zero" -n "$POOL" "$VG" >/dev/null
     into=(--thin-pool "$VG/$POOL") fresh_lv=(--type thin -V 8G --thinpool "$VG/$POOL") target_is_zero=(--target-is-zero)
   fi
   step "calibrate: the $target target's direct-I/O write and read, kept where the plans read it"
