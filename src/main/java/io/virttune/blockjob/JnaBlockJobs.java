@@ -180,27 +180,17 @@ public final class JnaBlockJobs implements BlockJobs {
 
     @Override
     public void pause() {
-        act(
-                held -> {
-                    held.suspend();
-                    return null;
-                },
-                "pause");
+        act(Domain::suspend, "pause");
     }
 
     @Override
     public void resume() {
-        act(
-                held -> {
-                    held.resume();
-                    return null;
-                },
-                "resume");
+        act(Domain::resume, "resume");
     }
 
-    private void act(Held.Call<Domain, Void> change, String verb) {
+    private void act(Held.Run<Domain> change, String verb) {
         try {
-            Held.call(handle, change);
+            Held.run(handle, change);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot " + verb + " domain '" + domain + "': " + LibvirtCalls.message(e), e);
