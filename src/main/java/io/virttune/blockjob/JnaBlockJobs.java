@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.function.ToIntFunction;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
-import org.libvirt.DomainBlockStats;
 import org.libvirt.LibvirtException;
 
 /**
@@ -149,8 +148,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public DiskWrites writes(String disk) {
         try {
-            DomainBlockStats stats = Held.call(handle, held -> held.blockStats(disk));
-            return new DiskWrites(stats.wr_req, stats.wr_bytes);
+            return DiskWrites.of(Held.call(handle, held -> held.blockStats(disk)));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the writes of disk " + disk + " of domain '" + domain + "': "
