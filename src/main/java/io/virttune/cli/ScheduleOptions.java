@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -187,6 +188,14 @@ public final class ScheduleOptions {
             Optional<String> where,
             Optional<String> unread) {
         static final Measured NOTHING = new Measured(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
+
+        /**
+         * Why a measure is missing, for its basis: why the state could not be read, else {@code
+         * absent} of the directory read, else {@code notRead} where none was.
+         */
+        String whyNone(Function<String, String> absent, String notRead) {
+            return unread.orElseGet(() -> where.map(absent).orElse(notRead));
+        }
     }
 
     /**
@@ -252,27 +261,23 @@ public final class ScheduleOptions {
                         .orElseGet(() -> BusyPaces.Pace.derivedGranules("the calibration of " + calibration.target()
                                 + " at " + calibration.measuredAt() + " was made before calibrate measured scattered"
                                 + " writes (" + measure + ")")))
-                .orElseGet(() -> BusyPaces.Pace.derivedGranules(kept.unread()
-                                .orElseGet(() -> kept.where()
-                                        .map(dir -> "no calibration of "
-                                                + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg())
-                                                + " kept in " + dir)
-                                        .orElse("this host's calibrations were not read"))
+                .orElseGet(() -> BusyPaces.Pace.derivedGranules(kept.whyNone(
+                                dir -> "no calibration of "
+                                        + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg())
+                                        + " kept in " + dir,
+                                "this host's calibrations were not read")
                         + " (" + measure + ")"));
         BusyPaces.Pace synchronous = CopyPaces.synchronous(kept.journals())
                 .map(earlier ->
                         BusyPaces.Pace.earlierSynchronous(earlier.bytesPerSecond(), earlier.basis("synchronous copy")))
-                .orElseGet(() -> BusyPaces.Pace.atGranules(kept.unread()
-                        .orElseGet(() -> kept.where()
-                                .map(dir -> "no copy with synchronous writes journaled in " + dir)
-                                .orElse("this host's journals were not read"))));
+                .orElseGet(() -> BusyPaces.Pace.atGranules(kept.whyNone(
+                        dir -> "no copy with synchronous writes journaled in " + dir,
+                        "this host's journals were not read")));
         BusyPaces.WritesFactor during = WritesDuringCopies.of(kept.journals())
                 .map(earlier -> BusyPaces.WritesFactor.earlierLiveCopies(earlier.ratio(), earlier.basis()))
-                .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.unread()
-                        .orElseGet(() -> kept.where()
-                                .map(dir ->
-                                        "no busy live copy journaled in " + dir + " with its guest's writes during it")
-                                .orElse("this host's journals were not read"))));
+                .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.whyNone(
+                        dir -> "no busy live copy journaled in " + dir + " with its guest's writes during it",
+                        "this host's journals were not read")));
         return new BusyPaces(granules, synchronous, during);
     }
 
