@@ -163,7 +163,23 @@ public final class ScheduleOptions {
         if (!liveHost || !LibvirtUris.daemon(plan.uri()).startsWith("qemu://")) {
             return GuestWrites.none("planned from files or a recording, not from a running qemu host");
         }
-        try (LibvirtJavaConnection live = LibvirtJavaConnection.openReadOnly(plan.uri())) {
+        return sampled(plan.uri(), disks, interval);
+    }
+
+    /**
+     * The writes of {@code disks} (targets by domain) on {@code uri} over {@code interval}; none
+     * where libvirt cannot be reached.
+     */
+    static GuestWrites sampled(String uri, Map<String, List<String>> disks, Duration interval) {
+        LibvirtJavaConnection live;
+        try {
+            live = LibvirtJavaConnection.openReadOnly(uri);
+        } catch (VirtTuneException unreachable) {
+            return GuestWrites.none("libvirt could not be reached: " + unreachable.getMessage());
+        }
+        // Past the connection, a guest whose writes cannot be read is left unsampled by the sampler,
+        // and an interrupt fails plan as an interruption: neither is libvirt unreached.
+        try (live) {
             return new GuestWriteSampler(
                             live::diskWrites,
                             System::nanoTime,
@@ -171,8 +187,6 @@ public final class ScheduleOptions {
                                     wait,
                                     e -> VirtTuneException.failed("interrupted while sampling the guests' writes", e)))
                     .sample(disks, interval);
-        } catch (VirtTuneException unreachable) {
-            return GuestWrites.none("libvirt could not be reached: " + unreachable.getMessage());
         }
     }
 
