@@ -9,7 +9,7 @@ import io.virttune.apply.journal.PivotPauses;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.journal.StateFiles;
 import io.virttune.apply.journal.SwitchPauses;
-import io.virttune.apply.journal.WritesDuringCopies;
+import io.virttune.apply.journal.WriteSlowdown;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetPlanner;
 import io.virttune.host.RootedFileSystem;
@@ -287,7 +287,7 @@ public final class ScheduleOptions {
                 .orElseGet(() -> BusyPaces.Pace.atGranules(kept.whyNone(
                         dir -> "no copy with synchronous writes journaled in " + dir,
                         "this host's journals were not read")));
-        BusyPaces.WritesFactor during = WritesDuringCopies.of(kept.journals())
+        BusyPaces.WritesFactor during = WriteSlowdown.of(kept.journals())
                 .map(earlier -> BusyPaces.WritesFactor.earlierLiveCopies(earlier.ratio(), earlier.basis()))
                 .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.whyNone(
                         dir -> "no busy live copy journaled in " + dir + " with its guest's writes during it",
