@@ -180,7 +180,7 @@ final class StepExecutor implements Step.Visitor<Void> {
         if (ports.run().mode().changesHost()) {
             // What apply puts beside the plan's prediction of the copy (PredictedBesideTaken), and the
             // paces a later plan predicts live copies and their synchronous copies by (CopyPaces), and
-            // how a busy guest's writes during its copy compare with plan's sample (WritesDuringCopies).
+            // how a busy guest's writes during its copy compare with plan's sample (WriteSlowdown).
             OptionalDouble sampled = run.schedule() == null
                     ? OptionalDouble.empty()
                     : run.schedule()

@@ -14,9 +14,9 @@ import io.virttune.libvirt.LibvirtVersions;
 import io.virttune.libvirt.NativeHandles;
 import java.lang.ref.Reference;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
-import org.libvirt.DomainBlockStats;
 import org.libvirt.LibvirtException;
 
 /**
@@ -53,30 +53,23 @@ public final class JnaBlockJobs implements BlockJobs {
 
     @Override
     public String libvirtVersion() {
-        return LibvirtVersions.decode(read(() -> handle.getConnect().getLibVersion(), "the libvirt version"));
+        return LibvirtVersions.decode(read(Connect::getLibVersion, "the libvirt version"));
     }
 
     @Override
     public String hypervisorVersion() {
-        Connect connect = handle.getConnect();
         return LibvirtVersions.hypervisor(
-                read(connect::getType, "the hypervisor type"), read(connect::getVersion, "the hypervisor version"));
+                read(Connect::getType, "the hypervisor type"), read(Connect::getVersion, "the hypervisor version"));
     }
 
-    /** A libvirt-java read of the domain's connection. */
-    private interface ConnectionRead<T> {
-        T read() throws LibvirtException;
-    }
-
-    private <T> T read(ConnectionRead<T> read, String what) {
+    /** {@code read} of the domain's connection, which the domain holds. */
+    private <T> T read(Held.Call<Connect, T> read, String what) {
         try {
-            return read.read();
+            return Held.call(handle, held -> read.call(held.getConnect()));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read " + what + " of the connection to domain '" + domain + "': " + LibvirtCalls.message(e),
                     e);
-        } finally {
-            Reference.reachabilityFence(handle);
         }
     }
 
@@ -94,8 +87,8 @@ public final class JnaBlockJobs implements BlockJobs {
                 check(added, "set " + parameter.name() + " of the block copy of", disk);
             }
             check(
-                    libvirt.virDomainBlockCopy(
-                            pointer, disk, destinationXml, params.getValue(), count.getValue(), settings.flags()),
+                    nativeCall(vdp -> libvirt.virDomainBlockCopy(
+                            vdp, disk, destinationXml, params.getValue(), count.getValue(), settings.flags())),
                     "start the block copy of",
                     disk);
         } finally {
@@ -108,14 +101,16 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public Optional<BlockJobProgress> progress(String disk) {
         LibvirtBlockJobLibrary.BlockJobInfo info = new LibvirtBlockJobLibrary.BlockJobInfo();
-        int found = check(libvirt.virDomainGetBlockJobInfo(pointer, disk, info, 0), "read the block job of", disk);
+        int found = check(
+                nativeCall(vdp -> libvirt.virDomainGetBlockJobInfo(vdp, disk, info, 0)), "read the block job of", disk);
         return found == 0 ? Optional.empty() : Optional.of(new BlockJobProgress(info.cur, info.end));
     }
 
     @Override
     public void abort(String disk, boolean pivot) {
         check(
-                libvirt.virDomainBlockJobAbort(pointer, disk, pivot ? LibvirtBlockJobLibrary.ABORT_PIVOT : 0),
+                nativeCall(vdp ->
+                        libvirt.virDomainBlockJobAbort(vdp, disk, pivot ? LibvirtBlockJobLibrary.ABORT_PIVOT : 0)),
                 pivot ? "pivot the block copy of" : "abort the block job of",
                 disk);
     }
@@ -123,8 +118,8 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public void setSpeed(String disk, long bytesPerSecond) {
         check(
-                libvirt.virDomainBlockJobSetSpeed(
-                        pointer, disk, new NativeLong(bytesPerSecond), LibvirtBlockJobLibrary.SPEED_BANDWIDTH_BYTES),
+                nativeCall(vdp -> libvirt.virDomainBlockJobSetSpeed(
+                        vdp, disk, new NativeLong(bytesPerSecond), LibvirtBlockJobLibrary.SPEED_BANDWIDTH_BYTES)),
                 "set the speed of the block job of",
                 disk);
     }
@@ -153,8 +148,7 @@ public final class JnaBlockJobs implements BlockJobs {
     @Override
     public DiskWrites writes(String disk) {
         try {
-            DomainBlockStats stats = Held.call(handle, held -> held.blockStats(disk));
-            return new DiskWrites(stats.wr_req, stats.wr_bytes);
+            return DiskWrites.of(Held.call(handle, held -> held.blockStats(disk)));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot read the writes of disk " + disk + " of domain '" + domain + "': "
@@ -167,8 +161,7 @@ public final class JnaBlockJobs implements BlockJobs {
     public Optional<PauseReason> pausedFor() {
         IntByReference state = new IntByReference();
         IntByReference reason = new IntByReference();
-        int read = libvirt.virDomainGetState(pointer, state, reason, 0);
-        Reference.reachabilityFence(handle);
+        int read = nativeCall(vdp -> libvirt.virDomainGetState(vdp, state, reason, 0));
         if (read < 0) {
             throw VirtTuneException.failed(
                     "cannot read the state of domain '" + domain + "': " + libvirt.virGetLastErrorMessage());
@@ -180,27 +173,17 @@ public final class JnaBlockJobs implements BlockJobs {
 
     @Override
     public void pause() {
-        act(
-                held -> {
-                    held.suspend();
-                    return null;
-                },
-                "pause");
+        act(Domain::suspend, "pause");
     }
 
     @Override
     public void resume() {
-        act(
-                held -> {
-                    held.resume();
-                    return null;
-                },
-                "resume");
+        act(Domain::resume, "resume");
     }
 
-    private void act(Held.Call<Domain, Void> change, String verb) {
+    private void act(Held.Run<Domain> change, String verb) {
         try {
-            Held.call(handle, change);
+            Held.run(handle, change);
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot " + verb + " domain '" + domain + "': " + LibvirtCalls.message(e), e);
@@ -227,9 +210,20 @@ public final class JnaBlockJobs implements BlockJobs {
         }
     }
 
-    /** {@code result} of a call through {@link #pointer}, made while {@link #handle} was held: it ends here. */
+    /**
+     * {@code call} on {@link #pointer}, with {@link #handle} held until it returns: the pointer is
+     * the handle's, which libvirt-java frees once the handle is collected.
+     */
+    private int nativeCall(ToIntFunction<Pointer> call) {
+        try {
+            return call.applyAsInt(pointer);
+        } finally {
+            Reference.reachabilityFence(handle);
+        }
+    }
+
+    /** {@code result} of a native call, which libvirt's last error explains where it is negative. */
     private int check(int result, String what, String disk) {
-        Reference.reachabilityFence(handle);
         if (result < 0) {
             throw VirtTuneException.failed("cannot " + what + " disk '" + disk + "' of domain '" + domain + "': "
                     + libvirt.virGetLastErrorMessage());

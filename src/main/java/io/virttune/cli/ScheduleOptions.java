@@ -9,7 +9,7 @@ import io.virttune.apply.journal.PivotPauses;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.journal.StateFiles;
 import io.virttune.apply.journal.SwitchPauses;
-import io.virttune.apply.journal.WritesDuringCopies;
+import io.virttune.apply.journal.WriteSlowdown;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetPlanner;
 import io.virttune.host.RootedFileSystem;
@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -162,7 +163,23 @@ public final class ScheduleOptions {
         if (!liveHost || !LibvirtUris.daemon(plan.uri()).startsWith("qemu://")) {
             return GuestWrites.none("planned from files or a recording, not from a running qemu host");
         }
-        try (LibvirtJavaConnection live = LibvirtJavaConnection.openReadOnly(plan.uri())) {
+        return sampled(plan.uri(), disks, interval);
+    }
+
+    /**
+     * The writes of {@code disks} (targets by domain) on {@code uri} over {@code interval}; none
+     * where libvirt cannot be reached.
+     */
+    static GuestWrites sampled(String uri, Map<String, List<String>> disks, Duration interval) {
+        LibvirtJavaConnection live;
+        try {
+            live = LibvirtJavaConnection.openReadOnly(uri);
+        } catch (VirtTuneException unreachable) {
+            return GuestWrites.none("libvirt could not be reached: " + unreachable.getMessage());
+        }
+        // Past the connection, a guest whose writes cannot be read is left unsampled by the sampler,
+        // and an interrupt fails plan as an interruption: neither is libvirt unreached.
+        try (live) {
             return new GuestWriteSampler(
                             live::diskWrites,
                             System::nanoTime,
@@ -170,8 +187,6 @@ public final class ScheduleOptions {
                                     wait,
                                     e -> VirtTuneException.failed("interrupted while sampling the guests' writes", e)))
                     .sample(disks, interval);
-        } catch (VirtTuneException unreachable) {
-            return GuestWrites.none("libvirt could not be reached: " + unreachable.getMessage());
         }
     }
 
@@ -187,6 +202,14 @@ public final class ScheduleOptions {
             Optional<String> where,
             Optional<String> unread) {
         static final Measured NOTHING = new Measured(List.of(), Optional.empty(), Optional.empty(), Optional.empty());
+
+        /**
+         * Why a measure is missing, for its basis: why the state could not be read, else {@code
+         * absent} of the directory read, else {@code notRead} where none was.
+         */
+        String whyNone(Function<String, String> absent, String notRead) {
+            return unread.orElseGet(() -> where.map(absent).orElse(notRead));
+        }
     }
 
     /**
@@ -252,27 +275,23 @@ public final class ScheduleOptions {
                         .orElseGet(() -> BusyPaces.Pace.derivedGranules("the calibration of " + calibration.target()
                                 + " at " + calibration.measuredAt() + " was made before calibrate measured scattered"
                                 + " writes (" + measure + ")")))
-                .orElseGet(() -> BusyPaces.Pace.derivedGranules(kept.unread()
-                                .orElseGet(() -> kept.where()
-                                        .map(dir -> "no calibration of "
-                                                + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg())
-                                                + " kept in " + dir)
-                                        .orElse("this host's calibrations were not read"))
+                .orElseGet(() -> BusyPaces.Pace.derivedGranules(kept.whyNone(
+                                dir -> "no calibration of "
+                                        + (target.thin() ? "thin pool " + target.pool() : "VG " + target.vg())
+                                        + " kept in " + dir,
+                                "this host's calibrations were not read")
                         + " (" + measure + ")"));
         BusyPaces.Pace synchronous = CopyPaces.synchronous(kept.journals())
                 .map(earlier ->
                         BusyPaces.Pace.earlierSynchronous(earlier.bytesPerSecond(), earlier.basis("synchronous copy")))
-                .orElseGet(() -> BusyPaces.Pace.atGranules(kept.unread()
-                        .orElseGet(() -> kept.where()
-                                .map(dir -> "no copy with synchronous writes journaled in " + dir)
-                                .orElse("this host's journals were not read"))));
-        BusyPaces.WritesFactor during = WritesDuringCopies.of(kept.journals())
+                .orElseGet(() -> BusyPaces.Pace.atGranules(kept.whyNone(
+                        dir -> "no copy with synchronous writes journaled in " + dir,
+                        "this host's journals were not read")));
+        BusyPaces.WritesFactor during = WriteSlowdown.of(kept.journals())
                 .map(earlier -> BusyPaces.WritesFactor.earlierLiveCopies(earlier.ratio(), earlier.basis()))
-                .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.unread()
-                        .orElseGet(() -> kept.where()
-                                .map(dir ->
-                                        "no busy live copy journaled in " + dir + " with its guest's writes during it")
-                                .orElse("this host's journals were not read"))));
+                .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.whyNone(
+                        dir -> "no busy live copy journaled in " + dir + " with its guest's writes during it",
+                        "this host's journals were not read")));
         return new BusyPaces(granules, synchronous, during);
     }
 

@@ -18,6 +18,12 @@ public final class Held {
         T call(H held) throws LibvirtException;
     }
 
+    /** One libvirt-java call, or several, on {@code held} that return nothing. */
+    @FunctionalInterface
+    public interface Run<H> {
+        void run(H held) throws LibvirtException;
+    }
+
     /** {@code call} on {@code held}, which stays reachable until it returns. */
     public static <H, T> T call(H held, Call<H, T> call) throws LibvirtException {
         try {
@@ -25,5 +31,13 @@ public final class Held {
         } finally {
             Reference.reachabilityFence(held);
         }
+    }
+
+    /** {@code run} on {@code held}, which stays reachable until it returns. */
+    public static <H> void run(H held, Run<H> run) throws LibvirtException {
+        call(held, same -> {
+            run.run(same);
+            return null;
+        });
     }
 }

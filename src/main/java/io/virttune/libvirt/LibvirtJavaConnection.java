@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Optional;
 import org.libvirt.Connect;
 import org.libvirt.Domain;
-import org.libvirt.DomainBlockStats;
 import org.libvirt.Error.ErrorNumber;
 import org.libvirt.LibvirtException;
 
@@ -183,10 +182,9 @@ public final class LibvirtJavaConnection implements LibvirtSession {
 
     @Override
     public DiskWrites diskWrites(String domain, String target) {
-        DomainBlockStats stats = call(
+        return DiskWrites.of(call(
                 "read the writes of disk " + target + " of domain '" + domain + "'",
-                () -> onDomain(domain, found -> found.blockStats(target)));
-        return new DiskWrites(stats.wr_req, stats.wr_bytes);
+                () -> onDomain(domain, found -> found.blockStats(target))));
     }
 
     @Override

@@ -110,10 +110,7 @@ public final class LibvirtJavaDefinitions implements DomainDefinitions {
     @Override
     public void autostart(String name, boolean on) {
         try {
-            Held.call(connect.domainLookupByName(name), domain -> {
-                domain.setAutostart(on);
-                return null;
-            });
+            Held.run(connect.domainLookupByName(name), domain -> domain.setAutostart(on));
         } catch (LibvirtException e) {
             throw VirtTuneException.failed(
                     "cannot turn the autostart of '" + name + "' " + (on ? "on" : "off") + " on " + uri + ": "

@@ -35,12 +35,11 @@ final class PoolVolumes {
 
     private static void addPool(Connect connect, String name, Map<String, StorageVolumeFacts> byPath) {
         try {
-            Held.call(connect.storagePoolLookupByName(name), pool -> {
+            Held.run(connect.storagePoolLookupByName(name), pool -> {
                 for (String volume : pool.listVolumes()) {
                     facts(name, Held.call(pool.storageVolLookupByName(volume), held -> held.getXMLDesc(0)))
                             .ifPresent(facts -> byPath.putIfAbsent(facts.path(), facts));
                 }
-                return null;
             });
         } catch (LibvirtException e) {
             // A pool stopped or a volume deleted since the listing: its images are looked up by path.

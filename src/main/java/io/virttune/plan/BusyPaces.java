@@ -12,8 +12,9 @@ import java.util.Locale;
  *
  * @param granules the pace of the scattered 64 KiB granules the mirror copies again
  * @param synchronous the pace of a copy made again with synchronous writes
- * @param writesDuringCopy the guest's writes during its copy over its sampled rate; null in a plan
- *     written before it
+ * @param writesDuringCopy the guest's writes during its copy over its sampled rate; null only in a
+ *     plan read from a file written before it, which carries it as read: {@link #duringCopy} and
+ *     {@link #describe} are for a schedule being made, which always has one
  */
 public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuringCopy) {
     /**

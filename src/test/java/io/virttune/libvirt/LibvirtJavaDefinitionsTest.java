@@ -1,6 +1,7 @@
 package io.virttune.libvirt;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -32,6 +33,16 @@ class LibvirtJavaDefinitionsTest {
     void saysWhetherADomainIsPersistent() {
         try (LibvirtJavaDefinitions definitions = LibvirtJavaDefinitions.open(NODE)) {
             assertTrue(definitions.find("alpha").orElseThrow().persistent());
+        }
+    }
+
+    @Test
+    void turnsADomainsAutostartOnAndOff() {
+        try (LibvirtJavaDefinitions definitions = LibvirtJavaDefinitions.open(NODE)) {
+            definitions.autostart("alpha", true);
+            assertTrue(definitions.autostart("alpha"));
+            definitions.autostart("alpha", false);
+            assertFalse(definitions.autostart("alpha"));
         }
     }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * How fast this host's busy guests wrote during their live copies beside what plan sampled them
+ * How much slower this host's busy guests wrote during their live copies than plan sampled them
  * writing before: a mirror's load slows its guest (the lab's ran at 0.4 to 0.65 of their sampled
  * rate), and plan, which starts no mirror, predicts a busy copy by what this host showed.
  *
@@ -13,7 +13,7 @@ import java.util.Optional;
  *     count, the upper middle one)
  * @param copies how many copies were counted
  */
-public record WritesDuringCopies(double ratio, int copies) {
+public record WriteSlowdown(double ratio, int copies) {
     /**
      * Fewer writes a second than this when sampled are an idle guest's noise: a ratio of them says
      * nothing of a busy one.
@@ -24,7 +24,7 @@ public record WritesDuringCopies(double ratio, int copies) {
      * The median ratio of the live copies these journals record with both rates, their sampled one
      * at least {@link #SAMPLED_FLOOR}; none when there are none.
      */
-    public static Optional<WritesDuringCopies> of(List<DomainJournal> journals) {
+    public static Optional<WriteSlowdown> of(List<DomainJournal> journals) {
         List<Double> ratios = CopyPaces.guestWrites(journals).stream()
                 .filter(writes -> writes.sampledPerSecond().orElse(0) >= SAMPLED_FLOOR)
                 // A mirror's load does not speed a guest up: one that wrote faster during its copy than
@@ -37,7 +37,7 @@ public record WritesDuringCopies(double ratio, int copies) {
             return Optional.empty();
         }
         // The upper of two middles, as the paces' medians take it.
-        return Optional.of(new WritesDuringCopies(ratios.get(ratios.size() / 2), ratios.size()));
+        return Optional.of(new WriteSlowdown(ratios.get(ratios.size() / 2), ratios.size()));
     }
 
     /** Where the ratio comes from, as plan prints it. */

@@ -8,7 +8,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
-class WritesDuringCopiesTest {
+/** The median slowdown of busy guests' writes during their journaled live copies. */
+class WriteSlowdownTest {
     /** A journal of {@code name} whose live copies' guests wrote {@code writes}, one copy each. */
     private static DomainJournal copiedLive(String name, WritesDuringCopy... writes) {
         String at = "2026-12-07T10:00:00Z";
@@ -40,7 +41,7 @@ class WritesDuringCopiesTest {
                         wrote(9, 3),
                         new WritesDuringCopy(800, OptionalDouble.empty())));
 
-        WritesDuringCopies learned = WritesDuringCopies.of(journals).orElseThrow();
+        WriteSlowdown learned = WriteSlowdown.of(journals).orElseThrow();
 
         // 473/1308 = 0.36, 594/903 = 0.66, 411/453 = 0.91: the middle one.
         assertEquals(3, learned.copies());
@@ -52,25 +53,25 @@ class WritesDuringCopiesTest {
 
     @Test
     void ofAnEvenCountTheUpperMiddleAndOfNoBusyCopyNone() {
-        WritesDuringCopies two = WritesDuringCopies.of(List.of(copiedLive("web", wrote(473, 1308), wrote(411, 453))))
+        WriteSlowdown two = WriteSlowdown.of(List.of(copiedLive("web", wrote(473, 1308), wrote(411, 453))))
                 .orElseThrow();
 
         assertEquals(411.0 / 453, two.ratio(), 1e-9);
         assertEquals(
                 "this host's guests wrote 0.36x their sampled rate during their live copies, the one busy copy journaled",
-                new WritesDuringCopies(473.0 / 1308, 1).basis());
+                new WriteSlowdown(473.0 / 1308, 1).basis());
         assertEquals(
                 Optional.empty(),
-                WritesDuringCopies.of(List.of(copiedLive("quiet", wrote(2, 9.4), wrote(0, 0)))),
+                WriteSlowdown.of(List.of(copiedLive("quiet", wrote(2, 9.4), wrote(0, 0)))),
                 "sampled below 10 writes a second, as journaled (whole writes): idle guests");
-        assertEquals(Optional.empty(), WritesDuringCopies.of(List.of()));
+        assertEquals(Optional.empty(), WriteSlowdown.of(List.of()));
     }
 
     @Test
     void aCopyWhoseGuestWroteFasterThanSampledCountsAsUnslowed() {
         // Sampled as its load was starting (22 a second), 258 during the copy: the sample missed the
         // load; the mirror did not speed the guest up twelvefold.
-        WritesDuringCopies learned = WritesDuringCopies.of(
+        WriteSlowdown learned = WriteSlowdown.of(
                         List.of(copiedLive("web", wrote(258, 22), wrote(258, 22), wrote(473, 1308))))
                 .orElseThrow();
 
