@@ -3,7 +3,7 @@ package io.virttune.files;
 import io.virttune.IoErrors;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
+import java.nio.channels.AsynchronousFileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,21 +19,12 @@ public final class DurableFiles {
 
     /**
      * Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in").
-     * An interrupt does not cut it: a journal entry a thread owes is written all the same, and the
-     * interrupt is set again for the code above (an interruptible channel would close at once).
+     * An interrupt, set before or arriving during, does not cut it: a journal entry a thread owes is
+     * written all the same, and the interrupt stays set for the code above. No step of it looks at the
+     * interrupt (an interruptible channel would close at once, and a flag cleared for the steps would
+     * be set again by an interrupt arriving during them).
      */
     public static void write(Path file, String content, String what) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            writeWhole(file, content, what);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static void writeWhole(Path file, String content, String what) {
         // Its own name per process and thread: two writers of one file (two commands, two jobs) never
         // write into each other's temporary file, and the last rename wins whole.
         Path temporary = file.resolveSibling("." + file.getFileName() + "."
@@ -49,7 +40,10 @@ public final class DurableFiles {
                 out.getFD().sync();
             }
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            try (FileChannel directoryChannel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            // An asynchronous channel, not a FileChannel: its force is not interruptible (the file is
+            // renamed into place by now, and an interrupt must not make the caller believe it is not).
+            try (AsynchronousFileChannel directoryChannel =
+                    AsynchronousFileChannel.open(directory, StandardOpenOption.READ)) {
                 directoryChannel.force(true);
             }
         } catch (IOException e) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,5 +69,46 @@ class DurableFilesTest {
 
         assertTrue(interruptKept, "the interrupt is the caller's to act on");
         assertEquals("{\"entries\": []}", Files.readString(file));
+    }
+    /**
+     * An interrupt that arrives while the file is written (a job cancelled mid-write) does not cut it
+     * either: the directory's fsync after the rename went through an interruptible channel, which
+     * closed, and the caller was told the journal was not written when it was. The interrupts keep
+     * coming from before the write starts until the rename has made the file current, so one of them
+     * lands after any clearing of the flag the write does at its start; 16 MiB keep it writing long.
+     */
+    @Test
+    void aWriterInterruptedWhileItWritesStillWritesTheFileAndKeepsItsInterrupt() throws Exception {
+        Path file = temp.resolve("journal.json");
+        String content = "x".repeat(16 * 1024 * 1024);
+        Thread writer = Thread.currentThread();
+        AtomicBoolean interrupting = new AtomicBoolean();
+        Thread interrupter = new Thread(() -> {
+            do {
+                writer.interrupt();
+                interrupting.set(true);
+            } while (!Files.exists(file));
+        });
+        interrupter.start();
+        boolean interruptKept = false;
+        try {
+            while (!interrupting.get()) {
+                Thread.onSpinWait();
+            }
+            DurableFiles.write(file, content);
+        } finally {
+            // Joined before the flag is read: the interrupter's last interrupt may still be on its way.
+            while (interrupter.isAlive()) {
+                try {
+                    interrupter.join();
+                } catch (InterruptedException e) {
+                    interruptKept = true;
+                }
+            }
+            interruptKept |= Thread.interrupted();
+        }
+
+        assertTrue(interruptKept, "the interrupt is the caller's to act on");
+        assertEquals(content, Files.readString(file));
     }
 }
