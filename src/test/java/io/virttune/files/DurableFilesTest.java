@@ -3,6 +3,8 @@ package io.virttune.files;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.VirtTuneException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -110,5 +112,49 @@ class DurableFilesTest {
 
         assertTrue(interruptKept, "the interrupt is the caller's to act on");
         assertEquals(content, Files.readString(file));
+    }
+
+    /**
+     * In a directory others can write, a symlink swapped in at the temporary file's name is never
+     * followed: the file was made and then opened again by name, and a swap between the two steps
+     * had the write truncate and fill the file the link named. A second thread swaps a link in
+     * whenever the temporary file is there; a write it spoils may fail, but no file outside is
+     * written. With the two steps apart, the link was followed within 400 writes in 20 runs of 20.
+     */
+    @Test
+    void aSymlinkSwappedInAtTheTemporaryNameIsNeverFollowed() throws Exception {
+        Path file = temp.resolve("journal.json");
+        Path victim = temp.resolve("victim");
+        String victimContent = "not the journal's";
+        Files.writeString(victim, victimContent);
+        // The name DurableFiles gives this process's and thread's temporary file.
+        Path temporary = temp.resolve(".journal.json." + ProcessHandle.current().pid() + "."
+                + Thread.currentThread().getId() + ".tmp");
+        AtomicBoolean done = new AtomicBoolean();
+        Thread swapper = new Thread(() -> {
+            while (!done.get()) {
+                try {
+                    Files.delete(temporary);
+                    Files.createSymbolicLink(temporary, victim);
+                } catch (IOException e) {
+                    // Mostly no temporary file to swap yet; the swapper tries again at once.
+                }
+            }
+        });
+        swapper.start();
+        try {
+            for (int write = 0; write < 1000 && Files.readString(victim).equals(victimContent); write++) {
+                try {
+                    DurableFiles.write(file, "{\"write\": " + write + "}");
+                } catch (VirtTuneException e) {
+                    // A write the swap spoiled fails; writing where the link points would be the harm.
+                }
+            }
+        } finally {
+            done.set(true);
+            swapper.join();
+        }
+
+        assertEquals(victimContent, Files.readString(victim));
     }
 }
