@@ -1,14 +1,16 @@
 package io.virttune.files;
 
 import io.virttune.IoErrors;
-import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
+import java.nio.ByteBuffer;
+import java.nio.channels.AsynchronousFileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 
 /**
  * The one way virt-tune writes a file (journals, backups, plans, reports, stored results), so that
@@ -19,21 +21,12 @@ public final class DurableFiles {
 
     /**
      * Writes {@code content} as UTF-8; {@code what} words a failure ("write", "store the result in").
-     * An interrupt does not cut it: a journal entry a thread owes is written all the same, and the
-     * interrupt is set again for the code above (an interruptible channel would close at once).
+     * An interrupt, set before or arriving during, does not cut it: a journal entry a thread owes is
+     * written all the same, and the interrupt stays set for the code above. No step of it obeys the
+     * interrupt (an interruptible channel would close at once, and a flag cleared for the steps would
+     * be set again by an interrupt arriving during them).
      */
     public static void write(Path file, String content, String what) {
-        boolean interrupted = Thread.interrupted();
-        try {
-            writeWhole(file, content, what);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static void writeWhole(Path file, String content, String what) {
         // Its own name per process and thread: two writers of one file (two commands, two jobs) never
         // write into each other's temporary file, and the last rename wins whole.
         Path temporary = file.resolveSibling("." + file.getFileName() + "."
@@ -42,14 +35,23 @@ public final class DurableFiles {
             Path directory = file.toAbsolutePath().getParent();
             // A file of that name is a killed write's leftover: no living writer has this pid and thread.
             Files.deleteIfExists(temporary);
-            Files.createFile(temporary);
-            // A stream, not a channel: an interrupt arriving during the write cannot close it.
-            try (FileOutputStream out = new FileOutputStream(temporary.toFile())) {
-                out.write(content.getBytes(StandardCharsets.UTF_8));
-                out.getFD().sync();
+            // Made and opened in one step (CREATE_NEW: O_EXCL, which refuses a symlink at the name too),
+            // so a name swapped between making and opening, in a directory others can write, is never
+            // followed. A FileOutputStream cannot open so, and a FileChannel's write an interrupt would
+            // close; an asynchronous channel's writes run on its own threads, which nothing interrupts.
+            try (AsynchronousFileChannel out =
+                    AsynchronousFileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
+                while (bytes.hasRemaining()) {
+                    await(out.write(bytes, bytes.position()));
+                }
+                out.force(true);
             }
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            try (FileChannel directoryChannel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            // An asynchronous channel, not a FileChannel: its force is not interruptible (the file is
+            // renamed into place by now, and an interrupt must not make the caller believe it is not).
+            try (AsynchronousFileChannel directoryChannel =
+                    AsynchronousFileChannel.open(directory, StandardOpenOption.READ)) {
                 directoryChannel.force(true);
             }
         } catch (IOException e) {
@@ -60,6 +62,27 @@ public final class DurableFiles {
 
     public static void write(Path file, String content) {
         write(file, content, "write");
+    }
+
+    /** Waits for a write to finish; an interrupt meanwhile is kept for the caller, not obeyed. */
+    private static void await(Future<Integer> write) throws IOException {
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    write.get();
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException cause ? cause : new IOException(e.getCause());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     private static void removeQuietly(Path temporary) {

@@ -3,6 +3,8 @@ package io.virttune.files;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.VirtTuneException;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -68,5 +71,90 @@ class DurableFilesTest {
 
         assertTrue(interruptKept, "the interrupt is the caller's to act on");
         assertEquals("{\"entries\": []}", Files.readString(file));
+    }
+    /**
+     * An interrupt that arrives while the file is written (a job cancelled mid-write) does not cut it
+     * either: the directory's fsync after the rename went through an interruptible channel, which
+     * closed, and the caller was told the journal was not written when it was. The interrupts keep
+     * coming from before the write starts until the rename has made the file current, so one of them
+     * lands after any clearing of the flag the write does at its start; 16 MiB keep it writing long.
+     */
+    @Test
+    void aWriterInterruptedWhileItWritesStillWritesTheFileAndKeepsItsInterrupt() throws Exception {
+        Path file = temp.resolve("journal.json");
+        String content = "x".repeat(16 * 1024 * 1024);
+        Thread writer = Thread.currentThread();
+        AtomicBoolean interrupting = new AtomicBoolean();
+        Thread interrupter = new Thread(() -> {
+            do {
+                writer.interrupt();
+                interrupting.set(true);
+            } while (!Files.exists(file));
+        });
+        interrupter.start();
+        boolean interruptKept = false;
+        try {
+            while (!interrupting.get()) {
+                Thread.onSpinWait();
+            }
+            DurableFiles.write(file, content);
+        } finally {
+            // Joined before the flag is read: the interrupter's last interrupt may still be on its way.
+            while (interrupter.isAlive()) {
+                try {
+                    interrupter.join();
+                } catch (InterruptedException e) {
+                    interruptKept = true;
+                }
+            }
+            interruptKept |= Thread.interrupted();
+        }
+
+        assertTrue(interruptKept, "the interrupt is the caller's to act on");
+        assertEquals(content, Files.readString(file));
+    }
+
+    /**
+     * In a directory others can write, a symlink swapped in at the temporary file's name is never
+     * followed: the file was made and then opened again by name, and a swap between the two steps
+     * had the write truncate and fill the file the link named. A second thread swaps a link in
+     * whenever the temporary file is there; a write it spoils may fail, but no file outside is
+     * written. With the two steps apart, the link was followed within 400 writes in 20 runs of 20.
+     */
+    @Test
+    void aSymlinkSwappedInAtTheTemporaryNameIsNeverFollowed() throws Exception {
+        Path file = temp.resolve("journal.json");
+        Path victim = temp.resolve("victim");
+        String victimContent = "not the journal's";
+        Files.writeString(victim, victimContent);
+        // The name DurableFiles gives this process's and thread's temporary file.
+        Path temporary = temp.resolve(".journal.json." + ProcessHandle.current().pid() + "."
+                + Thread.currentThread().getId() + ".tmp");
+        AtomicBoolean done = new AtomicBoolean();
+        Thread swapper = new Thread(() -> {
+            while (!done.get()) {
+                try {
+                    Files.delete(temporary);
+                    Files.createSymbolicLink(temporary, victim);
+                } catch (IOException e) {
+                    // Mostly no temporary file to swap yet; the swapper tries again at once.
+                }
+            }
+        });
+        swapper.start();
+        try {
+            for (int write = 0; write < 1000 && Files.readString(victim).equals(victimContent); write++) {
+                try {
+                    DurableFiles.write(file, "{\"write\": " + write + "}");
+                } catch (VirtTuneException e) {
+                    // A write the swap spoiled fails; writing where the link points would be the harm.
+                }
+            }
+        } finally {
+            done.set(true);
+            swapper.join();
+        }
+
+        assertEquals(victimContent, Files.readString(victim));
     }
 }
