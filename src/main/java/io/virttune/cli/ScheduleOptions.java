@@ -257,11 +257,13 @@ public final class ScheduleOptions {
     }
 
     /**
-     * The paces a busy guest's copy goes at after its first pass: its scattered granules at the
+     * The paces a busy guest's copy goes at: its scattered granules at the
      * calibration's scattered writes, else at a stated share of the first pass's pace; a copy made
      * again at the median pace of this host's journaled synchronous copies, else at the granules';
      * and its guest's writes meanwhile at its sampled rate times the median ratio of this host's
-     * journaled busy copies, else at its sampled rate.
+     * journaled busy copies, else at its sampled rate; its first pass at the median pace of this
+     * host's journaled live copies whose guest wrote 10 times a second or more during them, where
+     * that is slower than the mirror's, else at the mirror's.
      */
     private static BusyPaces busyPaces(Plan plan, Measured kept) {
         PlanTarget target = plan.target();
@@ -292,7 +294,12 @@ public final class ScheduleOptions {
                 .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.whyNone(
                         dir -> "no busy live copy journaled in " + dir + " with its guest's writes during it",
                         "this host's journals were not read")));
-        return new BusyPaces(granules, synchronous, during);
+        BusyPaces.Pace firstPass = CopyPaces.busyLive(kept.journals(), WriteSlowdown.SAMPLED_FLOOR)
+                .map(earlier -> BusyPaces.Pace.earlierBusy(earlier.bytesPerSecond(), earlier.basis("busy live copy")))
+                .orElseGet(() -> BusyPaces.Pace.asIdle(kept.whyNone(
+                        dir -> "no live copy journaled in " + dir + " with its guest writing during it",
+                        "this host's journals were not read")));
+        return new BusyPaces(granules, synchronous, during, firstPass);
     }
 
     /**

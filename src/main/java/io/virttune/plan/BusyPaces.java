@@ -5,18 +5,21 @@ import io.virttune.text.Bytes;
 import java.util.Locale;
 
 /**
- * The paces a busy guest's live copy goes at after its first pass, each with where it comes from:
- * the dirtied granules copied again, scattered over the disk, and the copy made again with
- * synchronous writes once the guest outpaces the background one; and how fast the guest writes
- * meanwhile beside what plan sampled, the mirror's load slowing it.
+ * The paces a busy guest's live copy goes at, each with where it comes from: the dirtied granules
+ * copied again, scattered over the disk, and the copy made again with synchronous writes once the
+ * guest outpaces the background one; its first pass where this host's busy copies went slower than
+ * its idle ones; and how fast the guest writes meanwhile beside what plan sampled, the mirror's
+ * load slowing it.
  *
  * @param granules the pace of the scattered 64 KiB granules the mirror copies again
  * @param synchronous the pace of a copy made again with synchronous writes
  * @param writesDuringCopy the guest's writes during its copy over its sampled rate; null only in a
  *     plan read from a file written before it, which carries it as read: {@link #duringCopy} and
  *     {@link #describe} are for a schedule being made, which always has one
+ * @param firstPass the pace of the first pass over the disk while the guest writes; null as
+ *     {@code writesDuringCopy} is
  */
-public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuringCopy) {
+public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuringCopy, Pace firstPass) {
     /**
      * The share of the first pass's pace the lab's scattered granule copies went at, 25.7 of 53 MB/s
      * (docs/benchmarks.md, "A busy guest's writes sampled at plan time"): what a host that measured
@@ -31,7 +34,8 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
     public static final BusyPaces UNMEASURED = new BusyPaces(
             Pace.derivedGranules("no scattered-write pace measured"),
             Pace.atGranules("no synchronous copy journaled"),
-            WritesFactor.sampled("no busy live copy journaled"));
+            WritesFactor.sampled("no busy live copy journaled"),
+            Pace.asIdle("no busy live copy journaled"));
 
     /**
      * How fast a busy guest is predicted to write during its copy, as a share of what plan sampled.
@@ -67,7 +71,8 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
      *
      * @param bytesPerSecond the pace; 0 where it is derived from each copy's own first pass
      * @param source for a script: the granules' {@code calibration} or {@code derived}, the
-     *     synchronous copy's {@code earlier-synchronous-copies} or {@code granules}
+     *     synchronous copy's {@code earlier-synchronous-copies} or {@code granules}, the first pass's
+     *     {@code earlier-busy-live-copies} or {@code mirror}
      * @param basis where it comes from, in words
      */
     public record Pace(long bytesPerSecond, String source, String basis) {
@@ -98,10 +103,29 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
         public static Pace atGranules(String unmeasured) {
             return new Pace(0, "granules", "the scattered granules' pace: " + unmeasured);
         }
+
+        /**
+         * The median pace of this host's earlier live copies whose guest wrote during them, as their
+         * journals record them: a busy guest's load slows its mirror (the lab's went at half its idle
+         * copies' pace, docs/benchmarks.md).
+         */
+        public static Pace earlierBusy(long bytesPerSecond, String basis) {
+            return new Pace(bytesPerSecond, "earlier-busy-live-copies", basis);
+        }
+
+        /** A first pass at the mirror's pace, as an idle guest's copy; {@code unmeasured} says why. */
+        public static Pace asIdle(String unmeasured) {
+            return new Pace(0, "mirror", "the mirror's pace: " + unmeasured);
+        }
     }
 
-    /** The three paces of a copy whose first pass goes at {@code firstPass} bytes a second. */
-    BusyMirror.Paces of(double firstPass) {
+    /**
+     * The three paces of a copy whose mirror goes at {@code mirror} bytes a second with its guest idle
+     * (or capped so): its first pass at this host's busy copies' pace where that is slower.
+     */
+    BusyMirror.Paces of(double mirror) {
+        double firstPass =
+                this.firstPass.bytesPerSecond() > 0 ? Math.min(mirror, this.firstPass.bytesPerSecond()) : mirror;
         double scattered = granules.bytesPerSecond() > 0 ? granules.bytesPerSecond() : firstPass * GRANULE_SHARE;
         double again = synchronous.bytesPerSecond() > 0 ? synchronous.bytesPerSecond() : scattered;
         return new BusyMirror.Paces(firstPass, scattered, again);
@@ -109,7 +133,8 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
 
     /** The paces after the first pass and the guest's writes during the copy, as a copy's basis says them. */
     String describe(BusyMirror.Paces paces) {
-        return "the granules copied again at " + Bytes.format(Math.round(paces.granules())) + "/s, "
+        return "its first pass at " + Bytes.format(Math.round(paces.firstPass())) + "/s, " + firstPass.basis()
+                + "; the granules copied again at " + Bytes.format(Math.round(paces.granules())) + "/s, "
                 + granules.basis() + "; a copy made again at " + Bytes.format(Math.round(paces.synchronous()))
                 + "/s, " + synchronous.basis() + "; the guest's writes during its copy: " + writesDuringCopy.basis();
     }

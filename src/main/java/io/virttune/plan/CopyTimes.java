@@ -34,7 +34,7 @@ final class CopyTimes {
     /**
      * @param rate the pace of a copy and its verify together, in bytes a second
      * @param mirror the pace a live copy's mirror writes at, where it was measured
-     * @param busy the paces a busy guest's copy goes at after its first pass, where they were measured
+     * @param busy the paces a busy guest's copy goes at, where they were measured
      * @param target where the copies go: into thin LVs, apply gives a live copy's zero chunks back
      * @param facts the host's facts: the data of the images copied live (their steps do not say it),
      *     the pool's zeroing and the stack's versions

@@ -14,7 +14,7 @@ import java.util.Optional;
  * @param rateBasis where that rate comes from, for the operator to judge the predictions by
  * @param rateSource the kind of that source, for a script: see {@link CopyRate#source()}
  * @param calibration the calibration the rate was measured by, when it is the source; else null
- * @param busyPaces the paces a busy guest's live copy is predicted at after its first pass, each
+ * @param busyPaces the paces a busy guest's live copy is predicted at, each
  *     with its source; null in a plan written before them
  * @param windowSeconds the length of a window ({@code plan --window}); 0 when none was given, and
  *     then every guest is in window 1

@@ -415,6 +415,42 @@ class PlanCommandTest {
                 learned.basis());
     }
 
+    @Test
+    void aBusyGuestsFirstPassIsLearnedFromThisHostsLiveCopiesWhoseGuestWroteDuringThem() {
+        assertEquals(
+                io.virttune.plan.BusyPaces.Pace.asIdle(
+                        "no live copy journaled in " + temp + " with its guest writing during it"),
+                liveSchedule().busyPaces().firstPass());
+
+        io.virttune.apply.journal.DomainJournal journal = io.virttune.apply.journal.DomainJournal.start(
+                "old", "uuid-old", "2026-12-05T22:00:00Z", "f", "d", null, List.of(), List.of());
+        // 8 GiB each: two guests writing 473 and 12 times a second during their copies, in 128 and 64 s;
+        // one writing 9 times a second (an idle guest's noise) in 32 s, and one unread in 16 s.
+        double[][] copies = {{473, 128}, {12, 64}, {9, 32}, {-1, 16}};
+        for (int i = 0; i < copies.length; i++) {
+            java.util.Optional<io.virttune.apply.journal.WritesDuringCopy> during = copies[i][0] < 0
+                    ? java.util.Optional.empty()
+                    : java.util.Optional.of(new io.virttune.apply.journal.WritesDuringCopy(
+                            copies[i][0], java.util.OptionalDouble.of(500)));
+            journal = journal.with(new io.virttune.apply.journal.JournalEntry(
+                    i,
+                    "copy-live",
+                    io.virttune.apply.journal.JournalEntry.StepState.DONE,
+                    "2026-12-05T22:20:00Z",
+                    io.virttune.apply.journal.CopyPaces.liveDetail(
+                            8L << 30, (long) (copies[i][1] * 1e9), 0, 0, 0, during)));
+        }
+        new io.virttune.apply.journal.StateDirectory(temp).save(journal);
+
+        io.virttune.plan.BusyPaces.Pace learned = liveSchedule().busyPaces().firstPass();
+
+        assertEquals("earlier-busy-live-copies", learned.source());
+        assertEquals((8L << 30) / 64, learned.bytesPerSecond(), "the upper middle of 64 and 128 MiB/s");
+        assertEquals(
+                "the median of 2 earlier busy live copies on this host, the latest at 2026-12-05T22:20:00Z",
+                learned.basis());
+    }
+
     /** An earlier apply's live copy, ended at 2026-12-05T22:20:00Z, as its journal's DONE entry says it: {@code detail}. */
     private void journalLiveCopy(String detail) {
         journalOneStep("copy-live", "2026-12-05T22:20:00Z", detail);

@@ -160,7 +160,8 @@ class LivePredictionTest {
     private static final BusyPaces ONE_PACE = new BusyPaces(
             BusyPaces.Pace.calibratedGranules(100 * MIB, "as calibrated"),
             BusyPaces.Pace.earlierSynchronous(100 * MIB, "as journaled"),
-            BusyPaces.WritesFactor.sampled("none journaled"));
+            BusyPaces.WritesFactor.sampled("none journaled"),
+            BusyPaces.Pace.asIdle("none journaled"));
 
     /** The sparse disk's live copy at 100 MiB/s into the thin pool, each of its paces 100 MiB/s too. */
     private static Schedule.DiskTime sampled(GuestWrites writes) {
@@ -216,7 +217,8 @@ class LivePredictionTest {
                 ONE_PACE.synchronous(),
                 BusyPaces.WritesFactor.earlierLiveCopies(
                         0.5,
-                        "this host's guests wrote 0.50x their sampled rate during their live copies, the median of 3"));
+                        "this host's guests wrote 0.50x their sampled rate during their live copies, the median of 3"),
+                ONE_PACE.firstPass());
 
         Schedule.DiskTime busy = sampled(writing(800), halved);
 
@@ -234,6 +236,36 @@ class LivePredictionTest {
                         .contains("; the guest's writes during its copy: this host's guests wrote 0.50x their sampled"
                                 + " rate during their live copies, the median of 3; then 2 s"),
                 busy.basis());
+    }
+
+    /** {@link #ONE_PACE} but for its first pass, at {@code firstPass} as this host's busy copies went. */
+    private static BusyPaces firstPassAt(long firstPass) {
+        return new BusyPaces(
+                ONE_PACE.granules(),
+                ONE_PACE.synchronous(),
+                ONE_PACE.writesDuringCopy(),
+                BusyPaces.Pace.earlierBusy(firstPass, "the median of 2 earlier busy live copies on this host"));
+    }
+
+    @Test
+    void aBusyGuestsFirstPassGoesAtThePaceThisHostsBusyCopiesWentWhereThatIsSlower() {
+        // 80 writes a second dirty 5 MiB/s of granules. The first pass at 50 MiB/s, as this host's busy
+        // copies went, sweeps the 8 GiB in 164 s at least, where the mirror's 100 MiB/s took 82 s.
+        Schedule.DiskTime asIdle = sampled(writing(80));
+        Schedule.DiskTime slowed = sampled(writing(80), firstPassAt(50 * MIB));
+        Schedule.DiskTime faster = sampled(writing(80), firstPassAt(200 * MIB));
+
+        assertTrue(asIdle.seconds() < 8192 / 50, asIdle.basis());
+        assertTrue(slowed.seconds() >= 8192 / 50, slowed.basis());
+        assertTrue(
+                slowed.basis()
+                        .contains("; its first pass at 50 MiB/s, the median of 2 earlier busy live copies on"
+                                + " this host; the granules copied again at 100 MiB/s"),
+                slowed.basis());
+        assertTrue(
+                asIdle.basis().contains("; its first pass at 100 MiB/s, the mirror's pace: none journaled; "),
+                asIdle.basis());
+        assertEquals(asIdle.seconds(), faster.seconds(), "a busy guest's load does not speed its mirror up");
     }
 
     @Test
@@ -258,7 +290,8 @@ class LivePredictionTest {
         BusyPaces calibrated = new BusyPaces(
                 BusyPaces.Pace.calibratedGranules(25 * MIB, "the scattered writes of the calibration of vg/pool"),
                 BusyPaces.Pace.earlierSynchronous(30 * MIB, "the one earlier synchronous copy on this host"),
-                BusyPaces.WritesFactor.sampled("none journaled"));
+                BusyPaces.WritesFactor.sampled("none journaled"),
+                BusyPaces.Pace.asIdle("none journaled"));
 
         Schedule.DiskTime measured = sampled(writing(800), calibrated);
         Schedule.DiskTime derived = sampled(writing(800), BusyPaces.UNMEASURED);

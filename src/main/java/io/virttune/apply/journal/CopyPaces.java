@@ -150,6 +150,21 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
     }
 
     /**
+     * The pace of the uncapped live copies of at least 64 MiB these journals record whose guest wrote
+     * {@code busyWritesPerSecond} times a second or more during them, where the copy read it; none when
+     * there are none.
+     */
+    public static Optional<CopyPaces> busyLive(List<DomainJournal> journals, double busyWritesPerSecond) {
+        return paces(copied(journals, LIVE_KIND, entry -> {
+            Matcher matcher = LIVE_DETAIL.matcher(detailOf(entry));
+            boolean busy = matcher.matches()
+                    && matcher.group("during") != null
+                    && Double.parseDouble(matcher.group("during")) >= busyWritesPerSecond;
+            return busy ? wholeLive(entry) : Optional.empty();
+        }));
+    }
+
+    /**
      * The pace of the uncapped copies with synchronous writes of at least 64 MiB these journals'
      * live copies record (made so, or made again once a guest outpaced its background copy); none
      * when there are none.

@@ -18,7 +18,7 @@ public record WriteSlowdown(double ratio, int copies) {
      * Fewer writes a second than this when sampled are an idle guest's noise: a ratio of them says
      * nothing of a busy one.
      */
-    static final double SAMPLED_FLOOR = 10;
+    public static final double SAMPLED_FLOOR = 10;
 
     /**
      * The median ratio of the live copies these journals record with both rates, their sampled one
