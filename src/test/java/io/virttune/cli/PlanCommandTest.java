@@ -451,6 +451,24 @@ class PlanCommandTest {
                 learned.basis());
     }
 
+    @Test
+    void aBusyCopyGivenUpTeachesItsFirstPassByItsBackgroundCopyAlone() {
+        // As the lab's: given up after 2.8 GB in 91 s (30 MB/s), then 17.3 GB with synchronous writes in
+        // 164 s (105 MB/s): 78 MB/s over the whole copy, which is no background copy's pace.
+        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
+                20_059_185_152L,
+                255_860_000_000L,
+                17_272_397_824L,
+                164_474_000_000L,
+                0,
+                java.util.Optional.of(
+                        new io.virttune.apply.journal.WritesDuringCopy(291, java.util.OptionalDouble.of(1561)))));
+
+        io.virttune.plan.BusyPaces.Pace learned = liveSchedule().busyPaces().firstPass();
+
+        assertEquals((20_059_185_152L - 17_272_397_824L) * 1000 / (255_860 - 164_474), learned.bytesPerSecond());
+    }
+
     /** An earlier apply's live copy, ended at 2026-12-05T22:20:00Z, as its journal's DONE entry says it: {@code detail}. */
     private void journalLiveCopy(String detail) {
         journalOneStep("copy-live", "2026-12-05T22:20:00Z", detail);

@@ -104,13 +104,19 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
                 + guestWrites.map(WritesDuringCopy::detail).orElse("");
     }
 
-    /** What the guests wrote during the live copies these journals record, where the copies read it. */
+    /**
+     * What the guests wrote during the live copies these journals record, where the copies read it,
+     * of the copies their background copy made alone: once copied again with synchronous writes, each
+     * guest write waited on the LV too, and the rate counted over the whole copy is no longer the one
+     * a background copy sees.
+     */
     static List<WritesDuringCopy> guestWrites(List<DomainJournal> journals) {
         return journals.stream()
                 .flatMap(journal -> journal.entries().stream())
                 .filter(entry -> entry.state() == StepState.DONE && LIVE_KIND.equals(entry.kind()))
                 .map(entry -> LIVE_DETAIL.matcher(detailOf(entry)))
-                .filter(matcher -> matcher.matches() && matcher.group("during") != null)
+                .filter(matcher ->
+                        matcher.matches() && matcher.group("during") != null && matcher.group("syncBytes") == null)
                 .map(matcher -> new WritesDuringCopy(
                         Double.parseDouble(matcher.group("during")),
                         matcher.group("sampled") == null
@@ -150,9 +156,11 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
     }
 
     /**
-     * The pace of the uncapped live copies of at least 64 MiB these journals record whose guest wrote
-     * {@code busyWritesPerSecond} times a second or more during them, where the copy read it; none when
-     * there are none.
+     * The pace of the background copies of at least 64 MiB, uncapped, of the live copies these
+     * journals record whose guest wrote {@code busyWritesPerSecond} times a second or more during them,
+     * where the copy read it; none when there are none. A copy given up and made again with
+     * synchronous writes counts its background part alone (its bytes and time before), which the
+     * copy made again, at a pace of its own ({@link #synchronous}), would hide.
      */
     public static Optional<CopyPaces> busyLive(List<DomainJournal> journals, double busyWritesPerSecond) {
         return paces(copied(journals, LIVE_KIND, entry -> {
@@ -160,8 +168,24 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
             boolean busy = matcher.matches()
                     && matcher.group("during") != null
                     && Double.parseDouble(matcher.group("during")) >= busyWritesPerSecond;
-            return busy ? wholeLive(entry) : Optional.empty();
+            return busy ? background(entry) : Optional.empty();
         }));
+    }
+
+    /** A live copy's entry read as its background copy: the whole copy less what it made again with synchronous writes. */
+    private static Optional<Copied> background(JournalEntry entry) {
+        Optional<Copied> whole = wholeLive(entry);
+        Optional<Copied> again = live(entry, "syncBytes", "syncSeconds");
+        if (whole.isEmpty() || again.isEmpty() || whole.get().bytes().isEmpty()) {
+            return whole;
+        }
+        Copied all = whole.get();
+        return Optional.of(new Copied(
+                OptionalLong.of(all.bytes().getAsLong() - again.get().bytes().getAsLong()),
+                true,
+                all.seconds() - again.get().seconds(),
+                all.capped(),
+                all.at()));
     }
 
     /**

@@ -68,6 +68,33 @@ class WriteSlowdownTest {
     }
 
     @Test
+    void aCopyMadeAgainWithSynchronousWritesTeachesNothingOfABackgroundCopysGuest() {
+        // The lab's busy guest, 1561 writes a second sampled, wrote 291 a second over a copy given up and
+        // made again with synchronous writes (17.3 of its 20.1 GB, 164 of its 256 s): each write waited
+        // on the LV too. The next busy guest, 1112 sampled, wrote 488 during its background copy.
+        DomainJournal given = DomainJournal.start(
+                        "busy", "uuid-busy", "2026-12-07T17:56:44Z", "f", "d", null, List.of(), List.of())
+                .with(new JournalEntry(
+                        0,
+                        "copy-live",
+                        StepState.DONE,
+                        "2026-12-07T17:56:44Z",
+                        CopyPaces.liveDetail(
+                                20_059_185_152L,
+                                255_860_000_000L,
+                                17_272_397_824L,
+                                164_474_000_000L,
+                                0,
+                                Optional.of(wrote(291, 1561)))));
+
+        assertEquals(Optional.empty(), WriteSlowdown.of(List.of(given)));
+        WriteSlowdown learned = WriteSlowdown.of(List.of(given, copiedLive("busy2", wrote(488, 1112))))
+                .orElseThrow();
+        assertEquals(1, learned.copies());
+        assertEquals(488.0 / 1112, learned.ratio(), 1e-9);
+    }
+
+    @Test
     void aCopyWhoseGuestWroteFasterThanSampledCountsAsUnslowed() {
         // Sampled as its load was starting (22 a second), 258 during the copy: the sample missed the
         // load; the mirror did not speed the guest up twelvefold.
