@@ -126,9 +126,8 @@ public final class MirrorCalibration {
                         + target.limit().toSeconds() + " s: no pace to keep; the guest runs on its source");
             }
             long pace = Math.max(1, (long) (last.cur() * 1e9 / nanos));
-            out.println("Mirrored " + Bytes.format(last.cur()) + " of disk " + disk + " of '" + domain + "' in "
-                    + Math.round(nanos / 1e9) + " s (" + Bytes.format(pace) + "/s); aborted, the guest runs on "
-                    + source);
+            out.println("Mirrored " + Bytes.format(last.cur()) + " of disk " + disk + " of '" + domain + "' at "
+                    + Bytes.format(pace) + "/s; aborted, the guest runs on " + source);
             return Optional.of(new Calibration.Mirror(domain, disk, last.cur(), pace));
         }
     }

@@ -41,7 +41,9 @@ import picocli.CommandLine.Spec;
                     + " without a pivot (the guest stays on its source) and the LV removed, also on SIGINT or"
                     + " SIGTERM. plan --window predicts a host's first live move by that mirror's pace.",
             "A dry run unless --execute. Exit status 0 measured (or would), 1 failed, 3 refused: no such VG or"
-                    + " pool, a read-only VG, too little free space (nothing is measured then, nor kept)."
+                    + " pool, a read-only VG, too little free space, or with --mirror a domain not running, no disk a"
+                    + " live move copies, too little room for the disk (nothing is measured then, nor kept; the passes"
+                    + " before a refused or failed mirror are kept)."
         })
 public final class CalibrateCommand implements Callable<Integer> {
     @Spec
