@@ -68,22 +68,7 @@ class MirrorCalibrationLabIT {
         writer.awaitWrites(1);
         Path state = guest.work().resolve("state");
         // Capped by nothing, the 128 MiB mirror may be ready in a second: it is killed as soon as it shows.
-        StoppedApply killed = StoppedApply.start(
-                guest.work(),
-                state,
-                0,
-                "calibrate",
-                "--vg",
-                VG,
-                "--size",
-                "64M",
-                "--mirror",
-                GUEST,
-                "--mirror-seconds",
-                "600",
-                "--state-dir",
-                state.toString(),
-                "--execute");
+        StoppedApply killed = inItsOwnProcess(state);
         awaitMirror();
         killed.signal("KILL");
         killed.awaitEnd();
@@ -100,6 +85,46 @@ class MirrorCalibrationLabIT {
         writer.stop();
         writer.verifyInGuest();
         System.out.println("calibrate --mirror killed, then again:\n" + again.transcript());
+    }
+
+    @Test
+    void aCalibrateStoppedBySigtermMidMirrorAbortsItWithoutAPivotAndRemovesTheLv() throws Exception {
+        GuestWriter writer = guest.start("vt-mirrorcal-");
+        writer.start();
+        writer.awaitWrites(1);
+        Path state = guest.work().resolve("state");
+        StoppedApply stopped = inItsOwnProcess(state);
+        awaitMirror();
+        stopped.signal("TERM");
+        String out = stopped.awaitEnd();
+
+        // Stopped before its own end: the hook aborted the copy, then removed the LV.
+        assertTrue(!out.contains("Mirrored "), "calibrate ended by itself before the signal: " + out);
+        requireOnSourceWithNothingLeft();
+        writer.awaitWrites(writer.writes() + 2);
+        writer.stop();
+        writer.verifyInGuest();
+        System.out.println("calibrate --mirror stopped by SIGTERM:\n" + out);
+    }
+
+    /** calibrate --mirror as a process group of its own, for a signal; its mirror timed up to 600 s (or ready). */
+    private StoppedApply inItsOwnProcess(Path state) {
+        return StoppedApply.start(
+                guest.work(),
+                state,
+                0,
+                "calibrate",
+                "--vg",
+                VG,
+                "--size",
+                "64M",
+                "--mirror",
+                GUEST,
+                "--mirror-seconds",
+                "600",
+                "--state-dir",
+                state.toString(),
+                "--execute");
     }
 
     private static Cli calibrate(Path state, String... more) {
