@@ -32,10 +32,11 @@
 #              The copy is what
 #              the mirror writes, the whole virtual disk (its data only with --zero y where the
 #              mirror skips zeros, forky). A first idle live move (live first, before
-#              the idle one) is this host's first: its data at the pace of the offline case's copy
-#              (its journal), its zeros at the calibration's writes (virt-tune calibrate of the pool,
-#              run first); the idle and busy cases at the pace of the earlier live copies (their
-#              journals), as plan predicts a host's live copies once it has made some;
+#              the idle one) is this host's first: all its mirror writes at the pace of vt-first's
+#              own mirror that virt-tune calibrate --mirror timed into the target for 20 s just
+#              before, then aborted (the guest stays on its source); the idle and busy cases at the
+#              pace of the earlier live copies (their journals), as plan predicts a host's live
+#              copies once it has made some;
 #   actual:    apply --json's copies.tookSeconds (the block copy and its switch, journaled) and
 #              copies.pause.tookMillis (the guest paused, suspend to resume, journaled);
 #   floor:     the copy: qemu-img convert of the same image into a fresh thin LV, nothing else
@@ -229,6 +230,10 @@ inside() {
   step "live, first: the guest running, doing nothing, this host's first live move"
   define vt-first
   guest_boot vt-first
+  settle
+  # Its own QEMU bounds a live copy as no write of calibrate's does: its mirror, timed and aborted.
+  step "live, first: calibrate --mirror vt-first, 20 s of its mirror into the $target target"
+  "$project/scripts/virt-tune" calibrate "${into[@]}" --mirror vt-first --execute --state-dir "$work/state" >&2
   settle
   live_first_s=$(move vt-first --live "${scheduled[@]}")
   step "live, first: ${live_first_s} s"

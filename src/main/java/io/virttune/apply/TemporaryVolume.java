@@ -17,6 +17,8 @@ final class TemporaryVolume implements AutoCloseable {
     private final PrintWriter log;
     private final VolumeName name;
     private final CleanupOnSignal removal;
+    /** What still writes the LV and must stop before it goes (a guest's mirror into it); nothing by default. */
+    private volatile Runnable release = () -> {};
 
     private TemporaryVolume(LvmPorts lvm, RunMode mode, VolumeName name, PrintWriter log) {
         this.lvm = lvm;
@@ -42,6 +44,20 @@ final class TemporaryVolume implements AutoCloseable {
         return volume;
     }
 
+    /**
+     * Runs {@code release} before the LV's removal, on every path the removal takes (closed, or a
+     * signal's hook): a writer lvm does not know of, a guest's block job into it, stops first. When
+     * {@code release} fails the LV is kept, and said why.
+     */
+    void releasedFirstBy(Runnable release) {
+        this.release = release;
+    }
+
+    /** What a SIGTERM or SIGINT runs for this LV: its release, then its removal. */
+    Thread onSignal() {
+        return removal.onSignal();
+    }
+
     @Override
     public void close() {
         removal.close();
@@ -50,6 +66,15 @@ final class TemporaryVolume implements AutoCloseable {
     /** Removes the LV; a dry run's was never created, and its log said it would be removed. */
     private void remove() {
         if (mode.changesHost()) {
+            try {
+                release.run();
+            } catch (RuntimeException failed) {
+                log.println("Kept the calibration's temporary LV " + name + ": what writes it could not be stopped ("
+                        + failed.getMessage() + "); the next calibrate of " + name.vg() + " or virt-tune cleanup"
+                        + " stops it and removes the LV");
+                log.flush();
+                return;
+            }
             try {
                 lvm.actions().remove(name.vg(), name.lv());
             } catch (VirtTuneException failed) {

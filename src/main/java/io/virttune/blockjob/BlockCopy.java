@@ -35,10 +35,16 @@ public final class BlockCopy {
     public void start(String device, BlockCopySettings settings) {
         Optional<BlockJobProgress> running = jobs.progress(disk);
         if (running.isPresent()) {
-            throw VirtTuneException.refused(
-                    where() + " already has a block job (" + running.get().percent()
-                            + "% done), perhaps an earlier run's; virt-tune starts no second one: pivot or abort it first"
-                            + " (virsh blockjob " + jobs.domain() + " " + disk + " --pivot or --abort)");
+            // Named: a killed calibrate --mirror's copy into its temporary LV must be aborted, never pivoted.
+            String into = MirrorState.destinationOf(jobs.liveXml(), jobs.domain(), disk)
+                    .map(destination -> ", copying into " + destination)
+                    .orElse("");
+            throw VirtTuneException.refused(where() + " already has a block job ("
+                    + running.get().percent()
+                    + "% done" + into + "), perhaps an earlier run's or a killed virt-tune calibrate --mirror's;"
+                    + " virt-tune starts no second one: abort it first (virsh blockjob " + jobs.domain() + " " + disk
+                    + " --abort: the guest stays on its source; virt-tune cleanup aborts a calibration's), or pivot it"
+                    + " (--pivot) only if its destination is meant to be the disk's");
         }
         jobs.copy(disk, destinationXml(device), settings);
     }

@@ -236,7 +236,8 @@ public final class ScheduleOptions {
 
     /**
      * The pace a live copy's mirror writes at, the best first: this host's earlier live copies (all
-     * their mirrors wrote, zeros included, over their time), else the calibration's writes of the
+     * their mirrors wrote, zeros included, over their time), else the guest's mirror a calibration of
+     * the plan's VG or pool timed (calibrate --mirror), else the calibration's writes of the
      * plan's VG or pool for the zeros; none beside the operator's --copy-rate, which is every copy's.
      */
     private MirrorPace mirror(Measured kept) {
@@ -247,6 +248,14 @@ public final class ScheduleOptions {
         if (earlier.isPresent()) {
             return MirrorPace.earlierLiveCopies(
                     earlier.get().bytesPerSecond(), earlier.get().basis("live copy"));
+        }
+        Optional<MirrorPace> timed = kept.calibration()
+                .filter(calibration -> calibration.mirror() != null)
+                .map(calibration -> MirrorPace.calibratedMirror(
+                        calibration.mirror().bytesPerSecond(),
+                        calibration.mirrorBasis().orElseThrow()));
+        if (timed.isPresent()) {
+            return timed.get();
         }
         return kept.calibration()
                 .map(calibration -> MirrorPace.calibratedWrites(

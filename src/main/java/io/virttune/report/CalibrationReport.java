@@ -37,12 +37,25 @@ public final class CalibrationReport {
                         Bytes.format(calibration.scatteredWrittenBytes()),
                         time(calibration.scatteredWrittenBytes(), calibration.scatteredWriteBytesPerSecond()),
                         Bytes.format(calibration.scatteredWriteBytesPerSecond()) + "/s");
-        out.println("Calibration of " + calibration.target() + " on " + calibration.device() + ", direct I/O:");
+        Calibration.Mirror mirror = calibration.mirror();
+        if (mirror != null) {
+            passes.row(
+                    "mirror of " + mirror.domain() + "'s " + mirror.disk(),
+                    Bytes.format(mirror.bytes()),
+                    time(mirror.bytes(), mirror.bytesPerSecond()),
+                    Bytes.format(mirror.bytesPerSecond()) + "/s");
+        }
+        out.println("Calibration of " + calibration.target() + " on " + calibration.device() + ", direct I/O"
+                + (mirror == null ? "" : "; the mirror in the guest's own QEMU, aborted without a pivot") + ":");
         passes.render("  ").forEach(out::println);
         out.println(
                 "A copy and its verify (one write, one read back): " + Bytes.format(calibration.copyBytesPerSecond())
                         + "/s; plan --window predicts by it until this host has journaled copies of its own, and a busy"
                         + " guest's live copy's dirtied granules at the scattered writes' pace.");
+        if (mirror != null) {
+            out.println("A host's first live move is predicted at the mirror's pace, until this host has journaled live"
+                    + " copies of its own.");
+        }
         out.println("Kept in " + kept + ".");
     }
 
@@ -71,6 +84,16 @@ public final class CalibrationReport {
                 .put("scatteredWriteBytesPerSecond", calibration.scatteredWriteBytesPerSecond())
                 .put("copyBytesPerSecond", calibration.copyBytesPerSecond())
                 .put("measuredAt", calibration.measuredAt());
+        Calibration.Mirror mirror = calibration.mirror();
+        if (mirror == null) {
+            node.putNull("mirror");
+        } else {
+            node.putObject("mirror")
+                    .put("domain", mirror.domain())
+                    .put("disk", mirror.disk())
+                    .put("bytes", mirror.bytes())
+                    .put("bytesPerSecond", mirror.bytesPerSecond());
+        }
     }
 
     private static String time(long bytes, long bytesPerSecond) {

@@ -16,6 +16,7 @@ import io.virttune.apply.ports.QemuIoHolds;
 import io.virttune.apply.ports.StaleWriters;
 import io.virttune.apply.undo.CalibrationCleanup;
 import io.virttune.apply.undo.Cleanup;
+import io.virttune.blockjob.MirrorState;
 import io.virttune.inspect.FakeLibvirt;
 import io.virttune.inspect.LiveHost;
 import io.virttune.libvirt.DomainDefinitions;
@@ -54,6 +55,10 @@ class CleanupTest {
     private StateDirectory state;
     /** Calibration LVs in vg0, as lvs reports them. */
     private final List<String> calibrations = new java.util.ArrayList<>();
+    /** A running guest whose disk a killed calibrate --mirror left copying into a calibration LV; null for none. */
+    private ScriptedBlockJobs mirroring;
+    /** Its live definition as libvirt lists it among all, the mirror in it; null for none. */
+    private String mirroredLive;
 
     @BeforeEach
     void web01MigratedOffItsImage() throws Exception {
@@ -259,6 +264,49 @@ class CleanupTest {
     }
 
     @Test
+    void theMirrorAKilledCalibrationLeftCopyingIntoItsLvIsAbortedWithoutAPivotBeforeTheLvIsRemoved() {
+        calibrations.add(calibration(DEAD));
+        mirroring = new ScriptedBlockJobs(new InMemoryDefinitions(), "/dev/vg0/virt-tune-calibration-" + DEAD);
+        mirroring.job = ScriptedBlockJobs.Job.COPYING;
+        mirroredLive = mirroring.liveXml();
+        runner.answer(command("lvm", "lvremove"), argv -> {
+            mirroring.calls.add("lvremove with the job " + mirroring.job);
+            calibrations.clear();
+            return "";
+        });
+
+        calibrationCleanup(true).orElseThrow();
+
+        assertEquals(List.of("abort sda pivot=false", "lvremove with the job NONE"), mirroring.calls);
+        assertEquals(MirrorState.NONE, MirrorState.of(mirroring.liveXml(), "g1", "sda"));
+        assertEquals(Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(mirroring.liveXml(), "g1", "sda"));
+        assertTrue(
+                out.toString()
+                        .contains("abort the block copy of disk sda of 'g1' into vg0/virt-tune-calibration-" + DEAD
+                                + " (no pivot: the guest stays on its source)"),
+                out.toString());
+    }
+
+    @Test
+    void aCalibrationLvWhoseMirrorCannotBeAbortedIsKeptSayingHow() {
+        calibrations.add(calibration(DEAD));
+        mirroring = new ScriptedBlockJobs(new InMemoryDefinitions(), "/dev/vg0/virt-tune-calibration-" + DEAD);
+        mirroring.job = ScriptedBlockJobs.Job.COPYING;
+        mirroredLive = mirroring.liveXml();
+        // libvirtd went away once the definitions were read, before the abort.
+        mirroring.libvirtdLost = true;
+
+        calibrationCleanup(true).orElseThrow();
+
+        assertEquals(List.of(), removals());
+        assertTrue(
+                out.toString()
+                        .contains("keep vg0/virt-tune-calibration-" + DEAD + ": the block copy of disk sda of domain"
+                                + " 'g1' into it could not be aborted"),
+                out.toString());
+    }
+
+    @Test
     void anLvOnlyNamedLikeACalibrationsIsNotOffered() {
         calibrations.add(lvRow("virt-tune-calibration-" + DEAD, "Lv-C", "virt-tune"));
 
@@ -311,6 +359,9 @@ class CleanupTest {
                         all.add(libvirt.liveXml(domain.name()));
                     }
                 }
+                if (mirroredLive != null) {
+                    all.add(mirroredLive);
+                }
                 return all;
             }
 
@@ -354,7 +405,7 @@ class CleanupTest {
                         new LiveHost(runner, true),
                         new StaleWriters(),
                         new QemuIoHolds(),
-                        ScriptedBlockJobs.none(),
+                        mirroring == null ? ScriptedBlockJobs.none() : mirroring.source(),
                         state,
                         HostFiles.HOST,
                         Clock.systemUTC()),

@@ -127,13 +127,19 @@ class BlockCopyTest {
     void aDiskWithABlockJobAlreadyIsRefused() {
         FakeJobs jobs = new FakeJobs();
         jobs.progress.add(Optional.of(new BlockJobProgress(1, 4)));
+        jobs.live.add(COPYING.replace(LV, "/dev/vexp/virt-tune-calibration-7"));
 
         VirtTuneException e = assertThrows(
                 VirtTuneException.class, () -> new BlockCopy(jobs, "sda").start(LV, BlockCopySettings.DEFAULTS));
 
         assertEquals(ExitCode.REFUSED, e.exitCode());
         assertTrue(
-                e.getMessage().startsWith("disk 'sda' of domain 'g1' already has a block job (25% done)"),
+                e.getMessage()
+                        .startsWith("disk 'sda' of domain 'g1' already has a block job (25% done, copying into"
+                                + " /dev/vexp/virt-tune-calibration-7)"),
+                e.getMessage());
+        assertTrue(
+                e.getMessage().contains("virsh blockjob g1 sda --abort: the guest stays on its source"),
                 e.getMessage());
         assertEquals(List.of(), jobs.calls);
     }

@@ -40,6 +40,26 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void aMirrorWithoutADomainOrTimedForNoTimeIsAUsageErrorBeforeAnythingRuns() {
+        Cli noDomain = Cli.run("calibrate", "--vg", "vg", "--mirror", ":vda", "--state-dir", temp.toString());
+        Cli noTime = Cli.run(
+                "calibrate",
+                "--vg",
+                "vg",
+                "--mirror",
+                "web01",
+                "--mirror-seconds",
+                "0",
+                "--state-dir",
+                temp.toString());
+
+        assertEquals(2, noDomain.exitCode(), noDomain.transcript());
+        assertTrue(noDomain.err().contains("--mirror :vda: give a domain"), noDomain.err());
+        assertEquals(2, noTime.exitCode(), noTime.transcript());
+        assertTrue(noTime.err().contains("--mirror-seconds must be at least 1, not 0"), noTime.err());
+    }
+
+    @Test
     void anUnusableStateDirectoryIsRefusedBeforeAnythingRuns() throws Exception {
         Path file = java.nio.file.Files.writeString(temp.resolve("file"), "");
 

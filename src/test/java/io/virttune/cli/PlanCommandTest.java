@@ -219,6 +219,34 @@ class PlanCommandTest {
     }
 
     @Test
+    void aFirstLiveCopyIsPredictedAtTheMirrorCalibrateTimedInTheGuestsQemuUntilALiveCopyIsJournaled() {
+        keepCalibration("vg_fast", "tpool", 3);
+        io.virttune.apply.journal.StateDirectory state = new io.virttune.apply.journal.StateDirectory(temp);
+        io.virttune.apply.journal.Calibration passes =
+                state.calibration("vg_fast", "tpool").orElseThrow();
+        // 1280 MiB in 20 s: 64 MiB/s, well below the 200 MiB/s the calibration's own writes went at.
+        state.save(passes.withMirror(
+                new io.virttune.apply.journal.Calibration.Mirror("web01", "vda", 1280L << 20, 64L << 20),
+                "2026-12-05T21:00:00Z"));
+
+        Schedule.DiskTime timed = mail01sCopy();
+
+        // 120 GiB, data and zeros, at 64 MiB/s: 1920 s, then 2 s for its readiness seen.
+        assertEquals(1922, timed.seconds(), timed.basis());
+        assertTrue(
+                timed.basis()
+                        .contains("at 64 MiB/s, the mirror of web01's vda calibrate measured on 2026-12-05T21:00:00Z"
+                                + " over 20 s"),
+                timed.basis());
+        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
+                100L << 30, 800_000_000_000L, 0, 0, 0, java.util.Optional.empty()));
+
+        Schedule.DiskTime journaled = mail01sCopy();
+
+        assertEquals(960, journaled.seconds(), "the earlier live copy's 128 MiB/s comes first: " + journaled.basis());
+    }
+
+    @Test
     void aFirstLiveCopyIsPredictedAtThePaceOfWhatAnEarlierOfflineCopyIntoALinearLvWrote() {
         // 1 GiB of data copied into an 8 GiB linear LV in 80 s: the zeros written and verified too.
         journalOneStep(

@@ -149,6 +149,14 @@ class JsonSchemaDocsTest {
                 "virt-tune/calibration",
                 "calibrate --execute's result",
                 CalibrationReport.json(true, Optional.of(calibration)));
+        add(
+                "virt-tune/calibration",
+                "calibrate --mirror --execute's result",
+                CalibrationReport.json(
+                        true,
+                        Optional.of(calibration.withMirror(
+                                new Calibration.Mirror("web01", "vda", 912L << 20, 45L << 20),
+                                "2026-12-01T22:01:00Z"))));
         add("virt-tune/calibration", "calibrate's dry run", CalibrationReport.json(false, Optional.empty()));
         run(
                 Plan.SCHEMA,

@@ -22,6 +22,8 @@ import java.util.Optional;
  * @param scatteredWrittenBytes what the scattered 64 KiB writes moved; 0 in a calibration made before them
  * @param scatteredWriteBytesPerSecond their pace, with direct I/O; 0 in a calibration made before them
  * @param measuredAt when the measurement ended, UTC
+ * @param mirror the block copy {@code calibrate --mirror} ran from a guest's disk onto a temporary LV
+ *     here; null in a calibration made without one, or before calibrate could
  */
 public record Calibration(
         String vg,
@@ -33,7 +35,56 @@ public record Calibration(
         long readBytesPerSecond,
         long scatteredWrittenBytes,
         long scatteredWriteBytesPerSecond,
-        String measuredAt) {
+        String measuredAt,
+        Mirror mirror) {
+
+    /**
+     * A guest's mirror timed into the calibrated VG or pool, in that guest's own QEMU, which bounds a
+     * live copy's pace as no write of calibrate's own does.
+     *
+     * @param domain the running domain whose disk was mirrored
+     * @param disk its target (vda, sdb, ...)
+     * @param bytes what the block job progressed from its start until it was aborted
+     * @param bytesPerSecond that over the job's time
+     */
+    public record Mirror(String domain, String disk, long bytes, long bytesPerSecond) {
+        public Mirror {
+            if (bytesPerSecond <= 0) {
+                throw new IllegalArgumentException("a measured pace is positive: mirror " + bytesPerSecond);
+            }
+        }
+
+        /** How long it was timed over, whole seconds, as the basis says it. */
+        public long seconds() {
+            return Math.round((double) bytes / bytesPerSecond);
+        }
+    }
+
+    /** A calibration of the VG's or pool's own passes alone, no guest's mirror timed. */
+    public Calibration(
+            String vg,
+            String thinPool,
+            String device,
+            long writtenBytes,
+            long writeBytesPerSecond,
+            long readBytes,
+            long readBytesPerSecond,
+            long scatteredWrittenBytes,
+            long scatteredWriteBytesPerSecond,
+            String measuredAt) {
+        this(
+                vg,
+                thinPool,
+                device,
+                writtenBytes,
+                writeBytesPerSecond,
+                readBytes,
+                readBytesPerSecond,
+                scatteredWrittenBytes,
+                scatteredWriteBytesPerSecond,
+                measuredAt,
+                null);
+    }
 
     public Calibration {
         if (writeBytesPerSecond <= 0 || readBytesPerSecond <= 0) {
@@ -61,6 +112,33 @@ public record Calibration(
         return scatteredWriteBytesPerSecond > 0
                 ? Optional.of("the scattered 64 KiB writes of the calibration of " + target() + " at " + measuredAt)
                 : Optional.empty();
+    }
+
+    /** The same passes, with the guest's mirror timed after them, at {@code mirroredAt}. */
+    public Calibration withMirror(Mirror timed, String mirroredAt) {
+        return new Calibration(
+                vg,
+                thinPool,
+                device,
+                writtenBytes,
+                writeBytesPerSecond,
+                readBytes,
+                readBytesPerSecond,
+                scatteredWrittenBytes,
+                scatteredWriteBytesPerSecond,
+                mirroredAt,
+                timed);
+    }
+
+    /**
+     * Where the pace of a host's first live copy comes from, as plan prints it: the guest's mirror
+     * calibrate timed; empty where it timed none.
+     */
+    @JsonIgnore
+    public Optional<String> mirrorBasis() {
+        return Optional.ofNullable(mirror)
+                .map(timed -> "the mirror of " + timed.domain() + "'s " + timed.disk() + " calibrate measured on "
+                        + measuredAt + " over " + timed.seconds() + " s");
     }
 
     /** Where it was measured, as lvm names it: {@code vg} or {@code vg/pool}. */

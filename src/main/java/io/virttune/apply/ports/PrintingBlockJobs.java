@@ -8,8 +8,10 @@ import io.virttune.libvirt.DiskWrites;
 import io.virttune.xml.DiskView;
 import io.virttune.xml.DomainXml;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.jdom2.Element;
 
@@ -22,6 +24,8 @@ final class PrintingBlockJobs implements BlockJobs {
     private final Consumer<String> log;
     private final Map<String, String> copying = new HashMap<>();
     private final Map<String, String> pivoted = new HashMap<>();
+    /** The real jobs it would have aborted: read as ended from then on, as they would be. */
+    private final Set<String> aborted = new HashSet<>();
 
     PrintingBlockJobs(BlockJobs real, Consumer<String> log) {
         this.real = real;
@@ -49,6 +53,7 @@ final class PrintingBlockJobs implements BlockJobs {
                 + settings + ")");
         // The destination is one disk element: read as a domain's only disk, by the parser every definition goes
         // through.
+        aborted.remove(disk);
         copying.put(
                 disk,
                 DomainXml.parse("<domain><devices>" + destinationXml + "</devices></domain>", "the copy's destination")
@@ -60,6 +65,9 @@ final class PrintingBlockJobs implements BlockJobs {
 
     @Override
     public Optional<BlockJobProgress> progress(String disk) {
+        if (aborted.contains(disk)) {
+            return Optional.empty();
+        }
         return copying.containsKey(disk) ? Optional.of(new BlockJobProgress(1, 1)) : real.progress(disk);
     }
 
@@ -70,6 +78,8 @@ final class PrintingBlockJobs implements BlockJobs {
         String device = copying.remove(disk);
         if (pivot && device != null) {
             pivoted.put(disk, device);
+        } else if (!pivot && device == null) {
+            aborted.add(disk);
         }
     }
 
@@ -114,6 +124,9 @@ final class PrintingBlockJobs implements BlockJobs {
         DomainXml live = DomainXml.parse(real.liveXml(), "the live definition of '" + domain() + "'");
         for (DiskView disk : live.disks()) {
             String target = disk.targetDev();
+            if (aborted.contains(target)) {
+                disk.element().removeChild("mirror");
+            }
             if (copying.containsKey(target)) {
                 disk.element()
                         .addContent(new Element("mirror")

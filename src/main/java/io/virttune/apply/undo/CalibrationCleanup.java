@@ -29,16 +29,20 @@ import java.util.function.Predicate;
 /**
  * Removes the temporary LVs killed calibrations left (a SIGKILL runs no cleanup), host-wide for
  * cleanup or one VG's before calibrate measures it: only one with virt-tune's calibration tags,
- * whose virt-tune no longer runs on this host, that custody lets go and nothing has open; any other
- * is kept and said why. The one rule both commands remove such an LV by.
+ * whose virt-tune no longer runs on this host, that custody lets go and nothing has open once the
+ * block copies a killed {@code calibrate --mirror} left copying into it are aborted (no pivot); any
+ * other is kept and said why. The one rule both commands remove such an LV by.
  */
 public final class CalibrationCleanup {
     /** What the result table calls these LVs: they belong to no domain. */
     public static final String ROW = "calibration LVs";
 
+    private static final String GONE = "lvs no longer lists it: another cleanup or calibrate removed it meanwhile";
+
     private final Function<PrintWriter, DomainDefinitions> definitions;
     private final LvmPorts lvm;
     private final ImagePorts images;
+    private final MirrorsInto mirrors;
     private final RunMode mode;
     private final PrintWriter out;
 
@@ -46,6 +50,7 @@ public final class CalibrationCleanup {
         this.definitions = ports.guests().definitions();
         this.lvm = ports.lvm();
         this.images = ports.images();
+        this.mirrors = new MirrorsInto(ports.guests().blockJobs());
         this.mode = ports.run().mode();
         this.out = out;
     }
@@ -86,7 +91,7 @@ public final class CalibrationCleanup {
             DefinedStores stores = CustodyReads.stores(images, defined, "", report);
             for (CalibrationVolume volume : left) {
                 tried++;
-                Optional<String> why = whyKept(volume, stores);
+                Optional<String> why = whyKept(volume, stores, defined);
                 if (why.isPresent()) {
                     out.println("keep " + volume.volume() + ": " + why.get());
                     continue;
@@ -133,8 +138,11 @@ public final class CalibrationCleanup {
         }
     }
 
-    /** Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, or it is open. */
-    private Optional<String> whyKept(CalibrationVolume volume, DefinedStores stores) {
+    /**
+     * Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, a
+     * guest's mirror into it could not be aborted, or it is open.
+     */
+    private Optional<String> whyKept(CalibrationVolume volume, DefinedStores stores, DomainDefinitions defined) {
         if (ProcessTable.here().runs(volume.maker())) {
             return Optional.of(
                     "its virt-tune calibrate (" + volume.maker().describe() + ") runs on this host and removes it"
@@ -143,7 +151,7 @@ public final class CalibrationCleanup {
         Optional<VolumeIdentity> identity =
                 lvm.reads().identity(volume.volume().vg(), volume.volume().lv());
         if (identity.isEmpty()) {
-            return Optional.of("lvs no longer lists it: another cleanup or calibrate removed it meanwhile");
+            return Optional.of(GONE);
         }
         Optional<String> notOurs = VolumeOwnership.notOurs(identity.get(), CalibrationVolume.OWNER, null);
         if (notOurs.isPresent()) {
@@ -155,6 +163,28 @@ public final class CalibrationCleanup {
                 stores);
         if (!verdict.allowed()) {
             return Optional.of(verdict.reasons());
+        }
+        // A killed calibrate --mirror left its guest's QEMU copying into the LV, holding it open: aborted,
+        // the guest stays on its source and QEMU lets the LV go.
+        List<MirrorsInto.MirroredDisk> mirrored =
+                MirrorsInto.of(defined.allDefinitions(), volume.volume().devicePath());
+        mirrored.forEach(disk -> out.println(mode.says("abort ", "would abort ") + "the block copy of disk "
+                + disk.disk() + " of '" + disk.domain() + "' into " + volume.volume()
+                + " (no pivot: the guest stays on its source)"));
+        Optional<String> notAborted = mirrors.abortAll(mirrored, volume.volume().devicePath());
+        if (notAborted.isPresent()) {
+            return notAborted;
+        }
+        if (!mirrored.isEmpty()) {
+            if (!mode.changesHost()) {
+                // A dry run's abort is only printed: QEMU holds the LV open still, as it would not in the run.
+                return Optional.empty();
+            }
+            identity =
+                    lvm.reads().identity(volume.volume().vg(), volume.volume().lv());
+            if (identity.isEmpty()) {
+                return Optional.of(GONE);
+            }
         }
         return identity.get().isOpen()
                 ? Optional.of("its device is open (lv_attr " + identity.get().attributes() + ")")

@@ -87,6 +87,32 @@ class CalibrationTest {
     }
 
     @Test
+    void theGuestsMirrorItTimedIsKeptWithItAndACalibrationWithoutOneStillReads() throws Exception {
+        StateDirectory directory = new StateDirectory(state);
+        Calibration mirrored = of(200 * MIB, 300 * MIB, "pool")
+                .withMirror(new Calibration.Mirror("web01", "vda", 912 * MIB, 45 * MIB + 60 * MIB / 100), AT);
+
+        directory.save(mirrored);
+
+        Calibration read = directory.calibration("vg_vms", "pool").orElseThrow();
+        assertEquals(mirrored, read);
+        assertEquals(new Calibration.Mirror("web01", "vda", 912 * MIB, 45 * MIB + 60 * MIB / 100), read.mirror());
+        assertEquals(
+                Optional.of("the mirror of web01's vda calibrate measured on " + AT + " over 20 s"),
+                read.mirrorBasis());
+        // As calibrate wrote it before it timed mirrors: no mirror field at all.
+        java.nio.file.Files.writeString(
+                directory.calibrationFile("vg_vms", null),
+                "{\"vg\":\"vg_vms\",\"thinPool\":null,\"device\":\"/dev/vg_vms/virt-tune-calibration-7\","
+                        + "\"writtenBytes\":1073741824,\"writeBytesPerSecond\":209715200,\"readBytes\":1073741824,"
+                        + "\"readBytesPerSecond\":314572800,\"scatteredWrittenBytes\":0,"
+                        + "\"scatteredWriteBytesPerSecond\":0,\"measuredAt\":\"" + AT + "\"}");
+        Calibration older = directory.calibration("vg_vms", null).orElseThrow();
+        assertEquals(null, older.mirror());
+        assertEquals(Optional.empty(), older.mirrorBasis(), "no mirror timed: plan predicts by the writes");
+    }
+
+    @Test
     void eachVolumeGroupAndPoolKeepsItsOwnLatestCalibration() {
         StateDirectory directory = new StateDirectory(state);
         Calibration linear = of(200 * MIB, 300 * MIB, null);

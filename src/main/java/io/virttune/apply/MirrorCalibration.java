@@ -1,0 +1,174 @@
+package io.virttune.apply;
+
+import io.virttune.Sleep;
+import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.VolumeOwnership;
+import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.BlockJobsSource;
+import io.virttune.apply.ports.LvmPorts;
+import io.virttune.apply.ports.RunMode;
+import io.virttune.apply.undo.MirrorsInto;
+import io.virttune.blockjob.BlockCopy;
+import io.virttune.blockjob.BlockCopySettings;
+import io.virttune.blockjob.BlockJobProgress;
+import io.virttune.blockjob.BlockJobs;
+import io.virttune.blockjob.MirrorState;
+import io.virttune.lvm.CalibrationVolume;
+import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.Sizes;
+import io.virttune.lvm.VolumeGroup;
+import io.virttune.lvm.VolumeName;
+import io.virttune.process.ProcessTable;
+import io.virttune.text.Bytes;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Times a running guest's mirror into a VG or thin pool ({@code calibrate --mirror}): the block
+ * copy apply's live copy starts, from one of the guest's disks into a temporary calibration LV,
+ * followed each poll for a bounded time, then aborted without a pivot (the guest stays on its
+ * source) before the LV is removed, on every path.
+ */
+public final class MirrorCalibration {
+    /** How long a mirror is timed unless told: long enough to pass its start, short for a guest's QEMU to carry. */
+    public static final Duration DEFAULT_LIMIT = Duration.ofSeconds(20);
+
+    private final LvmPorts lvm;
+    private final RunMode mode;
+    private final BlockJobsSource blockJobs;
+    private final PrintWriter out;
+
+    public MirrorCalibration(ApplyPorts ports, PrintWriter out) {
+        this.lvm = ports.lvm();
+        this.mode = ports.run().mode();
+        this.blockJobs = ports.guests().blockJobs();
+        this.out = out;
+    }
+
+    /**
+     * What to time: a disk of a running domain mirrored into a VG or a thin pool in it.
+     *
+     * @param thinPool null for a linear LV in the VG's free extents
+     * @param disk the disk's target (vda); null for the one a live move would copy, the largest
+     * @param limit the mirror is aborted after this, or once it is ready
+     */
+    public record Target(String vg, String thinPool, String domain, String disk, Duration limit) {
+        /** {@code mirror} as {@code --mirror} takes it: DOMAIN, or DOMAIN:DISK. */
+        public static Target of(String vg, String thinPool, String mirror, Duration limit) {
+            int colon = mirror.lastIndexOf(':');
+            if (colon == 0 || colon == mirror.length() - 1) {
+                throw VirtTuneException.usage(
+                        "--mirror " + mirror + ": give a domain, or a domain and one of its" + " disks (DOMAIN:vdb)");
+            }
+            if (limit.isNegative() || limit.isZero()) {
+                throw VirtTuneException.usage("--mirror-seconds must be at least 1, not " + limit.toSeconds());
+            }
+            return colon < 0
+                    ? new Target(vg, thinPool, mirror, null, limit)
+                    : new Target(vg, thinPool, mirror.substring(0, colon), mirror.substring(colon + 1), limit);
+        }
+    }
+
+    /** Times the mirror {@code target} names; empty in a dry run, which prints what it would create and copy. */
+    public Optional<Calibration.Mirror> measure(Target target) {
+        return blockJobs.with(target.domain(), jobs -> mirror(jobs, target));
+    }
+
+    private Optional<Calibration.Mirror> mirror(BlockJobs jobs, Target target) {
+        String domain = target.domain();
+        if (!jobs.running()) {
+            throw VirtTuneException.refused("domain '" + domain + "' is not running: a mirror is timed in a running"
+                    + " guest's own QEMU; start it, or name a running one; no mirror was timed");
+        }
+        String live = jobs.liveXml();
+        String disk = TimedDisk.choose(jobs, live, target.disk());
+        String source = MirrorState.sourceOf(live, domain, disk).orElseThrow();
+        LvmReport report = lvm.reads().report();
+        VolumeGroup vg = report.volumeGroup(target.vg())
+                .orElseThrow(() -> VirtTuneException.refused(
+                        "no volume group '" + target.vg() + "' on this host;" + " no mirror was timed"));
+        // As a live move's LV: the disk's whole virtual size, in whole extents.
+        long size = Sizes.roundUp(jobs.capacityBytes(disk), vg.extentSizeBytes());
+        requireRoom(report, vg, target.thinPool(), size);
+        VolumeName volume =
+                CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
+        out.println(mode.says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
+                + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool()) + ", to mirror disk "
+                + disk + " of '" + domain + "' (" + source + ") into it as a live move does, for at most "
+                + target.limit().toSeconds() + " s, then abort the copy (no pivot: the guest stays on its source)"
+                + " and remove the LV");
+        String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
+        BlockCopy copy = new BlockCopy(jobs, disk);
+        MirrorsInto mirrors = new MirrorsInto(blockJobs);
+        try (TemporaryVolume created = TemporaryVolume.create(lvm, mode, volume, out, () -> {
+            if (target.thinPool() == null) {
+                lvm.actions().createLinear(vg.name(), volume.lv(), size, tags);
+            } else {
+                lvm.actions().createThin(vg.name(), target.thinPool(), volume.lv(), size, tags);
+            }
+        })) {
+            // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes.
+            created.releasedFirstBy(() -> mirrors.abort(domain, disk, volume.devicePath()));
+            long started = System.nanoTime();
+            // Uncapped, as apply copies without --host-bandwidth; the LV's zeros written, as a full mirror does.
+            copy.start(volume.devicePath(), BlockCopySettings.DEFAULTS);
+            BlockJobProgress last = follow(copy, target.limit());
+            long nanos = System.nanoTime() - started;
+            MirrorsInto.abortOn(jobs, disk, volume.devicePath());
+            if (!mode.changesHost()) {
+                return Optional.empty();
+            }
+            if (last.cur() <= 0 || nanos <= 0) {
+                throw VirtTuneException.failed("the mirror of disk " + disk + " of '" + domain + "' copied nothing in "
+                        + target.limit().toSeconds() + " s: no pace to keep; the guest runs on its source");
+            }
+            long pace = Math.max(1, (long) (last.cur() * 1e9 / nanos));
+            out.println("Mirrored " + Bytes.format(last.cur()) + " of disk " + disk + " of '" + domain + "' at "
+                    + Bytes.format(pace) + "/s; aborted, the guest runs on " + source);
+            return Optional.of(new Calibration.Mirror(domain, disk, last.cur(), pace));
+        }
+    }
+
+    /** The copy's progress read at its start and each poll, until {@code limit} has passed or it is ready: the last read. */
+    private BlockJobProgress follow(BlockCopy copy, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        Duration poll = blockJobs.timings().poll();
+        BlockJobProgress last = progress(copy);
+        while (copy.state() != MirrorState.READY && System.nanoTime() - deadline < 0) {
+            Sleep.of(poll, e -> VirtTuneException.failed("interrupted while timing the mirror", e));
+            last = progress(copy);
+        }
+        return last;
+    }
+
+    private static BlockJobProgress progress(BlockCopy copy) {
+        return copy.progress()
+                .orElseThrow(() -> VirtTuneException.failed("the mirror ended before it was timed (failed in QEMU, or"
+                        + " ended from outside); the guest runs on its source"));
+    }
+
+    /** Refuses a mirror the VG's free extents, or the pool's free data, cannot hold whole: it may be ready within the limit. */
+    private static void requireRoom(LvmReport report, VolumeGroup vg, String thinPool, long size) {
+        if (thinPool == null) {
+            if (vg.freeBytes() < size) {
+                throw VirtTuneException.refused("volume group " + vg.name() + " has " + Bytes.format(vg.freeBytes())
+                        + " free, and the mirror's temporary LV takes the disk's " + Bytes.format(size)
+                        + ": free some space, or name a smaller disk (--mirror DOMAIN:DISK); no mirror was timed");
+            }
+            return;
+        }
+        LogicalVolume pool = report.logicalVolume(vg.name(), thinPool)
+                .filter(LogicalVolume::isThinPool)
+                .orElseThrow(() -> VirtTuneException.refused(
+                        "no thin pool " + vg.name() + "/" + thinPool + " on this host; no mirror was timed"));
+        if (pool.freeDataBytes() < size) {
+            throw VirtTuneException.refused("thin pool " + pool.volumeName() + " has "
+                    + Bytes.format(pool.freeDataBytes()) + " of data free, and the mirror may write the disk's "
+                    + Bytes.format(size) + " into a thin LV in it: a full pool stops every thin LV in it; extend the"
+                    + " pool, or name a smaller disk (--mirror DOMAIN:DISK); no mirror was timed");
+        }
+    }
+}

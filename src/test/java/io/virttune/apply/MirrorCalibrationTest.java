@@ -1,0 +1,266 @@
+package io.virttune.apply;
+
+import static io.virttune.process.ScriptedProcessRunner.command;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.virttune.ExitCode;
+import io.virttune.VirtTuneException;
+import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.ports.ApplyPorts;
+import io.virttune.apply.ports.HostFiles;
+import io.virttune.apply.ports.QemuIoHolds;
+import io.virttune.apply.ports.StaleWriters;
+import io.virttune.blockjob.MirrorState;
+import io.virttune.inspect.LiveHost;
+import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.ThinDiscards;
+import io.virttune.process.ProcessTable;
+import io.virttune.process.ScriptedProcessRunner;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * calibrate --mirror on a recorded guest's block jobs and a scripted LVM: the temporary LV created
+ * tagged, the guest's disk mirrored into it and the copy aborted without a pivot before the LV is
+ * removed, whether the mirror got ready, ran out its time or failed; and the refusals.
+ */
+class MirrorCalibrationTest {
+    private static final long MIB = 1L << 20;
+    private static final long GIB = 1L << 30;
+    private static final String LV =
+            "virt-tune-calibration-" + ProcessTable.current().token();
+    private static final String DEVICE = "/dev/vg_vms/" + LV;
+
+    @TempDir
+    Path state;
+
+    private final ScriptedProcessRunner host = new ScriptedProcessRunner();
+    private final InMemoryDefinitions libvirt = new InMemoryDefinitions();
+    private final ScriptedBlockJobs jobs = new ScriptedBlockJobs(libvirt, DEVICE);
+    private final StringWriter log = new StringWriter();
+    private final List<String> printed = new ArrayList<>();
+    private final List<String> lvs = new ArrayList<>();
+    private long vgFree = 50 * GIB;
+
+    MirrorCalibrationTest() {
+        host.answer(
+                        command("lvm", "vgs"),
+                        argv -> report(
+                                "vg",
+                                "{\"vg_name\":\"vg_vms\", \"vg_extent_size\":\"4194304\", \"vg_size\":\"" + 100 * GIB
+                                        + "\", \"vg_free\":\"" + vgFree
+                                        + "\", \"pv_count\":\"1\", \"lv_count\":\"1\"}"))
+                .answer(command("lvm", "lvs"), argv -> report("lv", String.join(",", lvs)))
+                .answer(command("lvm", "pvs"), argv -> report("pv", ""))
+                // What the guest's job is doing as LVM is asked to change the LV: the order that matters.
+                .observe(argv -> {
+                    if (command("lvm", "lvcreate").test(argv)
+                            || command("lvm", "lvremove").test(argv)) {
+                        jobs.calls.add(argv.get(1) + " with the job " + jobs.job);
+                    }
+                });
+    }
+
+    /** lvcreate's reply: the calibration's LV is listed from then on, as lvremove reads it first. */
+    private ScriptedProcessRunner created() {
+        return host.succeed(
+                "",
+                () -> lvs.add("{\"vg_name\":\"vg_vms\", \"lv_name\":\"" + LV + "\", \"lv_size\":\""
+                        + 128 * MIB
+                        + "\", \"segtype\":\"linear\", \"lv_attr\":\"-wi-a-----\", \"lv_read_ahead\":\"auto\","
+                        + " \"pool_lv\":\"\", \"chunk_size\":\"0\", \"zero\":\"\", \"data_percent\":\"\","
+                        + " \"metadata_percent\":\"\", \"lv_metadata_size\":\"\", \"lv_uuid\":\"uuid-lv\","
+                        + " \"lv_tags\":\"virt-tune,virt-tune-calibration\"}"));
+    }
+
+    private static String report(String kind, String rows) {
+        return "{\"report\": [{\"" + kind + "\": [" + rows + "]}]}";
+    }
+
+    private ApplyPorts ports(boolean execute) {
+        return ApplyPorts.over(
+                new ApplyPorts.Host(
+                        host,
+                        ThinDiscards.through(new LvmCli(host)),
+                        false,
+                        () -> libvirt,
+                        new LiveHost(host, true),
+                        new StaleWriters(),
+                        new QemuIoHolds(),
+                        jobs.source(),
+                        new StateDirectory(state),
+                        HostFiles.HOST,
+                        Clock.systemUTC()),
+                execute,
+                printed::add);
+    }
+
+    private Optional<Calibration.Mirror> measure(boolean execute, String mirror, Duration limit) {
+        return new MirrorCalibration(ports(execute), new PrintWriter(log, true))
+                .measure(MirrorCalibration.Target.of("vg_vms", null, mirror, limit));
+    }
+
+    /** The guest runs on its recorded qcow2 image, with no mirror left: the copy never replaced its source. */
+    private void assertOnItsSource() {
+        String live = jobs.liveXml();
+        assertEquals(Optional.of(ScriptedBlockJobs.IMAGE), MirrorState.sourceOf(live, "g1", "sda"));
+        assertEquals(MirrorState.NONE, MirrorState.of(live, "g1", "sda"));
+        assertEquals(ScriptedBlockJobs.PERSISTENT, libvirt.inactiveXml("g1"));
+    }
+
+    private List<String> lvmChanges() {
+        return host.commands().stream()
+                .filter(argv -> command("lvm", "lvcreate").test(argv)
+                        || command("lvm", "lvremove").test(argv))
+                .map(argv -> String.join(" ", argv.subList(0, 3)))
+                .toList();
+    }
+
+    @Test
+    void aMirrorReadyWithinItsTimeIsAbortedWithoutAPivotBeforeItsLvIsRemovedAndItsPaceKept() {
+        created().succeed("");
+        jobs.readsUntilReady = 2;
+
+        Calibration.Mirror timed = measure(true, "g1", Duration.ofSeconds(30)).orElseThrow();
+
+        assertEquals(
+                List.of(
+                        "lvcreate with the job NONE",
+                        "copy sda <disk type='block'><source dev='" + DEVICE + "'/><driver type='raw'/></disk>"
+                                + " bandwidth=0 sync=false",
+                        "abort sda pivot=false",
+                        "lvremove with the job NONE"),
+                jobs.calls);
+        assertTrue(
+                host.commands().get(3).containsAll(List.of("--addtag", "virt-tune-calibration", "-n", LV)),
+                host.commands().get(3).toString());
+        // The recorded disk is 128 MiB: the LV takes it whole, as a live move's does.
+        assertTrue(
+                host.commands().get(3).contains("134217728b"),
+                host.commands().get(3).toString());
+        assertOnItsSource();
+        assertEquals("g1", timed.domain());
+        assertEquals("sda", timed.disk());
+        assertEquals(4, timed.bytes(), "what the ready job had copied at its last read");
+        assertTrue(timed.bytesPerSecond() > 0);
+        assertTrue(log.toString().contains("aborted, the guest runs on " + ScriptedBlockJobs.IMAGE), log.toString());
+    }
+
+    @Test
+    void aMirrorNotReadyInItsTimeIsAbortedWithoutAPivotOnceItsTimeIsUp() {
+        created().succeed("");
+        jobs.readsUntilReady = Integer.MAX_VALUE;
+
+        long started = System.nanoTime();
+        Calibration.Mirror timed =
+                measure(true, "g1:sda", Duration.ofSeconds(1)).orElseThrow();
+
+        assertTrue(System.nanoTime() - started >= Duration.ofSeconds(1).toNanos(), "stopped before its time");
+        assertEquals(List.of("copy", "abort sda pivot=false", "lvremove with the job NONE"), afterCreate());
+        assertEquals(1, timed.bytes(), "what the copying job had copied at its last read");
+        assertOnItsSource();
+    }
+
+    @Test
+    void aMirrorWhoseReadFailsIsStillAbortedWithoutAPivotBeforeItsLvIsRemoved() {
+        created().succeed("");
+        jobs.readsUntilReady = Integer.MAX_VALUE;
+        // libvirtd restarted under the second read; a new connection finds it back.
+        jobs.readsUntilLibvirtdLost = 1;
+        jobs.connectionsUntilLibvirtdBack = 0;
+
+        VirtTuneException failed =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(30)));
+
+        assertTrue(failed.getMessage().contains("Broken pipe"), failed.getMessage());
+        assertEquals(List.of("copy", "abort sda pivot=false", "lvremove with the job NONE"), afterCreate());
+        assertOnItsSource();
+    }
+
+    @Test
+    void aMirrorThatCannotBeAbortedKeepsItsLvAndSaysWhy() {
+        created();
+        jobs.readsUntilReady = Integer.MAX_VALUE;
+        jobs.readsUntilLibvirtdLost = 1;
+
+        assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(30)));
+
+        assertEquals(
+                List.of("lvcreate"),
+                lvmChanges().stream().map(line -> line.split(" ")[1]).toList());
+        assertTrue(
+                log.toString()
+                        .contains("Kept the calibration's temporary LV vg_vms/" + LV + ": what writes it could"
+                                + " not be stopped"),
+                log.toString());
+    }
+
+    @Test
+    void aDryRunSaysWhatItWouldCreateAndMirrorAndChangesNothing() {
+        Optional<Calibration.Mirror> timed = measure(false, "g1", Duration.ofSeconds(20));
+
+        assertEquals(Optional.empty(), timed);
+        assertEquals(List.of(), jobs.calls, "a dry run reached the guest's jobs");
+        assertEquals(List.of(), lvmChanges());
+        assertTrue(
+                log.toString().contains("Would create vg_vms/" + LV + ", 128 MiB linear, to mirror disk sda of 'g1'"),
+                log.toString());
+        assertTrue(
+                String.join("\n", printed).contains("would abort the block copy of disk sda of 'g1'"),
+                printed.toString());
+        assertOnItsSource();
+    }
+
+    @Test
+    void aDiskNoLiveMoveCopiesIsRefusedNamingTheOnesItHas() {
+        VirtTuneException refused =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1:vdz", Duration.ofSeconds(20)));
+
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(refused.getMessage().contains("has no disk vdz a live move copies"), refused.getMessage());
+        assertEquals(List.of(), lvmChanges());
+    }
+
+    @Test
+    void tooLittleRoomForTheWholeDiskIsRefusedBeforeAnythingIsCreated() {
+        vgFree = 64 * MIB;
+
+        VirtTuneException refused =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(20)));
+
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(refused.getMessage().contains("takes the disk's 128 MiB"), refused.getMessage());
+        assertEquals(List.of(), lvmChanges());
+        assertEquals(List.of(), jobs.calls);
+    }
+
+    @Test
+    void aGuestThatDoesNotRunIsRefused() {
+        libvirt.stop("g1");
+
+        VirtTuneException refused =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(20)));
+
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(refused.getMessage().contains("domain 'g1' is not running"), refused.getMessage());
+    }
+
+    /** The guest's calls from the LV's creation on, the copy's destination left out. */
+    private List<String> afterCreate() {
+        List<String> calls = jobs.calls.subList(1, jobs.calls.size());
+        return calls.stream()
+                .map(call -> call.startsWith("copy ") ? "copy" : call)
+                .toList();
+    }
+}
