@@ -40,9 +40,7 @@ class MirrorCalibrationLabIT {
 
     @Test
     void aRunningGuestsMirrorIsTimedThenAbortedTheGuestStayingOnItsSourceAndNothingLeft() throws Exception {
-        GuestWriter writer = guest.start("vt-mirrorcal-");
-        writer.start();
-        writer.awaitWrites(1);
+        GuestWriter writer = writing();
         Path state = guest.work().resolve("state");
 
         Cli calibrated = calibrate(state, "--execute");
@@ -63,9 +61,7 @@ class MirrorCalibrationLabIT {
 
     @Test
     void aCalibrateKilledMidMirrorLeavesAJobTheNextCalibrateAbortsBeforeItRemovesTheLv() throws Exception {
-        GuestWriter writer = guest.start("vt-mirrorcal-");
-        writer.start();
-        writer.awaitWrites(1);
+        GuestWriter writer = writing();
         Path state = guest.work().resolve("state");
         // Capped by nothing, the 128 MiB mirror may be ready in a second: it is killed as soon as it shows.
         StoppedApply killed = inItsOwnProcess(state);
@@ -80,18 +76,13 @@ class MirrorCalibrationLabIT {
 
         assertEquals(0, again.exitCode(), again.transcript());
         assertTrue(again.out().contains("abort the block copy of disk sda of '" + GUEST + "' into"), again.out());
-        requireOnSourceWithNothingLeft();
-        writer.awaitWrites(writer.writes() + 2);
-        writer.stop();
-        writer.verifyInGuest();
+        requireOnSourceWritingOnWithNothingLeft(writer);
         System.out.println("calibrate --mirror killed, then again:\n" + again.transcript());
     }
 
     @Test
     void aCalibrateStoppedBySigtermMidMirrorAbortsItWithoutAPivotAndRemovesTheLv() throws Exception {
-        GuestWriter writer = guest.start("vt-mirrorcal-");
-        writer.start();
-        writer.awaitWrites(1);
+        GuestWriter writer = writing();
         Path state = guest.work().resolve("state");
         StoppedApply stopped = inItsOwnProcess(state);
         awaitMirror();
@@ -100,10 +91,7 @@ class MirrorCalibrationLabIT {
 
         // Stopped before its own end: the hook aborted the copy, then removed the LV.
         assertTrue(!out.contains("Mirrored "), "calibrate ended by itself before the signal: " + out);
-        requireOnSourceWithNothingLeft();
-        writer.awaitWrites(writer.writes() + 2);
-        writer.stop();
-        writer.verifyInGuest();
+        requireOnSourceWritingOnWithNothingLeft(writer);
         System.out.println("calibrate --mirror stopped by SIGTERM:\n" + out);
     }
 
@@ -144,6 +132,25 @@ class MirrorCalibrationLabIT {
         String[] all = java.util.Arrays.copyOf(args, args.length + more.length);
         System.arraycopy(more, 0, all, args.length, more.length);
         return Cli.run(all);
+    }
+
+    /** The test guest started, its writer writing. */
+    private GuestWriter writing() throws InterruptedException {
+        GuestWriter writer = guest.start("vt-mirrorcal-");
+        writer.start();
+        writer.awaitWrites(1);
+        return writer;
+    }
+
+    /**
+     * The guest runs on its qcow2 with nothing left ({@link #requireOnSourceWithNothingLeft}), and its
+     * writer wrote on and finds every block it wrote.
+     */
+    private void requireOnSourceWritingOnWithNothingLeft(GuestWriter writer) throws Exception {
+        requireOnSourceWithNothingLeft();
+        writer.awaitWrites(writer.writes() + 2);
+        writer.stop();
+        writer.verifyInGuest();
     }
 
     /** The guest runs on its qcow2 in both definitions, no block job on its disk, no calibration LV in the VG. */
