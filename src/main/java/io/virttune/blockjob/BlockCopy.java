@@ -73,11 +73,15 @@ public final class BlockCopy {
      * As {@link #awaitReady}, but gives up, the job left copying, once the guest's writes outpace
      * the copy ({@link Convergence}): at the latest after {@code convergenceWindow} without getting
      * closer, sooner when its pace over the last third of that window says it would be ready later
-     * than a copy made afresh.
+     * than a copy made afresh of {@code freshCopyBytes}.
      */
     public CopyWait awaitReadyUnlessOutpaced(
-            Duration timeout, Duration poll, Duration convergenceWindow, Consumer<BlockJobProgress> progress) {
-        return await(timeout, poll, Optional.of(new Convergence(convergenceWindow)), progress);
+            Duration timeout,
+            Duration poll,
+            Duration convergenceWindow,
+            long freshCopyBytes,
+            Consumer<BlockJobProgress> progress) {
+        return await(timeout, poll, Optional.of(new Convergence(convergenceWindow, freshCopyBytes)), progress);
     }
 
     private CopyWait await(

@@ -29,8 +29,8 @@ public final class Convergence {
 
     private final long windowNanos;
     private final long spanNanos;
+    private final long freshCopyBytes;
     private final Deque<Sample> recent = new ArrayDeque<>();
-    private long work;
     private long outpacedSince = -1;
     private long fewestLeft = Long.MAX_VALUE;
     private long fewestLeftAt;
@@ -39,10 +39,18 @@ public final class Convergence {
     /**
      * @param window the longest a copy may go on without a new fewest bytes left; its pace is
      *     judged over the last third of it
+     * @param freshCopyBytes what a copy made afresh writes: the copy made again with synchronous
+     *     writes is never told the LV reads as zeros, so it writes the whole virtual disk; not the
+     *     job's first count (1 byte at a zero-skipping mirror's first read in the lab, which made a
+     *     copy afresh "about 0 s" and gave a converging copy up)
      */
-    public Convergence(Duration window) {
+    public Convergence(Duration window, long freshCopyBytes) {
+        if (freshCopyBytes <= 0) {
+            throw new IllegalArgumentException("a copy made afresh writes something: " + freshCopyBytes);
+        }
         this.windowNanos = window.toNanos();
         this.spanNanos = Math.max(1, windowNanos / 3);
+        this.freshCopyBytes = freshCopyBytes;
     }
 
     /**
@@ -50,13 +58,10 @@ public final class Convergence {
      * or empty while it still gets closer fast enough.
      */
     public Optional<String> judge(BlockJobProgress progress, long nanos) {
-        if (progress.end() <= 0) {
-            // QEMU has not counted the work yet: "0 left" would be a fewest no copy could beat.
+        if (progress.end() <= 0 || (progress.cur() == 0 && progress.end() == 1)) {
+            // QEMU has not counted the work yet: "0 left" would be a fewest no copy could beat. libvirt
+            // reports such a job's 0 of 0 as 0 of 1 (libvirt 12.8, a zero-skipping mirror's first read).
             return Optional.empty();
-        }
-        if (work == 0) {
-            // The first count is what a copy started afresh would have to copy.
-            work = progress.end();
         }
         long left = progress.end() - progress.cur();
         if (left < fewestLeft) {
@@ -106,8 +111,8 @@ public final class Convergence {
             return Optional.empty();
         }
         double closerRate = -slope(Sample::left);
-        // Ready at this pace in left / closerRate, afresh in work / copyRate: compared without dividing.
-        if (closerRate * FRESH_COPIES * work >= copyRate * left) {
+        // Ready at this pace in left / closerRate, afresh in freshCopyBytes / copyRate: compared without dividing.
+        if (closerRate * FRESH_COPIES * freshCopyBytes >= copyRate * left) {
             return Optional.empty();
         }
         String pace = closerRate <= 0
@@ -115,7 +120,7 @@ public final class Convergence {
                 : mib(closerRate) + " MiB/s closer to ready (ready in about " + Math.round(left / closerRate)
                         + " s at that pace)";
         return Optional.of("over the last " + seconds(covered) + " s it copied " + mib(copyRate) + " MiB/s and got "
-                + pace + ", where a copy made afresh would take about " + Math.round(work / copyRate) + " s");
+                + pace + ", where a copy made afresh would take about " + Math.round(freshCopyBytes / copyRate) + " s");
     }
 
     /** Least-squares slope, bytes per second, of {@code value} over the recent samples. */

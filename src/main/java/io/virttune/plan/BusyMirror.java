@@ -52,7 +52,7 @@ final class BusyMirror {
      */
     static Copy copy(long work, Paces paces, GuestWriteRate writes, long againBytes) {
         double dirtying = dirtyingBytesPerSecond(writes);
-        Convergence rule = new Convergence(Convergence.DEFAULT_WINDOW);
+        Convergence rule = new Convergence(Convergence.DEFAULT_WINDOW, againBytes);
         double firstLeft = work;
         double dirty = 0;
         double copied = 0;

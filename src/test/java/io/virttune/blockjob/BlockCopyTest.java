@@ -188,7 +188,11 @@ class BlockCopyTest {
 
         CopyWait ready = new BlockCopy(jobs, "sda")
                 .awaitReadyUnlessOutpaced(
-                        Duration.ofSeconds(5), Duration.ZERO, Duration.ZERO, progress -> seen.add(progress.percent()));
+                        Duration.ofSeconds(5),
+                        Duration.ZERO,
+                        Duration.ZERO,
+                        100,
+                        progress -> seen.add(progress.percent()));
 
         assertEquals(
                 new CopyWait.Outpaced("it got no closer to ready in 0 s (0.0 MiB left at best, 0.0 MiB copied since)"),

@@ -18,7 +18,7 @@ class ConvergenceTest {
 
     @Test
     void aCopyWhoseBytesLeftFallNeverStalls() {
-        Convergence convergence = new Convergence(Duration.ofSeconds(10));
+        Convergence convergence = new Convergence(Duration.ofSeconds(10), 100 * MIB);
 
         for (int s = 0; s <= 100; s++) {
             // 1 MiB/s copied, 0.5 MiB/s dirtied again: slow, but closer each second.
@@ -31,7 +31,7 @@ class ConvergenceTest {
 
     @Test
     void aCopyThatCopiesButGetsNoCloserIsGivenUpOnceItsPaceIsKnownNotAfterTheWholeWindow() {
-        Convergence convergence = new Convergence(WINDOW);
+        Convergence convergence = new Convergence(WINDOW, 100 * MIB);
         // 90% done, then the guest dirties as fast as the copy copies: 10 MiB left, whatever is copied.
         Optional<String> verdict = Optional.empty();
         int s = 0;
@@ -54,7 +54,7 @@ class ConvergenceTest {
         // left going up and down with the guest's bursts, now and then a little below the fewest yet,
         // so that the old rule (2 minutes without a new fewest) never fired.
         Random random = new Random(7);
-        Convergence convergence = new Convergence(WINDOW);
+        Convergence convergence = new Convergence(WINDOW, 1024 * MIB);
         long cur = 0;
         int decided = -1;
         for (int s = 0; s < 360 && decided < 0; s++) {
@@ -82,7 +82,7 @@ class ConvergenceTest {
         // approaches 75% and never gets further.
         MirrorModel mirror = new MirrorModel(1024 * MIB, 30 * MIB, s -> 40 * MIB, new Random(1), 0);
 
-        int decided = mirror.secondGivenUp(new Convergence(WINDOW), 600);
+        int decided = mirror.secondGivenUp(new Convergence(WINDOW, 1024 * MIB), 600);
 
         assertTrue(decided > 10 && decided <= 60, "given up at second " + decided);
     }
@@ -92,7 +92,8 @@ class ConvergenceTest {
         // 30 MiB/s copied, 27 MiB/s dirtied: 3 MiB/s closer near the end, yet ready.
         MirrorModel mirror = new MirrorModel(1024 * MIB, 30 * MIB, s -> 27 * MIB, new Random(2), 0);
 
-        assertEquals(-1, mirror.secondGivenUp(new Convergence(WINDOW), 600), "ready at second " + mirror.second);
+        assertEquals(
+                -1, mirror.secondGivenUp(new Convergence(WINDOW, 1024 * MIB), 600), "ready at second " + mirror.second);
         assertTrue(mirror.ready(), "the model copy got ready in 600 s");
     }
 
@@ -114,15 +115,35 @@ class ConvergenceTest {
 
             assertEquals(
                     -1,
-                    mirror.secondGivenUp(new Convergence(WINDOW), 600),
+                    mirror.secondGivenUp(new Convergence(WINDOW, 1024 * MIB), 600),
                     "seed " + seed + ", ready at second " + mirror.second);
             assertTrue(mirror.ready(), "seed " + seed + ": the model copy got ready in 600 s");
         }
     }
 
     @Test
+    void aCopyAfreshIsTheBytesItWritesNotTheJobsFirstCount() {
+        // As libvirt 12.8 reported a zero-skipping mirror on forky: 0 of 1 at its first read, 1.8 GiB a
+        // second later; then 41 MiB/s copied and 26 MiB/s closer, ready in about a minute. A copy made
+        // again writes the 8 GiB disk, 200 s at that rate: this one wins. Judged against a copy of the
+        // first count's 1 byte, "about 0 s", it was given up and copied again for minutes.
+        Convergence convergence = new Convergence(WINDOW, 8192 * MIB);
+        convergence.judge(new BlockJobProgress(0, 1), 0);
+        long cur = 0;
+        long left = 1840 * MIB;
+        for (int s = 1; s <= 60; s++) {
+            cur += 41 * MIB;
+            left -= 26 * MIB;
+            assertEquals(
+                    Optional.empty(),
+                    convergence.judge(new BlockJobProgress(cur, cur + left), s * SECOND),
+                    "second " + s);
+        }
+    }
+
+    @Test
     void aCopyThatCopiesNothingIsNotCalledStalled() {
-        Convergence convergence = new Convergence(Duration.ofSeconds(10));
+        Convergence convergence = new Convergence(Duration.ofSeconds(10), 100 * MIB);
         // Throttled to next to nothing by the host's cap, or its target full and waiting: a copy in
         // the other mode would copy no faster.
         for (int s = 0; s <= 600; s += 10) {
@@ -135,7 +156,7 @@ class ConvergenceTest {
 
     @Test
     void theBytesLeftCountOnlyOnceQemuHasCountedTheWork() {
-        Convergence convergence = new Convergence(Duration.ofSeconds(10));
+        Convergence convergence = new Convergence(Duration.ofSeconds(10), 100 * MIB);
         // QEMU reports 0 of 0 until it has scanned the disk: not 0 bytes left.
         convergence.judge(new BlockJobProgress(0, 0), 0);
         convergence.judge(new BlockJobProgress(MIB, 100 * MIB), SECOND);
@@ -148,7 +169,7 @@ class ConvergenceTest {
     @Test
     void aNewFewestBytesLeftStartsTheWindowAgain() {
         // Read too seldom for a pace: only the window decides.
-        Convergence convergence = new Convergence(Duration.ofSeconds(10));
+        Convergence convergence = new Convergence(Duration.ofSeconds(10), 100 * MIB);
         convergence.judge(new BlockJobProgress(90 * MIB, 100 * MIB), 0);
         convergence.judge(new BlockJobProgress(95 * MIB, 104 * MIB), 8 * SECOND);
 

@@ -237,7 +237,12 @@ public final class LiveCopy {
             CopyWait waited = synchronous
                     ? new CopyWait.Ready(copy.awaitReady(timings.readyTimeout(), timings.poll(), shown))
                     : copy.awaitReadyUnlessOutpaced(
-                            timings.readyTimeout(), timings.poll(), timings.convergenceWindow(), shown);
+                            timings.readyTimeout(),
+                            timings.poll(),
+                            timings.convergenceWindow(),
+                            // The copy made again is never told the LV reads as zeros: it writes the whole disk.
+                            jobs.capacityBytes(step.disk()),
+                            shown);
             if (waited instanceof CopyWait.Ready) {
                 meter.accept(100);
             } else {
