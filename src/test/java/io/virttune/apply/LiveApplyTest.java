@@ -669,6 +669,35 @@ class LiveApplyTest {
     }
 
     @Test
+    void aThinCopyMadeAgainAfterItsGuestOutpacedTheBackgroundOneGivesChunksBackOnlyWithTheGuestPaused() {
+        // A guest that outpaced its background copy writes fast: on forky it wrote into the zero chunks a
+        // copy made again gave back before its pause, 4 times of 4, and each such disk was copied a third
+        // time. With the guest paused: the source's map (its data at 0-32 MiB and 64-65 MiB), the discards.
+        jobs.guestOutpacesBackgroundCopies = true;
+        jobs.convergenceWindow = java.time.Duration.ofMillis(20);
+        Plan plan = planIntoPool(CAPPED);
+        replyUntilTheThinCopy();
+        host.data(ScriptedBlockJobs.IMAGE, List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB)))
+                .replyOk()
+                .replyOk();
+        List<String> whileDiscarding = new java.util.ArrayList<>();
+        host.runner.observe(argv -> {
+            if (argv.get(0).equals("blkdiscard")) {
+                whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state() + " " + argv.get(2));
+            }
+        });
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("PAUSED " + 32 * MIB, "PAUSED " + 65 * MIB), whileDiscarding);
+        String output = host.output.toString();
+        assertTrue(output.contains("copying again with synchronous writes"), output);
+        assertFalse(output.contains("before the pause, the guest running"), output);
+        assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
+    @Test
     void aPausedCompareThatFindsTheLvEqualSwitchesTheGuest() {
         Plan plan = host.planLive(CAP, VERIFIED, "g1");
         replyUntilTheCopy();
