@@ -4,10 +4,12 @@ import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.BlockJobsSource;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunMode;
+import io.virttune.apply.ports.RunPorts;
 import io.virttune.apply.undo.MirrorsInto;
 import io.virttune.blockjob.BlockCopy;
 import io.virttune.blockjob.BlockCopySettings;
@@ -22,6 +24,7 @@ import io.virttune.lvm.VolumeGroup;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ProcessTable;
 import io.virttune.text.Bytes;
+import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;
@@ -37,12 +40,14 @@ public final class MirrorCalibration {
     public static final Duration DEFAULT_LIMIT = Duration.ofSeconds(20);
 
     private final LvmPorts lvm;
+    private final RunPorts run;
     private final RunMode mode;
     private final BlockJobsSource blockJobs;
     private final PrintWriter out;
 
     public MirrorCalibration(ApplyPorts ports, PrintWriter out) {
         this.lvm = ports.lvm();
+        this.run = ports.run();
         this.mode = ports.run().mode();
         this.blockJobs = ports.guests().blockJobs();
         this.out = out;
@@ -84,6 +89,19 @@ public final class MirrorCalibration {
                     + " guest's own QEMU; start it, or name a running one; no mirror was timed");
         }
         String live = jobs.liveXml();
+        String uuid = DomainXml.parse(live, "the live definition of '" + domain + "'")
+                .uuid()
+                .orElseThrow(() -> VirtTuneException.refused("the live definition of '" + domain + "' has no uuid,"
+                        + " which its lock is named by; no mirror was timed"));
+        // The lock apply, rollback and cleanup take on the domain: none of them works on its disks meanwhile
+        // (a block job of theirs would meet this one's), and a dry run refuses while one does.
+        try (StateDirectory.Held held = run.state().lock(uuid, domain, run.now())) {
+            return mirror(jobs, target, live);
+        }
+    }
+
+    private Optional<Calibration.Mirror> mirror(BlockJobs jobs, Target target, String live) {
+        String domain = target.domain();
         String disk = TimedDisk.choose(jobs, live, target.disk());
         String source = MirrorState.sourceOf(live, domain, disk).orElseThrow();
         LvmReport report = lvm.reads().report();

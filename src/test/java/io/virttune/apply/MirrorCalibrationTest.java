@@ -233,6 +233,26 @@ class MirrorCalibrationTest {
     }
 
     @Test
+    void aDomainAnotherVirtTuneWorksOnIsRefusedInARunAndInADryRun() {
+        String uuid =
+                io.virttune.xml.DomainXml.parse(jobs.liveXml(), "g1").uuid().orElseThrow();
+        // As an apply, a rollback or a cleanup of g1 holds it: a block job of theirs would meet this one's.
+        try (var applying = new StateDirectory(state).lock(uuid, "g1", "2026-12-07T19:00:00Z")) {
+            for (boolean execute : new boolean[] {true, false}) {
+                VirtTuneException refused =
+                        assertThrows(VirtTuneException.class, () -> measure(execute, "g1", Duration.ofSeconds(20)));
+
+                assertEquals(ExitCode.REFUSED, refused.exitCode());
+                assertTrue(
+                        refused.getMessage().startsWith("another virt-tune is still running on 'g1' here"),
+                        refused.getMessage());
+            }
+        }
+        assertEquals(List.of(), lvmChanges());
+        assertEquals(List.of(), jobs.calls);
+    }
+
+    @Test
     void tooLittleRoomForTheWholeDiskIsRefusedBeforeAnythingIsCreated() {
         vgFree = 64 * MIB;
 
