@@ -8,7 +8,6 @@ import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.BlockJobsSource;
 import io.virttune.apply.ports.LvmPorts;
-import io.virttune.apply.ports.RunMode;
 import io.virttune.apply.ports.RunPorts;
 import io.virttune.apply.undo.MirrorsInto;
 import io.virttune.blockjob.BlockCopy;
@@ -41,14 +40,12 @@ public final class MirrorCalibration {
 
     private final LvmPorts lvm;
     private final RunPorts run;
-    private final RunMode mode;
     private final BlockJobsSource blockJobs;
     private final PrintWriter out;
 
     public MirrorCalibration(ApplyPorts ports, PrintWriter out) {
         this.lvm = ports.lvm();
         this.run = ports.run();
-        this.mode = ports.run().mode();
         this.blockJobs = ports.guests().blockJobs();
         this.out = out;
     }
@@ -113,7 +110,7 @@ public final class MirrorCalibration {
         requireRoom(report, vg, target.thinPool(), size);
         VolumeName volume =
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
-        out.println(mode.says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
+        out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
                 + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool()) + ", to mirror disk "
                 + disk + " of '" + domain + "' (" + source + ") into it as a live move does, for at most "
                 + target.limit().toSeconds() + " s, then abort the copy (no pivot: the guest stays on its source)"
@@ -121,7 +118,7 @@ public final class MirrorCalibration {
         String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
         BlockCopy copy = new BlockCopy(jobs, disk);
         MirrorsInto mirrors = new MirrorsInto(blockJobs);
-        try (TemporaryVolume created = TemporaryVolume.create(lvm, mode, volume, out, () -> {
+        try (TemporaryVolume created = TemporaryVolume.create(lvm, run.mode(), volume, out, () -> {
             if (target.thinPool() == null) {
                 lvm.actions().createLinear(vg.name(), volume.lv(), size, tags);
             } else {
@@ -136,7 +133,7 @@ public final class MirrorCalibration {
             BlockJobProgress last = follow(copy, target.limit());
             long nanos = System.nanoTime() - started;
             MirrorsInto.abortOn(jobs, disk, volume.devicePath());
-            if (!mode.changesHost()) {
+            if (!run.mode().changesHost()) {
                 return Optional.empty();
             }
             if (last.cur() <= 0 || nanos <= 0) {

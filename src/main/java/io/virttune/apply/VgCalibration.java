@@ -125,7 +125,8 @@ public final class VgCalibration {
                     read.bytesPerSecond(),
                     scattered.bytes(),
                     scattered.bytesPerSecond(),
-                    run.clock().instant().toString());
+                    run.clock().instant().toString(),
+                    null);
         }
         run.state().save(measured);
         return Optional.of(measured);

@@ -127,7 +127,8 @@ class FleetPlanOverSshTest {
                         300L << 20,
                         0,
                         0,
-                        "2026-12-01T21:00:00Z"));
+                        "2026-12-01T21:00:00Z",
+                        null));
         Path hosts = twoHosts(dir);
         Path fleetPlan = dir.resolve("fleet-plan.json");
 

@@ -348,7 +348,8 @@ class PlanCommandTest {
                         java.time.Instant.now()
                                 .minus(java.time.Duration.ofDays(days))
                                 .truncatedTo(java.time.temporal.ChronoUnit.SECONDS)
-                                .toString()));
+                                .toString(),
+                        null));
     }
 
     @Test

@@ -128,7 +128,8 @@ class JsonSchemaDocsTest {
                 300L << 20,
                 128L << 20,
                 25L << 20,
-                "2026-12-01T22:00:00Z");
+                "2026-12-01T22:00:00Z",
+                null);
         new StateDirectory(calibrated).save(calibration);
         run(
                 Plan.SCHEMA,

@@ -60,32 +60,6 @@ public record Calibration(
         }
     }
 
-    /** A calibration of the VG's or pool's own passes alone, no guest's mirror timed. */
-    public Calibration(
-            String vg,
-            String thinPool,
-            String device,
-            long writtenBytes,
-            long writeBytesPerSecond,
-            long readBytes,
-            long readBytesPerSecond,
-            long scatteredWrittenBytes,
-            long scatteredWriteBytesPerSecond,
-            String measuredAt) {
-        this(
-                vg,
-                thinPool,
-                device,
-                writtenBytes,
-                writeBytesPerSecond,
-                readBytes,
-                readBytesPerSecond,
-                scatteredWrittenBytes,
-                scatteredWriteBytesPerSecond,
-                measuredAt,
-                null);
-    }
-
     public Calibration {
         if (writeBytesPerSecond <= 0 || readBytesPerSecond <= 0) {
             throw new IllegalArgumentException(

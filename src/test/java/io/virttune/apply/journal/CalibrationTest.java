@@ -21,7 +21,7 @@ class CalibrationTest {
 
     private static Calibration of(long write, long read, String pool) {
         return new Calibration(
-                "vg_vms", pool, "/dev/vg_vms/virt-tune-calibration-7", 1L << 30, write, 1L << 30, read, 0, 0, AT);
+                "vg_vms", pool, "/dev/vg_vms/virt-tune-calibration-7", 1L << 30, write, 1L << 30, read, 0, 0, AT, null);
     }
 
     @Test
@@ -67,7 +67,8 @@ class CalibrationTest {
                 300 * MIB,
                 128 * MIB,
                 25 * MIB,
-                AT);
+                AT,
+                null);
 
         directory.save(scattered);
 

@@ -39,7 +39,8 @@ class StateFilesTest {
                 300L << 20,
                 0,
                 0,
-                "2026-12-01T21:00:00Z");
+                "2026-12-01T21:00:00Z",
+                null);
         kept.save(calibration);
         CountingProcessRunner ssh = new CountingProcessRunner(new SshProcessRunner(
                 FakeSsh.install(dir).toString(), "hv02", List.of(), dir, new LocalProcessRunner()));
