@@ -2,7 +2,7 @@ package io.virttune.apply;
 
 import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
-import io.virttune.apply.guards.VolumeOwnership;
+import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
@@ -16,7 +16,6 @@ import io.virttune.blockjob.BlockJobProgress;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.lvm.CalibrationVolume;
-import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
@@ -26,6 +25,7 @@ import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -41,12 +41,14 @@ public final class MirrorCalibration {
     private final LvmPorts lvm;
     private final RunPorts run;
     private final BlockJobsSource blockJobs;
+    private final CalibrationRoom room;
     private final PrintWriter out;
 
     public MirrorCalibration(ApplyPorts ports, PrintWriter out) {
         this.lvm = ports.lvm();
         this.run = ports.run();
         this.blockJobs = ports.guests().blockJobs();
+        this.room = new CalibrationRoom(new ThinSpace(lvm.reads(), run.state()));
         this.out = out;
     }
 
@@ -107,24 +109,31 @@ public final class MirrorCalibration {
                         "no volume group '" + target.vg() + "' on this host;" + " no mirror was timed"));
         // As a live move's LV: the disk's whole virtual size, in whole extents.
         long size = Sizes.roundUp(jobs.capacityBytes(disk), vg.extentSizeBytes());
-        requireRoom(report, vg, target.thinPool(), size);
         VolumeName volume =
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
+        ThinSpace.Reservation held = room.book(
+                report,
+                vg,
+                target.thinPool(),
+                volume,
+                size,
+                domain,
+                List.of(),
+                new CalibrationRoom.Wording(
+                        "the mirror of disk " + disk + " may write its " + Bytes.format(size),
+                        "name a smaller disk (--mirror DOMAIN:DISK)",
+                        "no mirror was timed"));
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
                 + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool()) + ", to mirror disk "
                 + disk + " of '" + domain + "' (" + source + ") into it as a live move does, for at most "
                 + target.limit().toSeconds() + " s, then abort the copy (no pivot: the guest stays on its source)"
                 + " and remove the LV");
-        String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
         BlockCopy copy = new BlockCopy(jobs, disk);
         MirrorsInto mirrors = new MirrorsInto(blockJobs);
-        try (TemporaryVolume created = TemporaryVolume.create(lvm, run.mode(), volume, out, () -> {
-            if (target.thinPool() == null) {
-                lvm.actions().createLinear(vg.name(), volume.lv(), size, tags);
-            } else {
-                lvm.actions().createThin(vg.name(), target.thinPool(), volume.lv(), size, tags);
-            }
-        })) {
+        // The room is given back once the LV is gone: the resources close in the reverse order.
+        try (held;
+                TemporaryVolume created =
+                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, out)) {
             // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes.
             created.releasedFirstBy(() -> mirrors.abort(domain, disk, volume.devicePath()));
             long started = System.nanoTime();
@@ -163,27 +172,5 @@ public final class MirrorCalibration {
         return copy.progress()
                 .orElseThrow(() -> VirtTuneException.failed("the mirror ended before it was timed (failed in QEMU, or"
                         + " ended from outside); the guest runs on its source"));
-    }
-
-    /** Refuses a mirror the VG's free extents, or the pool's free data, cannot hold whole: it may be ready within the limit. */
-    private static void requireRoom(LvmReport report, VolumeGroup vg, String thinPool, long size) {
-        if (thinPool == null) {
-            if (vg.freeBytes() < size) {
-                throw VirtTuneException.refused("volume group " + vg.name() + " has " + Bytes.format(vg.freeBytes())
-                        + " free, and the mirror's temporary LV takes the disk's " + Bytes.format(size)
-                        + ": free some space, or name a smaller disk (--mirror DOMAIN:DISK); no mirror was timed");
-            }
-            return;
-        }
-        LogicalVolume pool = report.logicalVolume(vg.name(), thinPool)
-                .filter(LogicalVolume::isThinPool)
-                .orElseThrow(() -> VirtTuneException.refused(
-                        "no thin pool " + vg.name() + "/" + thinPool + " on this host; no mirror was timed"));
-        if (pool.freeDataBytes() < size) {
-            throw VirtTuneException.refused("thin pool " + pool.volumeName() + " has "
-                    + Bytes.format(pool.freeDataBytes()) + " of data free, and the mirror may write the disk's "
-                    + Bytes.format(size) + " into a thin LV in it: a full pool stops every thin LV in it; extend the"
-                    + " pool, or name a smaller disk (--mirror DOMAIN:DISK); no mirror was timed");
-        }
     }
 }

@@ -1,8 +1,10 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunMode;
+import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.CleanupOnSignal;
 import java.io.PrintWriter;
@@ -42,6 +44,22 @@ final class TemporaryVolume implements AutoCloseable {
             throw failed;
         }
         return volume;
+    }
+
+    /**
+     * Creates the calibration LV {@code volume} of {@code size}, tagged as a calibration's, linear in
+     * its VG or thin in {@code thinPool} (null: linear).
+     */
+    static TemporaryVolume calibration(
+            LvmPorts lvm, RunMode mode, VolumeName volume, String thinPool, long size, PrintWriter log) {
+        String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
+        return create(lvm, mode, volume, log, () -> {
+            if (thinPool == null) {
+                lvm.actions().createLinear(volume.vg(), volume.lv(), size, tags);
+            } else {
+                lvm.actions().createThin(volume.vg(), thinPool, volume.lv(), size, tags);
+            }
+        });
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.virttune.apply;
 
 import io.virttune.VirtTuneException;
-import io.virttune.apply.guards.VolumeOwnership;
+import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.LvmPorts;
@@ -20,7 +20,6 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * Measures how fast a VG (or a thin pool in it) writes and reads, on a temporary LV of its own:
@@ -42,12 +41,14 @@ public final class VgCalibration {
     private final LvmPorts lvm;
     private final RunPorts run;
     private final CalibrationCleanup leftovers;
+    private final CalibrationRoom room;
     private final PrintWriter out;
 
     public VgCalibration(ApplyPorts ports, PrintWriter out) {
         this.lvm = ports.lvm();
         this.run = ports.run();
         this.leftovers = new CalibrationCleanup(ports, out);
+        this.room = new CalibrationRoom(new ThinSpace(lvm.reads(), run.state()));
         this.out = out;
     }
 
@@ -83,23 +84,30 @@ public final class VgCalibration {
         }
         // Whole granules: the scattered pass's offsets wrap at the LV's end, and a granule cut there would fail.
         long size = Sizes.roundUp(target.sizeBytes(), Math.max(vg.extentSizeBytes(), DirectIo.GRANULE_BYTES));
-        requireRoom(report, volumeGroup(report, vg.name()), target.thinPool(), size, freeing);
         VolumeName volume =
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
+        ThinSpace.Reservation held = room.book(
+                report,
+                volumeGroup(report, vg.name()),
+                target.thinPool(),
+                volume,
+                size,
+                null,
+                freeing,
+                new CalibrationRoom.Wording(
+                        "a calibration writes " + Bytes.format(size),
+                        "pass a smaller --size (at least " + Bytes.format(SMALLEST) + ")",
+                        "nothing was measured"));
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
                 + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool())
                 + ", to write, read and write again scattered in 64 KiB pieces with direct I/O (each pass at most "
                 + PASS_LIMIT.toSeconds() + " s), then"
                 + " remove it");
-        String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
         Calibration measured;
-        try (TemporaryVolume created = TemporaryVolume.create(lvm, run.mode(), volume, out, () -> {
-            if (target.thinPool() == null) {
-                lvm.actions().createLinear(vg.name(), volume.lv(), size, tags);
-            } else {
-                lvm.actions().createThin(vg.name(), target.thinPool(), volume.lv(), size, tags);
-            }
-        })) {
+        // The room is given back once the LV is gone: the resources close in the reverse order.
+        try (held;
+                TemporaryVolume created =
+                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, out)) {
             DirectIo.Ran write = lvm.directIo().write(volume.devicePath(), size, PASS_LIMIT);
             if (!run.mode().changesHost()) {
                 lvm.directIo().read(volume.devicePath(), size, PASS_LIMIT);
@@ -167,62 +175,5 @@ public final class VgCalibration {
                         ? !volume.isThin()
                         : volume.isThin() && volume.poolName().equals(Optional.of(thinPool)))
                 .toList();
-    }
-
-    /**
-     * The bytes that removing {@code leftovers} frees: a linear LV's extents, a thin LV's data in its
-     * pool (counted down, as the pool's own free data is).
-     */
-    private static long freedBy(List<LogicalVolume> leftovers) {
-        return leftovers.stream()
-                .mapToLong(volume -> volume.isThin()
-                        ? (long) Math.floor(
-                                volume.sizeBytes() * volume.dataPercent().orElse(0) / 100)
-                        : volume.sizeBytes())
-                .sum();
-    }
-
-    /**
-     * What removing {@code leftovers} adds to the free room a refusal names, for it to name all the
-     * room it counted; nothing when they free none.
-     */
-    private static String andFreedBy(List<LogicalVolume> leftovers) {
-        long freed = freedBy(leftovers);
-        if (freed == 0) {
-            return "";
-        }
-        String names =
-                leftovers.stream().map(volume -> volume.volumeName().toString()).collect(Collectors.joining(", "));
-        return " and " + Bytes.format(freed) + " more once the leftover calibration "
-                + (leftovers.size() == 1 ? "LV " + names + " is" : "LVs " + names + " are") + " removed";
-    }
-
-    /**
-     * Refuses a calibration the VG's free extents, or the pool's free data, cannot hold, with the room
-     * a dry run's removal of {@code leftovers} would give back.
-     */
-    private static void requireRoom(
-            LvmReport report, VolumeGroup vg, String thinPool, long size, List<LogicalVolume> leftovers) {
-        if (thinPool == null) {
-            if (vg.freeBytes() + freedBy(leftovers) < size) {
-                throw VirtTuneException.refused("volume group " + vg.name() + " has " + Bytes.format(vg.freeBytes())
-                        + " free" + andFreedBy(leftovers) + ", and a calibration writes " + Bytes.format(size)
-                        + " to a temporary LV in it: free some space, or pass a smaller --size (at least "
-                        + Bytes.format(SMALLEST) + "); nothing was measured");
-            }
-            return;
-        }
-        LogicalVolume pool = report.logicalVolume(vg.name(), thinPool)
-                .filter(LogicalVolume::isThinPool)
-                .orElseThrow(() -> VirtTuneException.refused("no thin pool " + vg.name() + "/" + thinPool
-                        + " on this host (lvs " + vg.name() + " lists its LVs); nothing was measured"));
-        if (pool.freeDataBytes() + freedBy(leftovers) < size) {
-            throw VirtTuneException.refused("thin pool " + pool.volumeName() + " has "
-                    + Bytes.format(pool.freeDataBytes()) + " of data free" + andFreedBy(leftovers)
-                    + ", and a calibration writes " + Bytes.format(size)
-                    + " to a temporary thin LV in it: a full pool stops every thin LV in it;"
-                    + " pass a smaller --size (at least " + Bytes.format(SMALLEST) + ") or extend the pool;"
-                    + " nothing was measured");
-        }
     }
 }

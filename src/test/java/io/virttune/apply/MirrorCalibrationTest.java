@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.journal.PoolRoomLedger;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.HostFiles;
@@ -107,8 +108,12 @@ class MirrorCalibrationTest {
     }
 
     private Optional<Calibration.Mirror> measure(boolean execute, String mirror, Duration limit) {
+        return measure(execute, null, mirror, limit);
+    }
+
+    private Optional<Calibration.Mirror> measure(boolean execute, String thinPool, String mirror, Duration limit) {
         return new MirrorCalibration(ports(execute), new PrintWriter(log, true))
-                .measure(MirrorCalibration.Target.of("vg_vms", null, mirror, limit));
+                .measure(MirrorCalibration.Target.of("vg_vms", thinPool, mirror, limit));
     }
 
     /** The guest runs on its recorded qcow2 image, with no mirror left: the copy never replaced its source. */
@@ -252,6 +257,39 @@ class MirrorCalibrationTest {
         assertEquals(List.of(), jobs.calls);
     }
 
+    /**
+     * A thin pool's free data that apply's copies on the host hold in its room ledger is not the
+     * mirror's: the mirror may write the whole disk, and is refused before anything is created.
+     */
+    @Test
+    void aThinMirrorIsRefusedWhileTheHostsCopiesHoldThePoolsRoom() {
+        lvs.add("{\"vg_name\":\"vg_vms\", \"lv_name\":\"pool\", \"lv_size\":\"" + GIB
+                + "\", \"segtype\":\"thin-pool\", \"lv_attr\":\"twi-aotz--\", \"lv_read_ahead\":\"auto\","
+                + " \"pool_lv\":\"\", \"chunk_size\":\"65536\", \"zero\":\"1\", \"data_percent\":\"0.00\","
+                + " \"metadata_percent\":\"1.00\", \"lv_metadata_size\":\"" + 64 * MIB
+                + "\", \"lv_uuid\":\"uuid-pool\","
+                + " \"lv_tags\":\"\"}");
+        new StateDirectory(state)
+                .poolRoom()
+                .underLock(
+                        "vg_vms/pool",
+                        entries -> entries.put(
+                                "apply-copy",
+                                PoolRoomLedger.Entry.ofThisProcess("web01", "copy web01's disk", 960 * MIB, 0)));
+
+        VirtTuneException refused =
+                assertThrows(VirtTuneException.class, () -> measure(true, "pool", "g1", Duration.ofSeconds(20)));
+
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(
+                refused.getMessage()
+                        .contains("besides 960 MiB the copies running on this host now will write, and the mirror of"
+                                + " disk sda may write its 128 MiB to a temporary thin LV in it"),
+                refused.getMessage());
+        assertEquals(List.of(), lvmChanges());
+        assertEquals(List.of(), jobs.calls);
+    }
+
     @Test
     void tooLittleRoomForTheWholeDiskIsRefusedBeforeAnythingIsCreated() {
         vgFree = 64 * MIB;
@@ -260,7 +298,11 @@ class MirrorCalibrationTest {
                 assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(20)));
 
         assertEquals(ExitCode.REFUSED, refused.exitCode());
-        assertTrue(refused.getMessage().contains("takes the disk's 128 MiB"), refused.getMessage());
+        assertEquals(
+                "volume group vg_vms has 64 MiB free, and the mirror of disk sda may write its 128 MiB to a temporary"
+                        + " LV in it: free some space, or name a smaller disk (--mirror DOMAIN:DISK); no mirror was"
+                        + " timed",
+                refused.getMessage());
         assertEquals(List.of(), lvmChanges());
         assertEquals(List.of(), jobs.calls);
     }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.Calibration;
+import io.virttune.apply.journal.PoolRoomLedger;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.undo.CalibrationCleanup;
@@ -323,6 +324,89 @@ class VgCalibrationTest {
         assertEquals(ExitCode.REFUSED, e.exitCode());
         assertTrue(e.getMessage().startsWith("thin pool vg_vms/pool has 511.9 MiB of data free"), e.getMessage());
         assertEquals(List.of(), changes());
+    }
+
+    /**
+     * The pool's free data is not all the calibration's: what apply's copies running on the host hold
+     * in the pool's room ledger is theirs, and a calibration that would take it is refused.
+     */
+    @Test
+    void aThinCalibrationIsRefusedWhileTheHostsCopiesHoldThePoolsRoom() {
+        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(2 * GIB), "25.00", ""));
+        hold("vg_vms/pool", GIB);
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, "pool", GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertEquals(
+                "thin pool vg_vms/pool has 1.5 GiB of data free, besides 1024 MiB the copies running on this host"
+                        + " now will write, and a calibration writes 1 GiB to a temporary thin LV in it: a full pool"
+                        + " stops every thin LV in it; pass a smaller --size (at least 64 MiB) or extend the pool;"
+                        + " nothing was measured",
+                e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    /**
+     * The calibration's thin LV is booked whole in the pool's room ledger while it is written, so an
+     * apply beside it counts it, and given back once the LV is removed.
+     */
+    @Test
+    void aThinCalibrationBooksItsWholeVolumeInThePoolUntilItIsRemoved() {
+        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(4 * GIB), "0.00", ""));
+        List<Long> heldWhileWriting = new ArrayList<>();
+        host.observe(argv -> {
+            if (argv.contains("oflag=direct")) {
+                heldWhileWriting.add(held("vg_vms/pool"));
+            }
+        });
+        created().reply(0, "", WRITTEN).reply(0, "", READ).reply(0, SCATTERED, "");
+        removed(LV);
+
+        measure(true, "pool", GIB);
+
+        assertEquals(List.of(GIB), heldWhileWriting);
+        assertEquals(0, held("vg_vms/pool"));
+    }
+
+    /** A pool with data to spare but its metadata nearly full cannot map the LV's chunks: refused, naming the metadata. */
+    @Test
+    void aThinPoolWhoseMetadataCannotMapTheVolumeIsRefused() {
+        withLvm(
+                50 * GIB,
+                lvRow("pool", "thin-pool", Long.toString(100 * GIB), "1.00", "")
+                        .replace("\"metadata_percent\":\"\"", "\"metadata_percent\":\"99.90\"")
+                        .replace("\"lv_metadata_size\":\"\"", "\"lv_metadata_size\":\"" + 4 * MIB + "\""));
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, "pool", GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertTrue(
+                e.getMessage()
+                        .startsWith("Refusing to create the calibration's temporary thin LV vg_vms/" + LV
+                                + ", 1 GiB: mapping its 1024 MiB takes about 1 MiB of metadata in thin pool"
+                                + " vg_vms/pool"),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith("; nothing was measured"), e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    /** Books {@code bytes} of {@code pool}'s data for a copy of this process, as a running apply does. */
+    private void hold(String pool, long bytes) {
+        new StateDirectory(state)
+                .poolRoom()
+                .underLock(
+                        pool,
+                        entries -> entries.put(
+                                "apply-copy",
+                                PoolRoomLedger.Entry.ofThisProcess("web01", "copy web01's disk", bytes, 0)));
+    }
+
+    /** The data bytes the host's pool-room ledger holds in {@code pool} now. */
+    private long held(String pool) {
+        return new StateDirectory(state)
+                .poolRoom()
+                .underLock(pool, entries -> PoolRoomLedger.held(entries).dataBytes());
     }
 
     @Test

@@ -42,7 +42,7 @@ public final class ThinSpace {
         }
 
         /** A whole LV of {@code bytes}: what a live copy may provision until the reclaim after its pivot. */
-        static Need whole(long bytes, long chunkBytes) {
+        public static Need whole(long bytes, long chunkBytes) {
             return new Need(bytes, (bytes + chunkBytes - 1) / chunkBytes * METADATA_PER_CHUNK);
         }
 
@@ -51,8 +51,25 @@ public final class ThinSpace {
         }
     }
 
+    /** What a pool lacks for a need beside the room the host's other copies hold: the refusal's words, or empty. */
+    @FunctionalInterface
+    public interface Lacking {
+        Optional<String> in(LogicalVolume pool, Need held);
+    }
+
     /** The room of a copy running now; closing it says its data is in the pool's usage. */
     public interface Reservation extends AutoCloseable {
+        /** The room of work that provisions nothing in a pool: a linear LV's. */
+        Reservation NONE = new Reservation() {
+            @Override
+            public long othersDataBytes() {
+                return 0;
+            }
+
+            @Override
+            public void close() {}
+        };
+
         /** The room the other copies on the host hold in this pool now, read under the pool's lock. */
         long othersDataBytes();
 
@@ -92,15 +109,7 @@ public final class ThinSpace {
      */
     public Reservation reserveLive(CreateVolume create, CopyLive copy, String domain, PoolReports pools) {
         if (!create.thin()) {
-            return new Reservation() {
-                @Override
-                public long othersDataBytes() {
-                    return 0;
-                }
-
-                @Override
-                public void close() {}
-            };
+            return Reservation.NONE;
         }
         return reserve(
                 Need.whole(create.sizeBytes(), pools.chunkOf(create)),
@@ -118,15 +127,31 @@ public final class ThinSpace {
      */
     Reservation reserve(Need need, VolumeName pool, String domain, String what, LvmReport lvm) {
         String key = pool.toString();
+        return reserve(
+                need,
+                pool,
+                domain,
+                what,
+                lvm,
+                (now, held) -> shortfall(key, now, need, held).map(lacking -> "Refusing to " + what + ": " + lacking));
+    }
+
+    /**
+     * Holds {@code need} in {@code pool} for {@code what} until the reservation is closed, unless
+     * {@code lacking} finds the pool short of it beside the room every copy running on the host holds:
+     * refused then with its words, changing nothing.
+     */
+    public Reservation reserve(Need need, VolumeName pool, String domain, String what, LvmReport lvm, Lacking lacking) {
+        String key = pool.toString();
         String mine = PoolRoomLedger.nextKey();
         ledger.underLock(key, entries -> {
             LogicalVolume now = lvm.logicalVolume(pool.vg(), pool.lv())
                     .filter(LogicalVolume::isThinPool)
                     .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
             PoolRoomLedger.Room held = PoolRoomLedger.held(entries);
-            Optional<String> lacking = shortfall(key, now, need, new Need(held.dataBytes(), held.metadataBytes()));
-            if (lacking.isPresent()) {
-                throw VirtTuneException.refused("Refusing to " + what + ": " + lacking.get());
+            Optional<String> refusal = lacking.in(now, new Need(held.dataBytes(), held.metadataBytes()));
+            if (refusal.isPresent()) {
+                throw VirtTuneException.refused(refusal.get());
             }
             entries.put(mine, PoolRoomLedger.Entry.ofThisProcess(domain, what, need.dataBytes(), need.metadataBytes()));
             return null;
@@ -171,6 +196,11 @@ public final class ThinSpace {
                             mib(need.dataBytes() - dataFree),
                             key));
         }
+        return metadataShortfall(key, pool, need, held);
+    }
+
+    /** What the pool's metadata lacks to map {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
+    public static Optional<String> metadataShortfall(String key, LogicalVolume pool, Need need, Need held) {
         if (pool.metadataSizeBytes() > 0) {
             long metadataFree =
                     free(pool.metadataSizeBytes(), pool.metadataPercent().orElse(0)) - held.metadataBytes();
@@ -199,7 +229,8 @@ public final class ThinSpace {
         return size - (long) Math.ceil(size * (percentUsed + 0.005) / 100);
     }
 
-    private static String running(long heldBytes) {
+    /** What {@code heldBytes} the host's running copies hold adds to a refusal's numbers; nothing when they hold none. */
+    public static String running(long heldBytes) {
         return heldBytes == 0 ? "" : ", besides " + mib(heldBytes) + " the copies running on this host now will write";
     }
 
