@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.apply.guards.PoolReports;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
@@ -89,6 +90,34 @@ class ThinSpaceTest extends Site1Test {
         space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "other").close();
     }
 
+    /** A live copy's room is its whole LV, which a refusal gives as its basis: no qemu-img map counted it. */
+    @Test
+    void aLiveCopysRefusalSaysItCountedTheWholeLv() {
+        ThinSpace space = space();
+        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
+        host.data(SPARSE, oneWriteEvery4MiB());
+        ThinSpace.Reservation first = space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
+        ApplyPorts ports = host.ports(true);
+        PoolReports pools =
+                new PoolReports(ports.lvm().reads(), ports.lvm().reads().report());
+
+        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class,
+                () -> space.reserveLive(
+                        new io.virttune.plan.CreateVolume("vg", "b", 8 * GIB, "tpool"),
+                        new io.virttune.plan.CopyLive("vda", SPARSE, "/dev/vg/b", 0, false, false),
+                        "running",
+                        pools));
+
+        assertTrue(
+                refused.getMessage()
+                        .startsWith("Refusing to copy disk vda of 'running' live onto /dev/vg/b: it provisions 8192"
+                                + " MiB in 4 MiB chunks of thin pool vg/tpool (the whole LV, which the mirror may"
+                                + " write before the reclaim after its pivot), which has 2048 MiB free"),
+                refused.getMessage());
+        first.close();
+    }
+
     @Test
     void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
         io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
@@ -170,7 +199,8 @@ class ThinSpaceTest extends Site1Test {
     void anInactivePoolWhoseUsageLvsDoesNotReportIsRefusedSayingSoAndHowToActivateIt() {
         LogicalVolume inactive = pool("twi---tz--", OptionalDouble.empty(), OptionalDouble.empty());
 
-        String lacking = ThinSpace.shortfall("vg/tpool", inactive, new ThinSpace.Need(8 * MIB, 64), ThinSpace.Need.NONE)
+        String lacking = ThinSpace.shortfall(
+                        "vg/tpool", inactive, new ThinSpace.Need(8 * MIB, 64), ThinSpace.Need.NONE, ThinSpace.MAPPED)
                 .orElseThrow();
 
         assertTrue(
@@ -187,7 +217,8 @@ class ThinSpaceTest extends Site1Test {
     void aPoolOfChunksSmallerThanAMibNamesTheirSize() {
         LogicalVolume full = pool("twi-a-tz--", OptionalDouble.of(99.99), OptionalDouble.of(0));
 
-        String lacking = ThinSpace.shortfall("vg/tpool", full, new ThinSpace.Need(8 * MIB, 64), ThinSpace.Need.NONE)
+        String lacking = ThinSpace.shortfall(
+                        "vg/tpool", full, new ThinSpace.Need(8 * MIB, 64), ThinSpace.Need.NONE, ThinSpace.MAPPED)
                 .orElseThrow();
 
         assertTrue(lacking.startsWith("it provisions 8 MiB in 64 KiB chunks of thin pool vg/tpool"), lacking);
@@ -199,7 +230,7 @@ class ThinSpaceTest extends Site1Test {
         ThinSpace.Need need = ThinSpace.Need.of(
                 AllocationMap.parse("[{\"start\": 0, \"length\": " + 8 * GIB + ", \"data\": true}]"), 64 * 1024);
 
-        Optional<String> lacking = ThinSpace.shortfall("vg/tpool", pool, need, ThinSpace.Need.NONE);
+        Optional<String> lacking = ThinSpace.shortfall("vg/tpool", pool, need, ThinSpace.Need.NONE, ThinSpace.MAPPED);
 
         // 131072 chunks of 64 KiB, 64 bytes each: 8 MiB of metadata; 10% of 8 MiB is free.
         assertTrue(
@@ -207,7 +238,8 @@ class ThinSpaceTest extends Site1Test {
                         .contains("takes about 8 MiB of metadata in thin pool vg/tpool, which has 1 MiB" + " free"),
                 lacking.get());
         assertTrue(lacking.get().contains("lvextend --poolmetadatasize"), lacking.get());
-        assertFalse(ThinSpace.shortfall("vg/tpool", pool, new ThinSpace.Need(MIB, 1024), ThinSpace.Need.NONE)
+        assertFalse(ThinSpace.shortfall(
+                        "vg/tpool", pool, new ThinSpace.Need(MIB, 1024), ThinSpace.Need.NONE, ThinSpace.MAPPED)
                 .isPresent());
     }
 }

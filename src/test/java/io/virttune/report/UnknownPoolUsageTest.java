@@ -60,7 +60,7 @@ class UnknownPoolUsageTest {
 
         String next = NextStep.of(inspected);
         Optional<String> beforeTheCopy =
-                ThinSpace.shortfall("vg/dark", dark, new ThinSpace.Need(GIB, 0), ThinSpace.Need.NONE);
+                ThinSpace.shortfall("vg/dark", dark, new ThinSpace.Need(GIB, 0), ThinSpace.Need.NONE, ThinSpace.MAPPED);
         VirtTuneException conversion = assertThrows(
                 VirtTuneException.class, () -> new ThinPoolRoom(lvm, "vg", "dark").require(GIB, "convert"));
 

@@ -24,6 +24,9 @@ import java.util.Optional;
  * each copy.
  */
 public final class ThinSpace {
+    /** How a copy's room was counted from its image's map, as a refusal names it. */
+    public static final String MAPPED = "from qemu-img map";
+
     /** Pool metadata per mapped chunk: dm-thin's btree entries with their overhead, as lvm's thin_metadata_size reckons. */
     static final long METADATA_PER_CHUNK = 64;
 
@@ -90,7 +93,7 @@ public final class ThinSpace {
 
     /**
      * Reserves what copying {@code convert}, its source mapped as {@code sourceMap}, provisions in
-     * {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String,
+     * {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String, String,
      * LvmReport)}).
      */
     public Reservation reserve(
@@ -100,6 +103,7 @@ public final class ThinSpace {
                 pool,
                 domain,
                 "copy " + convert.source() + " of '" + domain + "' into " + convert.target(),
+                MAPPED,
                 lvmReads.report());
     }
 
@@ -116,6 +120,7 @@ public final class ThinSpace {
                 create.pool(),
                 domain,
                 "copy disk " + copy.disk() + " of '" + domain + "' live onto " + copy.device(),
+                "the whole LV, which the mirror may write before the reclaim after its pivot",
                 pools.report(create));
     }
 
@@ -125,7 +130,7 @@ public final class ThinSpace {
      * pool's usage is read from {@code lvm}: a report read before any copy of this run began is as
      * good as a fresh one, since what the copies wrote since is in their reservations.
      */
-    Reservation reserve(Need need, VolumeName pool, String domain, String what, LvmReport lvm) {
+    Reservation reserve(Need need, VolumeName pool, String domain, String what, String basis, LvmReport lvm) {
         String key = pool.toString();
         return reserve(
                 need,
@@ -133,7 +138,8 @@ public final class ThinSpace {
                 domain,
                 what,
                 lvm,
-                (now, held) -> shortfall(key, now, need, held).map(lacking -> "Refusing to " + what + ": " + lacking));
+                (now, held) ->
+                        shortfall(key, now, need, held, basis).map(lacking -> "Refusing to " + what + ": " + lacking));
     }
 
     /**
@@ -173,12 +179,15 @@ public final class ThinSpace {
         };
     }
 
-    /** What the pool lacks for {@code need} beside {@code held}, with the numbers and what to do; empty when it has room. */
-    public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held) {
+    /**
+     * What the pool lacks for {@code need} beside {@code held}, with the numbers, how the need was
+     * counted ({@code basis}) and what to do; empty when it has room.
+     */
+    public static Optional<String> shortfall(String key, LogicalVolume pool, Need need, Need held, String basis) {
         long dataFree = pool.freeDataBytes() - held.dataBytes();
         if (need.dataBytes() > dataFree) {
             String provisions = "it provisions " + mib(need.dataBytes()) + " in " + Bytes.format(pool.chunkSizeBytes())
-                    + " chunks of thin pool " + key + " (from qemu-img map), which ";
+                    + " chunks of thin pool " + key + " (" + basis + "), which ";
             if (pool.dataPercent().isEmpty()) {
                 return Optional.of(
                         provisions + ThinPoolRoom.inactive(key) + ", then apply again (rule: thin-pool room)");
