@@ -54,6 +54,14 @@ public final class ThinMappings {
         return chunks;
     }
 
+    /**
+     * How many bytes of {@code thin} its pool maps now, by the kernel's own count ({@code dmsetup
+     * status}): 0 proves that every byte of it reads as zeros.
+     */
+    public long mappedBytes(VolumeName thin) {
+        return Long.parseLong(mappedSectors(thin.dmName())) * SECTOR;
+    }
+
     private String mappedSectors(String device) {
         String mapped = dm.status(device, "thin").get(3);
         if (!mapped.matches("[0-9]+")) {

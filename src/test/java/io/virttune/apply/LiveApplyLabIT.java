@@ -64,12 +64,7 @@ class LiveApplyLabIT {
         monitor = MonitorLog.start(work);
         writer.start();
         writer.awaitWrites(1);
-        // Beside the writer, between its blocks and the ones that must stay zero: 4k random writes at
-        // queue depth 8, the load under which QEMU 7.2 aborted at a pivot made with the guest running.
-        writer.guest(
-                "fio --name=load --filename=$DISK --offset=33M --size=31M --rw=randwrite --bs=4k --iodepth=8"
-                        + " --ioengine=libaio --direct=1 --time_based --runtime=3600 >/tmp/fio.out 2>&1 &",
-                30);
+        startFio(writer);
 
         Path plan = work.resolve("plan.json");
         // With a window, plan samples the guest's writes, which the copy's journal entry puts beside its own.
@@ -158,13 +153,7 @@ class LiveApplyLabIT {
                 copies.toString());
         System.out.println("live apply: guest writes " + writesAtStart + " at the start, " + writesAtEnd
                 + " at the end; " + writer.writeGaps(writesAtStart));
-        applied.out()
-                .lines()
-                .filter(line -> line.contains("identical")
-                        || line.contains("for the pivot")
-                        || line.contains("got no closer")
-                        || line.contains("(live) 100%"))
-                .forEach(line -> System.out.println("live apply: " + line.strip()));
+        printLines(applied, "live apply", "identical", "for the pivot", "got no closer", "(live) 100%");
         fio.lines()
                 .filter(line -> line.contains("write: IOPS="))
                 .forEach(line -> System.out.println("live apply: fio " + line.strip()));
@@ -187,6 +176,89 @@ class LiveApplyLabIT {
                         live.cache().orElseThrow()));
     }
 
+    /** plan of the guest's live move into the lab's thin pool, its copy capped at {@code bandwidth}, verified paused. */
+    private static Cli planLiveIntoThePool(String bandwidth, Path plan) {
+        return Cli.run(
+                "plan",
+                GUEST,
+                "--thin-pool",
+                VG + "/pool",
+                "--live",
+                "--bandwidth",
+                bandwidth,
+                "--verify-paused",
+                "--out",
+                plan.toString());
+    }
+
+    /** Prints the lines of {@code applied}'s output that contain any of {@code words}, each after {@code prefix}. */
+    private static void printLines(Cli applied, String prefix, String... words) {
+        applied.out()
+                .lines()
+                .filter(line -> java.util.Arrays.stream(words).anyMatch(line::contains))
+                .forEach(line -> System.out.println(prefix + ": " + line.strip()));
+    }
+
+    /**
+     * Beside the writer, between its blocks and the ones that must stay zero: 4k random writes at queue
+     * depth 8, the load under which QEMU 7.2 aborted at a pivot made with the guest running; fio's
+     * report in the guest's /tmp/fio.out once it is stopped.
+     */
+    private static void startFio(GuestWriter writer) {
+        writer.guest(
+                "fio --name=load --filename=$DISK --offset=33M --size=31M --rw=randwrite --bs=4k --iodepth=8"
+                        + " --ioengine=libaio --direct=1 --time_based --runtime=3600 >/tmp/fio.out 2>&1 &",
+                30);
+    }
+
+    /**
+     * A guest that outpaces its background copy into a zeroing pool gets a copy made again with
+     * synchronous writes; where the stack can skip zeros (forky) the LV is first given back whole and
+     * proven to map nothing, and the copy made again writes the guest's data alone, told the LV reads
+     * as zeros; elsewhere it writes them. Either way the compare with the guest paused finds the LV
+     * identical, it ends as thin as the guest's data, and the guest reads back every block.
+     */
+    @Test
+    void aThinLvInAZeroingPoolOutpacedByItsGuestIsCopiedAgainWithoutItsZerosWhereTheStackCanSkipThem()
+            throws Exception {
+        boolean skips = System.getenv().getOrDefault("VTLAB_SUITE", "bookworm").equals("forky");
+        GuestWriter writer = writingBesideAThinPool("vt-outpaced-", "y");
+        startFio(writer);
+        Path plan = guest.work().resolve("plan.json");
+        // 2 MiB/s copied against fio's 4k writes, each dirtying a 64 KiB granule: never converges.
+        Cli planned = planLiveIntoThePool("2M", plan);
+        assertEquals(0, planned.exitCode(), planned.transcript());
+
+        Cli applied = Cli.run(
+                "apply",
+                plan.toString(),
+                "--state-dir=" + guest.work().resolve("state"),
+                "--execute",
+                "--converge-within",
+                "15");
+        writer.guest("kill -INT $(pidof fio)", 30);
+        writer.stop();
+
+        assertEquals(0, applied.exitCode(), applied.transcript());
+        assertTrue(
+                applied.out()
+                        .matches("(?s).*the guest outpaces the copy of sda: [^\\n]*; copying again with"
+                                + " synchronous writes.*"),
+                applied.out());
+        assertEquals(
+                skips, applied.out().contains(" was given back whole to thin pool " + VG + "/pool"), applied.out());
+        assertTrue(applied.out().contains(" ms, the guest paused: identical"), "the paused compare: " + applied.out());
+        assertEquals(Optional.of(LV), MirrorState.sourceOf(guest.libvirt().liveXml(GUEST), GUEST, "sda"));
+        if (skips) {
+            // The writer's blocks and fio's 31 MiB, in 4 MiB chunks: no copy wrote the disk's zeros.
+            long allocated = allocatedBytes();
+            assertTrue(
+                    allocated <= 72 * GuestWriter.MIB, "thin LV allocated " + allocated + " bytes: " + applied.out());
+        }
+        writer.verifyInGuest();
+        printLines(applied, "live outpaced", "outpaces", "certified", "for the pivot", "identical");
+    }
+
     /**
      * A live move into a fresh thin LV takes what the guest wrote, not the disk's size: QEMU 7.2's
      * mirror fills the LV with the source's zeros (128 MiB of 128 in the lab), and apply gives the
@@ -202,17 +274,7 @@ class LiveApplyLabIT {
         Path work = guest.work();
 
         Path plan = work.resolve("plan.json");
-        Cli planned = Cli.run(
-                "plan",
-                GUEST,
-                "--thin-pool",
-                VG + "/pool",
-                "--live",
-                "--bandwidth",
-                "16M",
-                "--verify-paused",
-                "--out",
-                plan.toString());
+        Cli planned = planLiveIntoThePool("16M", plan);
         assertEquals(0, planned.exitCode(), planned.transcript());
         assertTrue(planned.out().contains("io_uring kept on an LVM thin volume with Linux "), planned.transcript());
         Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
@@ -252,13 +314,7 @@ class LiveApplyLabIT {
                 "thin LV allocated " + allocated + " bytes, more than the " + GuestWriter.TOUCHED_BYTES
                         + " the guest wrote: " + applied.out());
         writer.verifyInGuest();
-        applied.out()
-                .lines()
-                .filter(line -> line.contains("back to thin pool")
-                        || line.contains("in the pause: ")
-                        || line.contains("for the pivot")
-                        || line.contains("identical"))
-                .forEach(line -> System.out.println("live thin: " + line.strip()));
+        printLines(applied, "live thin", "back to thin pool", "in the pause: ", "for the pivot", "identical");
         System.out.println("live thin: thin LV allocated " + allocated + " bytes of 128 MiB");
         // The resume names the thin LV: a later plan predicts switches into thin LVs by this one alone.
         List<String> resumes = new StateDirectory(work.resolve("state"))
@@ -336,14 +392,14 @@ class LiveApplyLabIT {
         System.out.println(
                 "live zeros (" + System.getenv().getOrDefault("VTLAB_SUITE", "bookworm") + "): target-is-zero " + skips
                         + ", the LV held at most " + peak.get() + " bytes during the move, " + allocated + " after");
-        applied.out()
-                .lines()
-                .filter(line -> line.contains("back to thin pool")
-                        || line.contains("in the pause: ")
-                        || line.contains("for the pivot")
-                        || line.contains("certified")
-                        || line.contains("identical"))
-                .forEach(line -> System.out.println("live zeros: " + line.strip()));
+        printLines(
+                applied,
+                "live zeros",
+                "back to thin pool",
+                "in the pause: ",
+                "for the pivot",
+                "certified",
+                "identical");
     }
 
     /**
@@ -372,17 +428,7 @@ class LiveApplyLabIT {
                 30);
 
         Path plan = work.resolve("plan.json");
-        Cli planned = Cli.run(
-                "plan",
-                GUEST,
-                "--thin-pool",
-                VG + "/pool",
-                "--live",
-                "--bandwidth",
-                "32M",
-                "--verify-paused",
-                "--out",
-                plan.toString());
+        Cli planned = planLiveIntoThePool("32M", plan);
         assertEquals(0, planned.exitCode(), planned.transcript());
         Cli applied = Cli.run("apply", plan.toString(), "--state-dir=" + work.resolve("state"), "--execute");
         writer.guest("touch /tmp/stride.stop", 30);

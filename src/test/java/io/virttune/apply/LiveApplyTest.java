@@ -1,6 +1,7 @@
 package io.virttune.apply;
 
 import static io.virttune.apply.ApplyHarness.MIB;
+import static io.virttune.process.ScriptedProcessRunner.command;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -695,6 +696,85 @@ class LiveApplyTest {
         assertTrue(output.contains("copying again with synchronous writes"), output);
         assertFalse(output.contains("before the pause, the guest running"), output);
         assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+    }
+
+    /**
+     * Where the stack can skip zeros and the pool zeroes new chunks, a copy made again after its guest
+     * outpaced the first is told the LV reads as zeros once the LV was given back whole, nothing
+     * writing it, and the kernel counts no sector of it mapped: it copies the disk's data alone, where
+     * it wrote the whole disk (8 GiB for 1 GiB of data on forky), and nothing is given back in its pause.
+     */
+    @Test
+    void aThinCopyMadeAgainAfterAnOutpacingOntoItsLvEmptiedWholeSkipsTheZeros() {
+        List<String> whileDiscarding = madeAgainAfterAnOutpacingOnTestingsStack("0 262144 thin 0 -");
+
+        assertEquals(List.of("sync=false target-zeroed", "sync=true target-zeroed"), copies());
+        // The whole LV given back once, the guest running on its source, the aborted copy's job gone.
+        assertEquals(List.of("RUNNING 0+" + 128 * MIB + " job NONE"), whileDiscarding);
+        assertTrue(
+                host.runner.commands().contains(List.of("dmsetup", "status", "vg-g1--sda")),
+                host.runner.commands().toString());
+        assertEquals(
+                2,
+                host.state.journal(uuid()).orElseThrow().entries().stream()
+                        .filter(entry -> entry.kind().equals("MirrorSkipsZeros"))
+                        .count());
+        String output = host.output.toString();
+        assertTrue(
+                output.contains("the LV certified to read as zeros: " + LV + " was given back whole to thin pool"
+                        + " vg/pool, which zeroes new chunks, and maps nothing now (dmsetup status)"),
+                output);
+        assertTrue(output.contains("none to give back with the guest paused"), output);
+    }
+
+    /**
+     * A pool that ignores discards keeps the LV's chunks mapped, which the kernel's count shows: the copy
+     * made again is not told the LV reads as zeros, writes them, and gives them back in its pause.
+     */
+    @Test
+    void aThinCopyMadeAgainOntoAnLvStillMappedAfterItsDiscardWritesTheZeros() {
+        madeAgainAfterAnOutpacingOnTestingsStack("0 262144 thin 8192 262143");
+
+        assertEquals(List.of("sync=false target-zeroed", "sync=true"), copies());
+        String output = host.output.toString();
+        assertFalse(output.contains("was given back whole"), output);
+        // The LV given back whole, then, with the guest paused, the zeros the copy made again wrote.
+        assertEquals(
+                List.of(List.of("0+" + 128 * MIB), List.of(32 * MIB + "+" + 32 * MIB, 65 * MIB + "+" + 63 * MIB)),
+                host.discardRounds);
+    }
+
+    /**
+     * A live move on Debian testing's stack into a zeroing pool whose guest outpaces its first copy, the
+     * LV's device status after its discard {@code status}; each blkdiscard with the guest's state, its
+     * range and the disk's job.
+     */
+    private List<String> madeAgainAfterAnOutpacingOnTestingsStack(String status) {
+        jobs.libvirtVersion = "12.8.0";
+        jobs.hypervisorVersion = "QEMU 11.1.2";
+        jobs.guestOutpacesBackgroundCopies = true;
+        jobs.convergenceWindow = java.time.Duration.ofMillis(20);
+        Plan plan = planIntoPool(CAPPED);
+        host.zeroingPools.add("pool");
+        replyUntilTheThinCopy();
+        host.data(ScriptedBlockJobs.IMAGE, List.of(new Extent(0, 32 * MIB), new Extent(64 * MIB, MIB)))
+                .replyOk()
+                .replyOk()
+                .replyOk();
+        host.runner.answer(command("dmsetup", "status"), argv -> status + "\n");
+        List<String> whileDiscarding = new java.util.ArrayList<>();
+        host.runner.observe(argv -> {
+            if (argv.get(0).equals("blkdiscard")) {
+                whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state() + " " + argv.get(2) + "+"
+                        + argv.get(4) + " job " + jobs.job);
+            }
+        });
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(java.util.Optional.of(LV), MirrorState.sourceOf(host.libvirt.liveXmlOrNull("g1"), "g1", "sda"));
+        return whileDiscarding;
     }
 
     @Test

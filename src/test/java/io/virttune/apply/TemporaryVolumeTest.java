@@ -10,7 +10,9 @@ import io.virttune.apply.ports.RunMode;
 import io.virttune.apply.ports.StaleWriters;
 import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.LvmCli;
+import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.ThinDiscards;
+import io.virttune.lvm.ThinMappings;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ScriptedProcessRunner;
 import java.io.PrintWriter;
@@ -40,7 +42,13 @@ class TemporaryVolumeTest {
                 })
                 .succeed("");
         LvmCli lvm = new LvmCli(host);
-        LvmPorts ports = new LvmPorts(lvm, lvm, ThinDiscards.through(lvm), new StaleWriters(), new DirectIo(host));
+        LvmPorts ports = new LvmPorts(
+                lvm,
+                lvm,
+                ThinDiscards.through(lvm),
+                new StaleWriters(),
+                new DirectIo(host),
+                new ThinMappings(host, MetadataSnapshotHolds.none()));
         return TemporaryVolume.create(ports, RunMode.EXECUTE, NAME, new PrintWriter(log, true), () -> {});
     }
 

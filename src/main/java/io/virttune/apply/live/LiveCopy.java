@@ -13,6 +13,7 @@ import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.CopyWait;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.inspect.GuestWriteRate;
+import io.virttune.lvm.LogicalVolume;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
 import io.virttune.text.ProgressMeter;
@@ -145,17 +146,24 @@ public final class LiveCopy {
                     + " back (" + failure.rollback() + ") to remove the LV, then plan again");
         }
         ZeroedTarget zeroed = ZeroedTarget.of(
-                volume,
-                journal.current(),
-                interrupted,
-                volume.thin()
-                        ? ports.lvm().reads().report().logicalVolume(volume.vg(), volume.thinPool())
-                        : Optional.empty(),
-                jobs.libvirtVersion(),
-                jobs.hypervisorVersion());
+                volume, journal.current(), interrupted, pool(), jobs.libvirtVersion(), jobs.hypervisorVersion());
+        certify(zeroed, step);
+        // The zeros the mirror never writes leave nothing to give back, before the pause or in it.
+        copyAndPivot(jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed());
+    }
+
+    /** The LV's thin pool as LVM reports it now; empty for a linear LV. */
+    private Optional<LogicalVolume> pool() {
+        return volume.thin()
+                ? ports.lvm().reads().report().logicalVolume(volume.vg(), volume.thinPool())
+                : Optional.empty();
+    }
+
+    /** Journals and says a copy's LV certified to read as zeros, before the copy starts; nothing otherwise. */
+    private void certify(ZeroedTarget zeroed, CopyLive step) {
         if (zeroed.zeroed()) {
-            // Journaled before the copy starts: the journal tells which copies left their LV's zeros
-            // unwritten, which the pool's room and the pause's reclaim differ by.
+            // The journal tells which copies left their LV's zeros unwritten, which the pool's room and
+            // the pause's reclaim differ by.
             journal.save(journal.current()
                     .with(new JournalEntry(
                             AutostartPause.DOMAIN,
@@ -166,8 +174,6 @@ public final class LiveCopy {
             log.println("  the copy writes only " + step.source() + "'s data, the LV certified to read as zeros: "
                     + zeroed.why());
         }
-        // The zeros the mirror never writes leave nothing to give back, before the pause or in it.
-        copyAndPivot(jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed());
     }
 
     /**
@@ -177,8 +183,9 @@ public final class LiveCopy {
      * libvirt API), and without {@code givingBackEarly}. A copy whose LV the pause found may differ from
      * the source is made again without it too: so that a guest writing where zeros were cannot keep its
      * move from ending.
-     * Only the first copy onto a fresh LV may be {@code targetZeroed} ({@link ZeroedTarget}): every copy
-     * again follows one that wrote to the LV.
+     * The first copy onto a fresh LV may be {@code targetZeroed} ({@link ZeroedTarget}), and a copy made
+     * again after an outpacing onto an LV emptied whole ({@link EmptiedTarget}), where a fast writer would
+     * otherwise wait on the disk's zeros too; one made again after a refused switch writes them.
      */
     private void copyAndPivot(
             BlockJobs jobs,
@@ -218,8 +225,12 @@ public final class LiveCopy {
                     + " before the guest sees it done)");
             // A guest that outpaced its copy writes fast: into the zero chunks a copy made again gave back
             // before its pause, in 4 of 4 such copies on forky, each disk then copied a third time. Given
-            // back only with the guest paused, as after a refused switch (within its budget, the rest kept).
-            copyAndPivot(jobs, copy, step, true, false, false);
+            // back only with the guest paused, as after a refused switch (within its budget, the rest kept);
+            // or, where the LV can be emptied whole, never written.
+            ZeroedTarget emptied =
+                    EmptiedTarget.of(volume, ports.lvm(), pool(), jobs.libvirtVersion(), jobs.hypervisorVersion());
+            certify(emptied, step);
+            copyAndPivot(jobs, copy, step, true, false, emptied.zeroed());
         } else if (!switched) {
             copyAndPivot(jobs, copy, step, synchronous, false, false);
         }

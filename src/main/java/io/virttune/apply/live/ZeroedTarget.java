@@ -40,11 +40,7 @@ record ZeroedTarget(boolean zeroed, String why) {
                         || !journal.ownVolumes().contains(volume.volume().toString()))) {
             return no(volume.devicePath() + " may hold an earlier copy's bytes: this apply did not just create it");
         }
-        Optional<String> whyNot = ZeroSkippingMirror.whyNot(
-                volume.thin() ? volume.pool().toString() : null,
-                pool.filter(LogicalVolume::isThinPool).flatMap(LogicalVolume::zeroing),
-                libvirtVersion,
-                hypervisorVersion);
+        Optional<String> whyNot = whyNot(volume, pool, libvirtVersion, hypervisorVersion);
         if (whyNot.isPresent()) {
             return no(whyNot.get());
         }
@@ -54,7 +50,17 @@ record ZeroedTarget(boolean zeroed, String why) {
                         + ", which zeroes new chunks; libvirt " + libvirtVersion + ", " + hypervisorVersion);
     }
 
-    private static ZeroedTarget no(String why) {
+    /** Why the stack, or {@code volume}'s pool as {@code pool} reports it, cannot skip zeros; empty when they can. */
+    static Optional<String> whyNot(
+            CreateVolume volume, Optional<LogicalVolume> pool, String libvirtVersion, String hypervisorVersion) {
+        return ZeroSkippingMirror.whyNot(
+                volume.thin() ? volume.pool().toString() : null,
+                pool.filter(LogicalVolume::isThinPool).flatMap(LogicalVolume::zeroing),
+                libvirtVersion,
+                hypervisorVersion);
+    }
+
+    static ZeroedTarget no(String why) {
         return new ZeroedTarget(false, why);
     }
 }

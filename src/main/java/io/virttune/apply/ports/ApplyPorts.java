@@ -12,6 +12,7 @@ import io.virttune.lvm.IoctlDiscards;
 import io.virttune.lvm.LvmCli;
 import io.virttune.lvm.MetadataSnapshotHolds;
 import io.virttune.lvm.ThinDiscards;
+import io.virttune.lvm.ThinMappings;
 import io.virttune.process.ProcessRunner;
 import io.virttune.qemu.BlockZeroing;
 import io.virttune.qemu.LvConversion;
@@ -114,7 +115,8 @@ public record ApplyPorts(GuestPorts guests, LvmPorts lvm, ImagePorts images, Cop
                         new LvmCli(runner),
                         execute ? host.discards() : ThinDiscards.through(new LvmCli(runner)),
                         host.writers(),
-                        new DirectIo(runner)),
+                        new DirectIo(runner),
+                        new ThinMappings(runner, snapshots)),
                 new ImagePorts(host.images(), files, new ImageLocks(host.runner()), holds),
                 new CopyPorts(
                         new LvConversion(runner, snapshots),

@@ -3,6 +3,7 @@ package io.virttune.apply.ports;
 import io.virttune.lvm.DirectIo;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.ThinDiscards;
+import io.virttune.lvm.ThinMappings;
 
 /**
  * The host's LVM, read and changed, and the processes that may still write an LV.
@@ -13,5 +14,12 @@ import io.virttune.lvm.ThinDiscards;
  * @param writers finds processes still writing an LV (a copy a killed apply left running), asked
  *     before an LV is written over or removed
  * @param directIo writes and reads an LV's device with direct I/O, timed: a calibration's measurement
+ * @param mappings reads which chunks of a thin LV its pool maps
  */
-public record LvmPorts(Lvm reads, Lvm actions, ThinDiscards discards, StaleWriters writers, DirectIo directIo) {}
+public record LvmPorts(
+        Lvm reads,
+        Lvm actions,
+        ThinDiscards discards,
+        StaleWriters writers,
+        DirectIo directIo,
+        ThinMappings mappings) {}
