@@ -42,10 +42,12 @@ public final class Convergence {
      * @param freshCopyBytes what a copy made afresh writes: the copy made again with synchronous
      *     writes is never told the LV reads as zeros, so it writes the whole virtual disk; not the
      *     job's first count (1 byte at a zero-skipping mirror's first read in the lab, which made a
-     *     copy afresh "about 0 s" and gave a converging copy up)
+     *     copy afresh "about 0 s" and gave a converging copy up); 0 where it is unknown (libvirt reads
+     *     a disk's capacity as 0 where it cannot tell it): then only a copy that gets no closer at all
+     *     is given up by its pace, which any copy afresh beats, and the window decides the rest
      */
     public Convergence(Duration window, long freshCopyBytes) {
-        if (freshCopyBytes <= 0) {
+        if (freshCopyBytes < 0) {
             throw new IllegalArgumentException("a copy made afresh writes something: " + freshCopyBytes);
         }
         this.windowNanos = window.toNanos();
@@ -111,6 +113,15 @@ public final class Convergence {
             return Optional.empty();
         }
         double closerRate = -slope(Sample::left);
+        if (freshCopyBytes == 0) {
+            // Neither a floor of a byte (any copy afresh "about 0 s": every busy copy given up) nor the
+            // job's end (what is copied again counts in it; no disk's size) stands for the disk: of
+            // unknown length, a copy afresh surely beats only one never ready at this pace.
+            return closerRate > 0
+                    ? Optional.empty()
+                    : Optional.of(over(covered, copyRate) + "no closer to ready, where a copy made afresh would be"
+                            + " ready some time (the disk's size unknown: libvirt read it as 0)");
+        }
         // Ready at this pace in left / closerRate, afresh in freshCopyBytes / copyRate: compared without dividing.
         if (closerRate * FRESH_COPIES * freshCopyBytes >= copyRate * left) {
             return Optional.empty();
@@ -119,8 +130,12 @@ public final class Convergence {
                 ? "no closer to ready"
                 : mib(closerRate) + " MiB/s closer to ready (ready in about " + Math.round(left / closerRate)
                         + " s at that pace)";
-        return Optional.of("over the last " + seconds(covered) + " s it copied " + mib(copyRate) + " MiB/s and got "
-                + pace + ", where a copy made afresh would take about " + Math.round(freshCopyBytes / copyRate) + " s");
+        return Optional.of(over(covered, copyRate) + pace + ", where a copy made afresh would take about "
+                + Math.round(freshCopyBytes / copyRate) + " s");
+    }
+
+    private static String over(long covered, double copyRate) {
+        return "over the last " + seconds(covered) + " s it copied " + mib(copyRate) + " MiB/s and got ";
     }
 
     /** Least-squares slope, bytes per second, of {@code value} over the recent samples. */

@@ -13,6 +13,7 @@ import io.virttune.apply.journal.WriteSlowdown;
 import io.virttune.bench.StoredRuns;
 import io.virttune.fleet.FleetPlanner;
 import io.virttune.host.RootedFileSystem;
+import io.virttune.inspect.GuestWriteRate;
 import io.virttune.inspect.GuestWriteSampler;
 import io.virttune.inspect.GuestWrites;
 import io.virttune.inspect.HostFacts;
@@ -303,7 +304,7 @@ public final class ScheduleOptions {
                 .orElseGet(() -> BusyPaces.WritesFactor.sampled(kept.whyNone(
                         dir -> "no busy live copy journaled in " + dir + " with its guest's writes during it",
                         "this host's journals were not read")));
-        BusyPaces.Pace firstPass = CopyPaces.busyLive(kept.journals(), WriteSlowdown.SAMPLED_FLOOR)
+        BusyPaces.Pace firstPass = CopyPaces.busyLive(kept.journals(), GuestWriteRate.BUSY_FLOOR)
                 .map(earlier -> BusyPaces.Pace.earlierBusy(earlier.bytesPerSecond(), earlier.basis("busy live copy")))
                 .orElseGet(() -> BusyPaces.Pace.asIdle(kept.whyNone(
                         dir -> "no live copy journaled in " + dir + " with its guest writing during it",

@@ -9,6 +9,13 @@ package io.virttune.inspect;
  * @param sampledMillis the interval the two reads were apart
  */
 public record GuestWriteRate(double writesPerSecond, long bytesPerSecond, long sampledMillis) {
+    /**
+     * Fewer writes a second than this are an idle guest's noise, not a busy guest's load: plan
+     * predicts such a guest's first pass as an idle one's, and apply's journals count no copy below
+     * it among the busy ones a busy copy is predicted by.
+     */
+    public static final double BUSY_FLOOR = 10;
+
     public GuestWriteRate {
         if (writesPerSecond < 0 || bytesPerSecond < 0 || sampledMillis <= 0) {
             throw new IllegalArgumentException("a write rate is sampled over some time and never negative");

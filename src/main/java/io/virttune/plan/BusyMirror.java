@@ -48,11 +48,14 @@ final class BusyMirror {
 
     /**
      * The copy of {@code work} bytes at {@code paces} while the guest writes at {@code writes}; given
-     * up, the synchronous copy writes {@code againBytes}.
+     * up, the synchronous copy writes {@code againBytes}, the disk's size (0 where it is unknown).
      */
     static Copy copy(long work, Paces paces, GuestWriteRate writes, long againBytes) {
         double dirtying = dirtyingBytesPerSecond(writes);
+        // Judged as apply judges it, of unknown size too; the copy made again writes the whole disk, so
+        // never less than the background copy had to: a size read as 0 would make it "0 s".
         Convergence rule = new Convergence(Convergence.DEFAULT_WINDOW, againBytes);
+        long again = Math.max(againBytes, work);
         double firstLeft = work;
         double dirty = 0;
         double copied = 0;
@@ -84,8 +87,7 @@ final class BusyMirror {
                     new BlockJobProgress(Math.round(copied), Math.round(copied + firstLeft + dirty)),
                     second * STEP_NANOS);
             if (givenUp.isPresent()) {
-                return new Copy(
-                        Math.round(copied) + againBytes, second + againBytes / paces.synchronous(), true, second);
+                return new Copy(Math.round(copied) + again, second + again / paces.synchronous(), true, second);
             }
         }
         return new Copy(Math.round(copied), MOST_SECONDS, false, MOST_SECONDS);

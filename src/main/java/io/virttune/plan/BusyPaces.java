@@ -121,19 +121,39 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
 
     /**
      * The three paces of a copy whose mirror goes at {@code mirror} bytes a second with its guest idle
-     * (or capped so): its first pass at this host's busy copies' pace where that is slower.
+     * (or capped so), its guest {@code sampled} writing: its first pass at this host's busy copies'
+     * pace where that is slower and the guest busy.
      */
-    BusyMirror.Paces of(double mirror) {
-        double firstPass =
-                this.firstPass.bytesPerSecond() > 0 ? Math.min(mirror, this.firstPass.bytesPerSecond()) : mirror;
+    BusyMirror.Paces of(double mirror, GuestWriteRate sampled) {
+        double firstPass = busyFirstPass(sampled) ? Math.min(mirror, this.firstPass.bytesPerSecond()) : mirror;
         double scattered = granules.bytesPerSecond() > 0 ? granules.bytesPerSecond() : firstPass * GRANULE_SHARE;
         double again = synchronous.bytesPerSecond() > 0 ? synchronous.bytesPerSecond() : scattered;
         return new BusyMirror.Paces(firstPass, scattered, again);
     }
 
-    /** The paces after the first pass and the guest's writes during the copy, as a copy's basis says them. */
-    String describe(BusyMirror.Paces paces) {
-        return "its first pass at " + Bytes.format(Math.round(paces.firstPass())) + "/s, " + firstPass.basis()
+    /**
+     * Whether a guest {@code sampled} writing has its first pass at this host's busy copies' pace: one
+     * measured, and the guest as busy as those copies' guests, at or above {@link
+     * GuestWriteRate#BUSY_FLOOR}; a trickle below it slows a mirror no more than an idle guest does.
+     */
+    private boolean busyFirstPass(GuestWriteRate sampled) {
+        return firstPass.bytesPerSecond() > 0 && sampled.writesPerSecond() >= GuestWriteRate.BUSY_FLOOR;
+    }
+
+    /**
+     * The paces after the first pass and the guest's writes during the copy, as the basis of a copy
+     * whose guest was {@code sampled} writing says them.
+     */
+    String describe(BusyMirror.Paces paces, GuestWriteRate sampled) {
+        String firstPassBasis = firstPass.bytesPerSecond() > 0 && !busyFirstPass(sampled)
+                ? String.format(
+                        Locale.ROOT,
+                        "the mirror's pace: the guest was sampled writing %.0f times a second, fewer than the %.0f a"
+                                + " busy guest's first pass is predicted from",
+                        sampled.writesPerSecond(),
+                        GuestWriteRate.BUSY_FLOOR)
+                : firstPass.basis();
+        return "its first pass at " + Bytes.format(Math.round(paces.firstPass())) + "/s, " + firstPassBasis
                 + "; the granules copied again at " + Bytes.format(Math.round(paces.granules())) + "/s, "
                 + granules.basis() + "; a copy made again at " + Bytes.format(Math.round(paces.synchronous()))
                 + "/s, " + synchronous.basis() + "; the guest's writes during its copy: " + writesDuringCopy.basis();

@@ -139,7 +139,7 @@ final class CopyTimes {
                         : "; the guest wrote nothing over the " + sampled.get().sampledMillis() + " ms plan sampled it";
                 if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
                     // The copy made again after a background one is given up is never told the LV reads as zeros.
-                    BusyMirror.Paces paces = busy.of(written / seconds);
+                    BusyMirror.Paces paces = busy.of(written / seconds, sampled.get());
                     GuestWriteRate during = busy.duringCopy(sampled.get());
                     BusyMirror.Copy copied = BusyMirror.copy(
                             written,
@@ -148,7 +148,8 @@ final class CopyTimes {
                             Math.max(image.get().virtualSizeBytes(), image.get().allocatedBytes()));
                     written = copied.writtenBytes();
                     seconds = copied.seconds();
-                    guest = "; " + BusyMirror.describe(sampled.get(), during, copied) + "; " + busy.describe(paces);
+                    guest = "; " + BusyMirror.describe(sampled.get(), during, copied) + "; "
+                            + busy.describe(paces, sampled.get());
                 }
                 times.add(new Schedule.DiskTime(
                         disk,

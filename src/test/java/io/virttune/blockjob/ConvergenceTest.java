@@ -142,6 +142,32 @@ class ConvergenceTest {
     }
 
     @Test
+    void aDiskWhoseSizeLibvirtCannotTellIsJudgedAsACopyAfreshOfUnknownLength() {
+        // libvirt reads a disk's capacity as 0 where it does not know it: the copy goes on, judged
+        // without a copy afresh to beat. 41 MiB/s copied and 1 MiB/s closer is slow, but closer:
+        // against a known 100 MiB disk it would be given up; with no size, it copies on.
+        Convergence unknown = new Convergence(WINDOW, 0);
+        long cur = 0;
+        long left = 1024 * MIB;
+        for (int s = 1; s <= 29; s++) {
+            cur += 41 * MIB;
+            left -= MIB;
+            assertEquals(
+                    Optional.empty(), unknown.judge(new BlockJobProgress(cur, cur + left), s * SECOND), "second " + s);
+        }
+        // One that gets no closer at all would be ready never: any copy afresh wins, whatever it writes.
+        Convergence stuck = new Convergence(WINDOW, 0);
+        Optional<String> verdict = Optional.empty();
+        for (int s = 0; s < 30 && verdict.isEmpty(); s++) {
+            verdict = stuck.judge(new BlockJobProgress((90 + s) * MIB, (100 + s) * MIB), s * SECOND);
+        }
+        assertEquals(
+                Optional.of("over the last 10 s it copied 1.0 MiB/s and got no closer to ready, where a copy made"
+                        + " afresh would be ready some time (the disk's size unknown: libvirt read it as 0)"),
+                verdict);
+    }
+
+    @Test
     void aCopyThatCopiesNothingIsNotCalledStalled() {
         Convergence convergence = new Convergence(Duration.ofSeconds(10), 100 * MIB);
         // Throttled to next to nothing by the host's cap, or its target full and waiting: a copy in

@@ -56,4 +56,18 @@ class BusyMirrorTest {
         // The whole 1 GiB again at 10 MiB/s, after the background copy was given up.
         assertEquals(copy.backgroundSeconds() + 102.4, copy.seconds(), 1e-6, copy.toString());
     }
+
+    @Test
+    void aDiskOfUnknownSizeIsPredictedItsCopyAgainWritingAtLeastWhatTheBackgroundOneHadTo() {
+        // A disk whose size reads 0 (a storage pool's volume of unknown capacity): apply's rule has no
+        // copy afresh to beat, gives up only a copy that gets no closer, and the copy made again writes
+        // the whole disk, no less than the 1 GiB of data the background copy had to.
+        GuestWriteRate writes = new GuestWriteRate(65_536, 256 * MIB, 2_000);
+
+        BusyMirror.Copy copy =
+                BusyMirror.copy(1024 * MIB, new BusyMirror.Paces(100.0 * MIB, 40.0 * MIB, 10.0 * MIB), writes, 0);
+
+        assertTrue(copy.copiedAgain(), copy.toString());
+        assertEquals(copy.backgroundSeconds() + 102.4, copy.seconds(), 1e-6, copy.toString());
+    }
 }

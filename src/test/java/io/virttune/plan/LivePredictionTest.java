@@ -269,6 +269,26 @@ class LivePredictionTest {
     }
 
     @Test
+    void aGuestWritingATrickleHasItsFirstPassPredictedAsAnIdleOnesAsTheBusyCopiesItIsLearnedFromWere() {
+        // This host's busy first pass is learned from copies whose guest wrote 10 times a second or
+        // more: 3 writes a second are an idle guest's noise, its first pass at the mirror's 100 MiB/s.
+        Schedule.DiskTime trickle = sampled(writing(3), firstPassAt(50 * MIB));
+        Schedule.DiskTime busy = sampled(writing(10), firstPassAt(50 * MIB));
+
+        assertTrue(trickle.seconds() < 8192 / 50, trickle.basis());
+        assertTrue(
+                trickle.basis()
+                        .contains("; its first pass at 100 MiB/s, the mirror's pace: the guest was sampled writing"
+                                + " 3 times a second, fewer than the 10 a busy guest's first pass is predicted from;"
+                                + " the granules copied again at 100 MiB/s"),
+                trickle.basis());
+        assertTrue(busy.seconds() >= 8192 / 50, busy.basis());
+        assertTrue(
+                busy.basis().contains("; its first pass at 50 MiB/s, the median of 2 earlier busy live copies"),
+                busy.basis());
+    }
+
+    @Test
     void aGuestThatOutpacesTheBackgroundCopyIsCopiedAgainWithSynchronousWrites() {
         // 2000 writes a second dirty 125 MiB/s against a 100 MiB/s mirror: it never catches up, and its
         // bytes left fall towards 1638 MiB ever slower; apply's rule gives it up once it would be ready

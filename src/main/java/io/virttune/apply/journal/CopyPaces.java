@@ -4,6 +4,7 @@ import io.virttune.apply.journal.JournalEntry.StepState;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.Step;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -163,17 +164,38 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
      * copy made again, at a pace of its own ({@link #synchronous}), would hide.
      */
     public static Optional<CopyPaces> busyLive(List<DomainJournal> journals, double busyWritesPerSecond) {
-        return paces(copied(journals, LIVE_KIND, entry -> {
-            Matcher matcher = LIVE_DETAIL.matcher(detailOf(entry));
-            boolean busy = matcher.matches()
-                    && matcher.group("during") != null
-                    && Double.parseDouble(matcher.group("during")) >= busyWritesPerSecond;
-            return busy ? background(entry) : Optional.empty();
-        }));
+        List<Copied> busy = new ArrayList<>();
+        for (DomainJournal journal : journals) {
+            // The pause of the switch a live copy ended with, journaled before its DONE entry.
+            double switchSeconds = 0;
+            for (JournalEntry entry : journal.entries()) {
+                if (PivotPauses.KIND.equals(entry.kind())) {
+                    switchSeconds = PivotPauses.pause(entry)
+                            .filter(PivotPauses.Pause::switched)
+                            .map(pause -> pause.millis() / 1e3)
+                            .orElse(switchSeconds);
+                } else if (LIVE_KIND.equals(entry.kind())) {
+                    Matcher matcher = LIVE_DETAIL.matcher(detailOf(entry));
+                    if (entry.state() == StepState.DONE
+                            && matcher.matches()
+                            && matcher.group("during") != null
+                            && Double.parseDouble(matcher.group("during")) >= busyWritesPerSecond) {
+                        background(entry, switchSeconds).ifPresent(busy::add);
+                    }
+                    switchSeconds = 0;
+                }
+            }
+        }
+        return paces(busy);
     }
 
-    /** A live copy's entry read as its background copy: the whole copy less what it made again with synchronous writes. */
-    private static Optional<Copied> background(JournalEntry entry) {
+    /**
+     * A live copy's entry read as its background copy: the whole copy less what it made again with
+     * synchronous writes, until ready and then its switch's pause of {@code switchSeconds}. The calls
+     * around that pause (the live definition and the guest's counters read before, the persistent
+     * definition after) are timed apart from neither, and stay in.
+     */
+    private static Optional<Copied> background(JournalEntry entry, double switchSeconds) {
         Optional<Copied> whole = wholeLive(entry);
         Optional<Copied> again = live(entry, "syncBytes", "syncSeconds");
         if (whole.isEmpty() || again.isEmpty() || whole.get().bytes().isEmpty()) {
@@ -183,7 +205,7 @@ public record CopyPaces(long bytesPerSecond, int copies, String latest, boolean 
         return Optional.of(new Copied(
                 OptionalLong.of(all.bytes().getAsLong() - again.get().bytes().getAsLong()),
                 true,
-                all.seconds() - again.get().seconds(),
+                all.seconds() - again.get().seconds() - switchSeconds,
                 all.capped(),
                 all.at()));
     }

@@ -88,7 +88,8 @@ public final class PivotPauses {
                 .toList();
     }
 
-    private static Optional<Pause> pause(JournalEntry entry) {
+    /** The pause {@code entry} times: a resume's, none for the pause's own entry or an older resume's. */
+    static Optional<Pause> pause(JournalEntry entry) {
         Matcher matcher = RESUMED_AFTER.matcher(entry.detail());
         if (!matcher.matches()) {
             return Optional.empty();

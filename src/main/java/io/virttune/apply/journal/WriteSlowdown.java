@@ -1,5 +1,6 @@
 package io.virttune.apply.journal;
 
+import io.virttune.inspect.GuestWriteRate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -15,18 +16,13 @@ import java.util.Optional;
  */
 public record WriteSlowdown(double ratio, int copies) {
     /**
-     * Fewer writes a second than this when sampled are an idle guest's noise: a ratio of them says
-     * nothing of a busy one.
-     */
-    public static final double SAMPLED_FLOOR = 10;
-
-    /**
      * The median ratio of the live copies these journals record with both rates, their sampled one
-     * at least {@link #SAMPLED_FLOOR}; none when there are none.
+     * at least {@link GuestWriteRate#BUSY_FLOOR} (below it, an idle guest's noise: a ratio of them
+     * says nothing of a busy one); none when there are none.
      */
     public static Optional<WriteSlowdown> of(List<DomainJournal> journals) {
         List<Double> ratios = CopyPaces.guestWrites(journals).stream()
-                .filter(writes -> writes.sampledPerSecond().orElse(0) >= SAMPLED_FLOOR)
+                .filter(writes -> writes.sampledPerSecond().orElse(0) >= GuestWriteRate.BUSY_FLOOR)
                 // A mirror's load does not speed a guest up: one that wrote faster during its copy than
                 // sampled was sampled before its load (a job starting), and counts as not slowed.
                 .map(writes -> Math.min(

@@ -80,6 +80,52 @@ class CopyPacesTest {
     }
 
     @Test
+    void aBusyCopyGivenUpCountsItsBackgroundCopyWithoutTheSwitchTheCopyMadeAgainEndedWith() {
+        // The guest outpaced the background copy: 8 GiB copied in the background, aborted, the disk
+        // copied again with synchronous writes until ready in 80 s, then switched in a 20 s pause (a
+        // paused compare and the thin LV's chunks given back), 300 s in all. The background copy took
+        // 200 s of it: 40.96 MiB/s, where the switch counted in made it 37.2.
+        WritesDuringCopy busy = new WritesDuringCopy(500, OptionalDouble.of(800));
+        String done = CopyPaces.liveDetail(16384 * MIB, 300 * SECOND, 8192 * MIB, 80 * SECOND, 0, Optional.of(busy));
+        DomainJournal journal = switchedAfter(DomainJournal.start(
+                                "busy", "uuid-busy", "2026-12-07T10:00:00Z", "f", "d", null, List.of(), List.of())
+                        .with(new JournalEntry(0, "copy-live", StepState.STARTED, "2026-12-07T10:00:00Z", "")))
+                .with(new JournalEntry(0, "copy-live", StepState.DONE, "2026-12-07T10:05:00Z", done));
+
+        assertEquals(
+                Optional.of(new CopyPaces(8192 * MIB / 200, 1, "2026-12-07T10:05:00Z", true)),
+                CopyPaces.busyLive(List.of(journal), 10));
+        // A background copy that got ready switched itself: its pause is its own, counted as before.
+        String ready = CopyPaces.liveDetail(8192 * MIB, 100 * SECOND, 0, 0, 0, Optional.of(busy));
+        DomainJournal both = switchedAfter(journal)
+                .with(new JournalEntry(1, "copy-live", StepState.DONE, "2026-12-07T10:07:00Z", ready));
+        assertEquals(
+                8192 * MIB / 100,
+                CopyPaces.busyLive(List.of(both), 10).orElseThrow().bytesPerSecond(),
+                "the median of the two, the upper one, its 100 s whole");
+    }
+
+    /** {@code journal} with a guest paused 20 s for a switch, then resumed on its copy. */
+    private static DomainJournal switchedAfter(DomainJournal journal) {
+        return journal.with(new JournalEntry(
+                        -1,
+                        PivotPauses.KIND,
+                        StepState.DONE,
+                        "2026-12-07T10:05:00Z",
+                        "paused by virt-tune for a pivot"))
+                .with(new JournalEntry(
+                        -1,
+                        PivotPauses.KIND,
+                        StepState.DONE,
+                        "2026-12-07T10:05:00Z",
+                        PivotPauses.resumedAfter(
+                                20_000,
+                                PivotPauses.Target.THIN,
+                                "suspend 5, give-back 2000, compare 17900, pivot 86, resume 9 ms",
+                                true)));
+    }
+
+    @Test
     void aLiveCopysGuestWritesAreReadBackAndAnOlderEntryHasNone() {
         String both = CopyPaces.liveDetail(
                 11_150 * MIB, 137 * SECOND, 0, 0, 0, Optional.of(new WritesDuringCopy(473.4, OptionalDouble.of(1308))));
