@@ -61,12 +61,17 @@ public final class StaleWriters {
         if (!writers.isEmpty()) {
             throw VirtTuneException.refused(
                     "Refusing to go on with '" + domain + "': " + path + " is open for writing by "
-                            + writers.stream()
-                                    .map(w -> "pid " + w.pid() + " (" + w.command() + ")")
-                                    .collect(Collectors.joining(", "))
+                            + describe(writers)
                             + ", maybe a copy left running by the interrupted apply (rule: nothing else writes an LV virt-tune"
                             + " is about to write or remove). Find out what it is, stop it (kill PID), then run again.");
         }
+    }
+
+    /** {@code writers} as an operator reads them: {@code pid 4242 (dd if=/dev/zero of=...), ...}. */
+    public static String describe(List<Writer> writers) {
+        return writers.stream()
+                .map(writer -> "pid " + writer.pid() + " (" + writer.command() + ")")
+                .collect(Collectors.joining(", "));
     }
 
     // A process that ends, or closes the file, while it is read is simply not a writer.
