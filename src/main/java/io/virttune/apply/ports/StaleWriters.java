@@ -21,6 +21,8 @@ public final class StaleWriters {
     private static final int S_IFMT = 0170000;
     private static final int S_IFBLK = 0060000;
     private static final int O_ACCMODE = 03;
+    /** How much of a command line a message shows: libvirt gives QEMU kilobytes of it, and the pid finds the rest. */
+    private static final int COMMAND_SHOWN = 100;
 
     /** One process holding the file open for writing. */
     public record Writer(long pid, String command) {}
@@ -67,10 +69,17 @@ public final class StaleWriters {
         }
     }
 
-    /** {@code writers} as an operator reads them: {@code pid 4242 (dd if=/dev/zero of=...), ...}. */
+    /**
+     * {@code writers} as an operator reads them: {@code pid 4242 (dd if=/dev/zero of=...), ...}, each
+     * command by its start, which names the program and, for a guest's QEMU, the guest.
+     */
     public static String describe(List<Writer> writers) {
         return writers.stream()
-                .map(writer -> "pid " + writer.pid() + " (" + writer.command() + ")")
+                .map(writer -> "pid " + writer.pid() + " ("
+                        + (writer.command().length() > COMMAND_SHOWN
+                                ? writer.command().substring(0, COMMAND_SHOWN) + " ..."
+                                : writer.command())
+                        + ")")
                 .collect(Collectors.joining(", "));
     }
 
