@@ -4,10 +4,15 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.VolumeOwnership;
 import io.virttune.apply.ports.LvmPorts;
 import io.virttune.apply.ports.RunMode;
+import io.virttune.apply.ports.StaleWriters;
 import io.virttune.lvm.CalibrationVolume;
+import io.virttune.lvm.VolumeIdentity;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.CleanupOnSignal;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * An LV that lives only as long as the work on it: removed when closed, and by a shutdown hook
@@ -81,7 +86,10 @@ final class TemporaryVolume implements AutoCloseable {
         removal.close();
     }
 
-    /** Removes the LV; a dry run's was never created, and its log said it would be removed. */
+    /**
+     * Removes the LV, never forced: one lvm keeps is said kept, and why. A dry run's was never
+     * created, and its log said it would be removed.
+     */
     private void remove() {
         if (mode.changesHost()) {
             try {
@@ -93,13 +101,59 @@ final class TemporaryVolume implements AutoCloseable {
                 log.flush();
                 return;
             }
+            // Tried before any look at lv_attr: the passes' commands have just closed the LV, and udev
+            // opens it a moment to probe it, which lvm waits out (retry_deactivation) where a look would not.
             try {
                 lvm.actions().remove(name.vg(), name.lv());
             } catch (VirtTuneException failed) {
-                log.println("Could not remove the calibration's temporary LV " + name + ": " + failed.getMessage()
-                        + "; the next calibrate of " + name.vg() + " removes it, or: lvremove " + name);
+                log.println(whyKept(failed));
                 log.flush();
             }
         }
+    }
+
+    /**
+     * Why lvm kept the LV: open still, said so with what holds it; for any other cause, or when that
+     * cannot be read, lvm's {@code failed}.
+     */
+    private String whyKept(VirtTuneException failed) {
+        try {
+            Optional<VolumeIdentity> lv = lvm.reads().identity(name.vg(), name.lv());
+            if (lv.isPresent() && lv.get().isOpen()) {
+                return keptOpen(lv.get().attributes());
+            }
+        } catch (VirtTuneException unread) {
+            // lvm's own words are what there is to say, then.
+        }
+        return "Could not remove the calibration's temporary LV " + name + ": " + failed.getMessage() + "; "
+                + removedLater();
+    }
+
+    /**
+     * The LV kept open, {@code attributes} its lv_attr: by the processes writing it, where /proc names
+     * them (a dd a signal stopped too late, a guest's QEMU), else with how to find a reader or a
+     * device stacked on it, which /proc does not tell.
+     */
+    private String keptOpen(String attributes) {
+        String device = name.devicePath();
+        List<StaleWriters.Writer> writers = lvm.writers().of(device);
+        String by = writers.isEmpty()
+                ? "by something virt-tune cannot name (fuser -v " + device + " finds a process, lsblk " + device
+                        + " a device stacked on it)"
+                : "for writing by " + StaleWriters.describe(writers);
+        String stop = writers.isEmpty()
+                ? ""
+                : " (kill "
+                        + writers.stream()
+                                .map(writer -> Long.toString(writer.pid()))
+                                .collect(Collectors.joining(" "))
+                        + " if need be)";
+        return "Kept the calibration's temporary LV " + name + ": its device is open (lv_attr " + attributes + "), "
+                + by + ", and lvm removes no open LV (virt-tune never forces it); once that has let it go" + stop
+                + ", " + removedLater();
+    }
+
+    private String removedLater() {
+        return "the next calibrate of " + name.vg() + " removes it, or: lvremove " + name;
     }
 }

@@ -1,6 +1,7 @@
 package io.virttune.files;
 
 import io.virttune.IoErrors;
+import io.virttune.VirtTuneException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.AsynchronousFileChannel;
@@ -27,12 +28,17 @@ public final class DurableFiles {
      * be set again by an interrupt arriving during them).
      */
     public static void write(Path file, String content, String what) {
+        write(file, content, what, DurableFiles::force);
+    }
+
+    /** As {@link #write(Path, String, String)}, the directory fsynced by {@code directorySync}. */
+    static void write(Path file, String content, String what, DirectorySync directorySync) {
         // Its own name per process and thread: two writers of one file (two commands, two jobs) never
         // write into each other's temporary file, and the last rename wins whole.
         Path temporary = file.resolveSibling("." + file.getFileName() + "."
                 + ProcessHandle.current().pid() + "." + Thread.currentThread().getId() + ".tmp");
+        Path directory = file.toAbsolutePath().getParent();
         try {
-            Path directory = file.toAbsolutePath().getParent();
             // A file of that name is a killed write's leftover: no living writer has this pid and thread.
             Files.deleteIfExists(temporary);
             // Made and opened in one step (CREATE_NEW: O_EXCL, which refuses a symlink at the name too),
@@ -48,20 +54,42 @@ public final class DurableFiles {
                 out.force(true);
             }
             Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            // An asynchronous channel, not a FileChannel: its force is not interruptible (the file is
-            // renamed into place by now, and an interrupt must not make the caller believe it is not).
-            try (AsynchronousFileChannel directoryChannel =
-                    AsynchronousFileChannel.open(directory, StandardOpenOption.READ)) {
-                directoryChannel.force(true);
-            }
         } catch (IOException e) {
             removeQuietly(temporary);
             throw IoErrors.failed(what, file, e);
+        }
+        try {
+            directorySync.force(directory);
+        } catch (IOException e) {
+            // Still a failure, for the caller must not go on as if the file were durable; but the file
+            // is written and current, which the operator looking at it finds, and only its rename is in
+            // doubt.
+            throw VirtTuneException.failed(
+                    file + " is written and in place, but its rename is not confirmed durable: fsync of its directory "
+                            + directory + " failed (" + IoErrors.reason(directory, e) + "), and a crash of the host"
+                            + " may yet undo it, bringing back the old file or none. Check that file system's health"
+                            + " (dmesg); once it is sound, sync -f " + directory + " makes the rename durable.",
+                    e);
         }
     }
 
     public static void write(Path file, String content) {
         write(file, content, "write");
+    }
+
+    /** Makes a rename in {@code directory} durable. */
+    @FunctionalInterface
+    interface DirectorySync {
+        void force(Path directory) throws IOException;
+    }
+
+    private static void force(Path directory) throws IOException {
+        // An asynchronous channel, not a FileChannel: its force is not interruptible (the file is
+        // renamed into place by now, and an interrupt must not make the caller believe it is not).
+        try (AsynchronousFileChannel directoryChannel =
+                AsynchronousFileChannel.open(directory, StandardOpenOption.READ)) {
+            directoryChannel.force(true);
+        }
     }
 
     /** Waits for a write to finish; an interrupt meanwhile is kept for the caller, not obeyed. */

@@ -6,7 +6,9 @@
  *
  * <p>A crash leaves either the old content or the new, never a torn mix, and a failed write leaves
  * nothing behind: a temporary sibling is written, fsynced and renamed over the target, and the
- * directory fsynced; on failure the temporary file is removed. The directory must exist: a file the
+ * directory fsynced; on failure the temporary file is removed. A directory fsync failing after the
+ * rename still fails the write, for the rename may not survive a crash, but says the file is written
+ * and in place rather than that it could not be written. The directory must exist: a file the
  * operator named in a directory that does not is a mistake to report, not to paper over.
  *
  * <p>The temporary file is made and opened in one step that refuses whatever is at its name, so in a

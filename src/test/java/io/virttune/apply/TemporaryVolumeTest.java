@@ -20,8 +20,12 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mockito.Mockito;
 
-/** A temporary LV's release (a guest's mirror into it stopped) runs before its removal, on a signal as on close, once. */
+/**
+ * A temporary LV's release (a guest's mirror into it stopped) runs before its removal, on a signal as
+ * on close, once; an LV lvm keeps open is said open, and by what.
+ */
 class TemporaryVolumeTest {
     private static final VolumeName NAME = new VolumeName("vg_vms", "virt-tune-calibration-1");
     private static final String ROW = "{\"vg_name\":\"vg_vms\", \"lv_name\":\"virt-tune-calibration-1\","
@@ -34,19 +38,24 @@ class TemporaryVolumeTest {
     private final StringWriter log = new StringWriter();
 
     private TemporaryVolume created() {
-        host.answer(command("lvm", "lvs"), argv -> "{\"report\": [{\"lv\": [" + ROW + "]}]}")
+        host.succeed("");
+        return created(new StaleWriters(), ROW);
+    }
+
+    /** The LV of the lvs report row {@code row}, whose writers {@code writers} finds; lvremove as scripted. */
+    private TemporaryVolume created(StaleWriters writers, String row) {
+        host.answer(command("lvm", "lvs"), argv -> "{\"report\": [{\"lv\": [" + row + "]}]}")
                 .observe(argv -> {
                     if (command("lvm", "lvremove").test(argv)) {
                         order.add("lvremove");
                     }
-                })
-                .succeed("");
+                });
         LvmCli lvm = new LvmCli(host);
         LvmPorts ports = new LvmPorts(
                 lvm,
                 lvm,
                 ThinDiscards.through(lvm),
-                new StaleWriters(),
+                writers,
                 new DirectIo(host),
                 new ThinMappings(host, MetadataSnapshotHolds.none()));
         return TemporaryVolume.create(ports, RunMode.EXECUTE, NAME, new PrintWriter(log, true), () -> {});
@@ -77,6 +86,31 @@ class TemporaryVolumeTest {
                 log.toString()
                         .contains("Kept the calibration's temporary LV vg_vms/virt-tune-calibration-1: what writes it"
                                 + " could not be stopped (cannot abort the block job: Broken pipe)"),
+                log.toString());
+    }
+
+    /**
+     * An LV lvm keeps because a process still writes it (a dd a signal stopped too late) is said open,
+     * naming the process and what to do, where lvm's "in use" named nobody.
+     */
+    @Test
+    void aVolumeLvmKeepsOpenNamesItsWriter() {
+        StaleWriters writers = Mockito.mock(StaleWriters.class);
+        Mockito.when(writers.of(NAME.devicePath()))
+                .thenReturn(List.of(new StaleWriters.Writer(
+                        4242, "dd if=/dev/zero of=" + NAME.devicePath() + " bs=4M oflag=direct")));
+        host.fail(5, "  Logical volume vg_vms/virt-tune-calibration-1 in use.");
+        TemporaryVolume volume = created(writers, ROW.replace("-wi-a-----", "-wi-ao----"));
+
+        volume.close();
+
+        assertEquals(List.of("lvremove"), order);
+        assertEquals(
+                "Kept the calibration's temporary LV vg_vms/virt-tune-calibration-1: its device is open (lv_attr"
+                        + " -wi-ao----), for writing by pid 4242 (dd if=/dev/zero of=/dev/vg_vms/virt-tune-calibration-1"
+                        + " bs=4M oflag=direct), and lvm removes no open LV (virt-tune never forces it); once that has"
+                        + " let it go (kill 4242 if need be), the next calibrate of vg_vms removes it, or: lvremove"
+                        + " vg_vms/virt-tune-calibration-1\n",
                 log.toString());
     }
 }

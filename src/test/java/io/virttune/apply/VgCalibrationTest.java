@@ -273,6 +273,33 @@ class VgCalibrationTest {
                 log.toString());
     }
 
+    /**
+     * An LV lvm keeps because it is still open when the passes end (a dd a signal stopped too late, a
+     * guest's QEMU) is said open, with how to find what holds it, where lvm's "in use" was all the
+     * operator read; what was measured is kept.
+     */
+    @Test
+    void aVolumeLvmKeepsOpenIsSaidOpenWithHowToFindWhatHoldsIt() {
+        withLvm(50 * GIB);
+        created().reply(0, "", WRITTEN).reply(0, "", READ);
+        host.succeed(SCATTERED, () -> lvs.replaceAll(row -> row.replace("-wi-a-----", "-wi-ao----")))
+                .fail(5, "  Logical volume vg_vms/" + LV + " in use.");
+
+        measure(true, null, GIB).orElseThrow();
+
+        assertEquals(
+                List.of("lvm", "lvremove", "--yes", "vg_vms/" + LV), changes().get(4));
+        assertTrue(
+                log.toString()
+                        .contains("Kept the calibration's temporary LV vg_vms/" + LV + ": its device is open (lv_attr"
+                                + " -wi-ao----), by something virt-tune cannot name (fuser -v " + DEVICE + " finds a"
+                                + " process, lsblk " + DEVICE + " a device stacked on it), and lvm removes no open"
+                                + " LV (virt-tune never forces it); once that has let it go, the next calibrate of"
+                                + " vg_vms removes it, or: lvremove vg_vms/" + LV + "\n"),
+                log.toString());
+        assertTrue(new StateDirectory(state).calibration("vg_vms", null).isPresent(), "what it measured is kept");
+    }
+
     @Test
     void aMissingVolumeGroupIsRefusedNamingIt() {
         host.answer(command("lvm", "vgs"), argv -> report("vg", ""))

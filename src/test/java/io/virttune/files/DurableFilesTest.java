@@ -1,10 +1,13 @@
 package io.virttune.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +20,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Writers of one file at once (two commands' journals, two jobs') each leave it whole, never torn. */
+/**
+ * Writers of one file at once (two commands' journals, two jobs') each leave it whole, never torn,
+ * and a failure says what state the file is in.
+ */
 class DurableFilesTest {
     @TempDir
     Path temp;
@@ -48,6 +54,34 @@ class DurableFilesTest {
         } finally {
             pool.shutdownNow();
         }
+        try (Stream<Path> left = Files.list(temp)) {
+            assertEquals(List.of(file), left.toList(), "no temporary file is left behind");
+        }
+    }
+
+    /**
+     * The directory's fsync after the rename failing (the file system's I/O error) fails the write
+     * still, for the rename may not survive a crash, but says the file is written and in place: the
+     * failure said it could not write the file, and an operator looking found it there, new.
+     */
+    @Test
+    void aDirectoryFsyncFailingAfterTheRenameSaysTheFileIsInPlaceButItsRenameNotDurable() throws Exception {
+        Path file = temp.resolve("journal.json");
+
+        VirtTuneException failure = assertThrows(
+                VirtTuneException.class,
+                () -> DurableFiles.write(file, "{\"entries\": []}", "write", directory -> {
+                    throw new FileSystemException(directory.toString(), null, "Input/output error");
+                }));
+
+        assertEquals(ExitCode.FAILED, failure.exitCode());
+        assertEquals(
+                file + " is written and in place, but its rename is not confirmed durable: fsync of its directory "
+                        + temp + " failed (Input/output error), and a crash of the host may yet undo it, bringing"
+                        + " back the old file or none. Check that file system's health (dmesg); once it is sound,"
+                        + " sync -f " + temp + " makes the rename durable.",
+                failure.getMessage());
+        assertEquals("{\"entries\": []}", Files.readString(file));
         try (Stream<Path> left = Files.list(temp)) {
             assertEquals(List.of(file), left.toList(), "no temporary file is left behind");
         }

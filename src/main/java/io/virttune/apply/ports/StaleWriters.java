@@ -21,6 +21,8 @@ public final class StaleWriters {
     private static final int S_IFMT = 0170000;
     private static final int S_IFBLK = 0060000;
     private static final int O_ACCMODE = 03;
+    /** How much of a command line a message shows: libvirt gives QEMU kilobytes of it, and the pid finds the rest. */
+    private static final int COMMAND_SHOWN = 100;
 
     /** One process holding the file open for writing. */
     public record Writer(long pid, String command) {}
@@ -61,12 +63,24 @@ public final class StaleWriters {
         if (!writers.isEmpty()) {
             throw VirtTuneException.refused(
                     "Refusing to go on with '" + domain + "': " + path + " is open for writing by "
-                            + writers.stream()
-                                    .map(w -> "pid " + w.pid() + " (" + w.command() + ")")
-                                    .collect(Collectors.joining(", "))
+                            + describe(writers)
                             + ", maybe a copy left running by the interrupted apply (rule: nothing else writes an LV virt-tune"
                             + " is about to write or remove). Find out what it is, stop it (kill PID), then run again.");
         }
+    }
+
+    /**
+     * {@code writers} as an operator reads them: {@code pid 4242 (dd if=/dev/zero of=...), ...}, each
+     * command by its start, which names the program and, for a guest's QEMU, the guest.
+     */
+    public static String describe(List<Writer> writers) {
+        return writers.stream()
+                .map(writer -> "pid " + writer.pid() + " ("
+                        + (writer.command().length() > COMMAND_SHOWN
+                                ? writer.command().substring(0, COMMAND_SHOWN) + " ..."
+                                : writer.command())
+                        + ")")
+                .collect(Collectors.joining(", "));
     }
 
     // A process that ends, or closes the file, while it is read is simply not a writer.

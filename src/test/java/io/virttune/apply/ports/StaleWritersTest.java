@@ -86,6 +86,22 @@ class StaleWritersTest {
     }
 
     /**
+     * A guest's QEMU, whose command line libvirt makes kilobytes long, is named by its start (the
+     * binary, the guest): the whole of it buried the message it was in.
+     */
+    @Test
+    void aLongCommandLineIsNamedByItsStart() {
+        String qemu = "/usr/bin/qemu-system-x86_64 -name guest=web01,debug-threads=on -S -object"
+                + " {\"qom-type\":\"secret\",\"id\":\"masterKey0\"}";
+
+        assertEquals(
+                "pid 4242 (" + qemu.substring(0, 100) + " ...), pid 4243 (dd if=/dev/zero)",
+                StaleWriters.describe(List.of(
+                        new StaleWriters.Writer(4242, qemu + " -blockdev {}".repeat(300)),
+                        new StaleWriters.Writer(4243, "dd if=/dev/zero"))));
+    }
+
+    /**
      * A shell that opens the file on descriptor 3 with the redirection given, then becomes {@code
      * sleep 300}: returned once it has (its command line says so), however loaded the machine is.
      */
