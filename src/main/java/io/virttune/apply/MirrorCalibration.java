@@ -139,7 +139,7 @@ public final class MirrorCalibration {
             long started = System.nanoTime();
             // Uncapped, as apply copies without --host-bandwidth; the LV's zeros written, as a full mirror does.
             copy.start(volume.devicePath(), BlockCopySettings.DEFAULTS);
-            BlockJobProgress last = follow(copy, target.limit());
+            BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());
             long nanos = System.nanoTime() - started;
             MirrorsInto.abortOn(jobs, disk, volume.devicePath());
             if (!run.mode().changesHost()) {
@@ -156,21 +156,29 @@ public final class MirrorCalibration {
         }
     }
 
-    /** The copy's progress read at its start and each poll, until {@code limit} has passed or it is ready: the last read. */
-    private BlockJobProgress follow(BlockCopy copy, Duration limit) {
+    /**
+     * The progress of the copy of {@code disk} into {@code device} read at its start and each poll,
+     * until {@code limit} has passed or it is ready: the last read.
+     */
+    private BlockJobProgress follow(BlockJobs jobs, BlockCopy copy, String disk, String device, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         Duration poll = blockJobs.timings().poll();
-        BlockJobProgress last = progress(copy);
+        BlockJobProgress last = progress(jobs, copy, disk, device);
         while (copy.state() != MirrorState.READY && System.nanoTime() - deadline < 0) {
             Sleep.of(poll, e -> VirtTuneException.failed("interrupted while timing the mirror", e));
-            last = progress(copy);
+            last = progress(jobs, copy, disk, device);
         }
         return last;
     }
 
-    private static BlockJobProgress progress(BlockCopy copy) {
-        return copy.progress()
-                .orElseThrow(() -> VirtTuneException.failed("the mirror ended before it was timed (failed in QEMU, or"
-                        + " ended from outside); the guest runs on its source"));
+    private static BlockJobProgress progress(BlockJobs jobs, BlockCopy copy, String disk, String device) {
+        Optional<BlockJobProgress> now = copy.progress();
+        if (now.isEmpty()) {
+            // A pivot from outside ends the job too, the guest then on the LV: said so, not that it runs on its source.
+            MirrorsInto.requireNotPivotedOnto(jobs, disk, device);
+            throw VirtTuneException.failed("the mirror ended before it was timed (failed in QEMU, or ended from"
+                    + " outside); the guest runs on its source");
+        }
+        return now.get();
     }
 }
