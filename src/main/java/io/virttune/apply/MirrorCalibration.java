@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.ExitCode;
 import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.ThinSpace;
@@ -137,8 +138,7 @@ public final class MirrorCalibration {
             // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes.
             created.releasedFirstBy(() -> mirrors.abort(domain, disk, volume.devicePath()));
             long started = System.nanoTime();
-            // Uncapped, as apply copies without --host-bandwidth; the LV's zeros written, as a full mirror does.
-            copy.start(volume.devicePath(), BlockCopySettings.DEFAULTS);
+            start(copy, domain, disk, volume.devicePath());
             BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());
             long nanos = System.nanoTime() - started;
             MirrorsInto.abortOn(jobs, disk, volume.devicePath());
@@ -153,6 +153,27 @@ public final class MirrorCalibration {
             out.println("Mirrored " + Bytes.format(last.cur()) + " of disk " + disk + " of '" + domain + "' at "
                     + Bytes.format(pace) + "/s; aborted, the guest runs on " + source);
             return Optional.of(new Calibration.Mirror(domain, disk, last.cur(), pace));
+        }
+    }
+
+    /** Starts {@code copy} of {@code disk} of {@code domain} into {@code device}; a failed start says how to end it. */
+    private static void start(BlockCopy copy, String domain, String disk, String device) {
+        try {
+            // Uncapped, as apply copies without --host-bandwidth; the LV's zeros written, as a full mirror does.
+            copy.start(device, BlockCopySettings.DEFAULTS);
+        } catch (VirtTuneException failed) {
+            if (failed.exitCode() == ExitCode.REFUSED) {
+                // Refused before virDomainBlockCopy was called (the disk has a job already): nothing was started.
+                throw failed;
+            }
+            // libvirt may have started the job before its answer was lost: the release aborts it when it reaches
+            // libvirt, and keeps the LV when it does not.
+            throw VirtTuneException.failed(
+                    "the mirror of disk " + disk + " of '" + domain + "' into " + device + " may have started though"
+                            + " its start failed (" + failed.getMessage() + "): where this run kept the LV, end the"
+                            + " copy with virsh blockjob " + domain + " " + disk + " --abort (never --pivot: the LV is"
+                            + " no guest's disk), then virt-tune cleanup removes the LV",
+                    failed);
         }
     }
 

@@ -258,6 +258,34 @@ class MirrorCalibrationTest {
                 "the failing abort called the job");
     }
 
+    /**
+     * libvirtd lost under virDomainBlockCopy after QEMU started the copy: the run fails naming the
+     * block job it may have started and how to end it, and the LV it copies into is kept.
+     */
+    @Test
+    void aStartWhoseAnswerIsLostNamesTheBlockJobItMayHaveStartedAndKeepsItsLv() {
+        created();
+        jobs.whenCopyStarted = () -> {
+            jobs.libvirtdLost = true;
+            throw VirtTuneException.failed(
+                    "cannot start the block copy of disk 'sda' of domain 'g1': Cannot write data: Broken pipe");
+        };
+
+        VirtTuneException failed =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(30)));
+
+        assertEquals(
+                "the mirror of disk sda of 'g1' into " + DEVICE + " may have started though its start failed (cannot"
+                        + " start the block copy of disk 'sda' of domain 'g1': Cannot write data: Broken pipe): where"
+                        + " this run kept the LV, end the copy with virsh blockjob g1 sda --abort (never --pivot: the"
+                        + " LV is no guest's disk), then virt-tune cleanup removes the LV",
+                failed.getMessage());
+        assertEquals(
+                List.of("lvcreate"),
+                lvmChanges().stream().map(line -> line.split(" ")[1]).toList());
+        assertTrue(log.toString().contains("Kept the calibration's temporary LV vg_vms/" + LV + ": "), log.toString());
+    }
+
     @Test
     void aDryRunSaysWhatItWouldCreateAndMirrorAndChangesNothing() {
         Optional<Calibration.Mirror> timed = measure(false, "g1", Duration.ofSeconds(20));
