@@ -135,10 +135,12 @@ public final class MirrorCalibration {
         try (held;
                 TemporaryVolume created =
                         TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, out)) {
-            // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes.
-            created.releasedFirstBy(() -> mirrors.abort(domain, disk, volume.devicePath()));
+            // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes; a
+            // signal's release waits for a start in flight, whose mirror libvirt shows only once it returned.
+            CopyStart starting = new CopyStart(domain, disk, volume.devicePath(), CopyStart.PATIENCE);
+            created.releasedFirstBy(() -> starting.afterStart(() -> mirrors.abort(domain, disk, volume.devicePath())));
             long started = System.nanoTime();
-            start(copy, domain, disk, volume.devicePath());
+            starting.run(() -> start(copy, domain, disk, volume.devicePath()));
             BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());
             long nanos = System.nanoTime() - started;
             MirrorsInto.abortOn(jobs, disk, volume.devicePath());
