@@ -1,5 +1,6 @@
 package io.virttune.apply;
 
+import io.virttune.ExitCode;
 import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.ThinSpace;
@@ -134,12 +135,13 @@ public final class MirrorCalibration {
         try (held;
                 TemporaryVolume created =
                         TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, out)) {
-            // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes.
-            created.releasedFirstBy(() -> mirrors.abort(domain, disk, volume.devicePath()));
+            // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes; a
+            // signal's release waits for a start in flight, whose mirror libvirt shows only once it returned.
+            CopyStart starting = new CopyStart(domain, disk, volume.devicePath(), CopyStart.PATIENCE);
+            created.releasedFirstBy(() -> starting.afterStart(() -> mirrors.abort(domain, disk, volume.devicePath())));
             long started = System.nanoTime();
-            // Uncapped, as apply copies without --host-bandwidth; the LV's zeros written, as a full mirror does.
-            copy.start(volume.devicePath(), BlockCopySettings.DEFAULTS);
-            BlockJobProgress last = follow(copy, target.limit());
+            starting.run(() -> start(copy, domain, disk, volume.devicePath()));
+            BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());
             long nanos = System.nanoTime() - started;
             MirrorsInto.abortOn(jobs, disk, volume.devicePath());
             if (!run.mode().changesHost()) {
@@ -156,21 +158,50 @@ public final class MirrorCalibration {
         }
     }
 
-    /** The copy's progress read at its start and each poll, until {@code limit} has passed or it is ready: the last read. */
-    private BlockJobProgress follow(BlockCopy copy, Duration limit) {
+    /** Starts {@code copy} of {@code disk} of {@code domain} into {@code device}; a failed start says how to end it. */
+    private static void start(BlockCopy copy, String domain, String disk, String device) {
+        try {
+            // Uncapped, as apply copies without --host-bandwidth; the LV's zeros written, as a full mirror does.
+            copy.start(device, BlockCopySettings.DEFAULTS);
+        } catch (VirtTuneException failed) {
+            if (failed.exitCode() == ExitCode.REFUSED) {
+                // Refused before virDomainBlockCopy was called (the disk has a job already): nothing was started.
+                throw failed;
+            }
+            // libvirt may have started the job before its answer was lost: the release aborts it when it reaches
+            // libvirt, and keeps the LV when it does not.
+            throw VirtTuneException.failed(
+                    "the mirror of disk " + disk + " of '" + domain + "' into " + device + " may have started though"
+                            + " its start failed (" + failed.getMessage() + "): where this run kept the LV, end the"
+                            + " copy with virsh blockjob " + domain + " " + disk + " --abort (never --pivot: the LV is"
+                            + " no guest's disk), then virt-tune cleanup removes the LV",
+                    failed);
+        }
+    }
+
+    /**
+     * The progress of the copy of {@code disk} into {@code device} read at its start and each poll,
+     * until {@code limit} has passed or it is ready: the last read.
+     */
+    private BlockJobProgress follow(BlockJobs jobs, BlockCopy copy, String disk, String device, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
         Duration poll = blockJobs.timings().poll();
-        BlockJobProgress last = progress(copy);
+        BlockJobProgress last = progress(jobs, copy, disk, device);
         while (copy.state() != MirrorState.READY && System.nanoTime() - deadline < 0) {
             Sleep.of(poll, e -> VirtTuneException.failed("interrupted while timing the mirror", e));
-            last = progress(copy);
+            last = progress(jobs, copy, disk, device);
         }
         return last;
     }
 
-    private static BlockJobProgress progress(BlockCopy copy) {
-        return copy.progress()
-                .orElseThrow(() -> VirtTuneException.failed("the mirror ended before it was timed (failed in QEMU, or"
-                        + " ended from outside); the guest runs on its source"));
+    private static BlockJobProgress progress(BlockJobs jobs, BlockCopy copy, String disk, String device) {
+        Optional<BlockJobProgress> now = copy.progress();
+        if (now.isEmpty()) {
+            // A pivot from outside ends the job too, the guest then on the LV: said so, not that it runs on its source.
+            MirrorsInto.requireNotPivotedOnto(jobs, disk, device);
+            throw VirtTuneException.failed("the mirror ended before it was timed (failed in QEMU, or ended from"
+                    + " outside); the guest runs on its source");
+        }
+        return now.get();
     }
 }

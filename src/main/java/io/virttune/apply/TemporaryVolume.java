@@ -96,8 +96,8 @@ final class TemporaryVolume implements AutoCloseable {
                 release.run();
             } catch (RuntimeException failed) {
                 log.println("Kept the calibration's temporary LV " + name + ": what writes it could not be stopped ("
-                        + failed.getMessage() + "); the next calibrate of " + name.vg() + " or virt-tune cleanup"
-                        + " stops it and removes the LV");
+                        + failed.getMessage() + "); unless a guest runs on it, the next calibrate of " + name.vg()
+                        + " or virt-tune cleanup stops it and removes the LV");
                 log.flush();
                 return;
             }

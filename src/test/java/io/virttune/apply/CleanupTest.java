@@ -59,6 +59,8 @@ class CleanupTest {
     private ScriptedBlockJobs mirroring;
     /** Its live definition as libvirt lists it among all, the mirror in it; null for none. */
     private String mirroredLive;
+    /** How many times every domain's definitions were read: each read asks libvirt for each domain. */
+    private int allDefinitionsReads;
 
     @BeforeEach
     void web01MigratedOffItsImage() throws Exception {
@@ -182,6 +184,22 @@ class CleanupTest {
                 out.toString());
         assertEquals(DomainResult.Result.DONE, result.result(), result.detail());
         assertEquals("1 calibration LV(s) removed", result.detail());
+    }
+
+    /** One read of the domains' definitions serves custody and the mirrors of all the leftover LVs alike. */
+    @Test
+    void theDomainsDefinitionsAreReadOncePerCleanupHoweverManyLvsKilledCalibrationsLeft() {
+        List<String> pids = List.of(DEAD, "2147483646", "2147483645");
+        pids.forEach(pid -> calibrations.add(calibration(pid)));
+        runner.answer(command("lvm", "lvremove"), argv -> {
+            calibrations.remove(0);
+            return "";
+        });
+
+        DomainResult result = calibrationCleanup(true).orElseThrow();
+
+        assertEquals("3 calibration LV(s) removed", result.detail());
+        assertEquals(1, allDefinitionsReads);
     }
 
     @Test
@@ -352,6 +370,7 @@ class CleanupTest {
 
             @Override
             public List<String> allDefinitions() {
+                allDefinitionsReads++;
                 List<String> all = new java.util.ArrayList<>();
                 for (var domain : libvirt.domains().domains()) {
                     all.add(domain.inactiveXml());

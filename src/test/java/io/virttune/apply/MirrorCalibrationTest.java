@@ -14,6 +14,9 @@ import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.HostFiles;
 import io.virttune.apply.ports.QemuIoHolds;
 import io.virttune.apply.ports.StaleWriters;
+import io.virttune.apply.undo.MirrorsInto;
+import io.virttune.blockjob.BlockCopy;
+import io.virttune.blockjob.BlockCopySettings;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.inspect.LiveHost;
 import io.virttune.lvm.LvmCli;
@@ -209,6 +212,78 @@ class MirrorCalibrationTest {
                         .contains("Kept the calibration's temporary LV vg_vms/" + LV + ": what writes it could"
                                 + " not be stopped"),
                 log.toString());
+    }
+
+    /**
+     * A pivot from outside (virsh blockjob --pivot) makes the temporary LV the guest's disk: the run
+     * fails saying so and what to do, and the LV the guest now runs on is kept, never removed.
+     */
+    @Test
+    void aMirrorPivotedFromOutsideKeepsTheLvTheGuestNowRunsOnAndSaysWhatToDo() {
+        created();
+        jobs.whenReady = () -> jobs.abort("sda", true);
+
+        VirtTuneException failed =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(30)));
+
+        assertTrue(failed.getMessage().startsWith("disk sda of domain 'g1' runs on " + DEVICE), failed.getMessage());
+        assertEquals(
+                List.of("lvcreate"),
+                lvmChanges().stream().map(line -> line.split(" ")[1]).toList());
+        assertEquals(Optional.of(DEVICE), MirrorState.sourceOf(jobs.liveXml(), "g1", "sda"));
+        assertTrue(log.toString().contains("Kept the calibration's temporary LV vg_vms/" + LV + ": "), log.toString());
+    }
+
+    /** The abort that ends every calibration's mirror finds no mirror once it was pivoted: it fails, not returns. */
+    @Test
+    void abortingTheMirrorIntoAnLvTheGuestWasPivotedOntoFailsSayingWhatToDo() {
+        jobs.copy("sda", BlockCopy.destinationXml(DEVICE), BlockCopySettings.DEFAULTS);
+        jobs.readsUntilReady = 0;
+        jobs.progress("sda");
+        jobs.abort("sda", true);
+
+        VirtTuneException failed =
+                assertThrows(VirtTuneException.class, () -> MirrorsInto.abortOn(jobs, "sda", DEVICE));
+
+        assertEquals(
+                "disk sda of domain 'g1' runs on " + DEVICE + " now, a calibration's temporary LV: its block copy"
+                        + " into it was pivoted (completed) from outside virt-tune, and the guest writes there; the LV"
+                        + " is kept, as removing it would take the disk from under the guest: move the disk onto a"
+                        + " lasting volume (virsh blockcopy g1 sda --dest NEW_DEVICE --blockdev --pivot), then remove the LV"
+                        + " (lvremove " + DEVICE + ")",
+                failed.getMessage());
+        assertEquals(
+                List.of("abort sda pivot=true"),
+                jobs.calls.subList(1, jobs.calls.size()),
+                "the failing abort called the job");
+    }
+
+    /**
+     * libvirtd lost under virDomainBlockCopy after QEMU started the copy: the run fails naming the
+     * block job it may have started and how to end it, and the LV it copies into is kept.
+     */
+    @Test
+    void aStartWhoseAnswerIsLostNamesTheBlockJobItMayHaveStartedAndKeepsItsLv() {
+        created();
+        jobs.whenCopyStarted = () -> {
+            jobs.libvirtdLost = true;
+            throw VirtTuneException.failed(
+                    "cannot start the block copy of disk 'sda' of domain 'g1': Cannot write data: Broken pipe");
+        };
+
+        VirtTuneException failed =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(30)));
+
+        assertEquals(
+                "the mirror of disk sda of 'g1' into " + DEVICE + " may have started though its start failed (cannot"
+                        + " start the block copy of disk 'sda' of domain 'g1': Cannot write data: Broken pipe): where"
+                        + " this run kept the LV, end the copy with virsh blockjob g1 sda --abort (never --pivot: the"
+                        + " LV is no guest's disk), then virt-tune cleanup removes the LV",
+                failed.getMessage());
+        assertEquals(
+                List.of("lvcreate"),
+                lvmChanges().stream().map(line -> line.split(" ")[1]).toList());
+        assertTrue(log.toString().contains("Kept the calibration's temporary LV vg_vms/" + LV + ": "), log.toString());
     }
 
     @Test

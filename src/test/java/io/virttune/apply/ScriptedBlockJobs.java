@@ -59,6 +59,8 @@ final class ScriptedBlockJobs implements BlockJobs {
     Runnable whenPaused = () -> {};
     /** Run after a pivot: what someone else does to the domain then. */
     Runnable afterPivot = () -> {};
+    /** Run once a copy started, before the call returns: what may still fail the call (its answer lost). */
+    Runnable whenCopyStarted = () -> {};
 
     Duration readyTimeout = Duration.ofMinutes(1);
     Duration convergenceWindow = Duration.ofMinutes(2);
@@ -183,6 +185,7 @@ final class ScriptedBlockJobs implements BlockJobs {
         job = Job.COPYING;
         synchronousCopy = settings.synchronousWrites();
         speed = settings.bandwidthBytesPerSecond();
+        whenCopyStarted.run();
     }
 
     @Override

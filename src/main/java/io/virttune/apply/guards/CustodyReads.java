@@ -16,8 +16,17 @@ public final class CustodyReads {
 
     /** Every domain's current definitions, those of the domain {@code uuid} apart, over {@code lvm}. */
     public static DefinedStores stores(ImagePorts images, DomainDefinitions definitions, String uuid, LvmReport lvm) {
+        return stores(images, definitions, definitions.allDefinitions(), uuid, lvm);
+    }
+
+    /**
+     * As {@link #stores(ImagePorts, DomainDefinitions, String, LvmReport)}, of {@code all}, every
+     * domain's definitions as a caller that judges more by them read them once.
+     */
+    public static DefinedStores stores(
+            ImagePorts images, DomainDefinitions definitions, List<String> all, String uuid, LvmReport lvm) {
         return DefinedStores.read(
-                definitions.allDefinitions(),
+                all,
                 uuid,
                 definitions::volumePath,
                 chains(images),

@@ -87,11 +87,14 @@ public final class CalibrationCleanup {
         List<VolumeName> removed = new ArrayList<>();
         int tried = 0;
         try (DomainDefinitions defined = open(left)) {
+            // Read once, as libvirt answers each domain in turn: custody and the mirrors into each LV are judged
+            // by it, and each abort reads its domain's live definition again before it acts.
+            List<String> all = defined.allDefinitions();
             // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
-            DefinedStores stores = CustodyReads.stores(images, defined, "", report);
+            DefinedStores stores = CustodyReads.stores(images, defined, all, "", report);
             for (CalibrationVolume volume : left) {
                 tried++;
-                Optional<String> why = whyKept(volume, stores, defined);
+                Optional<String> why = whyKept(volume, stores, all);
                 if (why.isPresent()) {
                     out.println("keep " + volume.volume() + ": " + why.get());
                     continue;
@@ -142,7 +145,7 @@ public final class CalibrationCleanup {
      * Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, a
      * guest's mirror into it could not be aborted, or it is open.
      */
-    private Optional<String> whyKept(CalibrationVolume volume, DefinedStores stores, DomainDefinitions defined) {
+    private Optional<String> whyKept(CalibrationVolume volume, DefinedStores stores, List<String> definitions) {
         if (ProcessTable.here().runs(volume.maker())) {
             return Optional.of(
                     "its virt-tune calibrate (" + volume.maker().describe() + ") runs on this host and removes it"
@@ -167,7 +170,7 @@ public final class CalibrationCleanup {
         // A killed calibrate --mirror left its guest's QEMU copying into the LV, holding it open: aborted,
         // the guest stays on its source and QEMU lets the LV go.
         List<MirrorsInto.MirroredDisk> mirrored =
-                MirrorsInto.of(defined.allDefinitions(), volume.volume().devicePath());
+                MirrorsInto.of(definitions, volume.volume().devicePath());
         mirrored.forEach(disk -> out.println(mode.says("abort ", "would abort ") + "the block copy of disk "
                 + disk.disk() + " of '" + disk.domain() + "' into " + volume.volume()
                 + " (no pivot: the guest stays on its source)"));

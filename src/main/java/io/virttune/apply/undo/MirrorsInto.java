@@ -75,6 +75,8 @@ public record MirrorsInto(BlockJobsSource blockJobs) {
         }
         String live = jobs.liveXml();
         if (!MirrorState.destinationOf(live, domain, disk).equals(Optional.of(device))) {
+            // No mirror into the device may also mean one pivoted onto it: then it is the guest's disk.
+            requireNotPivotedOnto(jobs, disk, device);
             return;
         }
         Optional<String> source = MirrorState.sourceOf(live, domain, disk);
@@ -84,6 +86,21 @@ public record MirrorsInto(BlockJobsSource blockJobs) {
             throw VirtTuneException.failed("disk " + disk + " of domain '" + domain + "' runs on "
                     + after.orElse("no source") + " after the abort of its copy into " + device + ", not on its"
                     + " source " + source.orElse("(none)") + "; check the domain before anything else");
+        }
+    }
+
+    /**
+     * Fails, saying what to do, when {@code disk} of the running domain runs on {@code device}: a
+     * pivot from outside virt-tune completed a calibration's copy, and the temporary LV must stay.
+     */
+    public static void requireNotPivotedOnto(BlockJobs jobs, String disk, String device) {
+        String domain = jobs.domain();
+        if (jobs.running() && MirrorState.sourceOf(jobs.liveXml(), domain, disk).equals(Optional.of(device))) {
+            throw VirtTuneException.failed("disk " + disk + " of domain '" + domain + "' runs on " + device
+                    + " now, a calibration's temporary LV: its block copy into it was pivoted (completed) from outside"
+                    + " virt-tune, and the guest writes there; the LV is kept, as removing it would take the disk from"
+                    + " under the guest: move the disk onto a lasting volume (virsh blockcopy " + domain + " " + disk
+                    + " --dest NEW_DEVICE --blockdev --pivot), then remove the LV (lvremove " + device + ")");
         }
     }
 
