@@ -260,7 +260,7 @@ class LivePredictionTest {
         assertTrue(
                 slowed.basis()
                         .contains("; its first pass at 50 MiB/s, the median of 2 earlier busy live copies on"
-                                + " this host; the granules copied again at 100 MiB/s"),
+                                + " this host; the granules copied again at 50 MiB/s, the busy copies' pace"),
                 slowed.basis());
         assertTrue(
                 asIdle.basis().contains("; its first pass at 100 MiB/s, the mirror's pace: none journaled; "),
@@ -285,6 +285,28 @@ class LivePredictionTest {
         assertTrue(busy.seconds() >= 8192 / 50, busy.basis());
         assertTrue(
                 busy.basis().contains("; its first pass at 50 MiB/s, the median of 2 earlier busy live copies"),
+                busy.basis());
+    }
+
+    @Test
+    void aBusyGuestsGranulesGoAtTheBusyCopiesPaceWhichIsOfAllTheirMirrorsWrote() {
+        // A busy copy's learned 50 MiB/s is of all its mirror wrote, the granules it copied again
+        // included: none went at the calibration's 256 MiB/s. 400 writes a second dirty 25 MiB/s
+        // against 50 MiB/s in all: ready in (8192 / 25) ln(50 / 25) = 227 s, stepped as apply reads it.
+        BusyPaces fastGranules = new BusyPaces(
+                BusyPaces.Pace.calibratedGranules(256 * MIB, "the scattered writes of the calibration of vg/pool"),
+                ONE_PACE.synchronous(),
+                ONE_PACE.writesDuringCopy(),
+                BusyPaces.Pace.earlierBusy(50 * MIB, "the median of 2 earlier busy live copies on this host"));
+
+        Schedule.DiskTime busy = sampled(writing(400), fastGranules);
+
+        assertEquals(227 + 2, busy.seconds(), 2, busy.basis());
+        assertTrue(
+                busy.basis()
+                        .contains("; the granules copied again at 50 MiB/s, the busy copies' pace, which is of all"
+                                + " their mirrors wrote, granules copied again included (the scattered writes of the"
+                                + " calibration of vg/pool: 256 MiB/s)"),
                 busy.basis());
     }
 
