@@ -108,8 +108,14 @@ public final class MirrorCalibration {
         VolumeGroup vg = report.volumeGroup(target.vg())
                 .orElseThrow(() -> VirtTuneException.refused(
                         "no volume group '" + target.vg() + "' on this host;" + " no mirror was timed"));
+        long capacity = jobs.capacityBytes(disk);
+        if (capacity <= 0) {
+            throw VirtTuneException.refused("libvirt reads no size for disk " + disk + " of '" + domain + "' (virsh"
+                    + " domblkinfo " + domain + " " + disk + "): its mirror's LV cannot be sized as a live move's;"
+                    + " name another disk (--mirror DOMAIN:DISK); no mirror was timed");
+        }
         // As a live move's LV: the disk's whole virtual size, in whole extents.
-        long size = Sizes.roundUp(jobs.capacityBytes(disk), vg.extentSizeBytes());
+        long size = Sizes.roundUp(capacity, vg.extentSizeBytes());
         VolumeName volume =
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         ThinSpace.Reservation held = room.book(

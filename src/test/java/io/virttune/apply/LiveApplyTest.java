@@ -479,6 +479,28 @@ class LiveApplyTest {
         assertEquals(List.of(), jobs.calls);
     }
 
+    /** A disk whose size libvirt reads as 0 cannot be checked to fit its LV: refused, where it passed as fitting. */
+    @Test
+    void aDiskWhoseSizeLibvirtCannotTellIsRefusedBeforeAnythingIsCreated() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        jobs.capacities.clear();
+        jobs.capacities.add(0L);
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.REFUSED, result.result(), result.detail());
+        assertTrue(
+                result.detail()
+                        .startsWith("libvirt reads no size for disk sda of 'g1' (virsh domblkinfo g1 sda), so its"
+                                + " planned LV " + LV + " of 134217728 bytes (128 MiB) cannot be checked to hold it"
+                                + " (rule: a live copy's LV holds the whole disk"),
+                result.detail());
+        assertTrue(
+                host.commandLines().stream().noneMatch(line -> line.startsWith("lvm lvcreate")),
+                host.commandLines().toString());
+        assertEquals(List.of(), jobs.calls);
+    }
+
     @Test
     void aDiskTheGuestGrewAfterTheChecksIsRefusedRightBeforeItsCopy() {
         Plan plan = host.planLive(CAP, CAPPED, "g1");

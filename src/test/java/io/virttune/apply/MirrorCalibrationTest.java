@@ -365,6 +365,23 @@ class MirrorCalibrationTest {
         assertEquals(List.of(), jobs.calls);
     }
 
+    /** A disk whose size libvirt reads as 0 gives no size to make its LV of: refused, where lvcreate got 0 bytes. */
+    @Test
+    void aDiskWhoseSizeLibvirtCannotTellIsRefusedBeforeAnythingIsCreated() {
+        jobs.capacities.clear();
+        jobs.capacities.add(0L);
+
+        VirtTuneException refused =
+                assertThrows(VirtTuneException.class, () -> measure(true, "g1", Duration.ofSeconds(20)));
+
+        assertEquals(ExitCode.REFUSED, refused.exitCode());
+        assertTrue(
+                refused.getMessage().startsWith("libvirt reads no size for disk sda of 'g1' (virsh domblkinfo g1 sda)"),
+                refused.getMessage());
+        assertEquals(List.of(), lvmChanges());
+        assertEquals(List.of(), jobs.calls);
+    }
+
     @Test
     void tooLittleRoomForTheWholeDiskIsRefusedBeforeAnythingIsCreated() {
         vgFree = 64 * MIB;

@@ -67,11 +67,18 @@ public final class LiveChecks {
     /**
      * Why {@code copy} cannot fill its LV of {@code volumeBytes}: the guest's disk is larger now
      * (grown since the plan, {@code virsh blockresize}), and a copy onto a smaller LV would leave
-     * out the disk's end; empty when it fits. Read before anything is created and again right
+     * out the disk's end, or libvirt cannot tell its size; empty when it fits. Read before anything is created and again right
      * before the copy starts, which the LV's creation comes between.
      */
     static Optional<String> outgrown(BlockJobs jobs, CopyLive copy, long volumeBytes) {
         long capacity = jobs.capacityBytes(copy.disk());
+        if (capacity <= 0) {
+            // A size libvirt cannot tell would pass as fitting any LV, and QEMU would find out mid-copy.
+            return Optional.of("libvirt reads no size for disk " + copy.disk() + " of '" + jobs.domain() + "' (virsh"
+                    + " domblkinfo " + jobs.domain() + " " + copy.disk() + "), so its planned LV " + copy.device()
+                    + " of " + sized(volumeBytes) + " cannot be checked to hold it (rule: a live copy's LV holds the"
+                    + " whole disk)");
+        }
         if (capacity <= volumeBytes) {
             return Optional.empty();
         }
