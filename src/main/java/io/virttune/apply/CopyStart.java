@@ -19,6 +19,8 @@ final class CopyStart {
     private final String disk;
     private final String device;
     private final Duration patience;
+    /** Set by a release, under the lock: no start follows it, into an LV being removed. */
+    private boolean released;
 
     /** The start of the copy of {@code disk} of {@code domain} into {@code device}; a release waits {@code patience}. */
     CopyStart(String domain, String disk, String device, Duration patience) {
@@ -28,10 +30,17 @@ final class CopyStart {
         this.patience = patience;
     }
 
-    /** Runs {@code start}; a release on another thread meanwhile waits until it returned. */
+    /**
+     * Runs {@code start}; a release on another thread meanwhile waits until it returned. Refused,
+     * starting nothing, once a release ran (a signal's, before the start was reached).
+     */
     void run(Runnable start) {
         starting.lock();
         try {
+            if (released) {
+                throw VirtTuneException.failed("the mirror of disk " + disk + " of '" + domain + "' into " + device
+                        + " was not started: the calibration is stopping, its LV being removed");
+            }
             start.run();
         } finally {
             starting.unlock();
@@ -60,6 +69,7 @@ final class CopyStart {
                     + " --abort (never --pivot: the LV is no guest's disk)");
         }
         try {
+            released = true;
             release.run();
         } finally {
             starting.unlock();

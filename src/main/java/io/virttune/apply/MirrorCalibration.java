@@ -137,14 +137,15 @@ public final class MirrorCalibration {
                 + " and remove the LV");
         BlockCopy copy = new BlockCopy(jobs, disk);
         MirrorsInto mirrors = new MirrorsInto(blockJobs);
+        // Registered with the LV, before it exists: whatever ends this run, a copy ends before the LV goes; a
+        // signal's release waits for a start in flight, whose mirror libvirt shows only once it returned, and
+        // no start follows it.
+        CopyStart starting = new CopyStart(domain, disk, volume.devicePath(), CopyStart.PATIENCE);
+        Runnable release = () -> starting.afterStart(() -> mirrors.abort(domain, disk, volume.devicePath()));
         // The room is given back once the LV is gone: the resources close in the reverse order.
         try (held;
                 TemporaryVolume created =
-                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, out)) {
-            // Before the copy starts: from then on, whatever ends this run, the copy ends before the LV goes; a
-            // signal's release waits for a start in flight, whose mirror libvirt shows only once it returned.
-            CopyStart starting = new CopyStart(domain, disk, volume.devicePath(), CopyStart.PATIENCE);
-            created.releasedFirstBy(() -> starting.afterStart(() -> mirrors.abort(domain, disk, volume.devicePath())));
+                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, release, out)) {
             long started = System.nanoTime();
             starting.run(() -> start(copy, domain, disk, volume.devicePath()));
             BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());

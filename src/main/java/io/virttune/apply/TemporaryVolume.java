@@ -24,14 +24,15 @@ final class TemporaryVolume implements AutoCloseable {
     private final PrintWriter log;
     private final VolumeName name;
     private final CleanupOnSignal removal;
-    /** What still writes the LV and must stop before it goes (a guest's mirror into it); nothing by default. */
-    private volatile Runnable release = () -> {};
+    /** What still writes the LV and must stop before it goes (a guest's mirror into it). */
+    private final Runnable release;
 
-    private TemporaryVolume(LvmPorts lvm, RunMode mode, VolumeName name, PrintWriter log) {
+    private TemporaryVolume(LvmPorts lvm, RunMode mode, VolumeName name, Runnable release, PrintWriter log) {
         this.lvm = lvm;
         this.mode = mode;
         this.log = log;
         this.name = name;
+        this.release = release;
         // The commands writing it keep it open, and lvm refuses to remove an open LV: they stop first.
         this.removal = CleanupOnSignal.register("remove-" + name.lv(), this::remove);
     }
@@ -39,9 +40,14 @@ final class TemporaryVolume implements AutoCloseable {
     /**
      * Runs {@code create}, which makes the LV {@code name}; removes it on a signal from then on. A
      * removal that fails is said on {@code log}, with what to do: it never hides what the work did.
+     * {@code release} runs before the removal, on every path it takes (closed, or a signal's hook),
+     * registered with it before the LV exists, so that no signal finds an LV without it: a writer lvm
+     * does not know of, a guest's block job into it, stops first. When it fails the LV is kept, and
+     * said why.
      */
-    static TemporaryVolume create(LvmPorts lvm, RunMode mode, VolumeName name, PrintWriter log, Runnable create) {
-        TemporaryVolume volume = new TemporaryVolume(lvm, mode, name, log);
+    static TemporaryVolume create(
+            LvmPorts lvm, RunMode mode, VolumeName name, Runnable release, PrintWriter log, Runnable create) {
+        TemporaryVolume volume = new TemporaryVolume(lvm, mode, name, release, log);
         try {
             create.run();
         } catch (RuntimeException failed) {
@@ -53,27 +59,24 @@ final class TemporaryVolume implements AutoCloseable {
 
     /**
      * Creates the calibration LV {@code volume} of {@code size}, tagged as a calibration's, linear in
-     * its VG or thin in {@code thinPool} (null: linear).
+     * its VG or thin in {@code thinPool} (null: linear), {@code release} run before its removal.
      */
     static TemporaryVolume calibration(
-            LvmPorts lvm, RunMode mode, VolumeName volume, String thinPool, long size, PrintWriter log) {
+            LvmPorts lvm,
+            RunMode mode,
+            VolumeName volume,
+            String thinPool,
+            long size,
+            Runnable release,
+            PrintWriter log) {
         String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
-        return create(lvm, mode, volume, log, () -> {
+        return create(lvm, mode, volume, release, log, () -> {
             if (thinPool == null) {
                 lvm.actions().createLinear(volume.vg(), volume.lv(), size, tags);
             } else {
                 lvm.actions().createThin(volume.vg(), thinPool, volume.lv(), size, tags);
             }
         });
-    }
-
-    /**
-     * Runs {@code release} before the LV's removal, on every path the removal takes (closed, or a
-     * signal's hook): a writer lvm does not know of, a guest's block job into it, stops first. When
-     * {@code release} fails the LV is kept, and said why.
-     */
-    void releasedFirstBy(Runnable release) {
-        this.release = release;
     }
 
     /** What a SIGTERM or SIGINT runs for this LV: its release, then its removal. */

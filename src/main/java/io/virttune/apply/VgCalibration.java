@@ -107,7 +107,7 @@ public final class VgCalibration {
         // The room is given back once the LV is gone: the resources close in the reverse order.
         try (held;
                 TemporaryVolume created =
-                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, out)) {
+                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, () -> {}, out)) {
             DirectIo.Ran write = lvm.directIo().write(volume.devicePath(), size, PASS_LIMIT);
             if (!run.mode().changesHost()) {
                 lvm.directIo().read(volume.devicePath(), size, PASS_LIMIT);

@@ -70,6 +70,22 @@ class CopyStartTest {
         assertEquals(List.of("copy started", "abort"), order);
     }
 
+    /** A signal's release before the run reached the start: no mirror follows it into the LV being removed. */
+    @Test
+    void noStartFollowsARelease() {
+        CopyStart start = new CopyStart("g1", "sda", DEVICE, Duration.ofMillis(100));
+        start.afterStart(() -> order.add("abort"));
+
+        VirtTuneException refused =
+                assertThrows(VirtTuneException.class, () -> start.run(() -> order.add("copy started")));
+
+        assertEquals(List.of("abort"), order);
+        assertEquals(
+                "the mirror of disk sda of 'g1' into " + DEVICE + " was not started: the calibration is stopping,"
+                        + " its LV being removed",
+                refused.getMessage());
+    }
+
     /** The run's thread inside virDomainBlockCopy until {@code libvirtAnswers}: "copy started" then. */
     private Thread inFlight(CopyStart start, CountDownLatch libvirtAnswers) throws InterruptedException {
         CountDownLatch called = new CountDownLatch(1);

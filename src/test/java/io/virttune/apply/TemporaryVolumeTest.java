@@ -38,12 +38,17 @@ class TemporaryVolumeTest {
     private final StringWriter log = new StringWriter();
 
     private TemporaryVolume created() {
+        return created(() -> order.add("release"));
+    }
+
+    /** The LV, {@code release} run before its removal. */
+    private TemporaryVolume created(Runnable release) {
         host.succeed("");
-        return created(new StaleWriters(), ROW);
+        return created(new StaleWriters(), ROW, release);
     }
 
     /** The LV of the lvs report row {@code row}, whose writers {@code writers} finds; lvremove as scripted. */
-    private TemporaryVolume created(StaleWriters writers, String row) {
+    private TemporaryVolume created(StaleWriters writers, String row, Runnable release) {
         host.answer(command("lvm", "lvs"), argv -> "{\"report\": [{\"lv\": [" + row + "]}]}")
                 .observe(argv -> {
                     if (command("lvm", "lvremove").test(argv)) {
@@ -58,13 +63,12 @@ class TemporaryVolumeTest {
                 writers,
                 new DirectIo(host),
                 new ThinMappings(host, MetadataSnapshotHolds.none()));
-        return TemporaryVolume.create(ports, RunMode.EXECUTE, NAME, new PrintWriter(log, true), () -> {});
+        return TemporaryVolume.create(ports, RunMode.EXECUTE, NAME, release, new PrintWriter(log, true), () -> {});
     }
 
     @Test
     void aSignalReleasesTheVolumeBeforeItRemovesItAndTheCloseAfterDoesNothingMore() {
         TemporaryVolume volume = created();
-        volume.releasedFirstBy(() -> order.add("release"));
 
         volume.onSignal().run();
         volume.close();
@@ -74,8 +78,7 @@ class TemporaryVolumeTest {
 
     @Test
     void aReleaseThatFailsKeepsTheVolumeAndSaysWhy() {
-        TemporaryVolume volume = created();
-        volume.releasedFirstBy(() -> {
+        TemporaryVolume volume = created(() -> {
             throw VirtTuneException.failed("cannot abort the block job: Broken pipe");
         });
 
@@ -100,7 +103,7 @@ class TemporaryVolumeTest {
                 .thenReturn(List.of(new StaleWriters.Writer(
                         4242, "dd if=/dev/zero of=" + NAME.devicePath() + " bs=4M oflag=direct")));
         host.fail(5, "  Logical volume vg_vms/virt-tune-calibration-1 in use.");
-        TemporaryVolume volume = created(writers, ROW.replace("-wi-a-----", "-wi-ao----"));
+        TemporaryVolume volume = created(writers, ROW.replace("-wi-a-----", "-wi-ao----"), () -> {});
 
         volume.close();
 
