@@ -29,12 +29,7 @@ public final class ThinMappings {
         String device = thin.dmName();
         String tpool = pool.dmName() + "-tpool";
         String tmeta = new VolumeName(pool.vg(), pool.lv() + "_tmeta").dmName();
-        List<String> thinTable = dm.table(device, "thin");
-        // "0 LEN thin POOL DEV_ID": a fifth argument is an external origin, read where nothing is provisioned.
-        if (thinTable.size() != 5 || !thinTable.get(3).equals(dm.number(tpool))) {
-            throw VirtTuneException.failed("the table of " + thin + " (" + String.join(" ", thinTable)
-                    + ") does not name thin pool " + pool + "'s device " + tpool + " alone");
-        }
+        List<String> thinTable = thinTable(thin, pool);
         if (!dm.table(tpool, "thin-pool").get(3).equals(dm.number(tmeta))) {
             throw VirtTuneException.failed(tpool + " keeps its metadata elsewhere than on " + tmeta);
         }
@@ -55,11 +50,27 @@ public final class ThinMappings {
     }
 
     /**
-     * How many bytes of {@code thin} its pool maps now, by the kernel's own count ({@code dmsetup
-     * status}): 0 proves that every byte of it reads as zeros.
+     * How many bytes of {@code thin}, a thin LV of {@code pool} with no external origin, its pool maps
+     * now, by the kernel's own count ({@code dmsetup status}): 0 proves that every byte of it reads as
+     * zeros; throws, naming why, when its table is not of that pool alone.
      */
-    public long mappedBytes(VolumeName thin) {
+    public long mappedBytes(VolumeName thin, VolumeName pool) {
+        thinTable(thin, pool);
         return Long.parseLong(mappedSectors(thin.dmName())) * SECTOR;
+    }
+
+    /**
+     * The table of {@code thin}, which must name {@code pool}'s device alone: "0 LEN thin POOL
+     * DEV_ID", where a fifth argument would be an external origin, read where nothing is provisioned.
+     */
+    private List<String> thinTable(VolumeName thin, VolumeName pool) {
+        String tpool = pool.dmName() + "-tpool";
+        List<String> table = dm.table(thin.dmName(), "thin");
+        if (table.size() != 5 || !table.get(3).equals(dm.number(tpool))) {
+            throw VirtTuneException.failed("the table of " + thin + " (" + String.join(" ", table)
+                    + ") does not name thin pool " + pool + "'s device " + tpool + " alone");
+        }
+        return table;
     }
 
     private String mappedSectors(String device) {

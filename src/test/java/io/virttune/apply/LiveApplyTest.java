@@ -728,7 +728,7 @@ class LiveApplyTest {
      */
     @Test
     void aThinCopyMadeAgainAfterAnOutpacingOntoItsLvEmptiedWholeSkipsTheZeros() {
-        List<String> whileDiscarding = madeAgainAfterAnOutpacingOnTestingsStack("0 262144 thin 0 -");
+        List<String> whileDiscarding = madeAgainAfterAnOutpacingOnTestingsStack(THIN_TABLE, "0 262144 thin 0 -");
 
         assertEquals(List.of("sync=false target-zeroed", "sync=true target-zeroed"), copies());
         // The whole LV given back once, the guest running on its source, the aborted copy's job gone.
@@ -755,23 +755,36 @@ class LiveApplyTest {
      */
     @Test
     void aThinCopyMadeAgainOntoAnLvStillMappedAfterItsDiscardWritesTheZeros() {
-        madeAgainAfterAnOutpacingOnTestingsStack("0 262144 thin 8192 262143");
+        madeAgainAfterAnOutpacingOnTestingsStack(THIN_TABLE, "0 262144 thin 8192 262143");
 
         assertEquals(List.of("sync=false target-zeroed", "sync=true"), copies());
         String output = host.output.toString();
-        assertFalse(output.contains("was given back whole"), output);
+        assertTrue(output.contains(LV + " still maps 4 MiB after its discard"), output);
         // The LV given back whole, then, with the guest paused, the zeros the copy made again wrote.
         assertEquals(
                 List.of(List.of("0+" + 128 * MIB), List.of(32 * MIB + "+" + 32 * MIB, 65 * MIB + "+" + 63 * MIB)),
                 host.discardRounds);
     }
 
+    /** An LV with an external origin reads it where nothing is mapped: 0 mapped sectors prove nothing. */
+    @Test
+    void aThinCopyMadeAgainOntoAnLvWithAnExternalOriginWritesTheZeros() {
+        madeAgainAfterAnOutpacingOnTestingsStack(THIN_TABLE + " 253:9", "0 262144 thin 0 -");
+
+        assertEquals(List.of("sync=false target-zeroed", "sync=true"), copies());
+        String output = host.output.toString();
+        assertTrue(output.contains("could not be given back whole and proven empty (the table of vg/g1-sda"), output);
+    }
+
+    /** The LV's table, naming the pool's device 253:7 and its thin device 1. */
+    private static final String THIN_TABLE = "0 262144 thin 253:7 1";
+
     /**
      * A live move on Debian testing's stack into a zeroing pool whose guest outpaces its first copy, the
-     * LV's device status after its discard {@code status}; each blkdiscard with the guest's state, its
-     * range and the disk's job.
+     * LV's device table {@code table} and its status after its discard {@code status}; each blkdiscard
+     * with the guest's state, its range and the disk's job.
      */
-    private List<String> madeAgainAfterAnOutpacingOnTestingsStack(String status) {
+    private List<String> madeAgainAfterAnOutpacingOnTestingsStack(String table, String status) {
         jobs.libvirtVersion = "12.8.0";
         jobs.hypervisorVersion = "QEMU 11.1.2";
         jobs.guestOutpacesBackgroundCopies = true;
@@ -783,7 +796,11 @@ class LiveApplyTest {
                 .replyOk()
                 .replyOk()
                 .replyOk();
-        host.runner.answer(command("dmsetup", "status"), argv -> status + "\n");
+        // The LV's device in the pool's alone (253:7, device 1), as dmsetup shows it, then its status.
+        host.runner
+                .answer(command("dmsetup", "info"), argv -> "253:7\n")
+                .answer(command("dmsetup", "table"), argv -> table + "\n")
+                .answer(command("dmsetup", "status"), argv -> status + "\n");
         List<String> whileDiscarding = new java.util.ArrayList<>();
         host.runner.observe(argv -> {
             if (argv.get(0).equals("blkdiscard")) {

@@ -227,9 +227,11 @@ public final class LiveCopy {
             // before its pause, in 4 of 4 such copies on forky, each disk then copied a third time. Given
             // back only with the guest paused, as after a refused switch (within its budget, the rest kept);
             // or, where the LV can be emptied whole, never written.
-            ZeroedTarget emptied =
-                    EmptiedTarget.of(volume, ports.lvm(), pool(), jobs.libvirtVersion(), jobs.hypervisorVersion());
+            ZeroedTarget emptied = EmptiedTarget.of(volume, step, jobs, ports.lvm(), pool());
             certify(emptied, step);
+            if (!emptied.zeroed()) {
+                log.println("  the copy made again writes " + step.device() + "'s zeros too: " + emptied.why());
+            }
             copyAndPivot(jobs, copy, step, true, false, emptied.zeroed());
         } else if (!switched) {
             copyAndPivot(jobs, copy, step, synchronous, false, false);
