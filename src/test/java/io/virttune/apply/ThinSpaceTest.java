@@ -90,6 +90,38 @@ class ThinSpaceTest extends Site1Test {
         space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "other").close();
     }
 
+    /**
+     * A temporary LV a killed calibrate left in the pool may still be written by a guest's mirror up
+     * to its whole size, which no one's room holds any longer: a copy into that pool is refused until
+     * cleanup has stopped the mirror and removed the LV.
+     */
+    @Test
+    void aCopyIntoAPoolWhereAKilledCalibrationLeftItsLvIsRefusedNamingCleanup() {
+        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
+        host.lv(new ApplyHarness.Lv(
+                "virt-tune-calibration-2147483647",
+                GIB,
+                "thin",
+                "Vwi-aotz--",
+                "tpool",
+                0,
+                "Lv-C",
+                List.of(io.virttune.apply.guards.VolumeOwnership.tagsFor(io.virttune.lvm.CalibrationVolume.OWNER))));
+        host.data(SPARSE, oneWriteEvery4MiB());
+
+        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class,
+                () -> space().reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse"));
+
+        assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
+        assertEquals(
+                "Refusing to copy " + SPARSE + " of 'sparse' into /dev/vg/a: thin pool vg/tpool holds"
+                        + " vg/virt-tune-calibration-2147483647, the temporary LV of a calibrate that no longer runs,"
+                        + " which a guest's mirror may still write up to its 1 GiB (rule: thin-pool room);"
+                        + " virt-tune cleanup stops such a mirror and removes the LV, then apply again",
+                refused.getMessage());
+    }
+
     /** A live copy's room is its whole LV, which a refusal gives as its basis: no qemu-img map counted it. */
     @Test
     void aLiveCopysRefusalSaysItCountedTheWholeLv() {

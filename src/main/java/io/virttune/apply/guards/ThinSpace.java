@@ -3,6 +3,7 @@ package io.virttune.apply.guards;
 import io.virttune.VirtTuneException;
 import io.virttune.apply.journal.PoolRoomLedger;
 import io.virttune.apply.journal.StateDirectory;
+import io.virttune.lvm.CalibrationVolume;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.Lvm;
 import io.virttune.lvm.LvmReport;
@@ -11,6 +12,7 @@ import io.virttune.lvm.VolumeName;
 import io.virttune.plan.ConvertImage;
 import io.virttune.plan.CopyLive;
 import io.virttune.plan.CreateVolume;
+import io.virttune.process.ProcessTable;
 import io.virttune.qemu.AllocationMap;
 import io.virttune.qemu.QemuImg;
 import io.virttune.text.Bytes;
@@ -138,8 +140,9 @@ public final class ThinSpace {
                 domain,
                 what,
                 lvm,
-                (now, held) ->
-                        shortfall(key, now, need, held, basis).map(lacking -> "Refusing to " + what + ": " + lacking));
+                (now, held) -> leftCalibration(key, pool, lvm)
+                        .or(() -> shortfall(key, now, need, held, basis))
+                        .map(lacking -> "Refusing to " + what + ": " + lacking));
     }
 
     /**
@@ -177,6 +180,25 @@ public final class ThinSpace {
                 ledger.underLock(key, entries -> entries.remove(mine));
             }
         };
+    }
+
+    /**
+     * A temporary LV a calibrate that no longer runs left in {@code pool}: a guest's mirror may still
+     * write it up to its whole size (a SIGKILL ends no block job), which no reservation holds; empty
+     * when there is none.
+     */
+    private static Optional<String> leftCalibration(String key, VolumeName pool, LvmReport lvm) {
+        return CalibrationVolume.in(lvm).stream()
+                .filter(left -> !ProcessTable.here().runs(left.maker()))
+                .flatMap(left ->
+                        lvm.logicalVolume(left.volume().vg(), left.volume().lv()).stream())
+                .filter(left ->
+                        left.vgName().equals(pool.vg()) && left.poolName().equals(Optional.of(pool.lv())))
+                .findFirst()
+                .map(left -> "thin pool " + key + " holds " + left.volumeName() + ", the temporary LV of a calibrate"
+                        + " that no longer runs, which a guest's mirror may still write up to its "
+                        + Bytes.format(left.sizeBytes()) + " (rule: thin-pool room); virt-tune cleanup stops such a"
+                        + " mirror and removes the LV, then apply again");
     }
 
     /**
