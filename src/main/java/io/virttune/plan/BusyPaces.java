@@ -128,7 +128,8 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
         double firstPass = busyFirstPass(sampled) ? Math.min(mirror, this.firstPass.bytesPerSecond()) : mirror;
         double scattered = granules.bytesPerSecond() > 0 ? granules.bytesPerSecond() : firstPass * GRANULE_SHARE;
         if (busyGranules(sampled)) {
-            scattered = this.firstPass.bytesPerSecond();
+            // Capped as the first pass is: the job's speed limit holds the granules too.
+            scattered = firstPass;
         }
         double again = synchronous.bytesPerSecond() > 0 ? synchronous.bytesPerSecond() : scattered;
         return new BusyMirror.Paces(firstPass, scattered, again);
@@ -169,8 +170,8 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
         return "its first pass at " + Bytes.format(Math.round(paces.firstPass())) + "/s, " + firstPassBasis
                 + "; the granules copied again at " + Bytes.format(Math.round(paces.granules())) + "/s, "
                 + (busyGranules(sampled)
-                        ? "the busy copies' pace, which is of all their mirrors wrote, granules copied again"
-                                + " included (" + granules.basis() + ": "
+                        ? "as its first pass: the busy copies' pace is of all their mirrors wrote, granules"
+                                + " copied again included (" + granules.basis() + ": "
                                 + Bytes.format(granules.bytesPerSecond()) + "/s)"
                         : granules.basis())
                 + "; a copy made again at " + Bytes.format(Math.round(paces.synchronous()))

@@ -260,7 +260,7 @@ class LivePredictionTest {
         assertTrue(
                 slowed.basis()
                         .contains("; its first pass at 50 MiB/s, the median of 2 earlier busy live copies on"
-                                + " this host; the granules copied again at 50 MiB/s, the busy copies' pace"),
+                                + " this host; the granules copied again at 50 MiB/s, as its first pass"),
                 slowed.basis());
         assertTrue(
                 asIdle.basis().contains("; its first pass at 100 MiB/s, the mirror's pace: none journaled; "),
@@ -288,25 +288,44 @@ class LivePredictionTest {
                 busy.basis());
     }
 
+    /** Granules calibrated at 256 MiB/s, this host's busy copies journaled at {@code busyPace}. */
+    private static BusyPaces calibratedFastGranulesBusyAt(long busyPace) {
+        return new BusyPaces(
+                BusyPaces.Pace.calibratedGranules(256 * MIB, "the scattered writes of the calibration of vg/pool"),
+                ONE_PACE.synchronous(),
+                ONE_PACE.writesDuringCopy(),
+                BusyPaces.Pace.earlierBusy(busyPace, "the median of 2 earlier busy live copies on this host"));
+    }
+
     @Test
     void aBusyGuestsGranulesGoAtTheBusyCopiesPaceWhichIsOfAllTheirMirrorsWrote() {
         // A busy copy's learned 50 MiB/s is of all its mirror wrote, the granules it copied again
         // included: none went at the calibration's 256 MiB/s. 400 writes a second dirty 25 MiB/s
         // against 50 MiB/s in all: ready in (8192 / 25) ln(50 / 25) = 227 s, stepped as apply reads it.
-        BusyPaces fastGranules = new BusyPaces(
-                BusyPaces.Pace.calibratedGranules(256 * MIB, "the scattered writes of the calibration of vg/pool"),
-                ONE_PACE.synchronous(),
-                ONE_PACE.writesDuringCopy(),
-                BusyPaces.Pace.earlierBusy(50 * MIB, "the median of 2 earlier busy live copies on this host"));
+        BusyPaces fastGranules = calibratedFastGranulesBusyAt(50 * MIB);
 
         Schedule.DiskTime busy = sampled(writing(400), fastGranules);
 
         assertEquals(227 + 2, busy.seconds(), 2, busy.basis());
         assertTrue(
                 busy.basis()
-                        .contains("; the granules copied again at 50 MiB/s, the busy copies' pace, which is of all"
-                                + " their mirrors wrote, granules copied again included (the scattered writes of the"
-                                + " calibration of vg/pool: 256 MiB/s)"),
+                        .contains("; the granules copied again at 50 MiB/s, as its first pass: the busy copies' pace"
+                                + " is of all their mirrors wrote, granules copied again included (the scattered"
+                                + " writes of the calibration of vg/pool: 256 MiB/s)"),
+                busy.basis());
+    }
+
+    @Test
+    void aBusyGuestsGranulesGoNoFasterThanTheCopysOwnPaceItsCapIncluded() {
+        // The copy goes at 100 MiB/s (a cap, or its mirror's pace), this host's busy copies went at 200:
+        // the granules at the copy's 100, as its first pass, not at the busy copies' 200.
+        BusyPaces fastBusy = calibratedFastGranulesBusyAt(200 * MIB);
+
+        Schedule.DiskTime busy = sampled(writing(400), fastBusy);
+
+        assertTrue(
+                busy.basis()
+                        .contains("; the granules copied again at 100 MiB/s, as its first pass: the busy copies' pace"),
                 busy.basis());
     }
 
