@@ -138,14 +138,19 @@ final class CopyTimes {
                                 + "): what it writes meanwhile, which the mirror copies again, is not counted"
                         : "; the guest wrote nothing over the " + sampled.get().sampledMillis() + " ms plan sampled it";
                 if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
-                    // The copy made again after a background one is given up is never told the LV reads as zeros.
                     BusyMirror.Paces paces = busy.of(written / seconds, sampled.get());
                     GuestWriteRate during = busy.duringCopy(sampled.get());
+                    // A copy made again after a background one is given up skips the zeros where the first
+                    // does, onto its LV given back whole (apply's EmptiedTarget); elsewhere it writes the disk.
                     BusyMirror.Copy copied = BusyMirror.copy(
                             written,
                             paces,
                             during,
-                            Math.max(image.get().virtualSizeBytes(), image.get().allocatedBytes()));
+                            writesZerosBecause.isPresent()
+                                    ? Math.max(
+                                            image.get().virtualSizeBytes(),
+                                            image.get().allocatedBytes())
+                                    : written);
                     written = copied.writtenBytes();
                     seconds = copied.seconds();
                     guest = "; " + BusyMirror.describe(sampled.get(), during, copied) + "; "

@@ -20,6 +20,7 @@ import io.virttune.text.ProgressMeter;
 import io.virttune.text.ProgressMeters;
 import java.io.PrintWriter;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -48,6 +49,13 @@ public final class LiveCopy {
     private long synchronousBytes;
     /** How long those copies took until ready. */
     private long synchronousNanos;
+    /**
+     * What a copy made again writes, by which apply judges when a background copy its guest outpaces
+     * is worth giving up ({@link io.virttune.blockjob.Convergence}): the source's data alone where the
+     * first copy skips the zeros, since the copy made again may skip them too ({@link EmptiedTarget});
+     * empty for the whole disk, which every other copy made again writes.
+     */
+    private OptionalLong freshCopyBytes = OptionalLong.empty();
     /** The guest's writes while its disk was copied, where its counters were read; none before a copy starts. */
     private Optional<CopyWrites> writes = Optional.empty();
 
@@ -148,8 +156,28 @@ public final class LiveCopy {
         ZeroedTarget zeroed = ZeroedTarget.of(
                 volume, journal.current(), interrupted, pool(), jobs.libvirtVersion(), jobs.hypervisorVersion());
         certify(zeroed, step);
+        if (zeroed.zeroed() && !step.synchronousWrites()) {
+            freshCopyBytes = sourceData(jobs, step);
+        }
         // The zeros the mirror never writes leave nothing to give back, before the pause or in it.
         copyAndPivot(jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed());
+    }
+
+    /**
+     * The data of the source {@code step} copies, from its map read beside the running guest ({@code
+     * -U}); empty where it cannot be read, the whole disk then counted. A guest writing somewhere new
+     * adds to it as the copy goes: an estimate, as the rule's others are.
+     */
+    private OptionalLong sourceData(BlockJobs jobs, CopyLive step) {
+        try {
+            String format = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
+            return OptionalLong.of(
+                    ports.copies().qemuImg().sharedMap(step.source(), format).allocatedBytes());
+        } catch (VirtTuneException unread) {
+            log.println("  the map of " + step.source() + " could not be read (" + unread.getMessage() + "): a copy"
+                    + " made again is counted as the whole disk");
+            return OptionalLong.empty();
+        }
     }
 
     /** The LV's thin pool as LVM reports it now; empty for a linear LV. */
@@ -256,8 +284,7 @@ public final class LiveCopy {
                             timings.readyTimeout(),
                             timings.poll(),
                             timings.convergenceWindow(),
-                            // The copy made again is never told the LV reads as zeros: it writes the whole disk.
-                            jobs.capacityBytes(step.disk()),
+                            freshCopyBytes.orElseGet(() -> jobs.capacityBytes(step.disk())),
                             shown);
             if (waited instanceof CopyWait.Ready) {
                 meter.accept(100);
