@@ -1114,7 +1114,9 @@ class LiveApplyTest {
         // once, beside the running guest, before the copy: a copy made again writes its data alone.
         assertEquals(
                 List.of("qemu-img map --output=json -U -f qcow2 " + ScriptedBlockJobs.IMAGE),
-                commands.stream().filter(line -> line.startsWith("qemu-img map")).toList());
+                commands.stream()
+                        .filter(line -> line.startsWith("qemu-img map"))
+                        .toList());
         assertTrue(commands.stream().noneMatch(line -> line.startsWith("lsblk")), commands.toString());
         assertTrue(commands.stream().noneMatch(line -> line.startsWith("blkdiscard")), commands.toString());
         assertTrue(host.discardRounds.isEmpty(), host.discardRounds.toString());
