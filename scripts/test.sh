@@ -137,22 +137,19 @@ fault_labs_then_fleet() { # Debian 12's fault matrix and live faults, then the f
   fleet_tests fleet FleetLabIT || rc=$?
   return "$rc"
 }
-other_classes_then_forky() { # every other Debian 12 class, then Debian testing's lab
-  local rc=0
-  lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT,!'"$zeroed_test" \
-    || rc=$?
-  lab_tests forky forky "$zeroed_test" || rc=$?
-  return "$rc"
+other_classes() { # every other Debian 12 class
+  lab_tests others bookworm '*LabIT,!FaultMatrixLabIT,!LiveFaultsLabIT,!FleetLabIT,!PlaybookLabIT,!IothreadQueuesLabIT,!'"$zeroed_test"
 }
-trixie_then_playbook() { # Debian 13's lab, then the collection's playbook over SSH on fresh hosts (PlaybookLabIT)
+trixie_playbook_then_forky() { # Debian 13's lab, the collection's playbook over SSH on fresh hosts (PlaybookLabIT), then Debian testing's lab
   local rc=0
   lab_tests trixie trixie "$trixie_tests" || rc=$?
   fleet_tests playbook PlaybookLabIT || rc=$?
+  lab_tests forky forky "$zeroed_test" || rc=$?
   return "$rc"
 }
-phase "lab tests in three chains: Debian 12's fault labs then the fleet; its other classes then Debian testing's; Debian 13's then the playbook"
+phase "lab tests in three chains: Debian 12's fault labs then the fleet; its other classes; Debian 13's, the playbook, then Debian testing's"
 chains=()
-for each in fault_labs_then_fleet other_classes_then_forky trixie_then_playbook; do
+for each in fault_labs_then_fleet other_classes trixie_playbook_then_forky; do
   "$each" &
   chains+=("$!")
   background+=("$!")
