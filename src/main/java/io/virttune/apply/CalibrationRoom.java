@@ -4,6 +4,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.lvm.VolumeName;
 import io.virttune.text.Bytes;
@@ -79,6 +80,11 @@ final class CalibrationRoom {
             ThinSpace.Need held,
             List<LogicalVolume> leftovers,
             Wording wording) {
+        if (pool.dataPercent().isEmpty()) {
+            return Optional.of("thin pool " + pool.volumeName() + " "
+                    + ThinPoolRoom.inactive(pool.volumeName().toString()) + ", then calibrate again; "
+                    + wording.nothingDone());
+        }
         if (pool.freeDataBytes() + freedBy(leftovers) - held.dataBytes() >= need.dataBytes()) {
             return Optional.empty();
         }

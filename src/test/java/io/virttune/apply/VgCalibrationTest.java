@@ -396,6 +396,22 @@ class VgCalibrationTest {
         assertEquals(0, held("vg_vms/pool"));
     }
 
+    /** An inactive pool's usage is unknown: refused naming it inactive and how to activate it, not "0 B free". */
+    @Test
+    void anInactivePoolIsRefusedNamingItInactive() {
+        withLvm(50 * GIB, lvRow("pool", "thin-pool", Long.toString(4 * GIB), "", ""));
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, "pool", GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertEquals(
+                "thin pool vg_vms/pool is inactive: lvs reports no usage of it, so its free space is unknown and"
+                        + " counts as none; activate it (lvchange -ay vg_vms/pool), then calibrate again; nothing"
+                        + " was measured",
+                e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
     /** A pool with data to spare but its metadata nearly full cannot map the LV's chunks: refused, naming the metadata. */
     @Test
     void aThinPoolWhoseMetadataCannotMapTheVolumeIsRefused() {
