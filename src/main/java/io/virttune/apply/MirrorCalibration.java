@@ -6,6 +6,7 @@ import io.virttune.VirtTuneException;
 import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.StateDirectory;
+import io.virttune.apply.live.CopyWrites;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.BlockJobsSource;
 import io.virttune.apply.ports.LvmPorts;
@@ -27,6 +28,7 @@ import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -146,10 +148,14 @@ public final class MirrorCalibration {
         try (held;
                 TemporaryVolume created =
                         TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, release, out)) {
+            // The guest's writes meanwhile tell whether this is an idle copy's pace or a busy one's first pass.
+            CopyWrites guestWrites = new CopyWrites(jobs, disk);
+            guestWrites.mirrorStarting();
             long started = System.nanoTime();
             starting.run(() -> start(copy, domain, disk, volume.devicePath()));
             BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());
             long nanos = System.nanoTime() - started;
+            guestWrites.mirrorDone();
             MirrorsInto.abortOn(jobs, disk, volume.devicePath());
             if (!run.mode().changesHost()) {
                 return Optional.empty();
@@ -159,10 +165,28 @@ public final class MirrorCalibration {
                         + target.limit().toSeconds() + " s: no pace to keep; the guest runs on its source");
             }
             long pace = Math.max(1, (long) (last.cur() * 1e9 / nanos));
+            Calibration.Mirror timed = new Calibration.Mirror(
+                    domain, disk, last.cur(), pace, guestWrites.during().orElse(null));
             out.println("Mirrored " + Bytes.format(last.cur()) + " of disk " + disk + " of '" + domain + "' at "
-                    + Bytes.format(pace) + "/s; aborted, the guest runs on " + source);
-            return Optional.of(new Calibration.Mirror(domain, disk, last.cur(), pace));
+                    + Bytes.format(pace) + "/s" + guestSaid(timed) + "; aborted, the guest runs on " + source);
+            return Optional.of(timed);
         }
+    }
+
+    /** What the guest wrote meanwhile and what plan predicts by the pace, as the line after the mirror says it. */
+    private static String guestSaid(Calibration.Mirror timed) {
+        if (timed.guestWrites() == null) {
+            return " (the guest's writes meanwhile could not be read: plan predicts idle copies by it)";
+        }
+        return String.format(
+                        Locale.ROOT,
+                        " while its guest wrote %.0f times a second (%s/s)",
+                        timed.guestWrites().writesPerSecond(),
+                        Bytes.format(timed.guestWrites().bytesPerSecond()))
+                + (timed.guestBusy()
+                        ? ": a busy guest's, so plan predicts busy guests' first pass by it until a busy live copy"
+                                + " is journaled"
+                        : ": an idle guest's, so plan predicts live copies by it until one is journaled");
     }
 
     /** Starts {@code copy} of {@code disk} of {@code domain} into {@code device}; a failed start says how to end it. */

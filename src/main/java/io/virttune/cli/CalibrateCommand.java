@@ -64,7 +64,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             names = "--mirror",
             paramLabel = "DOMAIN[:DISK]",
             description = "after the passes, time the mirror of one disk of this running domain into the target"
-                    + " (default disk: the largest a live move copies)")
+                    + " (default disk: the largest a live move copies), its guest's writes read beside it: timed"
+                    + " while the guest does its usual work, a busy guest's predicts busy guests' copies")
     String mirror;
 
     @Option(

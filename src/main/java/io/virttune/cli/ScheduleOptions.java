@@ -250,8 +250,10 @@ public final class ScheduleOptions {
             return MirrorPace.earlierLiveCopies(
                     earlier.get().bytesPerSecond(), earlier.get().basis("live copy"));
         }
+        // A mirror timed while its guest wrote went at a busy copy's pace, which predicts busy guests alone.
         Optional<MirrorPace> timed = kept.calibration()
-                .filter(calibration -> calibration.mirror() != null)
+                .filter(calibration ->
+                        calibration.mirror() != null && !calibration.mirror().guestBusy())
                 .map(calibration -> MirrorPace.calibratedMirror(
                         calibration.mirror().bytesPerSecond(),
                         calibration.mirrorBasis().orElseThrow()));
@@ -272,8 +274,9 @@ public final class ScheduleOptions {
      * again at the median pace of this host's journaled synchronous copies, else at the granules';
      * and its guest's writes meanwhile at its sampled rate times the median ratio of this host's
      * journaled busy copies, else at its sampled rate; its first pass at the median pace of this
-     * host's journaled live copies whose guest wrote 10 times a second or more during them, where
-     * that is slower than the mirror's, else at the mirror's.
+     * host's journaled live copies whose guest wrote 10 times a second or more during them, else at
+     * the mirror calibrate timed while its guest wrote so, where that is slower than the mirror's,
+     * else at the mirror's.
      */
     private static BusyPaces busyPaces(Plan plan, Measured kept) {
         PlanTarget target = plan.target();
@@ -306,8 +309,16 @@ public final class ScheduleOptions {
                         "this host's journals were not read")));
         BusyPaces.Pace firstPass = CopyPaces.busyLive(kept.journals(), GuestWriteRate.BUSY_FLOOR)
                 .map(earlier -> BusyPaces.Pace.earlierBusy(earlier.bytesPerSecond(), earlier.basis("busy live copy")))
+                .or(() -> kept.calibration()
+                        .filter(calibration -> calibration.mirror() != null
+                                && calibration.mirror().guestBusy())
+                        .map(calibration -> BusyPaces.Pace.calibratedBusy(
+                                calibration.mirror().bytesPerSecond(),
+                                calibration.mirrorBasis().orElseThrow())))
                 .orElseGet(() -> BusyPaces.Pace.asIdle(kept.whyNone(
-                        dir -> "no live copy journaled in " + dir + " with its guest writing during it",
+                        dir -> "no live copy journaled in " + dir + " with its guest writing during it, and no"
+                                + " mirror calibrated while its guest wrote (virt-tune calibrate " + where
+                                + " --mirror DOMAIN --execute, its guest at its usual load, measures one)",
                         "this host's journals were not read")));
         return new BusyPaces(granules, synchronous, during, firstPass);
     }

@@ -72,7 +72,7 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
      * @param bytesPerSecond the pace; 0 where it is derived from each copy's own first pass
      * @param source for a script: the granules' {@code calibration} or {@code derived}, the
      *     synchronous copy's {@code earlier-synchronous-copies} or {@code granules}, the first pass's
-     *     {@code earlier-busy-live-copies} or {@code mirror}
+     *     {@code earlier-busy-live-copies}, {@code calibrated-busy-mirror} or {@code mirror}
      * @param basis where it comes from, in words
      */
     public record Pace(long bytesPerSecond, String source, String basis) {
@@ -111,6 +111,14 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
          */
         public static Pace earlierBusy(long bytesPerSecond, String basis) {
             return new Pace(bytesPerSecond, "earlier-busy-live-copies", basis);
+        }
+
+        /**
+         * The pace of the guest's mirror {@code virt-tune calibrate --mirror} timed while its guest
+         * wrote as a busy one does: the first pass of a host with no busy copy journaled yet.
+         */
+        public static Pace calibratedBusy(long bytesPerSecond, String basis) {
+            return new Pace(bytesPerSecond, "calibrated-busy-mirror", basis);
         }
 
         /** A first pass at the mirror's pace, as an idle guest's copy; {@code unmeasured} says why. */

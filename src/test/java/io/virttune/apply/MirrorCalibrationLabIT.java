@@ -52,6 +52,9 @@ class MirrorCalibrationLabIT {
         assertEquals(GUEST, mirror.domain());
         assertEquals("sda", mirror.disk());
         assertTrue(mirror.bytes() > 0 && mirror.bytesPerSecond() > 0, mirror.toString());
+        // libvirt's block stats of the disk, read at the mirror's start and end, kept beside its pace.
+        assertTrue(mirror.guestWrites() != null, mirror.toString());
+        assertTrue(calibrated.out().contains(" while its guest wrote "), calibrated.out());
         assertTrue(calibrated.out().contains("mirror of " + GUEST + "'s sda"), calibrated.out());
         writer.awaitWrites(writer.writes() + 2);
         writer.stop();

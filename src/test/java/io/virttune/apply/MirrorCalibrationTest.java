@@ -166,6 +166,37 @@ class MirrorCalibrationTest {
     }
 
     @Test
+    void theGuestsWritesDuringTheTimedMirrorAreKeptWithItsPaceAndSaidBusyOrIdle() {
+        created().succeed("");
+        jobs.readsUntilReady = Integer.MAX_VALUE;
+        // 500 writes of 4 KiB over the mirror's second or so: a busy guest's load.
+        jobs.writes.add(new io.virttune.libvirt.DiskWrites(1000, 4000L << 10));
+        jobs.writes.add(new io.virttune.libvirt.DiskWrites(1500, 6000L << 10));
+
+        Calibration.Mirror timed = measure(true, "g1", Duration.ofSeconds(1)).orElseThrow();
+
+        assertTrue(timed.guestWrites() != null, "the guest's writes read at the mirror's start and end");
+        assertTrue(timed.guestBusy(), timed.guestWrites().toString());
+        assertTrue(
+                log.toString().contains(": a busy guest's, so plan predicts busy guests' first pass by it"),
+                log.toString());
+    }
+
+    @Test
+    void aMirrorWhoseGuestsWritesCannotBeReadIsKeptAsAnIdleCopysPaceAndSaysSo() {
+        created().succeed("");
+        jobs.readsUntilReady = 2;
+
+        Calibration.Mirror timed = measure(true, "g1", Duration.ofSeconds(30)).orElseThrow();
+
+        assertEquals(null, timed.guestWrites());
+        assertTrue(
+                log.toString()
+                        .contains("(the guest's writes meanwhile could not be read: plan predicts idle copies by it)"),
+                log.toString());
+    }
+
+    @Test
     void aMirrorNotReadyInItsTimeIsAbortedWithoutAPivotOnceItsTimeIsUp() {
         created().succeed("");
         jobs.readsUntilReady = Integer.MAX_VALUE;

@@ -220,14 +220,9 @@ class PlanCommandTest {
 
     @Test
     void aFirstLiveCopyIsPredictedAtTheMirrorCalibrateTimedInTheGuestsQemuUntilALiveCopyIsJournaled() {
-        keepCalibration("vg_fast", "tpool", 3);
-        io.virttune.apply.journal.StateDirectory state = new io.virttune.apply.journal.StateDirectory(temp);
-        io.virttune.apply.journal.Calibration passes =
-                state.calibration("vg_fast", "tpool").orElseThrow();
         // 1280 MiB in 20 s: 64 MiB/s, well below the 200 MiB/s the calibration's own writes went at.
-        state.save(passes.withMirror(
-                new io.virttune.apply.journal.Calibration.Mirror("web01", "vda", 1280L << 20, 64L << 20),
-                "2026-12-05T21:00:00Z"));
+        keepMirrorCalibration(
+                new io.virttune.apply.journal.Calibration.Mirror("web01", "vda", 1280L << 20, 64L << 20, null));
 
         Schedule.DiskTime timed = mail01sCopy();
 
@@ -325,6 +320,13 @@ class PlanCommandTest {
     /** mail01's disk, 44 GiB of data in 120 GiB, as a live plan with a window predicts its copy from the state directory. */
     private Schedule.DiskTime mail01sCopy() {
         return mail01Live().disks().get(0);
+    }
+
+    /** A calibration of vg_fast/tpool kept 3 days ago with {@code mirror} timed after its passes, at 2026-12-05T21:00:00Z. */
+    private void keepMirrorCalibration(io.virttune.apply.journal.Calibration.Mirror mirror) {
+        keepCalibration("vg_fast", "tpool", 3);
+        io.virttune.apply.journal.StateDirectory state = new io.virttune.apply.journal.StateDirectory(temp);
+        state.save(state.calibration("vg_fast", "tpool").orElseThrow().withMirror(mirror, "2026-12-05T21:00:00Z"));
     }
 
     /** A calibration of {@code vg}/{@code pool} (null: linear) kept {@code days} ago: write 200 MiB/s, read 300. */
@@ -448,7 +450,9 @@ class PlanCommandTest {
     void aBusyGuestsFirstPassIsLearnedFromThisHostsLiveCopiesWhoseGuestWroteDuringThem() {
         assertEquals(
                 io.virttune.plan.BusyPaces.Pace.asIdle(
-                        "no live copy journaled in " + temp + " with its guest writing during it"),
+                        "no live copy journaled in " + temp + " with its guest writing during it, and no mirror"
+                                + " calibrated while its guest wrote (virt-tune calibrate --thin-pool vg_fast/tpool"
+                                + " --mirror DOMAIN --execute, its guest at its usual load, measures one)"),
                 liveSchedule().busyPaces().firstPass());
 
         io.virttune.apply.journal.DomainJournal journal = io.virttune.apply.journal.DomainJournal.start(
@@ -478,6 +482,43 @@ class PlanCommandTest {
         assertEquals(
                 "the median of 2 earlier busy live copies on this host, the latest at 2026-12-05T22:20:00Z",
                 learned.basis());
+    }
+
+    @Test
+    void aBusyGuestsFirstPassIsPredictedAtAMirrorCalibrateTimedWhileItsGuestWroteAndNoIdleCopyIs() {
+        // 480 MiB in 20 s, 24 MiB/s, while its guest wrote 412 times a second: a busy copy's first pass.
+        keepMirrorCalibration(new io.virttune.apply.journal.Calibration.Mirror(
+                "web01",
+                "vda",
+                480L << 20,
+                24L << 20,
+                new io.virttune.inspect.GuestWriteRate(412, 1648L << 10, 20_000)));
+
+        io.virttune.plan.BusyPaces.Pace firstPass = liveSchedule().busyPaces().firstPass();
+        Schedule.DiskTime idle = mail01sCopy();
+
+        assertEquals(
+                new io.virttune.plan.BusyPaces.Pace(
+                        24L << 20,
+                        "calibrated-busy-mirror",
+                        "the mirror of web01's vda calibrate measured on 2026-12-05T21:00:00Z over 20 s, its guest"
+                                + " writing 412 times a second (1.6 MiB/s)"),
+                firstPass);
+        // mail01 sampled idle: its copy at the calibration's writes, as with no mirror timed, not at a busy one's.
+        assertTrue(idle.basis().contains("the write pace of the calibration of vg_fast/tpool at "), idle.basis());
+        // A busy copy journaled comes first: the real thing, over a whole copy.
+        journalLiveCopy(io.virttune.apply.journal.CopyPaces.liveDetail(
+                8L << 30,
+                128_000_000_000L,
+                0,
+                0,
+                0,
+                java.util.Optional.of(
+                        new io.virttune.apply.journal.WritesDuringCopy(473, java.util.OptionalDouble.of(500)))));
+
+        assertEquals(
+                "earlier-busy-live-copies",
+                liveSchedule().busyPaces().firstPass().source());
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.virttune.apply.journal.Calibration;
 import io.virttune.apply.journal.StateDirectory;
 import io.virttune.fleet.FleetPlanJson;
 import io.virttune.inspect.EmulatorSamples;
+import io.virttune.inspect.GuestWriteRate;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanJsonSamples;
 import io.virttune.testing.Cli;
@@ -156,7 +157,12 @@ class JsonSchemaDocsTest {
                 CalibrationReport.json(
                         true,
                         Optional.of(calibration.withMirror(
-                                new Calibration.Mirror("web01", "vda", 912L << 20, 45L << 20),
+                                new Calibration.Mirror(
+                                        "web01",
+                                        "vda",
+                                        912L << 20,
+                                        45L << 20,
+                                        new GuestWriteRate(412, 1648L << 10, 20_000)),
                                 "2026-12-01T22:01:00Z"))));
         add("virt-tune/calibration", "calibrate's dry run", CalibrationReport.json(false, Optional.empty()));
         run(

@@ -1,10 +1,12 @@
 package io.virttune.apply.journal;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import io.virttune.inspect.GuestWriteRate;
 import io.virttune.text.Bytes;
 import io.virttune.text.Durations;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -46,12 +48,25 @@ public record Calibration(
      * @param disk its target (vda, sdb, ...)
      * @param bytes what the block job progressed from its start until it was aborted
      * @param bytesPerSecond that over the job's time
+     * @param guestWrites what the guest wrote to the disk meanwhile (libvirt's block stats at the job's
+     *     start and end); null where they could not be read, or in a calibration made before calibrate
+     *     read them
      */
-    public record Mirror(String domain, String disk, long bytes, long bytesPerSecond) {
+    public record Mirror(String domain, String disk, long bytes, long bytesPerSecond, GuestWriteRate guestWrites) {
         public Mirror {
             if (bytesPerSecond <= 0) {
                 throw new IllegalArgumentException("a measured pace is positive: mirror " + bytesPerSecond);
             }
+        }
+
+        /**
+         * Whether its guest wrote as a busy guest does ({@link GuestWriteRate#BUSY_FLOOR} times a second
+         * or more): then its pace is a busy copy's first pass, slowed by the guest's load, and no idle
+         * copy's.
+         */
+        @JsonIgnore
+        public boolean guestBusy() {
+            return guestWrites != null && guestWrites.writesPerSecond() >= GuestWriteRate.BUSY_FLOOR;
         }
 
         /** How long it was timed over, whole seconds, as the basis says it. */
@@ -112,7 +127,14 @@ public record Calibration(
     public Optional<String> mirrorBasis() {
         return Optional.ofNullable(mirror)
                 .map(timed -> "the mirror of " + timed.domain() + "'s " + timed.disk() + " calibrate measured on "
-                        + measuredAt + " over " + timed.seconds() + " s");
+                        + measuredAt + " over " + timed.seconds() + " s"
+                        + (timed.guestWrites() == null
+                                ? ""
+                                : String.format(
+                                        Locale.ROOT,
+                                        ", its guest writing %.0f times a second (%s/s)",
+                                        timed.guestWrites().writesPerSecond(),
+                                        Bytes.format(timed.guestWrites().bytesPerSecond()))));
     }
 
     /** Where it was measured, as lvm names it: {@code vg} or {@code vg/pool}. */

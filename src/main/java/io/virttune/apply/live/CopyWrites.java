@@ -8,29 +8,29 @@ import java.util.Optional;
 
 /**
  * A copied disk's write counters read when its first mirror starts and again each time a mirror
- * is ready, before the pause for the pivot: what its guest wrote while it was copied, for a later
- * plan to learn how a mirror's load slows a guest from.
+ * is done (ready, before the pause for the pivot, or timed by calibrate): what its guest wrote while
+ * it was copied, for a later plan to learn how a mirror's load slows a guest from.
  */
-final class CopyWrites {
+public final class CopyWrites {
     private final BlockJobs jobs;
     private final String disk;
     private Optional<Read> started = Optional.empty();
     private Optional<GuestWriteRate> during = Optional.empty();
 
-    CopyWrites(BlockJobs jobs, String disk) {
+    public CopyWrites(BlockJobs jobs, String disk) {
         this.jobs = jobs;
         this.disk = disk;
     }
 
     /** A mirror starts: the first one's counters are where the copy's writes are counted from. */
-    void mirrorStarting() {
+    public void mirrorStarting() {
         if (started.isEmpty()) {
             started = read();
         }
     }
 
-    /** A mirror is ready: the writes since the first started, replacing those of a copy the pause then refused. */
-    void mirrorReady() {
+    /** A mirror is done: the writes since the first started, replacing those of a copy the pause then refused. */
+    public void mirrorDone() {
         started.ifPresent(from -> read().ifPresent(to -> during = Optional.of(GuestWriteRate.between(
                 from.writes().requests(),
                 from.writes().bytes(),
@@ -40,7 +40,7 @@ final class CopyWrites {
     }
 
     /** The guest's writes during the copy; empty where either read failed or no mirror was seen from its start. */
-    Optional<GuestWriteRate> during() {
+    public Optional<GuestWriteRate> during() {
         return during;
     }
 

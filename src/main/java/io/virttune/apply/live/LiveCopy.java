@@ -324,7 +324,7 @@ public final class LiveCopy {
         try {
             // Read before the pause: every libvirt call in it is pause time.
             String sourceFormat = MirrorState.formatOf(jobs.liveXml(), domain, step.disk());
-            writes.orElseThrow().mirrorReady();
+            writes.orElseThrow().mirrorDone();
             // A mirror that never wrote the LV's zeros leaves none to give back: its map and pool go unread.
             Optional<ThinReclaim> reclaim = givingBackInPause
                     ? Optional.of(new ThinReclaim(

@@ -1,6 +1,7 @@
 package io.virttune.apply.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -88,16 +89,42 @@ class CalibrationTest {
     }
 
     @Test
+    void aMirrorTimedWhileItsGuestWroteKeepsTheGuestsWritesAndCountsAsABusyCopysFirstPass() {
+        StateDirectory directory = new StateDirectory(state);
+        Calibration.Mirror busy = new Calibration.Mirror(
+                "web01", "vda", 480 * MIB, 24 * MIB, new io.virttune.inspect.GuestWriteRate(412.4, 1648 << 10, 20_000));
+        directory.save(of(200 * MIB, 300 * MIB, "pool").withMirror(busy, AT));
+
+        Calibration read = directory.calibration("vg_vms", "pool").orElseThrow();
+
+        assertEquals(busy, read.mirror());
+        assertTrue(read.mirror().guestBusy());
+        assertEquals(
+                Optional.of("the mirror of web01's vda calibrate measured on " + AT
+                        + " over 20 s, its guest writing 412 times a second (1.6 MiB/s)"),
+                read.mirrorBasis());
+        // Below the floor a guest's writes are an idle guest's noise; unread, they say nothing.
+        assertFalse(new Calibration.Mirror(
+                        "web01",
+                        "vda",
+                        480 * MIB,
+                        24 * MIB,
+                        new io.virttune.inspect.GuestWriteRate(9, 36 << 10, 20_000))
+                .guestBusy());
+        assertFalse(new Calibration.Mirror("web01", "vda", 480 * MIB, 24 * MIB, null).guestBusy());
+    }
+
+    @Test
     void theGuestsMirrorItTimedIsKeptWithItAndACalibrationWithoutOneStillReads() throws Exception {
         StateDirectory directory = new StateDirectory(state);
         Calibration mirrored = of(200 * MIB, 300 * MIB, "pool")
-                .withMirror(new Calibration.Mirror("web01", "vda", 912 * MIB, 45 * MIB + 60 * MIB / 100), AT);
+                .withMirror(new Calibration.Mirror("web01", "vda", 912 * MIB, 45 * MIB + 60 * MIB / 100, null), AT);
 
         directory.save(mirrored);
 
         Calibration read = directory.calibration("vg_vms", "pool").orElseThrow();
         assertEquals(mirrored, read);
-        assertEquals(new Calibration.Mirror("web01", "vda", 912 * MIB, 45 * MIB + 60 * MIB / 100), read.mirror());
+        assertEquals(new Calibration.Mirror("web01", "vda", 912 * MIB, 45 * MIB + 60 * MIB / 100, null), read.mirror());
         assertEquals(
                 Optional.of("the mirror of web01's vda calibrate measured on " + AT + " over 20 s"),
                 read.mirrorBasis());
