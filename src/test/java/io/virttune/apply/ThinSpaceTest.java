@@ -67,12 +67,21 @@ class ThinSpaceTest extends Site1Test {
                 host.commandLines().toString());
     }
 
+    /** A copy running on the host and the room it holds. */
+    private record Running(io.virttune.plan.ConvertImage copy, ThinSpace.Reservation room) {}
+
+    /** The sparse image's copy into the 10 GiB pool, holding its 8 GiB in {@code space}. */
+    private Running aCopyHolding8GibOfTheTen(ThinSpace space) {
+        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
+        host.data(SPARSE, oneWriteEvery4MiB());
+        return new Running(copy, space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse"));
+    }
+
     @Test
     void theCheckBeforeACopyCountsWhatTheCopiesRunningNowWillWrite() {
         ThinSpace space = space();
-        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
-        host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
+        Running first = aCopyHolding8GibOfTheTen(space);
+        io.virttune.plan.ConvertImage copy = first.copy();
         // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
 
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
@@ -86,7 +95,7 @@ class ThinSpaceTest extends Site1Test {
                                 + " on this host now will write)"),
                 refused.getMessage());
         assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
-        first.close();
+        first.room().close();
         space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "other").close();
     }
 
@@ -126,9 +135,7 @@ class ThinSpaceTest extends Site1Test {
     @Test
     void aLiveCopysRefusalSaysItCountedTheWholeLv() {
         ThinSpace space = space();
-        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
-        host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
+        ThinSpace.Reservation first = aCopyHolding8GibOfTheTen(space).room();
         ApplyPorts ports = host.ports(true);
         PoolReports pools =
                 new PoolReports(ports.lvm().reads(), ports.lvm().reads().report());
@@ -152,7 +159,6 @@ class ThinSpaceTest extends Site1Test {
 
     @Test
     void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
-        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
         // A run killed mid-copy left its room behind: its process is gone, so that room is free.
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
@@ -162,8 +168,8 @@ class ThinSpaceTest extends Site1Test {
                 room.resolve(gone.pid() + "-1.json"),
                 "{\"pid\": " + gone.pid() + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
                         + ", \"metadataBytes\": 0}");
-        host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space().reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
+        Running first = aCopyHolding8GibOfTheTen(space());
+        io.virttune.plan.ConvertImage copy = first.copy();
         assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
 
         // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
@@ -173,7 +179,7 @@ class ThinSpaceTest extends Site1Test {
         assertTrue(
                 refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),
                 refused.getMessage());
-        first.close();
+        first.room().close();
         try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.list(room)) {
             assertEquals(
                     List.of(".lock"),
