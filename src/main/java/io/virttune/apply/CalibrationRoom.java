@@ -67,8 +67,7 @@ final class CalibrationRoom {
                 pool.volumeName(),
                 domain,
                 what,
-                report,
-                (now, held) -> lacking(now, need, held, leftovers, wording)
+                (host, now, held) -> lacking(now, need, held, leftovers, wording)
                         .or(() -> ThinSpace.metadataShortfall(pool.volumeName().toString(), now, need, held)
                                 .map(metadata -> "Refusing to create " + what + ": " + metadata + "; "
                                         + wording.nothingDone())));

@@ -131,22 +131,30 @@ class ThinSpaceTest extends Site1Test {
                 refused.getMessage());
     }
 
-    /** A live copy's room is its whole LV, which a refusal gives as its basis: no qemu-img map counted it. */
-    @Test
-    void aLiveCopysRefusalSaysItCountedTheWholeLv() {
-        ThinSpace space = space();
-        ThinSpace.Reservation first = aCopyHolding8GibOfTheTen(space).room();
+    /** The pools as apply reads them before its steps: now. */
+    private PoolReports poolsReadNow() {
         ApplyPorts ports = host.ports(true);
-        PoolReports pools =
-                new PoolReports(ports.lvm().reads(), ports.lvm().reads().report());
+        return new PoolReports(ports.lvm().reads(), ports.lvm().reads().report());
+    }
 
-        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+    /** The refusal of a live copy onto an 8 GiB thin LV of the pool, whose caller read the pools as {@code pools}. */
+    private io.virttune.VirtTuneException refusedLiveCopyOf8Gib(ThinSpace space, PoolReports pools) {
+        return org.junit.jupiter.api.Assertions.assertThrows(
                 io.virttune.VirtTuneException.class,
                 () -> space.reserveLive(
                         new io.virttune.plan.CreateVolume("vg", "b", 8 * GIB, "tpool"),
                         new io.virttune.plan.CopyLive("vda", SPARSE, "/dev/vg/b", 0, false, false),
                         "running",
                         pools));
+    }
+
+    /** A live copy's room is its whole LV, which a refusal gives as its basis: no qemu-img map counted it. */
+    @Test
+    void aLiveCopysRefusalSaysItCountedTheWholeLv() {
+        ThinSpace space = space();
+        ThinSpace.Reservation first = aCopyHolding8GibOfTheTen(space).room();
+
+        io.virttune.VirtTuneException refused = refusedLiveCopyOf8Gib(space, poolsReadNow());
 
         assertTrue(
                 refused.getMessage()
@@ -155,6 +163,27 @@ class ThinSpaceTest extends Site1Test {
                                 + " write before the reclaim after its pivot), which has 2048 MiB free"),
                 refused.getMessage());
         first.close();
+    }
+
+    /**
+     * A copy that ends between a caller's read of the pool and the reservation gives its room back
+     * with its data written: that data is in the pool's usage only as lvs reports it now, which the
+     * reservation reads under the pool's lock.
+     */
+    @Test
+    void aCopyThatEndedSinceTheCallerReadThePoolIsCountedInThePoolsUsageNow() {
+        ThinSpace space = space();
+        ThinSpace.Reservation first = aCopyHolding8GibOfTheTen(space).room();
+        // Read while the first copy runs: the pool empty, its 8 GiB in the copy's room.
+        PoolReports pools = poolsReadNow();
+        // The first copy ends: its 8 GiB are written into the pool, and its room is given back.
+        host.poolDataPercent.put("tpool", "80.00");
+        first.close();
+
+        io.virttune.VirtTuneException refused = refusedLiveCopyOf8Gib(space, pools);
+
+        assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
+        assertTrue(refused.getMessage().contains("(10240 MiB, data 80.00% used)"), refused.getMessage());
     }
 
     @Test
