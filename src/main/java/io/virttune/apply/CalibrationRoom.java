@@ -27,6 +27,25 @@ final class CalibrationRoom {
      */
     record Wording(String writes, String smaller, String nothingDone) {}
 
+    /**
+     * Who books the room.
+     *
+     * @param domain whose work the LV is for, as the ledger names it; null for none
+     * @param leftovers the killed calibrations' LVs a dry run counts as removed, as the run would have
+     *     removed them by then
+     */
+    record Booker(String domain, List<LogicalVolume> leftovers) {
+        /** calibrate's own measure of a VG or pool, {@code leftovers} counted as removed. */
+        static Booker calibration(List<LogicalVolume> leftovers) {
+            return new Booker(null, leftovers);
+        }
+
+        /** The timed mirror of a disk of {@code domain}. */
+        static Booker mirrorOf(String domain) {
+            return new Booker(domain, List.of());
+        }
+    }
+
     private final ThinSpace space;
 
     CalibrationRoom(ThinSpace space) {
@@ -34,20 +53,15 @@ final class CalibrationRoom {
     }
 
     /**
-     * Books {@code size} for the LV {@code volume} in {@code vg}, or in its pool {@code thinPool}
-     * (null: linear), for {@code domain}'s work (null: none); refuses, changing nothing, when the room
-     * is lacking. {@code leftovers} are the killed calibrations' LVs a dry run counts as removed, as
-     * the run would have removed them by then.
+     * Books {@code size} for {@code booker}'s LV {@code volume} in its VG, or in the VG's pool {@code
+     * thinPool} (null: linear), as {@code report} shows them; refuses, changing nothing, when the room
+     * is lacking.
      */
     ThinSpace.Reservation book(
-            LvmReport report,
-            VolumeGroup vg,
-            String thinPool,
-            VolumeName volume,
-            long size,
-            String domain,
-            List<LogicalVolume> leftovers,
-            Wording wording) {
+            LvmReport report, String thinPool, VolumeName volume, long size, Booker booker, Wording wording) {
+        VolumeGroup vg = report.volumeGroup(volume.vg())
+                .orElseThrow(() -> VirtTuneException.failed("volume group " + volume.vg() + " vanished"));
+        List<LogicalVolume> leftovers = booker.leftovers();
         if (thinPool == null) {
             if (vg.freeBytes() + freedBy(leftovers) < size) {
                 throw VirtTuneException.refused("volume group " + vg.name() + " has " + Bytes.format(vg.freeBytes())
@@ -65,10 +79,9 @@ final class CalibrationRoom {
         return space.reserve(
                 need,
                 pool.volumeName(),
-                domain,
+                booker.domain(),
                 what,
-                report,
-                (now, held) -> lacking(now, need, held, leftovers, wording)
+                (host, now, held) -> lacking(now, need, held, leftovers, wording)
                         .or(() -> ThinSpace.metadataShortfall(pool.volumeName().toString(), now, need, held)
                                 .map(metadata -> "Refusing to create " + what + ": " + metadata + "; "
                                         + wording.nothingDone())));

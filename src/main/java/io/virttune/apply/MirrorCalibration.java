@@ -27,7 +27,6 @@ import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -122,12 +121,10 @@ public final class MirrorCalibration {
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         ThinSpace.Reservation held = room.book(
                 report,
-                vg,
                 target.thinPool(),
                 volume,
                 size,
-                domain,
-                List.of(),
+                CalibrationRoom.Booker.mirrorOf(domain),
                 new CalibrationRoom.Wording(
                         "the mirror of disk " + disk + " may write its " + Bytes.format(size),
                         "name a smaller disk (--mirror DOMAIN:DISK)",

@@ -88,12 +88,10 @@ public final class VgCalibration {
                 CalibrationVolume.of(vg.name(), ProcessTable.current()).volume();
         ThinSpace.Reservation held = room.book(
                 report,
-                volumeGroup(report, vg.name()),
                 target.thinPool(),
                 volume,
                 size,
-                null,
-                freeing,
+                CalibrationRoom.Booker.calibration(freeing),
                 new CalibrationRoom.Wording(
                         "a calibration writes " + Bytes.format(size),
                         "pass a smaller --size (at least " + Bytes.format(SMALLEST) + ")",

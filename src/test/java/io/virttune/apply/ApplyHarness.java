@@ -88,6 +88,8 @@ final class ApplyHarness {
     final Map<String, List<StaleWriters.Writer>> writers = new LinkedHashMap<>();
     /** Thin pools with no data space left: lvs reports them 100% used. */
     final java.util.Set<String> fullPools = new java.util.HashSet<>();
+    /** The data percent lvs reports of thin pools partly used; every other active one it reports empty (or full). */
+    final Map<String, String> poolDataPercent = new LinkedHashMap<>();
     /** Thin pools lvs reports no usage of, as it does of an inactive pool. */
     final java.util.Set<String> inactivePools = new java.util.HashSet<>();
     /** The thin pools lvs reports as zeroing new chunks; every other one does not ({@code -Zn}). */
@@ -439,11 +441,11 @@ final class ApplyHarness {
                 + "]}]}";
     }
 
-    /** A pool's usage as lvs prints it: empty (or full, or none), with 128 MiB of metadata; other LVs print none. */
+    /** A pool's usage as lvs prints it: empty (or partly used, full, or none), with 128 MiB of metadata; other LVs print none. */
     private String poolUsage(Lv lv) {
         boolean pool = lv.segtype().equals("thin-pool");
         boolean reported = pool && !inactivePools.contains(lv.name());
-        String data = fullPools.contains(lv.name()) ? "100.00" : "0.00";
+        String data = fullPools.contains(lv.name()) ? "100.00" : poolDataPercent.getOrDefault(lv.name(), "0.00");
         return "\"data_percent\":\"" + (reported ? data : "") + "\", \"metadata_percent\":\"" + (reported ? "0.00" : "")
                 + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
     }

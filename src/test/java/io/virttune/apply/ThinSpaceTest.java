@@ -67,12 +67,21 @@ class ThinSpaceTest extends Site1Test {
                 host.commandLines().toString());
     }
 
+    /** A copy running on the host and the room it holds. */
+    private record Running(io.virttune.plan.ConvertImage copy, ThinSpace.Reservation room) {}
+
+    /** The sparse image's copy into the 10 GiB pool, holding its 8 GiB in {@code space}. */
+    private Running aCopyHolding8GibOfTheTen(ThinSpace space) {
+        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
+        host.data(SPARSE, oneWriteEvery4MiB());
+        return new Running(copy, space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse"));
+    }
+
     @Test
     void theCheckBeforeACopyCountsWhatTheCopiesRunningNowWillWrite() {
         ThinSpace space = space();
-        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
-        host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
+        Running first = aCopyHolding8GibOfTheTen(space);
+        io.virttune.plan.ConvertImage copy = first.copy();
         // The pool's usage does not show the first copy yet: lvcreate -V of the second LV succeeded too.
 
         io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
@@ -86,7 +95,7 @@ class ThinSpaceTest extends Site1Test {
                                 + " on this host now will write)"),
                 refused.getMessage());
         assertTrue(refused.getMessage().contains("lvextend -L +6145 MiB vg/tpool"), refused.getMessage());
-        first.close();
+        first.room().close();
         space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "other").close();
     }
 
@@ -122,24 +131,30 @@ class ThinSpaceTest extends Site1Test {
                 refused.getMessage());
     }
 
-    /** A live copy's room is its whole LV, which a refusal gives as its basis: no qemu-img map counted it. */
-    @Test
-    void aLiveCopysRefusalSaysItCountedTheWholeLv() {
-        ThinSpace space = space();
-        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
-        host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space.reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
+    /** The pools as apply reads them before its steps: now. */
+    private PoolReports poolsReadNow() {
         ApplyPorts ports = host.ports(true);
-        PoolReports pools =
-                new PoolReports(ports.lvm().reads(), ports.lvm().reads().report());
+        return new PoolReports(ports.lvm().reads(), ports.lvm().reads().report());
+    }
 
-        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+    /** The refusal of a live copy onto an 8 GiB thin LV of the pool, whose caller read the pools as {@code pools}. */
+    private io.virttune.VirtTuneException refusedLiveCopyOf8Gib(ThinSpace space, PoolReports pools) {
+        return org.junit.jupiter.api.Assertions.assertThrows(
                 io.virttune.VirtTuneException.class,
                 () -> space.reserveLive(
                         new io.virttune.plan.CreateVolume("vg", "b", 8 * GIB, "tpool"),
                         new io.virttune.plan.CopyLive("vda", SPARSE, "/dev/vg/b", 0, false, false),
                         "running",
                         pools));
+    }
+
+    /** A live copy's room is its whole LV, which a refusal gives as its basis: no qemu-img map counted it. */
+    @Test
+    void aLiveCopysRefusalSaysItCountedTheWholeLv() {
+        ThinSpace space = space();
+        ThinSpace.Reservation first = aCopyHolding8GibOfTheTen(space).room();
+
+        io.virttune.VirtTuneException refused = refusedLiveCopyOf8Gib(space, poolsReadNow());
 
         assertTrue(
                 refused.getMessage()
@@ -150,9 +165,29 @@ class ThinSpaceTest extends Site1Test {
         first.close();
     }
 
+    /**
+     * A copy that ends between a caller's read of the pool and the reservation gives its room back
+     * with its data written: that data is in the pool's usage only as lvs reports it now, which the
+     * reservation reads under the pool's lock.
+     */
+    @Test
+    void aCopyThatEndedSinceTheCallerReadThePoolIsCountedInThePoolsUsageNow() {
+        ThinSpace space = space();
+        ThinSpace.Reservation first = aCopyHolding8GibOfTheTen(space).room();
+        // Read while the first copy runs: the pool empty, its 8 GiB in the copy's room.
+        PoolReports pools = poolsReadNow();
+        // The first copy ends: its 8 GiB are written into the pool, and its room is given back.
+        host.poolDataPercent.put("tpool", "80.00");
+        first.close();
+
+        io.virttune.VirtTuneException refused = refusedLiveCopyOf8Gib(space, pools);
+
+        assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
+        assertTrue(refused.getMessage().contains("(10240 MiB, data 80.00% used)"), refused.getMessage());
+    }
+
     @Test
     void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
-        io.virttune.plan.ConvertImage copy = sparseCopyIntoATenGibPool();
         // A run killed mid-copy left its room behind: its process is gone, so that room is free.
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();
@@ -162,8 +197,8 @@ class ThinSpaceTest extends Site1Test {
                 room.resolve(gone.pid() + "-1.json"),
                 "{\"pid\": " + gone.pid() + ", \"domain\": \"dead\", \"what\": \"copy\", \"dataBytes\": " + 8 * GIB
                         + ", \"metadataBytes\": 0}");
-        host.data(SPARSE, oneWriteEvery4MiB());
-        ThinSpace.Reservation first = space().reserve(copy, sparseMap(), TPOOL, 4 * MIB, "sparse");
+        Running first = aCopyHolding8GibOfTheTen(space());
+        io.virttune.plan.ConvertImage copy = first.copy();
         assertFalse(java.nio.file.Files.exists(room.resolve(gone.pid() + "-1.json")), "the dead run's room is freed");
 
         // Another apply (another process, or another --jobs slot) has its own ThinSpace: the room is the host's.
@@ -173,7 +208,7 @@ class ThinSpaceTest extends Site1Test {
         assertTrue(
                 refused.getMessage().contains("besides 8192 MiB the copies running on this host now will write"),
                 refused.getMessage());
-        first.close();
+        first.room().close();
         try (java.util.stream.Stream<java.nio.file.Path> left = java.nio.file.Files.list(room)) {
             assertEquals(
                     List.of(".lock"),

@@ -375,6 +375,30 @@ class VgCalibrationTest {
     }
 
     /**
+     * A copy that ends after calibrate read the pool and before it books its LV gives its room back
+     * with its data written: that data is in the pool's usage only as lvs reports it now, which the
+     * booking reads under the pool's lock.
+     */
+    @Test
+    void aCopyThatEndedSinceCalibrateReadThePoolIsCountedInThePoolsUsageNow() {
+        String empty = lvRow("pool", "thin-pool", Long.toString(4 * GIB), "0.00", "");
+        withLvm(50 * GIB, empty);
+        hold("vg_vms/pool", 3 * GIB);
+        host.observe(argv -> {
+            if (argv.contains("vg_permissions")) {
+                lvs.set(lvs.indexOf(empty), empty.replace("\"data_percent\":\"0.00\"", "\"data_percent\":\"75.00\""));
+                release("vg_vms/pool");
+            }
+        });
+
+        VirtTuneException e = assertThrows(VirtTuneException.class, () -> measure(true, "pool", GIB));
+
+        assertEquals(ExitCode.REFUSED, e.exitCode());
+        assertTrue(e.getMessage().startsWith("thin pool vg_vms/pool has 1023.8 MiB of data free, and"), e.getMessage());
+        assertEquals(List.of(), changes());
+    }
+
+    /**
      * The calibration's thin LV is booked whole in the pool's room ledger while it is written, so an
      * apply beside it counts it, and given back once the LV is removed.
      */
@@ -443,6 +467,11 @@ class VgCalibrationTest {
                         entries -> entries.put(
                                 "apply-copy",
                                 PoolRoomLedger.Entry.ofThisProcess("web01", "copy web01's disk", bytes, 0)));
+    }
+
+    /** Gives back the room {@link #hold} booked in {@code pool}, as a copy that ended does. */
+    private void release(String pool) {
+        new StateDirectory(state).poolRoom().underLock(pool, entries -> entries.remove("apply-copy"));
     }
 
     /** The data bytes the host's pool-room ledger holds in {@code pool} now. */

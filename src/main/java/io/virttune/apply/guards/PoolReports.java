@@ -7,7 +7,8 @@ import io.virttune.plan.CreateVolume;
 
 /**
  * The thin pool of an LV a step creates, as the report read before the steps shows it, or read
- * afresh when that report predates the pool (one this run created).
+ * afresh when that report predates the pool (one this run created): for what of a pool does not
+ * change, its chunk size; its usage {@link ThinSpace} reads under the pool's lock.
  */
 public record PoolReports(Lvm lvm, LvmReport beforeSteps) {
 
@@ -20,7 +21,7 @@ public record PoolReports(Lvm lvm, LvmReport beforeSteps) {
     }
 
     /** A report that shows the LV's pool. */
-    LvmReport report(CreateVolume create) {
+    private LvmReport report(CreateVolume create) {
         return beforeSteps.logicalVolume(create.vg(), create.thinPool()).isPresent() ? beforeSteps : lvm.report();
     }
 }

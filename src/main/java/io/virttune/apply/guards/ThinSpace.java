@@ -56,10 +56,13 @@ public final class ThinSpace {
         }
     }
 
-    /** What a pool lacks for a need beside the room the host's other copies hold: the refusal's words, or empty. */
+    /**
+     * What a pool lacks for a need beside the room the host's other copies hold: the refusal's words,
+     * or empty. {@code host} is LVM's report read with the pool under its lock, {@code pool} the pool in it.
+     */
     @FunctionalInterface
     public interface Lacking {
-        Optional<String> in(LogicalVolume pool, Need held);
+        Optional<String> in(LvmReport host, LogicalVolume pool, Need held);
     }
 
     /** The room of a copy running now; closing it says its data is in the pool's usage. */
@@ -95,8 +98,7 @@ public final class ThinSpace {
 
     /**
      * Reserves what copying {@code convert}, its source mapped as {@code sourceMap}, provisions in
-     * {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String, String,
-     * LvmReport)}).
+     * {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String, String)}).
      */
     public Reservation reserve(
             ConvertImage convert, AllocationMap sourceMap, VolumeName pool, long chunkBytes, String domain) {
@@ -105,8 +107,7 @@ public final class ThinSpace {
                 pool,
                 domain,
                 "copy " + convert.source() + " of '" + domain + "' into " + convert.target(),
-                MAPPED,
-                lvmReads.report());
+                MAPPED);
     }
 
     /**
@@ -122,25 +123,21 @@ public final class ThinSpace {
                 create.pool(),
                 domain,
                 "copy disk " + copy.disk() + " of '" + domain + "' live onto " + copy.device(),
-                "the whole LV, which the mirror may write before the reclaim after its pivot",
-                pools.report(create));
+                "the whole LV, which the mirror may write before the reclaim after its pivot");
     }
 
     /**
      * Refuses {@code what}, changing nothing, unless the pool has {@code need} besides the room
-     * every copy running on the host holds; else holds it until the reservation is closed. The
-     * pool's usage is read from {@code lvm}: a report read before any copy of this run began is as
-     * good as a fresh one, since what the copies wrote since is in their reservations.
+     * every copy running on the host holds; else holds it until the reservation is closed.
      */
-    Reservation reserve(Need need, VolumeName pool, String domain, String what, String basis, LvmReport lvm) {
+    Reservation reserve(Need need, VolumeName pool, String domain, String what, String basis) {
         String key = pool.toString();
         return reserve(
                 need,
                 pool,
                 domain,
                 what,
-                lvm,
-                (now, held) -> leftCalibration(key, pool, lvm)
+                (host, now, held) -> leftCalibration(key, pool, host)
                         .or(() -> shortfall(key, now, need, held, basis))
                         .map(lacking -> "Refusing to " + what + ": " + lacking));
     }
@@ -149,16 +146,21 @@ public final class ThinSpace {
      * Holds {@code need} in {@code pool} for {@code what} until the reservation is closed, unless
      * {@code lacking} finds the pool short of it beside the room every copy running on the host holds:
      * refused then with its words, changing nothing.
+     *
+     * <p>The pool's usage is read under the pool's lock, for every reservation: a copy that closed its
+     * reservation since an earlier read has its data in the pool's usage only, which that read would
+     * count as free.
      */
-    public Reservation reserve(Need need, VolumeName pool, String domain, String what, LvmReport lvm, Lacking lacking) {
+    public Reservation reserve(Need need, VolumeName pool, String domain, String what, Lacking lacking) {
         String key = pool.toString();
         String mine = PoolRoomLedger.nextKey();
         ledger.underLock(key, entries -> {
-            LogicalVolume now = lvm.logicalVolume(pool.vg(), pool.lv())
+            LvmReport host = lvmReads.report();
+            LogicalVolume now = host.logicalVolume(pool.vg(), pool.lv())
                     .filter(LogicalVolume::isThinPool)
                     .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
             PoolRoomLedger.Room held = PoolRoomLedger.held(entries);
-            Optional<String> refusal = lacking.in(now, new Need(held.dataBytes(), held.metadataBytes()));
+            Optional<String> refusal = lacking.in(host, now, new Need(held.dataBytes(), held.metadataBytes()));
             if (refusal.isPresent()) {
                 throw VirtTuneException.refused(refusal.get());
             }
