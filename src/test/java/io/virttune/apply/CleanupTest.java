@@ -2,6 +2,7 @@ package io.virttune.apply;
 
 import static io.virttune.process.ScriptedProcessRunner.command;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.Fixtures;
@@ -57,10 +58,15 @@ class CleanupTest {
     private final List<String> calibrations = new java.util.ArrayList<>();
     /** A running guest whose disk a killed calibrate --mirror left copying into a calibration LV; null for none. */
     private ScriptedBlockJobs mirroring;
-    /** Its live definition as libvirt lists it among all, the mirror in it; null for none. */
+    /**
+     * Its live definition as libvirt lists it among all, the mirror in it, when cleanup lists them;
+     * null for none. Read again later, it is the guest's live definition then.
+     */
     private String mirroredLive;
     /** How many times every domain's definitions were read: each read asks libvirt for each domain. */
     private int allDefinitionsReads;
+    /** A definition libvirt lists from the second read of all on, as if made while cleanup ran; null for none. */
+    private String definedSinceListing;
 
     @BeforeEach
     void web01MigratedOffItsImage() throws Exception {
@@ -186,9 +192,12 @@ class CleanupTest {
         assertEquals("1 calibration LV(s) removed", result.detail());
     }
 
-    /** One read of the domains' definitions serves custody and the mirrors of all the leftover LVs alike. */
+    /**
+     * One read of the domains' definitions serves custody and the mirrors of all the leftover LVs alike;
+     * each removal reads them once more, right before it.
+     */
     @Test
-    void theDomainsDefinitionsAreReadOncePerCleanupHoweverManyLvsKilledCalibrationsLeft() {
+    void theDomainsDefinitionsAreReadOnceForTheListingAndOnceMoreRightBeforeEachRemoval() {
         List<String> pids = List.of(DEAD, "2147483646", "2147483645");
         pids.forEach(pid -> calibrations.add(calibration(pid)));
         runner.answer(command("lvm", "lvremove"), argv -> {
@@ -199,7 +208,7 @@ class CleanupTest {
         DomainResult result = calibrationCleanup(true).orElseThrow();
 
         assertEquals("3 calibration LV(s) removed", result.detail());
-        assertEquals(1, allDefinitionsReads);
+        assertEquals(1 + 3, allDefinitionsReads);
     }
 
     @Test
@@ -279,6 +288,53 @@ class CleanupTest {
         assertTrue(
                 out.toString().contains("keep vg0/virt-tune-calibration-" + DEAD + ": [custody: in-use]"),
                 out.toString());
+    }
+
+    /**
+     * A guest pivoted onto the LV (or given it as a disk) after cleanup listed the domains' definitions
+     * would lose its disk to the removal: the definitions read again right before it name the LV, and it
+     * stays.
+     */
+    @Test
+    void aCalibrationLvAGuestWasPivotedOntoSinceTheListingIsKeptNamingTheRule() {
+        calibrations.add(calibration(DEAD));
+        definedSinceListing = domain(
+                "g1",
+                "<disk type='block' device='disk'><driver name='qemu' type='raw'/>"
+                        + "<source dev='/dev/vg0/virt-tune-calibration-" + DEAD + "'/><target dev='sda'/></disk>");
+
+        assertOnlyCalibrationKept(
+                calibrationCleanup(true).orElseThrow(),
+                "keep vg0/virt-tune-calibration-" + DEAD + ": [custody: in-use] cleanup would remove"
+                        + " /dev/vg0/virt-tune-calibration-" + DEAD + ", which the definition of g1 names");
+        assertTrue(
+                out.toString()
+                        .contains("read again right before the removal: a domain was given the LV while cleanup"
+                                + " ran, by a pivot onto it or a disk attached"),
+                out.toString());
+        assertFalse(out.toString().contains("remove vg0/virt-tune-calibration-" + DEAD + ", left by"), out.toString());
+    }
+
+    /** A block copy into the LV started after the listing would make it a guest's disk at its pivot. */
+    @Test
+    void aCalibrationLvAGuestsCopyStartedIntoSinceTheListingIsKept() {
+        calibrations.add(calibration(DEAD));
+        ScriptedBlockJobs copying =
+                new ScriptedBlockJobs(new InMemoryDefinitions(), "/dev/vg0/virt-tune-calibration-" + DEAD);
+        copying.job = ScriptedBlockJobs.Job.COPYING;
+        definedSinceListing = copying.liveXml();
+
+        assertOnlyCalibrationKept(
+                calibrationCleanup(true).orElseThrow(),
+                "keep vg0/virt-tune-calibration-" + DEAD + ": the block copy of disk sda of domain 'g1' into it"
+                        + " started while cleanup ran");
+    }
+
+    /** Cleanup removed nothing, kept the one calibration LV and said {@code why}. */
+    private void assertOnlyCalibrationKept(DomainResult result, String why) {
+        assertEquals(List.of(), removals());
+        assertTrue(out.toString().contains(why), out.toString());
+        assertEquals("0 calibration LV(s) removed, 1 kept", result.detail());
     }
 
     @Test
@@ -379,7 +435,10 @@ class CleanupTest {
                     }
                 }
                 if (mirroredLive != null) {
-                    all.add(mirroredLive);
+                    all.add(allDefinitionsReads == 1 ? mirroredLive : mirroring.liveXml());
+                }
+                if (definedSinceListing != null && allDefinitionsReads > 1) {
+                    all.add(definedSinceListing);
                 }
                 return all;
             }

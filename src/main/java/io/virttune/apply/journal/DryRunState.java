@@ -22,10 +22,13 @@ public final class DryRunState extends StateDirectory {
         return () -> {};
     }
 
-    /** A dry run's copies hold room only among themselves: it checks as a real run would and writes nothing. */
+    /**
+     * A dry run's copies hold room among themselves, beside what the applies running on the host hold:
+     * it checks as a real run would and writes nothing.
+     */
     @Override
     public PoolRoomLedger poolRoom() {
-        return PoolRoomLedger.inMemory();
+        return PoolRoomLedger.overReadOnly(root());
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
@@ -54,14 +55,30 @@ public class PoolRoomLedger {
         this.root = stateDirectory.resolve("pools").resolve("room");
     }
 
-    /** A ledger a dry run keeps in memory: it checks as a real run would and writes nothing. */
-    public static PoolRoomLedger inMemory() {
-        return new PoolRoomLedger(Path.of("/nonexistent")) {
-            private final Map<String, Map<String, Entry>> entries = new HashMap<>();
+    /**
+     * A ledger a dry run keeps in memory over the host's real one in {@code stateDirectory}: its room
+     * checks count what the applies running now hold there, as a real run's would, and its own copies
+     * hold room among themselves. It reads the real ledger without creating, locking or cleaning
+     * anything; a ledger it cannot read (none yet, or not this user's) holds nothing.
+     */
+    public static PoolRoomLedger overReadOnly(Path stateDirectory) {
+        return new PoolRoomLedger(stateDirectory) {
+            private final Map<String, Map<String, Entry>> own = new HashMap<>();
 
             @Override
             public synchronized <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
-                return action.apply(entries.computeIfAbsent(pool, key -> new HashMap<>()));
+                Map<String, Entry> others = livingOrNone(directory(pool));
+                Map<String, Entry> mine = own.computeIfAbsent(pool, key -> new HashMap<>());
+                Map<String, Entry> entries = new HashMap<>(others);
+                entries.putAll(mine);
+                T result = action.apply(entries);
+                mine.clear();
+                entries.forEach((key, entry) -> {
+                    if (!others.containsKey(key)) {
+                        mine.put(key, entry);
+                    }
+                });
+                return result;
             }
         };
     }
@@ -90,7 +107,7 @@ public class PoolRoomLedger {
      * no other virt-tune on the host reads or changes them.
      */
     public <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
-        Path directory = root.resolve(pool.replace('/', '%'));
+        Path directory = directory(pool);
         Object local;
         synchronized (IN_PROCESS) {
             local = IN_PROCESS.computeIfAbsent(directory, key -> new Object());
@@ -113,8 +130,42 @@ public class PoolRoomLedger {
         }
     }
 
+    /** Where the entries of {@code pool} are kept. */
+    Path directory(String pool) {
+        return root.resolve(pool.replace('/', '%'));
+    }
+
     /** The living processes' entries; a dead process's file is removed: its copy ended with it. */
     private static Map<String, Entry> read(Path directory) throws IOException {
+        Map<String, Entry> entries = recorded(directory);
+        for (String key : List.copyOf(entries.keySet())) {
+            if (!ProcessTable.here().runs(entries.get(key).holder())) {
+                entries.remove(key);
+                Files.deleteIfExists(directory.resolve(key + ".json"));
+            }
+        }
+        return entries;
+    }
+
+    /** The living processes' entries, read only; none where {@code directory} is missing or unreadable. */
+    private static Map<String, Entry> livingOrNone(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return Map.of();
+        }
+        try {
+            Map<String, Entry> entries = recorded(directory);
+            entries.values().removeIf(entry -> !ProcessTable.here().runs(entry.holder()));
+            return entries;
+        } catch (IOException unreadable) {
+            return Map.of();
+        }
+    }
+
+    /**
+     * Every entry in {@code directory}, by key, whether its process runs or not. A file gone since the
+     * listing (read without the lock, by a dry run) was a copy that gave its room back.
+     */
+    private static Map<String, Entry> recorded(Path directory) throws IOException {
         Map<String, Entry> entries = new HashMap<>();
         List<Path> files;
         try (Stream<Path> listed = Files.list(directory)) {
@@ -122,11 +173,10 @@ public class PoolRoomLedger {
                     .toList();
         }
         for (Path file : files) {
-            Entry entry = JSON.readValue(Files.readString(file), Entry.class);
-            if (ProcessTable.here().runs(entry.holder())) {
-                entries.put(keyOf(file), entry);
-            } else {
-                Files.deleteIfExists(file);
+            try {
+                entries.put(keyOf(file), JSON.readValue(Files.readString(file), Entry.class));
+            } catch (NoSuchFileException given) {
+                // Its copy gave its room back.
             }
         }
         return entries;

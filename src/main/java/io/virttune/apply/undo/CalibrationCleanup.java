@@ -88,7 +88,8 @@ public final class CalibrationCleanup {
         int tried = 0;
         try (DomainDefinitions defined = open(left)) {
             // Read once, as libvirt answers each domain in turn: custody and the mirrors into each LV are judged
-            // by it, and each abort reads its domain's live definition again before it acts.
+            // by it, each abort reads its domain's live definition again before it acts, and each removal all
+            // of them again right before it.
             List<String> all = defined.allDefinitions();
             // A uuid no domain has: every definition is another's, so any that names the LV keeps it.
             DefinedStores stores = CustodyReads.stores(images, defined, all, "", report);
@@ -101,6 +102,11 @@ public final class CalibrationCleanup {
                 }
                 // A dd the killed calibrate left running would go on writing into the extents' next owner.
                 lvm.writers().requireNone(volume.volume().devicePath(), ROW);
+                Optional<String> given = givenSince(volume, defined, report);
+                if (given.isPresent()) {
+                    out.println("keep " + volume.volume() + ": " + given.get());
+                    continue;
+                }
                 out.println(mode.says("remove ", "would remove ") + volume.volume()
                         + ", left by a calibration whose virt-tune ("
                         + volume.maker().describe() + ") no longer runs");
@@ -142,6 +148,39 @@ public final class CalibrationCleanup {
     }
 
     /**
+     * Why the LV must stay though it was free when the definitions were first read: a domain's
+     * definition, live or persistent, read again now names it, or (the listed mirrors aborted) a
+     * guest's block copy into it started since; empty when it is still no one's. A guest pivoted onto
+     * the LV in between would lose its disk to the removal, which nothing gives back.
+     */
+    private Optional<String> givenSince(CalibrationVolume volume, DomainDefinitions defined, LvmReport report) {
+        List<String> now = defined.allDefinitions();
+        String device = volume.volume().devicePath();
+        Optional<String> inUse = custodyKeeps(volume, CustodyReads.stores(images, defined, now, "", report));
+        if (inUse.isPresent()) {
+            return Optional.of(inUse.get() + "; read again right before the removal: a domain was given the LV while"
+                    + " cleanup ran, by a pivot onto it or a disk attached, and removing it would take that disk from"
+                    + " under the domain; check what the domain runs on, then run this again");
+        }
+        // A dry run aborted no mirror: those it listed still copy into the LV, and nothing else is news.
+        List<MirrorsInto.MirroredDisk> copying = mode.changesHost() ? MirrorsInto.of(now, device) : List.of();
+        return copying.stream()
+                .findFirst()
+                .map(disk -> "the block copy of disk " + disk.disk() + " of domain '" + disk.domain() + "' into it"
+                        + " started while cleanup ran (rule: a calibration LV a guest copies into stays), and a pivot"
+                        + " would make it the guest's disk; run this again once that copy has ended");
+    }
+
+    /** Why custody keeps the LV, by {@code stores}: a domain's definition names it; empty when none does. */
+    private static Optional<String> custodyKeeps(CalibrationVolume volume, DefinedStores stores) {
+        CustodyVerdict verdict = Custody.check(
+                List.of(),
+                new CustodyChange("cleanup", ROW, Set.of(volume.volume().devicePath()), List.of(), false),
+                stores);
+        return verdict.allowed() ? Optional.empty() : Optional.of(verdict.reasons());
+    }
+
+    /**
      * Why the LV must stay: its calibration runs, it is not provably virt-tune's, custody keeps it, a
      * guest's mirror into it could not be aborted, or it is open.
      */
@@ -160,12 +199,9 @@ public final class CalibrationCleanup {
         if (notOurs.isPresent()) {
             return notOurs;
         }
-        CustodyVerdict verdict = Custody.check(
-                List.of(),
-                new CustodyChange("cleanup", ROW, Set.of(volume.volume().devicePath()), List.of(), false),
-                stores);
-        if (!verdict.allowed()) {
-            return Optional.of(verdict.reasons());
+        Optional<String> inUse = custodyKeeps(volume, stores);
+        if (inUse.isPresent()) {
+            return inUse;
         }
         // A killed calibrate --mirror left its guest's QEMU copying into the LV, holding it open: aborted,
         // the guest stays on its source and QEMU lets the LV go.
