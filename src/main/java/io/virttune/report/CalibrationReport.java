@@ -53,8 +53,12 @@ public final class CalibrationReport {
                         + "/s; plan --window predicts by it until this host has journaled copies of its own, and a busy"
                         + " guest's live copy's dirtied granules at the scattered writes' pace.");
         if (mirror != null) {
-            out.println("A host's first live move is predicted at the mirror's pace, until this host has journaled live"
-                    + " copies of its own.");
+            out.println(
+                    mirror.guestBusy()
+                            ? "Its guest wrote as a busy one does: a busy guest's first pass is predicted at the"
+                                    + " mirror's pace, until this host has journaled busy live copies of its own."
+                            : "A host's first live move is predicted at the mirror's pace, until this host has journaled"
+                                    + " live copies of its own.");
         }
         out.println("Kept in " + kept + ".");
     }
@@ -88,11 +92,19 @@ public final class CalibrationReport {
         if (mirror == null) {
             node.putNull("mirror");
         } else {
-            node.putObject("mirror")
+            ObjectNode timed = node.putObject("mirror")
                     .put("domain", mirror.domain())
                     .put("disk", mirror.disk())
                     .put("bytes", mirror.bytes())
                     .put("bytesPerSecond", mirror.bytesPerSecond());
+            if (mirror.guestWrites() == null) {
+                timed.putNull("guestWrites");
+            } else {
+                timed.putObject("guestWrites")
+                        .put("writesPerSecond", mirror.guestWrites().writesPerSecond())
+                        .put("bytesPerSecond", mirror.guestWrites().bytesPerSecond())
+                        .put("sampledMillis", mirror.guestWrites().sampledMillis());
+            }
         }
     }
 
