@@ -24,6 +24,7 @@ import io.virttune.plan.CopyLive;
 import io.virttune.plan.CopyRate;
 import io.virttune.plan.DomainPlan;
 import io.virttune.plan.MirrorPace;
+import io.virttune.plan.OutpacedCopies;
 import io.virttune.plan.Plan;
 import io.virttune.plan.PlanTarget;
 import io.virttune.plan.Schedule;
@@ -121,13 +122,13 @@ public final class ScheduleOptions {
     }
 
     private Plan scheduled(Plan plan, HostFacts facts, long bandwidth, Measured measured, GuestWrites writes) {
-        return plan.withSchedule(new Scheduler(
+        return OutpacedCopies.synchronous(plan.withSchedule(new Scheduler(
                         rate(plan, bandwidth, measured),
                         mirror(measured),
                         busyPaces(plan, measured),
                         switchPause(measured, plan.target().thin()),
                         windowOrNone())
-                .schedule(plan, facts, writes));
+                .schedule(plan, facts, writes)));
     }
 
     private void requireStateDirRead() {

@@ -103,10 +103,11 @@ final class BusyMirror {
     }
 
     /**
-     * The copy's basis in words, the sampled rate first, then, where it differs, the rate during the
-     * copy {@code writes} that it was predicted by.
+     * The guest's writes in words, the sampled rate first, then, where it differs, the rate during the
+     * copy {@code writes} that it was predicted by, and what they dirty; ends with a colon, the copy's
+     * outcome to follow.
      */
-    static String describe(GuestWriteRate sampled, GuestWriteRate writes, Copy copy) {
+    static String rates(GuestWriteRate sampled, GuestWriteRate writes) {
         String during = writes.equals(sampled)
                 ? ""
                 : String.format(
@@ -114,7 +115,7 @@ final class BusyMirror {
                         ", %.0f during its copy (%s/s)",
                         writes.writesPerSecond(),
                         Bytes.format(writes.bytesPerSecond()));
-        String rates = String.format(
+        return String.format(
                 Locale.ROOT,
                 "the guest wrote %.0f times a second (%s/s) over the %.1f s plan sampled it%s, each write dirtying a"
                         + " %s granule the mirror copies again (%s/s): ",
@@ -124,16 +125,17 @@ final class BusyMirror {
                 during,
                 Bytes.format(GRANULE_BYTES),
                 Bytes.format(Math.round(dirtyingBytesPerSecond(writes))));
-        return rates
-                + (copy.copiedAgain()
-                        ? "it outpaces the background copy, which apply gives up after about "
-                                + Math.round(copy.backgroundSeconds())
-                                + " s and copies again with synchronous writes"
-                        : copy.backgroundSeconds() >= MOST_SECONDS
-                                ? "the background copy is not ready within the " + MOST_SECONDS / 3600
-                                        + " h apply waits for it"
-                                : "the background copy catches up in about " + Math.round(copy.backgroundSeconds())
-                                        + " s")
+    }
+
+    /** What becomes of a background {@code copy}, in words: given up, caught up, or never ready. */
+    static String outcome(Copy copy) {
+        if (copy.copiedAgain()) {
+            return "it outpaces the background copy, which apply would give up after about "
+                    + Math.round(copy.backgroundSeconds()) + " s and copy again with synchronous writes";
+        }
+        return (copy.backgroundSeconds() >= MOST_SECONDS
+                        ? "the background copy is not ready within the " + MOST_SECONDS / 3600 + " h apply waits for it"
+                        : "the background copy catches up in about " + Math.round(copy.backgroundSeconds()) + " s")
                 + ", " + Bytes.format(copy.writtenBytes()) + " written in all";
     }
 }

@@ -25,6 +25,11 @@ public record CopyLive(
         return visitor.copyLive(this);
     }
 
+    /** This copy with synchronous writes from its start. */
+    public CopyLive withSynchronousWrites() {
+        return new CopyLive(disk, source, device, bandwidthBytesPerSecond, true, verifyPaused);
+    }
+
     @Override
     public String describe() {
         return "copy disk " + disk + " (" + source + ") onto " + device + " while the guest runs, then switch the guest"

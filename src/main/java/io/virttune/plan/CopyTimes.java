@@ -15,6 +15,10 @@ import java.util.Optional;
 
 /** Each copy's predicted time at a copy rate, its caps and what its image's chain holds. */
 final class CopyTimes {
+    /** What a live copy with synchronous writes from its start saves, as its basis says it. */
+    private static final String SYNCHRONOUS =
+            "each guest write waits on the LV too, so its writes reach both sides and none is copied again";
+
     /** Apply reads a live copy's progress once a second: its readiness is seen up to a second late. */
     private static final long READINESS_SECONDS = 1;
     /**
@@ -98,7 +102,8 @@ final class CopyTimes {
                         (long) Math.ceil(Math.max(atRate, atCaps)),
                         basis,
                         atCaps > atRate,
-                        null));
+                        null,
+                        false));
             }
         }
         return times;
@@ -118,7 +123,14 @@ final class CopyTimes {
                 Optional<ImageFacts> image = imageOf(domain.name(), copy.source());
                 if (image.isEmpty()) {
                     times.add(new Schedule.DiskTime(
-                            disk, 0, 0, 0, "unknown: its image's data was not read", false, null));
+                            disk,
+                            0,
+                            0,
+                            0,
+                            "unknown: its image's data was not read",
+                            false,
+                            null,
+                            copy.synchronousWrites()));
                     continue;
                 }
                 long written = mirrorWrites(image.get());
@@ -137,24 +149,40 @@ final class CopyTimes {
                         ? "; the guest's writes not sampled (" + writes.whyNot(domain.name())
                                 + "): what it writes meanwhile, which the mirror copies again, is not counted"
                         : "; the guest wrote nothing over the " + sampled.get().sampledMillis() + " ms plan sampled it";
+                boolean synchronous = copy.synchronousWrites();
                 if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
                     BusyMirror.Paces paces = busy.of(written / seconds, sampled.get());
                     GuestWriteRate during = busy.duringCopy(sampled.get());
-                    // A copy made again after a background one is given up skips the zeros where the first
-                    // does, onto its LV given back whole (apply's EmptiedTarget); elsewhere it writes the disk.
-                    BusyMirror.Copy copied = BusyMirror.copy(
-                            written,
-                            paces,
-                            during,
-                            writesZerosBecause.isPresent()
-                                    ? Math.max(
-                                            image.get().virtualSizeBytes(),
-                                            image.get().allocatedBytes())
-                                    : written);
-                    written = copied.writtenBytes();
-                    seconds = copied.seconds();
-                    guest = "; " + BusyMirror.describe(sampled.get(), during, copied) + "; "
-                            + busy.describe(paces, sampled.get());
+                    String guestAndPaces = BusyMirror.rates(sampled.get(), during);
+                    if (synchronous) {
+                        seconds = written / paces.synchronous();
+                        guest = "; " + guestAndPaces + "with synchronous writes from the start, as planned: "
+                                + SYNCHRONOUS + "; at " + Bytes.format(Math.round(paces.synchronous())) + "/s, "
+                                + busy.synchronous().basis();
+                    } else {
+                        // A copy made again after a background one is given up skips the zeros where the first
+                        // does, onto its LV given back whole (apply's EmptiedTarget); elsewhere it writes the disk.
+                        BusyMirror.Copy copied = BusyMirror.copy(
+                                written,
+                                paces,
+                                during,
+                                writesZerosBecause.isPresent()
+                                        ? Math.max(
+                                                image.get().virtualSizeBytes(),
+                                                image.get().allocatedBytes())
+                                        : written);
+                        synchronous = copied.copiedAgain();
+                        // Made with synchronous writes from the start, such a copy costs the background
+                        // copy's time no more, and writes what the copy made again would.
+                        seconds = synchronous ? written / paces.synchronous() : copied.seconds();
+                        written = synchronous ? written : copied.writtenBytes();
+                        guest = "; " + guestAndPaces + BusyMirror.outcome(copied)
+                                + (synchronous
+                                        ? ": plan copies it with synchronous writes from the start instead: "
+                                                + SYNCHRONOUS
+                                        : "")
+                                + "; " + busy.describe(paces, sampled.get());
+                    }
                 }
                 times.add(new Schedule.DiskTime(
                         disk,
@@ -171,7 +199,8 @@ final class CopyTimes {
                                 + (after == 0 ? "" : "; then " + after + " s for its readiness seen")
                                 + (after > READINESS_SECONDS ? " and its zero chunks given back before the pause" : ""),
                         capped,
-                        sampled.orElse(null)));
+                        sampled.orElse(null),
+                        synchronous));
             }
         }
         return times;

@@ -97,6 +97,9 @@ public record Schedule(
      * @param capped whether its caps ({@code --bandwidth}), not the copy rate, decide its time
      * @param guestWrites a live copy's guest's writes as plan sampled them, which its mirror copies
      *     again; null offline, or where they were not sampled
+     * @param synchronousWrites a live copy made with synchronous writes from its start: planned so
+     *     ({@code --synchronous-writes}), or because its guest is predicted to outpace a background
+     *     copy, which apply would give up and make again so; false offline
      */
     public record DiskTime(
             String disk,
@@ -105,7 +108,8 @@ public record Schedule(
             long seconds,
             String basis,
             boolean capped,
-            GuestWriteRate guestWrites) {}
+            GuestWriteRate guestWrites,
+            boolean synchronousWrites) {}
 
     /**
      * A guest moved while it runs: its disks copied one after another, then a pause for each switch.

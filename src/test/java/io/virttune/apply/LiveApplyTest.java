@@ -197,7 +197,8 @@ class LiveApplyTest {
                         1,
                         "as sampled",
                         false,
-                        new io.virttune.inspect.GuestWriteRate(1308, 1308 * 4096, 2500)))));
+                        new io.virttune.inspect.GuestWriteRate(1308, 1308 * 4096, 2500),
+                        false))));
         host.replyCreated(ApplyHarness.ours("g1-sda", 128 * MIB, uuid(), "Lv-A"))
                 .replyOk();
         // The counters when the mirror starts, then when it is ready: a billion writes in between.

@@ -330,20 +330,82 @@ class LivePredictionTest {
     }
 
     @Test
-    void aGuestThatOutpacesTheBackgroundCopyIsCopiedAgainWithSynchronousWrites() {
-        // 2000 writes a second dirty 125 MiB/s against a 100 MiB/s mirror: it never catches up, and its
-        // bytes left fall towards 1638 MiB ever slower; apply's rule gives it up once it would be ready
-        // later than two fresh copies, at 2731 MiB left (117 s in), after 10 s of pace and 5 s more
-        // at most. The copy made again writes the whole 8 GiB: 82 s.
+    void aGuestThatOutpacesTheBackgroundCopyIsCopiedWithSynchronousWritesFromTheStart() {
+        // 2000 writes a second dirty 125 MiB/s against a 100 MiB/s mirror: it never catches up, and apply's
+        // rule would give it up about 117 s in, then copy the whole 8 GiB again with synchronous writes.
+        // Planned so from the start, the guest's writes reach both sides and nothing is copied again:
+        // 8192 MiB at the synchronous 100 MiB/s, 82 s, then its readiness and zero chunks, 2 s.
         Schedule.DiskTime busy = sampled(writing(2000));
 
-        assertTrue(busy.seconds() >= 117 + 82 + 2 && busy.seconds() <= 117 + 15 + 82 + 2, busy.basis());
-        long background = busy.writtenBytes() - (8L << 30);
-        assertEquals((busy.seconds() - 82 - 2) * 100, background / MIB, 100, busy.basis());
+        assertTrue(busy.synchronousWrites(), busy.basis());
+        assertEquals(82 + 2, busy.seconds(), busy.basis());
+        assertEquals(8L << 30, busy.writtenBytes(), busy.basis());
         assertTrue(
-                busy.basis().contains("it outpaces the background copy, which apply gives up after about"),
+                busy.basis().contains("it outpaces the background copy, which apply would give up after about 1"),
                 busy.basis());
-        assertTrue(busy.basis().contains("and copies again with synchronous writes"), busy.basis());
+        assertTrue(
+                busy.basis().contains(": plan copies it with synchronous writes from the start instead"), busy.basis());
+    }
+
+    @Test
+    void aPlanMakesTheCopiesItsScheduleSeesOutpacedWithSynchronousWritesFromTheStartAndNoOther() {
+        HostFacts facts = runningOnASparseDisk();
+        Plan plan = live(facts, false);
+        Scheduler scheduler = new Scheduler(
+                CopyRate.given(100 * MIB), MirrorPace.UNMEASURED, ONE_PACE, SwitchPause.UNMEASURED, Duration.ZERO);
+
+        Plan outpaced = OutpacedCopies.synchronous(plan.withSchedule(scheduler.schedule(plan, facts, writing(2000))));
+        Plan converging = OutpacedCopies.synchronous(plan.withSchedule(scheduler.schedule(plan, facts, writing(800))));
+
+        assertTrue(liveStep(outpaced).synchronousWrites());
+        assertTrue(liveStep(outpaced).describe().contains("guest writes mirrored synchronously"));
+        assertFalse(liveStep(converging).synchronousWrites(), "a background copy that catches up stays one");
+        assertEquals(plan, OutpacedCopies.synchronous(plan), "no schedule, no prediction: as planned");
+    }
+
+    private static CopyLive liveStep(Plan plan) {
+        return plan.domains().get(0).steps().stream()
+                .filter(step -> step instanceof CopyLive)
+                .map(step -> (CopyLive) step)
+                .findFirst()
+                .orElseThrow();
+    }
+
+    @Test
+    void aCopyPlannedWithSynchronousWritesCopiesNothingAgainAndGoesAtTheSynchronousPace() {
+        // 800 writes a second, which a background copy would catch up with in about 114 s; with synchronous
+        // writes from the start, the 8 GiB at the 50 MiB/s this host's synchronous copies went: 164 s.
+        BusyPaces slowerSynchronous = new BusyPaces(
+                ONE_PACE.granules(),
+                BusyPaces.Pace.earlierSynchronous(50 * MIB, "as journaled"),
+                ONE_PACE.writesDuringCopy(),
+                ONE_PACE.firstPass());
+        HostFacts facts = runningOnASparseDisk();
+        Schedule.DiskTime planned = new Scheduler(
+                        CopyRate.given(100 * MIB),
+                        MirrorPace.UNMEASURED,
+                        slowerSynchronous,
+                        SwitchPause.UNMEASURED,
+                        Duration.ZERO)
+                .schedule(
+                        new MigrationPlanner(THIN.withLive(new PlanPolicy.Live(true, false)))
+                                .plan(facts, Instant.parse("2026-12-06T20:00:00Z")),
+                        facts,
+                        writing(800))
+                .live()
+                .get(0)
+                .disks()
+                .get(0);
+
+        assertTrue(planned.synchronousWrites());
+        assertEquals(164 + 2, planned.seconds(), planned.basis());
+        assertEquals(8L << 30, planned.writtenBytes(), planned.basis());
+        assertTrue(
+                planned.basis()
+                        .contains("with synchronous writes from the start, as planned: each guest write waits on the"
+                                + " LV too, so its writes reach both sides and none is copied again; at 50 MiB/s, as"
+                                + " journaled"),
+                planned.basis());
     }
 
     @Test
@@ -364,7 +426,9 @@ class LivePredictionTest {
                                 + " vg/pool; a copy made again at 30 MiB/s, the one earlier synchronous copy on this"
                                 + " host"),
                 measured.basis());
-        assertTrue(measured.basis().contains("copies again with synchronous writes"), measured.basis());
+        assertTrue(
+                measured.basis().contains("plan copies it with synchronous writes from the start instead"),
+                measured.basis());
         assertTrue(measured.seconds() > 8192 / 30, measured.basis());
         assertTrue(
                 derived.basis()

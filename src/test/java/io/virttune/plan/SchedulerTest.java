@@ -91,7 +91,8 @@ class SchedulerTest {
                         "the whole 8 GiB linear LV written, its zeros too, and verified: the copy and its verify at"
                                 + " 100 MiB/s",
                         false,
-                        null),
+                        null,
+                        false),
                 copy,
                 "8 GiB at 100 MiB/s, not its 1 GiB of data");
     }
