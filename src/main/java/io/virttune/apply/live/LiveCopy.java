@@ -130,7 +130,8 @@ public final class LiveCopy {
                 log.println("  the interrupted run's copy onto " + step.device()
                         + " is ready: switching the guest onto it");
                 if (!pivot(jobs, copy, step, true, true)) {
-                    copyAndPivot(jobs, copy, step, step.synchronousWrites(), false, false, OptionalLong.empty());
+                    copyAndPivot(
+                            jobs, copy, step, step.synchronousWrites(), false, false, OptionalLong.empty(), pool());
                 }
                 return;
             }
@@ -146,13 +147,15 @@ public final class LiveCopy {
             throw VirtTuneException.refused(outgrown.get() + "; nothing was copied: the guest runs on its source; roll"
                     + " back (" + failure.rollback() + ") to remove the LV, then plan again");
         }
+        Optional<LogicalVolume> pool = pool();
         ZeroedTarget zeroed = ZeroedTarget.of(
-                volume, journal.current(), interrupted, pool(), jobs.libvirtVersion(), jobs.hypervisorVersion());
+                volume, journal.current(), interrupted, pool, jobs.libvirtVersion(), jobs.hypervisorVersion());
         certify(zeroed, step);
         OptionalLong freshCopyBytes =
                 zeroed.zeroed() && !step.synchronousWrites() ? sourceData(jobs, step) : OptionalLong.empty();
         // The zeros the mirror never writes leave nothing to give back, before the pause or in it.
-        copyAndPivot(jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed(), freshCopyBytes);
+        copyAndPivot(
+                jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed(), freshCopyBytes, pool);
     }
 
     /**
@@ -172,7 +175,7 @@ public final class LiveCopy {
         }
     }
 
-    /** The LV's thin pool as LVM reports it now; empty for a linear LV. */
+    /** The LV's thin pool as LVM reports it now (the host's whole report read); empty for a linear LV. */
     private Optional<LogicalVolume> pool() {
         return volume.thin()
                 ? ports.lvm().reads().report().logicalVolume(volume.vg(), volume.thinPool())
@@ -210,6 +213,9 @@ public final class LiveCopy {
      * copy its guest outpaces is worth giving up ({@link io.virttune.blockjob.Convergence}): the
      * source's data alone where the first copy skips the zeros, since the copy made again may skip them
      * too ({@link EmptiedTarget}); empty for the whole disk, which every other copy made again writes.
+     * {@code pool} is the LV's thin pool as LVM reported it at the first copy's start: whether it
+     * zeroes new chunks is what a copy made again may skip the zeros by, and no copy changes it; what
+     * must be read fresh, the chunks the LV maps once emptied, {@link EmptiedTarget} reads itself.
      */
     private void copyAndPivot(
             BlockJobs jobs,
@@ -218,7 +224,8 @@ public final class LiveCopy {
             boolean synchronous,
             boolean givingBackEarly,
             boolean targetZeroed,
-            OptionalLong freshCopyBytes) {
+            OptionalLong freshCopyBytes,
+            Optional<LogicalVolume> pool) {
         writes.orElseThrow().mirrorStarting();
         // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
         // host's cap is shared with the copies other domains run at once, until this one pivots.
@@ -252,14 +259,14 @@ public final class LiveCopy {
             // before its pause, in 4 of 4 such copies on forky, each disk then copied a third time. Given
             // back only with the guest paused, as after a refused switch (within its budget, the rest kept);
             // or, where the LV can be emptied whole, never written.
-            ZeroedTarget emptied = EmptiedTarget.of(volume, step, jobs, ports.lvm(), pool());
+            ZeroedTarget emptied = EmptiedTarget.of(volume, step, jobs, ports.lvm(), pool);
             certify(emptied, step);
             if (!emptied.zeroed()) {
                 log.println("  the copy made again writes " + step.device() + "'s zeros too: " + emptied.why());
             }
-            copyAndPivot(jobs, copy, step, true, false, emptied.zeroed(), freshCopyBytes);
+            copyAndPivot(jobs, copy, step, true, false, emptied.zeroed(), freshCopyBytes, pool);
         } else if (!switched) {
-            copyAndPivot(jobs, copy, step, synchronous, false, false, freshCopyBytes);
+            copyAndPivot(jobs, copy, step, synchronous, false, false, freshCopyBytes, pool);
         }
     }
 
