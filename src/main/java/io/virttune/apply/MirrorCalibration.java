@@ -143,7 +143,7 @@ public final class MirrorCalibration {
         // The room is given back once the LV is gone: the resources close in the reverse order.
         try (held;
                 TemporaryVolume created =
-                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, release, out)) {
+                        TemporaryVolume.mirrorTarget(lvm, run.mode(), volume, target.thinPool(), size, release, out)) {
             // The guest's writes meanwhile tell whether this is an idle copy's pace or a busy one's first pass.
             CopyWrites guestWrites = new CopyWrites(jobs, disk);
             guestWrites.mirrorStarting();
