@@ -111,9 +111,8 @@ public final class MirrorCalibration {
                         "no volume group '" + target.vg() + "' on this host;" + " no mirror was timed"));
         long capacity = jobs.capacityBytes(disk);
         if (capacity <= 0) {
-            throw VirtTuneException.refused("libvirt reads no size for disk " + disk + " of '" + domain + "' (virsh"
-                    + " domblkinfo " + domain + " " + disk + "): its mirror's LV cannot be sized as a live move's;"
-                    + " name another disk (--mirror DOMAIN:DISK); no mirror was timed");
+            throw VirtTuneException.refused(BlockJobs.noCapacity(domain, disk) + ": its mirror's LV cannot be sized"
+                    + " as a live move's; name another disk (--mirror DOMAIN:DISK); no mirror was timed");
         }
         // As a live move's LV: the disk's whole virtual size, in whole extents.
         long size = Sizes.roundUp(capacity, vg.extentSizeBytes());
@@ -144,7 +143,7 @@ public final class MirrorCalibration {
         // The room is given back once the LV is gone: the resources close in the reverse order.
         try (held;
                 TemporaryVolume created =
-                        TemporaryVolume.calibration(lvm, run.mode(), volume, target.thinPool(), size, release, out)) {
+                        TemporaryVolume.mirrorTarget(lvm, run.mode(), volume, target.thinPool(), size, release, out)) {
             // The guest's writes meanwhile tell whether this is an idle copy's pace or a busy one's first pass.
             CopyWrites guestWrites = new CopyWrites(jobs, disk);
             guestWrites.mirrorStarting();

@@ -26,13 +26,20 @@ final class TemporaryVolume implements AutoCloseable {
     private final CleanupOnSignal removal;
     /** What still writes the LV and must stop before it goes (a guest's mirror into it). */
     private final Runnable release;
+    /**
+     * Whether a guest's mirror copies into it: the QEMU that may hold it open is the guest's, which
+     * no kill may end, and only an abort of that mirror lets the LV go.
+     */
+    private final boolean mirrored;
 
-    private TemporaryVolume(LvmPorts lvm, RunMode mode, VolumeName name, Runnable release, PrintWriter log) {
+    private TemporaryVolume(
+            LvmPorts lvm, RunMode mode, VolumeName name, Runnable release, boolean mirrored, PrintWriter log) {
         this.lvm = lvm;
         this.mode = mode;
         this.log = log;
         this.name = name;
         this.release = release;
+        this.mirrored = mirrored;
         // The commands writing it keep it open, and lvm refuses to remove an open LV: they stop first.
         this.removal = CleanupOnSignal.register("remove-" + name.lv(), this::remove);
     }
@@ -47,7 +54,19 @@ final class TemporaryVolume implements AutoCloseable {
      */
     static TemporaryVolume create(
             LvmPorts lvm, RunMode mode, VolumeName name, Runnable release, PrintWriter log, Runnable create) {
-        TemporaryVolume volume = new TemporaryVolume(lvm, mode, name, release, log);
+        return create(lvm, mode, name, release, false, log, create);
+    }
+
+    /** As the other, {@code mirrored} where a guest's mirror copies into the LV. */
+    private static TemporaryVolume create(
+            LvmPorts lvm,
+            RunMode mode,
+            VolumeName name,
+            Runnable release,
+            boolean mirrored,
+            PrintWriter log,
+            Runnable create) {
+        TemporaryVolume volume = new TemporaryVolume(lvm, mode, name, release, mirrored, log);
         try {
             create.run();
         } catch (RuntimeException failed) {
@@ -69,14 +88,34 @@ final class TemporaryVolume implements AutoCloseable {
             long size,
             Runnable release,
             PrintWriter log) {
+        return create(lvm, mode, volume, release, false, log, creating(lvm, volume, thinPool, size));
+    }
+
+    /**
+     * As {@link #calibration}, the LV a guest's mirror copies into, {@code abort} ending that mirror
+     * (no pivot) before its removal: one lvm keeps is left to what aborts such a mirror first.
+     */
+    static TemporaryVolume mirrorTarget(
+            LvmPorts lvm,
+            RunMode mode,
+            VolumeName volume,
+            String thinPool,
+            long size,
+            Runnable abort,
+            PrintWriter log) {
+        return create(lvm, mode, volume, abort, true, log, creating(lvm, volume, thinPool, size));
+    }
+
+    /** Creates {@code volume}, tagged as a calibration's, linear in its VG or thin in {@code thinPool} (null: linear). */
+    private static Runnable creating(LvmPorts lvm, VolumeName volume, String thinPool, long size) {
         String[] tags = VolumeOwnership.tagsFor(CalibrationVolume.OWNER);
-        return create(lvm, mode, volume, release, log, () -> {
+        return () -> {
             if (thinPool == null) {
                 lvm.actions().createLinear(volume.vg(), volume.lv(), size, tags);
             } else {
                 lvm.actions().createThin(volume.vg(), thinPool, volume.lv(), size, tags);
             }
-        });
+        };
     }
 
     /** What a SIGTERM or SIGINT runs for this LV: its release, then its removal. */
@@ -99,8 +138,7 @@ final class TemporaryVolume implements AutoCloseable {
                 release.run();
             } catch (RuntimeException failed) {
                 log.println("Kept the calibration's temporary LV " + name + ": what writes it could not be stopped ("
-                        + failed.getMessage() + "); unless a guest runs on it, the next calibrate of " + name.vg()
-                        + " or virt-tune cleanup stops it and removes the LV");
+                        + failed.getMessage() + "); unless a guest runs on it, " + mirrorAborted());
                 log.flush();
                 return;
             }
@@ -151,12 +189,25 @@ final class TemporaryVolume implements AutoCloseable {
                                 .map(writer -> Long.toString(writer.pid()))
                                 .collect(Collectors.joining(" "))
                         + " if need be)";
+        // A mirror's LV is held by the guest's QEMU, which no kill may end (the guest would die with it).
         return "Kept the calibration's temporary LV " + name + ": its device is open (lv_attr " + attributes + "), "
-                + by + ", and lvm removes no open LV (virt-tune never forces it); once that has let it go" + stop
-                + ", " + removedLater();
+                + by + ", and lvm removes no open LV (virt-tune never forces it); "
+                + (mirrored ? "" : "once that has let it go" + stop + ", ") + removedLater();
     }
 
+    /** What removes the LV later: for a mirror's, what aborts a mirror into it first, lvm refusing it open. */
     private String removedLater() {
-        return "the next calibrate of " + name.vg() + " removes it, or: lvremove " + name;
+        return mirrored ? mirrorAborted() : "the next calibrate of " + name.vg() + " removes it, or: lvremove " + name;
+    }
+
+    /**
+     * What aborts a guest's mirror into the LV and removes it ({@link
+     * io.virttune.apply.undo.CalibrationCleanup}, which keeps it while this calibrate runs): cleanup as
+     * it runs, naming domains or --all, a dry run unless --execute.
+     */
+    private String mirrorAborted() {
+        return "once this calibrate has ended, the next calibrate of " + name.vg() + " or virt-tune cleanup --all"
+                + " --execute (its dry run, without --execute, lists what else it removes) aborts a guest's mirror into"
+                + " it (no pivot: the guest stays on its source) and removes it, once nothing holds it open";
     }
 }

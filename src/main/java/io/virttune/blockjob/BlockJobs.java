@@ -32,6 +32,15 @@ public interface BlockJobs {
     /** virDomainGetBlockInfo's capacity: the size of {@code disk} as the guest sees it now, in bytes. */
     long capacityBytes(String disk);
 
+    /**
+     * What a refusal says where {@link #capacityBytes} of {@code disk} of {@code domain} gives no size (0
+     * or less), with the command that shows it: one phrase for every refusal of it.
+     */
+    static String noCapacity(String domain, String disk) {
+        return "libvirt reads no size for disk " + disk + " of '" + domain + "' (virsh domblkinfo " + domain + " "
+                + disk + ")";
+    }
+
     /** virDomainBlockStats' write counters of {@code disk}: what its guest wrote since its QEMU started. */
     DiskWrites writes(String disk);
 

@@ -777,6 +777,25 @@ class LiveApplyTest {
         assertTrue(output.contains("could not be given back whole and proven empty (the table of vg/g1-sda"), output);
     }
 
+    /**
+     * Whether the pool zeroes new chunks, which a copy made again after an outpacing may skip the
+     * zeros by, is what LVM reported at the first copy's start: the host's whole report is read once
+     * for the copy, before it starts, and of the emptied LV only its mapped count again (dmsetup status).
+     */
+    @Test
+    void aCopyMadeAgainAfterAnOutpacingReadsNoLvmReportAgain() {
+        madeAgainAfterAnOutpacingOnTestingsStack(THIN_TABLE, "0 262144 thin 0 -");
+
+        assertEquals(List.of("sync=false target-zeroed", "sync=true target-zeroed"), copies());
+        assertEquals(List.of(), reportReadsOnceCopying);
+        assertTrue(
+                host.runner.commands().contains(List.of("dmsetup", "status", "vg-g1--sda")),
+                host.runner.commands().toString());
+    }
+
+    /** Each read of LVM's report ({@code lvs}) once the first copy started, as the block-job call before it. */
+    private final List<String> reportReadsOnceCopying = new ArrayList<>();
+
     /** The LV's table, naming the pool's device 253:7 and its thin device 1. */
     private static final String THIN_TABLE = "0 262144 thin 253:7 1";
 
@@ -807,6 +826,9 @@ class LiveApplyTest {
             if (argv.get(0).equals("blkdiscard")) {
                 whileDiscarding.add(host.libvirt.find("g1").orElseThrow().state() + " " + argv.get(2) + "+"
                         + argv.get(4) + " job " + jobs.job);
+            }
+            if (!jobs.calls.isEmpty() && command("lvm", "lvs").test(argv)) {
+                reportReadsOnceCopying.add(jobs.calls.get(jobs.calls.size() - 1));
             }
         });
 

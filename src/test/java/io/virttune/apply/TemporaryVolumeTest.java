@@ -49,6 +49,12 @@ class TemporaryVolumeTest {
 
     /** The LV of the lvs report row {@code row}, whose writers {@code writers} finds; lvremove as scripted. */
     private TemporaryVolume created(StaleWriters writers, String row, Runnable release) {
+        return TemporaryVolume.create(
+                ports(writers, row), RunMode.EXECUTE, NAME, release, new PrintWriter(log, true), () -> {});
+    }
+
+    /** The host's LVM, the LV of the lvs report row {@code row}, whose writers {@code writers} finds. */
+    private LvmPorts ports(StaleWriters writers, String row) {
         host.answer(command("lvm", "lvs"), argv -> "{\"report\": [{\"lv\": [" + row + "]}]}")
                 .observe(argv -> {
                     if (command("lvm", "lvremove").test(argv)) {
@@ -56,14 +62,13 @@ class TemporaryVolumeTest {
                     }
                 });
         LvmCli lvm = new LvmCli(host);
-        LvmPorts ports = new LvmPorts(
+        return new LvmPorts(
                 lvm,
                 lvm,
                 ThinDiscards.through(lvm),
                 writers,
                 new DirectIo(host),
                 new ThinMappings(host, MetadataSnapshotHolds.none()));
-        return TemporaryVolume.create(ports, RunMode.EXECUTE, NAME, release, new PrintWriter(log, true), () -> {});
     }
 
     @Test
@@ -116,4 +121,70 @@ class TemporaryVolumeTest {
                         + " vg_vms/virt-tune-calibration-1\n",
                 log.toString());
     }
+
+    /**
+     * The LV a guest's mirror copied into, kept open after the mirror's abort by the guest's QEMU: no
+     * kill of that pid (the guest would die with it), no bare lvremove (lvm refuses an open LV, and the
+     * mirror may still write it), but what aborts such a mirror and removes the LV.
+     */
+    @Test
+    void aMirrorsLvKeptOpenByTheGuestsQemuIsLeftToCleanupNeverToKillNorLvremove() {
+        StaleWriters writers = Mockito.mock(StaleWriters.class);
+        Mockito.when(writers.of(NAME.devicePath()))
+                .thenReturn(List.of(new StaleWriters.Writer(4343, "/usr/bin/qemu-system-x86_64 -name guest=g1")));
+        host.succeed("").fail(5, "  Logical volume vg_vms/virt-tune-calibration-1 in use.");
+        TemporaryVolume volume = TemporaryVolume.mirrorTarget(
+                ports(writers, ROW.replace("-wi-a-----", "-wi-ao----")),
+                RunMode.EXECUTE,
+                NAME,
+                null,
+                1 << 30,
+                () -> order.add("abort"),
+                new PrintWriter(log, true));
+
+        volume.close();
+
+        assertEquals(List.of("abort", "lvremove"), order);
+        assertEquals(
+                "Kept the calibration's temporary LV vg_vms/virt-tune-calibration-1: its device is open (lv_attr"
+                        + " -wi-ao----), for writing by pid 4343 (/usr/bin/qemu-system-x86_64 -name guest=g1), and lvm"
+                        + " removes no open LV (virt-tune never forces it); " + CLEANED_UP + "\n",
+                log.toString());
+    }
+
+    /** A mirror's LV lvm keeps for another cause: its open state unread, what removes it stops a mirror first. */
+    @Test
+    void aMirrorsLvLvmKeepsForAnotherCauseIsLeftToCleanup() {
+        host.succeed("").fail(5, "  Volume group \"vg_vms\" has insufficient free space.");
+        TemporaryVolume volume = TemporaryVolume.mirrorTarget(
+                ports(new StaleWriters(), ROW),
+                RunMode.EXECUTE,
+                NAME,
+                null,
+                1 << 30,
+                () -> {},
+                new PrintWriter(log, true));
+
+        volume.close();
+
+        assertTrue(log.toString().startsWith("Could not remove the calibration's temporary LV"), log.toString());
+        assertTrue(log.toString().endsWith("; " + CLEANED_UP + "\n"), log.toString());
+    }
+
+    /** A release that fails leaves a guest's mirror into the LV: the cleanup that aborts it, named as it runs. */
+    @Test
+    void aReleaseThatFailsNamesTheCleanupThatAbortsTheMirror() {
+        TemporaryVolume volume = created(() -> {
+            throw VirtTuneException.failed("cannot abort the block job: Broken pipe");
+        });
+
+        volume.close();
+
+        assertTrue(log.toString().endsWith("; unless a guest runs on it, " + CLEANED_UP + "\n"), log.toString());
+    }
+
+    /** What removes a mirror's LV once this calibrate has ended, as virt-tune's cleanup runs (CleanupCommand). */
+    private static final String CLEANED_UP = "once this calibrate has ended, the next calibrate of vg_vms or virt-tune"
+            + " cleanup --all --execute (its dry run, without --execute, lists what else it removes) aborts a guest's"
+            + " mirror into it (no pivot: the guest stays on its source) and removes it, once nothing holds it open";
 }

@@ -74,8 +74,7 @@ public final class LiveChecks {
         long capacity = jobs.capacityBytes(copy.disk());
         if (capacity <= 0) {
             // A size libvirt cannot tell would pass as fitting any LV, and QEMU would find out mid-copy.
-            return Optional.of("libvirt reads no size for disk " + copy.disk() + " of '" + jobs.domain() + "' (virsh"
-                    + " domblkinfo " + jobs.domain() + " " + copy.disk() + "), so its planned LV " + copy.device()
+            return Optional.of(BlockJobs.noCapacity(jobs.domain(), copy.disk()) + ", so its planned LV " + copy.device()
                     + " of " + sized(volumeBytes) + " cannot be checked to hold it (rule: a live copy's LV holds the"
                     + " whole disk)");
         }

@@ -49,13 +49,6 @@ public final class LiveCopy {
     private long synchronousBytes;
     /** How long those copies took until ready. */
     private long synchronousNanos;
-    /**
-     * What a copy made again writes, by which apply judges when a background copy its guest outpaces
-     * is worth giving up ({@link io.virttune.blockjob.Convergence}): the source's data alone where the
-     * first copy skips the zeros, since the copy made again may skip them too ({@link EmptiedTarget});
-     * empty for the whole disk, which every other copy made again writes.
-     */
-    private OptionalLong freshCopyBytes = OptionalLong.empty();
     /** The guest's writes while its disk was copied, where its counters were read; none before a copy starts. */
     private Optional<CopyWrites> writes = Optional.empty();
 
@@ -137,7 +130,8 @@ public final class LiveCopy {
                 log.println("  the interrupted run's copy onto " + step.device()
                         + " is ready: switching the guest onto it");
                 if (!pivot(jobs, copy, step, true, true)) {
-                    copyAndPivot(jobs, copy, step, step.synchronousWrites(), false, false);
+                    copyAndPivot(
+                            jobs, copy, step, step.synchronousWrites(), false, false, OptionalLong.empty(), pool());
                 }
                 return;
             }
@@ -153,14 +147,15 @@ public final class LiveCopy {
             throw VirtTuneException.refused(outgrown.get() + "; nothing was copied: the guest runs on its source; roll"
                     + " back (" + failure.rollback() + ") to remove the LV, then plan again");
         }
+        Optional<LogicalVolume> pool = pool();
         ZeroedTarget zeroed = ZeroedTarget.of(
-                volume, journal.current(), interrupted, pool(), jobs.libvirtVersion(), jobs.hypervisorVersion());
+                volume, journal.current(), interrupted, pool, jobs.libvirtVersion(), jobs.hypervisorVersion());
         certify(zeroed, step);
-        if (zeroed.zeroed() && !step.synchronousWrites()) {
-            freshCopyBytes = sourceData(jobs, step);
-        }
+        OptionalLong freshCopyBytes =
+                zeroed.zeroed() && !step.synchronousWrites() ? sourceData(jobs, step) : OptionalLong.empty();
         // The zeros the mirror never writes leave nothing to give back, before the pause or in it.
-        copyAndPivot(jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed());
+        copyAndPivot(
+                jobs, copy, step, step.synchronousWrites(), !zeroed.zeroed(), zeroed.zeroed(), freshCopyBytes, pool);
     }
 
     /**
@@ -180,7 +175,7 @@ public final class LiveCopy {
         }
     }
 
-    /** The LV's thin pool as LVM reports it now; empty for a linear LV. */
+    /** The LV's thin pool as LVM reports it now (the host's whole report read); empty for a linear LV. */
     private Optional<LogicalVolume> pool() {
         return volume.thin()
                 ? ports.lvm().reads().report().logicalVolume(volume.vg(), volume.thinPool())
@@ -214,6 +209,13 @@ public final class LiveCopy {
      * The first copy onto a fresh LV may be {@code targetZeroed} ({@link ZeroedTarget}), and a copy made
      * again after an outpacing onto an LV emptied whole ({@link EmptiedTarget}), where a fast writer would
      * otherwise wait on the disk's zeros too; one made again after a refused switch writes them.
+     * {@code freshCopyBytes} is what a copy made again writes, by which apply judges when a background
+     * copy its guest outpaces is worth giving up ({@link io.virttune.blockjob.Convergence}): the
+     * source's data alone where the first copy skips the zeros, since the copy made again may skip them
+     * too ({@link EmptiedTarget}); empty for the whole disk, which every other copy made again writes.
+     * {@code pool} is the LV's thin pool as LVM reported it at the first copy's start: whether it
+     * zeroes new chunks is what a copy made again may skip the zeros by, and no copy changes it; what
+     * must be read fresh, the chunks the LV maps once emptied, {@link EmptiedTarget} reads itself.
      */
     private void copyAndPivot(
             BlockJobs jobs,
@@ -221,7 +223,9 @@ public final class LiveCopy {
             CopyLive step,
             boolean synchronous,
             boolean givingBackEarly,
-            boolean targetZeroed) {
+            boolean targetZeroed,
+            OptionalLong freshCopyBytes,
+            Optional<LogicalVolume> pool) {
         writes.orElseThrow().mirrorStarting();
         // A job not journaled as ours (or copying elsewhere) is refused here, left as it is. The
         // host's cap is shared with the copies other domains run at once, until this one pivots.
@@ -232,7 +236,7 @@ public final class LiveCopy {
         CopyWait waited;
         boolean switched = false;
         try {
-            waited = awaitReady(jobs, copy, step, synchronous);
+            waited = awaitReady(jobs, copy, step, synchronous, freshCopyBytes);
             if (waited instanceof CopyWait.Ready) {
                 switched = pivot(jobs, copy, step, givingBackEarly, !targetZeroed);
             } else {
@@ -255,19 +259,23 @@ public final class LiveCopy {
             // before its pause, in 4 of 4 such copies on forky, each disk then copied a third time. Given
             // back only with the guest paused, as after a refused switch (within its budget, the rest kept);
             // or, where the LV can be emptied whole, never written.
-            ZeroedTarget emptied = EmptiedTarget.of(volume, step, jobs, ports.lvm(), pool());
+            ZeroedTarget emptied = EmptiedTarget.of(volume, step, jobs, ports.lvm(), pool);
             certify(emptied, step);
             if (!emptied.zeroed()) {
                 log.println("  the copy made again writes " + step.device() + "'s zeros too: " + emptied.why());
             }
-            copyAndPivot(jobs, copy, step, true, false, emptied.zeroed());
+            copyAndPivot(jobs, copy, step, true, false, emptied.zeroed(), freshCopyBytes, pool);
         } else if (!switched) {
-            copyAndPivot(jobs, copy, step, synchronous, false, false);
+            copyAndPivot(jobs, copy, step, synchronous, false, false, freshCopyBytes, pool);
         }
     }
 
-    /** The copy followed with the progress meter until ready, or until the guest outpaced a background copy (left copying). */
-    private CopyWait awaitReady(BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous) {
+    /**
+     * The copy followed with the progress meter until ready, or until the guest outpaced a background
+     * copy (left copying), judged against a copy made again of {@code freshCopyBytes} (empty: the whole disk).
+     */
+    private CopyWait awaitReady(
+            BlockJobs jobs, BlockCopy copy, CopyLive step, boolean synchronous, OptionalLong freshCopyBytes) {
         CopyTimings timings = timings();
         ProgressMeter meter = progress.live(step.disk(), step.device());
         long[] written = {0};
