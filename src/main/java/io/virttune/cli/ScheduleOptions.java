@@ -87,6 +87,13 @@ public final class ScheduleOptions {
                     + " guest writes, the mirror copies again")
     Duration writeSample;
 
+    @Option(
+            names = "--background-first",
+            description = "with --live and a schedule: start each live copy in the background even where its guest is"
+                    + " predicted to outpace it (apply gives such a copy up and copies again with synchronous writes);"
+                    + " by default such a copy is planned with synchronous writes from its start")
+    boolean backgroundFirst;
+
     /** Long enough for a steady writer's rate, short beside the minutes a plan of live moves predicts. */
     private static final Duration DEFAULT_SAMPLE = Duration.ofSeconds(2);
 
@@ -122,13 +129,14 @@ public final class ScheduleOptions {
     }
 
     private Plan scheduled(Plan plan, HostFacts facts, long bandwidth, Measured measured, GuestWrites writes) {
-        return OutpacedCopies.synchronous(plan.withSchedule(new Scheduler(
-                        rate(plan, bandwidth, measured),
-                        mirror(measured),
-                        busyPaces(plan, measured),
-                        switchPause(measured, plan.target().thin()),
-                        windowOrNone())
-                .schedule(plan, facts, writes)));
+        Scheduler scheduler = new Scheduler(
+                rate(plan, bandwidth, measured),
+                mirror(measured),
+                busyPaces(plan, measured),
+                switchPause(measured, plan.target().thin()),
+                windowOrNone());
+        return OutpacedCopies.synchronous(plan.withSchedule(
+                (backgroundFirst ? scheduler.backgroundFirst() : scheduler).schedule(plan, facts, writes)));
     }
 
     private void requireStateDirRead() {

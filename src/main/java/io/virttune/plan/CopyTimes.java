@@ -34,6 +34,7 @@ final class CopyTimes {
     private final Optional<String> writesZerosBecause;
     private final HostFacts facts;
     private final GuestWrites writes;
+    private final boolean backgroundFirst;
 
     /**
      * @param rate the pace of a copy and its verify together, in bytes a second
@@ -43,8 +44,17 @@ final class CopyTimes {
      * @param facts the host's facts: the data of the images copied live (their steps do not say it),
      *     the pool's zeroing and the stack's versions
      * @param writes the running guests' writes as plan sampled them: what their mirrors copy again
+     * @param backgroundFirst a copy its guest outpaces is started in the background all the same, then
+     *     given up and made again with synchronous writes; else made with synchronous writes from its start
      */
-    CopyTimes(long rate, MirrorPace mirror, BusyPaces busy, PlanTarget target, HostFacts facts, GuestWrites writes) {
+    CopyTimes(
+            long rate,
+            MirrorPace mirror,
+            BusyPaces busy,
+            PlanTarget target,
+            HostFacts facts,
+            GuestWrites writes,
+            boolean backgroundFirst) {
         this.rate = rate;
         this.mirror = mirror;
         this.busy = busy;
@@ -52,6 +62,7 @@ final class CopyTimes {
         this.writesZerosBecause = writesZerosBecause(target, facts);
         this.facts = facts;
         this.writes = writes;
+        this.backgroundFirst = backgroundFirst;
     }
 
     /** Why a live copy's mirror must write the zeros too on this host; empty where it may skip them. */
@@ -171,7 +182,7 @@ final class CopyTimes {
                                                 image.get().virtualSizeBytes(),
                                                 image.get().allocatedBytes())
                                         : written);
-                        synchronous = copied.copiedAgain();
+                        synchronous = copied.copiedAgain() && !backgroundFirst;
                         // Made with synchronous writes from the start, such a copy costs the background
                         // copy's time no more, and writes what the copy made again would.
                         seconds = synchronous ? written / paces.synchronous() : copied.seconds();
@@ -180,7 +191,9 @@ final class CopyTimes {
                                 + (synchronous
                                         ? ": plan copies it with synchronous writes from the start instead: "
                                                 + SYNCHRONOUS
-                                        : "")
+                                        : copied.copiedAgain()
+                                                ? ", started in the background as asked (--background-first)"
+                                                : "")
                                 + "; " + busy.describe(paces, sampled.get());
                     }
                 }

@@ -24,6 +24,7 @@ public final class Scheduler {
     private final SwitchPause switchPause;
     private final long copyBytesPerSecond;
     private final Duration window;
+    private final boolean backgroundFirst;
 
     /**
      * @param rate the rate a copy and its verify run at on this host, and where it comes from
@@ -33,12 +34,33 @@ public final class Scheduler {
      * @param window each window's length; {@link Duration#ZERO} for predictions only
      */
     public Scheduler(CopyRate rate, MirrorPace mirror, BusyPaces busy, SwitchPause switchPause, Duration window) {
+        this(rate, mirror, busy, switchPause, window, false);
+    }
+
+    private Scheduler(
+            CopyRate rate,
+            MirrorPace mirror,
+            BusyPaces busy,
+            SwitchPause switchPause,
+            Duration window,
+            boolean backgroundFirst) {
         this.rate = rate;
         this.mirror = mirror;
         this.busy = busy;
         this.switchPause = switchPause;
         this.copyBytesPerSecond = rate.bytesPerSecond();
         this.window = window;
+        this.backgroundFirst = backgroundFirst;
+    }
+
+    /**
+     * This scheduler, a live copy its guest is predicted to outpace started in the background all the
+     * same ({@code plan --background-first}), given up and made again with synchronous writes as apply
+     * does; by default it is predicted, and planned ({@link OutpacedCopies}), with synchronous writes
+     * from its start.
+     */
+    public Scheduler backgroundFirst() {
+        return new Scheduler(rate, mirror, busy, switchPause, window, true);
     }
 
     /**
@@ -49,7 +71,8 @@ public final class Scheduler {
      * each live copy's mirror also copies again what its guest {@code writes}.
      */
     public Schedule schedule(Plan plan, HostFacts facts, GuestWrites writes) {
-        CopyTimes times = new CopyTimes(copyBytesPerSecond, mirror, busy, plan.target(), facts, writes);
+        CopyTimes times =
+                new CopyTimes(copyBytesPerSecond, mirror, busy, plan.target(), facts, writes, backgroundFirst);
         List<Schedule.Slot> slots = plan.domains().stream()
                 .filter(domain -> domain.steps().stream().anyMatch(step -> step instanceof ConvertImage))
                 .map(domain -> slot(domain.name(), times.offline(domain)))

@@ -79,6 +79,9 @@ class LiveApplyLabIT {
                 "--verify-paused",
                 "--window",
                 "1h",
+                // The outpaced background copy given up is what this test follows: plan would otherwise
+                // copy it with synchronous writes from its start.
+                "--background-first",
                 "--state-dir",
                 work.resolve("state").toString(),
                 "--out",
@@ -87,6 +90,30 @@ class LiveApplyLabIT {
         assertTrue(
                 planned.out().contains("sda: the running guest keeps io_uring on its new LV until its next cold boot"),
                 planned.out());
+        // Planned by default, the same move under fio's writes: the guest sampled, its 2 MiB/s copy predicted
+        // outpaced, so planned with synchronous writes from its start.
+        Cli byDefault = Cli.run(
+                "plan",
+                GUEST,
+                "--vg",
+                VG,
+                "--live",
+                "--bandwidth",
+                "2M",
+                "--window",
+                "1h",
+                "--state-dir",
+                work.resolve("state").toString(),
+                "--json");
+        assertEquals(0, byDefault.exitCode(), byDefault.out() + byDefault.err());
+        io.virttune.plan.Plan predicted = io.virttune.plan.PlanJson.read(byDefault.out(), "stdout");
+        assertTrue(
+                predicted.schedule().live().get(0).disks().get(0).synchronousWrites(),
+                predicted.schedule().live().get(0).disks().get(0).basis());
+        assertTrue(
+                predicted.domains().get(0).steps().stream()
+                        .anyMatch(step -> step instanceof io.virttune.plan.CopyLive copy && copy.synchronousWrites()),
+                byDefault.out());
         int writesAtStart = writer.writes();
         // Each of fio's 4k writes dirties a 64 KiB granule of the mirror's bitmap: at the 169 IOPS of the
         // slowest lab run that is 10 MiB/s dirtied against 2 MiB/s copied, so the background copy never

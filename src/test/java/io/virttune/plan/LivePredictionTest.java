@@ -363,6 +363,29 @@ class LivePredictionTest {
         assertEquals(plan, OutpacedCopies.synchronous(plan), "no schedule, no prediction: as planned");
     }
 
+    @Test
+    void askedToStartInTheBackgroundFirstAnOutpacedCopyIsPredictedGivenUpAndMadeAgainAndStaysABackgroundCopy() {
+        HostFacts facts = runningOnASparseDisk();
+        Plan plan = live(facts, false);
+        Scheduler backgroundFirst = new Scheduler(
+                        CopyRate.given(100 * MIB),
+                        MirrorPace.UNMEASURED,
+                        ONE_PACE,
+                        SwitchPause.UNMEASURED,
+                        Duration.ZERO)
+                .backgroundFirst();
+
+        Plan planned =
+                OutpacedCopies.synchronous(plan.withSchedule(backgroundFirst.schedule(plan, facts, writing(2000))));
+        Schedule.DiskTime busy = planned.schedule().live().get(0).disks().get(0);
+
+        assertFalse(liveStep(planned).synchronousWrites());
+        assertFalse(busy.synchronousWrites());
+        // About 117 s of background copy, given up, then the whole 8 GiB again at 100 MiB/s.
+        assertTrue(busy.seconds() >= 117 + 82 + 2 && busy.seconds() <= 117 + 15 + 82 + 2, busy.basis());
+        assertTrue(busy.basis().contains("started in the background as asked (--background-first)"), busy.basis());
+    }
+
     private static CopyLive liveStep(Plan plan) {
         return plan.domains().get(0).steps().stream()
                 .filter(step -> step instanceof CopyLive)
