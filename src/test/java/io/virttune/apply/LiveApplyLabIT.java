@@ -68,43 +68,16 @@ class LiveApplyLabIT {
 
         Path plan = work.resolve("plan.json");
         // With a window, plan samples the guest's writes, which the copy's journal entry puts beside its own.
-        Cli planned = Cli.run(
-                "plan",
-                GUEST,
-                "--vg",
-                VG,
-                "--live",
-                "--bandwidth",
-                "2M",
-                "--verify-paused",
-                "--window",
-                "1h",
-                // The outpaced background copy given up is what this test follows: plan would otherwise
-                // copy it with synchronous writes from its start.
-                "--background-first",
-                "--state-dir",
-                work.resolve("state").toString(),
-                "--out",
-                plan.toString());
+        // The outpaced background copy given up is what this test follows: plan would otherwise copy it
+        // with synchronous writes from its start.
+        Cli planned = planSampled(work, "--verify-paused", "--background-first", "--out", plan.toString());
         assertEquals(0, planned.exitCode(), planned.out() + planned.err());
         assertTrue(
                 planned.out().contains("sda: the running guest keeps io_uring on its new LV until its next cold boot"),
                 planned.out());
         // Planned by default, the same move under fio's writes: the guest sampled, its 2 MiB/s copy predicted
         // outpaced, so planned with synchronous writes from its start.
-        Cli byDefault = Cli.run(
-                "plan",
-                GUEST,
-                "--vg",
-                VG,
-                "--live",
-                "--bandwidth",
-                "2M",
-                "--window",
-                "1h",
-                "--state-dir",
-                work.resolve("state").toString(),
-                "--json");
+        Cli byDefault = planSampled(work, "--json");
         assertEquals(0, byDefault.exitCode(), byDefault.out() + byDefault.err());
         io.virttune.plan.Plan predicted = io.virttune.plan.PlanJson.read(byDefault.out(), "stdout");
         assertTrue(
@@ -201,6 +174,24 @@ class LiveApplyLabIT {
                         live.targetBus().orElseThrow(),
                         live.io().orElseThrow(),
                         live.cache().orElseThrow()));
+    }
+
+    /** plan of the guest's live move into the VG, its copy capped at 2 MiB/s, its writes sampled (a window), and {@code more}. */
+    private static Cli planSampled(Path work, String... more) {
+        List<String> args = new java.util.ArrayList<>(List.of(
+                "plan",
+                GUEST,
+                "--vg",
+                VG,
+                "--live",
+                "--bandwidth",
+                "2M",
+                "--window",
+                "1h",
+                "--state-dir",
+                work.resolve("state").toString()));
+        args.addAll(List.of(more));
+        return Cli.run(args.toArray(String[]::new));
     }
 
     /** plan of the guest's live move into the lab's thin pool, its copy capped at {@code bandwidth}, verified paused. */
