@@ -18,11 +18,13 @@ import io.virttune.blockjob.BlockJobProgress;
 import io.virttune.blockjob.BlockJobs;
 import io.virttune.blockjob.MirrorState;
 import io.virttune.lvm.CalibrationVolume;
+import io.virttune.lvm.LogicalVolume;
 import io.virttune.lvm.LvmReport;
 import io.virttune.lvm.Sizes;
 import io.virttune.lvm.VolumeGroup;
 import io.virttune.lvm.VolumeName;
 import io.virttune.process.ProcessTable;
+import io.virttune.recipe.ZeroSkippingMirror;
 import io.virttune.text.Bytes;
 import io.virttune.xml.DomainXml;
 import java.io.PrintWriter;
@@ -128,11 +130,26 @@ public final class MirrorCalibration {
                         "the mirror of disk " + disk + " may write its " + Bytes.format(size),
                         "name a smaller disk (--mirror DOMAIN:DISK)",
                         "no mirror was timed"));
+        // The LV is fresh, made by this run: its zeros are skipped wherever a live move's would be, by the same
+        // rule, so that the pace timed is of what a live move's mirror writes.
+        Optional<String> writesZeros = ZeroSkippingMirror.whyNot(
+                target.thinPool() == null ? null : target.vg() + "/" + target.thinPool(),
+                Optional.ofNullable(target.thinPool())
+                        .flatMap(pool -> report.logicalVolume(target.vg(), pool))
+                        .filter(LogicalVolume::isThinPool)
+                        .flatMap(LogicalVolume::zeroing),
+                jobs.libvirtVersion(),
+                jobs.hypervisorVersion());
+        BlockCopySettings settings =
+                writesZeros.isEmpty() ? BlockCopySettings.DEFAULTS.withTargetZeroed() : BlockCopySettings.DEFAULTS;
         out.println(run.mode().says("Creating ", "Would create ") + volume + ", " + Bytes.format(size)
                 + (target.thinPool() == null ? " linear" : " thin in " + target.thinPool()) + ", to mirror disk "
-                + disk + " of '" + domain + "' (" + source + ") into it as a live move does, for at most "
-                + target.limit().toSeconds() + " s, then abort the copy (no pivot: the guest stays on its source)"
-                + " and remove the LV");
+                + disk + " of '" + domain + "' (" + source + ") into it as a live move does ("
+                + writesZeros
+                        .map(why -> "its zeros written, as a live move's mirror writes them: " + why)
+                        .orElse("its zeros skipped, as a live move's mirror skips them")
+                + "), for at most " + target.limit().toSeconds() + " s, then abort the copy (no pivot: the guest"
+                + " stays on its source) and remove the LV");
         BlockCopy copy = new BlockCopy(jobs, disk);
         MirrorsInto mirrors = new MirrorsInto(blockJobs);
         // Registered with the LV, before it exists: whatever ends this run, a copy ends before the LV goes; a
@@ -148,7 +165,7 @@ public final class MirrorCalibration {
             CopyWrites guestWrites = new CopyWrites(jobs, disk);
             guestWrites.mirrorStarting();
             long started = System.nanoTime();
-            starting.run(() -> start(copy, domain, disk, volume.devicePath()));
+            starting.run(() -> start(copy, settings, domain, disk, volume.devicePath()));
             BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());
             long nanos = System.nanoTime() - started;
             guestWrites.mirrorDone();
@@ -185,11 +202,11 @@ public final class MirrorCalibration {
                         : ": an idle guest's, so plan predicts live copies by it until one is journaled");
     }
 
-    /** Starts {@code copy} of {@code disk} of {@code domain} into {@code device}; a failed start says how to end it. */
-    private static void start(BlockCopy copy, String domain, String disk, String device) {
+    /** Starts {@code copy} of {@code disk} of {@code domain} into {@code device} so; a failed start says how to end it. */
+    private static void start(BlockCopy copy, BlockCopySettings settings, String domain, String disk, String device) {
         try {
-            // Uncapped, as apply copies without --host-bandwidth; the LV's zeros written, as a full mirror does.
-            copy.start(device, BlockCopySettings.DEFAULTS);
+            // Uncapped, as apply copies without --host-bandwidth.
+            copy.start(device, settings);
         } catch (VirtTuneException failed) {
             if (failed.exitCode() == ExitCode.REFUSED) {
                 // Refused before virDomainBlockCopy was called (the disk has a job already): nothing was started.

@@ -396,6 +396,45 @@ class MirrorCalibrationTest {
         assertEquals(List.of(), jobs.calls);
     }
 
+    /** A 1 GiB thin pool, empty, zeroing new chunks or not ({@code -Zn}), as lvs reports it ("zero" or ""). */
+    private void aPool(boolean zeroing) {
+        lvs.add("{\"vg_name\":\"vg_vms\", \"lv_name\":\"pool\", \"lv_size\":\"" + GIB
+                + "\", \"segtype\":\"thin-pool\", \"lv_attr\":\"twi-aotz--\", \"lv_read_ahead\":\"auto\","
+                + " \"pool_lv\":\"\", \"chunk_size\":\"65536\", \"zero\":\"" + (zeroing ? "zero" : "")
+                + "\", \"data_percent\":\"0.00\", \"metadata_percent\":\"1.00\", \"lv_metadata_size\":\""
+                + 64 * MIB + "\", \"lv_uuid\":\"uuid-pool\", \"lv_tags\":\"\"}");
+    }
+
+    @Test
+    void aMirrorIntoAFreshLvOfAZeroingPoolSkipsTheZerosAsALiveMovesDoesOnAStackThatCan() {
+        aPool(true);
+        created().succeed("");
+        jobs.readsUntilReady = 2;
+        jobs.libvirtVersion = "12.8.0";
+        jobs.hypervisorVersion = "QEMU 11.1.2";
+
+        measure(true, "pool", "g1", Duration.ofSeconds(30)).orElseThrow();
+
+        assertTrue(
+                jobs.calls.stream().anyMatch(call -> call.startsWith("copy sda") && call.endsWith(" target-zeroed")),
+                jobs.calls + "\n" + log);
+        assertTrue(log.toString().contains("its zeros skipped, as a live move's mirror skips them"), log.toString());
+    }
+
+    @Test
+    void aMirrorWritesTheZerosWhereALiveMovesWouldIntoAPoolThatDoesNotZeroOrOnAnOlderStack() {
+        aPool(false);
+        created().succeed("");
+        jobs.readsUntilReady = 2;
+        jobs.libvirtVersion = "12.8.0";
+        jobs.hypervisorVersion = "QEMU 11.1.2";
+
+        measure(true, "pool", "g1", Duration.ofSeconds(30)).orElseThrow();
+
+        assertTrue(jobs.calls.stream().noneMatch(call -> call.endsWith(" target-zeroed")), jobs.calls.toString());
+        assertTrue(log.toString().contains("its zeros written, as a live move's mirror writes them: "), log.toString());
+    }
+
     /** A disk whose size libvirt reads as 0 gives no size to make its LV of: refused, where lvcreate got 0 bytes. */
     @Test
     void aDiskWhoseSizeLibvirtCannotTellIsRefusedBeforeAnythingIsCreated() {
