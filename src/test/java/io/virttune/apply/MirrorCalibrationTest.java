@@ -396,6 +396,16 @@ class MirrorCalibrationTest {
         assertEquals(List.of(), jobs.calls);
     }
 
+    /** The mirror timed into an empty 1 GiB thin pool zeroing new chunks or not, on libvirt 12.8 and QEMU 11.1. */
+    private void timedIntoAPoolOnDebianTesting(boolean zeroing) {
+        aPool(zeroing);
+        created().succeed("");
+        jobs.readsUntilReady = 2;
+        jobs.libvirtVersion = "12.8.0";
+        jobs.hypervisorVersion = "QEMU 11.1.2";
+        measure(true, "pool", "g1", Duration.ofSeconds(30)).orElseThrow();
+    }
+
     /** A 1 GiB thin pool, empty, zeroing new chunks or not ({@code -Zn}), as lvs reports it ("zero" or ""). */
     private void aPool(boolean zeroing) {
         lvs.add("{\"vg_name\":\"vg_vms\", \"lv_name\":\"pool\", \"lv_size\":\"" + GIB
@@ -407,13 +417,7 @@ class MirrorCalibrationTest {
 
     @Test
     void aMirrorIntoAFreshLvOfAZeroingPoolSkipsTheZerosAsALiveMovesDoesOnAStackThatCan() {
-        aPool(true);
-        created().succeed("");
-        jobs.readsUntilReady = 2;
-        jobs.libvirtVersion = "12.8.0";
-        jobs.hypervisorVersion = "QEMU 11.1.2";
-
-        measure(true, "pool", "g1", Duration.ofSeconds(30)).orElseThrow();
+        timedIntoAPoolOnDebianTesting(true);
 
         assertTrue(
                 jobs.calls.stream().anyMatch(call -> call.startsWith("copy sda") && call.endsWith(" target-zeroed")),
@@ -423,13 +427,7 @@ class MirrorCalibrationTest {
 
     @Test
     void aMirrorWritesTheZerosWhereALiveMovesWouldIntoAPoolThatDoesNotZeroOrOnAnOlderStack() {
-        aPool(false);
-        created().succeed("");
-        jobs.readsUntilReady = 2;
-        jobs.libvirtVersion = "12.8.0";
-        jobs.hypervisorVersion = "QEMU 11.1.2";
-
-        measure(true, "pool", "g1", Duration.ofSeconds(30)).orElseThrow();
+        timedIntoAPoolOnDebianTesting(false);
 
         assertTrue(jobs.calls.stream().noneMatch(call -> call.endsWith(" target-zeroed")), jobs.calls.toString());
         assertTrue(log.toString().contains("its zeros written, as a live move's mirror writes them: "), log.toString());
