@@ -97,7 +97,7 @@ final class OfflineCopy {
             // map, the convert, the compares) takes QEMU's image lock without -U, so a guest started
             // in the moments between them still runs at the next one's open, which fails the copy.
             AllocationMap sourceMap = ports.copies().qemuImg().map(convert.source(), convert.sourceFormat());
-            try (ThinSpace.Reservation room = run.space()
+            try (ThinSpace.PoolReservation room = run.space()
                     .reserve(
                             convert,
                             sourceMap,
@@ -111,7 +111,7 @@ final class OfflineCopy {
                         create.volume(),
                         create.sizeBytes(),
                         chunk,
-                        new ThinPoolRoom(ports.lvm().reads(), create.vg(), create.thinPool(), room::othersDataBytes),
+                        new ThinPoolRoom(ports.lvm().reads(), create.pool(), room),
                         run.progress());
             }
         } else {

@@ -2,7 +2,7 @@ package io.virttune.lvm;
 
 import io.virttune.VirtTuneException;
 import java.util.Locale;
-import java.util.function.LongSupplier;
+import java.util.function.ObjLongConsumer;
 
 /**
  * A thin pool's free data space, read fresh from LVM: checked before a conversion writes into
@@ -14,17 +14,31 @@ public final class ThinPoolRoom {
 
     private final Lvm lvm;
     private final VolumeName poolName;
-    private final LongSupplier heldByOthers;
+    private final Reads reads;
 
-    public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
-        this(lvm, vgName, poolName, () -> 0);
+    /**
+     * The pool's usage beside the room the host's other copies hold in it, read together: a copy that
+     * gives its room back between two separate reads, its data written, is counted in neither read,
+     * or in both.
+     */
+    @FunctionalInterface
+    public interface Reads {
+        /** Runs {@code check} on the pool as LVM reports it now and the data bytes the host's other copies hold in it. */
+        void together(ObjLongConsumer<LogicalVolume> check);
     }
 
-    /** {@code heldByOthers}: the room other copies on the host hold in the pool, which is not free to this one. */
-    public ThinPoolRoom(Lvm lvm, String vgName, String poolName, LongSupplier heldByOthers) {
+    /** A pool no other copy on the host holds room in. */
+    public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
         this.lvm = lvm;
         this.poolName = new VolumeName(vgName, poolName);
-        this.heldByOthers = heldByOthers;
+        this.reads = check -> check.accept(pool(), 0);
+    }
+
+    /** {@code reads}: the pool beside the room other copies on the host hold in it, which is not free to this one. */
+    public ThinPoolRoom(Lvm lvm, VolumeName poolName, Reads reads) {
+        this.lvm = lvm;
+        this.poolName = poolName;
+        this.reads = reads;
     }
 
     public VolumeName poolName() {
@@ -33,18 +47,18 @@ public final class ThinPoolRoom {
 
     /** Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code purpose}. */
     public void require(long bytes, String purpose) {
-        LogicalVolume pool = pool();
-        long others = heldByOthers.getAsLong();
-        long free = pool.freeDataBytes() - others;
-        if (bytes > free) {
-            String room = pool.dataPercent().isEmpty()
-                    ? inactive(poolName.toString()) + ", and try again"
-                    : "has " + mib(Math.max(0, free)) + " free (" + describe(pool)
-                            + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
-                            + "); extend the pool (lvextend) or choose another one";
-            throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes) + " in thin pool "
-                    + poolName + ", which " + room);
-        }
+        reads.together((pool, others) -> {
+            long free = pool.freeDataBytes() - others;
+            if (bytes > free) {
+                String room = pool.dataPercent().isEmpty()
+                        ? inactive(poolName.toString()) + ", and try again"
+                        : "has " + mib(Math.max(0, free)) + " free (" + describe(pool)
+                                + (others > 0 ? ", besides " + mib(others) + " other copies on this host hold" : "")
+                                + "); extend the pool (lvextend) or choose another one";
+                throw VirtTuneException.refused("Refusing to " + purpose + ": it needs " + mib(bytes) + " in thin pool "
+                        + poolName + ", which " + room);
+            }
+        });
     }
 
     /**

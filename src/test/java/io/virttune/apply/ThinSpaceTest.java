@@ -11,6 +11,9 @@ import io.virttune.apply.guards.ThinSpace;
 import io.virttune.apply.ports.ApplyPorts;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.lvm.LogicalVolume;
+import io.virttune.lvm.Lvm;
+import io.virttune.lvm.LvmReport;
+import io.virttune.lvm.ThinPoolRoom;
 import io.virttune.lvm.VolumeName;
 import io.virttune.plan.Plan;
 import io.virttune.qemu.AllocationMap;
@@ -20,7 +23,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.mockito.AdditionalAnswers;
+import org.mockito.Mockito;
 
 /** A thin pool's room counted as it provisions: whole chunks of every chunk data touches, and their metadata. */
 class ThinSpaceTest extends Site1Test {
@@ -184,6 +191,81 @@ class ThinSpaceTest extends Site1Test {
 
         assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
         assertTrue(refused.getMessage().contains("(10240 MiB, data 80.00% used)"), refused.getMessage());
+    }
+
+    /** LVM's reads, running what is armed in {@link #beforeNextReport} or {@link #afterNextReport} around the next report. */
+    private Lvm readsAroundWhichACopyEnds() {
+        Lvm reads = host.ports(true).lvm().reads();
+        Lvm around = Mockito.mock(Lvm.class, AdditionalAnswers.delegatesTo(reads));
+        Mockito.doAnswer(call -> {
+                    Optional.ofNullable(beforeNextReport.getAndSet(null)).ifPresent(Runnable::run);
+                    LvmReport report = reads.report();
+                    Optional.ofNullable(afterNextReport.getAndSet(null)).ifPresent(Runnable::run);
+                    return report;
+                })
+                .when(around)
+                .report();
+        return around;
+    }
+
+    private final AtomicReference<Runnable> beforeNextReport = new AtomicReference<>();
+    private final AtomicReference<Runnable> afterNextReport = new AtomicReference<>();
+
+    /** A copy holding {@code bytes} of the pool's data in {@code space}. */
+    private static ThinSpace.PoolReservation holding(ThinSpace space, long bytes, String domain) {
+        return space.reserve(
+                new ThinSpace.Need(bytes, 0), TPOOL, domain, "copy " + domain, (host, pool, held) -> Optional.empty());
+    }
+
+    /**
+     * Ends {@code other}, 8 GiB of the pool's data, as another process would at {@code moment}: its
+     * room given back and its 8 GiB written in the pool (lvs shows it 80% used), on a thread of its
+     * own, which waits for the pool's lock while the read holds it. Returns that thread.
+     */
+    private Thread endsAt(AtomicReference<Runnable> moment, ThinSpace.Reservation other) {
+        Thread ending = new Thread(() -> {
+            other.close();
+            host.poolDataPercent.put("tpool", "80.00");
+        });
+        moment.set(() -> {
+            ending.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (ending.isAlive() && ending.getState() != Thread.State.BLOCKED) {
+                assertTrue(System.nanoTime() < deadline, "the other copy neither ended nor waited for the pool's lock");
+                Thread.onSpinWait();
+            }
+        });
+        return ending;
+    }
+
+    /**
+     * The check before a copy's full rewrite reads the pool's usage and the room the host's other
+     * copies hold together, under the pool's lock: another copy that ends between two separate reads,
+     * its room given back and its data written, is counted in neither read (the pool over-committed:
+     * a full pool stalls every thin LV in it) or, read the other way round, in both.
+     */
+    @Test
+    void theCheckBeforeARewriteCountsACopyThatEndsMeanwhileOnce() throws Exception {
+        Lvm lvm = readsAroundWhichACopyEnds();
+        ThinSpace space = new ThinSpace(lvm, host.ports(true).run().state());
+        sparseCopyIntoATenGibPool();
+        ThinSpace.PoolReservation mine = holding(space, GIB, "mine");
+        ThinPoolRoom room = new ThinPoolRoom(lvm, TPOOL, mine);
+        // Beside the other copy's 8 GiB, the pool's 10 have 2 free to the rewrite (as lvs rounds, a little less).
+        Thread ending = endsAt(afterNextReport, holding(space, 8 * GIB, "other"));
+
+        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class, () -> room.require(3 * GIB, "rewrite /dev/vg/a in full"));
+        ending.join();
+
+        assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
+        assertTrue(refused.getMessage().contains("which has 2048 MiB free (10240 MiB"), refused.getMessage());
+        host.poolDataPercent.remove("tpool");
+        ending = endsAt(beforeNextReport, holding(space, 8 * GIB, "other"));
+
+        room.require(GIB, "rewrite /dev/vg/a in full");
+        ending.join();
+        mine.close();
     }
 
     @Test

@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ObjLongConsumer;
 
 /**
  * The room copies into thin pools need, counted as a pool provisions it and checked right before
@@ -68,21 +69,46 @@ public final class ThinSpace {
     /** The room of a copy running now; closing it says its data is in the pool's usage. */
     public interface Reservation extends AutoCloseable {
         /** The room of work that provisions nothing in a pool: a linear LV's. */
-        Reservation NONE = new Reservation() {
-            @Override
-            public long othersDataBytes() {
-                return 0;
-            }
-
-            @Override
-            public void close() {}
-        };
-
-        /** The room the other copies on the host hold in this pool now, read under the pool's lock. */
-        long othersDataBytes();
+        Reservation NONE = () -> {};
 
         @Override
         void close();
+    }
+
+    /**
+     * The room one copy holds in a thin pool, through which a check during the copy ({@link
+     * ThinPoolRoom#require}) reads the pool's usage and the other copies' room, together under the
+     * pool's lock.
+     */
+    public final class PoolReservation implements Reservation, ThinPoolRoom.Reads {
+        private final VolumeName pool;
+        private final String mine;
+
+        private PoolReservation(VolumeName pool, String mine) {
+            this.pool = pool;
+            this.mine = mine;
+        }
+
+        @Override
+        public void together(ObjLongConsumer<LogicalVolume> check) {
+            underLock(pool, (host, now, entries) -> {
+                Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
+                others.remove(mine);
+                check.accept(now, PoolRoomLedger.held(others).dataBytes());
+                return null;
+            });
+        }
+
+        @Override
+        public void close() {
+            ledger.underLock(pool.toString(), entries -> entries.remove(mine));
+        }
+    }
+
+    /** What runs with a pool read under its lock: LVM's report, the pool in it, and the pool's entries in the ledger. */
+    @FunctionalInterface
+    private interface Locked<T> {
+        T with(LvmReport host, LogicalVolume pool, Map<String, PoolRoomLedger.Entry> entries);
     }
 
     /** Room held by every virt-tune on the host, in {@code state}; a dry run's only in memory. */
@@ -100,7 +126,7 @@ public final class ThinSpace {
      * Reserves what copying {@code convert}, its source mapped as {@code sourceMap}, provisions in
      * {@code pool}, of {@code chunkBytes} chunks (see {@link #reserve(Need, VolumeName, String, String, String)}).
      */
-    public Reservation reserve(
+    public PoolReservation reserve(
             ConvertImage convert, AllocationMap sourceMap, VolumeName pool, long chunkBytes, String domain) {
         return reserve(
                 Need.of(sourceMap, chunkBytes),
@@ -130,7 +156,7 @@ public final class ThinSpace {
      * Refuses {@code what}, changing nothing, unless the pool has {@code need} besides the room
      * every copy running on the host holds; else holds it until the reservation is closed.
      */
-    Reservation reserve(Need need, VolumeName pool, String domain, String what, String basis) {
+    PoolReservation reserve(Need need, VolumeName pool, String domain, String what, String basis) {
         String key = pool.toString();
         return reserve(
                 need,
@@ -151,14 +177,9 @@ public final class ThinSpace {
      * reservation since an earlier read has its data in the pool's usage only, which that read would
      * count as free.
      */
-    public Reservation reserve(Need need, VolumeName pool, String domain, String what, Lacking lacking) {
-        String key = pool.toString();
+    public PoolReservation reserve(Need need, VolumeName pool, String domain, String what, Lacking lacking) {
         String mine = PoolRoomLedger.nextKey();
-        ledger.underLock(key, entries -> {
-            LvmReport host = lvmReads.report();
-            LogicalVolume now = host.logicalVolume(pool.vg(), pool.lv())
-                    .filter(LogicalVolume::isThinPool)
-                    .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
+        underLock(pool, (host, now, entries) -> {
             PoolRoomLedger.Room held = PoolRoomLedger.held(entries);
             Optional<String> refusal = lacking.in(host, now, new Need(held.dataBytes(), held.metadataBytes()));
             if (refusal.isPresent()) {
@@ -167,21 +188,24 @@ public final class ThinSpace {
             entries.put(mine, PoolRoomLedger.Entry.ofThisProcess(domain, what, need.dataBytes(), need.metadataBytes()));
             return null;
         });
-        return new Reservation() {
-            @Override
-            public long othersDataBytes() {
-                return ledger.underLock(key, entries -> {
-                    Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
-                    others.remove(mine);
-                    return PoolRoomLedger.held(others).dataBytes();
-                });
-            }
+        return new PoolReservation(pool, mine);
+    }
 
-            @Override
-            public void close() {
-                ledger.underLock(key, entries -> entries.remove(mine));
-            }
-        };
+    /**
+     * Runs {@code action} with LVM's report read fresh and the pool's entries in the ledger, under the
+     * pool's lock: the one place a pool's usage is read beside the room the host's copies hold in it.
+     * Read apart, a copy that gives its room back between the reads, its data written, would count in
+     * neither, or in both.
+     */
+    private <T> T underLock(VolumeName pool, Locked<T> action) {
+        String key = pool.toString();
+        return ledger.underLock(key, entries -> {
+            LvmReport host = lvmReads.report();
+            LogicalVolume now = host.logicalVolume(pool.vg(), pool.lv())
+                    .filter(LogicalVolume::isThinPool)
+                    .orElseThrow(() -> VirtTuneException.failed("thin pool " + key + " vanished"));
+            return action.with(host, now, entries);
+        });
     }
 
     /**
