@@ -218,7 +218,7 @@ public final class MirrorCalibration {
                     "the mirror of disk " + disk + " of '" + domain + "' into " + device + " may have started though"
                             + " its start failed (" + failed.getMessage() + "): where this run kept the LV, end the"
                             + " copy with virsh blockjob " + domain + " " + disk + " --abort (never --pivot: the LV is"
-                            + " no guest's disk), then virt-tune cleanup removes the LV",
+                            + " no guest's disk), then " + CalibrationVolume.CLEANUP + " removes the LV",
                     failed);
         }
     }

@@ -206,8 +206,8 @@ final class TemporaryVolume implements AutoCloseable {
      * it runs, naming domains or --all, a dry run unless --execute.
      */
     private String mirrorAborted() {
-        return "once this calibrate has ended, the next calibrate of " + name.vg() + " or virt-tune cleanup --all"
-                + " --execute (its dry run, without --execute, lists what else it removes) aborts a guest's mirror into"
-                + " it (no pivot: the guest stays on its source) and removes it, once nothing holds it open";
+        return "once this calibrate has ended, the next calibrate of " + name.vg() + " or " + CalibrationVolume.CLEANUP
+                + " aborts a guest's mirror into it (no pivot: the guest stays on its source) and removes it, once"
+                + " nothing holds it open";
     }
 }

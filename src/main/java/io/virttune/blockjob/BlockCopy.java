@@ -2,6 +2,7 @@ package io.virttune.blockjob;
 
 import io.virttune.Sleep;
 import io.virttune.VirtTuneException;
+import io.virttune.lvm.CalibrationVolume;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -43,8 +44,8 @@ public final class BlockCopy {
                     + running.get().percent()
                     + "% done" + into + "), perhaps an earlier run's or a killed virt-tune calibrate --mirror's;"
                     + " virt-tune starts no second one: abort it first (virsh blockjob " + jobs.domain() + " " + disk
-                    + " --abort: the guest stays on its source; virt-tune cleanup aborts a calibration's), or pivot it"
-                    + " (--pivot) only if its destination is meant to be the disk's");
+                    + " --abort: the guest stays on its source), or pivot it (--pivot) only if its destination is"
+                    + " meant to be the disk's; " + CalibrationVolume.CLEANUP + " aborts a killed calibration's");
         }
         jobs.copy(disk, destinationXml(device), settings);
     }

@@ -17,6 +17,13 @@ public record CalibrationVolume(VolumeName volume, ProcessIdentity maker) {
     /** The owner's tag: {@code lvs @virt-tune-calibration} lists them. */
     public static final String TAG = "virt-tune-" + OWNER;
 
+    /**
+     * The command that removes a killed calibration's LV, a guest's mirror into it aborted first, in
+     * the form the command line takes: every message that names it names it so.
+     */
+    public static final String CLEANUP =
+            "virt-tune cleanup --all --execute (its dry run, without --execute, lists what else it removes)";
+
     private static final String PREFIX = "virt-tune-calibration-";
     private static final Pattern NAME = Pattern.compile(Pattern.quote(PREFIX) + "(" + ProcessIdentity.TOKEN + ")");
 

@@ -761,6 +761,13 @@ class LiveApplyTest {
         assertEquals(List.of("sync=false target-zeroed", "sync=true"), copies());
         String output = host.output.toString();
         assertTrue(output.contains(LV + " still maps 4 MiB after its discard"), output);
+        // Each copy's own outcome, in order: the first skipped the zeros, the one made again wrote them.
+        assertEquals(
+                List.of(
+                        "MirrorSkipsZeros " + LV,
+                        "MirrorWritesZeros " + LV + ": " + LV + " still maps 4 MiB after its discard (a pool that"
+                                + " ignores discards keeps its chunks)"),
+                zeroDecisions());
         // The LV given back whole, then, with the guest paused, the zeros the copy made again wrote.
         assertEquals(
                 List.of(List.of("0+" + 128 * MIB), List.of(32 * MIB + "+" + 32 * MIB, 65 * MIB + "+" + 63 * MIB)),
@@ -931,6 +938,8 @@ class LiveApplyTest {
         ApplyPorts ports = host.ports(true);
         MigrationJournal journal = new MigrationJournal(
                 ports.run(), ports.guests().blockJobs(), plan, plan.domains().get(0));
+        // Begun as apply begins it before any step: a copy journals its word on the zeros before it starts.
+        journal.begin(host.libvirt.find("g1").orElseThrow(), java.util.Optional.empty());
         java.io.PrintWriter log = new java.io.PrintWriter(new java.io.StringWriter());
         org.junit.jupiter.api.Assertions.assertThrows(
                 io.virttune.VirtTuneException.class,
@@ -1164,6 +1173,34 @@ class LiveApplyTest {
 
         assertEquals(List.of("sync=false"), copies());
         assertTrue(ThinReclaim.givenBackBeforePivot(host.state.journal(uuid()).orElseThrow(), LV));
+        assertEquals(
+                List.of("MirrorWritesZeros " + LV + ": thin pool vg/pool does not zero new chunks (-Zn): a chunk"
+                        + " the copy writes in part keeps old bytes in the rest"),
+                zeroDecisions());
+    }
+
+    /** A copy onto a linear LV writes the zeros, and the journal says so and why, as it says a skip. */
+    @Test
+    void aCopyOntoALinearLvJournalsThatItWritesTheZerosAndWhy() {
+        Plan plan = host.planLive(CAP, CAPPED, "g1");
+        replyUntilTheCopy();
+
+        DomainResult result = host.apply(plan, true, false).get(0);
+
+        assertEquals(DomainResult.Result.DONE, result.result(), result.detail() + host.output);
+        assertEquals(List.of("sync=false"), copies());
+        assertEquals(
+                List.of("MirrorWritesZeros " + LV + ": a linear LV holds what its extents held before"),
+                zeroDecisions());
+    }
+
+    /** The journal's word on each copy's zeros, in order: its kind, then its detail. */
+    private List<String> zeroDecisions() {
+        return host.state.journal(uuid()).orElseThrow().entries().stream()
+                .filter(entry ->
+                        entry.kind().startsWith("Mirror") && entry.kind().endsWith("Zeros"))
+                .map(entry -> entry.kind() + " " + entry.detail())
+                .toList();
     }
 
     /**

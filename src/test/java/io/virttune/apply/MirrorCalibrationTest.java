@@ -309,7 +309,8 @@ class MirrorCalibrationTest {
                 "the mirror of disk sda of 'g1' into " + DEVICE + " may have started though its start failed (cannot"
                         + " start the block copy of disk 'sda' of domain 'g1': Cannot write data: Broken pipe): where"
                         + " this run kept the LV, end the copy with virsh blockjob g1 sda --abort (never --pivot: the"
-                        + " LV is no guest's disk), then virt-tune cleanup removes the LV",
+                        + " LV is no guest's disk), then virt-tune cleanup --all --execute (its dry run, without"
+                        + " --execute, lists what else it removes) removes the LV",
                 failed.getMessage());
         assertEquals(
                 List.of("lvcreate"),

@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.VirtTuneException;
+import io.virttune.apply.guards.UnchangedHost;
 import io.virttune.apply.journal.DomainJournal;
 import io.virttune.apply.journal.DomainJournal.Status;
+import io.virttune.apply.journal.JournalEntry;
+import io.virttune.apply.live.AutostartPause;
 import io.virttune.apply.ports.DomainResult;
 import io.virttune.libvirt.DomainState;
 import io.virttune.plan.Plan;
@@ -44,6 +47,27 @@ class NothingChangedTest extends Site1Test {
         DomainResult again = host.apply(plan, true, false).get(0);
 
         assertEquals(DomainResult.Result.DONE, again.result(), again.detail() + host.output);
+    }
+
+    /**
+     * Entries of the domain as a whole record what apply decided, not a change to the host: a failed
+     * apply whose journal holds one, a live copy's word on its zeros say, is still one that changed nothing.
+     */
+    @Test
+    void aJournaledDecisionOfTheDomainAsAWholeIsNoChangeToTheHost() {
+        Plan plan = host.plan("site1");
+        host.runner.fail(5, "  Volume group \"vg\" has insufficient free space (0 extents): 2048 required.\n");
+        host.apply(plan, true, false);
+        DomainJournal failed = host.state.journal(UUID).orElseThrow();
+
+        DomainJournal decided = failed.with(new JournalEntry(
+                AutostartPause.DOMAIN,
+                "MirrorWritesZeros",
+                JournalEntry.StepState.DONE,
+                ApplyHarness.NOW.toString(),
+                "/dev/vg/site1-vda: a linear LV holds what its extents held before"));
+
+        assertTrue(new UnchangedHost(host.state, plan.domains().get(0), host.libvirt).holds(decided));
     }
 
     @Test

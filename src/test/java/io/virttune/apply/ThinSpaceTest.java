@@ -134,7 +134,8 @@ class ThinSpaceTest extends Site1Test {
                 "Refusing to copy " + SPARSE + " of 'sparse' into /dev/vg/a: thin pool vg/tpool holds"
                         + " vg/virt-tune-calibration-2147483647, the temporary LV of a calibrate that no longer runs,"
                         + " which a guest's mirror may still write up to its 1 GiB (rule: thin-pool room);"
-                        + " virt-tune cleanup stops such a mirror and removes the LV, then apply again",
+                        + " virt-tune cleanup --all --execute (its dry run, without --execute, lists what else it"
+                        + " removes) stops such a mirror and removes the LV, then apply again",
                 refused.getMessage());
     }
 

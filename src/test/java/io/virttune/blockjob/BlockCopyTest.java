@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.blockjob.BlockCopySettings.TypedParameter;
+import io.virttune.lvm.CalibrationVolume;
 import io.virttune.xml.DomainXml;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -140,6 +141,9 @@ class BlockCopyTest {
                 e.getMessage());
         assertTrue(
                 e.getMessage().contains("virsh blockjob g1 sda --abort: the guest stays on its source"),
+                e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith("; " + CalibrationVolume.CLEANUP + " aborts a killed calibration's"),
                 e.getMessage());
         assertEquals(List.of(), jobs.calls);
     }

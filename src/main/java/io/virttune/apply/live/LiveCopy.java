@@ -34,6 +34,12 @@ public final class LiveCopy {
      */
     static final String MIRROR_SKIPS_ZEROS = "MirrorSkipsZeros";
 
+    /**
+     * The journal's entry, the LV's device and why its detail: the copy onto that LV was not told it
+     * reads as zeros, so that the mirror wrote the source's zeros there too.
+     */
+    static final String MIRROR_WRITES_ZEROS = "MirrorWritesZeros";
+
     private final ApplyPorts ports;
     private final String domain;
     private final PrintWriter log;
@@ -182,18 +188,20 @@ public final class LiveCopy {
                 : Optional.empty();
     }
 
-    /** Journals and says a copy's LV certified to read as zeros, before the copy starts; nothing otherwise. */
+    /**
+     * Journals whether a copy's LV is certified to read as zeros, before the copy starts, and says it
+     * when it is. The journal tells which copies left their LV's zeros unwritten and which wrote them,
+     * and why, which the pool's room and the pause's reclaim differ by.
+     */
     private void certify(ZeroedTarget zeroed, CopyLive step) {
+        journal.save(journal.current()
+                .with(new JournalEntry(
+                        AutostartPause.DOMAIN,
+                        zeroed.zeroed() ? MIRROR_SKIPS_ZEROS : MIRROR_WRITES_ZEROS,
+                        JournalEntry.StepState.DONE,
+                        ports.run().now(),
+                        zeroed.zeroed() ? step.device() : step.device() + ": " + zeroed.why())));
         if (zeroed.zeroed()) {
-            // The journal tells which copies left their LV's zeros unwritten, which the pool's room and
-            // the pause's reclaim differ by.
-            journal.save(journal.current()
-                    .with(new JournalEntry(
-                            AutostartPause.DOMAIN,
-                            MIRROR_SKIPS_ZEROS,
-                            JournalEntry.StepState.DONE,
-                            ports.run().now(),
-                            step.device())));
             log.println("  the copy writes only " + step.source() + "'s data, the LV certified to read as zeros: "
                     + zeroed.why());
         }

@@ -141,7 +141,7 @@ public final class CalibrationCleanup {
             for (CalibrationVolume volume : left) {
                 out.println("keep " + volume.volume() + ": [custody: in-use] cannot be checked, the domains'"
                         + " definitions could not be read (" + e.getMessage() + "), and an LV a definition names"
-                        + " must stay; once libvirt answers, virt-tune cleanup --execute removes it");
+                        + " must stay; once libvirt answers, " + CalibrationVolume.CLEANUP + " removes it");
             }
             throw e;
         }

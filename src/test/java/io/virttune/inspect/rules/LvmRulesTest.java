@@ -104,7 +104,12 @@ class LvmRulesTest {
                 "tagged virt-tune-calibration, made by virt-tune (pid 4242, recorded without its start time: judged by its"
                         + " pid alone), which no longer runs",
                 findings.get(0).evidence());
-        assertTrue(findings.get(0).fix().startsWith("virt-tune cleanup --execute on the host removes it"));
+        assertTrue(
+                findings.get(0)
+                        .fix()
+                        .startsWith("virt-tune cleanup --all --execute (its dry run, without --execute, lists what else"
+                                + " it removes) on the host removes it"),
+                findings.get(0).fix());
         assertEquals(
                 "tagged virt-tune-calibration, made by virt-tune (pid 7, recorded without its start time: judged by its"
                         + " pid alone), which runs",
