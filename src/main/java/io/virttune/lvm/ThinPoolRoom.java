@@ -17,21 +17,26 @@ public final class ThinPoolRoom {
     private final Reads reads;
 
     /**
-     * The pool's usage beside the room the host's other copies hold in it, read together: a copy that
-     * gives its room back between two separate reads, its data written, is counted in neither read,
-     * or in both.
+     * The pool's usage beside the room the host's other copies hold in it, read together, and this
+     * copy's room grown to what the check of them allows in the same step: a copy that gives its room
+     * back between two separate reads, its data written, is counted in neither read, or in both; and
+     * room allowed but held only later may be granted to another copy meanwhile.
      */
     @FunctionalInterface
     public interface Reads {
-        /** Runs {@code check} on the pool as LVM reports it now and the data bytes the host's other copies hold in it. */
-        void together(ObjLongConsumer<LogicalVolume> check);
+        /**
+         * Runs {@code check} on the pool as LVM reports it now and the data bytes the host's other copies
+         * hold in it; unless it throws, this copy holds {@code dataBytes} of the pool's data (and the
+         * metadata mapping them), at least, until it ends.
+         */
+        void checkThenHold(long dataBytes, ObjLongConsumer<LogicalVolume> check);
     }
 
     /** A pool no other copy on the host holds room in. */
     public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
         this.lvm = lvm;
         this.poolName = new VolumeName(vgName, poolName);
-        this.reads = check -> check.accept(pool(), 0);
+        this.reads = (dataBytes, check) -> check.accept(pool(), 0);
     }
 
     /** {@code reads}: the pool beside the room other copies on the host hold in it, which is not free to this one. */
@@ -45,9 +50,13 @@ public final class ThinPoolRoom {
         return poolName;
     }
 
-    /** Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code purpose}. */
+    /**
+     * Refuses, changing nothing, unless the pool's free data space holds {@code bytes} for {@code
+     * purpose}; else holds them for this copy (see {@link Reads#checkThenHold}), as the room its
+     * writes are about to fill until lvs shows them.
+     */
     public void require(long bytes, String purpose) {
-        reads.together((pool, others) -> {
+        reads.checkThenHold(bytes, (pool, others) -> {
             long free = pool.freeDataBytes() - others;
             if (bytes > free) {
                 String room = pool.dataPercent().isEmpty()

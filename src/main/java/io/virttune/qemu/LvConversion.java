@@ -86,7 +86,8 @@ public final class LvConversion {
     /**
      * Copies into {@code volume}, a thin LV created just now in the pool {@code room} describes, with
      * chunks of {@code chunkBytes}. The pool's room for the data is the caller's pre-check
-     * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked here. The
+     * ({@link AllocationMap#thinProvisionedBytes}); the room for a full rewrite is checked, and held
+     * until the caller's reservation ends, here ({@link ThinPoolRoom#require}). The
      * verify reads only what the pool's mapping and {@code sourceMap}, the source's {@link
      * QemuImg#map} read for that pre-check, do not prove zero ({@link ThinCopyCompare}). Each copy
      * and verify is shown by a meter of {@code progress}.

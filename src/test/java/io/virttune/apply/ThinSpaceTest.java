@@ -269,6 +269,54 @@ class ThinSpaceTest extends Site1Test {
         mine.close();
     }
 
+    /** A copy holding {@code bytes} of the pool's data in a run of its own, refused as a real copy is where the pool lacks them. */
+    private ThinSpace.PoolReservation checkedHolding(long bytes, String domain) {
+        ThinSpace.Need need = new ThinSpace.Need(bytes, 0);
+        return space().reserve(
+                        need,
+                        TPOOL,
+                        domain,
+                        "copy " + domain,
+                        (host, pool, held) ->
+                                ThinSpace.shortfall(TPOOL.toString(), pool, need, held, ThinSpace.MAPPED));
+    }
+
+    /** The files of the pool's room in the host's ledger, its lock aside. */
+    private List<String> roomFiles() throws java.io.IOException {
+        try (java.util.stream.Stream<java.nio.file.Path> files =
+                java.nio.file.Files.list(host.state.root().resolve("pools/room/vg%tpool"))) {
+            return files.map(file -> file.getFileName().toString())
+                    .filter(name -> !name.equals(".lock"))
+                    .toList();
+        }
+    }
+
+    /**
+     * A full rewrite the check allows holds the room it provisions from then on, beside the mapped data
+     * the copy held: until lvs shows its writes, another copy granted that room over-commits the pool
+     * (a full pool stalls every thin LV in it). The copy's end gives the grown room back, leaving no entry.
+     */
+    @Test
+    void aRewriteTheCheckAllowsHoldsItsRoomUntilItsCopyEnds() throws Exception {
+        sparseCopyIntoATenGibPool();
+        ThinSpace.PoolReservation rewriting = checkedHolding(GIB, "a");
+        new ThinPoolRoom(host.ports(true).lvm().reads(), TPOOL, rewriting)
+                .require(8 * GIB, "rewrite /dev/vg/a in full");
+
+        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class, () -> checkedHolding(4 * GIB, "b"));
+
+        assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
+        assertTrue(
+                refused.getMessage().contains("which has 2048 MiB free (10240 MiB, data 0.00% used, besides 8192 MiB"),
+                refused.getMessage());
+        assertEquals(1, roomFiles().size(), roomFiles().toString());
+        rewriting.close();
+        assertEquals(List.of(), roomFiles());
+        checkedHolding(4 * GIB, "b").close();
+        assertEquals(List.of(), roomFiles());
+    }
+
     @Test
     void twoRunsOnTheHostShareTheRoomTheirCopiesHoldAndADeadOnesRoomIsFreed() throws Exception {
         // A run killed mid-copy left its room behind: its process is gone, so that room is free.

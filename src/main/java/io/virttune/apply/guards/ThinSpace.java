@@ -78,7 +78,7 @@ public final class ThinSpace {
     /**
      * The room one copy holds in a thin pool, through which a check during the copy ({@link
      * ThinPoolRoom#require}) reads the pool's usage and the other copies' room, together under the
-     * pool's lock.
+     * pool's lock, and grows it to what the check allows under the same lock.
      */
     public final class PoolReservation implements Reservation, ThinPoolRoom.Reads {
         private final VolumeName pool;
@@ -90,11 +90,19 @@ public final class ThinSpace {
         }
 
         @Override
-        public void together(ObjLongConsumer<LogicalVolume> check) {
+        public void checkThenHold(long dataBytes, ObjLongConsumer<LogicalVolume> check) {
             underLock(pool, (host, now, entries) -> {
                 Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
-                others.remove(mine);
+                PoolRoomLedger.Entry held = others.remove(mine);
                 check.accept(now, PoolRoomLedger.held(others).dataBytes());
+                // Held at once: until lvs shows what the check allowed written, only this entry keeps
+                // another copy from being granted the same room.
+                Need allowed = Need.whole(dataBytes, now.chunkSizeBytes());
+                entries.put(
+                        mine,
+                        held.holding(
+                                Math.max(held.dataBytes(), allowed.dataBytes()),
+                                Math.max(held.metadataBytes(), allowed.metadataBytes())));
                 return null;
             });
         }

@@ -43,6 +43,11 @@ public class PoolRoomLedger {
             return new Entry(self.pid(), self.startTicks().getAsLong(), domain, what, dataBytes, metadataBytes);
         }
 
+        /** This entry, its copy holding {@code dataBytes} and {@code metadataBytes} now. */
+        public Entry holding(long dataBytes, long metadataBytes) {
+            return new Entry(pid, startTicks, domain, what, dataBytes, metadataBytes);
+        }
+
         /** The process that holds the room. */
         public ProcessIdentity holder() {
             return startTicks == null ? ProcessIdentity.pidOnly(pid) : ProcessIdentity.of(pid, startTicks);
@@ -103,7 +108,7 @@ public class PoolRoomLedger {
     }
 
     /**
-     * Runs {@code action} with the pool's entries (by key; adding or removing one records it) while
+     * Runs {@code action} with the pool's entries (by key; adding, replacing or removing one records it) while
      * no other virt-tune on the host reads or changes them.
      */
     public <T> T underLock(String pool, Function<Map<String, Entry>, T> action) {
@@ -189,7 +194,8 @@ public class PoolRoomLedger {
             }
         }
         for (Map.Entry<String, Entry> entry : after.entrySet()) {
-            if (!before.containsKey(entry.getKey())) {
+            // A replaced entry is a copy's room grown (a rewrite's): not saving it would free that room.
+            if (!entry.getValue().equals(before.get(entry.getKey()))) {
                 DurableFiles.write(
                         directory.resolve(entry.getKey() + ".json"), JSON.writeValueAsString(entry.getValue()));
             }
