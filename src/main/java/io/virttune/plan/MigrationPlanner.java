@@ -104,12 +104,14 @@ public final class MigrationPlanner {
                                 ? record.substring(0, record.length() - WindowsStaging.OVERRIDDEN.length())
                                 : record));
         // Live as planned: the copy's settings are the operator's, and the guest ran then (preflight
-        // refuses one that does not run now).
-        Optional<CopyLive> liveCopy = planned.steps().stream()
+        // refuses one that does not run now). Synchronous writes are each copy's own: the schedule marks
+        // the copies it predicts outpaced one by one (OutpacedCopies), and they are given back below.
+        List<CopyLive> liveCopies = planned.steps().stream()
                 .filter(step -> step instanceof CopyLive)
                 .map(step -> (CopyLive) step)
-                .findFirst();
-        PlanPolicy.Live live = liveCopy.map(copy -> new PlanPolicy.Live(copy.synchronousWrites(), copy.verifyPaused()))
+                .toList();
+        Optional<CopyLive> liveCopy = liveCopies.stream().findFirst();
+        PlanPolicy.Live live = liveCopy.map(copy -> new PlanPolicy.Live(false, copy.verifyPaused()))
                 .orElse(null);
         long bandwidth = liveCopy.map(CopyLive::bandwidthBytesPerSecond).orElse(0L);
         PlanPolicy policy = new PlanPolicy(
@@ -143,7 +145,16 @@ public final class MigrationPlanner {
                         recorded.problem(),
                         recorded.virtioDriver());
         // No emulator gate: it ran when the plan was made, and a domain it stopped has nothing to apply.
-        return new DomainPlanner(env).plan(facts, Optional.empty());
+        DomainPlan again = new DomainPlanner(env).plan(facts, Optional.empty());
+        Set<String> synchronous = liveCopies.stream()
+                .filter(CopyLive::synchronousWrites)
+                .map(CopyLive::disk)
+                .collect(Collectors.toSet());
+        return again.withSteps(again.steps().stream()
+                .map(step -> step instanceof CopyLive copy && synchronous.contains(copy.disk())
+                        ? copy.withSynchronousWrites()
+                        : step)
+                .toList());
     }
 
     /** What apply's LVM calls would refuse is refused here, before anything is planned. */

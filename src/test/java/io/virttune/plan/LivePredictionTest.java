@@ -409,6 +409,42 @@ class LivePredictionTest {
         assertTrue(busy.basis().contains("started in the background as asked (--background-first)"), busy.basis());
     }
 
+    @Test
+    void applyReplansAGuestWhoseCopiesTheScheduleMarkedOneByOneWithEachCopysOwnWrites() {
+        // A busy data disk and an idle system disk: the schedule marks the one it sees outpaced alone.
+        HostFacts facts = new PlanFacts()
+                .domain(
+                        domainXml(
+                                "web",
+                                "",
+                                qcow2Disk("/img/web.qcow2", "vda", "virtio")
+                                        + qcow2Disk("/img/data.qcow2", "vdb", "virtio")),
+                        DomainState.RUNNING,
+                        Map.of(
+                                "vda", PlanFacts.qcow2("/img/web.qcow2", 8, 1),
+                                "vdb", PlanFacts.qcow2("/img/data.qcow2", 8, 1)))
+                .build();
+        Plan plan = live(facts, false);
+        DomainPlan planned = plan.domains().get(0);
+        DomainPlan marked = planned.withSteps(planned.steps().stream()
+                .map(step -> step instanceof CopyLive copy && copy.disk().equals("vdb")
+                        ? copy.withSynchronousWrites()
+                        : step)
+                .toList());
+
+        DomainPlan again = MigrationPlanner.replan(plan, marked, facts.domains().get(0), false);
+
+        assertEquals(Map.of("vda", false, "vdb", true), synchronousByDisk(marked));
+        assertEquals(synchronousByDisk(marked), synchronousByDisk(again), "apply plans each copy as the plan did");
+    }
+
+    private static Map<String, Boolean> synchronousByDisk(DomainPlan domain) {
+        return domain.steps().stream()
+                .filter(step -> step instanceof CopyLive)
+                .map(step -> (CopyLive) step)
+                .collect(java.util.stream.Collectors.toMap(CopyLive::disk, CopyLive::synchronousWrites));
+    }
+
     private static CopyLive liveStep(Plan plan) {
         return plan.domains().get(0).steps().stream()
                 .filter(step -> step instanceof CopyLive)
