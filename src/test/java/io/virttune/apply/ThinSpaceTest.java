@@ -134,8 +134,10 @@ class ThinSpaceTest extends Site1Test {
                 "Refusing to copy " + SPARSE + " of 'sparse' into /dev/vg/a: thin pool vg/tpool holds"
                         + " vg/virt-tune-calibration-2147483647, the temporary LV of a calibrate that no longer runs,"
                         + " which a guest's mirror may still write up to its 1 GiB (rule: thin-pool room);"
-                        + " virt-tune cleanup --all --execute (its dry run, without --execute, lists what else it"
-                        + " removes) stops such a mirror and removes the LV, then apply again",
+                        + " the next virt-tune calibrate --vg vg --execute (or --thin-pool vg/POOL) aborts a guest's"
+                        + " mirror into it and removes it; so does virt-tune cleanup --all --execute, but that also"
+                        + " removes the source images of every completed migration on the host, after which none can"
+                        + " be rolled back (its dry run, without --execute, lists them), then apply again",
                 refused.getMessage());
     }
 

@@ -249,8 +249,9 @@ public final class ThinSpace {
                 .findFirst()
                 .map(left -> "thin pool " + key + " holds " + left.volumeName() + ", the temporary LV of a calibrate"
                         + " that no longer runs, which a guest's mirror may still write up to its "
-                        + Bytes.format(left.sizeBytes()) + " (rule: thin-pool room); " + CalibrationVolume.CLEANUP
-                        + " stops such a mirror and removes the LV, then apply again");
+                        + Bytes.format(left.sizeBytes()) + " (rule: thin-pool room); "
+                        + CalibrationVolume.removal(pool.vg())
+                        + ", then apply again");
     }
 
     /**
