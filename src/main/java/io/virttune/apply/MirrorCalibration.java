@@ -165,7 +165,7 @@ public final class MirrorCalibration {
             CopyWrites guestWrites = new CopyWrites(jobs, disk);
             guestWrites.mirrorStarting();
             long started = System.nanoTime();
-            starting.run(() -> start(copy, settings, domain, disk, volume.devicePath()));
+            starting.run(() -> start(copy, settings, domain, disk, volume));
             BlockJobProgress last = follow(jobs, copy, disk, volume.devicePath(), target.limit());
             long nanos = System.nanoTime() - started;
             guestWrites.mirrorDone();
@@ -202,8 +202,10 @@ public final class MirrorCalibration {
                         : ": an idle guest's, so plan predicts live copies by it until one is journaled");
     }
 
-    /** Starts {@code copy} of {@code disk} of {@code domain} into {@code device} so; a failed start says how to end it. */
-    private static void start(BlockCopy copy, BlockCopySettings settings, String domain, String disk, String device) {
+    /** Starts {@code copy} of {@code disk} of {@code domain} into {@code volume} so; a failed start says how to end it. */
+    private static void start(
+            BlockCopy copy, BlockCopySettings settings, String domain, String disk, VolumeName volume) {
+        String device = volume.devicePath();
         try {
             // Uncapped, as apply copies without --host-bandwidth.
             copy.start(device, settings);
@@ -218,7 +220,7 @@ public final class MirrorCalibration {
                     "the mirror of disk " + disk + " of '" + domain + "' into " + device + " may have started though"
                             + " its start failed (" + failed.getMessage() + "): where this run kept the LV, end the"
                             + " copy with virsh blockjob " + domain + " " + disk + " --abort (never --pivot: the LV is"
-                            + " no guest's disk), then " + CalibrationVolume.CLEANUP + " removes the LV",
+                            + " no guest's disk); then " + CalibrationVolume.removal(volume.vg()),
                     failed);
         }
     }

@@ -206,8 +206,7 @@ final class TemporaryVolume implements AutoCloseable {
      * it runs, naming domains or --all, a dry run unless --execute.
      */
     private String mirrorAborted() {
-        return "once this calibrate has ended, the next calibrate of " + name.vg() + " or " + CalibrationVolume.CLEANUP
-                + " aborts a guest's mirror into it (no pivot: the guest stays on its source) and removes it, once"
-                + " nothing holds it open";
+        return "once this calibrate has ended and nothing holds it open, " + CalibrationVolume.removal(name.vg())
+                + " (aborted, not pivoted: the guest stays on its source)";
     }
 }

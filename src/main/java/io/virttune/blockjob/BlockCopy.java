@@ -45,7 +45,8 @@ public final class BlockCopy {
                     + "% done" + into + "), perhaps an earlier run's or a killed virt-tune calibrate --mirror's;"
                     + " virt-tune starts no second one: abort it first (virsh blockjob " + jobs.domain() + " " + disk
                     + " --abort: the guest stays on its source), or pivot it (--pivot) only if its destination is"
-                    + " meant to be the disk's; " + CalibrationVolume.CLEANUP + " aborts a killed calibration's");
+                    + " meant to be the disk's; for a killed calibration's, "
+                    + CalibrationVolume.removal("VG") + ", VG the destination's");
         }
         jobs.copy(disk, destinationXml(device), settings);
     }

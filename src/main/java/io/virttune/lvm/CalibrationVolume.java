@@ -18,11 +18,16 @@ public record CalibrationVolume(VolumeName volume, ProcessIdentity maker) {
     public static final String TAG = "virt-tune-" + OWNER;
 
     /**
-     * The command that removes a killed calibration's LV, a guest's mirror into it aborted first, in
-     * the form the command line takes: every message that names it names it so.
+     * What removes a killed calibration's LV in {@code vg}, a guest's mirror into it aborted first, in
+     * the form the command line takes, every message naming it so: the next calibrate of the VG, which
+     * removes no more than such LVs, before cleanup, which removes the host's migrated images too.
      */
-    public static final String CLEANUP =
-            "virt-tune cleanup --all --execute (its dry run, without --execute, lists what else it removes)";
+    public static String removal(String vg) {
+        return "the next virt-tune calibrate --vg " + vg + " --execute (or --thin-pool " + vg + "/POOL) aborts a"
+                + " guest's mirror into it and removes it; so does virt-tune cleanup --all --execute, but that also"
+                + " removes the source images of every completed migration on the host, after which none can be"
+                + " rolled back (its dry run, without --execute, lists them)";
+    }
 
     private static final String PREFIX = "virt-tune-calibration-";
     private static final Pattern NAME = Pattern.compile(Pattern.quote(PREFIX) + "(" + ProcessIdentity.TOKEN + ")");

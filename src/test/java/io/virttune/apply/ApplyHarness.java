@@ -90,6 +90,8 @@ final class ApplyHarness {
     final java.util.Set<String> fullPools = new java.util.HashSet<>();
     /** The data percent lvs reports of thin pools partly used; every other active one it reports empty (or full). */
     final Map<String, String> poolDataPercent = new LinkedHashMap<>();
+    /** The metadata percent lvs reports of thin pools whose metadata is partly used; every other active one it reports empty. */
+    final Map<String, String> poolMetadataPercent = new LinkedHashMap<>();
     /** Thin pools lvs reports no usage of, as it does of an inactive pool. */
     final java.util.Set<String> inactivePools = new java.util.HashSet<>();
     /** The thin pools lvs reports as zeroing new chunks; every other one does not ({@code -Zn}). */
@@ -446,7 +448,8 @@ final class ApplyHarness {
         boolean pool = lv.segtype().equals("thin-pool");
         boolean reported = pool && !inactivePools.contains(lv.name());
         String data = fullPools.contains(lv.name()) ? "100.00" : poolDataPercent.getOrDefault(lv.name(), "0.00");
-        return "\"data_percent\":\"" + (reported ? data : "") + "\", \"metadata_percent\":\"" + (reported ? "0.00" : "")
+        return "\"data_percent\":\"" + (reported ? data : "") + "\", \"metadata_percent\":\""
+                + (reported ? poolMetadataPercent.getOrDefault(lv.name(), "0.00") : "")
                 + "\", \"lv_metadata_size\":\"" + (pool ? 128 * MIB : "") + "\"";
     }
 

@@ -309,8 +309,10 @@ class MirrorCalibrationTest {
                 "the mirror of disk sda of 'g1' into " + DEVICE + " may have started though its start failed (cannot"
                         + " start the block copy of disk 'sda' of domain 'g1': Cannot write data: Broken pipe): where"
                         + " this run kept the LV, end the copy with virsh blockjob g1 sda --abort (never --pivot: the"
-                        + " LV is no guest's disk), then virt-tune cleanup --all --execute (its dry run, without"
-                        + " --execute, lists what else it removes) removes the LV",
+                        + " LV is no guest's disk); then the next virt-tune calibrate --vg vg_vms --execute (or"
+                        + " --thin-pool vg_vms/POOL) aborts a guest's mirror into it and removes it; so does virt-tune cleanup --all"
+                        + " --execute, but that also removes the source images of every completed migration on the"
+                        + " host, after which none can be rolled back (its dry run, without --execute, lists them)",
                 failed.getMessage());
         assertEquals(
                 List.of("lvcreate"),

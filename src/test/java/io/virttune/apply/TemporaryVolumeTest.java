@@ -184,7 +184,9 @@ class TemporaryVolumeTest {
     }
 
     /** What removes a mirror's LV once this calibrate has ended, as virt-tune's cleanup runs (CleanupCommand). */
-    private static final String CLEANED_UP = "once this calibrate has ended, the next calibrate of vg_vms or virt-tune"
-            + " cleanup --all --execute (its dry run, without --execute, lists what else it removes) aborts a guest's"
-            + " mirror into it (no pivot: the guest stays on its source) and removes it, once nothing holds it open";
+    private static final String CLEANED_UP = "once this calibrate has ended and nothing holds it open, the next"
+            + " virt-tune calibrate --vg vg_vms --execute (or --thin-pool vg_vms/POOL) aborts a guest's mirror into it"
+            + " and removes it; so does virt-tune cleanup --all --execute, but that also removes the source images of"
+            + " every completed migration on the host, after which none can be rolled back (its dry run, without"
+            + " --execute, lists them) (aborted, not pivoted: the guest stays on its source)";
 }

@@ -134,8 +134,10 @@ class ThinSpaceTest extends Site1Test {
                 "Refusing to copy " + SPARSE + " of 'sparse' into /dev/vg/a: thin pool vg/tpool holds"
                         + " vg/virt-tune-calibration-2147483647, the temporary LV of a calibrate that no longer runs,"
                         + " which a guest's mirror may still write up to its 1 GiB (rule: thin-pool room);"
-                        + " virt-tune cleanup --all --execute (its dry run, without --execute, lists what else it"
-                        + " removes) stops such a mirror and removes the LV, then apply again",
+                        + " the next virt-tune calibrate --vg vg --execute (or --thin-pool vg/POOL) aborts a guest's"
+                        + " mirror into it and removes it; so does virt-tune cleanup --all --execute, but that also"
+                        + " removes the source images of every completed migration on the host, after which none can"
+                        + " be rolled back (its dry run, without --execute, lists them), then apply again",
                 refused.getMessage());
     }
 
@@ -315,6 +317,50 @@ class ThinSpaceTest extends Site1Test {
         assertEquals(List.of(), roomFiles());
         checkedHolding(4 * GIB, "b").close();
         assertEquals(List.of(), roomFiles());
+    }
+
+    /**
+     * A full rewrite maps every chunk of its LV: the check before it counts the pool's free metadata
+     * too, since a pool whose metadata fills goes read-only and stalls every guest in it, however much
+     * data room it has. Refused, the copy's room does not grow.
+     */
+    @Test
+    void aRewriteIntoAPoolWhoseMetadataIsNearlyFullIsRefusedNamingMetadata() throws Exception {
+        host.lv(new ApplyHarness.Lv("tpool", 10 * GIB, "thin-pool", "twi-a-tz--", "", 64 * 1024, "Pool-1", List.of()));
+        // 128 MiB of metadata, 5% of it free: about 6 MiB, where 8 GiB of 64 KiB chunks take 8 MiB.
+        host.poolMetadataPercent.put("tpool", "95.00");
+        ThinSpace.PoolReservation rewriting = checkedHolding(GIB, "a");
+
+        io.virttune.VirtTuneException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class,
+                () -> new ThinPoolRoom(host.ports(true).lvm().reads(), TPOOL, rewriting)
+                        .require(8 * GIB, "rewrite /dev/vg/a in full"));
+
+        assertEquals(io.virttune.ExitCode.REFUSED, refused.exitCode());
+        assertTrue(
+                refused.getMessage().contains("takes about 8 MiB of metadata in thin pool vg/tpool"),
+                refused.getMessage());
+        assertTrue(refused.getMessage().contains("lvextend --poolmetadatasize"), refused.getMessage());
+        // Its room stayed the 1 GiB it held: beside it, the pool's 10 GiB have room for 8 more.
+        checkedHolding(8 * GIB, "b").close();
+        rewriting.close();
+    }
+
+    /** A copy whose own entry left the ledger (its file removed by hand) is told so, naming the pool, not failed with a null. */
+    @Test
+    void aRewriteWhoseOwnRoomEntryVanishedFailsNamingThePool() {
+        sparseCopyIntoATenGibPool();
+        ThinSpace.PoolReservation rewriting = checkedHolding(GIB, "a");
+        rewriting.close();
+
+        io.virttune.VirtTuneException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                io.virttune.VirtTuneException.class,
+                () -> new ThinPoolRoom(host.ports(true).lvm().reads(), TPOOL, rewriting)
+                        .require(GIB, "rewrite /dev/vg/a in full"));
+
+        assertEquals(io.virttune.ExitCode.FAILED, failed.exitCode());
+        assertTrue(failed.getMessage().contains("thin pool vg/tpool"), failed.getMessage());
+        assertTrue(failed.getMessage().contains("vanished"), failed.getMessage());
     }
 
     @Test

@@ -656,8 +656,10 @@ class VgCalibrationTest {
                 log.toString());
         assertTrue(
                 log.toString()
-                        .contains("virt-tune cleanup --all --execute (its dry run, without --execute, lists what else"
-                                + " it removes) removes it"),
+                        .contains("once libvirt answers, the next virt-tune calibrate --vg vg_vms --execute (or"
+                                + " --thin-pool vg_vms/POOL) aborts a guest's mirror into it and removes it; so does"
+                                + " virt-tune cleanup --all --execute, but that also removes the source images of"
+                                + " every completed migration"),
                 log.toString());
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.virttune.ExitCode;
 import io.virttune.VirtTuneException;
 import io.virttune.blockjob.BlockCopySettings.TypedParameter;
-import io.virttune.lvm.CalibrationVolume;
 import io.virttune.xml.DomainXml;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -143,7 +142,12 @@ class BlockCopyTest {
                 e.getMessage().contains("virsh blockjob g1 sda --abort: the guest stays on its source"),
                 e.getMessage());
         assertTrue(
-                e.getMessage().endsWith("; " + CalibrationVolume.CLEANUP + " aborts a killed calibration's"),
+                e.getMessage()
+                        .endsWith("; for a killed calibration's, the next virt-tune calibrate --vg VG --execute (or"
+                                + " --thin-pool VG/POOL) aborts a guest's mirror into it and removes it; so does"
+                                + " virt-tune cleanup --all --execute, but that also removes the source images of every"
+                                + " completed migration on the host, after which none can be rolled back (its dry run,"
+                                + " without --execute, lists them), VG the destination's"),
                 e.getMessage());
         assertEquals(List.of(), jobs.calls);
     }

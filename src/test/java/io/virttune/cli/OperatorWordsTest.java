@@ -6,11 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.virttune.lvm.CalibrationVolume;
 import io.virttune.testing.Cli;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -29,23 +26,28 @@ class OperatorWordsTest {
     }
 
     /**
-     * The cleanup that messages name for a calibration's LV acts (--execute) and is one the command line
-     * takes: its dry run, the same words without --execute, runs on the example host.
+     * The commands that messages name for a killed calibration's LV act (--execute) and are ones the
+     * command line takes: the narrow one (the next calibrate of its VG) first, cleanup after it.
      */
     @Test
-    void theCleanupNamedForACalibrationsLvIsOneTheCommandLineTakes(@TempDir Path temp) {
-        // The command ends where the message's words about it begin.
-        List<String> named = List.of(CalibrationVolume.CLEANUP.split(" \\(")[0].split(" "));
-        assertEquals("virt-tune", named.get(0), CalibrationVolume.CLEANUP);
-        assertTrue(named.contains("--execute"), CalibrationVolume.CLEANUP);
-        List<String> dryRun = new ArrayList<>(named.subList(1, named.size()));
-        dryRun.remove("--execute");
-        dryRun.addAll(List.of("--connect", Cli.EXAMPLE_URI, "--state-dir=" + temp.resolve("state")));
+    void theCommandsNamedForACalibrationsLvAreOnesTheCommandLineTakes() {
+        String words = CalibrationVolume.removal("vg0");
+        // A command ends where the message's words about it begin.
+        List<String> named = java.util.regex.Pattern.compile("virt-tune( (--?[a-z][a-z-]*|[a-z0-9_/]+))+")
+                .matcher(words)
+                .results()
+                .map(java.util.regex.MatchResult::group)
+                .toList();
 
-        Cli cleanup = Cli.run(dryRun.toArray(String[]::new));
-
-        assertEquals(0, cleanup.exitCode(), dryRun + "\n" + cleanup.transcript());
-        assertTrue(cleanup.out().contains("Dry run: nothing is changed"), cleanup.transcript());
+        assertEquals(
+                List.of("virt-tune calibrate --vg vg0 --execute", "virt-tune cleanup --all --execute"), named, words);
+        for (String command : named) {
+            String[] args = command.substring("virt-tune ".length()).split(" ");
+            CommandTree.forArguments(new VirtTuneCommand(question -> java.util.Optional.empty()), args)
+                    .parseArgs(args);
+        }
+        assertTrue(words.indexOf("--thin-pool vg0/POOL") < words.indexOf("cleanup"), words);
+        assertTrue(words.contains("source images of every completed migration"), words);
     }
 
     @ParameterizedTest(name = "{0}")

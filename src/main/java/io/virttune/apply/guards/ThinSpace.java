@@ -94,10 +94,28 @@ public final class ThinSpace {
             underLock(pool, (host, now, entries) -> {
                 Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
                 PoolRoomLedger.Entry held = others.remove(mine);
-                check.accept(now, PoolRoomLedger.held(others).dataBytes());
+                if (held == null) {
+                    throw VirtTuneException.failed("The room entry of this copy in thin pool " + pool
+                            + " vanished from virt-tune's state directory while the copy ran, so its writes no"
+                            + " longer count against the room other copies are granted; the copy stops here rather"
+                            + " than over-commit the pool: see that nothing removes files under pools/room in the"
+                            + " state directory while virt-tune runs, then apply again");
+                }
+                PoolRoomLedger.Room heldByOthers = PoolRoomLedger.held(others);
+                check.accept(now, heldByOthers.dataBytes());
+                // A full rewrite maps every chunk of its LV: a pool whose metadata fills goes read-only,
+                // however much data room it has.
+                Need allowed = Need.whole(dataBytes, now.chunkSizeBytes());
+                metadataShortfall(
+                                pool.toString(),
+                                now,
+                                allowed,
+                                new Need(heldByOthers.dataBytes(), heldByOthers.metadataBytes()))
+                        .ifPresent(lacking -> {
+                            throw VirtTuneException.refused("Refusing to " + held.what() + " in full: " + lacking);
+                        });
                 // Held at once: until lvs shows what the check allowed written, only this entry keeps
                 // another copy from being granted the same room.
-                Need allowed = Need.whole(dataBytes, now.chunkSizeBytes());
                 entries.put(
                         mine,
                         held.holding(
@@ -231,8 +249,9 @@ public final class ThinSpace {
                 .findFirst()
                 .map(left -> "thin pool " + key + " holds " + left.volumeName() + ", the temporary LV of a calibrate"
                         + " that no longer runs, which a guest's mirror may still write up to its "
-                        + Bytes.format(left.sizeBytes()) + " (rule: thin-pool room); " + CalibrationVolume.CLEANUP
-                        + " stops such a mirror and removes the LV, then apply again");
+                        + Bytes.format(left.sizeBytes()) + " (rule: thin-pool room); "
+                        + CalibrationVolume.removal(pool.vg())
+                        + ", then apply again");
     }
 
     /**

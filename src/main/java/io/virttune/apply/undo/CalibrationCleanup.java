@@ -141,7 +141,8 @@ public final class CalibrationCleanup {
             for (CalibrationVolume volume : left) {
                 out.println("keep " + volume.volume() + ": [custody: in-use] cannot be checked, the domains'"
                         + " definitions could not be read (" + e.getMessage() + "), and an LV a definition names"
-                        + " must stay; once libvirt answers, " + CalibrationVolume.CLEANUP + " removes it");
+                        + " must stay; once libvirt answers, "
+                        + CalibrationVolume.removal(volume.volume().vg()));
             }
             throw e;
         }

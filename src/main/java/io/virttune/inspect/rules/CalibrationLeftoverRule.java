@@ -36,7 +36,7 @@ final class CalibrationLeftoverRule implements Rule {
                 Severity.WARNING,
                 "LV " + volume.volume() + " was left by a calibration that did not finish",
                 made + left.runs().map(runs -> ", which no longer runs").orElse(", whether it runs is not known here"),
-                CalibrationVolume.CLEANUP + " on the host removes it (refused while that pid runs), as does the"
-                        + " next calibrate of " + volume.volume().vg());
+                "on the host, " + CalibrationVolume.removal(volume.volume().vg())
+                        + "; either is refused while that pid runs");
     }
 }

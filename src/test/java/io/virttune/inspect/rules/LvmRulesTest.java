@@ -107,8 +107,9 @@ class LvmRulesTest {
         assertTrue(
                 findings.get(0)
                         .fix()
-                        .startsWith("virt-tune cleanup --all --execute (its dry run, without --execute, lists what else"
-                                + " it removes) on the host removes it"),
+                        .startsWith("on the host, the next virt-tune calibrate --vg vg_fast --execute (or"
+                                + " --thin-pool vg_fast/POOL) aborts a guest's mirror into it and removes it; so does"
+                                + " virt-tune cleanup --all --execute, but that also removes the source images"),
                 findings.get(0).fix());
         assertEquals(
                 "tagged virt-tune-calibration, made by virt-tune (pid 7, recorded without its start time: judged by its"
