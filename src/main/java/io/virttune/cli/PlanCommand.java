@@ -201,6 +201,7 @@ public final class PlanCommand implements Callable<Integer> {
     /** Options that would be silently ignored in this combination are refused instead. */
     private void requireApplicableOptions() {
         policyOptions.requireApplicableOptions();
+        schedule.requireBackgroundFirstApplies(policyOptions.live, policyOptions.synchronousWrites);
         if (diff && json) {
             throw new ParameterException(
                     spec.commandLine(),

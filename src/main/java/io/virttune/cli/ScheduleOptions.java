@@ -105,6 +105,29 @@ public final class ScheduleOptions {
     }
 
     /**
+     * --background-first, refused where nothing would read it: without --live and a schedule, no live copy
+     * is predicted outpaced; with --synchronous-writes ({@code synchronousWrites}), none starts in the
+     * background.
+     */
+    void requireBackgroundFirstApplies(boolean live, boolean synchronousWrites) {
+        if (!backgroundFirst) {
+            return;
+        }
+        if (!live || !given()) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--background-first decides how the live copies a schedule predicts outpaced start: give it"
+                            + " with --live and --window or --copy-rate");
+        }
+        if (synchronousWrites) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--background-first starts the copies predicted outpaced in the background, and"
+                            + " --synchronous-writes starts every live copy with synchronous writes: give one of them");
+        }
+    }
+
+    /**
      * {@code plan}, made from {@code facts}, with the schedule asked for, if any; {@code bandwidth} is
      * the plan's cap per copy (0: none); {@code liveHost} when the facts were read from the host now,
      * not from files or a recording: only then are its running guests' writes sampled.
@@ -406,6 +429,13 @@ public final class ScheduleOptions {
         if (writeSample != null) {
             throw new ParameterException(
                     spec.commandLine(), "--write-sample samples this host's guests: not those of --host or --hosts");
+        }
+        if (backgroundFirst) {
+            // Unsampled, no copy of a fleet's is predicted outpaced: every one starts in the background.
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--background-first decides for a sample of this host's guests, and those of --host or --hosts"
+                            + " are not sampled: every live copy of a fleet starts in the background already");
         }
         if (!given()) {
             return Optional.empty();

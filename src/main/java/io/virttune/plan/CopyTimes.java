@@ -161,15 +161,24 @@ final class CopyTimes {
                                 + "): what it writes meanwhile, which the mirror copies again, is not counted"
                         : "; the guest wrote nothing over the " + sampled.get().sampledMillis() + " ms plan sampled it";
                 boolean synchronous = copy.synchronousWrites();
+                // Whether the cap decides the copy's time: with synchronous writes, where it holds them back.
+                boolean capDecides = capped;
                 if (sampled.isPresent() && sampled.get().writesPerSecond() > 0 && written > 0) {
                     BusyMirror.Paces paces = busy.of(written / seconds, sampled.get());
                     GuestWriteRate during = busy.duringCopy(sampled.get());
                     String guestAndPaces = BusyMirror.rates(sampled.get(), during);
+                    // Apply starts the job at its cap, synchronous writes or not.
+                    boolean synchronousCapped = cap > 0 && cap < paces.synchronous();
+                    double synchronousPace = synchronousCapped ? cap : paces.synchronous();
+                    String atCap = synchronousCapped ? "; with synchronous writes at its " + capOf(cap) + " cap" : "";
                     if (synchronous) {
-                        seconds = written / paces.synchronous();
+                        seconds = written / synchronousPace;
                         guest = "; " + guestAndPaces + "with synchronous writes from the start, as planned: "
-                                + SYNCHRONOUS + "; at " + Bytes.format(Math.round(paces.synchronous())) + "/s, "
-                                + busy.synchronous().basis();
+                                + SYNCHRONOUS
+                                + (synchronousCapped
+                                        ? atCap
+                                        : "; at " + Bytes.format(Math.round(paces.synchronous())) + "/s, "
+                                                + busy.synchronous().basis());
                     } else {
                         // A copy made again after a background one is given up skips the zeros where the first
                         // does, onto its LV given back whole (apply's EmptiedTarget); elsewhere it writes the disk.
@@ -185,17 +194,18 @@ final class CopyTimes {
                         synchronous = copied.copiedAgain() && !backgroundFirst;
                         // Made with synchronous writes from the start, such a copy costs the background
                         // copy's time no more, and writes what the copy made again would.
-                        seconds = synchronous ? written / paces.synchronous() : copied.seconds();
+                        seconds = synchronous ? written / synchronousPace : copied.seconds();
                         written = synchronous ? written : copied.writtenBytes();
                         guest = "; " + guestAndPaces + BusyMirror.outcome(copied)
                                 + (synchronous
                                         ? ": plan copies it with synchronous writes from the start instead: "
-                                                + SYNCHRONOUS
+                                                + SYNCHRONOUS + atCap
                                         : copied.copiedAgain()
                                                 ? ", started in the background as asked (--background-first)"
                                                 : "")
                                 + "; " + busy.describe(paces, sampled.get());
                     }
+                    capDecides = synchronous ? synchronousCapped : capped;
                 }
                 times.add(new Schedule.DiskTime(
                         disk,
@@ -211,7 +221,7 @@ final class CopyTimes {
                                 + guest
                                 + (after == 0 ? "" : "; then " + after + " s for its readiness seen")
                                 + (after > READINESS_SECONDS ? " and its zero chunks given back before the pause" : ""),
-                        capped,
+                        capDecides,
                         sampled.orElse(null),
                         synchronous));
             }

@@ -149,6 +149,39 @@ class PlanCommandTest {
     }
 
     @Test
+    void backgroundFirstIsRefusedWhereNoLiveCopyIsPredictedOrEveryOneHasSynchronousWrites() {
+        Cli unscheduled = Cli.run(with("--live", "--background-first"));
+        Cli notLive = Cli.run(with("--copy-rate", "100M", "--background-first"));
+        Cli synchronous = Cli.run(with("--live", "--copy-rate", "100M", "--synchronous-writes", "--background-first"));
+        Cli fleet = Cli.run(
+                "plan",
+                "--host",
+                "hv01",
+                "--thin-pool",
+                "vg_fast/tpool",
+                "--all",
+                "--live",
+                "--copy-rate",
+                "100M",
+                "--background-first");
+        Cli scheduled = Cli.run(with("--live", "--copy-rate", "100M", "--background-first"));
+
+        for (Cli refused : List.of(unscheduled, notLive)) {
+            assertEquals(2, refused.exitCode(), refused.err());
+            assertTrue(
+                    refused.err().contains("--background-first decides how the live copies a schedule predicts"),
+                    refused.err());
+        }
+        assertEquals(2, synchronous.exitCode(), synchronous.err());
+        assertTrue(
+                synchronous.err().contains("--synchronous-writes starts every live copy with synchronous writes"),
+                synchronous.err());
+        assertEquals(2, fleet.exitCode(), fleet.err());
+        assertTrue(fleet.err().contains("--background-first decides for a sample of this host's guests"), fleet.err());
+        assertEquals(0, scheduled.exitCode(), scheduled.err());
+    }
+
+    @Test
     void withoutACopyRateAWindowIsPlannedAtThePaceOfThisHostsEarlierCopies() {
         journalEarlierCopies();
 

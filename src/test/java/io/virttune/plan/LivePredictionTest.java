@@ -170,10 +170,16 @@ class LivePredictionTest {
 
     /** The sparse disk's live copy at 100 MiB/s into the thin pool, its guest's writes as {@code writes} says. */
     private static Schedule.DiskTime sampled(GuestWrites writes, BusyPaces busy) {
+        return sampled(THIN.withLive(new PlanPolicy.Live(false, false)), writes, busy);
+    }
+
+    /** The sparse disk's live copy at 100 MiB/s, planned by {@code policy}, its guest's writes as {@code writes} says. */
+    private static Schedule.DiskTime sampled(PlanPolicy policy, GuestWrites writes, BusyPaces busy) {
         HostFacts facts = runningOnASparseDisk();
         return new Scheduler(
                         CopyRate.given(100 * MIB), MirrorPace.UNMEASURED, busy, SwitchPause.UNMEASURED, Duration.ZERO)
-                .schedule(live(THIN, facts, false), facts, writes)
+                .schedule(
+                        new MigrationPlanner(policy).plan(facts, Instant.parse("2026-12-06T20:00:00Z")), facts, writes)
                 .live()
                 .get(0)
                 .disks()
@@ -369,6 +375,27 @@ class LivePredictionTest {
         assertTrue(
                 busy.basis().contains(": plan copies it with synchronous writes from the start instead"), busy.basis());
     }
+
+    @Test
+    void aCopyWithSynchronousWritesGoesNoFasterThanItsCap() {
+        // Apply starts the job at its --bandwidth cap, synchronous writes or not: the 8 GiB at the 10 MiB/s
+        // cap, 819 s, not at the synchronous 100 MiB/s, 82 s; then its readiness and zero chunks, 2 s.
+        PlanPolicy capped = THIN.withBandwidth(10 * MIB);
+        Schedule.DiskTime outpaced =
+                sampled(capped.withLive(new PlanPolicy.Live(false, false)), writing(2000), ONE_PACE);
+        Schedule.DiskTime planned = sampled(capped.withLive(new PlanPolicy.Live(true, false)), writing(800), ONE_PACE);
+
+        for (Schedule.DiskTime copy : new Schedule.DiskTime[] {outpaced, planned}) {
+            assertTrue(copy.synchronousWrites(), copy.basis());
+            assertEquals(820 + 2, copy.seconds(), copy.basis());
+            assertTrue(copy.capped(), copy.basis());
+            assertTrue(copy.basis().contains(SYNCHRONOUS_AT_ITS_CAP), copy.basis());
+        }
+    }
+
+    /** How the basis of a copy with synchronous writes held back by its 10 MiB/s cap says it. */
+    private static final String SYNCHRONOUS_AT_ITS_CAP =
+            "none is copied again; with synchronous writes at its 10 MiB/s cap";
 
     @Test
     void aPlanMakesTheCopiesItsScheduleSeesOutpacedWithSynchronousWritesFromTheStartAndNoOther() {
