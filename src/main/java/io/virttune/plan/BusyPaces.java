@@ -138,7 +138,9 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
         double firstPass = busyFirstPass(sampled) ? Math.min(mirror, this.firstPass.bytesPerSecond()) : mirror;
         double scattered = granules.bytesPerSecond() > 0 ? granules.bytesPerSecond() : firstPass * GRANULE_SHARE;
         if (calibratedFirstPass(sampled)) {
-            scattered = Math.min(scattered, firstPass * GRANULE_SHARE);
+            // The share is of the pace calibrate measured, uncapped; the job's speed limit then holds the
+            // granules as it holds the first pass: a cap counted once.
+            scattered = Math.min(Math.min(scattered, this.firstPass.bytesPerSecond() * GRANULE_SHARE), firstPass);
         } else if (busyGranules(sampled)) {
             // Capped as the first pass is: the job's speed limit holds the granules too.
             scattered = firstPass;
@@ -175,6 +177,28 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
         return firstPass.bytesPerSecond() > 0 && sampled.writesPerSecond() >= GuestWriteRate.BUSY_FLOOR;
     }
 
+    /** Where the granules' pace of a guest {@code sampled} writing comes from, in words. */
+    private String granulesBasis(BusyMirror.Paces paces, GuestWriteRate sampled) {
+        if (calibratedFirstPass(sampled)) {
+            if (paces.granules() >= paces.firstPass()) {
+                return "held at its first pass's pace, the job's speed limit holding both";
+            }
+            if (paces.granules() < granulesAsMeasured(paces)) {
+                return String.format(
+                        Locale.ROOT,
+                        "%.0f%% of the first pass calibrate timed: the mirror it timed is a first pass, and the lab's"
+                                + " busy granule copies went at that share of theirs (25.7 of 53 MB/s,"
+                                + " docs/benchmarks.md)",
+                        GRANULE_SHARE * 100);
+            }
+            return granules.basis();
+        }
+        return busyGranules(sampled)
+                ? "as its first pass: the busy copies' pace is of all their mirrors wrote, granules copied again"
+                        + " included (" + granules.basis() + ": " + Bytes.format(granules.bytesPerSecond()) + "/s)"
+                : granules.basis();
+    }
+
     /** The granules' pace as calibrated or derived, before a busy first pass bounds it. */
     private double granulesAsMeasured(BusyMirror.Paces paces) {
         return granules.bytesPerSecond() > 0 ? granules.bytesPerSecond() : paces.firstPass() * GRANULE_SHARE;
@@ -195,18 +219,7 @@ public record BusyPaces(Pace granules, Pace synchronous, WritesFactor writesDuri
                 : firstPass.basis();
         return "its first pass at " + Bytes.format(Math.round(paces.firstPass())) + "/s, " + firstPassBasis
                 + "; the granules copied again at " + Bytes.format(Math.round(paces.granules())) + "/s, "
-                + (calibratedFirstPass(sampled) && paces.granules() < granulesAsMeasured(paces)
-                        ? String.format(
-                                Locale.ROOT,
-                                "%.0f%% of its first pass: the mirror calibrate timed is a first pass, and the lab's busy"
-                                        + " granule copies went at that share of theirs (25.7 of 53 MB/s,"
-                                        + " docs/benchmarks.md)",
-                                GRANULE_SHARE * 100)
-                        : busyGranules(sampled) && !calibratedFirstPass(sampled)
-                                ? "as its first pass: the busy copies' pace is of all their mirrors wrote, granules"
-                                        + " copied again included (" + granules.basis() + ": "
-                                        + Bytes.format(granules.bytesPerSecond()) + "/s)"
-                                : granules.basis())
+                + granulesBasis(paces, sampled)
                 + "; a copy made again at " + Bytes.format(Math.round(paces.synchronous()))
                 + "/s, " + synchronous.basis() + "; the guest's writes during its copy: " + writesDuringCopy.basis();
     }

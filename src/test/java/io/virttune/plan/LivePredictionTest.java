@@ -338,9 +338,29 @@ class LivePredictionTest {
         assertTrue(busy.synchronousWrites(), busy.basis());
         assertTrue(
                 busy.basis()
-                        .contains("; the granules copied again at 24.2 MiB/s, 48% of its first pass: the mirror"
-                                + " calibrate timed is a first pass, and the lab's busy granule copies went at that"
+                        .contains("; the granules copied again at 24.2 MiB/s, 48% of the first pass calibrate timed:"
+                                + " the mirror it timed is a first pass, and the lab's busy granule copies went at that"
                                 + " share of theirs (25.7 of 53 MB/s, docs/benchmarks.md)"),
+                busy.basis());
+    }
+
+    @Test
+    void aCalibratedFirstPassUnderACapHasItsGranulesAtTheCapNotAShareOfIt() {
+        // calibrate timed the busy mirror at 50 MiB/s; the copy is capped at 10 MiB/s. The granules go at
+        // the lab's share of the uncapped 50 (24.2 MiB/s), held at the cap: 10 MiB/s, not 48% of the cap.
+        BusyPaces calibratedBusy = new BusyPaces(
+                BusyPaces.Pace.calibratedGranules(256 * MIB, "the scattered writes of the calibration of vg/pool"),
+                ONE_PACE.synchronous(),
+                ONE_PACE.writesDuringCopy(),
+                BusyPaces.Pace.calibratedBusy(50 * MIB, "the mirror of web's vda calibrate measured"));
+
+        Schedule.DiskTime busy = sampled(
+                THIN.withBandwidth(10 * MIB).withLive(new PlanPolicy.Live(false, false)), writing(100), calibratedBusy);
+
+        assertTrue(
+                busy.basis()
+                        .contains("; the granules copied again at 10 MiB/s, held at its first pass's pace, the job's"
+                                + " speed limit holding both"),
                 busy.basis());
     }
 
