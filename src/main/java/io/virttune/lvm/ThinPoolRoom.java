@@ -26,17 +26,18 @@ public final class ThinPoolRoom {
     public interface Reads {
         /**
          * Runs {@code check} on the pool as LVM reports it now and the data bytes the host's other copies
-         * hold in it; unless it throws, this copy holds {@code dataBytes} of the pool's data (and the
-         * metadata mapping them), at least, until it ends.
+         * hold in it; unless it throws, or the pool's metadata cannot map them (refused with {@code
+         * purpose}, as the check words its own), this copy holds {@code dataBytes} of the pool's data
+         * (and the metadata mapping them), at least, until it ends.
          */
-        void checkThenHold(long dataBytes, ObjLongConsumer<LogicalVolume> check);
+        void checkThenHold(long dataBytes, String purpose, ObjLongConsumer<LogicalVolume> check);
     }
 
     /** A pool no other copy on the host holds room in. */
     public ThinPoolRoom(Lvm lvm, String vgName, String poolName) {
         this.lvm = lvm;
         this.poolName = new VolumeName(vgName, poolName);
-        this.reads = (dataBytes, check) -> check.accept(pool(), 0);
+        this.reads = (dataBytes, purpose, check) -> check.accept(pool(), 0);
     }
 
     /** {@code reads}: the pool beside the room other copies on the host hold in it, which is not free to this one. */
@@ -56,7 +57,7 @@ public final class ThinPoolRoom {
      * writes are about to fill until lvs shows them.
      */
     public void require(long bytes, String purpose) {
-        reads.checkThenHold(bytes, (pool, others) -> {
+        reads.checkThenHold(bytes, purpose, (pool, others) -> {
             long free = pool.freeDataBytes() - others;
             if (bytes > free) {
                 String room = pool.dataPercent().isEmpty()

@@ -341,6 +341,8 @@ class ThinSpaceTest extends Site1Test {
                 refused.getMessage().contains("takes about 8 MiB of metadata in thin pool vg/tpool"),
                 refused.getMessage());
         assertTrue(refused.getMessage().contains("lvextend --poolmetadatasize"), refused.getMessage());
+        // Its purpose, as the data refusal says it: why the LV is written in full.
+        assertTrue(refused.getMessage().startsWith("Refusing to rewrite /dev/vg/a in full: "), refused.getMessage());
         // Its room stayed the 1 GiB it held: beside it, the pool's 10 GiB have room for 8 more.
         checkedHolding(8 * GIB, "b").close();
         rewriting.close();

@@ -90,7 +90,7 @@ public final class ThinSpace {
         }
 
         @Override
-        public void checkThenHold(long dataBytes, ObjLongConsumer<LogicalVolume> check) {
+        public void checkThenHold(long dataBytes, String purpose, ObjLongConsumer<LogicalVolume> check) {
             underLock(pool, (host, now, entries) -> {
                 Map<String, PoolRoomLedger.Entry> others = new HashMap<>(entries);
                 PoolRoomLedger.Entry held = others.remove(mine);
@@ -112,7 +112,7 @@ public final class ThinSpace {
                                 allowed,
                                 new Need(heldByOthers.dataBytes(), heldByOthers.metadataBytes()))
                         .ifPresent(lacking -> {
-                            throw VirtTuneException.refused("Refusing to " + held.what() + " in full: " + lacking);
+                            throw VirtTuneException.refused("Refusing to " + purpose + ": " + lacking);
                         });
                 // Held at once: until lvs shows what the check allowed written, only this entry keeps
                 // another copy from being granted the same room.
