@@ -37,6 +37,6 @@ final class CalibrationLeftoverRule implements Rule {
                 "LV " + volume.volume() + " was left by a calibration that did not finish",
                 made + left.runs().map(runs -> ", which no longer runs").orElse(", whether it runs is not known here"),
                 "on the host, " + CalibrationVolume.removal(volume.volume().vg())
-                        + "; either is refused while that pid runs");
+                        + "; while that pid runs, calibrate refuses and cleanup keeps the LV");
     }
 }

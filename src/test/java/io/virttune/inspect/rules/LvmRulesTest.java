@@ -111,6 +111,10 @@ class LvmRulesTest {
                                 + " --thin-pool vg_fast/POOL) aborts a guest's mirror into it and removes it; so does"
                                 + " virt-tune cleanup --all --execute, but that also removes the source images"),
                 findings.get(0).fix());
+        // Only calibrate refuses while the pid runs; cleanup keeps the LV then.
+        assertTrue(
+                findings.get(0).fix().endsWith("; while that pid runs, calibrate refuses and cleanup keeps the LV"),
+                findings.get(0).fix());
         assertEquals(
                 "tagged virt-tune-calibration, made by virt-tune (pid 7, recorded without its start time: judged by its"
                         + " pid alone), which runs",
