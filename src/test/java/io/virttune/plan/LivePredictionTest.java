@@ -321,19 +321,20 @@ class LivePredictionTest {
                 busy.basis());
     }
 
+    /** A busy guest's mirror calibrate timed at 50 MiB/s, the calibration's scattered writes at 256 MiB/s. */
+    private static final BusyPaces CALIBRATED_BUSY_AT_50 = new BusyPaces(
+            BusyPaces.Pace.calibratedGranules(256 * MIB, "the scattered writes of the calibration of vg/pool"),
+            ONE_PACE.synchronous(),
+            ONE_PACE.writesDuringCopy(),
+            BusyPaces.Pace.calibratedBusy(50 * MIB, "the mirror of web's vda calibrate measured"));
+
     @Test
     void aBusyMirrorCalibrateTimedIsAFirstPassWhoseGranulesGoAtTheLabsShareOfIt() {
         // calibrate timed the busy guest's mirror for 20 s at 50 MiB/s: its first pass, no granule copied
         // again yet. Its granules at the lab's busy share of it (25.7 of 53), 24.2 MiB/s, not at the
         // calibration's 256 MiB/s nor at the 50 MiB/s sweep: 400 writes a second dirty 25 MiB/s, more
         // than that, so the guest outpaces a background copy and plan copies it with synchronous writes.
-        BusyPaces calibratedBusy = new BusyPaces(
-                BusyPaces.Pace.calibratedGranules(256 * MIB, "the scattered writes of the calibration of vg/pool"),
-                ONE_PACE.synchronous(),
-                ONE_PACE.writesDuringCopy(),
-                BusyPaces.Pace.calibratedBusy(50 * MIB, "the mirror of web's vda calibrate measured"));
-
-        Schedule.DiskTime busy = sampled(writing(400), calibratedBusy);
+        Schedule.DiskTime busy = sampled(writing(400), CALIBRATED_BUSY_AT_50);
 
         assertTrue(busy.synchronousWrites(), busy.basis());
         assertTrue(
@@ -348,14 +349,10 @@ class LivePredictionTest {
     void aCalibratedFirstPassUnderACapHasItsGranulesAtTheCapNotAShareOfIt() {
         // calibrate timed the busy mirror at 50 MiB/s; the copy is capped at 10 MiB/s. The granules go at
         // the lab's share of the uncapped 50 (24.2 MiB/s), held at the cap: 10 MiB/s, not 48% of the cap.
-        BusyPaces calibratedBusy = new BusyPaces(
-                BusyPaces.Pace.calibratedGranules(256 * MIB, "the scattered writes of the calibration of vg/pool"),
-                ONE_PACE.synchronous(),
-                ONE_PACE.writesDuringCopy(),
-                BusyPaces.Pace.calibratedBusy(50 * MIB, "the mirror of web's vda calibrate measured"));
-
         Schedule.DiskTime busy = sampled(
-                THIN.withBandwidth(10 * MIB).withLive(new PlanPolicy.Live(false, false)), writing(100), calibratedBusy);
+                THIN.withBandwidth(10 * MIB).withLive(new PlanPolicy.Live(false, false)),
+                writing(100),
+                CALIBRATED_BUSY_AT_50);
 
         assertTrue(
                 busy.basis()
