@@ -180,17 +180,9 @@ final class CopyTimes {
                                         : "; at " + Bytes.format(Math.round(paces.synchronous())) + "/s, "
                                                 + busy.synchronous().basis());
                     } else {
-                        // A copy made again after a background one is given up skips the zeros where the first
-                        // does, onto its LV given back whole (apply's EmptiedTarget); elsewhere it writes the disk.
-                        BusyMirror.Copy copied = BusyMirror.copy(
-                                written,
-                                paces,
-                                during,
-                                writesZerosBecause.isPresent()
-                                        ? Math.max(
-                                                image.get().virtualSizeBytes(),
-                                                image.get().allocatedBytes())
-                                        : written);
+                        // A copy made again after a background one is given up writes what the first does: the
+                        // data alone onto its LV given back whole (apply's EmptiedTarget), else the whole disk.
+                        BusyMirror.Copy copied = BusyMirror.copy(written, paces, during, written);
                         synchronous = copied.copiedAgain() && !backgroundFirst;
                         // Made with synchronous writes from the start, such a copy costs the background
                         // copy's time no more, and writes what the copy made again would.
