@@ -284,11 +284,10 @@ public final class ScheduleOptions {
         }
         // A mirror timed while its guest wrote went at a busy copy's pace, which predicts busy guests alone.
         Optional<MirrorPace> timed = kept.calibration()
-                .filter(calibration ->
-                        calibration.mirror() != null && !calibration.mirror().guestBusy())
-                .map(calibration -> MirrorPace.calibratedMirror(
-                        calibration.mirror().bytesPerSecond(),
-                        calibration.mirrorBasis().orElseThrow()));
+                .flatMap(calibration -> calibration
+                        .timedMirror(false)
+                        .map(idle -> MirrorPace.calibratedMirror(
+                                idle.bytesPerSecond(), calibration.mirrorBasis().orElseThrow())));
         if (timed.isPresent()) {
             return timed.get();
         }
@@ -342,11 +341,11 @@ public final class ScheduleOptions {
         BusyPaces.Pace firstPass = CopyPaces.busyLive(kept.journals(), GuestWriteRate.BUSY_FLOOR)
                 .map(earlier -> BusyPaces.Pace.earlierBusy(earlier.bytesPerSecond(), earlier.basis("busy live copy")))
                 .or(() -> kept.calibration()
-                        .filter(calibration -> calibration.mirror() != null
-                                && calibration.mirror().guestBusy())
-                        .map(calibration -> BusyPaces.Pace.calibratedBusy(
-                                calibration.mirror().bytesPerSecond(),
-                                calibration.mirrorBasis().orElseThrow())))
+                        .flatMap(calibration -> calibration
+                                .timedMirror(true)
+                                .map(busy -> BusyPaces.Pace.calibratedBusy(
+                                        busy.bytesPerSecond(),
+                                        calibration.mirrorBasis().orElseThrow()))))
                 .orElseGet(() -> BusyPaces.Pace.asIdle(kept.whyNone(
                         dir -> "no live copy journaled in " + dir + " with its guest writing during it, and no"
                                 + " mirror calibrated while its guest wrote (virt-tune calibrate " + where

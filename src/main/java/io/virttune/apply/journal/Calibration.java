@@ -120,6 +120,15 @@ public record Calibration(
     }
 
     /**
+     * The guest's mirror calibrate timed, where its guest wrote as a busy one does ({@code busy}) or
+     * not; empty where it timed none, or the other kind.
+     */
+    @JsonIgnore
+    public Optional<Mirror> timedMirror(boolean busy) {
+        return Optional.ofNullable(mirror).filter(timed -> timed.guestBusy() == busy);
+    }
+
+    /**
      * Where the pace of a host's first live copy comes from, as plan prints it: the guest's mirror
      * calibrate timed; empty where it timed none.
      */
